@@ -1,0 +1,49 @@
+import { ValidationPipe } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import type { AppConfig } from './config/configuration.js';
+import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
+import { validationExceptionFactory } from './http/validation-exception.factory.js';
+import { SESSION_COOKIE } from './teams/auth/session-token.js';
+
+/** Everything main.ts and the tests share: the app as it runs in production. */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  const config = app.get<ConfigService<AppConfig, true>>(ConfigService);
+  const settings = config.get('app', { infer: true });
+
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', settings.trustProxyHops);
+  app.setGlobalPrefix('api');
+  app.use(helmet());
+  app.use(cookieParser());
+  app.enableCors({ origin: settings.frontendUrl, credentials: true, exposedHeaders: ['x-conversation-id', 'x-request-id'] });
+  app.useBodyParser('json', { limit: settings.bodyLimit });
+  app.useBodyParser('urlencoded', { limit: settings.bodyLimit, extended: false });
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      transformOptions: { enableImplicitConversion: false },
+      exceptionFactory: validationExceptionFactory,
+    }),
+  );
+  app.useGlobalFilters(new AllExceptionsFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Assistant API')
+      .setDescription('Chat with AI agents that produce assets; LLM-planned workflows approved by email.')
+      .setVersion('1')
+      .addBearerAuth()
+      .addCookieAuth(SESSION_COOKIE)
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+  return app;
+}

@@ -1,0 +1,34 @@
+import { DEFAULT_DATA_DIR } from './secrets.js';
+import type { EnvironmentVariables } from './env.validation.js';
+
+export interface AppSettings {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  /** Base of every link the service sends out (emails, file URLs). */
+  publicUrl: string;
+  /** Base of redirects after an approval link; the dashboard lives under it. */
+  frontendUrl: string;
+  dataDir: string;
+  bodyLimit: string;
+  trustProxyHops: number;
+  logLevel: string;
+}
+
+export function appSettings(env: EnvironmentVariables): AppSettings {
+  const port = env.PORT ?? 3000;
+  const publicUrl = stripTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
+  return {
+    nodeEnv: env.NODE_ENV ?? 'development',
+    port,
+    publicUrl,
+    frontendUrl: stripTrailingSlash(env.FRONTEND_URL ?? publicUrl),
+    dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
+    bodyLimit: env.BODY_LIMIT ?? '5mb',
+    trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+  };
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,18 @@
+import type { EnvironmentVariables } from './env.validation.js';
+
+export interface AuthSettings {
+  jwtSecret: string;
+  approvalTokenSecret: string;
+  sessionTtlSeconds: number;
+  /** Secure cookies whenever the service is reached over https. */
+  secureCookies: boolean;
+}
+
+export function authSettings(env: EnvironmentVariables, publicUrl: string): AuthSettings {
+  return {
+    jwtSecret: env.JWT_SECRET,
+    approvalTokenSecret: env.APPROVAL_TOKEN_SECRET,
+    sessionTtlSeconds: (env.SESSION_TTL_HOURS ?? 24 * 7) * 3600,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

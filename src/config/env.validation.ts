@@ -1,0 +1,193 @@
+import { plainToInstance } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
+import { Type } from 'class-transformer';
+
+const URL_OPTIONS = { require_tld: false, require_protocol: true };
+
+/**
+ * Every environment variable the service reads. A missing or invalid value stops the start
+ * with a message naming it; `.env.example` documents each one.
+ */
+export class EnvironmentVariables {
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV?: 'development' | 'production' | 'test';
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT?: number;
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// connection URL' })
+  DATABASE_URL?: string;
+
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET: string;
+
+  @IsString()
+  @MinLength(32, { message: 'APPROVAL_TOKEN_SECRET must be at least 32 characters' })
+  APPROVAL_TOKEN_SECRET: string;
+
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  PUBLIC_URL?: string;
+
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  FRONTEND_URL?: string;
+
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  MAIL_FROM?: string;
+
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  S3_ENDPOINT?: string;
+
+  @ValidateIf((env: EnvironmentVariables) => env.S3_ENDPOINT !== undefined)
+  @IsString({ message: 'S3_ACCESS_KEY is required when S3_ENDPOINT is set' })
+  @IsNotEmpty({ message: 'S3_ACCESS_KEY is required when S3_ENDPOINT is set' })
+  S3_ACCESS_KEY?: string;
+
+  @ValidateIf((env: EnvironmentVariables) => env.S3_ENDPOINT !== undefined)
+  @IsString({ message: 'S3_SECRET_KEY is required when S3_ENDPOINT is set' })
+  @IsNotEmpty({ message: 'S3_SECRET_KEY is required when S3_ENDPOINT is set' })
+  S3_SECRET_KEY?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a valid bucket name' })
+  S3_BUCKET?: string;
+
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  S3_PUBLIC_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  OPENAI_API_KEY?: string;
+
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  OPENAI_BASE_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  DEFAULT_MODEL?: string;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  DATA_DIR?: string;
+
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+
+  @IsOptional()
+  @Matches(/^\d+(kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 5mb' })
+  BODY_LIMIT?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  TRUST_PROXY_HOPS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  SESSION_TTL_HOURS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_WINDOW_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_FREE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PRO?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_ENTERPRISE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_RATE_LIMIT_PER_IP?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_RATE_LIMIT_PER_EMAIL?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS?: number;
+}
+
+/** Thrown when the environment is invalid; its message names every offending variable. */
+export class InvalidEnvironmentError extends Error {}
+
+/**
+ * Validates the raw environment. Empty strings count as unset, so that a `.env` copied from
+ * `.env.example` with blank values behaves like an empty environment.
+ */
+export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
+  const env = plainToInstance(EnvironmentVariables, present);
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((error) =>
+      Object.values(error.constraints ?? {}).map((message) =>
+        message.startsWith(error.property) ? message : `${error.property}: ${message}`,
+      ),
+    );
+    throw new InvalidEnvironmentError(`Invalid configuration:\n- ${lines.join('\n- ')}`);
+  }
+  return env;
+}

@@ -1,0 +1,16 @@
+import type { EnvironmentVariables } from './env.validation.js';
+
+export interface LlmSettings {
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  /** Model id used when neither the request nor the agent names one. */
+  defaultModel: string;
+}
+
+export function llmSettings(env: EnvironmentVariables): LlmSettings {
+  return {
+    openaiApiKey: env.OPENAI_API_KEY,
+    openaiBaseUrl: env.OPENAI_BASE_URL,
+    defaultModel: env.DEFAULT_MODEL ?? (env.OPENAI_API_KEY ? 'openai:gpt-4o-mini' : 'offline'),
+  };
+}

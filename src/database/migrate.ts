@@ -1,0 +1,21 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from './data-source.js';
+import { startEmbeddedPostgresIfUnconfigured } from './embedded-postgres.js';
+import { runMigrations } from './run-migrations.js';
+
+/** `npm run migration:run`: applies pending migrations to DATABASE_URL (or the embedded server). */
+async function main(): Promise<void> {
+  const embedded = await startEmbeddedPostgresIfUnconfigured();
+  const dataSource = await new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? '')).initialize();
+  try {
+    await runMigrations(dataSource);
+  } finally {
+    await dataSource.destroy();
+    await embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

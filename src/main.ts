@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import { configureApp } from './app.setup.js';
+import { loadConfiguration } from './config/configuration.js';
+import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
+
+async function bootstrap(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const embedded = await startEmbeddedPostgresIfUnconfigured();
+  const config = loadConfiguration();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  configureApp(app);
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, close the pools, then
+  // stop the embedded database, which must outlive the pools.
+  const shutdown = async (signal: NodeJS.Signals) => {
+    await app.close();
+    await embedded?.stop();
+    process.kill(process.pid, signal);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (received) => void shutdown(received));
+
+  await app.listen(config.app.port);
+  new Logger('Bootstrap').log(`Listening on ${config.app.publicUrl} (API under /api, docs at /api/docs)`);
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../../config/configuration.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
+import { ActiveTeam } from './active-team.decorator.js';
+import type {
+  ApiTokenResponse,
+  CreatedApiTokenResponse,
+  LoginResponse,
+  MeResponse,
+} from './auth.response.js';
+import { AuthService } from './auth.service.js';
+import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
+import { LoginDto } from './dto/login.dto.js';
+import { RegisterDto } from './dto/register.dto.js';
+import { Public } from './public.decorator.js';
+import { SESSION_COOKIE } from './session-token.js';
+import type { ClientInfo } from './sessions.service.js';
+import type { TeamContext } from './team-context.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly config: ConfigService<AppConfig, true>,
+  ) {}
+
+  @Public()
+  @RateLimit('login-ip')
+  @Post('register')
+  async register(@Body() dto: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    return this.withCookie(res, await this.auth.register(dto, clientInfo(req)));
+  }
+
+  @Public()
+  @RateLimit('login-ip', 'login-email')
+  @HttpCode(200)
+  @Post('login')
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    return this.withCookie(res, await this.auth.login(dto, clientInfo(req)));
+  }
+
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @HttpCode(200)
+  @Post('logout')
+  async logout(@ActiveTeam() team: TeamContext, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
+    await this.auth.logout(team);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true };
+  }
+
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @Get('me')
+  me(@ActiveTeam() team: TeamContext): Promise<MeResponse> {
+    return this.auth.me(team);
+  }
+
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @Post('tokens')
+  createToken(@ActiveTeam() team: TeamContext, @Body() dto: CreateApiTokenDto): Promise<CreatedApiTokenResponse> {
+    return this.auth.createApiToken(team, dto.name);
+  }
+
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @Get('tokens')
+  listTokens(@ActiveTeam() team: TeamContext): Promise<ApiTokenResponse[]> {
+    return this.auth.listApiTokens(team);
+  }
+
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @Delete('tokens/:id')
+  async revokeToken(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<{ success: true }> {
+    await this.auth.revokeApiToken(team, id);
+    return { success: true };
+  }
+
+  private withCookie(res: Response, login: LoginResponse): LoginResponse {
+    const auth = this.config.get('auth', { infer: true });
+    res.cookie(SESSION_COOKIE, login.accessToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: auth.secureCookies,
+      path: '/',
+      maxAge: auth.sessionTtlSeconds * 1000,
+    });
+    return login;
+  }
+}
+
+function clientInfo(req: Request): ClientInfo {
+  return { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null };
+}

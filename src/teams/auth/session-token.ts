@@ -1,0 +1,20 @@
+import type { Request } from 'express';
+
+export const SESSION_COOKIE = 'session';
+
+/** Claims of the JWT given at login and of API tokens; `sid` names the session row. */
+export interface SessionTokenClaims {
+  sub: string;
+  sid: string;
+}
+
+/** The token from `Authorization: Bearer`, else from the session cookie. */
+export function extractSessionToken(request: Request): string | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const [scheme, token] = header.split(' ');
+    return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+  }
+  const cookies = request.cookies as Record<string, string> | undefined;
+  return cookies?.[SESSION_COOKIE] ?? null;
+}

@@ -1,0 +1,136 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import type { AppConfig } from '../../config/configuration.js';
+import { Session } from '../entities/session.entity.js';
+import type { Role } from '../entities/membership.entity.js';
+import type { Plan } from '../plans.js';
+import type { SessionTokenClaims } from './session-token.js';
+import type { TeamContext } from './team-context.js';
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface IssuedSession {
+  session: Session;
+  token: string;
+}
+
+interface ResolvedSessionRow {
+  kind: Session['kind'];
+  token_hash: string | null;
+  team_id: string;
+  role: Role;
+  plan: Plan;
+  stale: boolean;
+}
+
+@Injectable()
+export class SessionsService {
+  private readonly ttlSeconds: number;
+
+  constructor(
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    private readonly jwt: JwtService,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.ttlSeconds = config.get('auth', { infer: true }).sessionTtlSeconds;
+  }
+
+  async startLogin(userId: string, teamId: string, client: ClientInfo): Promise<IssuedSession> {
+    const session = await this.sessions.save(
+      this.sessions.create({
+        userId,
+        activeTeamId: teamId,
+        kind: 'browser',
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 500) ?? null,
+        expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
+      }),
+    );
+    const token = await this.sign(session, this.ttlSeconds);
+    return { session, token };
+  }
+
+  /** A personal API token: a session that lasts until revoked, bound to the caller's active team. */
+  async createApiToken(context: TeamContext, name: string): Promise<IssuedSession> {
+    const session = this.sessions.create({
+      id: randomUUID(),
+      userId: context.userId,
+      activeTeamId: context.teamId,
+      kind: 'api_token',
+      name,
+      expiresAt: null,
+    });
+    const token = await this.sign(session);
+    session.tokenHash = hashToken(token);
+    await this.sessions.save(session);
+    return { session, token };
+  }
+
+  listApiTokens(userId: string): Promise<Session[]> {
+    return this.sessions.find({
+      where: { userId, kind: 'api_token', revokedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
+  async revokeApiToken(userId: string, id: string): Promise<void> {
+    const result = await this.sessions.update(
+      { id, userId, kind: 'api_token', revokedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
+    if (!result.affected) throw new NotFoundException('API token not found');
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  async setActiveTeam(sessionId: string, teamId: string): Promise<void> {
+    await this.sessions.update({ id: sessionId }, { activeTeamId: teamId });
+  }
+
+  /**
+   * The team context of a live session, or null when it is unknown, revoked, expired, or the
+   * user is no longer a member of its active team. API tokens must also match their stored hash.
+   */
+  async resolve(sessionId: string, userId: string, rawToken: string): Promise<TeamContext | null> {
+    const rows: ResolvedSessionRow[] = await this.sessions.query(
+      `SELECT s.kind, s.token_hash, m.team_id, m.role, t.plan,
+              (s.last_used_at IS NULL OR s.last_used_at < now() - interval '1 minute') AS stale
+         FROM sessions s
+         JOIN memberships m ON m.team_id = s.active_team_id AND m.user_id = s.user_id
+         JOIN teams t ON t.id = m.team_id
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL
+          AND (s.expires_at IS NULL OR s.expires_at > now())`,
+      [sessionId, userId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.kind === 'api_token' && !(row.token_hash && sameHash(row.token_hash, hashToken(rawToken)))) return null;
+    if (row.stale) {
+      // Written at most once a minute per session, so reads stay cheap on the hot path.
+      void this.sessions.update({ id: sessionId }, { lastUsedAt: new Date() }).catch(() => undefined);
+    }
+    return { userId, sessionId, sessionKind: row.kind, teamId: row.team_id, role: row.role, plan: row.plan };
+  }
+
+  private sign(session: Session, expiresInSeconds?: number): Promise<string> {
+    const claims: SessionTokenClaims = { sub: session.userId, sid: session.id };
+    return this.jwt.signAsync(claims, expiresInSeconds ? { expiresIn: expiresInSeconds } : {});
+  }
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}

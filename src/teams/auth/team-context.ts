@@ -1,0 +1,16 @@
+import type { Plan } from '../plans.js';
+import type { Role } from '../entities/membership.entity.js';
+import type { SessionKind } from '../entities/session.entity.js';
+
+/**
+ * Who is calling and in which team: set on the request by the auth guard from the session row,
+ * passed explicitly into every team-scoped service method.
+ */
+export interface TeamContext {
+  userId: string;
+  sessionId: string;
+  sessionKind: SessionKind;
+  teamId: string;
+  role: Role;
+  plan: Plan;
+}

@@ -1,0 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, MaxLength } from 'class-validator';
+import { ROLES, type Role } from '../entities/membership.entity.js';
+
+export class AddMemberDto {
+  @ApiProperty({ example: 'grace@example.com' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ enum: ROLES })
+  @IsIn(ROLES, { message: `role must be one of: ${ROLES.join(', ')}` })
+  role: Role;
+}

@@ -1,0 +1,51 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** `browser`: a login (cookie or Bearer). `api_token`: a long-lived personal token. */
+export type SessionKind = 'browser' | 'api_token';
+
+/**
+ * Every accepted JWT names one of these rows in its `sid` claim, so revoking the row makes the
+ * token useless at once. The active team belongs to the session, so two browsers of one user
+ * may work in two teams.
+ */
+@Entity('sessions')
+export class Session {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ name: 'active_team_id', type: 'uuid' })
+  activeTeamId: string;
+
+  @Column({ type: 'text' })
+  kind: SessionKind;
+
+  /** The label an API token was given; null for logins. */
+  @Column({ type: 'text', nullable: true })
+  name: string | null;
+
+  /** SHA-256 of an API token, checked on every use; null for logins. */
+  @Column({ name: 'token_hash', type: 'text', nullable: true, select: false })
+  tokenHash: string | null;
+
+  @Column({ name: 'user_agent', type: 'text', nullable: true })
+  userAgent: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  ip: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  /** Null for API tokens, which last until revoked. */
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
+
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+}

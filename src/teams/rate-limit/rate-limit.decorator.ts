@@ -1,0 +1,16 @@
+import { SetMetadata } from '@nestjs/common';
+
+/**
+ * `plan`: per team, the limit of the team's plan. `login-ip` / `login-email`: sign-in attempts
+ * per client address and per account.
+ */
+export const RATE_LIMITERS = ['plan', 'login-ip', 'login-email'] as const;
+export type RateLimiter = (typeof RATE_LIMITERS)[number];
+
+export const RATE_LIMITED_BY = 'rateLimitedBy';
+
+/** Applies the named limiters to a route; routes without it are not counted. */
+export const RateLimit = (...limiters: RateLimiter[]) => SetMetadata(RATE_LIMITED_BY, limiters);
+
+/** The team's plan limit (DESIGN: free 20, pro 120, enterprise 600 per minute). */
+export const PlanRateLimit = () => RateLimit('plan');

@@ -1,0 +1,19 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerException, ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import type { Response } from 'express';
+
+/**
+ * The throttler guard with this service's 429: a plain `Retry-After` header (seconds) and a
+ * message that says which limit was hit.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
+    throw new ThrottlerException(
+      detail.tracker.startsWith('team:')
+        ? `Rate limit of your team's plan exceeded (${detail.limit} requests per ${detail.ttl / 1000} s); retry later`
+        : 'Too many sign-in attempts; retry later',
+    );
+  }
+}

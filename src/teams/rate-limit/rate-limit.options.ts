@@ -1,0 +1,54 @@
+import type { ExecutionContext } from '@nestjs/common';
+import type { ThrottlerModuleOptions, ThrottlerOptions, ThrottlerStorage } from '@nestjs/throttler';
+import type { Request } from 'express';
+import type { ThrottleSettings } from '../../config/throttle.config.js';
+import type { TeamContext } from '../auth/team-context.js';
+import { RATE_LIMITED_BY, type RateLimiter } from './rate-limit.decorator.js';
+
+function appliesTo(context: ExecutionContext, limiter: RateLimiter): boolean {
+  const limiters = Reflect.getMetadata(RATE_LIMITED_BY, context.getHandler()) as RateLimiter[] | undefined;
+  return limiters?.includes(limiter) ?? false;
+}
+
+function limiter(name: RateLimiter, options: Omit<ThrottlerOptions, 'name' | 'skipIf'>): ThrottlerOptions {
+  return { name, skipIf: (context) => !appliesTo(context, name), ...options };
+}
+
+function requestOf(context: ExecutionContext): Request {
+  return context.switchToHttp().getRequest<Request>();
+}
+
+/**
+ * Trackers carry the limiter's kind as a prefix, so counters of different limiters never
+ * share a key and the guard can word its 429 message.
+ */
+export function rateLimitOptions(settings: ThrottleSettings, storage?: ThrottlerStorage): ThrottlerModuleOptions {
+  const seconds = (value: number) => value * 1000;
+  return {
+    storage,
+    setHeaders: false,
+    throttlers: [
+      limiter('plan', {
+        ttl: seconds(settings.windowSeconds),
+        limit: (context) => settings.planLimits[(requestOf(context).user as TeamContext).plan],
+        getTracker: (req) => `team:${(req.user as TeamContext).teamId}`,
+        generateKey: (_context, tracker) => `rate:plan:${tracker}`,
+      }),
+      limiter('login-ip', {
+        ttl: seconds(settings.login.windowSeconds),
+        limit: settings.login.perIp,
+        getTracker: (req) => `ip:${String(req.ip)}`,
+        generateKey: (_context, tracker) => `rate:login:${tracker}`,
+      }),
+      limiter('login-email', {
+        ttl: seconds(settings.login.windowSeconds),
+        limit: settings.login.perEmail,
+        getTracker: (req) => {
+          const body = req.body as { email?: unknown } | undefined;
+          return `email:${typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''}`;
+        },
+        generateKey: (_context, tracker) => `rate:login:${tracker}`,
+      }),
+    ],
+  };
+}

@@ -1,0 +1,48 @@
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from '../config/configuration.js';
+import { AuthController } from './auth/auth.controller.js';
+import { AuthService } from './auth/auth.service.js';
+import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
+import { JwtStrategy } from './auth/jwt.strategy.js';
+import { SessionsService } from './auth/sessions.service.js';
+import { Membership } from './entities/membership.entity.js';
+import { Session } from './entities/session.entity.js';
+import { Team } from './entities/team.entity.js';
+import { User } from './entities/user.entity.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { TeamsController } from './teams.controller.js';
+import { TeamsService } from './teams.service.js';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([User, Team, Membership, Session]),
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<AppConfig, true>) => ({
+        secret: config.get('auth', { infer: true }).jwtSecret,
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+    RateLimitModule,
+  ],
+  controllers: [AuthController, TeamsController],
+  providers: [
+    TeamsService,
+    AuthService,
+    SessionsService,
+    JwtStrategy,
+    // Order matters: authentication sets the team context that the plan limiter reads.
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+  ],
+  exports: [TeamsService],
+})
+export class TeamsModule {}

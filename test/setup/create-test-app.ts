@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp } from '../../src/app.setup.js';
+import { loadConfiguration } from '../../src/config/configuration.js';
+
+const TEST_ENV = {
+  NODE_ENV: 'test',
+  JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+  APPROVAL_TOKEN_SECRET: 'test-approval-secret-that-is-long-enough-0123',
+  LOG_LEVEL: 'silent',
+};
+
+export interface TestAppOptions {
+  /** Overrides environment variables (small rate limits, Redis, ...) for this app. */
+  env?: Record<string, string>;
+  /** Extra controllers, for probing shared mechanisms (error filter, rate-limit guard). */
+  controllers?: Type[];
+}
+
+/** Boots the whole AppModule with the production setup against the run's database. */
+export async function createTestApp({ env = {}, controllers = [] }: TestAppOptions = {}): Promise<NestExpressApplication> {
+  const config = loadConfiguration({
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'assistant-test-data-')),
+    ...TEST_ENV,
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)], controllers }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
+  configureApp(app);
+  await app.init();
+  return app;
+}

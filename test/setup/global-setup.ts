@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Creates a fresh database for this run and drops it afterwards. The server is TEST_DATABASE_URL,
+ * else the local PostgreSQL on 127.0.0.1:5432; if none answers there, an embedded PostgreSQL is
+ * started for the run, so `npm test` works on a machine with nothing installed.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  let serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_SERVER;
+  let stopServer: (() => Promise<void>) | undefined;
+  if (!process.env.TEST_DATABASE_URL && !(await answers(serverUrl))) {
+    const embedded = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'assistant-test-pg-')));
+    serverUrl = embedded.url.replace(/\/[^/]*$/, '/postgres');
+    stopServer = embedded.stop;
+  }
+  const name = `assistant_test_${Date.now()}_${process.pid}`;
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  process.env.DATABASE_URL = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+
+  return async () => {
+    await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await stopServer?.();
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await withClient(url, (client) => client.query('SELECT 1'));
+    return true;
+  } catch {
+    return false;
+  }
+}
