@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -24,12 +24,14 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   const databaseDir = join(root, 'postgres');
   const credentialsFile = join(root, 'postgres.json');
   mkdirSync(root, { recursive: true });
+  // As root the server runs as the `postgres` user, who must be able to reach its directory.
+  if (runsAsRoot()) chmodSync(root, 0o755);
 
   const credentials = readCredentials(credentialsFile);
   const runningPort = findRunningServerPort(databaseDir);
   if (runningPort !== undefined) {
     logger.log(`Reusing embedded PostgreSQL already running on port ${runningPort}`);
-    return { url: connectionUrl(credentials.password, runningPort), stop: async () => undefined };
+    return { url: connectionUrl(credentials.password, runningPort), stop: () => Promise.resolve() };
   }
 
   const port = await findFreePort();
@@ -41,7 +43,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     password: credentials.password,
     persistent: true,
     // Root may not run PostgreSQL: the package then runs it as the `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot(),
     // TCP on loopback only; no Unix socket, whose default directory may not exist here.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => recentOutput.push(message.trim()),
@@ -55,9 +57,12 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     await server.start();
   } catch (error) {
     const output = recentOutput.slice(-10).join('\n');
-    throw new Error(`Embedded PostgreSQL failed to start: ${error instanceof Error ? error.message : ''}\n${output}`);
+    throw new Error(`Embedded PostgreSQL failed to start\n${output}`, { cause: error });
   }
   logger.log(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  // The package stops the server by itself at the first SIGINT/SIGTERM, while requests may still
+  // be running against it. The entry point owns the signals instead and stops the server last.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
   const url = connectionUrl(credentials.password, port);
   await ensureDatabase(url);
   return { url: databaseUrl(url), stop: () => server.stop() };
@@ -105,6 +110,10 @@ function findRunningServerPort(databaseDir: string): number | undefined {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
   }
   return Number(portLine);
+}
+
+function runsAsRoot(): boolean {
+  return process.getuid?.() === 0;
 }
 
 function findFreePort(): Promise<number> {

@@ -9,13 +9,15 @@ export interface ErrorBody {
   message: string | string[];
 }
 
-/** Errors thrown by Express middleware before Nest's router (body-parser's http-errors). */
-interface MiddlewareHttpError {
-  status: number;
-  expose: boolean;
-  type?: string;
-  message: string;
-}
+/**
+ * Body-parser failures, which Nest's Express adapter wraps in an HttpException (as its cause),
+ * get a plain message instead of the parser's own wording.
+ */
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'Malformed JSON in request body',
+  'entity.too.large': 'Request body too large',
+  'encoding.unsupported': 'Unsupported request body encoding',
+};
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -43,12 +45,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         typeof payload === 'object' && payload !== null && 'message' in payload
           ? (payload as { message: string | string[] }).message
           : exception.message;
-      return body(status, message);
-    }
-    if (isMiddlewareHttpError(exception)) {
-      if (exception.type === 'entity.parse.failed') return body(HttpStatus.BAD_REQUEST, 'Malformed JSON in request body');
-      if (exception.type === 'entity.too.large') return body(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body too large');
-      return body(exception.status, exception.message);
+      return body(status, bodyParserMessage(exception.cause) ?? message);
     }
     if (exception instanceof QueryFailedError && (exception.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
       return body(HttpStatus.CONFLICT, 'The request conflicts with the current state of the resource');
@@ -62,8 +59,7 @@ function body(statusCode: number, message: string | string[]): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
-function isMiddlewareHttpError(value: unknown): value is MiddlewareHttpError {
-  if (!(value instanceof Error)) return false;
-  const candidate = value as Partial<MiddlewareHttpError>;
-  return candidate.expose === true && typeof candidate.status === 'number' && candidate.status >= 400 && candidate.status < 500;
+function bodyParserMessage(cause: unknown): string | undefined {
+  const type = (cause as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' ? BODY_PARSER_MESSAGES[type] : undefined;
 }

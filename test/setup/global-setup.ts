@@ -17,7 +17,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (!process.env.TEST_DATABASE_URL && !(await answers(serverUrl))) {
     const embedded = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'assistant-test-pg-')));
     serverUrl = embedded.url.replace(/\/[^/]*$/, '/postgres');
-    stopServer = embedded.stop;
+    stopServer = () => embedded.stop();
   }
   const name = `assistant_test_${Date.now()}_${process.pid}`;
   await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));

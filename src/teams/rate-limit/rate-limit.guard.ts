@@ -8,12 +8,12 @@ import type { Response } from 'express';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
-  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
-    throw new ThrottlerException(
+    return Promise.reject(new ThrottlerException(
       detail.tracker.startsWith('team:')
         ? `Rate limit of your team's plan exceeded (${detail.limit} requests per ${detail.ttl / 1000} s); retry later`
         : 'Too many sign-in attempts; retry later',
-    );
+    ));
   }
 }

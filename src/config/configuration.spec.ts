@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfiguration } from './configuration.js';
+
+const BASE = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/assistant',
+  JWT_SECRET: 'j'.repeat(32),
+  APPROVAL_TOKEN_SECRET: 'a'.repeat(32),
+};
+
+describe('loadConfiguration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfiguration(BASE);
+    expect(config.app).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', frontendUrl: 'http://localhost:3000', dataDir: '.data' });
+    expect(config.auth.secureCookies).toBe(false);
+    expect(config.throttle.planLimits).toEqual({ free: 20, pro: 120, enterprise: 600 });
+    expect(config.throttle.redisUrl).toBeUndefined();
+    expect(config.storage.s3).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.llm.defaultModel).toBe('offline');
+  });
+
+  it('derives links, secure cookies and S3 settings from the variables', () => {
+    const config = loadConfiguration({
+      ...BASE,
+      PORT: '8080',
+      PUBLIC_URL: 'https://assistant.example.com/',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY: 'key',
+      S3_SECRET_KEY: 'secret',
+      S3_BUCKET: 'assets',
+      OPENAI_API_KEY: 'sk-test',
+    });
+    expect(config.app).toMatchObject({ port: 8080, publicUrl: 'https://assistant.example.com', frontendUrl: 'https://assistant.example.com' });
+    expect(config.auth.secureCookies).toBe(true);
+    expect(config.storage.s3).toEqual({
+      endpoint: 'http://minio:9000',
+      accessKey: 'key',
+      secretKey: 'secret',
+      bucket: 'assets',
+      publicUrl: 'http://minio:9000/assets',
+    });
+    expect(config.llm.defaultModel).toBe('openai:gpt-4o-mini');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, /DATABASE_URL must be a postgres:\/\/ connection URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, /S3_ACCESS_KEY is required when S3_ENDPOINT is set/],
+    [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ RATE_LIMIT_FREE: '0' }, /RATE_LIMIT_FREE/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+  ])('refuses %j with a message naming the variable', (override, message) => {
+    expect(() => loadConfiguration({ ...BASE, ...override })).toThrow(message);
+  });
+
+  it('requires the secrets in production', () => {
+    expect(() => loadConfiguration({ DATABASE_URL: BASE.DATABASE_URL, NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required when NODE_ENV=production[\s\S]*APPROVAL_TOKEN_SECRET is required when NODE_ENV=production/,
+    );
+  });
+
+  it('outside production, generates missing secrets once and keeps them under DATA_DIR', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-spec-'));
+    const env = { DATABASE_URL: BASE.DATABASE_URL, DATA_DIR: dataDir, JWT_SECRET: '' };
+    const first = loadConfiguration(env);
+    const second = loadConfiguration(env);
+    expect(first.auth.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.auth.approvalTokenSecret).not.toBe(first.auth.jwtSecret);
+    expect(second.auth).toEqual(first.auth);
+    const file = join(dataDir, 'secrets.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      JWT_SECRET: first.auth.jwtSecret,
+      APPROVAL_TOKEN_SECRET: first.auth.approvalTokenSecret,
+    });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('treats empty values as unset, as in a .env copied from .env.example', () => {
+    expect(loadConfiguration({ ...BASE, PORT: '', REDIS_URL: '' }).app.port).toBe(3000);
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every variable the service reads', () => {
+    const declared = [...readFileSync('src/config/env.validation.ts', 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+)\??:/gm)].map((m) => m[1]);
+    const documented = [...readFileSync('.env.example', 'utf8').matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect(declared.length).toBeGreaterThan(20);
+    expect(documented.sort()).toEqual(declared.sort());
+  });
+});

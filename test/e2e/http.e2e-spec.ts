@@ -1,0 +1,84 @@
+import { Controller, Get, type INestApplication } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { Public } from '../../src/teams/auth/public.decorator.js';
+import { api } from '../helpers/api.js';
+import { expectError } from '../helpers/expect-error.js';
+import { signUp } from '../helpers/users.js';
+import { createTestApp } from '../setup/create-test-app.js';
+import { resetDatabase } from '../setup/reset-database.js';
+
+@Controller('test-failures')
+class FailingController {
+  @Public()
+  @Get('crash')
+  crash(): never {
+    throw new QueryFailedError('SELECT secret FROM users', [], new Error('relation "secret_table" does not exist'));
+  }
+}
+
+describe('HTTP behaviour shared by every endpoint', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { BODY_LIMIT: '1kb' }, controllers: [FailingController] });
+    await resetDatabase(app);
+  });
+  afterAll(() => app.close());
+
+  it('GET /api/health is public and checks the database', async () => {
+    const response = await api(app).get('/api/health').expect(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers malformed JSON with 400 and the standard body', async () => {
+    const response = await api(app).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": "a@b.c",');
+    expectError(response, 400, 'Malformed JSON in request body');
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await api(app).post('/api/auth/register').send({ email: 'big@example.com', password: 'x'.repeat(2000), name: 'Big' });
+    expectError(response, 413, 'Request body too large');
+    const [{ count }] = await app.get(DataSource).query(`SELECT count(*)::int AS count FROM users WHERE email = 'big@example.com'`);
+    expect(count).toBe(0);
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    expectError(await api(app).get('/api/does-not-exist'), 404, 'Cannot GET /api/does-not-exist');
+  });
+
+  it('answers an unexpected failure with a bare 500: no SQL, no stack', async () => {
+    const response = await api(app).get('/api/test-failures/crash');
+    expectError(response, 500, 'Internal server error');
+    expect(JSON.stringify(response.body)).not.toMatch(/SELECT|secret|stack|at /);
+  });
+
+  it('gives every response a request id, and keeps a sane one the caller sent', async () => {
+    const generated = await api(app).get('/api/health').expect(200);
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await api(app).get('/api/health').set('x-request-id', 'trace-123').expect(200);
+    expect(given.headers['x-request-id']).toBe('trace-123');
+    const hostile = await api(app).get('/api/health').set('x-request-id', 'a b <script>').expect(200);
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers and CORS for the frontend origin with credentials', async () => {
+    const response = await api(app).get('/api/health').set('Origin', 'http://localhost:3000').expect(200);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('serves the OpenAPI document with the auth schemes', async () => {
+    const response = await api(app).get('/api/docs-json').expect(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/teams', '/api/health']));
+    expect(response.body.components.securitySchemes).toMatchObject({ bearer: { type: 'http', scheme: 'bearer' } });
+    await api(app).get('/api/docs').expect(200);
+  });
+
+  it('rejects unknown fields rather than ignoring them', async () => {
+    const user = await signUp(app);
+    expectError(await api(app, user).post('/api/teams').send({ name: 'A', teamId: user.teamId }), 400, [/^teamId: property teamId should not exist$/]);
+  });
+});

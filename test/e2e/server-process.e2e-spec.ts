@@ -1,0 +1,81 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The built server as an operator runs it: `npm run start:prod` with nothing configured starts
+ * an embedded PostgreSQL, serves /api/health, and stops everything on SIGTERM.
+ */
+describe('the server process', () => {
+  beforeAll(() => {
+    execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+  }, 120_000);
+
+  it('starts on its embedded defaults, answers /api/health, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'assistant-process-'));
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      const health = await waitForHealth(port, 90_000);
+      expect(health).toEqual({ status: 'ok', database: 'up' });
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
+      expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    const exit = await exited(server, 30_000);
+    expect(exit.signal ?? exit.code).toBe('SIGTERM');
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 150_000);
+
+  it('refuses to start with an invalid variable, naming it', async () => {
+    const server = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: 'eighty' });
+    let stderr = '';
+    server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exit = await exited(server, 30_000);
+    expect(exit.code).toBe(1);
+    expect(stderr).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  }, 60_000);
+});
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['dist/src/main.js'], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+}
+
+async function waitForHealth(port: number, timeoutMs: number): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return response.json();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no healthy server on port ${port} within ${timeoutMs} ms`);
+}
+
+function exited(child: ChildProcess, timeoutMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('process did not exit')), timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
