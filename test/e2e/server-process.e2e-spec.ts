@@ -1,18 +1,19 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+
+beforeAll(() => {
+  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+}, 120_000);
 
 /**
  * The built server as an operator runs it: `npm run start:prod` with nothing configured starts
  * an embedded PostgreSQL, serves /api/health, and stops everything on SIGTERM.
  */
 describe('the server process', () => {
-  beforeAll(() => {
-    execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
-  }, 120_000);
-
   it('starts on its embedded defaults, answers /api/health, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'assistant-process-'));
     const port = await freePort();
@@ -37,6 +38,37 @@ describe('the server process', () => {
     const exit = await exited(server, 30_000);
     expect(exit.code).toBe(1);
     expect(stderr).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  }, 60_000);
+});
+
+describe('the operator command', () => {
+  it("sets a team's plan, and refuses unknown plans, malformed ids and unknown teams", async () => {
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'error' };
+    const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli.js', ...args], { env, encoding: 'utf8' });
+
+    const unknownPlan = cli('set-plan', '6f9619ff-8b86-4d11-b42d-00c04fc964ff', 'platinum');
+    expect(unknownPlan.status).toBe(1);
+    expect(unknownPlan.stderr).toMatch(/Unknown plan "platinum"\. Usage: npm run cli -- set-plan <teamId> <free\|pro\|enterprise>/);
+    expect(cli('set-plan', 'not-a-uuid', 'pro').stderr).toMatch(/"not-a-uuid" is not a team id/);
+    expect(cli('delete-everything').stderr).toMatch(/^Usage:/);
+
+    const unknownTeam = cli('set-plan', '6f9619ff-8b86-4d11-b42d-00c04fc964ff', 'pro');
+    expect(unknownTeam.status).toBe(1);
+    expect(unknownTeam.stderr).toMatch(/Team 6f9619ff-8b86-4d11-b42d-00c04fc964ff not found/);
+
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: string }>(`INSERT INTO teams (name) VALUES ('Operator test') RETURNING id`);
+      const teamId = rows[0].id;
+      const done = cli('set-plan', teamId, 'enterprise');
+      expect(done.status).toBe(0);
+      expect(done.stdout).toContain(`Team ${teamId} (Operator test) is now on plan enterprise`);
+      const after = await client.query<{ plan: string }>('SELECT plan FROM teams WHERE id = $1', [teamId]);
+      expect(after.rows[0].plan).toBe('enterprise');
+    } finally {
+      await client.end();
+    }
   }, 60_000);
 });
 
