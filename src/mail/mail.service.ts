@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { AppConfig } from '../config/configuration.js';
+import { MailOutboxMessage } from './entities/mail-outbox.entity.js';
+import { MailOutboxWorker } from './mail-outbox.worker.js';
+
+export interface MailMessage {
+  /** One address. */
+  to: string;
+  subject: string;
+  /** Both bodies, as `renderEmail` makes them. */
+  html: string;
+  text: string;
+  /** The team the mail is sent for, if any. */
+  teamId?: string | null;
+}
+
+const SINGLE_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
+
+/**
+ * Sending mail for every module. `send` only queues: the mail is stored in the outbox and its
+ * first delivery attempt runs in the background, so a slow or unreachable mail server never
+ * fails or delays the caller; MailOutboxWorker retries it until it is delivered.
+ */
+@Injectable()
+export class MailService {
+  private readonly messageIdDomain: string;
+
+  constructor(
+    @InjectRepository(MailOutboxMessage) private readonly outbox: Repository<MailOutboxMessage>,
+    private readonly worker: MailOutboxWorker,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.messageIdDomain = /@([^\s@<>]+)>?\s*$/.exec(config.get('mail', { infer: true }).from)?.[1] ?? 'localhost';
+  }
+
+  /** Resolves as soon as the mail is stored, with its outbox id. */
+  async send(message: MailMessage): Promise<{ id: number }> {
+    const to = message.to.trim();
+    if (!SINGLE_ADDRESS.test(to)) throw new Error(`Not a single email address: ${JSON.stringify(message.to)}`);
+    const { identifiers } = await this.outbox.insert({
+      teamId: message.teamId ?? null,
+      toAddress: to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      messageId: `<${randomUUID()}@${this.messageIdDomain}>`,
+    });
+    const id = Number(identifiers[0].id);
+    this.worker.deliverSoon(id);
+    return { id };
+  }
+}

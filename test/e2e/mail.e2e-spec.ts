@@ -1,0 +1,357 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { SMTPServer } from 'smtp-server';
+import { DataSource } from 'typeorm';
+import { MailOutboxWorker, retryDelayMs } from '../../src/mail/mail-outbox.worker.js';
+import { MailService } from '../../src/mail/mail.service.js';
+import { renderEmail } from '../../src/mail/templates.js';
+import { createTestApp } from '../setup/create-test-app.js';
+import { resetDatabase } from '../setup/reset-database.js';
+
+interface OutboxRow {
+  id: number;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
+  message_id: string | null;
+  due_in_future: boolean;
+}
+
+async function outboxRow(app: INestApplication, id: number): Promise<OutboxRow> {
+  const [row] = await app
+    .get(DataSource)
+    .query(`SELECT *, next_attempt_at > now() AS due_in_future FROM mail_outbox WHERE id = $1`, [id]);
+  return row;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const waitForRow = (app: INestApplication, id: number, accept: (row: OutboxRow) => boolean) =>
+  waitFor(async () => {
+    const row = await outboxRow(app, id);
+    return accept(row) && row;
+  }, `outbox row ${id}`);
+
+const decodeQuotedPrintable = (text: string) =>
+  Buffer.from(text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString(
+    'utf8',
+  );
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`), as nodemailer writes header text that needs them. */
+const decodeHeader = (value: string) =>
+  value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+
+/** Enough of RFC 822 + MIME to read what nodemailer writes: headers, multipart/alternative, QP and base64. */
+function parseEml(raw: string): { headers: Record<string, string>; text: string; html: string } {
+  const parts: Record<string, string> = {};
+  const read = (entity: string): Record<string, string> => {
+    const split = entity.indexOf('\r\n\r\n');
+    const head = entity.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+    const body = entity.slice(split + 4);
+    const headers = Object.fromEntries(
+      head
+        .split('\r\n')
+        .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), decodeHeader(line.slice(line.indexOf(':') + 1).trim())]),
+    );
+    const type = headers['content-type'] ?? 'text/plain';
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (type.startsWith('multipart/') && boundary) {
+      const sections = body.split(`--${boundary}`).slice(1, -1);
+      for (const section of sections) read(section.replace(/^\r\n/, '').replace(/\r\n$/, ''));
+    } else {
+      const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+      const decoded =
+        encoding === 'base64'
+          ? Buffer.from(body, 'base64').toString('utf8')
+          : encoding === 'quoted-printable'
+            ? decodeQuotedPrintable(body)
+            : body;
+      parts[type.split(';')[0].trim().toLowerCase()] = decoded.replace(/\r\n/g, '\n');
+    }
+    return headers;
+  };
+  const headers = read(raw);
+  return { headers, text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
+}
+
+interface TestSmtpServer {
+  port: number;
+  messages: { from: string; to: string[]; raw: string }[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in this process, collecting what it receives. */
+async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+  const messages: TestSmtpServer['messages'] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mailFrom = session.envelope.mailFrom;
+        messages.push({
+          from: mailFrom ? mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
+  return { port: address.port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on (for now). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('No port');
+  return address.port;
+}
+
+const approvalMail = (to: string, subject: string) => ({
+  to,
+  subject,
+  ...renderEmail({
+    title: 'Approve the plan',
+    intro: 'The plan "Weekly LinkedIn post" is ready for your approval.',
+    sections: [{ heading: 'Steps', body: '1. Outline the post\n2. Write the post' }],
+    actions: [
+      { label: 'Approve', url: 'http://localhost:3000/api/workflows/abc/approve?token=t1&action=approve' },
+      { label: 'Reject', url: 'http://localhost:3000/api/workflows/abc/approve?token=t1&action=reject' },
+    ],
+    footer: 'You get this mail because you own the workflow.',
+  }),
+});
+
+async function insertDueMails(app: INestApplication, subjects: string[]): Promise<number[]> {
+  const rows: { id: number }[] = await app.get(DataSource).query(
+    `INSERT INTO mail_outbox (to_address, subject, html, text)
+     SELECT 'batch@example.com', subject, '<p>' || subject || '</p>', subject FROM unnest($1::text[]) AS subject
+     RETURNING id`,
+    [subjects],
+  );
+  return rows.map((row) => row.id);
+}
+
+describe('Mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await resetDatabase(app);
+    app.get(MailOutboxWorker).stopPolling();
+  });
+  afterAll(() => app.close());
+
+  it('writes the whole message as an .eml file, and marks the row sent', async () => {
+    const { id } = await app.get(MailService).send(approvalMail('alice@example.com', 'Approve "Weekly LinkedIn post" – Café'));
+    const row = await waitForRow(app, id, (candidate) => candidate.status === 'sent');
+    expect(row).toMatchObject({ attempts: 1, last_error: null });
+    expect(row.sent_at).toBeInstanceOf(Date);
+
+    const outbox = join(app.get(ConfigService).get('app').dataDir, 'outbox');
+    const files = await readdir(outbox);
+    expect(files).toEqual([expect.stringMatching(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z-${id}\\.eml$`))]);
+    const raw = await readFile(join(outbox, files[0]), 'utf8');
+    const mail = parseEml(raw);
+    expect(mail.headers.to).toBe('alice@example.com');
+    expect(mail.headers.from).toBe('Assistant <assistant@localhost>');
+    expect(mail.headers.subject).toBe('Approve "Weekly LinkedIn post" – Café');
+    expect(mail.headers['message-id']).toBe(row.message_id);
+    expect(mail.headers['content-type']).toMatch(/^multipart\/alternative;/);
+    expect(mail.text).toContain('The plan "Weekly LinkedIn post" is ready for your approval.');
+    expect(mail.text).toContain('Approve: http://localhost:3000/api/workflows/abc/approve?token=t1&action=approve');
+    expect(mail.text).toContain('Reject: http://localhost:3000/api/workflows/abc/approve?token=t1&action=reject');
+    expect(mail.html).toContain('href="http://localhost:3000/api/workflows/abc/approve?token=t1&amp;action=approve"');
+  });
+
+  it('does not send a mail twice', async () => {
+    expect(await app.get(MailOutboxWorker).deliverDue()).toBe(0);
+    expect(await readdir(join(app.get(ConfigService).get('app').dataDir, 'outbox'))).toHaveLength(1);
+  });
+
+  it('refuses anything but one address', async () => {
+    await expect(app.get(MailService).send({ ...approvalMail('a@example.com, b@example.com', 'x') })).rejects.toThrow(
+      'Not a single email address',
+    );
+  });
+});
+
+describe('Mail over SMTP', () => {
+  let app: INestApplication;
+  let smtp: TestSmtpServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Team Assistant <noreply@assistant.test>' } });
+    await resetDatabase(app);
+    app.get(MailOutboxWorker).stopPolling();
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+  beforeEach(() => {
+    smtp.messages.length = 0;
+  });
+
+  it('delivers the mail to the SMTP server and marks the row sent', async () => {
+    const { id } = await app.get(MailService).send(approvalMail('bob@example.com', 'Your plan is ready'));
+    const row = await waitForRow(app, id, (candidate) => candidate.status === 'sent');
+    expect(row).toMatchObject({ attempts: 1, last_error: null });
+
+    expect(smtp.messages).toHaveLength(1);
+    const [received] = smtp.messages;
+    expect(received.from).toBe('noreply@assistant.test');
+    expect(received.to).toEqual(['bob@example.com']);
+    const mail = parseEml(received.raw);
+    expect(mail.headers.to).toBe('bob@example.com');
+    expect(mail.headers.subject).toBe('Your plan is ready');
+    expect(mail.headers['message-id']).toBe(row.message_id);
+    expect(mail.text).toContain('Approve: http://localhost:3000/api/workflows/abc/approve?token=t1&action=approve');
+    expect(mail.html).toContain('<h1');
+  });
+
+  it('delivers a batch exactly once when two deliveries run at the same time', async () => {
+    const subjects = ['Batch 1', 'Batch 2', 'Batch 3', 'Batch 4', 'Batch 5'];
+    const ids = await insertDueMails(app, subjects);
+    const worker = app.get(MailOutboxWorker);
+
+    const [first, second] = await Promise.all([worker.deliverDue(), worker.deliverDue()]);
+
+    expect(first + second).toBe(5);
+    expect(smtp.messages.map((message) => parseEml(message.raw).headers.subject).sort()).toEqual(subjects);
+    const rows: { status: string; attempts: number }[] = await app
+      .get(DataSource)
+      .query(`SELECT status, attempts FROM mail_outbox WHERE id = ANY($1::int[])`, [ids]);
+    expect(rows).toEqual(Array(5).fill({ status: 'sent', attempts: 1 }));
+    expect(await worker.deliverDue()).toBe(0);
+    expect(smtp.messages).toHaveLength(5);
+  });
+
+  it('polls for due mail on a timer', async () => {
+    const [id] = await insertDueMails(app, ['Polled']);
+    const worker = app.get(MailOutboxWorker);
+    worker.startPolling(50);
+    try {
+      await waitForRow(app, id, (row) => row.status === 'sent');
+    } finally {
+      worker.stopPolling();
+    }
+    expect(smtp.messages.map((message) => parseEml(message.raw).headers.subject)).toEqual(['Polled']);
+  });
+});
+
+describe('Mail while the SMTP server is down', () => {
+  let app: INestApplication;
+  let port: number;
+  let smtp: TestSmtpServer | undefined;
+
+  beforeAll(async () => {
+    port = await closedPort();
+    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    await resetDatabase(app);
+    app.get(MailOutboxWorker).stopPolling();
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp?.close();
+  });
+
+  let queuedId: number;
+
+  it('still answers at once, and keeps the mail pending for a retry', async () => {
+    const started = Date.now();
+    const { id } = await app.get(MailService).send(approvalMail('carol@example.com', 'Sent while down'));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    queuedId = id;
+
+    const row = await waitForRow(app, id, (candidate) => candidate.last_error !== null);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, due_in_future: true, sent_at: null });
+    expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+    // The first retry waits retryDelayMs(1), not the claim's lease.
+    const [{ delay }] = await app
+      .get(DataSource)
+      .query(`SELECT extract(epoch FROM next_attempt_at - now()) * 1000 AS delay FROM mail_outbox WHERE id = $1`, [id]);
+    expect(Number(delay)).toBeGreaterThan(0);
+    expect(Number(delay)).toBeLessThanOrEqual(retryDelayMs(1));
+  });
+
+  it('gives a mail up after its last attempt', async () => {
+    const [id] = await insertDueMails(app, ['Hopeless']);
+    await app.get(DataSource).query(`UPDATE mail_outbox SET attempts = 9 WHERE id = $1`, [id]);
+    expect(await app.get(MailOutboxWorker).deliverDue()).toBe(0);
+    expect(await outboxRow(app, id)).toMatchObject({ status: 'failed', attempts: 10 });
+  });
+
+  it('delivers the mail exactly once when the server is back and the retry is due', async () => {
+    smtp = await startSmtpServer(port);
+    const worker = app.get(MailOutboxWorker);
+    await app.get(DataSource).query(`UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1`, [queuedId]);
+
+    expect(await worker.deliverDue()).toBe(1);
+    expect(smtp.messages).toHaveLength(1);
+    expect(parseEml(smtp.messages[0].raw).headers.subject).toBe('Sent while down');
+    expect(await outboxRow(app, queuedId)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+
+    expect(await worker.deliverDue()).toBe(0);
+    expect(smtp.messages).toHaveLength(1);
+  });
+});
+
+describe('renderEmail', () => {
+  const hostile = '<script>alert(1)</script>';
+
+  it('escapes every value in the HTML', () => {
+    const { html, text } = renderEmail({
+      title: `Title ${hostile}`,
+      intro: `Intro ${hostile} & "quotes"`,
+      sections: [{ heading: `Heading ${hostile}`, body: `Body ${hostile}\n\nSecond <b>paragraph</b>` }],
+      actions: [{ label: `Label ${hostile}`, url: `https://example.com/x?q=${hostile}&y="1"` }],
+      footer: `Footer ${hostile}`,
+    });
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('Title &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Intro &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
+    expect(html).toContain('Second &lt;b&gt;paragraph&lt;/b&gt;');
+    expect(html).toMatch(/href="https:\/\/example\.com\/x\?q=%3Cscript%3Ealert\(1\)%3C\/script%3E&amp;y=%221%22"/);
+    // The text version is plain text: nothing to escape, everything readable.
+    expect(text).toContain(`Title ${hostile}`);
+    expect(text).toContain('Label <script>alert(1)</script>: https://example.com/x?q=%3Cscript%3Ealert(1)%3C/script%3E&y=%221%22');
+  });
+
+  it('refuses links that are not http(s)', () => {
+    const content = { title: 't', intro: 'i', footer: 'f' };
+    expect(() => renderEmail({ ...content, actions: [{ label: 'x', url: 'javascript:alert(1)' }] })).toThrow('must be http(s)');
+    expect(() => renderEmail({ ...content, actions: [{ label: 'x', url: '/relative' }] })).toThrow('not an absolute URL');
+  });
+});
