@@ -99,6 +99,13 @@ export class EnvironmentVariables {
   DEFAULT_MODEL?: string;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(5000)
+  OFFLINE_MODEL_CHUNK_DELAY_MS?: number;
+
+  @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 

@@ -5,6 +5,8 @@ export interface LlmSettings {
   openaiBaseUrl?: string;
   /** Model id used when neither the request nor the agent names one. */
   defaultModel: string;
+  /** Pause between the offline model's streamed chunks (0: as fast as possible). */
+  offlineChunkDelayMs: number;
 }
 
 export function llmSettings(env: EnvironmentVariables): LlmSettings {
@@ -12,5 +14,6 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     openaiApiKey: env.OPENAI_API_KEY,
     openaiBaseUrl: env.OPENAI_BASE_URL,
     defaultModel: env.DEFAULT_MODEL ?? (env.OPENAI_API_KEY ? 'openai:gpt-4o-mini' : 'offline'),
+    offlineChunkDelayMs: env.OFFLINE_MODEL_CHUNK_DELAY_MS ?? 0,
   };
 }

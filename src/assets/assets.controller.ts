@@ -1,0 +1,32 @@
+import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import type { AssetResponse } from './asset.response.js';
+import { AssetsService } from './assets.service.js';
+import { ListAssetsQueryDto } from './dto/list-assets.query.dto.js';
+
+@ApiTags('assets')
+@ApiBearerAuth()
+@ApiCookieAuth()
+@Controller('assets')
+export class AssetsController {
+  constructor(private readonly assets: AssetsService) {}
+
+  @Get()
+  list(@ActiveTeam() team: TeamContext, @Query() query: ListAssetsQueryDto): Promise<AssetResponse[]> {
+    return this.assets.list(team.teamId, query);
+  }
+
+  @Get(':id')
+  get(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<AssetResponse> {
+    return this.assets.get(team.teamId, id);
+  }
+
+  @Delete(':id')
+  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<{ success: true }> {
+    await this.assets.delete(team.teamId, id);
+    return { success: true };
+  }
+}

@@ -1,0 +1,103 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { StorageService } from '../storage/storage.service.js';
+import type { AssetResponse } from './asset.response.js';
+import { ASSET_TITLE_MAX_LENGTH, type AssetType } from './asset-types.js';
+import type { ListAssetsQueryDto } from './dto/list-assets.query.dto.js';
+import { Asset } from './entities/asset.entity.js';
+
+/** Where an asset was made: always a team; a conversation and a workflow run when there is one. */
+export interface AssetScope {
+  teamId: string;
+  conversationId: string | null;
+  runId: number | null;
+}
+
+export interface NewAsset {
+  type: AssetType;
+  title: string;
+  content: string;
+  metadata: Record<string, unknown>;
+  /** The stored object behind the asset (images), deleted with it. */
+  storageKey?: string;
+}
+
+@Injectable()
+export class AssetsService {
+  private readonly logger = new Logger(AssetsService.name);
+
+  constructor(
+    @InjectRepository(Asset) private readonly assets: Repository<Asset>,
+    private readonly storage: StorageService,
+  ) {}
+
+  async create(scope: AssetScope, asset: NewAsset): Promise<AssetResponse> {
+    const saved = await this.assets.save(
+      this.assets.create({
+        ...scope,
+        type: asset.type,
+        title: cutTitle(asset.title),
+        content: asset.content,
+        metadata: asset.metadata,
+        storageKey: asset.storageKey ?? null,
+      }),
+    );
+    return map(saved);
+  }
+
+  /** SPEC §4 GET /api/assets: the team's assets, newest first, filtered and paged. */
+  async list(teamId: string, query: ListAssetsQueryDto): Promise<AssetResponse[]> {
+    const builder = this.assets.createQueryBuilder('asset').where('asset.team_id = :teamId', { teamId });
+    if (query.conversationId) builder.andWhere('asset.conversation_id = :conversationId', { conversationId: query.conversationId });
+    if (query.runId !== undefined) builder.andWhere('asset.run_id = :runId', { runId: query.runId });
+    if (query.type) builder.andWhere('asset.type = :type', { type: query.type });
+    if (query.from) builder.andWhere('asset.created_at > :from', { from: new Date(query.from) });
+    if (query.to) builder.andWhere('asset.created_at < :to', { to: new Date(query.to) });
+    const rows = await builder
+      .orderBy('asset.created_at', 'DESC')
+      .addOrderBy('asset.id', 'DESC')
+      .limit(query.limit)
+      .offset(query.offset)
+      .getMany();
+    return rows.map(map);
+  }
+
+  async get(teamId: string, id: number): Promise<AssetResponse> {
+    const asset = await this.assets.findOneBy({ id, teamId });
+    if (!asset) throw new NotFoundException('Asset not found');
+    return map(asset);
+  }
+
+  /** Deletes the asset and the stored object behind it (an image's file). */
+  async delete(teamId: string, id: number): Promise<void> {
+    const asset = await this.assets.findOne({ where: { id, teamId }, select: { id: true, storageKey: true } });
+    if (!asset) throw new NotFoundException('Asset not found');
+    await this.assets.delete({ id, teamId });
+    if (asset.storageKey) {
+      // The row is gone either way; a file left behind is only wasted space, so log and go on.
+      await this.storage.delete(asset.storageKey).catch((error: unknown) => {
+        this.logger.warn(`Could not delete stored object ${asset.storageKey}: ${String(error)}`);
+      });
+    }
+  }
+}
+
+function cutTitle(title: string): string {
+  const line = title.replace(/\s+/g, ' ').trim() || 'Untitled';
+  return line.length > ASSET_TITLE_MAX_LENGTH ? `${line.slice(0, ASSET_TITLE_MAX_LENGTH - 1)}…` : line;
+}
+
+function map(asset: Asset): AssetResponse {
+  return {
+    id: asset.id,
+    teamId: asset.teamId,
+    conversationId: asset.conversationId,
+    runId: asset.runId,
+    type: asset.type,
+    title: asset.title,
+    content: asset.content,
+    metadata: asset.metadata,
+    createdAt: asset.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,56 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsUUID, Min } from 'class-validator';
+import { ASSET_TYPES, type AssetType } from '../asset-types.js';
+
+export const ASSET_PAGE_DEFAULT = 60;
+export const ASSET_PAGE_MAX = 100;
+
+/** A strict integer from a query string: "12" yes; "12abc", "1.5", "" no (they stay strings and fail @IsInt). */
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
+
+export class ListAssetsQueryDto {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'conversationId must be a conversation id (UUID)' })
+  conversationId?: string;
+
+  @ApiPropertyOptional({ enum: ASSET_TYPES })
+  @IsOptional()
+  @IsIn(ASSET_TYPES, { message: `type must be one of: ${ASSET_TYPES.join(', ')}` })
+  type?: AssetType;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 date: assets created after it' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date' })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 date: assets created before it' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date' })
+  to?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: ASSET_PAGE_MAX, default: ASSET_PAGE_DEFAULT, description: 'values above 100 read as 100' })
+  @IsOptional()
+  @Transform((params) => {
+    const value = toInteger(params);
+    return typeof value === 'number' ? Math.min(value, ASSET_PAGE_MAX) : value;
+  })
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  limit: number = ASSET_PAGE_DEFAULT;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'offset must be a whole number' })
+  @Min(0)
+  offset: number = 0;
+
+  @ApiPropertyOptional({ description: 'Workflow run id' })
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'runId must be a whole number' })
+  @Min(1)
+  runId?: number;
+}

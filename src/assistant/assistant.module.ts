@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AssetsModule } from '../assets/assets.module.js';
+import { ConversationsModule } from '../conversations/conversations.module.js';
+import { AssistantController } from './assistant.controller.js';
+import { ChatStreamService } from './chat-stream.service.js';
+import { RouterService } from './router.service.js';
+import { AgentToolsFactory } from './tools/agent-tools.factory.js';
+
+@Module({
+  imports: [ConversationsModule, AssetsModule],
+  controllers: [AssistantController],
+  providers: [ChatStreamService, RouterService, AgentToolsFactory],
+  exports: [ChatStreamService, RouterService, AgentToolsFactory],
+})
+export class AssistantModule {}

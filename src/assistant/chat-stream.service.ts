@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import {
+  consumeStream,
+  convertToModelMessages,
+  createUIMessageStream,
+  isStepCount,
+  pipeUIMessageStreamToResponse,
+  safeValidateUIMessages,
+  streamText,
+  toUIMessageStream,
+  type UIMessage,
+} from 'ai';
+import type { Response } from 'express';
+import { ConversationsService } from '../conversations/conversations.service.js';
+import type { Conversation } from '../conversations/entities/conversation.entity.js';
+import { ModelRegistry, type ResolvedModel } from '../llm/model-registry.service.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
+import { attachmentsOf, textOf } from './chat-messages.js';
+import type { RouterRequestDto } from './dto/router-request.dto.js';
+import { RouterService } from './router.service.js';
+import { AgentToolsFactory } from './tools/agent-tools.factory.js';
+
+/** Tool calls and answers an agent may take for one reply. */
+const MAX_STEPS = 6;
+
+/** Message metadata on every reply: which agent and model answered, in which conversation. */
+export interface ReplyMetadata {
+  agentId: AgentId;
+  modelId: string;
+  conversationId: string;
+  usage?: { inputTokens?: number; outputTokens?: number };
+}
+
+interface PreparedReply {
+  conversation: Conversation;
+  history: UIMessage[];
+  agentId: AgentId;
+  model: ResolvedModel;
+}
+
+/**
+ * The only place replies are generated with `streamText`. Checks and stores the request before
+ * the first byte (so bad input is a 4xx), then streams the agent's reply as an AI SDK UI message
+ * stream and stores it when it ends, whether or not the client is still listening.
+ */
+@Injectable()
+export class ChatStreamService {
+  private readonly logger = new Logger(ChatStreamService.name);
+
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly models: ModelRegistry,
+    private readonly router: RouterService,
+    private readonly tools: AgentToolsFactory,
+  ) {}
+
+  async reply(team: TeamContext, request: RouterRequestDto, response: Response): Promise<void> {
+    const prepared = await this.prepare(team, request);
+    const { conversation, history, agentId, model } = prepared;
+    const agent = AGENTS[agentId];
+    const metadata: ReplyMetadata = { agentId, modelId: model.id, conversationId: conversation.id };
+    const modelMessages = await convertToModelMessages(history, { ignoreIncompleteToolCalls: true });
+    const attachments = attachmentsOf(history.at(-1));
+
+    const stream = createUIMessageStream({
+      generateId: randomUUID,
+      execute: async ({ writer }) => {
+        // `start` first: a data part written before it would be dropped by the client.
+        writer.write({ type: 'start', messageMetadata: metadata });
+        const tools = this.tools.build(agent.tools, {
+          scope: { teamId: team.teamId, conversationId: conversation.id, runId: null },
+          attachments,
+          onAsset: (asset) => writer.write({ type: 'data-asset', id: `asset-${asset.id}`, data: asset }),
+        });
+        const result = streamText({
+          model: model.model,
+          instructions: agent.instructions,
+          messages: modelMessages,
+          tools,
+          stopWhen: isStepCount(MAX_STEPS),
+        });
+        writer.merge(
+          toUIMessageStream({
+            stream: result.stream,
+            sendStart: false,
+            messageMetadata: ({ part }) =>
+              part.type === 'finish'
+                ? { ...metadata, usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } }
+                : undefined,
+            onError: (error) => this.describeFailure(error),
+          }),
+        );
+        await result.consumeStream();
+      },
+      onError: (error) => this.describeFailure(error),
+      onEnd: async ({ responseMessage }) => {
+        await this.conversations.saveMessages(conversation.id, [responseMessage], { replace: true }).catch((error: unknown) => {
+          this.logger.error(`Could not store the reply of conversation ${conversation.id}: ${String(error)}`);
+        });
+      },
+    });
+
+    response.setHeader('x-conversation-id', conversation.id);
+    await pipeUIMessageStreamToResponse({
+      response,
+      stream,
+      // Reads the stream to its end even after the client went away, so the reply is finished
+      // and stored rather than cut off with the connection.
+      consumeSseStream: ({ stream: copy }) => consumeStream({ stream: copy }),
+    });
+  }
+
+  /** Everything that can fail with a 4xx, done before any byte of the stream is sent. */
+  private async prepare(team: TeamContext, request: RouterRequestDto): Promise<PreparedReply> {
+    const validated = await safeValidateUIMessages({ messages: request.messages });
+    if (!validated.success) throw new BadRequestException(`messages: ${validated.error.message}`);
+    const messages = validated.data;
+    const latest = messages.at(-1);
+    if (latest?.role !== 'user') throw new BadRequestException('messages must end with a user message');
+    if (request.agentId !== undefined && !isAgentId(request.agentId)) {
+      throw new BadRequestException(`Unknown agentId "${request.agentId}"`);
+    }
+    const forcedAgent: AgentId | undefined = request.agentId;
+    const routingModel = this.models.resolve(request.modelId);
+    const existing = request.conversationId ? await this.conversations.getOrThrow(team.teamId, request.conversationId) : null;
+
+    // Routing is a model call: done before anything is stored, so a failing model leaves no trace.
+    const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;
+    const agentId = forcedAgent ?? (await this.router.route(routingModel, textOf(latest), previousAgent));
+    const agent = AGENTS[agentId];
+    const model = request.modelId ? routingModel : this.models.resolve(agent.defaultModel);
+
+    const conversation =
+      existing ?? (await this.conversations.create(team.teamId, { userId: team.userId, title: textOf(messages.find((m) => m.role === 'user')) }));
+    // Stored history is the truth: only the user's new messages are added to it.
+    await this.conversations.saveMessages(
+      conversation.id,
+      messages.filter((message) => message.role === 'user'),
+    );
+    await this.conversations.recordAgent(conversation.id, agentId, agent.niche);
+    const history = await this.conversations.messagesOf(conversation.id);
+    return { conversation, history, agentId, model };
+  }
+
+  /** The text of an error part: a short reason the user can act on, never internals. */
+  private describeFailure(error: unknown): string {
+    this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 'The agent failed while answering. Please try again.';
+  }
+}

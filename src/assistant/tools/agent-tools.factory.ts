@@ -1,0 +1,108 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { generateImage, generateText, tool, type ToolSet } from 'ai';
+import type { AssetResponse } from '../../assets/asset.response.js';
+import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
+import { ModelRegistry } from '../../llm/model-registry.service.js';
+import { StorageService } from '../../storage/storage.service.js';
+import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
+import { ASSET_TOOLS, type ToolName } from './index.js';
+
+/** Enough of an asset's content for the model to talk about it without flooding its context. */
+const CONTENT_PREVIEW_LENGTH = 4000;
+
+export interface ToolRunContext {
+  scope: AssetScope;
+  attachments: Attachment[];
+  /** Called once per saved asset, as soon as the tool returns (the chat stream shows it live). */
+  onAsset(asset: AssetResponse): void;
+}
+
+/**
+ * Turns the registry's asset tools into AI SDK tools for one reply. The one wrapper that saves a
+ * tool's output as an asset lives here: every tool result becomes an asset of the tool's type,
+ * and the model is told the asset's id.
+ */
+@Injectable()
+export class AgentToolsFactory {
+  private readonly logger = new Logger(AgentToolsFactory.name);
+
+  constructor(
+    private readonly assets: AssetsService,
+    private readonly storage: StorageService,
+    private readonly models: ModelRegistry,
+  ) {}
+
+  build(names: readonly ToolName[], context: ToolRunContext): ToolSet {
+    return Object.fromEntries(names.map((name) => [name, this.wrap(ASSET_TOOLS[name], context)]));
+  }
+
+  private wrap(definition: AssetTool, context: ToolRunContext) {
+    return tool({
+      description: definition.description,
+      inputSchema: definition.inputSchema,
+      execute: async (input, { abortSignal }) => {
+        let storageKey: string | undefined;
+        const services = this.services(context, abortSignal, (key) => (storageKey = key));
+        const draft = await this.run(definition, input, services);
+        const asset = await this.assets.create(context.scope, { type: definition.assetType, ...draft, storageKey });
+        context.onAsset(asset);
+        return {
+          assetId: asset.id,
+          type: asset.type,
+          title: asset.title,
+          content: asset.content.slice(0, CONTENT_PREVIEW_LENGTH),
+          metadata: asset.metadata,
+        };
+      },
+    });
+  }
+
+  /** A tool's own input errors reach the model as they are; anything else is logged and masked. */
+  private async run(definition: AssetTool, input: unknown, services: ToolServices): Promise<AssetDraft> {
+    try {
+      return await definition.run(input, services);
+    } catch (error) {
+      if (error instanceof ToolInputError) throw error;
+      this.logger.error(`Tool ${definition.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      throw new Error(`${definition.name} failed unexpectedly`, { cause: error });
+    }
+  }
+
+  private services(context: ToolRunContext, abortSignal: AbortSignal | undefined, onStored: (key: string) => void): ToolServices {
+    const imageModel = this.models.imageModel();
+    const visionModel = this.models.visionModel();
+    return {
+      attachments: context.attachments,
+      abortSignal,
+      storeImage: async (data, mediaType) => {
+        const stored = await this.storage.put(context.scope.teamId, 'images', data, mediaType);
+        onStored(stored.key);
+        return stored.url;
+      },
+      generateImage: imageModel
+        ? async (prompt, signal) => {
+            const { image } = await generateImage({ model: imageModel, prompt, abortSignal: signal });
+            return { data: image.uint8Array, mediaType: image.mediaType };
+          }
+        : undefined,
+      readImageText: visionModel
+        ? async (image, signal) => {
+            const { text } = await generateText({
+              model: visionModel,
+              abortSignal: signal,
+              messages: [
+                {
+                  role: 'user',
+                  content: [
+                    { type: 'text', text: 'Transcribe this receipt line by line: items with quantities and prices, subtotal, tax, total, currency.' },
+                    { type: 'file', data: image.data, mediaType: image.mediaType },
+                  ],
+                },
+              ],
+            });
+            return text;
+          }
+        : undefined,
+    };
+  }
+}

@@ -1,0 +1,146 @@
+import { ToolInputError } from './asset-tool.js';
+import {
+  analyzeDocument,
+  analyzeLegalDocument,
+  analyzeLegalDocumentTool,
+  detectDocumentType,
+  findParties,
+  RISK_RULES,
+  splitClauses,
+} from './analyze-legal-document.tool.js';
+
+const parse = (input: unknown) => analyzeLegalDocumentTool.inputSchema.parse(input);
+
+const NDA = `MUTUAL NON-DISCLOSURE AGREEMENT
+
+This Non-Disclosure Agreement is entered into as of 1 March 2025 by and between Acme Corp., a Delaware corporation ("Company"), and Jane Doe ("Recipient").
+
+1. Confidential Information. "Confidential Information" means any non-public information disclosed by the Company.
+2. Obligations. The Recipient shall keep the Confidential Information confidential in perpetuity and use it only to evaluate the partnership.
+3. Term. This Agreement shall automatically renew for successive one-year periods unless either party gives 30 days' notice.
+4. Remedies. The Recipient shall indemnify and hold harmless the Company from any and all claims arising out of or relating to a breach. A breach triggers liquidated damages of $50,000.
+5. Governing Law. This Agreement is governed by the laws of the State of Delaware.`;
+
+const CLEAN = `SERVICES AGREEMENT
+
+This Services Agreement is made between Bright Studio LLC ("Provider") and Northwind Ltd ("Client").
+
+1. Services. The Provider will design a website as described in the statement of work.
+2. Fees. The Client will pay the fees within 30 days of each invoice.
+3. Liability. Each party's total liability is limited to the fees paid under this Agreement.
+4. Termination. Either party may terminate this Agreement for material breach that is not cured within 30 days of written notice.
+5. Amendments. This Agreement may be amended only by a written instrument signed by both parties.`;
+
+describe('analyzeLegalDocument', () => {
+  it('detects type, parties, key clauses and risks with severities and quotes', () => {
+    const analysis = analyzeDocument(NDA);
+    expect(analysis.documentType).toBe('NDA');
+    expect(analysis.parties).toEqual(['Acme Corp. (“Company”)', 'Jane Doe (“Recipient”)']);
+    const topics = analysis.keyClauses.map((entry) => entry.topic);
+    expect(topics).toEqual(expect.arrayContaining(['Confidentiality', 'Term & renewal', 'Indemnification']));
+    expect(analysis.risks.map((risk) => [risk.id, risk.severity, risk.clause])).toEqual([
+      ['broad_indemnification', 'high', 'Clause 4 (Remedies)'],
+      ['penalties', 'high', 'Clause 4 (Remedies)'],
+      ['perpetual_confidentiality', 'medium', 'Clause 2 (Obligations)'],
+      ['automatic_renewal', 'medium', 'Clause 3 (Term)'],
+      ['governing_law', 'low', 'Clause 5 (Governing Law)'],
+    ]);
+    expect(analysis.risks[1]?.quote).toBe('A breach triggers liquidated damages of $50,000.');
+  });
+
+  it('renders the Markdown sections and exactly the spec metadata', () => {
+    const draft = analyzeLegalDocument(parse({ document: NDA }));
+    expect(draft.metadata).toEqual({ documentType: 'NDA', riskCount: 5, highRisks: 2 });
+    expect(draft.title).toBe('NDA analysis: Acme Corp. and Jane Doe');
+    for (const heading of ['## Document type', '## Parties', '## Key clauses', '## Risks', '## Recommendations']) {
+      expect(draft.content).toContain(heading);
+    }
+    expect(draft.content).toContain('### 1. Broad indemnification — High\n\nClause 4 (Remedies)\n\n> The Recipient shall indemnify');
+    expect(draft.content).toMatch(/1\. \*\*Broad indemnification\*\* \(Clause 4 \(Remedies\)\): Limit the indemnity/);
+  });
+
+  it('reports no risks for a balanced contract', () => {
+    const draft = analyzeLegalDocument(parse({ document: CLEAN }));
+    expect(draft.metadata).toEqual({ documentType: 'Service Agreement', riskCount: 0, highRisks: 0 });
+    expect(draft.content).toContain('No risky clauses found');
+    expect(draft.content).toContain('- Bright Studio LLC (“Provider”)\n- Northwind Ltd (“Client”)');
+  });
+
+  it.each([
+    ['uncapped_liability', 'high', 'The Supplier shall have unlimited liability for any breach.'],
+    ['broad_indemnification', 'medium', 'The Contractor shall indemnify the Client against claims caused by its negligence.'],
+    ['broad_indemnification', 'low', 'Each party shall indemnify the other against third-party claims.'],
+    ['automatic_renewal', 'medium', 'This Agreement renews automatically each year.'],
+    ['non_compete', 'high', 'For two years the Employee shall not directly or indirectly compete with the Company.'],
+    ['termination_without_cause', 'medium', 'The Company may terminate this Agreement for convenience on 30 days notice.'],
+    ['termination_without_cause', 'high', 'The Company may terminate this Agreement at any time without notice.'],
+    ['governing_law', 'low', 'The courts of London have exclusive jurisdiction.'],
+    ['perpetual_confidentiality', 'medium', 'These confidentiality obligations survive indefinitely.'],
+    ['ip_assignment', 'medium', 'The Consultant hereby assigns all right, title and interest in the deliverables to the Client.'],
+    ['ip_assignment', 'high', 'The Employee assigns all inventions, including prior inventions, to the Company.'],
+    ['penalties', 'high', 'Late delivery incurs a penalty of 5% per week.'],
+    ['penalties', 'medium', 'Overdue invoices bear interest at 1.5% per month.'],
+    ['exclusivity', 'medium', 'The Distributor is appointed on an exclusive basis for France.'],
+    ['unilateral_amendment', 'medium', 'The Company may modify these Terms by posting a notice.'],
+    ['unilateral_amendment', 'high', 'We may change the fees at any time without notice.'],
+    ['arbitration_jury_waiver', 'medium', 'Any dispute shall be resolved by binding arbitration in Paris.'],
+    ['arbitration_jury_waiver', 'high', 'Each party waives its right to a trial by jury.'],
+  ])('detects %s as %s', (id, severity, sentence) => {
+    const risks = analyzeDocument(`1. Clause. ${sentence}\n2. Other. Nothing else.`).risks;
+    expect(risks.map((risk) => [risk.id, risk.severity])).toContainEqual([id, severity]);
+    expect(risks.find((risk) => risk.id === id)?.quote).toBe(sentence);
+  });
+
+  it('covers every rule in the table above', () => {
+    expect(RISK_RULES.map((rule) => rule.id)).toHaveLength(12);
+  });
+
+  it('splits a contract pasted on one line after a request', () => {
+    const request = 'Analyze this NDA: 1. Purpose. Evaluate a deal. 2. Term. This NDA lasts 2 years. 3. Law. Governed by the laws of France.';
+    const clauses = splitClauses(request);
+    expect(clauses.map((clause) => clause.ref)).toEqual(['Preamble', 'Clause 1', 'Clause 2', 'Clause 3']);
+    expect(analyzeLegalDocument(parse({ document: request })).metadata).toEqual({ documentType: 'NDA', riskCount: 1, highRisks: 0 });
+  });
+
+  it('keeps clause headings out of the quotes', () => {
+    const quote = 'For 24 months the Employee shall not compete with the Employer.';
+    const risks = analyzeDocument(`1. Non-Competition. ${quote}\n2. Pay. Monthly.`).risks;
+    expect(risks[0]).toMatchObject({ id: 'non_compete', clause: 'Clause 1 (Non-Competition)', quote });
+  });
+
+  it('numbers clauses from section keywords, decimals and roman numerals only', () => {
+    const clauses = splitClauses(
+      'Section 1 Scope of work.\n1.1 Design. The site.\nII. Fees. Paid monthly.\n30 days after delivery\ncivic duties apply',
+    );
+    expect(clauses.map((clause) => clause.ref)).toEqual(['Clause 1', 'Clause 1.1', 'Clause II']);
+    expect(clauses[2]?.text).toBe('Paid monthly. 30 days after delivery civic duties apply');
+  });
+
+  it('falls back to paragraphs and detects types by keywords', () => {
+    const paragraphs = splitClauses('The Landlord lets the premises.\n\nThe Tenant pays rent monthly.');
+    expect(paragraphs.map((clause) => clause.ref)).toEqual(['Paragraph 1', 'Paragraph 2']);
+    expect(detectDocumentType('The Landlord lets the premises to the Tenant for a monthly rent.')).toBe('Lease Agreement');
+    expect(detectDocumentType('The Employee will receive a salary from the Employer.')).toBe('Employment Agreement');
+    expect(detectDocumentType('By using the service you accept these Terms of Service.')).toBe('Terms of Service');
+    expect(detectDocumentType('Hello there.')).toBe('Contract');
+    expect(detectDocumentType('anything', 'employment contract')).toBe('Employment Agreement');
+    expect(detectDocumentType('The Tenant pays rent.', 'Please analyze this document and tell me if it is fair')).toBe('Lease Agreement');
+  });
+
+  it('finds parties without role labels', () => {
+    expect(findParties('This lease is made between John Smith and Mary Jones, effective today.')).toEqual(['John Smith', 'Mary Jones']);
+  });
+
+  it('handles unicode and huge documents quickly with bounded output', () => {
+    const clause = (i: number) => `${i}. Clause ${i}. Les parties conviennent — “confidentialité” 🤝 du contrat, sans pénalité.`;
+    const document = Array.from({ length: 400 }, (_, i) => clause(i + 1)).join('\n').slice(0, 20_000);
+    const started = performance.now();
+    const draft = analyzeLegalDocument(parse({ document }));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(draft.content.length).toBeLessThan(30_000);
+  });
+
+  it('rejects an empty document', () => {
+    expect(() => analyzeLegalDocument(parse({ document: '  \n\t ' }))).toThrow(ToolInputError);
+  });
+});

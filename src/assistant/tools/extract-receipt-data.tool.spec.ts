@@ -1,0 +1,197 @@
+import { type Attachment, type ToolServices, ToolInputError } from './asset-tool.js';
+import { detectCurrency, extractReceiptData, extractReceiptDataTool, parseAmount, parseReceipt } from './extract-receipt-data.tool.js';
+
+/** A minimal one-page PDF whose content stream draws each line with Helvetica. */
+function buildPdf(lines: string[]): Uint8Array {
+  const escape = (text: string): string => text.replace(/[\\()]/g, (char) => `\\${char}`);
+  // T* moves to the next line, so pdf.js reports each string on its own line.
+  const shows = lines.map((line, i) => `${i === 0 ? '' : 'T* '}(${escape(line)}) Tj`);
+  const stream = ['BT', '/F1 12 Tf', '14 TL', '72 720 Td', ...shows, 'ET'].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
+function services(attachments: Attachment[] = [], readImageText?: ToolServices['readImageText']): ToolServices {
+  return { attachments, storeImage: () => Promise.reject(new Error('not used')), readImageText };
+}
+
+const run = (text: string | undefined, attachments: Attachment[] = [], reader?: ToolServices['readImageText']) =>
+  extractReceiptData(extractReceiptDataTool.inputSchema.parse({ text }), services(attachments, reader));
+
+describe('parseReceipt', () => {
+  it('reads merchant, date, quantities, subtotal, tax, tip and the stated total', () => {
+    const receipt = parseReceipt(
+      [
+        'Blue Bottle Coffee',
+        '123 Market St',
+        '2024-03-12 08:41',
+        '2 x Latte 9.00',
+        'Croissant 3.25',
+        '3 Cookie @ 1.50',
+        'Subtotal 16.75',
+        'Tax 1.34',
+        'Tip 3.00',
+        'TOTAL $21.09',
+        'Visa ****1234 21.09',
+      ].join('\n'),
+    );
+    expect(receipt).toMatchObject({ merchant: 'Blue Bottle Coffee', date: '2024-03-12', currency: 'USD', subtotal: 16.75, tax: 1.34 });
+    expect(receipt).toMatchObject({ tip: 3, total: 21.09, totalStated: true });
+    expect(receipt.items).toEqual([
+      { name: 'Latte', quantity: 2, unitPrice: 4.5, amount: 9 },
+      { name: 'Croissant', quantity: 1, unitPrice: 3.25, amount: 3.25 },
+      { name: 'Cookie', quantity: 3, unitPrice: 1.5, amount: 4.5 },
+    ]);
+  });
+
+  it('sums the items when there is no total line', () => {
+    const receipt = parseReceipt('Corner Deli\nBagel 2.50\nCoffee x2 5.00\nOrange juice 3.75');
+    expect(receipt).toMatchObject({ total: 11.25, totalStated: false, currency: 'USD' });
+    expect(receipt.items[1]).toEqual({ name: 'Coffee', quantity: 2, unitPrice: 2.5, amount: 5 });
+  });
+
+  it('reads EUR receipts with comma decimals, thousands separators and included VAT', () => {
+    const receipt = parseReceipt(
+      'Café Zürich ☕\n12.03.2024\n1 Espresso 2,80 €\n2 Croissant @ 1,90\nMaschine Miete 1.234,56\nSumme 1.241,16 EUR\nMwSt 19% enthalten 198,17',
+    );
+    expect(receipt).toMatchObject({ merchant: 'Café Zürich ☕', date: '12.03.2024', currency: 'EUR', total: 1241.16, tax: 198.17 });
+    expect(receipt.items.map((item) => item.amount)).toEqual([2.8, 3.8, 1234.56]);
+  });
+
+  it('does not add VAT that is already included when computing a total', () => {
+    expect(parseReceipt('Brot 3,50 €\nKäse 8,40 €\nMwSt 7% inkl. 0,78').total).toBe(11.9);
+  });
+
+  it('uses the unit-price reading of "2 x Coffee 3.50" only when the totals say so', () => {
+    const coffee = { name: 'Coffee', quantity: 2, unitPrice: 3.5, amount: 7 };
+    expect(parseReceipt('2 x Coffee 3.50\nMuffin 3.00\nTotal 10.00').items[0]).toEqual(coffee);
+    expect(parseReceipt('2 x Coffee 7.00\nTotal 7.00').items[0]).toEqual(coffee);
+  });
+
+  it('splits a receipt pasted on one line after a request', () => {
+    const receipt = parseReceipt("Here's my receipt from Joe's Cafe: 2 x Latte 9.00, Muffin 3.00, Discount -1.00, Total 11.00");
+    expect(receipt).toMatchObject({ merchant: "Joe's Cafe", total: 11, discount: 1 });
+    expect(receipt.items.map((item) => item.name)).toEqual(['Latte', 'Muffin']);
+  });
+
+  it('reads tills that print the name after the price', () => {
+    const receipt = parseReceipt(
+      'WHOLE FOODS MARKET\n03/14/2025 5:42 PM\nBANANAS 2.49\n2 @ 3.99 AVOCADO\nSUBTOTAL 10.47\nTAX 0.52\nTOTAL 10.99\nCHANGE 0.00',
+    );
+    expect(receipt).toMatchObject({ merchant: 'WHOLE FOODS MARKET', date: '03/14/2025', subtotal: 10.47, tax: 0.52, total: 10.99 });
+    expect(receipt.items[1]).toEqual({ name: 'AVOCADO', quantity: 2, unitPrice: 3.99, amount: 7.98 });
+  });
+
+  it('pairs a name line with a price on the next line', () => {
+    const items = parseReceipt('Shop\nLarge pizza\n14.00\nTotal 14.00').items;
+    expect(items).toEqual([{ name: 'Large pizza', quantity: 1, unitPrice: 14, amount: 14 }]);
+  });
+
+  it('reads whole-yen prices', () => {
+    const receipt = parseReceipt('ラーメン一蘭\nラーメン ¥980\n2 Gyoza 1,000\n合計 ¥1,980\nTotal ¥1,980');
+    expect(receipt).toMatchObject({ currency: 'JPY', total: 1980 });
+    expect(receipt.items.map((item) => item.amount)).toEqual([980, 1000]);
+  });
+
+  it('rejects empty and garbage text', () => {
+    const message = 'No receipt lines found: paste the receipt text with one item and its price per line, or attach it as a PDF.';
+    expect(() => parseReceipt('')).toThrow(new ToolInputError(message));
+    expect(() => parseReceipt('hello world, how are you 123?')).toThrow(/No receipt lines found/);
+  });
+
+  it('handles huge receipts quickly', () => {
+    const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
+    const started = performance.now();
+    const receipt = parseReceipt(text);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(receipt.total).toBe(receipt.items.length);
+  });
+});
+
+describe('amounts and currencies', () => {
+  it.each([
+    ['3.50', 3.5],
+    ['3,50', 3.5],
+    ['1,234.56', 1234.56],
+    ['1.234,56', 1234.56],
+    ["1'234.50", 1234.5],
+    ['1,200', 1200],
+    ['12', 12],
+  ])('parses %s', (raw, value) => {
+    expect(parseAmount(raw)).toBe(value);
+  });
+
+  it.each([
+    ['Total £12.00', 'GBP'],
+    ['Total CHF 12.00', 'CHF'],
+    ['Total CA$12.00', 'CAD'],
+    ['Total 12.00 €', 'EUR'],
+    ['Total ¥1200', 'JPY'],
+    ['Total $12 but billed in EUR', 'EUR'],
+    ['Total 12.00', 'USD'],
+  ])('detects the currency of %j', (text, currency) => {
+    expect(detectCurrency(text)).toBe(currency);
+  });
+});
+
+describe('extractReceiptData', () => {
+  it('renders an itemized Markdown table and exactly the spec metadata', async () => {
+    const draft = await run('Extract this receipt:\nTrattoria Roma\n2 x Pizza | Margherita 24,00 €\nWasser 3,50 €\nGesamt 27,50 €');
+    expect(draft.metadata).toEqual({ total: 27.5, currency: 'EUR', itemCount: 2 });
+    expect(draft.title).toBe('Receipt — Trattoria Roma: EUR 27.50');
+    expect(draft.content).toContain('| Item | Qty | Unit price | Amount |');
+    expect(draft.content).toContain('| Pizza \\| Margherita | 2 | 12.00 | 24.00 |');
+    expect(draft.content).toContain('| **Total** | **27.50 EUR** |');
+  });
+
+  it('marks a computed total', async () => {
+    const draft = await run('Bagel 2.50\nCoffee 3.00');
+    expect(draft.metadata).toEqual({ total: 5.5, currency: 'USD', itemCount: 2 });
+    expect(draft.content).toContain('| **Total (computed)** | **5.50 USD** |');
+  });
+
+  it('reads the text of an attached PDF', async () => {
+    const pdf = buildPdf(['Cafe Lumiere', '2 x Latte 7.00', 'Croissant 2.50', 'TOTAL EUR 9.50']);
+    const draft = await run('Extract the receipt I attached', [{ mediaType: 'application/pdf', filename: 'receipt.pdf', data: pdf }]);
+    expect(draft.metadata).toEqual({ total: 9.5, currency: 'EUR', itemCount: 2 });
+    expect(draft.title).toBe('Receipt — Cafe Lumiere: EUR 9.50');
+  });
+
+  it('explains that the offline model cannot read receipt photos', async () => {
+    const photo: Attachment = { mediaType: 'image/jpeg', data: new Uint8Array([0xff, 0xd8, 0xff]) };
+    await expect(run('Extract this receipt', [photo])).rejects.toThrow(/offline model cannot read images.*paste the receipt text.*PDF/i);
+  });
+
+  it('reads photos through the vision model when there is one', async () => {
+    const photo: Attachment = { mediaType: 'image/png', data: new Uint8Array([0x89]) };
+    const draft = await run(undefined, [photo], (image) => Promise.resolve(image === photo ? 'Tea 2.00\nTotal 2.00' : ''));
+    expect(draft.metadata).toEqual({ total: 2, currency: 'USD', itemCount: 1 });
+  });
+
+  it('falls back to pasted text when the photo cannot be read', async () => {
+    const photo: Attachment = { mediaType: 'image/heic', data: new Uint8Array([1]) };
+    const draft = await run('Tea 2.00\nScone 3.00', [photo]);
+    expect(draft.metadata).toEqual({ total: 5, currency: 'USD', itemCount: 2 });
+  });
+
+  it('rejects an unreadable PDF with a clear message', async () => {
+    const broken: Attachment = { mediaType: 'application/pdf', data: new TextEncoder().encode('not a pdf') };
+    await expect(run(undefined, [broken])).rejects.toThrow(ToolInputError);
+  });
+});

@@ -1,0 +1,372 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { z } from 'zod';
+import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
+
+export interface ReceiptItem {
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+}
+
+export interface Receipt {
+  merchant?: string;
+  date?: string;
+  /** ISO 4217 code. */
+  currency: string;
+  items: ReceiptItem[];
+  subtotal?: number;
+  tax?: number;
+  tip?: number;
+  discount?: number;
+  total: number;
+  /** False when the receipt had no total line and the total was computed. */
+  totalStated: boolean;
+}
+
+const extractReceiptDataInput = z.object({
+  text: z
+    .string()
+    .max(20_000)
+    .optional()
+    .describe('The receipt text, one item per line with its price; may be empty when the receipt is attached as a PDF or image.'),
+});
+export type ExtractReceiptDataInput = z.infer<typeof extractReceiptDataInput>;
+
+const CODES = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|ILS|AED|SAR|THB|PHP|MYR';
+/** Specific marks before generic ones: "CA$" must not read as "$". */
+const CURRENCY_MARKS: [RegExp, string][] = [
+  [/US\$/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
+  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
+  [/[¥円]|\byen\b/i, 'JPY'], [/₹/, 'INR'], [/₩/, 'KRW'], [/₽/, 'RUB'], [/₺/, 'TRY'], [/₪/, 'ILS'], [/₱/, 'PHP'], [/฿/, 'THB'],
+  [/zł/, 'PLN'], [/Kč/, 'CZK'], [/\$|\bdollars?\b/i, 'USD'],
+];
+/** Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code. */
+const ZERO_DECIMAL = new Set(['JPY', 'KRW']);
+/**
+ * When nothing on the receipt names a currency we report USD, the most common currency of receipts
+ * using "." decimals; callers can tell from the Markdown that no currency was printed.
+ */
+const DEFAULT_CURRENCY = 'USD';
+
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|€|£|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
+// Thousands groups (1,234.56 / 1.234,56 / 1'234.50) or plain numbers with at most two decimals.
+const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+const MONEY = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.,])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d)(?!\s?%)(\s?${MARK})?`,
+  'gu',
+);
+
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+const DATE = new RegExp(
+  String.raw`\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\s+${MONTH}\s+\d{4}\b|\b${MONTH}\s+\d{1,2},?\s+\d{4}\b`,
+  'gi',
+);
+const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b/gi;
+
+// CJK labels stand apart: \b does not work between ideographs.
+const SUBTOTAL = /\b(?:sub[\s-]?total|zwischensumme|sous[\s-]total|subtotale|net\s+(?:total|amount))\b|小計|小计/i;
+const TIP = /\b(?:tip|gratuity|service\s+charge|trinkgeld|pourboire|propina|mancia)\b/i;
+const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b/i;
+const TAX = /\b(?:tax|vat|gst|hst|pst|qst|mwst|ust|tva|iva|btw|moms)\b|消費税|外税|税额/i;
+const TAX_INCLUDED = /\b(?:incl(?:uded|\.)?|inkl\.?|enthalten|inclus[ea]?|included)\b/i;
+const TOTAL =
+  /\b(?:total|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|totale|importe|betrag)\b|合計|合计|总计/i;
+const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
+/** Payment, contact and bookkeeping lines: they carry numbers but are not items. */
+const IGNORED = new RegExp(
+  String.raw`\b(?:change|cash|tendered|card|visa|mastercard|amex|debit|credit|paid|payment|balance|thank|tel|phone|fax|www\.|https?|` +
+    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|table|server|cashier|terminal|auth|approval|ref|transaction)\b`,
+  'i',
+);
+/** "Extract this receipt from Joe's Cafe:" — the request before the receipt, with the merchant when it names one. */
+const INSTRUCTION = new RegExp(
+  String.raw`^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:extract|parse|read|scan|process|log|record|analy[sz]e|itemi[sz]e|` +
+    String.raw`add|file|track|digiti[sz]e|split|check|here(?:'s|\s+is|\s+are))\b[^\n:]*?\b(?:receipts?|bills?|invoices?|expenses?)\b` +
+    String.raw`(?:\s+(?:data|details|info(?:rmation)?|lines|items))?(?:\s+(?:from|at|for)\s+([^\n:]{1,60}?))?\s*(?::|\n|$)`,
+  'i',
+);
+/** Header words that are not the merchant's name. */
+const LABEL_ONLY = /^(?:date|time|datum|fecha|receipt|sales\s+receipt|invoice|tax\s+invoice|bill|order|customer\s+copy)\b\W*$/i;
+const MAX_LINES = 2_000;
+
+type Sums = { subtotal?: number; total?: number; tax: number; taxIncluded: number; tip: number; discount: number };
+
+interface Money {
+  value: number;
+  index: number;
+  length: number;
+}
+
+/** Reads the receipt: from the newest attached PDF or image when there is one, else from the text. */
+export async function extractReceiptData(input: ExtractReceiptDataInput, services: ToolServices): Promise<AssetDraft> {
+  const attachment = [...services.attachments]
+    .reverse()
+    .find((file) => file.mediaType === 'application/pdf' || file.mediaType.startsWith('image/'));
+  const text = input.text ?? '';
+  let receipt: Receipt;
+  try {
+    receipt = parseReceipt(attachment ? await attachmentText(attachment, services) : text);
+  } catch (error) {
+    // An unreadable attachment is forgiven when the message itself holds the receipt lines.
+    if (!attachment || !(error instanceof ToolInputError)) throw error;
+    try {
+      receipt = parseReceipt(text);
+    } catch {
+      throw error;
+    }
+  }
+  return { title: receiptTitle(receipt), content: renderReceipt(receipt), metadata: receiptMetadata(receipt) };
+}
+
+async function attachmentText(file: Attachment, services: ToolServices): Promise<string> {
+  if (file.mediaType.startsWith('image/')) {
+    if (!services.readImageText) {
+      throw new ToolInputError('The offline model cannot read images. Paste the receipt text into the chat or attach it as a PDF.');
+    }
+    return services.readImageText(file, services.abortSignal);
+  }
+  let text: string;
+  try {
+    // A copy: pdf.js may take ownership of the buffer it is given.
+    const pdf = await getDocumentProxy(new Uint8Array(file.data));
+    text = (await extractText(pdf, { mergePages: true })).text;
+  } catch {
+    throw new ToolInputError('The attached PDF could not be read. Paste the receipt text instead.');
+  }
+  if (!/[\p{L}\p{N}]/u.test(text)) {
+    throw new ToolInputError('The attached PDF has no text layer (it is probably a scan). Paste the receipt text instead.');
+  }
+  return text;
+}
+
+/** Parses receipt text into items, summary lines, currency and total. */
+export function parseReceipt(text: string): Receipt {
+  let merchant: string | undefined;
+  const instruction = INSTRUCTION.exec(text);
+  let body = instruction ? text.slice(instruction[0].length) : text;
+  if (instruction?.[1]) merchant = instruction[1].trim();
+
+  const date = body.match(DATE)?.[0];
+  // Dates and times look like prices ("12.03") to the money pattern.
+  body = body.replace(DATE, ' ').replace(TIME, ' ');
+  const currency = detectCurrency(body);
+  const integersAreMoney = ZERO_DECIMAL.has(currency);
+
+  const items: ReceiptItem[] = [];
+  const ambiguous = new Set<ReceiptItem>();
+  const sums: Sums = { tax: 0, taxIncluded: 0, tip: 0, discount: 0 };
+  let pendingName: string | undefined;
+
+  for (const line of splitLines(body, integersAreMoney).slice(0, MAX_LINES)) {
+    const money = findMoney(line, integersAreMoney);
+    const last = money[money.length - 1];
+    if (!last) {
+      if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !LABEL_ONLY.test(line)) {
+        if (!merchant && items.length === 0) merchant = cleanName(line);
+        else pendingName = cleanName(line);
+      }
+      continue;
+    }
+    const amount = last.value;
+    if (SUBTOTAL.test(line)) sums.subtotal = amount;
+    else if (TIP.test(line)) sums.tip += amount;
+    else if (DISCOUNT.test(line)) sums.discount += Math.abs(amount);
+    else if (TOTAL.test(line) && TAX_INCLUDED.test(line) && !NOT_A_TOTAL.test(line)) sums.total = amount;
+    else if (TAX.test(line)) sums[TAX_INCLUDED.test(line) ? 'taxIncluded' : 'tax'] += amount;
+    else if (TOTAL.test(line)) sums.total = NOT_A_TOTAL.test(line) ? sums.total : amount;
+    else if (!IGNORED.test(line)) {
+      const item = parseItem(line, integersAreMoney, pendingName);
+      if (item) {
+        items.push(item.item);
+        if (item.ambiguous) ambiguous.add(item.item);
+      }
+    }
+    pendingName = undefined;
+  }
+
+  if (items.length === 0 && sums.total === undefined && sums.subtotal === undefined) {
+    throw new ToolInputError(
+      'No receipt lines found: paste the receipt text with one item and its price per line, or attach it as a PDF.',
+    );
+  }
+
+  const tax = sums.tax + sums.taxIncluded;
+  // "2 x Coffee 3.50" reads as a line total; if the stated totals only add up with 3.50 as the unit price, use that.
+  const expected = sums.subtotal ?? (sums.total === undefined ? undefined : sums.total - sums.tax - sums.tip + sums.discount);
+  if (expected !== undefined && ambiguous.size > 0 && !near(sum(items), expected)) {
+    const asUnit = items.map((item) =>
+      ambiguous.has(item) ? { ...item, unitPrice: item.amount, amount: round(item.amount * item.quantity) } : item,
+    );
+    if (near(sum(asUnit), expected)) items.splice(0, items.length, ...asUnit);
+  }
+
+  // Without a total line: the items (or the stated subtotal) plus tax and tip not already included.
+  const computed = (sums.subtotal ?? sum(items) - sums.discount) + sums.tax + sums.tip;
+  const [tip, discount, total] = [sums.tip || undefined, sums.discount || undefined, round(sums.total ?? computed)];
+  const totalStated = sums.total !== undefined;
+  return { merchant, date, currency, items, subtotal: sums.subtotal, tax: tax || undefined, tip, discount, total, totalStated };
+}
+
+/** An explicit ISO code wins over a symbol; with several, the most frequent one. */
+export function detectCurrency(text: string): string {
+  const codes = text.match(new RegExp(`\\b(?:${CODES})\\b`, 'g')) ?? [];
+  if (codes.length > 0) {
+    const counts = new Map<string, number>();
+    for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? DEFAULT_CURRENCY;
+  }
+  return CURRENCY_MARKS.find(([pattern]) => pattern.test(text))?.[1] ?? DEFAULT_CURRENCY;
+}
+
+/** "1.234,56" and "1,234.56" → 1234.56, "3,50" → 3.5, "1,200" → 1200: three digits after the last separator are thousands. */
+export function parseAmount(raw: string): number {
+  const cleaned = raw.replace(/['\u00A0\u202F\s]/g, '');
+  const separator = Math.max(cleaned.lastIndexOf('.'), cleaned.lastIndexOf(','));
+  if (separator === -1) return Number(cleaned);
+  const decimals = cleaned.length - separator - 1;
+  if (decimals === 3) return Number(cleaned.replace(/[.,]/g, ''));
+  return Number(`${cleaned.slice(0, separator).replace(/[.,]/g, '')}.${cleaned.slice(separator + 1)}`);
+}
+
+function findMoney(line: string, integersAreMoney: boolean): Money[] {
+  return [...line.matchAll(MONEY)]
+    // A bare integer is a quantity, code or year unless a currency mark sits next to it or the currency has no cents.
+    .filter((match) => Boolean(match[2] || match[4]) || integersAreMoney || /[.,]\d{1,2}$|[.,'\u00A0\u202F]\d{3}/.test(match[3] ?? ''))
+    .map((match) => ({
+      value: (match[1] ? -1 : 1) * parseAmount(match[3] ?? '0'),
+      index: match.index,
+      length: match[0].length,
+    }));
+}
+
+/** Text pasted on one line ("Latte 4.50 Muffin 3.00 Total 7.50") is split after each price. */
+function splitLines(body: string, integersAreMoney: boolean): string[] {
+  const lines = body.split(/\r?\n/);
+  const oneLine = lines.filter((line) => line.trim()).length === 1;
+  const source = oneLine ? lines.flatMap((line) => splitAfterPrices(line, integersAreMoney)) : lines;
+  return source.map((line) => line.replace(/^[\s,;•*-]+/, '').trim()).filter(Boolean);
+}
+
+function splitAfterPrices(line: string, integersAreMoney: boolean): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const money of findMoney(line, integersAreMoney)) {
+    const end = money.index + money.length;
+    if (/^[\s,;]+\p{L}/u.test(line.slice(end)) && !/^\s*@/.test(line.slice(end))) {
+      parts.push(line.slice(start, end));
+      start = end;
+    }
+  }
+  parts.push(line.slice(start));
+  return parts;
+}
+
+type ParsedItem = { item: ReceiptItem; ambiguous: boolean } | undefined;
+
+/** One item line: "2 x Coffee 7.00", "Coffee x2 7.00", "2 Coffee @ 3.50", "2 @ 3.99 AVOCADO" or "Coffee 3.50". */
+function parseItem(line: string, integersAreMoney: boolean, pendingName?: string): ParsedItem {
+  let rest = line;
+  let quantity: number | undefined;
+  const leading = /^(\d{1,3})(?:\s*[x×*]\s+|\s+)(?=\p{L})/u.exec(rest);
+  if (leading) {
+    quantity = Number(leading[1]);
+    rest = rest.slice(leading[0].length);
+  }
+  const trailing = /\s[x×*]\s?(\d{1,3})(?=\s|$)/.exec(rest);
+  if (trailing && quantity === undefined) {
+    quantity = Number(trailing[1]);
+    rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
+  }
+  const at = /\s*(?:@|\bat\b)\s*/.exec(rest);
+  let prices = findMoney(rest, integersAreMoney);
+  let unitPrice: number | undefined;
+  let name: string;
+  if (at && prices.some((price) => price.index >= at.index)) {
+    name = rest.slice(0, at.index);
+    const countBeforeAt = /(?:^|\s)(\d{1,3})\s*$/.exec(name);
+    if (countBeforeAt && quantity === undefined) {
+      quantity = Number(countBeforeAt[1]);
+      name = name.slice(0, countBeforeAt.index);
+    }
+    prices = prices.filter((price) => price.index >= at.index);
+    unitPrice = prices[0]?.value;
+  } else {
+    name = rest.slice(0, prices[0]?.index ?? rest.length);
+  }
+  // Some tills print the name after the price ("2 @ 3.99 AVOCADO").
+  const lastPriceEnd = (prices[prices.length - 1]?.index ?? 0) + (prices[prices.length - 1]?.length ?? 0);
+  if (!/\p{L}/u.test(name)) name = rest.slice(lastPriceEnd);
+  name = cleanName(name) || pendingName || '';
+  if (!name || prices.length === 0) return undefined;
+
+  const count = quantity ?? 1;
+  const lastPrice = prices[prices.length - 1]?.value ?? 0;
+  if (unitPrice !== undefined) {
+    const amount = prices.length > 1 ? lastPrice : unitPrice * count;
+    return { item: { name, quantity: count, unitPrice, amount: round(amount) }, ambiguous: false };
+  }
+  // "2 x Coffee 3.50 7.00": unit price and line total.
+  const secondLast = prices[prices.length - 2]?.value;
+  if (secondLast !== undefined && near(secondLast * count, lastPrice)) {
+    return { item: { name, quantity: count, unitPrice: secondLast, amount: lastPrice }, ambiguous: false };
+  }
+  return { item: { name, quantity: count, unitPrice: round(lastPrice / count), amount: lastPrice }, ambiguous: count > 1 };
+}
+
+/** Drops leader dots ("Coffee ....... 3.50"), bullets and dangling separators. */
+function cleanName(text: string): string {
+  return text.replace(/[.\-_·…]{2,}/g, ' ').replace(/^[\s:•*#-]+|[\s:=@-]+$/g, '').replace(/\s+/g, ' ').trim().slice(0, 120);
+}
+
+const sum = (items: readonly ReceiptItem[]): number => items.reduce((total, item) => total + item.amount, 0);
+const near = (a: number, b: number): boolean => Math.abs(a - b) < 0.005;
+const round = (value: number): number => Math.round(value * 100) / 100;
+const formatMoney = (value: number, currency: string): string => value.toFixed(ZERO_DECIMAL.has(currency) ? 0 : 2);
+
+export function receiptMetadata(receipt: Receipt): { total: number; currency: string; itemCount: number } {
+  return { total: round(receipt.total), currency: receipt.currency, itemCount: receipt.items.length };
+}
+
+function receiptTitle(receipt: Receipt): string {
+  const merchant = receipt.merchant ? ` — ${receipt.merchant}` : '';
+  return `Receipt${merchant}: ${receipt.currency} ${formatMoney(receipt.total, receipt.currency)}`.slice(0, 100);
+}
+
+export function renderReceipt(receipt: Receipt): string {
+  const { currency } = receipt;
+  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  const amount = (value: number): string => formatMoney(value, currency);
+  const header = [
+    `# ${receipt.merchant ? cell(receipt.merchant) : 'Receipt'}`,
+    [receipt.date ? `**Date:** ${receipt.date}` : '', `**Currency:** ${currency}`].filter(Boolean).join(' · '),
+  ];
+  const items =
+    receipt.items.length > 0
+      ? [
+          '| Item | Qty | Unit price | Amount |',
+          '|---|---:|---:|---:|',
+          ...receipt.items.map((item) => `| ${cell(item.name)} | ${item.quantity} | ${amount(item.unitPrice)} | ${amount(item.amount)} |`),
+        ].join('\n')
+      : '_No item lines were found; only the totals below._';
+  const summary = [
+    '| | |',
+    '|---|---:|',
+    ...(receipt.subtotal === undefined ? [] : [`| Subtotal | ${amount(receipt.subtotal)} |`]),
+    ...(receipt.discount === undefined ? [] : [`| Discount | -${amount(receipt.discount)} |`]),
+    ...(receipt.tax === undefined ? [] : [`| Tax | ${amount(receipt.tax)} |`]),
+    ...(receipt.tip === undefined ? [] : [`| Tip | ${amount(receipt.tip)} |`]),
+    `| **Total${receipt.totalStated ? '' : ' (computed)'}** | **${amount(receipt.total)} ${currency}** |`,
+  ].join('\n');
+  return [...header, items, summary].join('\n\n');
+}
+
+export const extractReceiptDataTool: AssetTool<typeof extractReceiptDataInput> = {
+  name: 'extract_receipt_data',
+  description:
+    'Extracts the merchant, date, items (quantity, unit price, amount), tax, tip, total and currency from a receipt ' +
+    'given as text or attached as a PDF or image. Saves an itemized receipt asset.',
+  assetType: 'receipt',
+  inputSchema: extractReceiptDataInput,
+  run: (input, services) => extractReceiptData(input, services),
+};

@@ -1,0 +1,83 @@
+import { type ToolServices, ToolInputError } from './asset-tool.js';
+import { buildCardSvg, generateImage, generateImageTool, renderPromptCard } from './generate-image.tool.js';
+
+const parse = (input: unknown) => generateImageTool.inputSchema.parse(input);
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  expect(new TextDecoder().decode(bytes.subarray(12, 16))).toBe('IHDR');
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+function fakeServices(overrides: Partial<ToolServices> = {}) {
+  const stored: { data: Uint8Array; mediaType: string }[] = [];
+  const services: ToolServices = {
+    attachments: [],
+    storeImage: (data, mediaType) => {
+      stored.push({ data, mediaType });
+      return Promise.resolve(`https://cdn.example.com/team/${stored.length}.png`);
+    },
+    ...overrides,
+  };
+  return { services, stored };
+}
+
+describe('renderPromptCard', () => {
+  it.each(['photo', 'illustration', 'poster'] as const)('renders a valid 1024×576 PNG in %s style', (style) => {
+    const png = renderPromptCard('A cat on a skateboard at sunset', style);
+    expect([...png.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    expect(pngSize(png)).toEqual({ width: 1024, height: 576 });
+  });
+
+  it('is deterministic per prompt and differs between prompts', () => {
+    expect(buildCardSvg('a red fox', 'illustration')).toBe(buildCardSvg('a red fox', 'illustration'));
+    expect(buildCardSvg('a red fox', 'illustration')).not.toBe(buildCardSvg('a blue whale', 'illustration'));
+  });
+
+  it('escapes markup, drops characters XML forbids and still renders emoji and long prompts', () => {
+    const prompt = 'Tom & Jerry <script>"hi"</script> \u0007 \uD800 🚀 ' + 'supercalifragilisticexpialidocious '.repeat(30);
+    const svg = buildCardSvg(prompt, 'poster');
+    expect(svg).toContain('>Tom &amp; Jerry</tspan>');
+    expect(svg).toContain('>&lt;script&gt;&quot;hi&quot;&lt;/script&gt; 🚀</tspan>');
+    expect(svg).not.toContain('\u0007');
+    expect(svg.match(/<tspan/g)?.length).toBeLessThanOrEqual(5);
+    expect([...renderPromptCard(prompt, 'poster').subarray(0, 8)]).toEqual(PNG_MAGIC);
+  });
+});
+
+describe('generateImage', () => {
+  it('renders and stores a PNG card offline', async () => {
+    const { services, stored } = fakeServices();
+    const draft = await generateImage(parse({ prompt: 'Generate an image of a lighthouse in a storm' }), services);
+    expect(draft).toEqual({
+      title: 'A lighthouse in a storm',
+      content: 'https://cdn.example.com/team/1.png',
+      metadata: { prompt: 'Generate an image of a lighthouse in a storm', style: 'illustration' },
+    });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.mediaType).toBe('image/png');
+    expect([...(stored[0]?.data.subarray(0, 8) ?? [])]).toEqual(PNG_MAGIC);
+  });
+
+  it('uses the image model when there is one', async () => {
+    const model = { data: new Uint8Array([1, 2, 3]), mediaType: 'image/webp' };
+    const prompts: string[] = [];
+    const { services, stored } = fakeServices({
+      generateImage: (prompt) => {
+        prompts.push(prompt);
+        return Promise.resolve(model);
+      },
+    });
+    const draft = await generateImageTool.run(parse({ prompt: 'a lighthouse', style: 'photo' }), services);
+    expect(prompts).toEqual(['a lighthouse\n\nStyle: Photorealistic photograph, natural light.']);
+    expect(stored).toEqual([model]);
+    expect(draft.content).toBe('https://cdn.example.com/team/1.png');
+    expect(draft.metadata).toEqual({ prompt: 'a lighthouse', style: 'photo' });
+  });
+
+  it('rejects a prompt with nothing to draw', async () => {
+    const { services } = fakeServices();
+    await expect(generateImage(parse({ prompt: '   ' }), services)).rejects.toBeInstanceOf(ToolInputError);
+  });
+});

@@ -1,0 +1,126 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { UIMessage } from 'ai';
+import { Repository } from 'typeorm';
+import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
+import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
+import { Message } from './entities/message.entity.js';
+
+/** SPEC §8: the conversation list returns at most this many. */
+export const CONVERSATION_LIST_LIMIT = 50;
+export const CONVERSATION_TITLE_MAX_LENGTH = 100;
+
+export interface NewConversation {
+  userId: string | null;
+  title: string;
+  niche?: string;
+  workflowRun?: WorkflowRunSummary;
+}
+
+@Injectable()
+export class ConversationsService {
+  constructor(
+    @InjectRepository(Conversation) private readonly conversations: Repository<Conversation>,
+    @InjectRepository(Message) private readonly messages: Repository<Message>,
+  ) {}
+
+  create(teamId: string, input: NewConversation): Promise<Conversation> {
+    return this.conversations.save(
+      this.conversations.create({
+        teamId,
+        userId: input.userId,
+        title: titleFrom(input.title),
+        niche: input.niche ?? 'general',
+        workflowRun: input.workflowRun ?? null,
+      }),
+    );
+  }
+
+  async getOrThrow(teamId: string, id: string): Promise<Conversation> {
+    const conversation = await this.conversations.findOneBy({ id, teamId });
+    if (!conversation) throw new NotFoundException('Conversation not found');
+    return conversation;
+  }
+
+  /** The team's conversations, most recently active first. */
+  async list(teamId: string): Promise<ConversationResponse[]> {
+    const rows = await this.conversations.find({
+      where: { teamId },
+      order: { updatedAt: 'DESC', id: 'DESC' },
+      take: CONVERSATION_LIST_LIMIT,
+    });
+    return rows.map(map);
+  }
+
+  async history(teamId: string, id: string): Promise<HistoryResponse> {
+    const conversation = await this.getOrThrow(teamId, id);
+    return { messages: await this.messagesOf(conversation.id), conversation: map(conversation) };
+  }
+
+  /** Deletes the conversation and (by cascade) its messages; its assets stay, unlinked. */
+  async delete(teamId: string, id: string): Promise<void> {
+    const result = await this.conversations.delete({ id, teamId });
+    if (!result.affected) throw new NotFoundException('Conversation not found');
+  }
+
+  /** The stored history, in order: the truth a reply is generated from. */
+  async messagesOf(conversationId: string): Promise<UIMessage[]> {
+    const rows = await this.messages.find({ where: { conversationId }, order: { seq: 'ASC' } });
+    return rows.map((row) => ({
+      id: row.messageId,
+      role: row.role,
+      parts: row.parts as UIMessage['parts'],
+      ...(row.metadata === null || row.metadata === undefined ? {} : { metadata: row.metadata }),
+    }));
+  }
+
+  /**
+   * Appends messages whose ids are not stored yet (a client resending the whole history stores
+   * nothing twice); a message already stored under the same id is replaced when `replace`.
+   */
+  async saveMessages(conversationId: string, messages: UIMessage[], { replace = false } = {}): Promise<void> {
+    if (messages.length === 0) return;
+    const rows = messages.map((message) =>
+      this.messages.create({
+        conversationId,
+        messageId: message.id,
+        role: message.role,
+        parts: message.parts,
+        metadata: message.metadata ?? null,
+      }),
+    );
+    await this.messages.manager.transaction(async (manager) => {
+      const insert = manager.createQueryBuilder().insert().into(Message).values(rows);
+      await (replace
+        ? insert.orUpdate(['parts', 'metadata'], ['conversation_id', 'message_id'])
+        : insert.orIgnore()
+      ).execute();
+      await manager.update(Conversation, { id: conversationId }, { updatedAt: new Date() });
+    });
+  }
+
+  async recordAgent(conversationId: string, agentId: string, niche: string): Promise<void> {
+    await this.conversations.update({ id: conversationId }, { lastAgentId: agentId, niche });
+  }
+
+  async setWorkflowRun(conversationId: string, workflowRun: WorkflowRunSummary): Promise<void> {
+    await this.conversations.update({ id: conversationId }, { workflowRun });
+  }
+}
+
+/** A title from the first user message: one line, at most 100 characters. */
+export function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim() || 'New conversation';
+  return line.length > CONVERSATION_TITLE_MAX_LENGTH ? `${line.slice(0, CONVERSATION_TITLE_MAX_LENGTH - 1)}…` : line;
+}
+
+function map(conversation: Conversation): ConversationResponse {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    niche: conversation.niche,
+    workflowRun: conversation.workflowRun,
+    createdAt: conversation.createdAt.toISOString(),
+    updatedAt: conversation.updatedAt.toISOString(),
+  };
+}

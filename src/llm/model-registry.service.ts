@@ -1,0 +1,59 @@
+import { createOpenAI, type OpenAIProvider } from '@ai-sdk/openai';
+import type { ImageModelV4, LanguageModelV4 } from '@ai-sdk/provider';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { AppConfig } from '../config/configuration.js';
+import { OfflineLanguageModel } from './offline/offline-language-model.js';
+
+export const OFFLINE_MODEL_ID = 'offline';
+const OPENAI_PREFIX = 'openai:';
+const OPENAI_MODEL_NAME = /^[A-Za-z0-9][\w.:/-]{0,99}$/;
+
+export interface ResolvedModel {
+  id: string;
+  model: LanguageModelV4;
+}
+
+/**
+ * The only place models are built. Ids: `offline` (built in, always there) and
+ * `openai:<model>` when OPENAI_API_KEY or OPENAI_BASE_URL is set (any OpenAI-compatible server).
+ */
+@Injectable()
+export class ModelRegistry {
+  private readonly offline: OfflineLanguageModel;
+  private readonly openai?: OpenAIProvider;
+  readonly defaultModelId: string;
+
+  constructor(config: ConfigService<AppConfig, true>) {
+    const llm = config.get('llm', { infer: true });
+    this.offline = new OfflineLanguageModel({ chunkDelayMs: llm.offlineChunkDelayMs });
+    if (llm.openaiApiKey || llm.openaiBaseUrl) {
+      this.openai = createOpenAI({ apiKey: llm.openaiApiKey ?? 'not-needed', baseURL: llm.openaiBaseUrl });
+    }
+    this.defaultModelId = llm.defaultModel;
+    this.resolve(this.defaultModelId);
+  }
+
+  /** The model for an id (default: DEFAULT_MODEL); an unknown id is a 400. */
+  resolve(id: string = this.defaultModelId): ResolvedModel {
+    if (id === OFFLINE_MODEL_ID) return { id, model: this.offline };
+    if (id.startsWith(OPENAI_PREFIX)) {
+      const name = id.slice(OPENAI_PREFIX.length);
+      if (!this.openai) throw new BadRequestException(`Unknown modelId "${id}": no OpenAI provider is configured`);
+      if (!OPENAI_MODEL_NAME.test(name)) throw new BadRequestException(`Unknown modelId "${id}"`);
+      // Chat Completions, the API every OpenAI-compatible server speaks.
+      return { id, model: this.openai.chat(name) };
+    }
+    throw new BadRequestException(`Unknown modelId "${id}": use "${OFFLINE_MODEL_ID}" or "${OPENAI_PREFIX}<model>"`);
+  }
+
+  /** A real image model, or undefined offline (tools then render images locally). */
+  imageModel(): ImageModelV4 | undefined {
+    return this.openai?.image('gpt-image-1');
+  }
+
+  /** A model able to read images (receipt photos), or undefined offline. */
+  visionModel(): LanguageModelV4 | undefined {
+    return this.openai ? this.resolve(this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : 'openai:gpt-4o-mini').model : undefined;
+  }
+}

@@ -1,0 +1,110 @@
+import { generateText, isStepCount, Output, streamText, tool } from 'ai';
+import { z } from 'zod';
+import { AGENT_ROUTE_OUTPUT, OfflineLanguageModel, WORKFLOW_PLAN_OUTPUT } from './offline-language-model.js';
+import { fillFromSchema } from './schema-filler.js';
+
+const model = new OfflineLanguageModel({ chunkDelayMs: 0 });
+
+describe('OfflineLanguageModel', () => {
+  it('calls the tool the request asks for with arguments filled from the text, then reports the result', async () => {
+    const received: unknown[] = [];
+    const tools = {
+      format_post: tool({
+        description: 'Format a post',
+        inputSchema: z.object({ content: z.string(), platform: z.enum(['linkedin', 'x']).default('linkedin'), hashtags: z.array(z.string()).optional() }),
+        execute: (input) => {
+          received.push(input);
+          return { assetId: 7, title: 'Launch day' };
+        },
+      }),
+      generate_outline: tool({ description: 'Outline', inputSchema: z.object({ topic: z.string() }), execute: () => ({}) }),
+    };
+    const result = streamText({ model, tools, stopWhen: isStepCount(3), prompt: 'Write a tweet post about launch day' });
+    expect(await result.text).toBe('Done: I used format_post to make "Launch day" and saved it as asset #7.');
+    expect(received).toEqual([{ content: 'Write a tweet post about launch day', platform: 'x' }]);
+  });
+
+  it('answers in plain words when no tool fits, naming itself as the offline model', async () => {
+    const { text } = await generateText({ model, prompt: 'What is the capital of France?' });
+    expect(text).toMatch(/^This is the offline model: no language model is configured/);
+    expect(text).toContain('You wrote: "What is the capital of France?"');
+  });
+
+  it('does not call a tool the agent lacks', async () => {
+    const tools = { analyze_legal_document: tool({ description: 'x', inputSchema: z.object({ document: z.string() }), execute: () => ({}) }) };
+    const { toolCalls } = await generateText({ model, tools, prompt: 'Make an image of a cat' });
+    expect(toolCalls).toEqual([]);
+  });
+
+  it('reports a failed tool without pretending it worked', async () => {
+    const tools = {
+      extract_receipt_data: tool({
+        description: 'x',
+        inputSchema: z.object({ text: z.string() }),
+        execute: (): { saved: boolean } => {
+          throw new Error('No receipt lines found');
+        },
+      }),
+    };
+    const { text } = await generateText({ model, tools, stopWhen: isStepCount(3), prompt: 'Read my receipt' });
+    expect(text).toBe('I could not finish extract_receipt_data: No receipt lines found');
+  });
+
+  it('routes with structured output by the phrase table', async () => {
+    const schema = z.object({ agentId: z.enum(['social', 'video', 'finance', 'legal', 'general']), confident: z.boolean() });
+    const route = async (prompt: string) => (await generateText({ model, prompt, output: Output.object({ schema, name: AGENT_ROUTE_OUTPUT }) })).output;
+    expect(await route('Review this NDA please')).toEqual({ agentId: 'legal', confident: true });
+    expect(await route('Thumbnail ideas please')).toEqual({ agentId: 'video', confident: true });
+    expect(await route('How are you?')).toEqual({ agentId: 'general', confident: false });
+  });
+
+  it('plans workflows with structured output', async () => {
+    const schema = z.object({ title: z.string(), steps: z.array(z.object({ description: z.string(), agentId: z.string(), requiresApproval: z.boolean() })) });
+    const { output } = await generateText({
+      model,
+      prompt: 'Write a YouTube script about our product, then publish it after review.',
+      output: Output.object({ schema, name: WORKFLOW_PLAN_OUTPUT }),
+    });
+    expect(output.steps).toEqual([
+      { description: 'Write a YouTube script about our product', agentId: 'video', requiresApproval: false },
+      { description: 'Publish it after review', agentId: 'general', requiresApproval: true },
+    ]);
+  });
+
+  it('streams word by word and stops at once when aborted', async () => {
+    const slow = new OfflineLanguageModel({ chunkDelayMs: 20 });
+    const controller = new AbortController();
+    const result = streamText({ model: slow, prompt: 'Tell me a long story', abortSignal: controller.signal });
+    let deltas = 0;
+    await expect(
+      (async () => {
+        for await (const part of result.stream) {
+          if (part.type === 'text-delta' && ++deltas === 3) controller.abort();
+          if (part.type === 'error') throw part.error;
+        }
+        await result.text;
+      })(),
+    ).rejects.toThrow();
+    expect(deltas).toBeLessThan(6);
+  });
+});
+
+describe('fillFromSchema', () => {
+  const schema = {
+    type: 'object' as const,
+    properties: {
+      topic: { type: 'string' as const, maxLength: 10 },
+      platform: { type: 'string' as const, enum: ['youtube', 'youtube_shorts', 'linkedin'], default: 'linkedin' },
+      format: { type: 'string' as const, enum: ['podcast', 'video'] },
+      sections: { type: 'integer' as const, minimum: 3 },
+      tags: { type: 'array' as const, items: { type: 'string' as const } },
+    },
+    required: ['topic', 'platform', 'sections', 'tags'],
+  };
+
+  it('fills required fields, picks mentioned enum values (with synonyms) and leaves unmentioned optionals out', () => {
+    expect(fillFromSchema(schema, 'A YouTube video')).toEqual({ topic: 'A YouTube ', platform: 'youtube', format: 'video', sections: 3, tags: [] });
+    expect(fillFromSchema(schema, 'shorts please')).toEqual({ topic: 'shorts ple', platform: 'youtube_shorts', sections: 3, tags: [] });
+    expect(fillFromSchema(schema, 'nothing here')).toEqual({ topic: 'nothing he', platform: 'linkedin', sections: 3, tags: [] });
+  });
+});
