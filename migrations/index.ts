@@ -1,4 +1,12 @@
 import { CreateTeamsAndAuth1763856000000 } from './1763856000000-CreateTeamsAndAuth.js';
+import { CreateConversationsAndAssets1763870000000 } from './1763870000000-CreateConversationsAndAssets.js';
+import { CreateMailOutbox1763880000000 } from './1763880000000-CreateMailOutbox.js';
+import { CreateWorkflowsAndRuns1763890000000 } from './1763890000000-CreateWorkflowsAndRuns.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
-export const MIGRATIONS = [CreateTeamsAndAuth1763856000000];
+export const MIGRATIONS = [
+  CreateTeamsAndAuth1763856000000,
+  CreateConversationsAndAssets1763870000000,
+  CreateMailOutbox1763880000000,
+  CreateWorkflowsAndRuns1763890000000,
+];

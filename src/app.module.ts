@@ -4,7 +4,16 @@ import { type AppConfig, loadConfiguration } from './config/configuration.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LoggingModule } from './logging/logging.module.js';
+import { ApprovalsModule } from './approvals/approvals.module.js';
+import { AssetsModule } from './assets/assets.module.js';
+import { AssistantModule } from './assistant/assistant.module.js';
+import { ConversationsModule } from './conversations/conversations.module.js';
+import { LlmModule } from './llm/llm.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { QueueModule } from './queue/queue.module.js';
+import { StorageModule } from './storage/storage.module.js';
 import { TeamsModule } from './teams/teams.module.js';
+import { WorkflowsModule } from './workflows/workflows.module.js';
 
 @Module({})
 export class AppModule {
@@ -20,7 +29,16 @@ export class AppModule {
         LoggingModule,
         DatabaseModule,
         HealthModule,
+        StorageModule.forRoot(config.storage),
+        LlmModule,
+        QueueModule,
+        MailModule,
         TeamsModule,
+        ConversationsModule,
+        AssetsModule,
+        AssistantModule,
+        WorkflowsModule,
+        ApprovalsModule,
       ],
     };
   }

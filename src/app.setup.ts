@@ -1,4 +1,4 @@
-import { ValidationPipe } from '@nestjs/common';
+import { RequestMethod, ValidationPipe } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -17,7 +17,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   app.useLogger(app.get(Logger));
   app.set('trust proxy', settings.trustProxyHops);
-  app.setGlobalPrefix('api');
+  // Locally stored images are served at /files/..., beside the API rather than under it.
+  app.setGlobalPrefix('api', { exclude: [{ path: 'files/*path', method: RequestMethod.GET }] });
   app.use(helmet());
   app.use(cookieParser());
   app.enableCors({ origin: settings.frontendUrl, credentials: true, exposedHeaders: ['x-conversation-id', 'x-request-id'] });

@@ -78,6 +78,12 @@ export class TeamsService {
     return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
   }
 
+  /** Where mail for a user goes (approval links); null when the account is gone. */
+  async emailOf(userId: string): Promise<string | null> {
+    const user = await this.users.findOneBy({ id: userId });
+    return user?.email ?? null;
+  }
+
   /** Operator-only (CLI): plans never change through the API. */
   async setPlan(teamId: string, plan: Plan): Promise<Team> {
     const team = await this.teams.findOneBy({ id: teamId });

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtService, TokenExpiredError } from '@nestjs/jwt';
+import type { AppConfig } from '../config/configuration.js';
+
+/** SPEC §5 and §8: plan links last 24 hours, step links 2 hours. */
+export const PLAN_APPROVAL_TTL_SECONDS = 24 * 3600;
+export const STEP_APPROVAL_TTL_SECONDS = 2 * 3600;
+
+export interface PlanApprovalClaims {
+  typ: 'plan_approval';
+  /** The workflow. */
+  sub: string;
+  /** The plan version the link was mailed for. */
+  ver: number;
+  /** The address it was mailed to. */
+  rcpt: string;
+  jti: string;
+}
+
+export interface StepApprovalClaims {
+  typ: 'step_approval';
+  /** The run id. */
+  sub: string;
+  wf: string;
+  step: number;
+  attempt: number;
+  rcpt: string;
+  jti: string;
+}
+
+type ApprovalClaims = PlanApprovalClaims | StepApprovalClaims;
+
+/**
+ * Signs and checks the links in approval mails. They are JWTs signed with their own secret (a
+ * leaked session secret cannot forge them, nor the reverse), typed, short-lived and single-use
+ * (their `jti` is recorded with the decision).
+ */
+@Injectable()
+export class ApprovalTokensService {
+  private readonly jwt: JwtService;
+
+  constructor(config: ConfigService<AppConfig, true>) {
+    this.jwt = new JwtService({
+      secret: config.get('auth', { infer: true }).approvalTokenSecret,
+      signOptions: { algorithm: 'HS256' },
+      verifyOptions: { algorithms: ['HS256'] },
+    });
+  }
+
+  signPlanApproval(workflowId: string, planVersion: number, recipient: string): Promise<string> {
+    const claims: PlanApprovalClaims = { typ: 'plan_approval', sub: workflowId, ver: planVersion, rcpt: recipient, jti: randomUUID() };
+    return this.jwt.signAsync(claims, { expiresIn: PLAN_APPROVAL_TTL_SECONDS });
+  }
+
+  signStepApproval(claims: Omit<StepApprovalClaims, 'typ' | 'jti'>): Promise<string> {
+    const full: StepApprovalClaims = { typ: 'step_approval', ...claims, jti: randomUUID() };
+    return this.jwt.signAsync(full, { expiresIn: STEP_APPROVAL_TTL_SECONDS });
+  }
+
+  async verifyPlanApproval(token: string | undefined, workflowId: string): Promise<PlanApprovalClaims> {
+    const claims = await this.verify(token);
+    if (claims.typ !== 'plan_approval') throw new BadRequestException('This is not a plan approval link');
+    if (claims.sub !== workflowId) throw new BadRequestException('This approval link belongs to another workflow');
+    if (!Number.isInteger(claims.ver) || typeof claims.rcpt !== 'string') throw new BadRequestException('This approval link is invalid');
+    return claims;
+  }
+
+  async verifyStepApproval(token: string | undefined): Promise<StepApprovalClaims> {
+    const claims = await this.verify(token);
+    if (claims.typ !== 'step_approval') throw new BadRequestException('This is not a step approval link');
+    if (!Number.isInteger(claims.step) || !Number.isInteger(claims.attempt) || typeof claims.wf !== 'string') {
+      throw new BadRequestException('This approval link is invalid');
+    }
+    return claims;
+  }
+
+  private async verify(token: string | undefined): Promise<ApprovalClaims> {
+    if (!token) throw new BadRequestException('The approval link has no token');
+    try {
+      const claims = await this.jwt.verifyAsync<ApprovalClaims>(token);
+      if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string') throw new Error('claims missing');
+      return claims;
+    } catch (error) {
+      if (error instanceof TokenExpiredError) throw new BadRequestException('This approval link has expired');
+      throw new BadRequestException('This approval link is invalid');
+    }
+  }
+}

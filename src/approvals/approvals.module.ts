@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TeamsModule } from '../teams/teams.module.js';
+import { WorkflowsModule } from '../workflows/workflows.module.js';
+import { ApprovalTokensService } from './approval-tokens.service.js';
+import { ApprovalsController } from './approvals.controller.js';
+import { ApprovalsService } from './approvals.service.js';
+import { ApprovalDecision } from './entities/approval-decision.entity.js';
+import { PlanApprovalMailer } from './plan-approval.mailer.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule],
+  controllers: [ApprovalsController],
+  providers: [ApprovalsService, ApprovalTokensService, PlanApprovalMailer],
+})
+export class ApprovalsModule {}

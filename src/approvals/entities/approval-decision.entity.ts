@@ -1,0 +1,49 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Every approval decision taken from a mailed link: which link, what, by whom, from where. */
+@Entity('approval_decisions')
+export class ApprovalDecision {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** The link's token id: a link decides once. */
+  @Column({ type: 'text', unique: true })
+  jti: string;
+
+  @Column({ type: 'text' })
+  kind: 'plan_approval' | 'step_approval';
+
+  @Column({ name: 'workflow_id', type: 'uuid' })
+  workflowId: string;
+
+  @Column({ name: 'plan_version', type: 'integer', nullable: true })
+  planVersion: number | null;
+
+  @Column({ name: 'run_id', type: 'integer', nullable: true })
+  runId: number | null;
+
+  @Column({ name: 'step_index', type: 'integer', nullable: true })
+  stepIndex: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  attempt: number | null;
+
+  @Column({ type: 'text' })
+  action: 'approve' | 'reject';
+
+  @Column({ type: 'text', nullable: true })
+  note: string | null;
+
+  /** The address the link was mailed to. */
+  @Column({ type: 'text', nullable: true })
+  recipient: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  ip: string | null;
+
+  @Column({ name: 'user_agent', type: 'text', nullable: true })
+  userAgent: string | null;
+
+  @CreateDateColumn({ name: 'decided_at', type: 'timestamptz' })
+  decidedAt: Date;
+}

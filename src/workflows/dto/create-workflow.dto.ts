@@ -1,0 +1,30 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, IsTimeZone, MaxLength } from 'class-validator';
+import { IsCronExpression } from './is-cron-expression.decorator.js';
+
+export const GOAL_MAX_LENGTH = 2000;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateWorkflowDto {
+  @ApiProperty({ example: 'Every Monday, outline a LinkedIn post about our week, write it, and publish it after review.' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'goal must not be blank' })
+  @MaxLength(GOAL_MAX_LENGTH)
+  goal: string;
+
+  @ApiPropertyOptional({ example: '0 9 * * 1', description: 'Cron expression: 5 fields, or 6 with seconds first' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  @IsCronExpression()
+  schedule?: string;
+
+  @ApiPropertyOptional({ example: 'Europe/Lisbon', description: 'IANA time zone of the schedule (default UTC)' })
+  @IsOptional()
+  @IsString()
+  @IsTimeZone({ message: 'timezone must be an IANA time zone such as Europe/Lisbon' })
+  timezone?: string;
+}

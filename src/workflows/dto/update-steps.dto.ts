@@ -1,0 +1,42 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { AGENT_IDS, type AgentId } from '../../assistant/agents/agents.js';
+
+export const MAX_STEPS = 20;
+
+export class StepInputDto {
+  @ApiPropertyOptional({ minimum: 0, description: 'Position (0-based); given for all steps or for none' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  stepIndex?: number;
+
+  @ApiProperty({ example: 'Write a LinkedIn post about the launch' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1000)
+  description: string;
+
+  @ApiPropertyOptional({ enum: AGENT_IDS, default: 'general' })
+  @IsOptional()
+  @IsIn(AGENT_IDS, { message: `agentId must be one of: ${AGENT_IDS.join(', ')}` })
+  agentId?: AgentId;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean()
+  requiresApproval?: boolean;
+}
+
+/** Replaces a workflow's plan. */
+export class UpdateStepsDto {
+  @ApiProperty({ type: [StepInputDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'steps must contain between 1 and 20 steps' })
+  @ArrayMaxSize(MAX_STEPS, { message: 'steps must contain between 1 and 20 steps' })
+  @ValidateNested({ each: true })
+  @Type(() => StepInputDto)
+  steps: StepInputDto[];
+}

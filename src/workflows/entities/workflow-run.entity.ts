@@ -1,0 +1,59 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+/** At most one run per workflow may be in one of these (a partial unique index enforces it). */
+export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval'];
+
+/**
+ * A run record belongs to its workflow (the workflow page lists them); the runs module drives
+ * its status through WorkflowRunsService.
+ */
+@Entity('workflow_runs')
+export class WorkflowRun {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'workflow_id', type: 'uuid' })
+  workflowId: string;
+
+  @Column({ name: 'team_id', type: 'uuid' })
+  teamId: string;
+
+  /** Counts per workflow from 1. */
+  @Column({ name: 'run_number', type: 'integer' })
+  runNumber: number;
+
+  @Column({ type: 'text' })
+  status: RunStatus;
+
+  /** Why it failed (or was stopped). */
+  @Column({ type: 'text', nullable: true })
+  reason: string | null;
+
+  @Column({ name: 'current_step_index', type: 'integer', default: 0 })
+  currentStepIndex: number;
+
+  @Column({ name: 'total_steps', type: 'integer' })
+  totalSteps: number;
+
+  @Column({ name: 'conversation_id', type: 'uuid', nullable: true })
+  conversationId: string | null;
+
+  /** `manual` or `schedule`. */
+  @Column({ type: 'text', default: 'manual' })
+  trigger: 'manual' | 'schedule';
+
+  /** The cron tick this run belongs to (unique per workflow, so a tick makes one run). */
+  @Column({ name: 'scheduled_for', type: 'timestamptz', nullable: true })
+  scheduledFor: Date | null;
+
+  @Column({ name: 'started_by', type: 'uuid', nullable: true })
+  startedBy: string | null;
+
+  @Column({ name: 'started_at', type: 'timestamptz' })
+  startedAt: Date;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+}

@@ -1,0 +1,20 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('workflow_steps')
+export class WorkflowStep {
+  @PrimaryColumn({ name: 'workflow_id', type: 'uuid' })
+  workflowId: string;
+
+  /** 0-based position in the plan. */
+  @PrimaryColumn({ name: 'step_index', type: 'integer' })
+  stepIndex: number;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ name: 'agent_id', type: 'text' })
+  agentId: string;
+
+  @Column({ name: 'requires_approval', type: 'boolean', default: false })
+  requiresApproval: boolean;
+}

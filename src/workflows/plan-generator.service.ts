@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { generateText, Output } from 'ai';
+import { z } from 'zod';
+import { AGENT_IDS, AGENTS, type AgentId } from '../assistant/agents/agents.js';
+import { ModelRegistry } from '../llm/model-registry.service.js';
+import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
+import { MAX_STEPS } from './dto/update-steps.dto.js';
+
+const planSchema = z.object({
+  title: z.string().min(1).max(200).describe('A short name for the workflow'),
+  steps: z
+    .array(
+      z.object({
+        description: z.string().min(1).max(1000).describe('What this step does, as an instruction to its agent'),
+        agentId: z.enum(AGENT_IDS as [AgentId, ...AgentId[]]).describe('The agent that performs the step'),
+        requiresApproval: z.boolean().describe('True when a person must approve the output before the run goes on'),
+      }),
+    )
+    .min(1)
+    .max(MAX_STEPS),
+});
+
+export type GeneratedPlan = z.infer<typeof planSchema>;
+
+const INSTRUCTIONS = [
+  `Turn the goal into a workflow plan of 1 to ${MAX_STEPS} steps, in order. Each step goes to one agent:`,
+  ...AGENT_IDS.map((id) => `- ${id}: ${AGENTS[id].description}`),
+  'Mark a step requiresApproval when it publishes, sends, or the goal asks for a review or approval.',
+].join('\n');
+
+/** The plan of a new workflow, from the default model with structured output. */
+@Injectable()
+export class PlanGeneratorService {
+  constructor(private readonly models: ModelRegistry) {}
+
+  async generate(goal: string): Promise<GeneratedPlan> {
+    const { output } = await generateText({
+      model: this.models.resolve().model,
+      instructions: INSTRUCTIONS,
+      prompt: goal,
+      output: Output.object({ schema: planSchema, name: WORKFLOW_PLAN_OUTPUT }),
+    });
+    return { title: output.title.slice(0, 200), steps: output.steps };
+  }
+}

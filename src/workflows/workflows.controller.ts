@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { CreateWorkflowDto } from './dto/create-workflow.dto.js';
+import { UpdateStepsDto } from './dto/update-steps.dto.js';
+import type { CreatedWorkflowResponse, WorkflowDetailResponse, WorkflowListItemResponse } from './workflows.response.js';
+import { WorkflowsService } from './workflows.service.js';
+
+@ApiTags('workflows')
+@ApiBearerAuth()
+@ApiCookieAuth()
+@Controller('workflows')
+export class WorkflowsController {
+  constructor(private readonly workflows: WorkflowsService) {}
+
+  @Post()
+  create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto): Promise<CreatedWorkflowResponse> {
+    return this.workflows.create(team, dto);
+  }
+
+  @Get()
+  list(@ActiveTeam() team: TeamContext): Promise<WorkflowListItemResponse[]> {
+    return this.workflows.list(team.teamId);
+  }
+
+  @Get(':id')
+  get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<WorkflowDetailResponse> {
+    return this.workflows.get(team.teamId, id);
+  }
+
+  /** Replaces the plan; an active workflow goes back to draft and needs a new approval. */
+  @HttpCode(200)
+  @Post(':id/steps')
+  replaceSteps(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() dto: UpdateStepsDto,
+  ): Promise<WorkflowDetailResponse> {
+    return this.workflows.replaceSteps(team.teamId, id, dto);
+  }
+
+  @Delete(':id')
+  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<{ success: true }> {
+    await this.workflows.delete(team.teamId, id);
+    return { success: true };
+  }
+}

@@ -1,0 +1,57 @@
+import type { RunStatus } from './entities/workflow-run.entity.js';
+import type { WorkflowStatus } from './entities/workflow.entity.js';
+
+export interface WorkflowStepResponse {
+  stepIndex: number;
+  description: string;
+  agentId: string;
+  requiresApproval: boolean;
+}
+
+export interface CreatedWorkflowResponse {
+  workflowId: string;
+  title: string;
+  steps: WorkflowStepResponse[];
+  status: 'draft';
+  message: string;
+}
+
+export interface LatestRunResponse {
+  id: number;
+  runNumber: number;
+  status: RunStatus;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export interface WorkflowRunResponse extends LatestRunResponse {
+  reason: string | null;
+  currentStepIndex: number;
+  totalSteps: number;
+  conversationId: string | null;
+  trigger: 'manual' | 'schedule';
+}
+
+interface WorkflowBase {
+  id: string;
+  title: string;
+  goal: string;
+  status: WorkflowStatus;
+  schedule: string | null;
+  timezone: string;
+  planVersion: number;
+  approvedAt: string | null;
+  approvedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WorkflowListItemResponse extends WorkflowBase {
+  stepCount: number;
+  latestRun: LatestRunResponse | null;
+}
+
+export interface WorkflowDetailResponse extends WorkflowBase {
+  workflowSteps: WorkflowStepResponse[];
+  workflowRuns: WorkflowRunResponse[];
+}

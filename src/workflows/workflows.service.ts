@@ -1,0 +1,247 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
+import { QueueService } from '../queue/queue.service.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
+import type { StepInputDto, UpdateStepsDto } from './dto/update-steps.dto.js';
+import { ACTIVE_RUN_STATUSES, WorkflowRun } from './entities/workflow-run.entity.js';
+import { WorkflowStep } from './entities/workflow-step.entity.js';
+import { Workflow } from './entities/workflow.entity.js';
+import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from './workflow-jobs.js';
+import { WorkflowEvents } from './workflow-events.js';
+import { PlanGeneratorService } from './plan-generator.service.js';
+import type {
+  CreatedWorkflowResponse,
+  LatestRunResponse,
+  WorkflowDetailResponse,
+  WorkflowListItemResponse,
+  WorkflowRunResponse,
+  WorkflowStepResponse,
+} from './workflows.response.js';
+
+interface ListRow {
+  id: string;
+  step_count: number;
+  run_id: number | null;
+  run_number: number | null;
+  run_status: WorkflowRun['status'] | null;
+  run_started_at: Date | null;
+  run_finished_at: Date | null;
+}
+
+/** What a plan approval did: activated it now, found it active already, or found the plan changed. */
+export type PlanApprovalOutcome = 'activated' | 'already_active' | 'plan_changed';
+
+@Injectable()
+export class WorkflowsService {
+  constructor(
+    @InjectRepository(Workflow) private readonly workflows: Repository<Workflow>,
+    @InjectRepository(WorkflowStep) private readonly steps: Repository<WorkflowStep>,
+    @InjectRepository(WorkflowRun) private readonly runs: Repository<WorkflowRun>,
+    private readonly planner: PlanGeneratorService,
+    private readonly queue: QueueService,
+    private readonly events: WorkflowEvents,
+  ) {}
+
+  /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
+  async create(team: TeamContext, dto: CreateWorkflowDto): Promise<CreatedWorkflowResponse> {
+    const plan = await this.planner.generate(dto.goal);
+    const workflow = await this.workflows.manager.transaction(async (manager) => {
+      const saved = await manager.save(
+        manager.create(Workflow, {
+          teamId: team.teamId,
+          createdBy: team.userId,
+          title: plan.title,
+          goal: dto.goal,
+          status: 'draft',
+          schedule: dto.schedule ?? null,
+          timezone: dto.timezone ?? 'UTC',
+        }),
+      );
+      await this.insertSteps(manager, saved.id, plan.steps);
+      return saved;
+    });
+    await this.requestPlanApproval(workflow);
+    return {
+      workflowId: workflow.id,
+      title: workflow.title,
+      steps: plan.steps.map((step, stepIndex) => ({ stepIndex, ...step })),
+      status: 'draft',
+      message: 'Workflow saved as a draft. An approval link is on its way to your email; the workflow can run once the plan is approved.',
+    };
+  }
+
+  async list(teamId: string): Promise<WorkflowListItemResponse[]> {
+    const workflows = await this.workflows.find({ where: { teamId }, order: { createdAt: 'DESC' } });
+    if (workflows.length === 0) return [];
+    const rows: ListRow[] = await this.workflows.query(
+      `SELECT w.id,
+              (SELECT count(*)::int FROM workflow_steps s WHERE s.workflow_id = w.id) AS step_count,
+              r.id AS run_id, r.run_number, r.status AS run_status, r.started_at AS run_started_at, r.finished_at AS run_finished_at
+         FROM workflows w
+         LEFT JOIN LATERAL (
+           SELECT * FROM workflow_runs r WHERE r.workflow_id = w.id ORDER BY r.run_number DESC LIMIT 1
+         ) r ON true
+        WHERE w.team_id = $1`,
+      [teamId],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return workflows.map((workflow) => {
+      const row = byId.get(workflow.id);
+      return { ...mapWorkflow(workflow), stepCount: row?.step_count ?? 0, latestRun: row ? latestRun(row) : null };
+    });
+  }
+
+  async get(teamId: string, id: string): Promise<WorkflowDetailResponse> {
+    const workflow = await this.getOrThrow(teamId, id);
+    const [steps, runs] = await Promise.all([
+      this.stepsOf(workflow.id),
+      this.runs.find({ where: { workflowId: workflow.id }, order: { runNumber: 'DESC' } }),
+    ]);
+    return { ...mapWorkflow(workflow), workflowSteps: steps.map(mapStep), workflowRuns: runs.map(mapRun) };
+  }
+
+  async getOrThrow(teamId: string, id: string): Promise<Workflow> {
+    const workflow = await this.workflows.findOneBy({ id, teamId });
+    if (!workflow) throw new NotFoundException('Workflow not found');
+    return workflow;
+  }
+
+  /** For the approvals module and the runs executor, which act without a session. */
+  async getById(id: string): Promise<Workflow | null> {
+    return this.workflows.findOneBy({ id });
+  }
+
+  stepsOf(workflowId: string): Promise<WorkflowStep[]> {
+    return this.steps.find({ where: { workflowId }, order: { stepIndex: 'ASC' } });
+  }
+
+  /**
+   * Replaces the plan. Every edit makes a new plan version, puts the workflow back to draft and
+   * mails a fresh approval link; links for older versions stop working.
+   */
+  async replaceSteps(teamId: string, id: string, dto: UpdateStepsDto): Promise<WorkflowDetailResponse> {
+    const steps = ordered(dto.steps);
+    const workflow = await this.getOrThrow(teamId, id);
+    await this.refuseWhileRunning(workflow.id, 'edit its plan');
+    const updated = await this.workflows.manager.transaction(async (manager) => {
+      await manager.delete(WorkflowStep, { workflowId: workflow.id });
+      await this.insertSteps(manager, workflow.id, steps);
+      await manager.update(Workflow, { id: workflow.id }, {
+        status: 'draft',
+        planVersion: () => 'plan_version + 1',
+        approvedAt: null,
+        approvedBy: null,
+      });
+      return manager.findOneByOrFail(Workflow, { id: workflow.id });
+    });
+    await this.requestPlanApproval(updated);
+    this.events.changed(updated.id);
+    return this.get(teamId, id);
+  }
+
+  async delete(teamId: string, id: string): Promise<void> {
+    const workflow = await this.getOrThrow(teamId, id);
+    await this.refuseWhileRunning(workflow.id, 'delete it');
+    await this.workflows.delete({ id: workflow.id, teamId });
+    this.events.changed(workflow.id);
+  }
+
+  /** Activates the plan version an approval link was mailed for, at most once. */
+  async approvePlan(id: string, planVersion: number, approvedBy: string): Promise<PlanApprovalOutcome> {
+    const result = await this.workflows
+      .createQueryBuilder()
+      .update(Workflow)
+      .set({ status: 'active', approvedAt: () => 'now()', approvedBy })
+      .where('id = :id AND plan_version = :planVersion AND status = :draft', { id, planVersion, draft: 'draft' })
+      .execute();
+    if (result.affected) {
+      this.events.changed(id);
+      return 'activated';
+    }
+    const current = await this.workflows.findOneBy({ id });
+    return current?.planVersion === planVersion && current.status === 'active' ? 'already_active' : 'plan_changed';
+  }
+
+  private async requestPlanApproval(workflow: Workflow): Promise<void> {
+    const job: PlanApprovalRequest = { workflowId: workflow.id, teamId: workflow.teamId, planVersion: workflow.planVersion };
+    await this.queue.send(PLAN_APPROVAL_REQUESTED, job);
+  }
+
+  private async refuseWhileRunning(workflowId: string, action: string): Promise<void> {
+    const running = await this.runs.existsBy({ workflowId, status: In([...ACTIVE_RUN_STATUSES]) });
+    if (running) throw new ConflictException(`A run of this workflow is in progress; stop it before you ${action}`);
+  }
+
+  private async insertSteps(manager: EntityManager, workflowId: string, steps: Omit<StepInputDto, 'stepIndex'>[]): Promise<void> {
+    await manager.insert(
+      WorkflowStep,
+      steps.map((step, stepIndex) => ({
+        workflowId,
+        stepIndex,
+        description: step.description,
+        agentId: step.agentId ?? 'general',
+        requiresApproval: step.requiresApproval ?? false,
+      })),
+    );
+  }
+}
+
+/** Steps in plan order: indexes, when given, must be given for all and run 0..n-1. */
+function ordered(steps: StepInputDto[]): StepInputDto[] {
+  const indexed = steps.filter((step) => step.stepIndex !== undefined);
+  if (indexed.length === 0) return steps;
+  if (indexed.length !== steps.length) throw new BadRequestException('stepIndex must be given for every step or for none');
+  const sorted = [...steps].sort((a, b) => (a.stepIndex ?? 0) - (b.stepIndex ?? 0));
+  if (sorted.some((step, position) => step.stepIndex !== position)) {
+    throw new BadRequestException(`stepIndex values must run from 0 to ${steps.length - 1} without gaps or repeats`);
+  }
+  return sorted;
+}
+
+function mapWorkflow(workflow: Workflow) {
+  return {
+    id: workflow.id,
+    title: workflow.title,
+    goal: workflow.goal,
+    status: workflow.status,
+    schedule: workflow.schedule,
+    timezone: workflow.timezone,
+    planVersion: workflow.planVersion,
+    approvedAt: workflow.approvedAt?.toISOString() ?? null,
+    approvedBy: workflow.approvedBy,
+    createdAt: workflow.createdAt.toISOString(),
+    updatedAt: workflow.updatedAt.toISOString(),
+  };
+}
+
+function mapStep(step: WorkflowStep): WorkflowStepResponse {
+  return { stepIndex: step.stepIndex, description: step.description, agentId: step.agentId, requiresApproval: step.requiresApproval };
+}
+
+export function mapRun(run: WorkflowRun): WorkflowRunResponse {
+  return {
+    id: run.id,
+    runNumber: run.runNumber,
+    status: run.status,
+    reason: run.reason,
+    currentStepIndex: run.currentStepIndex,
+    totalSteps: run.totalSteps,
+    conversationId: run.conversationId,
+    trigger: run.trigger,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function latestRun(row: ListRow): LatestRunResponse | null {
+  if (row.run_id === null || row.run_number === null || row.run_status === null || row.run_started_at === null) return null;
+  return {
+    id: row.run_id,
+    runNumber: row.run_number,
+    status: row.run_status,
+    startedAt: row.run_started_at.toISOString(),
+    finishedAt: row.run_finished_at?.toISOString() ?? null,
+  };
+}
