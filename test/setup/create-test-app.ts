@@ -8,7 +8,7 @@ import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { loadConfiguration } from '../../src/config/configuration.js';
 
-const TEST_ENV = {
+export const TEST_ENV = {
   NODE_ENV: 'test',
   JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
   APPROVAL_TOKEN_SECRET: 'test-approval-secret-that-is-long-enough-0123',
