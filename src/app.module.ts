@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { type AppConfig, loadConfiguration } from './config/configuration.js';
+import { ScheduleModule } from '@nestjs/schedule';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LoggingModule } from './logging/logging.module.js';
@@ -11,6 +12,7 @@ import { ConversationsModule } from './conversations/conversations.module.js';
 import { LlmModule } from './llm/llm.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { QueueModule } from './queue/queue.module.js';
+import { RunsModule } from './runs/runs.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TeamsModule } from './teams/teams.module.js';
 import { WorkflowsModule } from './workflows/workflows.module.js';
@@ -37,8 +39,11 @@ export class AppModule {
         ConversationsModule,
         AssetsModule,
         AssistantModule,
-        WorkflowsModule,
+        ScheduleModule.forRoot(),
+        // Approvals first: its /workflows/resume route must be matched before /workflows/:id.
         ApprovalsModule,
+        WorkflowsModule,
+        RunsModule,
       ],
     };
   }

@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TeamsModule } from '../teams/teams.module.js';
+import { RunsModule } from '../runs/runs.module.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
 import { ApprovalsController } from './approvals.controller.js';
 import { ApprovalsService } from './approvals.service.js';
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
 import { PlanApprovalMailer } from './plan-approval.mailer.js';
+import { StepApprovalMailer } from './step-approval.mailer.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule],
+  imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule],
   controllers: [ApprovalsController],
-  providers: [ApprovalsService, ApprovalTokensService, PlanApprovalMailer],
+  providers: [ApprovalsService, ApprovalTokensService, PlanApprovalMailer, StepApprovalMailer],
 })
 export class ApprovalsModule {}

@@ -69,6 +69,16 @@ export class AssetsService {
     return map(asset);
   }
 
+  /** Removes what a workflow run made since a moment (a step attempt that is being redone). */
+  async deleteRunAssetsSince(runId: number, since: Date): Promise<void> {
+    const doomed = await this.assets
+      .createQueryBuilder('asset')
+      .select(['asset.id', 'asset.teamId', 'asset.storageKey'])
+      .where('asset.run_id = :runId AND asset.created_at >= :since', { runId, since })
+      .getMany();
+    for (const asset of doomed) await this.delete(asset.teamId, asset.id);
+  }
+
   /** Deletes the asset and the stored object behind it (an image's file). */
   async delete(teamId: string, id: number): Promise<void> {
     const asset = await this.assets.findOne({ where: { id, teamId }, select: { id: true, storageKey: true } });

@@ -10,8 +10,10 @@ import {
   streamText,
   toUIMessageStream,
   type UIMessage,
+  type UIMessageChunk,
 } from 'ai';
 import type { Response } from 'express';
+import type { AssetScope } from '../assets/assets.service.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import type { Conversation } from '../conversations/entities/conversation.entity.js';
 import { ModelRegistry, type ResolvedModel } from '../llm/model-registry.service.js';
@@ -31,6 +33,17 @@ export interface ReplyMetadata {
   modelId: string;
   conversationId: string;
   usage?: { inputTokens?: number; outputTokens?: number };
+}
+
+export interface ReplyRequest {
+  agentId: AgentId;
+  model: ResolvedModel;
+  /** The conversation so far, ending with the message to answer. */
+  history: UIMessage[];
+  scope: AssetScope;
+  abortSignal?: AbortSignal;
+  /** Called with the reply when the stream ends, also when it ended early. */
+  onEnd?: (message: UIMessage) => Promise<void>;
 }
 
 interface PreparedReply {
@@ -57,29 +70,50 @@ export class ChatStreamService {
   ) {}
 
   async reply(team: TeamContext, request: RouterRequestDto, response: Response): Promise<void> {
-    const prepared = await this.prepare(team, request);
-    const { conversation, history, agentId, model } = prepared;
-    const agent = AGENTS[agentId];
-    const metadata: ReplyMetadata = { agentId, modelId: model.id, conversationId: conversation.id };
-    const modelMessages = await convertToModelMessages(history, { ignoreIncompleteToolCalls: true });
-    const attachments = attachmentsOf(history.at(-1));
+    const { conversation, history, agentId, model } = await this.prepare(team, request);
+    const stream = this.replyStream({
+      agentId,
+      model,
+      history,
+      scope: { teamId: team.teamId, conversationId: conversation.id, runId: null },
+      onEnd: (message) => this.store(conversation.id, message),
+    });
+    response.setHeader('x-conversation-id', conversation.id);
+    await pipeUIMessageStreamToResponse({
+      response,
+      stream,
+      // Reads the stream to its end even after the client went away, so the reply is finished
+      // and stored rather than cut off with the connection.
+      consumeSseStream: ({ stream: copy }) => consumeStream({ stream: copy }),
+    });
+  }
 
-    const stream = createUIMessageStream({
+  /**
+   * Generates an agent's reply to a history as a UI message stream: metadata naming the agent and
+   * model, tool calls with a data part for each asset they save, and the text. Workflow runs read
+   * the same stream to the end instead of sending it to a client.
+   */
+  replyStream(request: ReplyRequest): ReadableStream<UIMessageChunk> {
+    const { agentId, model, history, scope } = request;
+    const agent = AGENTS[agentId];
+    const metadata: ReplyMetadata = { agentId, modelId: model.id, conversationId: scope.conversationId ?? '' };
+    return createUIMessageStream({
       generateId: randomUUID,
       execute: async ({ writer }) => {
         // `start` first: a data part written before it would be dropped by the client.
         writer.write({ type: 'start', messageMetadata: metadata });
         const tools = this.tools.build(agent.tools, {
-          scope: { teamId: team.teamId, conversationId: conversation.id, runId: null },
-          attachments,
+          scope,
+          attachments: attachmentsOf(history.at(-1)),
           onAsset: (asset) => writer.write({ type: 'data-asset', id: `asset-${asset.id}`, data: asset }),
         });
         const result = streamText({
           model: model.model,
           instructions: agent.instructions,
-          messages: modelMessages,
+          messages: await convertToModelMessages(history, { ignoreIncompleteToolCalls: true }),
           tools,
           stopWhen: isStepCount(MAX_STEPS),
+          abortSignal: request.abortSignal,
         });
         writer.merge(
           toUIMessageStream({
@@ -96,19 +130,14 @@ export class ChatStreamService {
       },
       onError: (error) => this.describeFailure(error),
       onEnd: async ({ responseMessage }) => {
-        await this.conversations.saveMessages(conversation.id, [responseMessage], { replace: true }).catch((error: unknown) => {
-          this.logger.error(`Could not store the reply of conversation ${conversation.id}: ${String(error)}`);
-        });
+        await request.onEnd?.(responseMessage);
       },
     });
+  }
 
-    response.setHeader('x-conversation-id', conversation.id);
-    await pipeUIMessageStreamToResponse({
-      response,
-      stream,
-      // Reads the stream to its end even after the client went away, so the reply is finished
-      // and stored rather than cut off with the connection.
-      consumeSseStream: ({ stream: copy }) => consumeStream({ stream: copy }),
+  private async store(conversationId: string, message: UIMessage): Promise<void> {
+    await this.conversations.saveMessages(conversationId, [message], { replace: true }).catch((error: unknown) => {
+      this.logger.error(`Could not store the reply of conversation ${conversationId}: ${String(error)}`);
     });
   }
 

@@ -106,6 +106,13 @@ export class EnvironmentVariables {
   OFFLINE_MODEL_CHUNK_DELAY_MS?: number;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  RUN_STEP_TIMEOUT_SECONDS?: number;
+
+  @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 

@@ -7,6 +7,8 @@ export interface LlmSettings {
   defaultModel: string;
   /** Pause between the offline model's streamed chunks (0: as fast as possible). */
   offlineChunkDelayMs: number;
+  /** How long one workflow step (its model calls and tools) may take before the run fails. */
+  runStepTimeoutSeconds: number;
 }
 
 export function llmSettings(env: EnvironmentVariables): LlmSettings {
@@ -15,5 +17,6 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     openaiBaseUrl: env.OPENAI_BASE_URL,
     defaultModel: env.DEFAULT_MODEL ?? (env.OPENAI_API_KEY ? 'openai:gpt-4o-mini' : 'offline'),
     offlineChunkDelayMs: env.OFFLINE_MODEL_CHUNK_DELAY_MS ?? 0,
+    runStepTimeoutSeconds: env.RUN_STEP_TIMEOUT_SECONDS ?? 300,
   };
 }

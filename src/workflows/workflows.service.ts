@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, Repository } from 'typeorm';
+import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
@@ -111,6 +111,12 @@ export class WorkflowsService {
   /** For the approvals module and the runs executor, which act without a session. */
   async getById(id: string): Promise<Workflow | null> {
     return this.workflows.findOneBy({ id });
+  }
+
+  /** Every active workflow with a schedule, for the run scheduler. */
+  async scheduledWorkflows(): Promise<(Workflow & { schedule: string })[]> {
+    const rows = await this.workflows.find({ where: { status: 'active', schedule: Not(IsNull()) } });
+    return rows.flatMap((workflow) => (workflow.schedule ? [{ ...workflow, schedule: workflow.schedule }] : []));
   }
 
   stepsOf(workflowId: string): Promise<WorkflowStep[]> {

@@ -78,7 +78,8 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   if (last?.role === 'tool') return [{ type: 'text', text: describeToolResults(last.content) }];
 
   const tools = (options.tools ?? []).flatMap((tool) => (tool.type === 'function' ? [tool] : []));
-  const intent = matchIntent(request, tools.map((tool) => tool.name));
+  // The first line says what is asked; what follows is material (a pasted receipt, earlier steps' output).
+  const intent = matchIntent(request.split('\n')[0] ?? '', tools.map((tool) => tool.name));
   const chosen = intent && tools.find((tool) => tool.name === intent.tool);
   if (chosen) {
     return [

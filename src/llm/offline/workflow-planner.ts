@@ -38,7 +38,7 @@ function splitSteps(goal: string): string[] {
     .map((part) =>
       part
         .replace(/^\s*(?:\d+[.)]|[-*•]|step\s+\d+:?)\s*/i, '')
-        .replace(/^(?:first|next|finally|afterwards|after that),?\s+/i, '')
+        .replace(/^(?:first|next|then|finally|afterwards|after that),?\s+/i, '')
         .replace(/[.;]+$/, '')
         .trim(),
     )

@@ -1,0 +1,38 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { RunStatus } from '../../workflows/entities/workflow-run.entity.js';
+
+/**
+ * The checkpoint of one step of a run: a finished step is never run again, so a run picked up
+ * after a crash goes on from the first step that is not finished.
+ */
+@Entity('run_steps')
+export class RunStep {
+  @PrimaryColumn({ name: 'run_id', type: 'integer' })
+  runId: number;
+
+  @PrimaryColumn({ name: 'step_index', type: 'integer' })
+  stepIndex: number;
+
+  @Column({ type: 'text' })
+  status: RunStatus;
+
+  /** 1 for the first try; each rejection adds one. */
+  @Column({ type: 'integer', default: 1 })
+  attempt: number;
+
+  /** The reviewer's note on the previous attempt, given to the agent. */
+  @Column({ type: 'text', nullable: true })
+  feedback: string | null;
+
+  @Column({ name: 'output_text', type: 'text', nullable: true })
+  outputText: string | null;
+
+  @Column({ name: 'output_message_id', type: 'text', nullable: true })
+  outputMessageId: string | null;
+
+  @Column({ name: 'started_at', type: 'timestamptz' })
+  startedAt: Date;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+}

@@ -1,0 +1,194 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { readUIMessageStream, type UIMessage } from 'ai';
+import { Repository } from 'typeorm';
+import { AssetsService } from '../assets/assets.service.js';
+import { isAgentId } from '../assistant/agents/agents.js';
+import { textOf } from '../assistant/chat-messages.js';
+import { ChatStreamService } from '../assistant/chat-stream.service.js';
+import type { AppConfig } from '../config/configuration.js';
+import { ConversationsService } from '../conversations/conversations.service.js';
+import { ModelRegistry } from '../llm/model-registry.service.js';
+import { type Job, QueueService } from '../queue/queue.service.js';
+import type { WorkflowRun } from '../workflows/entities/workflow-run.entity.js';
+import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
+import type { Workflow } from '../workflows/entities/workflow.entity.js';
+import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
+import { WorkflowsService } from '../workflows/workflows.service.js';
+import { RunStep } from './entities/run-step.entity.js';
+import { RunAbortRegistry } from './run-abort.registry.js';
+import { RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
+import { RunsService } from './runs.service.js';
+
+/** How much of each earlier step's output a step sees as context. */
+const CONTEXT_PER_STEP = 2000;
+/** How often a running step checks that its run was not stopped from another instance. */
+const STOP_CHECK_MS = 1000;
+
+type StepOutcome = 'done' | 'paused' | 'stopped';
+
+/**
+ * Executes runs from the durable queue, step by step. Each step is checkpointed in `run_steps`;
+ * its instruction and reply go into the run's conversation under ids derived from run, step and
+ * attempt, so a run picked up again after a crash repeats nothing that finished and stores
+ * nothing twice.
+ */
+@Injectable()
+export class RunExecutorService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(RunExecutorService.name);
+  private readonly stepTimeoutMs: number;
+
+  constructor(
+    @InjectRepository(RunStep) private readonly runSteps: Repository<RunStep>,
+    private readonly workflows: WorkflowsService,
+    private readonly runs: WorkflowRunsService,
+    private readonly runsService: RunsService,
+    private readonly conversations: ConversationsService,
+    private readonly assets: AssetsService,
+    private readonly chat: ChatStreamService,
+    private readonly models: ModelRegistry,
+    private readonly queue: QueueService,
+    private readonly aborts: RunAbortRegistry,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.stepTimeoutMs = config.get('llm', { infer: true }).runStepTimeoutSeconds * 1000;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Workers send heartbeats while a job runs; a worker that dies stops them, and after ~10 s
+    // the job is handed to another instance, which goes on from the last finished step.
+    await this.queue.declare(RUN_EXECUTE, { heartbeatSeconds: 10, expireInSeconds: 3600, retryLimit: 5, retryDelay: 1 });
+    await this.queue.work<RunExecuteJob>(RUN_EXECUTE, { concurrency: 8 }, (job) => this.execute(job));
+  }
+
+  async execute({ data }: Job<RunExecuteJob>): Promise<void> {
+    const run = await this.runs.getById(data.runId);
+    if (run?.status !== 'running' || !run.conversationId) return;
+    const workflow = await this.workflows.getById(run.workflowId);
+    if (!workflow) return;
+    const steps = await this.workflows.stepsOf(workflow.id);
+    try {
+      for (let index = run.currentStepIndex; index < steps.length; index++) {
+        const outcome = await this.executeStep(run, workflow, steps, index);
+        if (outcome !== 'done') return;
+      }
+      await this.runs.transition(run.id, ['running'], { status: 'completed', currentStepIndex: steps.length });
+    } catch (error) {
+      const status = await this.runs.statusOf(run.id);
+      if (status !== 'running') return;
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`Run ${run.id} failed: ${reason}`);
+      await this.runs.transition(run.id, ['running'], { status: 'failed', reason: reason.slice(0, 500) });
+    } finally {
+      await this.runsService.syncSummary(run.id);
+    }
+  }
+
+  private async executeStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number): Promise<StepOutcome> {
+    const step = steps[index];
+    const checkpoint = await this.checkpoint(run.id, index);
+    if (checkpoint.status === 'completed') return 'done';
+    if (checkpoint.status !== 'running') return 'paused';
+    if (!(await this.runs.transition(run.id, ['running'], { currentStepIndex: index }))) return 'stopped';
+    await this.runsService.syncSummary(run.id);
+
+    const conversationId = run.conversationId ?? '';
+    // A crash during this attempt may have left assets behind; they are made again below.
+    await this.assets.deleteRunAssetsSince(run.id, checkpoint.startedAt);
+    const prefix = `run-${run.id}-step-${index}-attempt-${checkpoint.attempt}`;
+    const instruction: UIMessage = {
+      id: `${prefix}-instruction`,
+      role: 'user',
+      parts: [{ type: 'text', text: await this.instructionFor(run, workflow, steps, index, checkpoint) }],
+    };
+    await this.conversations.saveMessages(conversationId, [instruction], { replace: true });
+    const history = await this.conversations.messagesOf(conversationId);
+
+    const reply = await this.withStopSwitch(run.id, (abortSignal) =>
+      this.reply(step.agentId, history, { teamId: run.teamId, conversationId, runId: run.id }, abortSignal),
+    );
+    if (!reply) return 'stopped';
+    const stored: UIMessage = { ...reply, id: `${prefix}-reply` };
+    await this.conversations.saveMessages(conversationId, [stored], { replace: true });
+
+    const paused = step.requiresApproval;
+    const updated = await this.runSteps.update(
+      { runId: run.id, stepIndex: index, attempt: checkpoint.attempt, status: 'running' },
+      { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : new Date() },
+    );
+    if (!updated.affected) return 'stopped';
+    if (!paused) return 'done';
+    if (!(await this.runs.transition(run.id, ['running'], { status: 'awaiting_approval' }))) return 'stopped';
+    const request: StepApprovalRequest = { runId: run.id, stepIndex: index, attempt: checkpoint.attempt };
+    await this.queue.send(STEP_APPROVAL_REQUESTED, request);
+    return 'paused';
+  }
+
+  /** The step's row, created on first arrival. */
+  private async checkpoint(runId: number, stepIndex: number): Promise<RunStep> {
+    await this.runSteps
+      .createQueryBuilder()
+      .insert()
+      .into(RunStep)
+      .values({ runId, stepIndex, status: 'running', attempt: 1, startedAt: new Date() })
+      .orIgnore()
+      .execute();
+    return this.runSteps.findOneByOrFail({ runId, stepIndex });
+  }
+
+  private async instructionFor(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, checkpoint: RunStep): Promise<string> {
+    const earlier = await this.runSteps.find({ where: { runId: run.id }, order: { stepIndex: 'ASC' } });
+    const context = earlier
+      .filter((row) => row.stepIndex < index && row.outputText)
+      .map((row) => `Step ${row.stepIndex + 1} (${steps[row.stepIndex]?.description ?? ''}) produced:\n${(row.outputText ?? '').slice(0, CONTEXT_PER_STEP)}`);
+    return [
+      steps[index].description,
+      `(Step ${index + 1} of ${steps.length} of the workflow "${workflow.title}". Goal: ${workflow.goal})`,
+      ...(checkpoint.feedback ? [`A reviewer rejected the previous attempt of this step with this feedback: ${checkpoint.feedback}`] : []),
+      ...(context.length > 0 ? ['Earlier steps:', ...context] : []),
+    ].join('\n');
+  }
+
+  private async reply(agentId: string, history: UIMessage[], scope: { teamId: string; conversationId: string; runId: number }, abortSignal: AbortSignal): Promise<UIMessage> {
+    const stream = this.chat.replyStream({
+      agentId: isAgentId(agentId) ? agentId : 'general',
+      model: this.models.resolve(),
+      history,
+      scope,
+      abortSignal,
+    });
+    let message: UIMessage | undefined;
+    for await (const snapshot of readUIMessageStream({ stream, terminateOnError: true })) message = snapshot;
+    if (!message) throw new Error('The agent gave no reply');
+    return message;
+  }
+
+  /**
+   * Runs a step's model work with a timeout and a stop switch: the local registry (a stop on this
+   * instance) and a status check (a stop on another). Resolves undefined when the run was stopped.
+   */
+  private async withStopSwitch<T>(runId: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+    const controller = this.aborts.begin(runId);
+    const timeout = AbortSignal.timeout(this.stepTimeoutMs);
+    const watcher = setInterval(() => {
+      void this.runs.statusOf(runId).then((status) => {
+        if (status !== 'running' && status !== undefined) controller.abort(new Error('The run was stopped'));
+      });
+    }, STOP_CHECK_MS);
+    try {
+      const result = await work(AbortSignal.any([controller.signal, timeout]));
+      // An aborted stream may end quietly with what it had; a stopped run keeps none of it.
+      if (controller.signal.aborted) return undefined;
+      if (timeout.aborted) throw new Error(`The step took longer than ${this.stepTimeoutMs / 1000} s`);
+      return result;
+    } catch (error) {
+      if (controller.signal.aborted) return undefined;
+      if (timeout.aborted) throw new Error(`The step took longer than ${this.stepTimeoutMs / 1000} s`, { cause: error });
+      throw error;
+    } finally {
+      clearInterval(watcher);
+      this.aborts.end(runId, controller);
+    }
+  }
+}

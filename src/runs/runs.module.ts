@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AssetsModule } from '../assets/assets.module.js';
+import { AssistantModule } from '../assistant/assistant.module.js';
+import { ConversationsModule } from '../conversations/conversations.module.js';
+import { WorkflowsModule } from '../workflows/workflows.module.js';
+import { RunStep } from './entities/run-step.entity.js';
+import { RunAbortRegistry } from './run-abort.registry.js';
+import { RunExecutorService } from './run-executor.service.js';
+import { RunSchedulerService } from './run-scheduler.service.js';
+import { RunsController } from './runs.controller.js';
+import { RunsService } from './runs.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([RunStep]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule],
+  controllers: [RunsController],
+  providers: [RunsService, RunExecutorService, RunSchedulerService, RunAbortRegistry],
+  exports: [RunsService],
+})
+export class RunsModule {}

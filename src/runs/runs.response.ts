@@ -1,0 +1,13 @@
+import type { RunStatus } from '../workflows/entities/workflow-run.entity.js';
+
+export interface StartedRunResponse {
+  runId: number;
+  conversationId: string;
+  message: 'Workflow run started';
+}
+
+export interface StoppedRunResponse {
+  runId: number;
+  status: RunStatus;
+  reason: string;
+}

@@ -1,0 +1,144 @@
+import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AGENTS, isAgentId } from '../assistant/agents/agents.js';
+import { ConversationsService } from '../conversations/conversations.service.js';
+import { QueueService } from '../queue/queue.service.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { ACTIVE_RUN_STATUSES, RUN_STATUSES, type WorkflowRun } from '../workflows/entities/workflow-run.entity.js';
+import type { Workflow } from '../workflows/entities/workflow.entity.js';
+import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
+import { WorkflowsService } from '../workflows/workflows.service.js';
+import { RunStep } from './entities/run-step.entity.js';
+import { RunAbortRegistry } from './run-abort.registry.js';
+import { RUN_EXECUTE, type RunExecuteJob } from './run-jobs.js';
+import type { StartedRunResponse, StoppedRunResponse } from './runs.response.js';
+
+export const STOPPED_BY_USER = 'Stopped by user';
+
+/** What a step approval link did. */
+export type StepDecisionOutcome = 'applied' | 'not_awaiting';
+
+@Injectable()
+export class RunsService {
+  private readonly logger = new Logger(RunsService.name);
+
+  constructor(
+    @InjectRepository(RunStep) private readonly steps: Repository<RunStep>,
+    private readonly workflows: WorkflowsService,
+    private readonly runs: WorkflowRunsService,
+    private readonly conversations: ConversationsService,
+    private readonly queue: QueueService,
+    private readonly aborts: RunAbortRegistry,
+  ) {}
+
+  /** POST /api/workflows/:id/run. */
+  async startManual(team: TeamContext, workflowId: string): Promise<StartedRunResponse> {
+    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    const run = await this.start(workflow, { trigger: 'manual', startedBy: team.userId });
+    if (!run?.conversationId) throw new ConflictException('A run of this workflow is already running or awaiting approval');
+    return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
+  }
+
+  /**
+   * A cron tick: the same start as a manual run. Returns null when the tick already has its run
+   * (another instance made it) or a run is in progress (the tick is skipped).
+   */
+  async startScheduled(workflowId: string, tick: Date): Promise<WorkflowRun | null> {
+    const workflow = await this.workflows.getById(workflowId);
+    if (workflow?.status !== 'active' || !workflow.schedule) return null;
+    try {
+      return await this.start(workflow, { trigger: 'schedule', startedBy: null, scheduledFor: tick });
+    } catch (error) {
+      if (error instanceof ConflictException) {
+        this.logger.log(`Skipped the ${tick.toISOString()} tick of workflow ${workflowId}: a run is in progress`);
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
+  async stop(team: TeamContext, workflowId: string, runId: number): Promise<StoppedRunResponse> {
+    const run = await this.runs.getOrThrow(team.teamId, workflowId, runId);
+    const stopped = await this.runs.transition(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER });
+    if (!stopped) throw new ConflictException(`The run has already finished (${run.status})`);
+    this.aborts.abort(run.id, STOPPED_BY_USER);
+    await this.syncSummary(run.id);
+    return { runId: run.id, status: 'failed', reason: STOPPED_BY_USER };
+  }
+
+  /**
+   * Applies a step approval link: approve goes on with the next step; reject does the step again
+   * with the note as feedback. Only the attempt the link was mailed for, and only once.
+   */
+  async decideStep(runId: number, stepIndex: number, attempt: number, action: 'approve' | 'reject', note: string | null): Promise<StepDecisionOutcome> {
+    const applied = await this.steps.manager.transaction(async (manager) => {
+      const step =
+        action === 'approve'
+          ? { status: 'completed' as const, finishedAt: new Date() }
+          : { status: 'running' as const, attempt: attempt + 1, feedback: note, startedAt: new Date(), finishedAt: null, outputText: null };
+      const updated = await manager.update(RunStep, { runId, stepIndex, attempt, status: 'awaiting_approval' }, step);
+      if (!updated.affected) return false;
+      const resumed = await this.runs.transition(
+        runId,
+        ['awaiting_approval'],
+        { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex },
+        manager,
+      );
+      if (!resumed) throw new ConflictException('The run is no longer awaiting approval');
+      return true;
+    }).catch((error: unknown) => {
+      if (error instanceof ConflictException) return false;
+      throw error;
+    });
+    if (!applied) return 'not_awaiting';
+    await this.syncSummary(runId);
+    await this.enqueue(runId);
+    return 'applied';
+  }
+
+  checkpointOf(runId: number, stepIndex: number): Promise<RunStep | null> {
+    return this.steps.findOneBy({ runId, stepIndex });
+  }
+
+  async enqueue(runId: number): Promise<void> {
+    const job: RunExecuteJob = { runId };
+    await this.queue.send(RUN_EXECUTE, job);
+  }
+
+  /** Keeps the run conversation's `workflowRun` summary in step with the run. */
+  async syncSummary(runId: number): Promise<void> {
+    const run = await this.runs.getById(runId);
+    if (!run?.conversationId) return;
+    const workflow = await this.workflows.getById(run.workflowId);
+    if (!workflow) return;
+    const steps = await this.workflows.stepsOf(workflow.id);
+    await this.conversations.setWorkflowRun(run.conversationId, {
+      id: run.id,
+      status: run.status,
+      totalSteps: run.totalSteps,
+      currentStepDescription: steps[Math.min(run.currentStepIndex, steps.length - 1)]?.description ?? '',
+      workflow: { id: workflow.id, title: workflow.title },
+    });
+  }
+
+  private async start(
+    workflow: Workflow,
+    trigger: { trigger: 'manual' | 'schedule'; startedBy: string | null; scheduledFor?: Date },
+  ): Promise<WorkflowRun | null> {
+    const steps = await this.workflows.stepsOf(workflow.id);
+    const run = await this.runs.create(workflow, { ...trigger, totalSteps: steps.length });
+    if (!run) return null;
+    const firstAgent = steps[0]?.agentId;
+    const conversation = await this.conversations.create(workflow.teamId, {
+      userId: null,
+      title: `${workflow.title} — run #${run.runNumber}`,
+      niche: firstAgent && isAgentId(firstAgent) ? AGENTS[firstAgent].niche : 'general',
+    });
+    await this.runs.transition(run.id, RUN_STATUSES, { conversationId: conversation.id });
+    await this.syncSummary(run.id);
+    await this.enqueue(run.id);
+    return { ...run, conversationId: conversation.id };
+  }
+}
