@@ -13,12 +13,12 @@ import { configureApp } from '../../dist/src/app.setup.js';
 import { loadConfiguration } from '../../dist/src/config/configuration.js';
 import { OfflineLanguageModel } from '../../dist/src/llm/offline/offline-language-model.js';
 import { createBenchDatabase } from '../lib/database.mjs';
-import { formatRow, runLoad } from '../lib/load.mjs';
+import { formatRow, runLoadInWorker } from '../lib/load.mjs';
 
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 20_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const question = 'Hello! What can you help my team with this week?';
-const body = () => ({ messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: question }] }] });
+const bodyTemplate = JSON.stringify({ messages: [{ id: '$UUID', role: 'user', parts: [{ type: 'text', text: question }] }] });
 
 async function startBaseline() {
   const model = new OfflineLanguageModel({ chunkDelayMs: 0 });
@@ -61,11 +61,12 @@ const service = await startService(database.url);
 try {
   console.log(`chat benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s each, offline model`);
   // Warm both up so JIT and pools are hot before measuring.
-  await runLoad({ url: baseline.url, body, concurrency, durationMs: 2000 });
-  await runLoad({ url: service.url, body, headers: { authorization: `Bearer ${service.token}` }, concurrency, durationMs: 2000 });
+  const auth = { authorization: `Bearer ${service.token}` };
+  await runLoadInWorker({ url: baseline.url, bodyTemplate, concurrency, durationMs: 2000 });
+  await runLoadInWorker({ url: service.url, bodyTemplate, headers: auth, concurrency, durationMs: 2000 });
 
-  const raw = await runLoad({ url: baseline.url, body, concurrency, durationMs });
-  const router = await runLoad({ url: service.url, body, headers: { authorization: `Bearer ${service.token}` }, concurrency, durationMs });
+  const raw = await runLoadInWorker({ url: baseline.url, bodyTemplate, concurrency, durationMs });
+  const router = await runLoadInWorker({ url: service.url, bodyTemplate, headers: auth, concurrency, durationMs });
   console.log(formatRow('baseline (node:http)', raw));
   console.log(formatRow('POST /assistant/router', router));
   const ratio = router.rps / raw.rps;

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 /**
  * A small closed-loop load generator for streaming endpoints: `concurrency` clients each send
  * a request, read the whole streamed body, and repeat until `durationMs` has passed. Records time
@@ -65,4 +66,16 @@ export function formatRow(name, result) {
     `p99 ${ms(result.total.p99)}`.padStart(14),
     `errors ${result.errors}`.padStart(10),
   ].join(' ');
+}
+
+/**
+ * Runs the load in a worker thread, so the client has its own event loop and does not steal
+ * the server's (the servers under test run on the main thread of this process).
+ */
+export function runLoadInWorker(options) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: options });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
 }

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import {
-  consumeStream,
   convertToModelMessages,
   createUIMessageStream,
   isStepCount,
-  pipeUIMessageStreamToResponse,
   safeValidateUIMessages,
   streamText,
   toUIMessageStream,
+  UI_MESSAGE_STREAM_HEADERS,
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
@@ -79,13 +78,7 @@ export class ChatStreamService {
       onEnd: (message) => this.store(conversation.id, message),
     });
     response.setHeader('x-conversation-id', conversation.id);
-    await pipeUIMessageStreamToResponse({
-      response,
-      stream,
-      // Reads the stream to its end even after the client went away, so the reply is finished
-      // and stored rather than cut off with the connection.
-      consumeSseStream: ({ stream: copy }) => consumeStream({ stream: copy }),
-    });
+    await sendAsServerSentEvents(stream, response);
   }
 
   /**
@@ -161,16 +154,21 @@ export class ChatStreamService {
     const agent = AGENTS[agentId];
     const model = request.modelId ? routingModel : this.models.resolve(agent.defaultModel);
 
-    const conversation =
-      existing ?? (await this.conversations.create(team.teamId, { userId: team.userId, title: textOf(messages.find((m) => m.role === 'user')) }));
+    const newMessages = messages.filter((message) => message.role === 'user');
+    if (!existing) {
+      const conversation = await this.conversations.create(team.teamId, {
+        userId: team.userId,
+        title: textOf(newMessages[0]),
+        niche: agent.niche,
+        lastAgentId: agentId,
+      });
+      await this.conversations.saveMessages(conversation.id, newMessages);
+      return { conversation, history: newMessages, agentId, model };
+    }
     // Stored history is the truth: only the user's new messages are added to it.
-    await this.conversations.saveMessages(
-      conversation.id,
-      messages.filter((message) => message.role === 'user'),
-    );
-    await this.conversations.recordAgent(conversation.id, agentId, agent.niche);
-    const history = await this.conversations.messagesOf(conversation.id);
-    return { conversation, history, agentId, model };
+    await this.conversations.saveMessages(existing.id, newMessages);
+    await this.conversations.recordAgent(existing.id, agentId, agent.niche);
+    return { conversation: existing, history: await this.conversations.messagesOf(existing.id), agentId, model };
   }
 
   /** The text of an error part: a short reason the user can act on, never internals. */
@@ -178,4 +176,18 @@ export class ChatStreamService {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+/**
+ * Writes a UI message stream as the SSE the chat client reads. The stream is read to its end
+ * even when the client has gone: the reply is finished and stored rather than cut off with the
+ * connection (the AI SDK's pipe helper would cancel it).
+ */
+async function sendAsServerSentEvents(stream: ReadableStream<UIMessageChunk>, response: Response): Promise<void> {
+  response.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
+  response.flushHeaders();
+  for await (const chunk of stream) {
+    if (!response.destroyed) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  }
+  if (!response.destroyed) response.end('data: [DONE]\n\n');
 }

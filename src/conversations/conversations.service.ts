@@ -14,6 +14,8 @@ export interface NewConversation {
   userId: string | null;
   title: string;
   niche?: string;
+  /** The agent that answers its first message. */
+  lastAgentId?: string;
   workflowRun?: WorkflowRunSummary;
 }
 
@@ -31,6 +33,7 @@ export class ConversationsService {
         userId: input.userId,
         title: titleFrom(input.title),
         niche: input.niche ?? 'general',
+        lastAgentId: input.lastAgentId ?? null,
         workflowRun: input.workflowRun ?? null,
       }),
     );
