@@ -9,6 +9,7 @@ import { ApprovalsModule } from './approvals/approvals.module.js';
 import { AssetsModule } from './assets/assets.module.js';
 import { AssistantModule } from './assistant/assistant.module.js';
 import { ConversationsModule } from './conversations/conversations.module.js';
+import { LiveModule } from './live/live.module.js';
 import { LlmModule } from './llm/llm.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { QueueModule } from './queue/queue.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         HealthModule,
         StorageModule.forRoot(config.storage),
         LlmModule,
+        LiveModule,
         QueueModule,
         MailModule,
         TeamsModule,

@@ -1,4 +1,4 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
@@ -20,5 +20,21 @@ export class AssistantController {
   @ApiOkResponse({ description: 'text/event-stream; header x-conversation-id names the conversation' })
   reply(@ActiveTeam() team: TeamContext, @Body() request: RouterRequestDto, @Res() response: Response): Promise<void> {
     return this.chat.reply(team, request, response);
+  }
+
+  /**
+   * Resumes the reply being generated (the path `useChat` calls with `resume: true`): the whole
+   * stream from its first chunk, then live; 204 when nothing is being generated.
+   */
+  @Get('router/:conversationId/stream')
+  resume(@ActiveTeam() team: TeamContext, @Param('conversationId', ParseUUIDPipe) conversationId: string, @Res() response: Response): Promise<void> {
+    return this.chat.resume(team, conversationId, response);
+  }
+
+  /** Stops the reply being generated; the partial message is kept, marked stopped. */
+  @HttpCode(200)
+  @Post('conversations/:id/stop')
+  stop(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<{ conversationId: string; stopped: true }> {
+    return this.chat.stop(team, id);
   }
 }

@@ -3,13 +3,14 @@ import { AssetsModule } from '../assets/assets.module.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
 import { AssistantController } from './assistant.controller.js';
 import { ChatStreamService } from './chat-stream.service.js';
+import { LiveRepliesService } from './live-replies.service.js';
 import { RouterService } from './router.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
 @Module({
   imports: [ConversationsModule, AssetsModule],
   controllers: [AssistantController],
-  providers: [ChatStreamService, RouterService, AgentToolsFactory],
+  providers: [ChatStreamService, RouterService, AgentToolsFactory, LiveRepliesService],
   exports: [ChatStreamService, RouterService, AgentToolsFactory],
 })
 export class AssistantModule {}

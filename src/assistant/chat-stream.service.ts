@@ -7,7 +7,6 @@ import {
   safeValidateUIMessages,
   streamText,
   toUIMessageStream,
-  UI_MESSAGE_STREAM_HEADERS,
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
@@ -20,6 +19,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { attachmentsOf, textOf } from './chat-messages.js';
 import type { RouterRequestDto } from './dto/router-request.dto.js';
+import { LiveRepliesService } from './live-replies.service.js';
 import { RouterService } from './router.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
@@ -66,19 +66,43 @@ export class ChatStreamService {
     private readonly models: ModelRegistry,
     private readonly router: RouterService,
     private readonly tools: AgentToolsFactory,
+    private readonly live: LiveRepliesService,
   ) {}
 
   async reply(team: TeamContext, request: RouterRequestDto, response: Response): Promise<void> {
+    if (request.conversationId) await this.live.ensureIdle(request.conversationId);
     const { conversation, history, agentId, model } = await this.prepare(team, request);
-    const stream = this.replyStream({
-      agentId,
-      model,
-      history,
-      scope: { teamId: team.teamId, conversationId: conversation.id, runId: null },
-      onEnd: (message) => this.store(conversation.id, message),
-    });
+    const streamId = await this.live.start(conversation.id, (abortSignal) =>
+      this.replyStream({
+        agentId,
+        model,
+        history,
+        scope: { teamId: team.teamId, conversationId: conversation.id, runId: null },
+        abortSignal,
+        onEnd: (message) => this.store(conversation.id, message),
+      }),
+    );
     response.setHeader('x-conversation-id', conversation.id);
-    await sendAsServerSentEvents(stream, response);
+    await this.live.send(streamId, response);
+  }
+
+  /** GET /api/assistant/router/:conversationId/stream: the reply being generated, from its start; 204 when none. */
+  async resume(team: TeamContext, conversationId: string, response: Response): Promise<void> {
+    await this.conversations.getOrThrow(team.teamId, conversationId);
+    const streamId = await this.live.active(conversationId);
+    if (!streamId) {
+      response.status(204).end();
+      return;
+    }
+    response.setHeader('x-conversation-id', conversationId);
+    await this.live.send(streamId, response);
+  }
+
+  /** POST /api/assistant/conversations/:id/stop. */
+  async stop(team: TeamContext, conversationId: string): Promise<{ conversationId: string; stopped: true }> {
+    await this.conversations.getOrThrow(team.teamId, conversationId);
+    await this.live.stop(conversationId);
+    return { conversationId, stopped: true };
   }
 
   /**
@@ -122,8 +146,11 @@ export class ChatStreamService {
         await result.consumeStream();
       },
       onError: (error) => this.describeFailure(error),
-      onEnd: async ({ responseMessage }) => {
-        await request.onEnd?.(responseMessage);
+      onEnd: async ({ responseMessage, isAborted }) => {
+        // A stopped reply is kept as far as it got, and says so.
+        const stopped = isAborted || request.abortSignal?.aborted === true;
+        const message = stopped ? { ...responseMessage, metadata: { ...(responseMessage.metadata ?? {}), stopped: true } } : responseMessage;
+        await request.onEnd?.(message);
       },
     });
   }
@@ -176,18 +203,4 @@ export class ChatStreamService {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
-}
-
-/**
- * Writes a UI message stream as the SSE the chat client reads. The stream is read to its end
- * even when the client has gone: the reply is finished and stored rather than cut off with the
- * connection (the AI SDK's pipe helper would cancel it).
- */
-async function sendAsServerSentEvents(stream: ReadableStream<UIMessageChunk>, response: Response): Promise<void> {
-  response.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
-  response.flushHeaders();
-  for await (const chunk of stream) {
-    if (!response.destroyed) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
-  }
-  if (!response.destroyed) response.end('data: [DONE]\n\n');
 }

@@ -113,6 +113,12 @@ export class EnvironmentVariables {
   RUN_STEP_TIMEOUT_SECONDS?: number;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LIVE_STREAM_TTL_SECONDS?: number;
+
+  @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 

@@ -2,8 +2,10 @@ import type { EnvironmentVariables } from './env.validation.js';
 import type { Plan } from '../teams/plans.js';
 
 export interface ThrottleSettings {
-  /** Shared counter store for several instances; unset means in memory. */
+  /** Shared store for rate-limit counters and live streams across instances; unset means in memory. */
   redisUrl?: string;
+  /** How long a finished live stream (a chat reply, a run's events) can still be replayed. */
+  liveStreamTtlSeconds: number;
   windowSeconds: number;
   planLimits: Record<Plan, number>;
   login: { perIp: number; perEmail: number; windowSeconds: number };
@@ -12,6 +14,7 @@ export interface ThrottleSettings {
 export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
   return {
     redisUrl: env.REDIS_URL,
+    liveStreamTtlSeconds: env.LIVE_STREAM_TTL_SECONDS ?? 300,
     windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS ?? 60,
     planLimits: {
       free: env.RATE_LIMIT_FREE ?? 20,

@@ -1,0 +1,176 @@
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import type { UIMessage } from 'ai';
+import { ConversationsService } from '../../src/conversations/conversations.service.js';
+import { api } from '../helpers/api.js';
+import { textOfMessage, userMessage } from '../helpers/chat.js';
+import { expectError } from '../helpers/expect-error.js';
+import { waitFor } from '../helpers/mail-catcher.js';
+import { readUIStream } from '../helpers/read-ui-stream.js';
+import { signUp, type TestUser } from '../helpers/users.js';
+import { createTestApp } from '../setup/create-test-app.js';
+import { resetDatabase } from '../setup/reset-database.js';
+
+const SLOW = { OFFLINE_MODEL_CHUNK_DELAY_MS: '25', RATE_LIMIT_FREE: '1000' };
+const LONG_QUESTION = 'Please walk me through everything you can do for a small marketing team';
+
+async function listen(app: INestApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+}
+
+function post(base: string, user: TestUser, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${base}/api/assistant/router`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+function resume(base: string, user: TestUser, conversationId: string): Promise<Response> {
+  return fetch(`${base}/api/assistant/router/${conversationId}/stream`, { headers: { authorization: `Bearer ${user.token}` } });
+}
+
+/** Reads a response's first bytes, then drops the connection, as a reloading page does. */
+async function readABitAndLeave(response: Response, controller: AbortController): Promise<void> {
+  const reader = response.body!.getReader();
+  await reader.read();
+  await reader.read();
+  controller.abort();
+}
+
+async function storedReply(app: INestApplication, conversationId: string): Promise<UIMessage> {
+  return waitFor(async () => {
+    const messages = await app.get(ConversationsService).messagesOf(conversationId);
+    return messages.find((message) => message.role === 'assistant');
+  }, 'the stored reply');
+}
+
+describe('live replies on one instance', () => {
+  let app: INestApplication;
+  let base: string;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: SLOW });
+    await resetDatabase(app);
+    base = await listen(app);
+    user = await signUp(app);
+  });
+  afterAll(() => app.close());
+
+  it('a client that drops mid-reply resumes, and the resumed stream rebuilds exactly the stored message', async () => {
+    const controller = new AbortController();
+    const first = await post(base, user, { messages: [userMessage(LONG_QUESTION)] }, controller.signal);
+    const conversationId = first.headers.get('x-conversation-id')!;
+    await readABitAndLeave(first, controller);
+
+    const resumed = await resume(base, user, conversationId);
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const { message, chunks } = await readUIStream(resumed.body!);
+    expect(chunks[0]).toMatchObject({ type: 'start' });
+    expect(textOfMessage(message)).toContain(`You wrote: "${LONG_QUESTION}"`);
+
+    const stored = await storedReply(app, conversationId);
+    expect(message).toEqual(stored);
+    expect((await resume(base, user, conversationId)).status).toBe(204);
+  });
+
+  it('lets two followers read one reply at once', async () => {
+    const response = await post(base, user, { messages: [userMessage(LONG_QUESTION)] });
+    const conversationId = response.headers.get('x-conversation-id')!;
+    const second = await resume(base, user, conversationId);
+    const [a, b] = await Promise.all([readUIStream(response.body!), readUIStream(second.body!)]);
+    expect(a.message).toEqual(b.message);
+    expect(b.message).toEqual(await storedReply(app, conversationId));
+  });
+
+  it('stops a reply: the partial message is stored marked stopped, followers end, and the next message works', async () => {
+    const response = await post(base, user, { messages: [userMessage(LONG_QUESTION)] });
+    const conversationId = response.headers.get('x-conversation-id')!;
+    const follower = readUIStream(response.body!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const stopped = await api(app, user).post(`/api/assistant/conversations/${conversationId}/stop`).expect(200);
+    expect(stopped.body).toEqual({ conversationId, stopped: true });
+    const { message } = await follower;
+    const stored = await storedReply(app, conversationId);
+    expect(stored.metadata).toMatchObject({ stopped: true });
+    expect(textOfMessage(stored).length).toBeGreaterThan(0);
+    expect(textOfMessage(stored)).not.toContain('You wrote');
+    expect(textOfMessage(message)).toBe(textOfMessage(stored));
+
+    expectError(await api(app, user).post(`/api/assistant/conversations/${conversationId}/stop`), 409, 'No reply is being generated in this conversation');
+    const history = (await api(app, user).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body.messages as UIMessage[];
+    const next = await post(base, user, { messages: [...history, userMessage('Thanks, short version please')], conversationId });
+    expect(next.status).toBe(200);
+    await readUIStream(next.body!);
+  });
+
+  it('answers 409 to a new message while a reply is still being generated', async () => {
+    const response = await post(base, user, { messages: [userMessage(LONG_QUESTION)] });
+    const conversationId = response.headers.get('x-conversation-id')!;
+    const busy = await api(app, user).post('/api/assistant/router').send({ messages: [userMessage('me too')], conversationId });
+    expectError(busy, 409, 'A reply is already being generated in this conversation');
+    await readUIStream(response.body!);
+  });
+
+  it('answers 204 when idle, 404 for unknown or other teams’ conversations, 401 without a session', async () => {
+    const other = await signUp(app);
+    const response = await post(base, user, { messages: [userMessage('Hi')] });
+    const conversationId = response.headers.get('x-conversation-id')!;
+    await readUIStream(response.body!);
+    expect((await resume(base, user, conversationId)).status).toBe(204);
+    expectError(await api(app, other).get(`/api/assistant/router/${conversationId}/stream`), 404, 'Conversation not found');
+    expectError(await api(app, other).post(`/api/assistant/conversations/${conversationId}/stop`), 404, 'Conversation not found');
+    expectError(await api(app, user).get('/api/assistant/router/6f9619ff-8b86-4d11-b42d-00c04fc964ff/stream'), 404);
+    expectError(await api(app, user).get('/api/assistant/router/nope/stream'), 400);
+    expectError(await api(app).get(`/api/assistant/router/${conversationId}/stream`), 401);
+    expectError(await api(app).post(`/api/assistant/conversations/${conversationId}/stop`), 401);
+  });
+});
+
+describe('live replies across instances (Redis)', () => {
+  let first: INestApplication;
+  let second: INestApplication;
+  let firstBase: string;
+  let secondBase: string;
+
+  beforeAll(async () => {
+    const env = { ...SLOW, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    first = await createTestApp({ env });
+    second = await createTestApp({ env });
+    await resetDatabase(first);
+    [firstBase, secondBase] = [await listen(first), await listen(second)];
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('resumes on another instance than the one generating', async () => {
+    const user = await signUp(first);
+    const controller = new AbortController();
+    const response = await post(firstBase, user, { messages: [userMessage(LONG_QUESTION)] }, controller.signal);
+    const conversationId = response.headers.get('x-conversation-id')!;
+    await readABitAndLeave(response, controller);
+
+    const resumed = await resume(secondBase, user, conversationId);
+    expect(resumed.status).toBe(200);
+    const { message } = await readUIStream(resumed.body!);
+    expect(message).toEqual(await storedReply(first, conversationId));
+  });
+
+  it('stops from another instance', async () => {
+    const user = await signUp(first);
+    const response = await post(firstBase, user, { messages: [userMessage(LONG_QUESTION)] });
+    const conversationId = response.headers.get('x-conversation-id')!;
+    const follower = readUIStream(response.body!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await api(second, user).post(`/api/assistant/conversations/${conversationId}/stop`).expect(200);
+    await follower;
+    expect((await storedReply(first, conversationId)).metadata).toMatchObject({ stopped: true });
+  });
+});
