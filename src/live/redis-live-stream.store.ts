@@ -45,7 +45,6 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
 
   async *follow(stream: string, { fromStart, signal }: { fromStart: boolean; signal?: AbortSignal }): AsyncIterable<string> {
     const key = streamKey(stream);
-    if (!(await this.redis.exists(key))) return;
     let lastId = fromStart ? '0-0' : await this.lastId(key);
     // A blocking read holds its connection, so each follower gets one of its own.
     const reader = this.redis.duplicate();
@@ -58,10 +57,7 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
           .xread('COUNT', 200, 'BLOCK', BLOCK_MS, 'STREAMS', key, lastId)
           .catch((): null => null);
         if (signal?.aborted) return;
-        if (!result) {
-          if (!(await this.redis.exists(key))) return;
-          continue;
-        }
+        if (!result) continue;
         for (const [id, fields] of result[0]?.[1] ?? []) {
           lastId = id;
           if (fields[0] === END) return;

@@ -1,8 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
-import { readUIMessageStream, type UIMessage } from 'ai';
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { Repository } from 'typeorm';
+import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { isAgentId } from '../assistant/agents/agents.js';
 import { textOf } from '../assistant/chat-messages.js';
@@ -18,6 +19,7 @@ import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
+import { RunEventsService } from './run-events.service.js';
 import { RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
 import { RunsService } from './runs.service.js';
 
@@ -50,6 +52,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly models: ModelRegistry,
     private readonly queue: QueueService,
     private readonly aborts: RunAbortRegistry,
+    private readonly events: RunEventsService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.stepTimeoutMs = config.get('llm', { infer: true }).runStepTimeoutSeconds * 1000;
@@ -73,13 +76,15 @@ export class RunExecutorService implements OnApplicationBootstrap {
         const outcome = await this.executeStep(run, workflow, steps, index);
         if (outcome !== 'done') return;
       }
-      await this.runs.transition(run.id, ['running'], { status: 'completed', currentStepIndex: steps.length });
+      if (await this.runs.transition(run.id, ['running'], { status: 'completed', currentStepIndex: steps.length })) {
+        await this.events.finished(run.id, 'completed', null);
+      }
     } catch (error) {
       const status = await this.runs.statusOf(run.id);
       if (status !== 'running') return;
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       this.logger.warn(`Run ${run.id} failed: ${reason}`);
-      await this.runs.transition(run.id, ['running'], { status: 'failed', reason: reason.slice(0, 500) });
+      if (await this.runs.transition(run.id, ['running'], { status: 'failed', reason })) await this.events.finished(run.id, 'failed', reason);
     } finally {
       await this.runsService.syncSummary(run.id);
     }
@@ -92,6 +97,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     if (checkpoint.status !== 'running') return 'paused';
     if (!(await this.runs.transition(run.id, ['running'], { currentStepIndex: index }))) return 'stopped';
     await this.runsService.syncSummary(run.id);
+    await this.events.publish(run.id, { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt });
 
     const conversationId = run.conversationId ?? '';
     // A crash during this attempt may have left assets behind; they are made again below.
@@ -118,8 +124,10 @@ export class RunExecutorService implements OnApplicationBootstrap {
       { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : new Date() },
     );
     if (!updated.affected) return 'stopped';
+    await this.events.publish(run.id, { type: 'step-finished', stepIndex: index, description: step.description, awaitingApproval: paused });
     if (!paused) return 'done';
     if (!(await this.runs.transition(run.id, ['running'], { status: 'awaiting_approval' }))) return 'stopped';
+    await this.events.publish(run.id, { type: 'status', status: 'awaiting_approval' });
     const request: StepApprovalRequest = { runId: run.id, stepIndex: index, attempt: checkpoint.attempt };
     await this.queue.send(STEP_APPROVAL_REQUESTED, request);
     return 'paused';
@@ -151,13 +159,17 @@ export class RunExecutorService implements OnApplicationBootstrap {
   }
 
   private async reply(agentId: string, history: UIMessage[], scope: { teamId: string; conversationId: string; runId: number }, abortSignal: AbortSignal): Promise<UIMessage> {
-    const stream = this.chat.replyStream({
-      agentId: isAgentId(agentId) ? agentId : 'general',
-      model: this.models.resolve(),
-      history,
-      scope,
-      abortSignal,
-    });
+    const events = this.events;
+    const stream = this.chat
+      .replyStream({ agentId: isAgentId(agentId) ? agentId : 'general', model: this.models.resolve(), history, scope, abortSignal })
+      .pipeThrough(
+        new TransformStream<UIMessageChunk, UIMessageChunk>({
+          async transform(chunk, controller) {
+            if (chunk.type === 'data-asset') await events.publish(scope.runId, { type: 'asset', asset: chunk.data as AssetResponse });
+            controller.enqueue(chunk);
+          },
+        }),
+      );
     let message: UIMessage | undefined;
     for await (const snapshot of readUIMessageStream({ stream, terminateOnError: true })) message = snapshot;
     if (!message) throw new Error('The agent gave no reply');

@@ -6,6 +6,7 @@ import { ConversationsModule } from '../conversations/conversations.module.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
 import { RunStep } from './entities/run-step.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
+import { RunEventsService } from './run-events.service.js';
 import { RunExecutorService } from './run-executor.service.js';
 import { RunSchedulerService } from './run-scheduler.service.js';
 import { RunsController } from './runs.controller.js';
@@ -14,7 +15,7 @@ import { RunsService } from './runs.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([RunStep]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule],
   controllers: [RunsController],
-  providers: [RunsService, RunExecutorService, RunSchedulerService, RunAbortRegistry],
+  providers: [RunsService, RunExecutorService, RunSchedulerService, RunAbortRegistry, RunEventsService],
   exports: [RunsService],
 })
 export class RunsModule {}

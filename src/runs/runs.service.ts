@@ -11,6 +11,7 @@ import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
+import { RunEventsService } from './run-events.service.js';
 import { RUN_EXECUTE, type RunExecuteJob } from './run-jobs.js';
 import type { StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
@@ -30,6 +31,7 @@ export class RunsService {
     private readonly conversations: ConversationsService,
     private readonly queue: QueueService,
     private readonly aborts: RunAbortRegistry,
+    private readonly events: RunEventsService,
   ) {}
 
   /** POST /api/workflows/:id/run. */
@@ -65,6 +67,7 @@ export class RunsService {
     if (!stopped) throw new ConflictException(`The run has already finished (${run.status})`);
     this.aborts.abort(run.id, STOPPED_BY_USER);
     await this.syncSummary(run.id);
+    await this.events.finished(run.id, 'failed', STOPPED_BY_USER);
     return { runId: run.id, status: 'failed', reason: STOPPED_BY_USER };
   }
 
@@ -94,6 +97,7 @@ export class RunsService {
     });
     if (!applied) return 'not_awaiting';
     await this.syncSummary(runId);
+    await this.events.publish(runId, { type: 'status', status: 'running' });
     await this.enqueue(runId);
     return 'applied';
   }
@@ -138,6 +142,7 @@ export class RunsService {
     });
     await this.runs.transition(run.id, RUN_STATUSES, { conversationId: conversation.id });
     await this.syncSummary(run.id);
+    await this.events.publish(run.id, { type: 'status', status: 'running' });
     await this.enqueue(run.id);
     return { ...run, conversationId: conversation.id };
   }

@@ -1,0 +1,77 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { LiveStreamStore } from '../live/live-stream.store.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import type { RunStatus } from '../workflows/entities/workflow-run.entity.js';
+import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
+import { mapRun, WorkflowsService } from '../workflows/workflows.service.js';
+import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
+import type { AssetResponse } from '../assets/asset.response.js';
+
+/** What a run's live channel carries, as SSE `data:` JSON. */
+export type RunEvent =
+  | { type: 'state'; run: WorkflowRunResponse; steps: { stepIndex: number; description: string; requiresApproval: boolean }[] }
+  | { type: 'status'; status: RunStatus; reason?: string | null }
+  | { type: 'step-started'; stepIndex: number; description: string; attempt: number }
+  | { type: 'step-finished'; stepIndex: number; description: string; awaitingApproval: boolean }
+  | { type: 'asset'; asset: AssetResponse }
+  | { type: 'completed' }
+  | { type: 'failed'; reason: string | null };
+
+const FINISHED: readonly RunStatus[] = ['completed', 'failed'];
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+
+/**
+ * A run's progress as a live stream: the executor and the run commands publish events, and a
+ * workflow page follows them (from any instance) without polling.
+ */
+@Injectable()
+export class RunEventsService {
+  private readonly logger = new Logger(RunEventsService.name);
+
+  constructor(
+    private readonly store: LiveStreamStore,
+    private readonly runs: WorkflowRunsService,
+    private readonly workflows: WorkflowsService,
+  ) {}
+
+  async publish(runId: number, event: RunEvent): Promise<void> {
+    try {
+      await this.store.append(streamOf(runId), JSON.stringify(event));
+      if (event.type === 'completed' || event.type === 'failed') await this.store.end(streamOf(runId));
+    } catch (error) {
+      // Progress events are a convenience; the run itself must not fail over them.
+      this.logger.warn(`Could not publish an event of run ${runId}: ${String(error)}`);
+    }
+  }
+
+  /** Publishes the end of a run in the shape of its final status. */
+  finished(runId: number, status: RunStatus, reason: string | null): Promise<void> {
+    return this.publish(runId, status === 'completed' ? { type: 'completed' } : { type: 'failed', reason });
+  }
+
+  /** GET /api/workflows/:id/runs/:runId/events: the current state, then every event until the run ends. */
+  async send(team: TeamContext, workflowId: string, runId: number, response: Response): Promise<void> {
+    const run = await this.runs.getOrThrow(team.teamId, workflowId, runId);
+    const steps = await this.workflows.stepsOf(workflowId);
+    const gone = new AbortController();
+    response.on('close', () => gone.abort());
+    response.writeHead(200, SSE_HEADERS);
+    const write = (data: string) => response.write(`data: ${data}\n\n`);
+    write(
+      JSON.stringify({
+        type: 'state',
+        run: mapRun(run),
+        steps: steps.map((step) => ({ stepIndex: step.stepIndex, description: step.description, requiresApproval: step.requiresApproval })),
+      } satisfies RunEvent),
+    );
+    if (!FINISHED.includes(run.status)) {
+      // Everything published since the run started, then live: events are idempotent updates,
+      // so those the state already reflects do no harm, and none falls between state and follow.
+      for await (const event of this.store.follow(streamOf(runId), { fromStart: true, signal: gone.signal })) write(event);
+    }
+    if (!response.destroyed) response.end();
+  }
+}
+
+const streamOf = (runId: number) => `run:${runId}`;
