@@ -2,18 +2,11 @@
 // streams the same model through streamText on a plain node:http server (no auth, no database).
 // Run with `npm run bench:chat` (builds first). Env: BENCH_DURATION_MS (20000), BENCH_CONCURRENCY (32).
 import { createServer } from 'node:http';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { NestFactory } from '@nestjs/core';
 import { pipeUIMessageStreamToResponse, streamText, toUIMessageStream } from 'ai';
-import { AppModule } from '../../dist/src/app.module.js';
-import { configureApp } from '../../dist/src/app.setup.js';
-import { loadConfiguration } from '../../dist/src/config/configuration.js';
 import { OfflineLanguageModel } from '../../dist/src/llm/offline/offline-language-model.js';
 import { createBenchDatabase } from '../lib/database.mjs';
 import { formatRow, runLoadInWorker } from '../lib/load.mjs';
+import { startService } from '../lib/service.mjs';
 
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 20_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -33,31 +26,10 @@ async function startBaseline() {
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }
 
-async function startService(databaseUrl) {
-  const config = loadConfiguration({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-chat-')),
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
-    APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_FREE: '100000000',
-  });
-  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: false });
-  configureApp(app);
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'benchmark password', name: 'Bench' }),
-  }).then((response) => response.json());
-  return { app, url: `${base}/api/assistant/router`, token: registered.accessToken };
-}
-
 const database = await createBenchDatabase('bench_chat');
 const baseline = await startBaseline();
 const service = await startService(database.url);
+service.url = `${service.base}/api/assistant/router`;
 try {
   console.log(`chat benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s each, offline model`);
   // Warm both up so JIT and pools are hot before measuring.

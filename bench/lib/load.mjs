@@ -3,22 +3,29 @@ import { Worker } from 'node:worker_threads';
  * A small closed-loop load generator for streaming endpoints: `concurrency` clients each send
  * a request, read the whole streamed body, and repeat until `durationMs` has passed. Records time
  * to first byte and to the end of each response (autocannon only sees whole responses).
+ * `method` defaults to POST with a JSON `body`; a GET sends no body. With `requests` (a list of
+ * `{ url, headers }`), successive requests rotate through it instead of repeating `url`.
  */
-export async function runLoad({ url, headers = {}, body, concurrency, durationMs }) {
+export async function runLoad({ url, headers = {}, body, method = 'POST', requests, concurrency, durationMs }) {
   const ttfb = [];
   const total = [];
   let errors = 0;
+  let sent = 0;
   const deadline = Date.now() + durationMs;
   const started = performance.now();
+  const hasBody = method !== 'GET' && method !== 'HEAD';
 
   async function client() {
     while (Date.now() < deadline) {
+      const target = requests ? requests[sent++ % requests.length] : { url };
       const t0 = performance.now();
       try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: typeof body === 'function' ? JSON.stringify(body()) : JSON.stringify(body),
+        const response = await fetch(target.url, {
+          method,
+          headers: hasBody
+            ? { 'content-type': 'application/json', ...headers, ...target.headers }
+            : { ...headers, ...target.headers },
+          body: hasBody ? JSON.stringify(typeof body === 'function' ? body() : body) : undefined,
         });
         const reader = response.body.getReader();
         let first = true;

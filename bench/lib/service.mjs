@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from '../../dist/src/app.module.js';
+import { configureApp } from '../../dist/src/app.setup.js';
+import { loadConfiguration } from '../../dist/src/config/configuration.js';
+
+/**
+ * Boots the built app in this process as production runs it (logs off, rate limits out of the
+ * way) on a free port, and signs up one user. `env` adds or overrides variables.
+ */
+export async function startService(databaseUrl, env = {}) {
+  const config = loadConfiguration({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
+    APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_FREE: '100000000',
+    ...env,
+  });
+  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: false });
+  configureApp(app);
+  await app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  const email = `bench-${randomUUID()}@example.com`;
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'benchmark password', name: 'Bench' }),
+  }).then((response) => response.json());
+  return { app, base, token: registered.accessToken, email, teamId: registered.activeTeam.id };
+}

@@ -1,0 +1,52 @@
+// Benchmark: 200 concurrent chat replies, each client dropping its connection mid-reply and
+// resuming once. Prints chunks lost (must be 0), resume time to first byte p50/p99 (target p99
+// under 1 s) and server memory per active stream. Run with `npm run bench:resume` (builds first).
+// Env: BENCH_CLIENTS (200), REDIS_URL (unset: the in-memory store).
+import { Worker } from 'node:worker_threads';
+import { createBenchDatabase } from '../lib/database.mjs';
+import { startService } from '../lib/service.mjs';
+
+const clients = Number(process.env.BENCH_CLIENTS ?? 200);
+const question = 'Please walk me through everything you can do for a small marketing team';
+const database = await createBenchDatabase('bench_resume');
+const service = await startService(database.url, {
+  OFFLINE_MODEL_CHUNK_DELAY_MS: '20',
+  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+});
+
+async function fullReplyDeltas() {
+  const response = await fetch(`${service.base}/api/assistant/router`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: [{ id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text: question }] }] }),
+  });
+  const text = await response.text();
+  return text.split('\n\n').filter((event) => event.includes('"type":"text-delta"')).length;
+}
+
+try {
+  const expected = await fullReplyDeltas();
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 20);
+  const started = performance.now();
+  const result = await new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./clients.mjs', import.meta.url), {
+      workerData: { base: service.base, token: service.token, clients, dropAfterChunks: 8, question },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  clearInterval(sampler);
+  const lost = result.deltas.reduce((sum, deltas) => sum + Math.max(0, expected - deltas), 0);
+  console.log(`resume benchmark: ${clients} concurrent replies, each dropped after 8 chunks and resumed once (${process.env.REDIS_URL ? 'Redis' : 'in-memory'} store)`);
+  console.log(`  resumed with 200: ${result.statuses.filter((status) => status === 200).length}/${clients}, finished: ${result.finished}/${clients}`);
+  console.log(`  chunks lost: ${lost} (each reply has ${expected} text chunks; target 0); earlier chunks replayed unchanged: ${result.prefixesMatch}`);
+  console.log(`  resume time to first byte: p50 ${result.resume.p50.toFixed(1)} ms, p99 ${result.resume.p99.toFixed(1)} ms (target p99 < 1000 ms)`);
+  console.log(`  server heap: +${((heapPeak - heapBefore) / 1024 / 1024).toFixed(1)} MiB at peak, ~${((heapPeak - heapBefore) / clients / 1024).toFixed(1)} KiB per active stream`);
+  console.log(`  total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  await service.app.close();
+  await database.drop();
+}
