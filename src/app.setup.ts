@@ -17,6 +17,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   app.useLogger(app.get(Logger));
   app.set('trust proxy', settings.trustProxyHops);
+  // API bodies change with every write and clients do not revalidate them: no ETag hashing.
+  app.set('etag', false);
   // Locally stored images are served at /files/..., beside the API rather than under it.
   app.setGlobalPrefix('api', { exclude: [{ path: 'files/*path', method: RequestMethod.GET }] });
   app.use(helmet());

@@ -2,6 +2,7 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { StorageService } from '../storage/storage.service.js';
+import { AssetsRepository } from './assets.repository.js';
 import type { AssetResponse } from './asset.response.js';
 import { ASSET_TITLE_MAX_LENGTH, type AssetType } from './asset-types.js';
 import type { ListAssetsQueryDto } from './dto/list-assets.query.dto.js';
@@ -30,6 +31,7 @@ export class AssetsService {
   constructor(
     @InjectRepository(Asset) private readonly assets: Repository<Asset>,
     private readonly storage: StorageService,
+    private readonly listing: AssetsRepository,
   ) {}
 
   async create(scope: AssetScope, asset: NewAsset): Promise<AssetResponse> {
@@ -47,20 +49,16 @@ export class AssetsService {
   }
 
   /** SPEC §4 GET /api/assets: the team's assets, newest first, filtered and paged. */
-  async list(teamId: string, query: ListAssetsQueryDto): Promise<AssetResponse[]> {
-    const builder = this.assets.createQueryBuilder('asset').where('asset.team_id = :teamId', { teamId });
-    if (query.conversationId) builder.andWhere('asset.conversation_id = :conversationId', { conversationId: query.conversationId });
-    if (query.runId !== undefined) builder.andWhere('asset.run_id = :runId', { runId: query.runId });
-    if (query.type) builder.andWhere('asset.type = :type', { type: query.type });
-    if (query.from) builder.andWhere('asset.created_at > :from', { from: new Date(query.from) });
-    if (query.to) builder.andWhere('asset.created_at < :to', { to: new Date(query.to) });
-    const rows = await builder
-      .orderBy('asset.created_at', 'DESC')
-      .addOrderBy('asset.id', 'DESC')
-      .limit(query.limit)
-      .offset(query.offset)
-      .getMany();
-    return rows.map(map);
+  list(teamId: string, query: ListAssetsQueryDto): Promise<AssetResponse[]> {
+    return this.listing.list(teamId, {
+      conversationId: query.conversationId,
+      runId: query.runId,
+      type: query.type,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      limit: query.limit,
+      offset: query.offset,
+    });
   }
 
   async get(teamId: string, id: number): Promise<AssetResponse> {
