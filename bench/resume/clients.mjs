@@ -41,17 +41,23 @@ async function client() {
   const started = performance.now();
   const resumed = await fetch(`${base}/api/assistant/router/${conversationId}/stream`, { headers: { authorization: headers.authorization } });
   const firstByte = performance.now() - started;
-  const chunks = resumed.status === 200 ? await readAll(resumed) : [];
-  return { status: resumed.status, firstByte, before: chunksOf(before), chunks };
+  if (resumed.status === 200) return { status: 200, firstByte, before: chunksOf(before), chunks: await readAll(resumed) };
+  // 204: the reply finished before the resume arrived; the client then reads it from the history.
+  const history = await fetch(`${base}/api/assistant/history?id=${conversationId}`, { headers: { authorization: headers.authorization } }).then((r) => r.json());
+  const reply = history.messages.find((message) => message.role === 'assistant');
+  return { status: resumed.status, firstByte, before: chunksOf(before), storedText: reply?.parts.filter((part) => part.type === 'text').map((part) => part.text).join('') ?? '' };
 }
 
 const results = await Promise.all(Array.from({ length: clients }, client));
 parentPort.postMessage({
   statuses: results.map((result) => result.status),
   resume: percentiles(results.map((result) => result.firstByte)),
-  // What a client ends up with: its text deltas after resuming, and whether the chunks it saw
-  // before dropping are the start of the resumed stream (nothing reordered or changed).
-  deltas: results.map((result) => result.chunks.filter((chunk) => chunk.type === 'text-delta').length),
-  prefixesMatch: results.every((result) => JSON.stringify(result.chunks.slice(0, result.before.length)) === JSON.stringify(result.before)),
-  finished: results.filter((result) => result.chunks.at(-1)?.type === 'finish').length,
+  // What a client ends up with: the text it rebuilt from the resumed stream (or read from the
+  // history after a 204), and whether the chunks it saw before dropping are the start of the
+  // resumed stream (nothing reordered or changed).
+  texts: results.map((result) =>
+    result.chunks ? result.chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta).join('') : result.storedText,
+  ),
+  prefixesMatch: results.every((result) => !result.chunks || JSON.stringify(result.chunks.slice(0, result.before.length)) === JSON.stringify(result.before)),
+  finished: results.filter((result) => !result.chunks || result.chunks.at(-1)?.type === 'finish').length,
 });

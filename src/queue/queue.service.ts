@@ -8,7 +8,7 @@ export type { Job } from 'pg-boss';
 export interface WorkerOptions {
   /** Jobs of this queue handled at once by this instance. */
   concurrency?: number;
-  /** Seconds between polls when LISTEN/NOTIFY is unavailable (minimum 0.5). */
+  /** Seconds between a worker's polls for more work (minimum 0.5). */
   pollingIntervalSeconds?: number;
 }
 
@@ -78,7 +78,14 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
     await this.declare(name);
     await this.boss.work<T>(
       name,
-      { batchSize: 1, localConcurrency: options.concurrency ?? 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      {
+        batchSize: 1,
+        localConcurrency: options.concurrency ?? 1,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        // NOTIFY wakes idle workers when a job arrives, but a worker that just finished one waits
+        // for its next poll; pg-boss would relax that poll to 30 s with NOTIFY on.
+        notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+      },
       async ([job]) => {
         if (job) await handler(job);
       },

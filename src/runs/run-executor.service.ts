@@ -62,7 +62,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     // Workers send heartbeats while a job runs; a worker that dies stops them, and after ~10 s
     // the job is handed to another instance, which goes on from the last finished step.
     await this.queue.declare(RUN_EXECUTE, { heartbeatSeconds: 10, expireInSeconds: 3600, retryLimit: 5, retryDelay: 1 });
-    await this.queue.work<RunExecuteJob>(RUN_EXECUTE, { concurrency: 8 }, (job) => this.execute(job));
+    await this.queue.work<RunExecuteJob>(RUN_EXECUTE, { concurrency: 16, pollingIntervalSeconds: 0.5 }, (job) => this.execute(job));
   }
 
   async execute({ data }: Job<RunExecuteJob>): Promise<void> {

@@ -52,9 +52,14 @@ export class RunSchedulerService implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async sync(workflowId: string): Promise<void> {
-    const workflow = await this.workflows.getById(workflowId);
-    if (workflow?.status === 'active' && workflow.schedule) this.schedule(workflow.id, workflow.schedule, workflow.timezone);
-    else this.unschedule(workflowId);
+    try {
+      const workflow = await this.workflows.getById(workflowId);
+      if (workflow?.status === 'active' && workflow.schedule) this.schedule(workflow.id, workflow.schedule, workflow.timezone);
+      else this.unschedule(workflowId);
+    } catch (error) {
+      // The next reconciliation brings this workflow's schedule in line.
+      this.logger.error(`Could not update the schedule of workflow ${workflowId}: ${String(error)}`);
+    }
   }
 
   private schedule(workflowId: string, expression: string, timezone: string): void {

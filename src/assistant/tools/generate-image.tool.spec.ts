@@ -24,8 +24,8 @@ function fakeServices(overrides: Partial<ToolServices> = {}) {
 }
 
 describe('renderPromptCard', () => {
-  it.each(['photo', 'illustration', 'poster'] as const)('renders a valid 1024×576 PNG in %s style', (style) => {
-    const png = renderPromptCard('A cat on a skateboard at sunset', style);
+  it.each(['photo', 'illustration', 'poster'] as const)('renders a valid 1024×576 PNG in %s style', async (style) => {
+    const png = await renderPromptCard('A cat on a skateboard at sunset', style);
     expect([...png.subarray(0, 8)]).toEqual(PNG_MAGIC);
     expect(pngSize(png)).toEqual({ width: 1024, height: 576 });
   });
@@ -35,14 +35,14 @@ describe('renderPromptCard', () => {
     expect(buildCardSvg('a red fox', 'illustration')).not.toBe(buildCardSvg('a blue whale', 'illustration'));
   });
 
-  it('escapes markup, drops characters XML forbids and still renders emoji and long prompts', () => {
+  it('escapes markup, drops characters XML forbids and still renders emoji and long prompts', async () => {
     const prompt = 'Tom & Jerry <script>"hi"</script> \u0007 \uD800 🚀 ' + 'supercalifragilisticexpialidocious '.repeat(30);
     const svg = buildCardSvg(prompt, 'poster');
     expect(svg).toContain('>Tom &amp; Jerry</tspan>');
     expect(svg).toContain('>&lt;script&gt;&quot;hi&quot;&lt;/script&gt; 🚀</tspan>');
     expect(svg).not.toContain('\u0007');
     expect(svg.match(/<tspan/g)?.length).toBeLessThanOrEqual(5);
-    expect([...renderPromptCard(prompt, 'poster').subarray(0, 8)]).toEqual(PNG_MAGIC);
+    expect([...(await renderPromptCard(prompt, 'poster')).subarray(0, 8)]).toEqual(PNG_MAGIC);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError, type ToolServices } from './asset-tool.js';
 import { capitalize, deriveTitle, hashString, parseRequest, truncateAtWord } from './text.js';
@@ -24,7 +24,7 @@ export async function generateImage(input: GenerateImageInput, services: ToolSer
 
   const image = services.generateImage
     ? await services.generateImage(styledPrompt(prompt, input.style), services.abortSignal)
-    : { data: renderPromptCard(prompt, input.style), mediaType: 'image/png' };
+    : { data: await renderPromptCard(prompt, input.style), mediaType: 'image/png' };
   const url = await services.storeImage(image.data, image.mediaType);
   return {
     title: deriveTitle(capitalize(parseRequest(prompt).subject), 90, 'Image'),
@@ -46,9 +46,11 @@ function styledPrompt(prompt: string, style: ImageStyle): string {
  * The offline image: a 1024×576 PNG card showing the prompt's subject over a gradient and a few
  * shapes. Colours and shapes come from a hash of the prompt, so the same prompt gives the same image.
  */
-export function renderPromptCard(prompt: string, style: ImageStyle): Uint8Array {
+export async function renderPromptCard(prompt: string, style: ImageStyle): Promise<Uint8Array> {
   const svg = buildCardSvg(prompt, style);
-  const png = new Resvg(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+  // Rendered on libuv's thread pool: a card takes tens of milliseconds, too long for the event loop.
+  const rendered = await renderAsync(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } });
+  const png = rendered.asPng();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
