@@ -3,17 +3,10 @@
 // one database (runs started through the first; both instances' executors take jobs).
 // Run with `npm run bench:runs` (builds first). Env: BENCH_RUNS (1000), BENCH_START_BATCH (50),
 // BENCH_TIMEOUT_MS (300000), BENCH_DATABASE_URL (the server that holds the throwaway databases).
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { NestFactory } from '@nestjs/core';
 import pg from 'pg';
-import { AppModule } from '../../dist/src/app.module.js';
-import { configureApp } from '../../dist/src/app.setup.js';
 import { ApprovalTokensService } from '../../dist/src/approvals/approval-tokens.service.js';
-import { loadConfiguration } from '../../dist/src/config/configuration.js';
 import { createBenchDatabase } from '../lib/database.mjs';
+import { startService } from '../lib/service.mjs';
 
 const runCount = Number(process.env.BENCH_RUNS ?? 1000);
 const startBatch = Number(process.env.BENCH_START_BATCH ?? 50);
@@ -21,22 +14,6 @@ const timeoutMs = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
 const targetSeconds = 60;
 const goal = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-async function startInstance(databaseUrl) {
-  const config = loadConfiguration({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-runs-')),
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
-    APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_FREE: '100000000',
-  });
-  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: false });
-  configureApp(app);
-  await app.listen(0, '127.0.0.1');
-  return { app, base: `http://127.0.0.1:${app.getHttpServer().address().port}` };
-}
 
 async function call(base, method, path, token, body) {
   const response = await fetch(`${base}${path}`, {
@@ -54,9 +31,7 @@ async function call(base, method, path, token, body) {
  * workflow, so each run needs its own).
  */
 async function prepareWorkflows(instance, db, count) {
-  const email = `bench-${randomUUID()}@example.com`;
-  const registered = await call(instance.base, 'POST', '/api/auth/register', undefined, { email, password: 'benchmark password', name: 'Bench' });
-  const token = registered.accessToken;
+  const { token, email } = instance;
   const created = await call(instance.base, 'POST', '/api/workflows', token, { goal });
   if (created.steps.length !== 3 || created.steps.some((step) => step.requiresApproval)) {
     throw new Error(`unexpected plan: ${JSON.stringify(created.steps)}`);
@@ -138,7 +113,7 @@ async function scenario(label, instanceCount) {
   const db = new pg.Client({ connectionString: database.url });
   try {
     // One at a time: the first applies the migrations.
-    for (let i = 0; i < instanceCount; i++) instances.push(await startInstance(database.url));
+    for (let i = 0; i < instanceCount; i++) instances.push(await startService(database.url));
     await db.connect();
     return await measure(label, instances, db);
   } finally {

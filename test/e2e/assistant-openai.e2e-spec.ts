@@ -74,15 +74,25 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 }
 
+/** An app whose models are `openai:*` served by the fake server; both closed after `test`. */
+async function withFakeProvider(options: { failRouting?: boolean }, test: (app: INestApplication, fake: ReturnType<typeof fakeOpenAI>) => Promise<void>) {
+  const fake = fakeOpenAI(options);
+  const baseUrl = await listen(fake.server);
+  const app: INestApplication = await createTestApp({
+    env: { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'sk-test', DEFAULT_MODEL: 'openai:gpt-test' },
+  });
+  try {
+    await resetDatabase(app);
+    await test(app, fake);
+  } finally {
+    await app.close();
+    fake.server.close();
+  }
+}
+
 describe('assistant with an OpenAI-compatible provider', () => {
-  it('routes and answers through the provider, runs the tool it calls, and saves the asset', async () => {
-    const fake = fakeOpenAI({});
-    const baseUrl = await listen(fake.server);
-    const app: INestApplication = await createTestApp({
-      env: { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'sk-test', DEFAULT_MODEL: 'openai:gpt-test' },
-    });
-    try {
-      await resetDatabase(app);
+  it('routes and answers through the provider, runs the tool it calls, and saves the asset', () =>
+    withFakeProvider({}, async (app, fake) => {
       const user = await signUp(app);
       const reply = await chat(app, user, { messages: [userMessage('Tweet about small pull requests')] });
 
@@ -109,29 +119,15 @@ describe('assistant with an OpenAI-compatible provider', () => {
       );
       const toolResult = fake.requests[2].messages.find((message) => message.role === 'tool');
       expect(JSON.stringify(toolResult)).toContain(`\\"assetId\\":${asset.id}`);
-    } finally {
-      await app.close();
-      fake.server.close();
-    }
-  });
+    }));
 
-  it('answers 500 without a stream when the agent fails before streaming, and stores nothing', async () => {
-    const fake = fakeOpenAI({ failRouting: true });
-    const baseUrl = await listen(fake.server);
-    const app: INestApplication = await createTestApp({
-      env: { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'sk-test', DEFAULT_MODEL: 'openai:gpt-test' },
-    });
-    try {
-      await resetDatabase(app);
+  it('answers 500 without a stream when the agent fails before streaming, and stores nothing', () =>
+    withFakeProvider({ failRouting: true }, async (app) => {
       const user = await signUp(app);
       const response = await api(app, user).post('/api/assistant/router').send({ messages: [userMessage('Hello')] });
       expectError(response, 500, 'Internal server error');
       expect(JSON.stringify(response.body)).not.toContain('upstream exploded');
       const [{ count }] = await app.get(DataSource).query('SELECT (SELECT count(*) FROM messages) + (SELECT count(*) FROM conversations) AS count');
       expect(Number(count)).toBe(0);
-    } finally {
-      await app.close();
-      fake.server.close();
-    }
-  });
+    }));
 });

@@ -133,6 +133,14 @@ describe('runs: execution, step approvals, stop', () => {
     await waitForRun(app, user, workflowId, runId, 'awaiting_approval');
     const links = await stepLinks(user, 1);
 
+    // The plan cannot change, nor the workflow go, under a run in progress.
+    expectError(
+      await api(app, user).post(`/api/workflows/${workflowId}/steps`).send({ steps: [{ description: 'Something else' }] }),
+      409,
+      'A run of this workflow is in progress; stop it before you edit its plan',
+    );
+    expectError(await api(app, user).delete(`/api/workflows/${workflowId}`), 409, 'A run of this workflow is in progress; stop it before you delete it');
+
     const stopped = await api(app, user).post(`/api/workflows/${workflowId}/runs/${runId}/stop`).expect(200);
     expect(stopped.body).toEqual({ runId, status: 'failed', reason: 'Stopped by user' });
     expect(await waitForRun(app, user, workflowId, runId, 'failed')).toMatchObject({ reason: 'Stopped by user' });
