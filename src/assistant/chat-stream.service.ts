@@ -70,7 +70,6 @@ export class ChatStreamService {
   ) {}
 
   async reply(team: TeamContext, request: RouterRequestDto, response: Response): Promise<void> {
-    if (request.conversationId) await this.live.ensureIdle(request.conversationId);
     const { conversation, history, agentId, model } = await this.prepare(team, request);
     const streamId = await this.live.start(conversation.id, (abortSignal) =>
       this.replyStream({
@@ -174,6 +173,7 @@ export class ChatStreamService {
     const forcedAgent: AgentId | undefined = request.agentId;
     const routingModel = this.models.resolve(request.modelId);
     const existing = request.conversationId ? await this.conversations.getOrThrow(team.teamId, request.conversationId) : null;
+    if (existing) await this.live.ensureIdle(existing.id);
 
     // Routing is a model call: done before anything is stored, so a failing model leaves no trace.
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;

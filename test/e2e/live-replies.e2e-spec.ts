@@ -114,6 +114,9 @@ describe('live replies on one instance', () => {
     const conversationId = response.headers.get('x-conversation-id')!;
     const busy = await api(app, user).post('/api/assistant/router').send({ messages: [userMessage('me too')], conversationId });
     expectError(busy, 409, 'A reply is already being generated in this conversation');
+    // Another team learns nothing, not even that a reply is under way.
+    const stranger = await signUp(app);
+    expectError(await api(app, stranger).post('/api/assistant/router').send({ messages: [userMessage('me too')], conversationId }), 404, 'Conversation not found');
     await readUIStream(response.body!);
   });
 
