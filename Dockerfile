@@ -7,6 +7,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-slim
+# A font for the offline model's image cards (rendered with resvg).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./
