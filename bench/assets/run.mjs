@@ -112,7 +112,7 @@ async function captureSql(dataSource, requests) {
   const original = logger.logQuery;
   const captured = [];
   logger.logQuery = function (query, parameters, ...rest) {
-    if (/\bFROM "assets"/.test(query)) captured.push({ text: query, values: parameters ?? [] });
+    if (/\bFROM "?assets"?\s/.test(query)) captured.push({ text: query, values: parameters ?? [] });
     return original.call(this, query, parameters, ...rest);
   };
   try {
