@@ -7,12 +7,11 @@ import { ApprovalTokensService } from './approval-tokens.service.js';
 import { ApprovalsController } from './approvals.controller.js';
 import { ApprovalsService } from './approvals.service.js';
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
-import { PlanApprovalMailer } from './plan-approval.mailer.js';
-import { StepApprovalMailer } from './step-approval.mailer.js';
+import { ApprovalMailsService } from './approval-mails.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule],
   controllers: [ApprovalsController],
-  providers: [ApprovalsService, ApprovalTokensService, PlanApprovalMailer, StepApprovalMailer],
+  providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService],
 })
 export class ApprovalsModule {}

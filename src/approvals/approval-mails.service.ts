@@ -4,26 +4,31 @@ import type { AppConfig } from '../config/configuration.js';
 import { MailService } from '../mail/mail.service.js';
 import { renderEmail } from '../mail/templates.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
-import { RunsService } from '../runs/runs.service.js';
 import { STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from '../runs/run-jobs.js';
+import { RunsService } from '../runs/runs.service.js';
 import { TeamsService } from '../teams/teams.service.js';
+import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from '../workflows/workflow-jobs.js';
 import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
 
 const OUTPUT_PREVIEW = 4000;
 
-/** Mails a paused step's output with approve and reject links, to whoever started the run. */
+/**
+ * The approval mails, sent from queue jobs that lower modules enqueue: a new or edited plan to
+ * the workflow's creator, with a link that approves it; a paused step's output to whoever started
+ * the run, with approve and reject links.
+ */
 @Injectable()
-export class StepApprovalMailer implements OnApplicationBootstrap {
-  private readonly logger = new Logger(StepApprovalMailer.name);
+export class ApprovalMailsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ApprovalMailsService.name);
   private readonly publicUrl: string;
 
   constructor(
     private readonly queue: QueueService,
+    private readonly workflows: WorkflowsService,
     private readonly runs: WorkflowRunsService,
     private readonly runsService: RunsService,
-    private readonly workflows: WorkflowsService,
     private readonly teams: TeamsService,
     private readonly tokens: ApprovalTokensService,
     private readonly mail: MailService,
@@ -33,10 +38,42 @@ export class StepApprovalMailer implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.work<StepApprovalRequest>(STEP_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.send(job));
+    await this.queue.work<PlanApprovalRequest>(PLAN_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.sendPlanApproval(job));
+    await this.queue.work<StepApprovalRequest>(STEP_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.sendStepApproval(job));
   }
 
-  private async send({ data }: Job<StepApprovalRequest>): Promise<void> {
+  private async sendPlanApproval({ data }: Job<PlanApprovalRequest>): Promise<void> {
+    const workflow = await this.workflows.getById(data.workflowId);
+    // Deleted, or edited again since: the newer edit mails its own link.
+    if (workflow?.teamId !== data.teamId || workflow.planVersion !== data.planVersion || workflow.status !== 'draft') return;
+    const recipient = workflow.createdBy ? await this.teams.emailOf(workflow.createdBy) : null;
+    if (!recipient) {
+      this.logger.warn(`Workflow ${workflow.id} has no creator to ask for approval`);
+      return;
+    }
+    const steps = await this.workflows.stepsOf(workflow.id);
+    const token = await this.tokens.signPlanApproval(workflow.id, workflow.planVersion, recipient);
+    const approveUrl = `${this.publicUrl}/api/workflows/${workflow.id}/approve?token=${encodeURIComponent(token)}`;
+    const { html, text } = renderEmail({
+      title: `Approve the plan: ${workflow.title}`,
+      intro: 'A workflow plan is waiting for your approval. Once approved, it can run by hand or on its schedule.',
+      sections: [
+        { heading: 'Goal', body: workflow.goal },
+        {
+          heading: 'Steps',
+          body: steps
+            .map((step) => `${step.stepIndex + 1}. ${step.description} (agent: ${step.agentId}${step.requiresApproval ? ', needs your approval' : ''})`)
+            .join('\n'),
+        },
+        { heading: 'Schedule', body: workflow.schedule ? `${workflow.schedule} (${workflow.timezone})` : 'Manual runs only' },
+      ],
+      actions: [{ label: 'Approve the plan', url: approveUrl }],
+      footer: `This link works for 24 hours, for this version of the plan only (version ${workflow.planVersion}).`,
+    });
+    await this.mail.send({ to: recipient, subject: `Approve the plan: ${workflow.title}`, html, text, teamId: workflow.teamId });
+  }
+
+  private async sendStepApproval({ data }: Job<StepApprovalRequest>): Promise<void> {
     const run = await this.runs.getById(data.runId);
     if (run?.status !== 'awaiting_approval') return;
     const workflow = await this.workflows.getById(run.workflowId);
