@@ -3,10 +3,10 @@ import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import { AGENT_ROUTE_OUTPUT } from '../llm/offline/offline-language-model.js';
 import type { ResolvedModel } from '../llm/model-registry.service.js';
-import { AGENT_IDS, AGENTS, type AgentId, FALLBACK_AGENT } from './agents/agents.js';
+import { AGENT_IDS, AGENTS, type AgentId, agentIdSchema, FALLBACK_AGENT } from './agents/agents.js';
 
 const routeSchema = z.object({
-  agentId: z.enum(AGENT_IDS as [AgentId, ...AgentId[]]).describe('The agent that should answer'),
+  agentId: agentIdSchema.describe('The agent that should answer'),
   confident: z.boolean().describe('False when the message could belong to several agents or none'),
 });
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
-import { AGENT_IDS, AGENTS, type AgentId } from '../assistant/agents/agents.js';
+import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
 import { MAX_STEPS } from './dto/update-steps.dto.js';
@@ -12,7 +12,7 @@ const planSchema = z.object({
     .array(
       z.object({
         description: z.string().min(1).max(1000).describe('What this step does, as an instruction to its agent'),
-        agentId: z.enum(AGENT_IDS as [AgentId, ...AgentId[]]).describe('The agent that performs the step'),
+        agentId: agentIdSchema.describe('The agent that performs the step'),
         requiresApproval: z.boolean().describe('True when a person must approve the output before the run goes on'),
       }),
     )

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AgentDefinition } from './agent-definition.js';
 import { financeAgent } from './finance.agent.js';
 import { generalAgent } from './general.agent.js';
@@ -18,6 +19,9 @@ export type AgentId = keyof typeof AGENTS;
 export const AGENT_IDS = Object.keys(AGENTS) as AgentId[];
 /** The agent for anything no other agent fits. */
 export const FALLBACK_AGENT: AgentId = 'general';
+
+/** An agent id in a structured model output (routing, plans). */
+export const agentIdSchema = z.enum(AGENT_IDS as [AgentId, ...AgentId[]]);
 
 export function isAgentId(value: string): value is AgentId {
   return Object.hasOwn(AGENTS, value);
