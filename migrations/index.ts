@@ -2,6 +2,7 @@ import { CreateTeamsAndAuth1763856000000 } from './1763856000000-CreateTeamsAndA
 import { CreateConversationsAndAssets1763870000000 } from './1763870000000-CreateConversationsAndAssets.js';
 import { CreateMailOutbox1763880000000 } from './1763880000000-CreateMailOutbox.js';
 import { CreateWorkflowsAndRuns1763890000000 } from './1763890000000-CreateWorkflowsAndRuns.js';
+import { AddDashboardStepDecisions1763900000000 } from './1763900000000-AddDashboardStepDecisions.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   CreateConversationsAndAssets1763870000000,
   CreateMailOutbox1763880000000,
   CreateWorkflowsAndRuns1763890000000,
+  AddDashboardStepDecisions1763900000000,
 ];

@@ -8,10 +8,11 @@ import { ApprovalsController } from './approvals.controller.js';
 import { ApprovalsService } from './approvals.service.js';
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
 import { ApprovalMailsService } from './approval-mails.service.js';
+import { StepDecisionsController } from './step-decisions.controller.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule],
-  controllers: [ApprovalsController],
+  controllers: [ApprovalsController, StepDecisionsController],
   providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService],
 })
 export class ApprovalsModule {}

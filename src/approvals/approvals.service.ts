@@ -1,16 +1,20 @@
-import { HttpException, Injectable } from '@nestjs/common';
+import { ConflictException, HttpException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
-import { RunsService } from '../runs/runs.service.js';
+import { RunsService, type StepDecisionOutcome } from '../runs/runs.service.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
+import type { StepDecisionResponse } from './approvals.response.js';
+import { NOTE_MAX_LENGTH, type StepDecisionAction, type StepDecisionDto } from './dto/step-decision.dto.js';
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
 import type { LinkOutcome } from './link-response.js';
 import { isLinkScanner } from './link-scanner.js';
 
-export const NOTE_MAX_LENGTH = 2000;
+const NOT_AWAITING = 'This step is no longer awaiting approval';
 
 export interface ResumeQuery {
   token?: string;
@@ -18,14 +22,34 @@ export interface ResumeQuery {
   note?: string;
 }
 
-/** Who followed a link: recorded with every decision. */
-export interface LinkClient {
-  method: string;
+/** Where a decision came from: recorded with it. */
+export interface DecisionClient {
   ip: string | null;
   userAgent: string | null;
 }
 
-/** Decisions taken from approval links: checked, applied at most once, and recorded. */
+/** Who followed a link. */
+export interface LinkClient extends DecisionClient {
+  method: string;
+}
+
+/** A step decision, from a link (its token) or the dashboard (the signed-in user). */
+interface StepDecision {
+  workflowId: string;
+  runId: number;
+  stepIndex: number;
+  attempt: number;
+  action: StepDecisionAction;
+  note: string | null;
+  /** The link's token id; null on the dashboard. */
+  jti: string | null;
+  /** The address the link was mailed to; null on the dashboard. */
+  recipient: string | null;
+  /** The signed-in user; null for a link. */
+  decidedByUserId: string | null;
+}
+
+/** Approval decisions from mailed links and the dashboard: checked, applied at most once, and recorded. */
 @Injectable()
 export class ApprovalsService {
   private readonly frontendUrl: string;
@@ -35,6 +59,7 @@ export class ApprovalsService {
     private readonly tokens: ApprovalTokensService,
     private readonly workflows: WorkflowsService,
     private readonly runs: RunsService,
+    private readonly workflowRuns: WorkflowRunsService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
@@ -91,30 +116,73 @@ export class ApprovalsService {
           ? { kind: 'redirect', url: this.workflowPage(claims.wf) }
           : { kind: 'error', status: 409, message: 'This step was already decided with this link' };
       }
-      const runId = Number(claims.sub);
-      const note = query.note?.trim() || null;
-      const outcome = await this.runs.decideStep(runId, claims.step, claims.attempt, query.action, note);
-      if (outcome === 'not_awaiting') return { kind: 'error', status: 409, message: 'This step is no longer awaiting approval' };
-      await this.record({
-        jti: claims.jti,
-        kind: 'step_approval',
-        workflowId: claims.wf,
-        runId,
-        stepIndex: claims.step,
-        attempt: claims.attempt,
-        action: query.action,
-        note,
-        recipient: claims.rcpt,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      });
+      const outcome = await this.applyStepDecision(
+        {
+          workflowId: claims.wf,
+          runId: Number(claims.sub),
+          stepIndex: claims.step,
+          attempt: claims.attempt,
+          action: query.action,
+          note: noteOf(query.note),
+          jti: claims.jti,
+          recipient: claims.rcpt,
+          decidedByUserId: null,
+        },
+        client,
+      );
+      if (outcome === 'not_awaiting') return { kind: 'error', status: 409, message: NOT_AWAITING };
       return { kind: 'redirect', url: this.workflowPage(claims.wf) };
     });
+  }
+
+  /**
+   * POST /api/workflows/:id/runs/:runId/decision: the signed-in user approves or rejects the
+   * step the run is paused on, with the same effect as its mailed links. The decision applies to
+   * the step's current attempt, so a link for that attempt answers 409 afterwards (and the reverse).
+   */
+  async decideFromDashboard(
+    team: TeamContext,
+    workflowId: string,
+    runId: number,
+    dto: StepDecisionDto,
+    client: DecisionClient,
+  ): Promise<StepDecisionResponse> {
+    const run = await this.workflowRuns.getOrThrow(team.teamId, workflowId, runId);
+    const checkpoint = run.status === 'awaiting_approval' ? await this.runs.checkpointOf(run.id, dto.stepIndex) : null;
+    if (checkpoint?.status !== 'awaiting_approval') throw new ConflictException(NOT_AWAITING);
+    const outcome = await this.applyStepDecision(
+      {
+        workflowId: run.workflowId,
+        runId: run.id,
+        stepIndex: dto.stepIndex,
+        attempt: checkpoint.attempt,
+        action: dto.action,
+        note: noteOf(dto.note),
+        jti: null,
+        recipient: null,
+        decidedByUserId: team.userId,
+      },
+      client,
+    );
+    if (outcome === 'not_awaiting') throw new ConflictException(NOT_AWAITING);
+    return { runId: run.id, stepIndex: dto.stepIndex, action: dto.action, status: 'running' };
+  }
+
+  /** Applies a step decision (atomically, at most once per attempt) and records it when it applied. */
+  private async applyStepDecision(decision: StepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
+    const outcome = await this.runs.decideStep(decision.runId, decision.stepIndex, decision.attempt, decision.action, decision.note);
+    if (outcome === 'applied') await this.record({ kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent });
+    return outcome;
   }
 
   private async record(decision: Partial<ApprovalDecision>): Promise<void> {
     await this.decisions.createQueryBuilder().insert().into(ApprovalDecision).values(decision).orIgnore().execute();
   }
+}
+
+/** A reviewer's note, trimmed; blank reads as none. */
+function noteOf(note: string | undefined): string | null {
+  return note?.trim() || null;
 }
 
 /** Link failures are answers (a page or JSON with their status), not exceptions. */

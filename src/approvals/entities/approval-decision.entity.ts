@@ -1,14 +1,17 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Every approval decision taken from a mailed link: which link, what, by whom, from where. */
+/**
+ * Every approval decision, taken from a mailed link or on the dashboard: which link or user, what,
+ * and from where.
+ */
 @Entity('approval_decisions')
 export class ApprovalDecision {
   @PrimaryGeneratedColumn()
   id: number;
 
-  /** The link's token id: a link decides once. */
-  @Column({ type: 'text', unique: true })
-  jti: string;
+  /** The link's token id: a link decides once. Null for a decision taken on the dashboard. */
+  @Column({ type: 'text', unique: true, nullable: true })
+  jti: string | null;
 
   @Column({ type: 'text' })
   kind: 'plan_approval' | 'step_approval';
@@ -33,6 +36,10 @@ export class ApprovalDecision {
 
   @Column({ type: 'text', nullable: true })
   note: string | null;
+
+  /** The signed-in user who decided on the dashboard; null for a link. */
+  @Column({ name: 'decided_by_user_id', type: 'uuid', nullable: true })
+  decidedByUserId: string | null;
 
   /** The address the link was mailed to. */
   @Column({ type: 'text', nullable: true })

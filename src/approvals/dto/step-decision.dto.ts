@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+
+export const NOTE_MAX_LENGTH = 2000;
+export const STEP_DECISION_ACTIONS = ['approve', 'reject'] as const;
+export type StepDecisionAction = (typeof STEP_DECISION_ACTIONS)[number];
+
+/** Approves or rejects a run's paused step from the dashboard: the same decision as the mailed links. */
+export class StepDecisionDto {
+  @ApiProperty({ enum: STEP_DECISION_ACTIONS })
+  @IsIn(STEP_DECISION_ACTIONS, { message: 'action must be approve or reject' })
+  action: StepDecisionAction;
+
+  @ApiProperty({ minimum: 0, description: 'The step awaiting approval (0-based)' })
+  @IsInt({ message: 'stepIndex must be a whole number' })
+  @Min(0)
+  stepIndex: number;
+
+  @ApiPropertyOptional({ maxLength: NOTE_MAX_LENGTH, description: 'Feedback for the agent, with reject; blank reads as none' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MaxLength(NOTE_MAX_LENGTH, { message: `note must be at most ${NOTE_MAX_LENGTH} characters` })
+  note?: string;
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import type { StepDecisionResponse } from './approvals.response.js';
+import { ApprovalsService } from './approvals.service.js';
+import { StepDecisionDto } from './dto/step-decision.dto.js';
+
+/** Step approvals from the dashboard: the signed-in user instead of a mailed link. */
+@ApiTags('approvals')
+@ApiBearerAuth()
+@ApiCookieAuth()
+@Controller('workflows')
+export class StepDecisionsController {
+  constructor(private readonly approvals: ApprovalsService) {}
+
+  /** Approves or rejects the step the run is paused on, as its approval email's links do. */
+  @HttpCode(200)
+  @Post(':id/runs/:runId/decision')
+  @ApiOkResponse({ description: '{ runId, stepIndex, action, status }: the run goes on (status running)' })
+  @ApiNotFoundResponse({ description: 'No such run in the active team' })
+  @ApiConflictResponse({ description: 'The step is no longer awaiting approval; nothing changed' })
+  decide(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('runId', ParseSerialIdPipe) runId: number,
+    @Body() dto: StepDecisionDto,
+    @Req() request: Request,
+  ): Promise<StepDecisionResponse> {
+    return this.approvals.decideFromDashboard(team, id, runId, dto, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+  }
+}
