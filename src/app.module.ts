@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { type AppConfig, loadConfiguration } from './config/configuration.js';
 import { ScheduleModule } from '@nestjs/schedule';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LoggingModule } from './logging/logging.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         ApprovalsModule,
         WorkflowsModule,
         RunsModule,
+        DashboardModule,
       ],
     };
   }

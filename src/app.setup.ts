@@ -19,9 +19,17 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', settings.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.
   app.set('etag', false);
-  // Locally stored images are served at /files/..., beside the API rather than under it.
-  app.setGlobalPrefix('api', { exclude: [{ path: 'files/*path', method: RequestMethod.GET }] });
-  app.use(helmet());
+  // Locally stored images (/files/...) and the dashboard (/dashboard/...) sit beside the API.
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'files/*path', method: RequestMethod.GET },
+      { path: 'dashboard', method: RequestMethod.GET },
+      { path: 'dashboard/{*path}', method: RequestMethod.GET },
+    ],
+  });
+  // The dashboard shows stored images by their public links: the bucket's, or this service's own.
+  const imagesOrigin = new URL(config.get('storage', { infer: true }).s3?.publicUrl ?? settings.publicUrl).origin;
+  app.use(helmet({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:', imagesOrigin] } } }));
   app.use(cookieParser());
   app.enableCors({ origin: settings.frontendUrl, credentials: true, exposedHeaders: ['x-conversation-id', 'x-request-id'] });
   app.useBodyParser('json', { limit: settings.bodyLimit });

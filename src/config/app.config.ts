@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from './secrets.js';
 import type { EnvironmentVariables } from './env.validation.js';
 
@@ -9,6 +10,8 @@ export interface AppSettings {
   /** Base of redirects after an approval link; the dashboard lives under it. */
   frontendUrl: string;
   dataDir: string;
+  /** The built dashboard (index.html and assets), served at /dashboard when it exists. */
+  dashboardDir: string;
   bodyLimit: string;
   trustProxyHops: number;
   logLevel: string;
@@ -23,6 +26,7 @@ export function appSettings(env: EnvironmentVariables): AppSettings {
     publicUrl,
     frontendUrl: stripTrailingSlash(env.FRONTEND_URL ?? publicUrl),
     dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
+    dashboardDir: resolve(env.DASHBOARD_DIR ?? 'dist/dashboard'),
     bodyLimit: env.BODY_LIMIT ?? '5mb',
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),

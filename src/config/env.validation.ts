@@ -128,6 +128,11 @@ export class EnvironmentVariables {
   DATA_DIR?: string;
 
   @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  DASHBOARD_DIR?: string;
+
+  @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
-import { MAX_STEPS } from './dto/update-steps.dto.js';
+import { MAX_STEPS } from './workflow-limits.js';
 
 const planSchema = z.object({
   title: z.string().min(1).max(200).describe('A short name for the workflow'),

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 
-export const NOTE_MAX_LENGTH = 2000;
+import { NOTE_MAX_LENGTH } from '../approval-limits.js';
 export const STEP_DECISION_ACTIONS = ['approve', 'reject'] as const;
 export type StepDecisionAction = (typeof STEP_DECISION_ACTIONS)[number];
 

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsTimeZone, MaxLength } from 'class-validator';
 import { IsCronExpression } from './is-cron-expression.decorator.js';
 
-export const GOAL_MAX_LENGTH = 2000;
+import { GOAL_MAX_LENGTH } from '../workflow-limits.js';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateWorkflowDto {

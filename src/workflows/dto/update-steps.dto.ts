@@ -3,7 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { AGENT_IDS, type AgentId } from '../../assistant/agents/agents.js';
 
-export const MAX_STEPS = 20;
+import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../workflow-limits.js';
 
 export class StepInputDto {
   @ApiPropertyOptional({ minimum: 0, description: 'Position (0-based); given for all steps or for none' })
@@ -16,7 +16,7 @@ export class StepInputDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @IsNotEmpty()
-  @MaxLength(1000)
+  @MaxLength(STEP_DESCRIPTION_MAX_LENGTH)
   description: string;
 
   @ApiPropertyOptional({ enum: AGENT_IDS, default: 'general' })

@@ -1,0 +1,17 @@
+// The service's response shapes, read from its own sources so the two cannot drift apart.
+export type { AssetResponse } from '../../../src/assets/asset.response.js';
+export type { AssetType } from '../../../src/assets/asset-types.js';
+export type { LoginResponse, MeResponse, UserResponse } from '../../../src/teams/auth/auth.response.js';
+export type { TeamResponse } from '../../../src/teams/teams.response.js';
+export type { ConversationResponse, HistoryResponse } from '../../../src/conversations/conversations.response.js';
+export type {
+  CreatedWorkflowResponse,
+  LatestRunResponse,
+  WorkflowDetailResponse,
+  WorkflowListItemResponse,
+  WorkflowRunResponse,
+  WorkflowStepResponse,
+} from '../../../src/workflows/workflows.response.js';
+export type { StartedRunResponse, StoppedRunResponse } from '../../../src/runs/runs.response.js';
+export type { RunEvent } from '../../../src/runs/run-events.service.js';
+export type { StepDecisionResponse } from '../../../src/approvals/approvals.response.js';

@@ -1,0 +1,58 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { Layout } from './components/layout';
+import { AuthPage } from './pages/auth-page';
+import { SessionProvider, useSession } from './session/session';
+
+// Each section loads on first visit: the chat client and the Markdown renderer are most of the
+// code, and the sign-in page needs neither.
+const ChatPage = lazy(() => import('./pages/chat-page').then((module) => ({ default: module.ChatPage })));
+const AssetsPage = lazy(() => import('./pages/assets-page').then((module) => ({ default: module.AssetsPage })));
+const WorkflowsPage = lazy(() => import('./pages/workflows-page').then((module) => ({ default: module.WorkflowsPage })));
+const WorkflowPage = lazy(() => import('./pages/workflow-page').then((module) => ({ default: module.WorkflowPage })));
+
+export function App() {
+  return (
+    <Router base="/dashboard">
+      <SessionProvider>
+        <Gate />
+      </SessionProvider>
+    </Router>
+  );
+}
+
+/** Signed-out visitors see the sign-in pages only; a deep link survives signing in. */
+function Gate() {
+  const { me } = useSession();
+  if (me === undefined) return <p className="centered">Loading…</p>;
+  if (me === null) {
+    return (
+      <Switch>
+        <Route path="/sign-up">
+          <AuthPage mode="register" />
+        </Route>
+        <Route>
+          <AuthPage mode="login" />
+        </Route>
+      </Switch>
+    );
+  }
+  return (
+    <Layout>
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <Switch>
+          <Route path="/chat/:conversationId?" component={ChatPage} />
+          <Route path="/assets" component={AssetsPage} />
+          <Route path="/workflows" component={WorkflowsPage} />
+          <Route path="/workflows/:workflowId" component={WorkflowPage} />
+          <Route path="/sign-up">
+            <Redirect to="/chat" replace />
+          </Route>
+          <Route>
+            <Redirect to="/chat" replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </Layout>
+  );
+}

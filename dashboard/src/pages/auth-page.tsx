@@ -1,0 +1,62 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { ErrorMessage } from '../components/error-message';
+import { useSession } from '../session/session';
+
+/** Sign in, or sign up (which also creates a personal team). */
+export function AuthPage({ mode }: { mode: 'login' | 'register' }) {
+  const { signIn } = useSession();
+  const [error, setError] = useState<Error>();
+  const [busy, setBusy] = useState(false);
+  const registering = mode === 'register';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await signIn(mode, fields);
+    } catch (failure) {
+      setError(failure as Error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="auth">
+      <h1>{registering ? 'Create your account' : 'Sign in'}</h1>
+      <form onSubmit={(event) => void submit(event)} className="stack">
+        {registering && (
+          <label>
+            Name
+            <input name="name" autoComplete="name" required maxLength={100} />
+          </label>
+        )}
+        <label>
+          Email
+          <input name="email" type="email" autoComplete="email" required />
+        </label>
+        <label>
+          Password
+          <input name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} required minLength={registering ? 8 : 1} />
+        </label>
+        <ErrorMessage error={error} />
+        <button type="submit" disabled={busy}>
+          {registering ? 'Sign up' : 'Sign in'}
+        </button>
+      </form>
+      <p>
+        {registering ? (
+          <>
+            Have an account? <Link href="/">Sign in</Link>
+          </>
+        ) : (
+          <>
+            New here? <Link href="/sign-up">Create an account</Link>
+          </>
+        )}
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { api, ApiError } from '../api/client';
+import type { MeResponse } from '../api/types';
+
+interface Session {
+  /** Undefined while the first check runs; null when signed out. */
+  me: MeResponse | null | undefined;
+  refresh: () => Promise<void>;
+  signIn: (path: 'login' | 'register', body: Record<string, string>) => Promise<void>;
+  signOut: () => Promise<void>;
+  switchTeam: (teamId: string) => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Who is signed in (through the httpOnly session cookie the auth endpoints set) and in which team. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [me, setMe] = useState<MeResponse | null | undefined>(undefined);
+
+  const refresh = useCallback(async () => {
+    try {
+      setMe(await api<MeResponse>('GET', '/auth/me'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setMe(null);
+      else throw error;
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const signIn = useCallback(
+    async (path: 'login' | 'register', body: Record<string, string>) => {
+      await api('POST', `/auth/${path}`, { body });
+      await refresh();
+    },
+    [refresh],
+  );
+
+  const signOut = useCallback(async () => {
+    await api('POST', '/auth/logout');
+    setMe(null);
+  }, []);
+
+  const switchTeam = useCallback(
+    async (teamId: string) => {
+      await api('POST', `/teams/${teamId}/activate`);
+      await refresh();
+    },
+    [refresh],
+  );
+
+  return <SessionContext value={{ me, refresh, signIn, signOut, switchTeam }}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** The signed-in user's session; only for pages behind the sign-in gate. */
+export function useMe(): MeResponse {
+  const { me } = useSession();
+  if (!me) throw new Error('useMe without a signed-in user');
+  return me;
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../config/configuration.js';
+import { Public } from '../teams/auth/public.decorator.js';
+
+/** Vite's content-hashed bundles: a new build never reuses a name. */
+const BUNDLE_FILE = /^assets\/[\w.-]+$/;
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * The built-in web dashboard: the single-page app built from `dashboard/` into
+ * `app.dashboardDir`, at /dashboard (outside the /api prefix). Bundles are served as files;
+ * every other path answers index.html, so that deep links such as the approval redirect to
+ * /dashboard/workflows/:id open the app, which then routes itself.
+ */
+@ApiExcludeController()
+@Controller('dashboard')
+export class DashboardController {
+  private readonly buildDir: string;
+
+  constructor(config: ConfigService<AppConfig, true>) {
+    this.buildDir = config.get('app', { infer: true }).dashboardDir;
+  }
+
+  @Public()
+  @Get(['', '{*path}'])
+  serve(@Param('path') path: string[] | undefined, @Req() request: Request, @Res() response: Response): void {
+    // The app's relative URLs resolve against /dashboard/, with the slash.
+    if (request.path === '/dashboard') return response.redirect(301, '/dashboard/');
+    const file = (path ?? []).join('/');
+    if (BUNDLE_FILE.test(file)) {
+      response.sendFile(file, { root: this.buildDir, maxAge: ONE_YEAR_MS, immutable: true }, (error) => {
+        if (error && !response.headersSent) response.status(404).json(new NotFoundException(`No dashboard file ${file}`).getResponse());
+      });
+      return;
+    }
+    // Revalidated every time, so a deploy's new bundle names are picked up at once.
+    response.sendFile('index.html', { root: this.buildDir, headers: { 'Cache-Control': 'no-cache' } }, (error) => {
+      if (error && !response.headersSent) {
+        response.status(404).json(new NotFoundException('The dashboard is not built: run npm run build').getResponse());
+      }
+    });
+  }
+}

@@ -1,0 +1,4 @@
+/** Limits of a workflow's input, shared by the DTOs, the planner prompt and the dashboard's forms. */
+export const GOAL_MAX_LENGTH = 2000;
+export const MAX_STEPS = 20;
+export const STEP_DESCRIPTION_MAX_LENGTH = 1000;

@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
+import { BROWSER, mailTo } from '../helpers/workflows.js';
+import { createTestApp } from '../setup/create-test-app.js';
+import { resetDatabase } from '../setup/reset-database.js';
+
+/** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = join('test-artifacts', 'screenshots');
+const REVIEWED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it.';
+
+// Without a browser on a developer's machine the suite is skipped; CI installs one and never skips.
+describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real browser', () => {
+  let app: NestExpressApplication;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let page: Page;
+  let baseUrl: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const dashboardDir = mkdtempSync(join(tmpdir(), 'assistant-dashboard-'));
+    await promisify(execFile)('node_modules/.bin/vite', ['build', '--config', 'dashboard/vite.config.ts', '--outDir', dashboardDir, '--logLevel', 'error']);
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    smtp = await startSmtpServer();
+    app = await createTestApp({
+      env: { DASHBOARD_DIR: dashboardDir, PUBLIC_URL: baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' },
+    });
+    await resetDatabase(app);
+    await app.listen(port, '127.0.0.1');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    // A desktop browser's user agent: headless Chromium's own names it a bot, and approval links ignore bots.
+    page = await browser.newPage({ userAgent: BROWSER, viewport: { width: 1280, height: 860 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Signed-out 401s and the like are expected; a script error or a server error is not.
+    page.on('response', (response) => {
+      if (response.status() >= 500) pageErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  }, 180_000);
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      await shoot('failure');
+      console.error(`Page and server errors: ${pageErrors.join('\n') || 'none'}`);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await smtp?.close();
+  });
+
+  const shoot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+  it('signs up, chats with a streamed reply and an image, and runs an approved workflow to completion', async () => {
+    const email = `browser-${Date.now()}@example.com`;
+
+    // Sign up from the sign-in page.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Name').fill('Browser Tester');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await shoot('01-sign-up');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    // Chat: the reply streams in, with the image asset the tool made, served as a real PNG.
+    await page.getByLabel('Message', { exact: true }).fill('Make an image of a lighthouse at sunset');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const reply = page.getByRole('article', { name: 'social said' });
+    const image = reply.locator('[data-asset-type="image"] img');
+    await visible(image);
+    await expect
+      .poll(() =>
+        image.evaluate((element) => {
+          // The root tsconfig has no DOM types; this runs in the page, on an <img>.
+          const picture = element as unknown as { complete: boolean; naturalWidth: number };
+          return picture.complete && picture.naturalWidth > 0;
+        }),
+      )
+      .toBe(true);
+    await page.waitForURL(/\/dashboard\/chat\/[0-9a-f-]{36}$/);
+    await visible(page.getByRole('complementary', { name: 'Conversations' }).getByRole('link', { name: /lighthouse/ }));
+    await shoot('02-chat');
+
+    // The gallery shows the same image.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Assets' }).click();
+    await visible(page.locator('.gallery [data-asset-type="image"]'));
+    expect(await page.locator('.gallery article').count()).toBe(1);
+    await shoot('03-assets');
+
+    // A workflow from a goal: a draft until the link in the plan mail is opened.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Workflows' }).click();
+    await page.getByLabel('Goal').fill(REVIEWED_GOAL);
+    await page.getByRole('button', { name: 'Create workflow' }).click();
+    await page.waitForURL(/\/dashboard\/workflows\/[0-9a-f-]{36}$/);
+    await visible(page.getByText('draft', { exact: true }).first());
+    const planMail = await mailTo(smtp, email, /^Approve the plan/);
+    await page.goto(planMail.links.find((link) => link.includes('/approve?token='))!);
+    await page.waitForURL(/\/dashboard\/workflows\/[0-9a-f-]{36}$/);
+    await visible(page.getByText('active', { exact: true }).first());
+
+    // Run it; the page follows the run live and pauses on the step that needs a review.
+    await page.getByRole('button', { name: 'Run now' }).click();
+    const run = page.getByRole('article', { name: 'Run #1' });
+    await visible(run.getByRole('button', { name: 'Approve' }));
+    await shoot('04-workflow-awaiting-approval');
+    await run.getByRole('button', { name: 'Approve' }).click();
+    await visible(run.getByText('completed', { exact: true }));
+    await shoot('05-workflow-completed');
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});
+
+/** Waits for the element to show: the page updates on its own (streams, live run events). */
+function visible(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
