@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { generateText, Output } from 'ai';
+import { generateText, Output, zodSchema } from 'ai';
 import { z } from 'zod';
 import { AGENT_ROUTE_OUTPUT } from '../llm/offline/offline-language-model.js';
 import type { ResolvedModel } from '../llm/model-registry.service.js';
 import { AGENT_IDS, AGENTS, type AgentId, agentIdSchema, FALLBACK_AGENT } from './agents/agents.js';
 
-const routeSchema = z.object({
-  agentId: agentIdSchema.describe('The agent that should answer'),
-  confident: z.boolean().describe('False when the message could belong to several agents or none'),
-});
+// Wrapped once, so its JSON Schema is computed once rather than for every routed message.
+const routeSchema = zodSchema(
+  z.object({
+    agentId: agentIdSchema.describe('The agent that should answer'),
+    confident: z.boolean().describe('False when the message could belong to several agents or none'),
+  }),
+);
 
 const INSTRUCTIONS = [
   'Pick the agent that should answer the latest user message. The agents:',

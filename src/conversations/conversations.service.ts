@@ -83,23 +83,26 @@ export class ConversationsService {
    */
   async saveMessages(conversationId: string, messages: UIMessage[], { replace = false } = {}): Promise<void> {
     if (messages.length === 0) return;
-    const rows = messages.map((message) =>
-      this.messages.create({
-        conversationId,
-        messageId: message.id,
-        role: message.role,
-        parts: message.parts,
-        metadata: message.metadata ?? null,
-      }),
+    const incoming = messages.map((message, order) => ({
+      order,
+      message_id: message.id,
+      role: message.role,
+      parts: message.parts,
+      metadata: message.metadata ?? null,
+    }));
+    // One statement (so one round trip, atomic): the messages in their order, then the
+    // conversation's updated_at. Run steps and replies save twice per turn; this is their hot path.
+    await this.messages.query(
+      `WITH incoming AS (
+         SELECT * FROM jsonb_to_recordset($2::jsonb) AS m("order" int, message_id text, role text, parts jsonb, metadata jsonb)
+       ), saved AS (
+         INSERT INTO messages (conversation_id, message_id, role, parts, metadata)
+         SELECT $1, message_id, role, parts, metadata FROM incoming ORDER BY "order"
+         ON CONFLICT (conversation_id, message_id) ${replace ? 'DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata' : 'DO NOTHING'}
+       )
+       UPDATE conversations SET updated_at = now() WHERE id = $1`,
+      [conversationId, JSON.stringify(incoming)],
     );
-    await this.messages.manager.transaction(async (manager) => {
-      const insert = manager.createQueryBuilder().insert().into(Message).values(rows);
-      await (replace
-        ? insert.orUpdate(['parts', 'metadata'], ['conversation_id', 'message_id'])
-        : insert.orIgnore()
-      ).execute();
-      await manager.update(Conversation, { id: conversationId }, { updatedAt: new Date() });
-    });
   }
 
   async recordAgent(conversationId: string, agentId: string, niche: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
-import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import type { UIMessage } from 'ai';
 import { Repository } from 'typeorm';
 import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
@@ -86,22 +86,22 @@ export class RunExecutorService implements OnApplicationBootstrap {
       this.logger.warn(`Run ${run.id} failed: ${reason}`);
       if (await this.runs.transition(run.id, ['running'], { status: 'failed', reason })) await this.events.finished(run.id, 'failed', reason);
     } finally {
-      await this.runsService.syncSummary(run.id);
+      await this.runsService.syncSummary(run.id, { workflow, steps });
     }
   }
 
   private async executeStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number): Promise<StepOutcome> {
     const step = steps[index];
-    const checkpoint = await this.checkpoint(run.id, index);
+    const { checkpoint, fresh } = await this.checkpoint(run.id, index);
     if (checkpoint.status === 'completed') return 'done';
     if (checkpoint.status !== 'running') return 'paused';
     if (!(await this.runs.transition(run.id, ['running'], { currentStepIndex: index }))) return 'stopped';
-    await this.runsService.syncSummary(run.id);
+    await this.runsService.writeSummary({ ...run, status: 'running', currentStepIndex: index }, workflow, steps);
     await this.events.publish(run.id, { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt });
 
     const conversationId = run.conversationId ?? '';
-    // A crash during this attempt may have left assets behind; they are made again below.
-    await this.assets.deleteRunAssetsSince(run.id, checkpoint.startedAt);
+    // A crash during an attempt begun earlier may have left assets behind; they are made again below.
+    if (!fresh) await this.assets.deleteRunAssetsSince(run.id, checkpoint.startedAt);
     const prefix = `run-${run.id}-step-${index}-attempt-${checkpoint.attempt}`;
     const instruction: UIMessage = {
       id: `${prefix}-instruction`,
@@ -133,16 +133,12 @@ export class RunExecutorService implements OnApplicationBootstrap {
     return 'paused';
   }
 
-  /** The step's row, created on first arrival. */
-  private async checkpoint(runId: number, stepIndex: number): Promise<RunStep> {
-    await this.runSteps
-      .createQueryBuilder()
-      .insert()
-      .into(RunStep)
-      .values({ runId, stepIndex, status: 'running', attempt: 1, startedAt: new Date() })
-      .orIgnore()
-      .execute();
-    return this.runSteps.findOneByOrFail({ runId, stepIndex });
+  /** The step's row, created on first arrival (`fresh`: by this call, so no attempt ran before). */
+  private async checkpoint(runId: number, stepIndex: number): Promise<{ checkpoint: RunStep; fresh: boolean }> {
+    const created = this.runSteps.create({ runId, stepIndex, status: 'running', attempt: 1, feedback: null, startedAt: new Date() });
+    const inserted = await this.runSteps.createQueryBuilder().insert().into(RunStep).values(created).orIgnore().returning(['run_id']).execute();
+    if ((inserted.raw as unknown[]).length > 0) return { checkpoint: created, fresh: true };
+    return { checkpoint: await this.runSteps.findOneByOrFail({ runId, stepIndex }), fresh: false };
   }
 
   private async instructionFor(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, checkpoint: RunStep): Promise<string> {
@@ -159,19 +155,24 @@ export class RunExecutorService implements OnApplicationBootstrap {
   }
 
   private async reply(agentId: string, history: UIMessage[], scope: { teamId: string; conversationId: string; runId: number }, abortSignal: AbortSignal): Promise<UIMessage> {
-    const events = this.events;
-    const stream = this.chat
-      .replyStream({ agentId: isAgentId(agentId) ? agentId : 'general', model: this.models.resolve(), history, scope, abortSignal })
-      .pipeThrough(
-        new TransformStream<UIMessageChunk, UIMessageChunk>({
-          async transform(chunk, controller) {
-            if (chunk.type === 'data-asset') await events.publish(scope.runId, { type: 'asset', asset: chunk.data as AssetResponse });
-            controller.enqueue(chunk);
-          },
-        }),
-      );
     let message: UIMessage | undefined;
-    for await (const snapshot of readUIMessageStream({ stream, terminateOnError: true })) message = snapshot;
+    const stream = this.chat.replyStream({
+      agentId: isAgentId(agentId) ? agentId : 'general',
+      model: this.models.resolve(),
+      history,
+      scope,
+      abortSignal,
+      // The stream assembles the whole message once for this; reading it again chunk by chunk
+      // (readUIMessageStream) would copy the growing message at every chunk.
+      onEnd: (final) => {
+        message = final;
+        return Promise.resolve();
+      },
+    });
+    for await (const chunk of stream) {
+      if (chunk.type === 'data-asset') await this.events.publish(scope.runId, { type: 'asset', asset: chunk.data as AssetResponse });
+      else if (chunk.type === 'error') throw new Error(chunk.errorText);
+    }
     if (!message) throw new Error('The agent gave no reply');
     return message;
   }

@@ -6,6 +6,7 @@ import { ConversationsService } from '../conversations/conversations.service.js'
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { ACTIVE_RUN_STATUSES, RUN_STATUSES, type WorkflowRun } from '../workflows/entities/workflow-run.entity.js';
+import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
@@ -111,13 +112,21 @@ export class RunsService {
     await this.queue.send(RUN_EXECUTE, job);
   }
 
-  /** Keeps the run conversation's `workflowRun` summary in step with the run. */
-  async syncSummary(runId: number): Promise<void> {
+  /**
+   * Keeps the run conversation's `workflowRun` summary in step with the run, as stored now. A
+   * caller that holds the workflow and its steps passes them, saving two reads.
+   */
+  async syncSummary(runId: number, known?: { workflow: Workflow; steps: WorkflowStep[] }): Promise<void> {
     const run = await this.runs.getById(runId);
-    if (!run?.conversationId) return;
-    const workflow = await this.workflows.getById(run.workflowId);
+    if (!run) return;
+    const workflow = known?.workflow ?? (await this.workflows.getById(run.workflowId));
     if (!workflow) return;
-    const steps = await this.workflows.stepsOf(workflow.id);
+    await this.writeSummary(run, workflow, known?.steps ?? (await this.workflows.stepsOf(workflow.id)));
+  }
+
+  /** Writes the summary of a run whose state the caller knows. */
+  async writeSummary(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[]): Promise<void> {
+    if (!run.conversationId) return;
     await this.conversations.setWorkflowRun(run.conversationId, {
       id: run.id,
       status: run.status,

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { generateText, Output } from 'ai';
+import { generateText, Output, zodSchema } from 'ai';
 import { z } from 'zod';
 import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
 import { MAX_STEPS } from './workflow-limits.js';
 
-const planSchema = z.object({
+const planShape = z.object({
   title: z.string().min(1).max(200).describe('A short name for the workflow'),
   steps: z
     .array(
@@ -19,8 +19,10 @@ const planSchema = z.object({
     .min(1)
     .max(MAX_STEPS),
 });
+// Wrapped once, so its JSON Schema is computed once rather than for every plan.
+const planSchema = zodSchema(planShape);
 
-export type GeneratedPlan = z.infer<typeof planSchema>;
+export type GeneratedPlan = z.infer<typeof planShape>;
 
 const INSTRUCTIONS = [
   `Turn the goal into a workflow plan of 1 to ${MAX_STEPS} steps, in order. Each step goes to one agent:`,

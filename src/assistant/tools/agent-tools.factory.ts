@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { generateImage, generateText, tool, type ToolSet } from 'ai';
+import { generateImage, generateText, type Schema, tool, type ToolSet, zodSchema } from 'ai';
 import type { AssetResponse } from '../../assets/asset.response.js';
 import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
 import { ModelRegistry } from '../../llm/model-registry.service.js';
@@ -9,6 +9,19 @@ import { ASSET_TOOLS, type ToolName } from './index.js';
 
 /** Enough of an asset's content for the model to talk about it without flooding its context. */
 const CONTENT_PREVIEW_LENGTH = 4000;
+
+/**
+ * Each tool's input schema, wrapped once: the wrapper converts the zod schema to the JSON Schema
+ * the model is shown on first use and keeps it, where a fresh zod schema per reply would be
+ * converted again for every model call.
+ */
+const inputSchemas = new WeakMap<AssetTool, Schema<unknown>>();
+
+function inputSchemaOf(definition: AssetTool): Schema<unknown> {
+  let schema = inputSchemas.get(definition);
+  if (!schema) inputSchemas.set(definition, (schema = zodSchema(definition.inputSchema)));
+  return schema;
+}
 
 export interface ToolRunContext {
   scope: AssetScope;
@@ -39,7 +52,7 @@ export class AgentToolsFactory {
   private wrap(definition: AssetTool, context: ToolRunContext) {
     return tool({
       description: definition.description,
-      inputSchema: definition.inputSchema,
+      inputSchema: inputSchemaOf(definition),
       execute: async (input, { abortSignal }) => {
         let storageKey: string | undefined;
         const services = this.services(context, abortSignal, (key) => (storageKey = key));

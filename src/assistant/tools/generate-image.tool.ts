@@ -1,6 +1,6 @@
-import { renderAsync } from '@resvg/resvg-js';
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError, type ToolServices } from './asset-tool.js';
+import { svgRenderer } from './svg-renderer.js';
 import { capitalize, deriveTitle, hashString, parseRequest, truncateAtWord } from './text.js';
 
 export const IMAGE_STYLES = ['photo', 'illustration', 'poster'] as const;
@@ -47,11 +47,7 @@ function styledPrompt(prompt: string, style: ImageStyle): string {
  * shapes. Colours and shapes come from a hash of the prompt, so the same prompt gives the same image.
  */
 export async function renderPromptCard(prompt: string, style: ImageStyle): Promise<Uint8Array> {
-  const svg = buildCardSvg(prompt, style);
-  // Rendered on libuv's thread pool: a card takes tens of milliseconds, too long for the event loop.
-  const rendered = await renderAsync(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } });
-  const png = rendered.asPng();
-  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  return svgRenderer.render(buildCardSvg(prompt, style));
 }
 
 export function buildCardSvg(prompt: string, style: ImageStyle): string {

@@ -1,0 +1,21 @@
+import { svgRenderer } from './svg-renderer.js';
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const svg = (width: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20"><rect width="${width}" height="20" fill="#36c"/></svg>`;
+
+function widthOf(png: Uint8Array): number {
+  return new DataView(png.buffer, png.byteOffset, png.byteLength).getUint32(16);
+}
+
+describe('svgRenderer', () => {
+  it('renders concurrent requests on its worker, each answer to its own request', async () => {
+    const pngs = await Promise.all([10, 20, 30, 40].map((width) => svgRenderer.render(svg(width))));
+    for (const png of pngs) expect([...png.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    expect(pngs.map(widthOf)).toEqual([10, 20, 30, 40]);
+  });
+
+  it('rejects what resvg cannot parse, and goes on rendering afterwards', async () => {
+    await expect(svgRenderer.render('<not-svg')).rejects.toThrow(/SVG rendering failed/);
+    expect(widthOf(await svgRenderer.render(svg(12)))).toBe(12);
+  });
+});
