@@ -1,6 +1,6 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type QueryDeepPartialEntity, Repository } from 'typeorm';
 import { StorageService } from '../storage/storage.service.js';
 import { AssetsRepository } from './assets.repository.js';
 import type { AssetResponse } from './asset.response.js';
@@ -35,17 +35,26 @@ export class AssetsService {
   ) {}
 
   async create(scope: AssetScope, asset: NewAsset): Promise<AssetResponse> {
-    const saved = await this.assets.save(
-      this.assets.create({
-        ...scope,
-        type: asset.type,
-        title: cutTitle(asset.title),
-        content: asset.content,
-        metadata: asset.metadata,
-        storageKey: asset.storageKey ?? null,
-      }),
-    );
-    return map(saved);
+    const entity = this.assets.create({
+      ...scope,
+      type: asset.type,
+      title: cutTitle(asset.title),
+      content: asset.content,
+      metadata: asset.metadata,
+      storageKey: asset.storageKey ?? null,
+    });
+    // A plain INSERT … RETURNING: save() would wrap the one statement in a transaction of its
+    // own (three round trips), and every tool call of every reply and run step comes here.
+    // (The cast: TypeORM's deep-partial type cannot express a plain-object jsonb column.)
+    const inserted = await this.assets
+      .createQueryBuilder()
+      .insert()
+      .into(Asset)
+      .values(entity as QueryDeepPartialEntity<Asset>)
+      .returning(['id', 'created_at'])
+      .execute();
+    const [generated] = inserted.raw as { id: number; created_at: Date }[];
+    return map({ ...entity, id: generated.id, createdAt: generated.created_at });
   }
 
   /** SPEC §4 GET /api/assets: the team's assets, newest first, filtered and paged. */

@@ -20,6 +20,7 @@ import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
+import { RunTranscript } from './run-transcript.js';
 import { RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
 import { RunsService } from './runs.service.js';
 
@@ -71,9 +72,10 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const workflow = await this.workflows.getById(run.workflowId);
     if (!workflow) return;
     const steps = await this.workflows.stepsOf(workflow.id);
+    const transcript = new RunTranscript(this.conversations, run.conversationId);
     try {
       for (let index = run.currentStepIndex; index < steps.length; index++) {
-        const outcome = await this.executeStep(run, workflow, steps, index);
+        const outcome = await this.executeStep(run, workflow, steps, index, transcript);
         if (outcome !== 'done') return;
       }
       if (await this.runs.transition(run.id, ['running'], { status: 'completed', currentStepIndex: steps.length })) {
@@ -90,7 +92,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     }
   }
 
-  private async executeStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number): Promise<StepOutcome> {
+  private async executeStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
     const step = steps[index];
     const { checkpoint, fresh } = await this.checkpoint(run.id, index);
     if (checkpoint.status === 'completed') return 'done';
@@ -99,7 +101,6 @@ export class RunExecutorService implements OnApplicationBootstrap {
     await this.runsService.writeSummary({ ...run, status: 'running', currentStepIndex: index }, workflow, steps);
     await this.events.publish(run.id, { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt });
 
-    const conversationId = run.conversationId ?? '';
     // A crash during an attempt begun earlier may have left assets behind; they are made again below.
     if (!fresh) await this.assets.deleteRunAssetsSince(run.id, checkpoint.startedAt);
     const prefix = `run-${run.id}-step-${index}-attempt-${checkpoint.attempt}`;
@@ -108,15 +109,15 @@ export class RunExecutorService implements OnApplicationBootstrap {
       role: 'user',
       parts: [{ type: 'text', text: await this.instructionFor(run, workflow, steps, index, checkpoint) }],
     };
-    await this.conversations.saveMessages(conversationId, [instruction], { replace: true });
-    const history = await this.conversations.messagesOf(conversationId);
+    await transcript.save(instruction);
+    const history = await transcript.all();
 
     const reply = await this.withStopSwitch(run.id, (abortSignal) =>
-      this.reply(step.agentId, history, { teamId: run.teamId, conversationId, runId: run.id }, abortSignal),
+      this.reply(step.agentId, history, { teamId: run.teamId, conversationId: transcript.conversationId, runId: run.id }, abortSignal),
     );
     if (!reply) return 'stopped';
     const stored: UIMessage = { ...reply, id: `${prefix}-reply` };
-    await this.conversations.saveMessages(conversationId, [stored], { replace: true });
+    await transcript.save(stored);
 
     const paused = step.requiresApproval;
     const updated = await this.runSteps.update(
@@ -142,7 +143,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
   }
 
   private async instructionFor(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, checkpoint: RunStep): Promise<string> {
-    const earlier = await this.runSteps.find({ where: { runId: run.id }, order: { stepIndex: 'ASC' } });
+    const earlier = index === 0 ? [] : await this.runSteps.find({ where: { runId: run.id }, order: { stepIndex: 'ASC' } });
     const context = earlier
       .filter((row) => row.stepIndex < index && row.outputText)
       .map((row) => `Step ${row.stepIndex + 1} (${steps[row.stepIndex]?.description ?? ''}) produced:\n${(row.outputText ?? '').slice(0, CONTEXT_PER_STEP)}`);
