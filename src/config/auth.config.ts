@@ -4,6 +4,8 @@ export interface AuthSettings {
   jwtSecret: string;
   approvalTokenSecret: string;
   sessionTtlSeconds: number;
+  /** How long a resolved session may be reused without reading it again (0: never). */
+  sessionCacheSeconds: number;
   /** Secure cookies whenever the service is reached over https. */
   secureCookies: boolean;
 }
@@ -13,6 +15,7 @@ export function authSettings(env: EnvironmentVariables, publicUrl: string): Auth
     jwtSecret: env.JWT_SECRET,
     approvalTokenSecret: env.APPROVAL_TOKEN_SECRET,
     sessionTtlSeconds: (env.SESSION_TTL_HOURS ?? 24 * 7) * 3600,
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS ?? 30,
     secureCookies: publicUrl.startsWith('https://'),
   };
 }

@@ -155,6 +155,13 @@ export class EnvironmentVariables {
   @IsOptional()
   @Type(() => Number)
   @IsInt()
+  @Min(0)
+  @Max(300)
+  SESSION_CACHE_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
   @Min(1)
   RATE_LIMIT_WINDOW_SECONDS?: number;
 

@@ -9,6 +9,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
+import { SessionCache } from './auth/session-cache.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { Membership } from './entities/membership.entity.js';
 import { Session } from './entities/session.entity.js';
@@ -38,6 +39,7 @@ import { TeamsService } from './teams.service.js';
     TeamsService,
     AuthService,
     SessionsService,
+    SessionCache,
     JwtStrategy,
     // Order matters: authentication sets the team context that the plan limiter reads.
     { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+import { SessionCache } from './auth/session-cache.js';
 import { SessionsService } from './auth/sessions.service.js';
 import type { TeamContext } from './auth/team-context.js';
 import type { AddMemberDto } from './dto/add-member.dto.js';
@@ -27,6 +28,7 @@ export class TeamsService {
     @InjectRepository(Membership) private readonly memberships: Repository<Membership>,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly sessions: SessionsService,
+    private readonly sessionCache: SessionCache,
   ) {}
 
   /** Creates a team owned by the user; runs inside the caller's transaction when given one. */
@@ -89,7 +91,10 @@ export class TeamsService {
     const team = await this.teams.findOneBy({ id: teamId });
     if (!team) throw new NotFoundException(`Team ${teamId} not found`);
     team.plan = plan;
-    return this.teams.save(team);
+    const saved = await this.teams.save(team);
+    // Resolved sessions carry the plan (it sets the rate limit): every instance drops them.
+    await this.sessionCache.announce({ team: teamId });
+    return saved;
   }
 
   private teamRows(userId: string) {

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { PassportStrategy } from '@nestjs/passport';
@@ -17,7 +18,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: extractSessionToken,
-      secretOrKey: config.get('auth', { infer: true }).jwtSecret,
+      // A KeyObject made once: given a string, jsonwebtoken first tries it as a public key (and
+      // throws) and then makes a secret key of it, on every request. Its types predate KeyObject.
+      secretOrKey: createSecretKey(Buffer.from(config.get('auth', { infer: true }).jwtSecret)) as unknown as Buffer,
       algorithms: ['HS256'],
       passReqToCallback: true,
     });

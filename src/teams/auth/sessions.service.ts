@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/configuration.js';
 import { Session } from '../entities/session.entity.js';
 import type { Role } from '../entities/membership.entity.js';
 import type { Plan } from '../plans.js';
+import { type CachedSession, SessionCache } from './session-cache.js';
 import type { SessionTokenClaims } from './session-token.js';
 import type { TeamContext } from './team-context.js';
 
@@ -27,8 +28,12 @@ interface ResolvedSessionRow {
   team_id: string;
   role: Role;
   plan: Plan;
-  stale: boolean;
+  expires_at: Date | null;
+  last_used_at: Date | null;
 }
+
+/** `last_used_at` is written at most this often per session, so reads stay cheap on the hot path. */
+const TOUCH_INTERVAL_MS = 60_000;
 
 @Injectable()
 export class SessionsService {
@@ -37,6 +42,7 @@ export class SessionsService {
   constructor(
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
     private readonly jwt: JwtService,
+    private readonly cache: SessionCache,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlSeconds = config.get('auth', { infer: true }).sessionTtlSeconds;
@@ -86,14 +92,17 @@ export class SessionsService {
       { revokedAt: new Date() },
     );
     if (!result.affected) throw new NotFoundException('API token not found');
+    await this.cache.announce({ session: id });
   }
 
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.cache.announce({ session: sessionId });
   }
 
   async setActiveTeam(sessionId: string, teamId: string): Promise<void> {
     await this.sessions.update({ id: sessionId }, { activeTeamId: teamId });
+    await this.cache.announce({ session: sessionId });
   }
 
   /**
@@ -101,9 +110,12 @@ export class SessionsService {
    * user is no longer a member of its active team. API tokens must also match their stored hash.
    */
   async resolve(sessionId: string, userId: string, rawToken: string): Promise<TeamContext | null> {
+    const cached = this.cache.get(sessionId);
+    if (cached) return cached.context.userId === userId && this.accepts(cached, rawToken) ? this.touch(cached) : null;
+
+    const readStartedAt = this.cache.begin();
     const rows: ResolvedSessionRow[] = await this.sessions.query(
-      `SELECT s.kind, s.token_hash, m.team_id, m.role, t.plan,
-              (s.last_used_at IS NULL OR s.last_used_at < now() - interval '1 minute') AS stale
+      `SELECT s.kind, s.token_hash, m.team_id, m.role, t.plan, s.expires_at, s.last_used_at
          FROM sessions s
          JOIN memberships m ON m.team_id = s.active_team_id AND m.user_id = s.user_id
          JOIN teams t ON t.id = m.team_id
@@ -113,12 +125,30 @@ export class SessionsService {
     );
     const row = rows[0];
     if (!row) return null;
-    if (row.kind === 'api_token' && !(row.token_hash && sameHash(row.token_hash, hashToken(rawToken)))) return null;
-    if (row.stale) {
-      // Written at most once a minute per session, so reads stay cheap on the hot path.
-      void this.sessions.update({ id: sessionId }, { lastUsedAt: new Date() }).catch(() => undefined);
+    const entry: Omit<CachedSession, 'validUntil'> = {
+      context: { userId, sessionId, sessionKind: row.kind, teamId: row.team_id, role: row.role, plan: row.plan },
+      kind: row.kind,
+      tokenHash: row.token_hash,
+      touchedAt: row.last_used_at?.getTime() ?? 0,
+    };
+    if (!this.accepts(entry, rawToken)) return null;
+    this.cache.set(sessionId, entry, row.expires_at, readStartedAt);
+    return this.touch(this.cache.get(sessionId) ?? entry);
+  }
+
+  /** API tokens must also match their stored hash; session JWTs are enough by their signature. */
+  private accepts(entry: Pick<CachedSession, 'kind' | 'tokenHash'>, rawToken: string): boolean {
+    return entry.kind !== 'api_token' || (entry.tokenHash !== null && sameHash(entry.tokenHash, hashToken(rawToken)));
+  }
+
+  /** Records use of the session, at most once a minute. */
+  private touch(entry: Pick<CachedSession, 'context' | 'touchedAt'>): TeamContext {
+    const now = Date.now();
+    if (now - entry.touchedAt >= TOUCH_INTERVAL_MS) {
+      entry.touchedAt = now;
+      void this.sessions.update({ id: entry.context.sessionId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
     }
-    return { userId, sessionId, sessionKind: row.kind, teamId: row.team_id, role: row.role, plan: row.plan };
+    return entry.context;
   }
 
   private sign(session: Session, expiresInSeconds?: number): Promise<string> {
