@@ -142,7 +142,8 @@ export class ChatStreamService {
             onError: (error) => this.describeFailure(error),
           }),
         );
-        await result.consumeStream();
+        // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
+        // merged stream is always read to its end by whoever runs it (the live reply, a run step).
       },
       onError: (error) => this.describeFailure(error),
       onEnd: async ({ responseMessage, isAborted }) => {
