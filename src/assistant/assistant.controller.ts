@@ -4,6 +4,9 @@ import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
+import { ModelRegistry } from '../llm/model-registry.service.js';
+import { AGENT_IDS, AGENTS } from './agents/agents.js';
+import type { AgentResponse, ModelsResponse } from './assistant-catalog.response.js';
 import { ChatStreamService } from './chat-stream.service.js';
 import { RouterRequestDto } from './dto/router-request.dto.js';
 
@@ -12,7 +15,22 @@ import { RouterRequestDto } from './dto/router-request.dto.js';
 @ApiCookieAuth()
 @Controller('assistant')
 export class AssistantController {
-  constructor(private readonly chat: ChatStreamService) {}
+  constructor(
+    private readonly chat: ChatStreamService,
+    private readonly models: ModelRegistry,
+  ) {}
+
+  /** The agents a message can be sent to with `agentId` (the router picks one otherwise). */
+  @Get('agents')
+  agents(): AgentResponse[] {
+    return AGENT_IDS.map((id) => ({ id, niche: AGENTS[id].niche, description: AGENTS[id].description, tools: AGENTS[id].tools }));
+  }
+
+  /** The models a client can offer for `modelId`. */
+  @Get('models')
+  listModels(): ModelsResponse {
+    return { defaultModel: this.models.defaultModelId, models: this.models.offered() };
+  }
 
   /** Routes the conversation to an agent and streams its reply (AI SDK UI message stream, SSE). */
   @PlanRateLimit()

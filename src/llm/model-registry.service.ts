@@ -8,6 +8,8 @@ import { OfflineLanguageModel } from './offline/offline-language-model.js';
 export const OFFLINE_MODEL_ID = 'offline';
 const OPENAI_PREFIX = 'openai:';
 const OPENAI_MODEL_NAME = /^[A-Za-z0-9][\w.:/-]{0,99}$/;
+/** The OpenAI model used where DEFAULT_MODEL is offline but an OpenAI model is needed. */
+const FALLBACK_OPENAI_MODEL = 'gpt-4o-mini';
 
 export interface ResolvedModel {
   id: string;
@@ -47,6 +49,15 @@ export class ModelRegistry {
     throw new BadRequestException(`Unknown modelId "${id}": use "${OFFLINE_MODEL_ID}" or "${OPENAI_PREFIX}<model>"`);
   }
 
+  /**
+   * The models a client can offer for `modelId`: the offline model, and with a provider, the
+   * OpenAI model configured as default (any other `openai:<model>` works too; it is not listed).
+   */
+  offered(): string[] {
+    if (!this.openai) return [OFFLINE_MODEL_ID];
+    return [OFFLINE_MODEL_ID, this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : `${OPENAI_PREFIX}${FALLBACK_OPENAI_MODEL}`];
+  }
+
   /** A real image model, or undefined offline (tools then render images locally). */
   imageModel(): ImageModelV4 | undefined {
     return this.openai?.image('gpt-image-1');
@@ -54,6 +65,6 @@ export class ModelRegistry {
 
   /** A model able to read images (receipt photos), or undefined offline. */
   visionModel(): LanguageModelV4 | undefined {
-    return this.openai ? this.resolve(this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : 'openai:gpt-4o-mini').model : undefined;
+    return this.openai ? this.resolve(this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : `${OPENAI_PREFIX}${FALLBACK_OPENAI_MODEL}`).model : undefined;
   }
 }

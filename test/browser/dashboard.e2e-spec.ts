@@ -77,7 +77,10 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
     await shoot('01-sign-up');
     await page.getByRole('button', { name: 'Sign up' }).click();
 
-    // Chat: the reply streams in, with the image asset the tool made, served as a real PNG.
+    // Chat: the reply streams in, with the image asset the tool made, served as a real PNG. The
+    // agent picker lists the service's agents; this message goes to the social agent directly.
+    await page.locator('option[value="social"]').waitFor({ state: 'attached' });
+    await page.getByRole('combobox', { name: /^Agent/ }).selectOption('social');
     await page.getByLabel('Message', { exact: true }).fill('Make an image of a lighthouse at sunset');
     await page.getByRole('button', { name: 'Send' }).click();
     const reply = page.getByRole('article', { name: 'social said' });

@@ -14,4 +14,5 @@ export type {
 } from '../../../src/workflows/workflows.response.js';
 export type { StartedRunResponse, StoppedRunResponse } from '../../../src/runs/runs.response.js';
 export type { RunEvent } from '../../../src/runs/run-events.service.js';
+export type { AgentResponse, ModelsResponse } from '../../../src/assistant/assistant-catalog.response.js';
 export type { StepDecisionResponse } from '../../../src/approvals/approvals.response.js';

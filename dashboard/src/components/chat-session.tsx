@@ -2,15 +2,13 @@ import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { AGENT_IDS, AGENT_LABELS } from '../api/agents';
 import { api } from '../api/client';
-import type { AssetResponse, ConversationResponse } from '../api/types';
+import type { AgentResponse, AssetResponse, ConversationResponse, ModelsResponse } from '../api/types';
+import { useApi } from '../api/use-api';
 import { AssetCard } from './asset-card';
 import { ErrorMessage } from './error-message';
 import { Markdown } from './markdown';
 
-/** The models a message can be sent to; "Agent default" leaves it to the agent. */
-const MODELS = [{ id: 'offline', label: 'Offline model' }];
 
 interface ReplyMetadata {
   agentId?: string;
@@ -37,6 +35,8 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
   const [agentId, setAgentId] = useState('');
   const [modelId, setModelId] = useState('');
   choices.current = { agentId, modelId };
+  const agents = useApi<AgentResponse[]>('/assistant/agents');
+  const models = useApi<ModelsResponse>('/assistant/models');
 
   const [transport] = useState(
     () =>
@@ -102,9 +102,9 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
           Agent
           <select value={agentId} onChange={(event) => setAgentId(event.target.value)}>
             <option value="">Automatic</option>
-            {AGENT_IDS.map((id) => (
-              <option key={id} value={id}>
-                {AGENT_LABELS[id]}
+            {agents.data?.map((agent) => (
+              <option key={agent.id} value={agent.id} title={agent.description}>
+                {agent.id} ({agent.niche})
               </option>
             ))}
           </select>
@@ -112,10 +112,10 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
         <label>
           Model
           <select value={modelId} onChange={(event) => setModelId(event.target.value)}>
-            <option value="">Agent default</option>
-            {MODELS.map((model) => (
-              <option key={model.id} value={model.id}>
-                {model.label}
+            <option value="">Agent default ({models.data?.defaultModel ?? '…'})</option>
+            {models.data?.models.map((model) => (
+              <option key={model} value={model}>
+                {model}
               </option>
             ))}
           </select>
