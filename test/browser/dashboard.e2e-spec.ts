@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
+import { buildPdf } from '../helpers/pdf.js';
 import { BROWSER, mailTo } from '../helpers/workflows.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
@@ -99,9 +100,30 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
     await visible(page.getByRole('complementary', { name: 'Conversations' }).getByRole('link', { name: /lighthouse/ }));
     await shoot('02-chat');
 
+    // A new chat with a receipt attached as a PDF: the finance agent reads it into a receipt asset.
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.waitForURL(/\/dashboard\/chat$/);
+    await page.getByRole('combobox', { name: /^Agent/ }).selectOption('finance');
+    await page.getByLabel('Attach').setInputFiles({
+      name: 'receipt.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(buildPdf(['Cafe Lumiere', '2 x Latte 7.00', 'Croissant 2.50', 'TOTAL EUR 9.50'])),
+    });
+    await page.getByLabel('Message', { exact: true }).fill('Extract the receipt I attached');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const receipt = page.getByRole('article', { name: 'finance said' }).locator('[data-asset-type="receipt"]');
+    await visible(receipt);
+    expect(await receipt.textContent()).toContain('Cafe Lumiere');
+    await visible(page.getByText('Attached: receipt.pdf'));
+
     // The gallery shows the same image.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Assets' }).click();
     await visible(page.locator('.gallery [data-asset-type="image"]'));
+    await visible(page.locator('.gallery [data-asset-type="receipt"]'));
+    expect(await page.locator('.gallery article').count()).toBe(2);
+    // Filtered by type, only the image is left.
+    await page.getByLabel('Type').selectOption('image');
+    await page.locator('.gallery [data-asset-type="receipt"]').waitFor({ state: 'detached' });
     expect(await page.locator('.gallery article').count()).toBe(1);
     await shoot('03-assets');
 
@@ -121,6 +143,21 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
     const run = page.getByRole('article', { name: 'Run #1' });
     await visible(run.getByRole('button', { name: 'Approve' }));
     await shoot('04-workflow-awaiting-approval');
+
+    // Rejected from the page with a note: the step is done again with it, and waits again.
+    const workflowPath = new URL(page.url()).pathname.replace('/dashboard', '/api');
+    await run.getByRole('button', { name: 'Reject' }).click();
+    await page.getByLabel('Note for the agent (optional)').fill('Mention the beta waitlist');
+    await run.getByRole('button', { name: 'Send rejection' }).click();
+    await expect
+      .poll(async () => {
+        const workflow = await (await page.request.get(`${baseUrl}${workflowPath}`)).json();
+        const [latest] = workflow.workflowRuns;
+        if (latest.status !== 'awaiting_approval') return [];
+        const history = await (await page.request.get(`${baseUrl}/api/assistant/history?id=${latest.conversationId}`)).json();
+        return history.messages.map((message: { parts: { type: string; text?: string }[] }) => message.parts.find((part) => part.type === 'text')?.text ?? '');
+      }, { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('Mention the beta waitlist')]));
     await run.getByRole('button', { name: 'Approve' }).click();
     await visible(run.getByText('completed', { exact: true }));
     await shoot('05-workflow-completed');
