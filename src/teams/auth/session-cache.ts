@@ -83,10 +83,13 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
     this.entries.set(sessionId, { ...entry, validUntil });
   }
 
-  /** Drops the change here at once and tells every other instance; call after the change is stored. */
+  /**
+   * Drops the change here at once and tells every other instance; call after the change is
+   * stored. Announced even with this instance's cache off: others (or a CLI's) may have theirs on.
+   */
   async announce(change: AuthChange): Promise<void> {
     this.apply(change);
-    if (this.periodMs > 0) await this.dataSource.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(change)]);
+    await this.dataSource.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(change)]);
   }
 
   private apply(change: AuthChange): void {
