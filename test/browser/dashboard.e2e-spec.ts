@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
 import { buildPdf } from '../helpers/pdf.js';
+import { freePort } from '../helpers/ports.js';
 import { BROWSER, mailTo } from '../helpers/workflows.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
@@ -168,15 +168,4 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
 /** Waits for the element to show: the page updates on its own (streams, live run events). */
 function visible(locator: Locator): Promise<void> {
   return locator.waitFor({ state: 'visible', timeout: 30_000 });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -6,7 +6,8 @@ import { DataSource } from 'typeorm';
 import { MailOutboxWorker, retryDelayMs } from '../../src/mail/mail-outbox.worker.js';
 import { MailService } from '../../src/mail/mail.service.js';
 import { renderEmail } from '../../src/mail/templates.js';
-import { closedPort, parseEml, startSmtpServer, type TestSmtpServer, waitFor } from '../helpers/mail-catcher.js';
+import { parseEml, startSmtpServer, type TestSmtpServer, waitFor } from '../helpers/mail-catcher.js';
+import { freePort } from '../helpers/ports.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
@@ -173,7 +174,7 @@ describe('Mail while the SMTP server is down', () => {
   let smtp: TestSmtpServer | undefined;
 
   beforeAll(async () => {
-    port = await closedPort();
+    port = await freePort();
     app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     await resetDatabase(app);
     app.get(MailOutboxWorker).stopPolling();

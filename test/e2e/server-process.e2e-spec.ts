@@ -1,6 +1,6 @@
+import { freePort } from '../helpers/ports.js';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -99,15 +99,6 @@ function exited(child: ChildProcess, timeoutMs: number): Promise<{ code: number 
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal });
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }

@@ -256,8 +256,8 @@ describe('workflows and plan approval', () => {
 
 describe('plan approval mail while the mail server is down', () => {
   it('creates the workflow at once and delivers the mail when the server is back', async () => {
-    const { closedPort } = await import('../helpers/mail-catcher.js');
-    const port = await closedPort();
+    const { freePort } = await import('../helpers/ports.js');
+    const port = await freePort();
     const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     try {
       await resetDatabase(app);

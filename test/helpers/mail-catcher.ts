@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** Polls until `probe` gives a truthy value. */
@@ -92,16 +91,6 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
   return { port: address.port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on (for now). */
-export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('No port');
-  return address.port;
 }
 
 /** The links in a mail's text body. */
