@@ -10,7 +10,7 @@ export interface Loaded<T> {
 
 /** GETs `/api<path>` when the path changes (null: nothing to load), and on reload(). */
 export function useApi<T>(path: string | null): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: path !== null });
+  const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ data: undefined, error: undefined, loading: path !== null });
 
   const load = useCallback(
     async (signal?: { cancelled: boolean }) => {
@@ -18,9 +18,9 @@ export function useApi<T>(path: string | null): Loaded<T> {
       setState((previous) => ({ ...previous, loading: true }));
       try {
         const data = await api<T>('GET', path);
-        if (!signal?.cancelled) setState({ data, loading: false });
+        if (!signal?.cancelled) setState({ data, error: undefined, loading: false });
       } catch (error) {
-        if (!signal?.cancelled) setState({ error: error as Error, loading: false });
+        if (!signal?.cancelled) setState({ data: undefined, error: error as Error, loading: false });
       }
     },
     [path],
@@ -34,5 +34,5 @@ export function useApi<T>(path: string | null): Loaded<T> {
     };
   }, [load]);
 
-  return { ...state, data: state.data, error: state.error, reload: () => load() };
+  return { ...state, reload: () => load() };
 }

@@ -3,7 +3,6 @@ import { ConfigService } from '@nestjs/config';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
-import type { Session } from '../entities/session.entity.js';
 import type { TeamContext } from './team-context.js';
 
 /** The PostgreSQL channel on which every instance hears about changes to sessions and teams. */
@@ -13,7 +12,6 @@ const RECONNECT_MS = 2_000;
 
 export interface CachedSession {
   context: TeamContext;
-  kind: Session['kind'];
   /** API tokens only: the stored hash the presented token must match. */
   tokenHash: string | null;
   /** When this entry stops being used: the cache period, or the session's own expiry if sooner. */
@@ -76,11 +74,13 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
     return this.generation;
   }
 
-  set(sessionId: string, entry: Omit<CachedSession, 'validUntil'>, expiresAt: Date | null, readStartedAt: number): void {
-    if (!this.listening || readStartedAt !== this.generation) return;
-    const validUntil = Math.min(Date.now() + this.periodMs, expiresAt?.getTime() ?? Infinity);
+  /** Keeps the entry, unless caching is off or a change was heard since `readStartedAt`; returns what it kept. */
+  set(sessionId: string, entry: Omit<CachedSession, 'validUntil'>, expiresAt: Date | null, readStartedAt: number): CachedSession | undefined {
+    if (!this.listening || readStartedAt !== this.generation) return undefined;
+    const kept = { ...entry, validUntil: Math.min(Date.now() + this.periodMs, expiresAt?.getTime() ?? Infinity) };
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(sessionId, { ...entry, validUntil });
+    this.entries.set(sessionId, kept);
+    return kept;
   }
 
   /**

@@ -127,18 +127,17 @@ export class SessionsService {
     if (!row) return null;
     const entry: Omit<CachedSession, 'validUntil'> = {
       context: { userId, sessionId, sessionKind: row.kind, teamId: row.team_id, role: row.role, plan: row.plan },
-      kind: row.kind,
       tokenHash: row.token_hash,
       touchedAt: row.last_used_at?.getTime() ?? 0,
     };
     if (!this.accepts(entry, rawToken)) return null;
-    this.cache.set(sessionId, entry, row.expires_at, readStartedAt);
-    return this.touch(this.cache.get(sessionId) ?? entry);
+    // Touch what the cache kept, so that its record of the last write is the one updated.
+    return this.touch(this.cache.set(sessionId, entry, row.expires_at, readStartedAt) ?? entry);
   }
 
   /** API tokens must also match their stored hash; session JWTs are enough by their signature. */
-  private accepts(entry: Pick<CachedSession, 'kind' | 'tokenHash'>, rawToken: string): boolean {
-    return entry.kind !== 'api_token' || (entry.tokenHash !== null && sameHash(entry.tokenHash, hashToken(rawToken)));
+  private accepts(entry: Pick<CachedSession, 'context' | 'tokenHash'>, rawToken: string): boolean {
+    return entry.context.sessionKind !== 'api_token' || (entry.tokenHash !== null && sameHash(entry.tokenHash, hashToken(rawToken)));
   }
 
   /** Records use of the session, at most once a minute. */
