@@ -20,19 +20,12 @@ import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { attachmentsOf, textOf } from './chat-messages.js';
 import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { LiveRepliesService } from './live-replies.service.js';
+import type { ReplyMetadata } from './reply-metadata.js';
 import { RouterService } from './router.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
 /** Tool calls and answers an agent may take for one reply. */
 const MAX_STEPS = 6;
-
-/** Message metadata on every reply: which agent and model answered, in which conversation. */
-export interface ReplyMetadata {
-  agentId: AgentId;
-  modelId: string;
-  conversationId: string;
-  usage?: { inputTokens?: number; outputTokens?: number };
-}
 
 export interface ReplyRequest {
   agentId: AgentId;

@@ -15,4 +15,5 @@ export type {
 export type { StartedRunResponse, StoppedRunResponse } from '../../../src/runs/runs.response.js';
 export type { RunEvent } from '../../../src/runs/run-events.service.js';
 export type { AgentResponse, ModelsResponse } from '../../../src/assistant/assistant-catalog.response.js';
+export type { ReplyMetadata } from '../../../src/assistant/reply-metadata.js';
 export type { StepDecisionResponse } from '../../../src/approvals/approvals.response.js';

@@ -3,19 +3,15 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../api/client';
-import type { AgentResponse, AssetResponse, ConversationResponse, ModelsResponse } from '../api/types';
+import type { AgentResponse, AssetResponse, ConversationResponse, ModelsResponse, ReplyMetadata } from '../api/types';
 import { useApi } from '../api/use-api';
 import { AssetCard } from './asset-card';
 import { ErrorMessage } from './error-message';
 import { Markdown } from './markdown';
 
 
-interface ReplyMetadata {
-  agentId?: string;
-  modelId?: string;
-  stopped?: boolean;
-}
-type ChatMessage = UIMessage<ReplyMetadata>;
+// Stored user messages carry no metadata: every field may be missing.
+type ChatMessage = UIMessage<Partial<ReplyMetadata>>;
 
 interface ChatSessionProps {
   conversationId: string | undefined;
