@@ -28,7 +28,9 @@ async function startBaseline() {
 
 const database = await createBenchDatabase('bench_chat');
 const baseline = await startBaseline();
-const service = await startService(database.url);
+// Tokens one by one, as the baseline sends them: the comparison is of the request path, not of
+// how finely the reply is cut (the default flush budget would merge this instant model's words).
+const service = await startService(database.url, { STREAM_FLUSHES_PER_SECOND: '0' });
 service.url = `${service.base}/api/assistant/router`;
 try {
   console.log(`chat benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s each, offline model`);

@@ -108,6 +108,13 @@ export class EnvironmentVariables {
   @IsOptional()
   @Type(() => Number)
   @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  STREAM_FLUSHES_PER_SECOND?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
   @Min(1)
   @Max(3600)
   RUN_STEP_TIMEOUT_SECONDS?: number;

@@ -7,6 +7,11 @@ export interface LlmSettings {
   defaultModel: string;
   /** Pause between the offline model's streamed chunks (0: as fast as possible). */
   offlineChunkDelayMs: number;
+  /**
+   * The instance's budget of model stream flushes per second, shared by the streams running;
+   * tokens that arrive between two flushes of a stream go out together (0: every token alone).
+   */
+  streamFlushesPerSecond: number;
   /** How long one workflow step (its model calls and tools) may take before the run fails. */
   runStepTimeoutSeconds: number;
 }
@@ -17,6 +22,7 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     openaiBaseUrl: env.OPENAI_BASE_URL,
     defaultModel: env.DEFAULT_MODEL ?? (env.OPENAI_API_KEY ? 'openai:gpt-4o-mini' : 'offline'),
     offlineChunkDelayMs: env.OFFLINE_MODEL_CHUNK_DELAY_MS ?? 0,
+    streamFlushesPerSecond: env.STREAM_FLUSHES_PER_SECOND ?? 500,
     runStepTimeoutSeconds: env.RUN_STEP_TIMEOUT_SECONDS ?? 300,
   };
 }

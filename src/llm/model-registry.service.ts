@@ -2,7 +2,9 @@ import { createOpenAI, type OpenAIProvider } from '@ai-sdk/openai';
 import type { ImageModelV4, LanguageModelV4 } from '@ai-sdk/provider';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { wrapLanguageModel } from 'ai';
 import type { AppConfig } from '../config/configuration.js';
+import { deltaCoalescingMiddleware, StreamPacing } from './delta-coalescing.js';
 import { OfflineLanguageModel } from './offline/offline-language-model.js';
 
 export const OFFLINE_MODEL_ID = 'offline';
@@ -22,13 +24,15 @@ export interface ResolvedModel {
  */
 @Injectable()
 export class ModelRegistry {
-  private readonly offline: OfflineLanguageModel;
+  private readonly offline: LanguageModelV4;
   private readonly openai?: OpenAIProvider;
+  private readonly pacing: StreamPacing;
   readonly defaultModelId: string;
 
   constructor(config: ConfigService<AppConfig, true>) {
     const llm = config.get('llm', { infer: true });
-    this.offline = new OfflineLanguageModel({ chunkDelayMs: llm.offlineChunkDelayMs });
+    this.pacing = new StreamPacing(llm.streamFlushesPerSecond);
+    this.offline = this.paced(new OfflineLanguageModel({ chunkDelayMs: llm.offlineChunkDelayMs }));
     if (llm.openaiApiKey || llm.openaiBaseUrl) {
       this.openai = createOpenAI({ apiKey: llm.openaiApiKey ?? 'not-needed', baseURL: llm.openaiBaseUrl });
     }
@@ -44,7 +48,7 @@ export class ModelRegistry {
       if (!this.openai) throw new BadRequestException(`Unknown modelId "${id}": no OpenAI provider is configured`);
       if (!OPENAI_MODEL_NAME.test(name)) throw new BadRequestException(`Unknown modelId "${id}"`);
       // Chat Completions, the API every OpenAI-compatible server speaks.
-      return { id, model: this.openai.chat(name) };
+      return { id, model: this.paced(this.openai.chat(name)) };
     }
     throw new BadRequestException(`Unknown modelId "${id}": use "${OFFLINE_MODEL_ID}" or "${OPENAI_PREFIX}<model>"`);
   }
@@ -66,5 +70,10 @@ export class ModelRegistry {
   /** A model able to read images (receipt photos), or undefined offline. */
   visionModel(): LanguageModelV4 | undefined {
     return this.openai ? this.resolve(this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : `${OPENAI_PREFIX}${FALLBACK_OPENAI_MODEL}`).model : undefined;
+  }
+
+  /** Streams of every model share the instance's flush budget (see StreamPacing). */
+  private paced(model: LanguageModelV4): LanguageModelV4 {
+    return this.pacing.enabled ? wrapLanguageModel({ model, middleware: deltaCoalescingMiddleware(this.pacing) }) : model;
   }
 }
