@@ -4,10 +4,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import type { AppConfig } from './config/configuration.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { validationExceptionFactory } from './http/validation-exception.factory.js';
+import { AppLogger } from './logging/app-logger.js';
+import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js';
 import { SESSION_COOKIE } from './teams/auth/session-token.js';
 
 /** Everything main.ts and the tests share: the app as it runs in production. */
@@ -15,7 +16,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const config = app.get<ConfigService<AppConfig, true>>(ConfigService);
   const settings = config.get('app', { infer: true });
 
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
+  app.use(app.get<RequestLogger>(REQUEST_LOGGER));
   app.set('trust proxy', settings.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.
   app.set('etag', false);

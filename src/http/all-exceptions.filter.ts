@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { QueryFailedError } from 'typeorm';
 
@@ -28,7 +28,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toBody(exception);
+    const body = this.toBody(exception, host.switchToHttp().getRequest<Request & { id?: unknown }>().id);
     if (response.headersSent) {
       // A stream has begun: the status is gone, so end it; the error is already logged.
       response.end();
@@ -37,7 +37,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     response.status(body.statusCode).json(body);
   }
 
-  private toBody(exception: unknown): ErrorBody {
+  /** `requestId`: the id the request is logged with, so an operator can find its line. */
+  private toBody(exception: unknown, requestId: unknown): ErrorBody {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();
@@ -50,7 +51,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof QueryFailedError && (exception.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
       return body(HttpStatus.CONFLICT, 'The request conflicts with the current state of the resource');
     }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    this.logger.error({ requestId, err: exception instanceof Error ? exception : String(exception) });
     return body(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error');
   }
 }

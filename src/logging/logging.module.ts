@@ -1,22 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { LoggerModule } from 'nestjs-pino';
+import type { NextFunction, Request, Response } from 'express';
+import { pino } from 'pino';
+import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/configuration.js';
+import { AppLogger } from './app-logger.js';
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
+/** The middleware that gives every request an id and logs it once answered. */
+export type RequestLogger = (request: Request, response: Response, next: NextFunction) => void;
+export const REQUEST_LOGGER = Symbol('REQUEST_LOGGER');
+
 /**
- * Structured JSON logs. Every request gets an id (the caller's `x-request-id` when it is sane,
- * else a UUID), echoed in the response header and attached to every log line of the request.
+ * Structured JSON logs through one pino instance: Nest's own logs (AppLogger) and one line per
+ * request. Every request gets an id (the caller's `x-request-id` when it is sane, else a UUID),
+ * echoed in the response header and logged with the request's line and with its errors. Log
+ * lines written inside a request do not carry the id: tracking the request across awaits takes an
+ * AsyncLocalStorage, which on Node 22 puts a hook on every promise of the process, and measured
+ * it cost a third of the throughput of streamed replies (see docs/decisions.md).
  */
+@Global()
 @Module({
-  imports: [
-    LoggerModule.forRootAsync({
+  providers: [
+    {
+      provide: AppLogger,
       inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>) => ({
-        pinoHttp: {
-          level: config.get('app', { infer: true }).logLevel,
+      useFactory: (config: ConfigService<AppConfig, true>) => new AppLogger(pino({ level: config.get('app', { infer: true }).logLevel })),
+    },
+    {
+      provide: REQUEST_LOGGER,
+      inject: [AppLogger],
+      useFactory: (logger: AppLogger): RequestLogger =>
+        pinoHttp({
+          logger: logger.pino,
           genReqId: (req, res) => {
             const given = req.headers['x-request-id'];
             const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -29,9 +47,9 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
           autoLogging: { ignore: (req) => req.url === '/api/health' },
-        },
-      }),
-    }),
+        }),
+    },
   ],
+  exports: [AppLogger, REQUEST_LOGGER],
 })
 export class LoggingModule {}
