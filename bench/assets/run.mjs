@@ -2,6 +2,7 @@
 // directly with pg (the limit: what the endpoint would do with no HTTP, auth or ORM around it).
 // Run with `npm run bench:assets` (builds first). Env: BENCH_DURATION_MS (10000), BENCH_CONCURRENCY (16).
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { ASSET_TYPES } from '../../dist/src/assets/asset-types.js';
@@ -156,6 +157,26 @@ async function runDirect(pool, queries, durationMs) {
   return { requests: latencies.length, errors, rps: latencies.length / seconds, total: percentiles(latencies) };
 }
 
+/**
+ * The same SQL behind a bare node:http handler (no framework, auth, validation or logging): the
+ * cost of the HTTP hop alone, and so the ceiling of any HTTP endpoint on this machine.
+ */
+async function startBareHttp(pool, queries) {
+  const server = createServer((request, response) => {
+    const query = queries[Number(new URL(request.url, 'http://bare').searchParams.get('q'))];
+    pool.query(query.text, query.values).then(
+      ({ rows }) => {
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        response.end(JSON.stringify(rows));
+      },
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return { server, requests: queries.map((_, index) => ({ url: `${base}/?q=${index}`, headers: {} })) };
+}
+
 function row(name, result) {
   const ms = (value) => `${value.toFixed(2)} ms`;
   return [
@@ -205,10 +226,17 @@ try {
   await runDirect(pool, queries, 2000);
   await runLoadInWorker({ method: 'GET', requests, concurrency, durationMs: 2000 });
 
+  const bare = await startBareHttp(pool, queries);
+  await runLoadInWorker({ method: 'GET', requests: bare.requests, concurrency, durationMs: 2000 });
+
   const direct = await runDirect(pool, queries, durationMs);
+  const bareHttp = await runLoadInWorker({ method: 'GET', requests: bare.requests, concurrency, durationMs });
+  bare.server.close();
   const http = await runLoadInWorker({ method: 'GET', requests, concurrency, durationMs });
   console.log(row('direct SQL (pg.Pool)', direct));
+  console.log(row('bare node:http + same SQL', bareHttp));
   console.log(row('GET /api/assets', http));
+  console.log(`bare node:http / direct SQL throughput: ${((bareHttp.rps / direct.rps) * 100).toFixed(1)}% (the HTTP hop alone)`);
   const ratio = http.rps / direct.rps;
   const verdict = (ok) => (ok ? 'ok' : 'MISSED');
   console.log(`GET /api/assets / direct SQL throughput: ${(ratio * 100).toFixed(1)}% (target ≥ ${TARGET_RATIO * 100}%: ${verdict(ratio >= TARGET_RATIO)})`);

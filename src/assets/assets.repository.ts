@@ -14,27 +14,17 @@ export interface AssetFilters {
   offset: number;
 }
 
-interface AssetRow {
-  id: number;
-  team_id: string;
-  conversation_id: string | null;
-  run_id: number | null;
-  type: AssetType;
-  title: string;
-  content: string;
-  metadata: Record<string, unknown>;
-  created_at: Date;
-}
-
 /**
  * The asset listing, the service's hottest read: one SQL statement shaped to the indexes of
- * the assets table, mapped straight to the response without building entities.
+ * the assets table whose rows are already the response (keys, and createdAt as JavaScript's
+ * ISO format, truncated to milliseconds as a Date would be): no entities, no mapping, no date
+ * parsing.
  */
 @Injectable()
 export class AssetsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async list(teamId: string, filters: AssetFilters): Promise<AssetResponse[]> {
+  list(teamId: string, filters: AssetFilters): Promise<AssetResponse[]> {
     const params: unknown[] = [teamId];
     const where = ['team_id = $1'];
     const add = (sql: string, value: unknown) => {
@@ -47,23 +37,13 @@ export class AssetsRepository {
     if (filters.from) add('created_at > ?', filters.from);
     if (filters.to) add('created_at < ?', filters.to);
     params.push(filters.limit, filters.offset);
-    const rows = await this.dataSource.query<AssetRow[]>(
-      `SELECT id, team_id, conversation_id, run_id, type, title, content, metadata, created_at
+    return this.dataSource.query<AssetResponse[]>(
+      `SELECT id, team_id AS "teamId", conversation_id AS "conversationId", run_id AS "runId", type, title, content, metadata,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
          FROM assets WHERE ${where.join(' AND ')}
         ORDER BY created_at DESC, id DESC
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    return rows.map((row) => ({
-      id: row.id,
-      teamId: row.team_id,
-      conversationId: row.conversation_id,
-      runId: row.run_id,
-      type: row.type,
-      title: row.title,
-      content: row.content,
-      metadata: row.metadata,
-      createdAt: row.created_at.toISOString(),
-    }));
   }
 }

@@ -47,6 +47,17 @@ describe('GET /api/assets', () => {
     });
   });
 
+  it('writes createdAt as the single-asset endpoint does, microseconds cut to milliseconds', async () => {
+    const user = await signUp(app);
+    const [id] = await insertAssets(app, [{ teamId: user.teamId }]);
+    // PostgreSQL keeps microseconds; the listing formats them in SQL, the single asset via a Date.
+    await app.get(DataSource).query(`UPDATE assets SET created_at = '1999-12-31 23:59:59.999999+00' WHERE id = $1`, [id]);
+    const [listed] = (await api(app, user).get('/api/assets').expect(200)).body as { createdAt: string }[];
+    const single = (await api(app, user).get(`/api/assets/${id}`).expect(200)).body as { createdAt: string };
+    expect(listed.createdAt).toBe('1999-12-31T23:59:59.999Z');
+    expect(single.createdAt).toBe(listed.createdAt);
+  });
+
   it('filters by type, conversation, run and date range, alone and combined', async () => {
     const user = await signUp(app);
     const conversation = await app.get(ConversationsService).create(user.teamId, { userId: user.userId, title: 't' });
