@@ -68,6 +68,7 @@ describe('coalesceDeltas', () => {
     source.controller.enqueue(text('a'));
     source.controller.enqueue(text('b'));
     source.controller.enqueue(withMetadata);
+    source.controller.enqueue(text('d'));
     source.controller.enqueue(text('x', 't2'));
     source.controller.enqueue({ type: 'reasoning-delta', id: 't2', delta: 'r' });
     source.controller.enqueue({ type: 'tool-input-delta', id: 'call-1', delta: '{"a":' });
@@ -78,6 +79,7 @@ describe('coalesceDeltas', () => {
     expect(await readAll(output)).toEqual([
       text('ab'),
       withMetadata,
+      text('d'),
       text('x', 't2'),
       { type: 'reasoning-delta', id: 't2', delta: 'r' },
       { type: 'tool-input-delta', id: 'call-1', delta: '{"a":1}' },

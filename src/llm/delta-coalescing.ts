@@ -42,10 +42,15 @@ function isDelta(part: LanguageModelV4StreamPart): part is DeltaPart {
   return part.type === 'text-delta' || part.type === 'reasoning-delta' || part.type === 'tool-input-delta';
 }
 
-/** Adds a part, merging a delta into the delta before it when both belong to the same block. */
+/**
+ * Adds a part, merging a delta into the delta before it when both belong to the same block.
+ * A delta with provider metadata (log probabilities, say) describes exactly its own text, so it
+ * is never merged, in either direction.
+ */
 function append(pending: LanguageModelV4StreamPart[], part: LanguageModelV4StreamPart): void {
   const last = pending.at(-1);
-  if (last && isDelta(part) && isDelta(last) && last.type === part.type && last.id === part.id && !part.providerMetadata) {
+  const mergeable = last && isDelta(part) && isDelta(last) && last.type === part.type && last.id === part.id;
+  if (mergeable && !last.providerMetadata && !part.providerMetadata) {
     pending[pending.length - 1] = { ...last, delta: last.delta + part.delta };
     return;
   }
