@@ -1,23 +1,15 @@
-import { freePort } from '../helpers/ports.js';
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { api } from '../helpers/api.js';
-import { linksIn, parseEml, startSmtpServer, type TestSmtpServer, waitFor } from '../helpers/mail-catcher.js';
+import { startSmtpServer, type TestSmtpServer, waitFor } from '../helpers/mail-catcher.js';
+import { type ServerProcess, startServer } from '../helpers/server-process.js';
 import { signUp } from '../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
-import { createTestApp, TEST_ENV } from '../setup/create-test-app.js';
+import { createTestApp } from '../setup/create-test-app.js';
 
 const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';
-
-beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
-}, 120_000);
 
 /**
  * DESIGN "Workflows, runs, approvals": a run whose worker died is picked up again from its last
@@ -35,8 +27,8 @@ describe('run recovery', () => {
   });
 
   it('a server killed mid-run (SIGKILL) is taken over by another, which repeats nothing that finished and stores nothing twice', async () => {
-    const first = await startServer();
-    let second: Server | undefined;
+    const first = await startRecoveryServer();
+    let second: ServerProcess | undefined;
     try {
       const email = `recovery-${randomUUID()}@example.com`;
       const registered = await first.json<{ accessToken: string }>('POST', '/api/auth/register', undefined, {
@@ -50,7 +42,7 @@ describe('run recovery', () => {
       const workflowId = created.workflowId;
 
       const approveLink = await waitFor(
-        () => Promise.resolve(outboxLinks(first.dataDir, email).find((link) => link.includes(`/workflows/${workflowId}/approve?token=`))),
+        () => Promise.resolve(first.outboxLinks(email).find((link) => link.includes(`/workflows/${workflowId}/approve?token=`))),
         'the plan approval mail in the outbox',
         15_000,
       );
@@ -71,10 +63,10 @@ describe('run recovery', () => {
         'step 0 completed and step 1 running',
         30_000,
       );
-      first.process.kill('SIGKILL');
-      await exited(first.process, 10_000);
+      first.kill('SIGKILL');
+      await first.exited(10_000);
 
-      second = await startServer();
+      second = await startRecoveryServer();
       await waitFor(
         async () => {
           const { rows } = await db.query<{ status: string }>('SELECT status FROM workflow_runs WHERE id = $1', [runId]);
@@ -109,11 +101,8 @@ describe('run recovery', () => {
       const assets = await db.query<{ type: string }>('SELECT type FROM assets WHERE run_id = $1 ORDER BY type', [runId]);
       expect(assets.rows.map((row) => row.type)).toEqual(['image', 'post_outline', 'social_post']);
     } finally {
-      if (first.process.exitCode === null && first.process.signalCode === null) first.process.kill('SIGKILL');
-      if (second) {
-        second.process.kill('SIGTERM');
-        await exited(second.process, 30_000);
-      }
+      await first.dispose();
+      await second?.dispose();
     }
   }, 90_000);
 
@@ -168,82 +157,7 @@ describe('run recovery', () => {
   });
 });
 
-interface Server {
-  process: ChildProcess;
-  base: string;
-  dataDir: string;
-  json<T>(method: string, path: string, token?: string, body?: unknown): Promise<T>;
-}
-
-/** The built server as a child process on the test run's database, mail going to its outbox folder. */
-async function startServer(): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'assistant-recovery-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: process.env.DATABASE_URL,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_ENV.JWT_SECRET,
-      APPROVAL_TOKEN_SECRET: TEST_ENV.APPROVAL_TOKEN_SECRET,
-      OFFLINE_MODEL_CHUNK_DELAY_MS: '40',
-      RATE_LIMIT_FREE: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
-      try {
-        return (await fetch(`${base}/api/health`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    `the server on port ${port}`,
-    30_000,
-  );
-  return {
-    process: child,
-    base,
-    dataDir,
-    async json<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    },
-  };
-}
-
-/** The links of the mails to `to` written to the server's outbox folder. */
-function outboxLinks(dataDir: string, to: string): string[] {
-  const outbox = join(dataDir, 'outbox');
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => parseEml(readFileSync(join(outbox, name), 'utf8')))
-    .filter((mail) => (mail.headers.to ?? '').includes(to))
-    .flatMap((mail) => linksIn(mail.text));
-}
-
-function exited(child: ChildProcess, timeoutMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('process did not exit')), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+/** The built server on the test run's database, mail going to its outbox folder. */
+function startRecoveryServer(): Promise<ServerProcess> {
+  return startServer({ env: { LOG_LEVEL: 'warn', OFFLINE_MODEL_CHUNK_DELAY_MS: '40' } });
 }

@@ -1,50 +1,41 @@
-import { freePort } from '../helpers/ports.js';
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
-
-beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
-}, 120_000);
+import { SERVER_ENTRY, startServer } from '../helpers/server-process.js';
 
 /**
  * The built server as an operator runs it: `npm run start:prod` with nothing configured starts
  * an embedded PostgreSQL, serves /api/health, and stops everything on SIGTERM.
  */
 describe('the server process', () => {
-  it('starts on its embedded defaults, answers /api/health, and shuts down cleanly on SIGTERM', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'assistant-process-'));
-    const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+  it('starts on its embedded defaults, answers /api/health, and exits 0 on SIGTERM with the embedded PostgreSQL stopped', async () => {
+    const server = await startServer({ env: { DATABASE_URL: undefined, LOG_LEVEL: 'warn' } });
     try {
-      const health = await waitForHealth(port, 90_000);
-      expect(health).toEqual({ status: 'ok', database: 'up' });
-      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
-      expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
-    } finally {
+      expect(await (await server.fetch('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
+      expect(existsSync(join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
+      expect(existsSync(join(server.dataDir, 'secrets.json'))).toBe(true);
       server.kill('SIGTERM');
+      expect(await server.exited(30_000)).toEqual({ code: 0, signal: null });
+      expect(existsSync(join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(server.logs).not.toMatch(/"level":(50|60)/);
+    } finally {
+      await server.dispose();
     }
-    const exit = await exited(server, 30_000);
-    expect(exit.signal ?? exit.code).toBe('SIGTERM');
-    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 150_000);
 
   it('refuses to start with an invalid variable, naming it', async () => {
-    const server = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: 'eighty' });
-    let stderr = '';
-    server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exit = await exited(server, 30_000);
+    const server = await startServer({ env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: 'eighty' }, healthy: false });
+    const exit = await server.exited(30_000);
     expect(exit.code).toBe(1);
-    expect(stderr).toMatch(/Invalid configuration:[\s\S]*PORT/);
+    expect(server.logs).toMatch(/Invalid configuration:[\s\S]*PORT/);
   }, 60_000);
 });
 
 describe('the operator command', () => {
   it("sets a team's plan, and refuses unknown plans, malformed ids and unknown teams", async () => {
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'error' };
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['dist/src/cli.js', ...args], { env, encoding: 'utf8' });
+    const cli = (...args: string[]) => spawnSync(process.execPath, [join(dirname(SERVER_ENTRY), 'cli.js'), ...args], { env, encoding: 'utf8' });
 
     const unknownPlan = cli('set-plan', '6f9619ff-8b86-4d11-b42d-00c04fc964ff', 'platinum');
     expect(unknownPlan.status).toBe(1);
@@ -71,34 +62,3 @@ describe('the operator command', () => {
     }
   }, 60_000);
 });
-
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['dist/src/main.js'], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-}
-
-async function waitForHealth(port: number, timeoutMs: number): Promise<unknown> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return response.json();
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no healthy server on port ${port} within ${timeoutMs} ms`);
-}
-
-function exited(child: ChildProcess, timeoutMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('process did not exit')), timeoutMs);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal });
-    });
-  });
-}

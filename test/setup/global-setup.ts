@@ -1,8 +1,9 @@
-import pg from 'pg';
-import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -12,6 +13,7 @@ const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
  * started for the run, so `npm test` works on a machine with nothing installed.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  const serverBuild = buildServer();
   let serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_SERVER;
   let stopServer: (() => Promise<void>) | undefined;
   if (!process.env.TEST_DATABASE_URL && !(await answers(serverUrl))) {
@@ -24,6 +26,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.DATABASE_URL = serverUrl.replace(/\/[^/]*$/, `/${name}`);
 
   return async () => {
+    rmSync(serverBuild, { recursive: true, force: true });
     await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     await stopServer?.();
   };
@@ -46,4 +49,16 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Process tests run the compiled server: built once per run, before any file starts, into a
+ * folder of the run's own (inside the project, so its imports find node_modules), which
+ * SERVER_DIST names to the tests.
+ */
+function buildServer(): string {
+  const outDir = join('.test-build', `run-${process.pid}`);
+  execFileSync('node_modules/.bin/tsc', ['-p', 'tsconfig.build.json', '--outDir', outDir], { stdio: ['ignore', 'inherit', 'inherit'] });
+  process.env.SERVER_DIST = outDir;
+  return outDir;
 }
