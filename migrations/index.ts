@@ -3,6 +3,7 @@ import { CreateConversationsAndAssets1763870000000 } from './1763870000000-Creat
 import { CreateMailOutbox1763880000000 } from './1763880000000-CreateMailOutbox.js';
 import { CreateWorkflowsAndRuns1763890000000 } from './1763890000000-CreateWorkflowsAndRuns.js';
 import { AddDashboardStepDecisions1763900000000 } from './1763900000000-AddDashboardStepDecisions.js';
+import { OneDecisionPerStepAttempt1764000000000 } from './1764000000000-OneDecisionPerStepAttempt.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateMailOutbox1763880000000,
   CreateWorkflowsAndRuns1763890000000,
   AddDashboardStepDecisions1763900000000,
+  OneDecisionPerStepAttempt1764000000000,
 ];

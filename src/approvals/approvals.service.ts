@@ -3,11 +3,11 @@ import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
-import { RunsService, type StepDecisionOutcome } from '../runs/runs.service.js';
+import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
-import { ApprovalTokensService } from './approval-tokens.service.js';
+import { ApprovalTokensService, type StepApprovalClaims } from './approval-tokens.service.js';
 import type { StepDecisionResponse } from './approvals.response.js';
 import { NOTE_MAX_LENGTH } from './approval-limits.js';
 import type { StepDecisionAction, StepDecisionDto } from './dto/step-decision.dto.js';
@@ -34,14 +34,9 @@ export interface LinkClient extends DecisionClient {
   method: string;
 }
 
-/** A step decision, from a link (its token) or the dashboard (the signed-in user). */
-interface StepDecision {
+/** A step decision as recorded, from a link (its token) or the dashboard (the signed-in user). */
+interface RecordedStepDecision extends StepDecision {
   workflowId: string;
-  runId: number;
-  stepIndex: number;
-  attempt: number;
-  action: StepDecisionAction;
-  note: string | null;
   /** The link's token id; null on the dashboard. */
   jti: string | null;
   /** The address the link was mailed to; null on the dashboard. */
@@ -110,13 +105,6 @@ export class ApprovalsService {
       }
       const claims = await this.tokens.verifyStepApproval(query.token);
       if (query.action === 'reject' && query.note === undefined && wantsForm) return { kind: 'reject-form', token: query.token ?? '' };
-
-      const previous = await this.decisions.findOneBy({ jti: claims.jti });
-      if (previous) {
-        return previous.action === query.action
-          ? { kind: 'redirect', url: this.workflowPage(claims.wf) }
-          : { kind: 'error', status: 409, message: 'This step was already decided with this link' };
-      }
       const outcome = await this.applyStepDecision(
         {
           workflowId: claims.wf,
@@ -131,7 +119,7 @@ export class ApprovalsService {
         },
         client,
       );
-      if (outcome === 'not_awaiting') return { kind: 'error', status: 409, message: NOT_AWAITING };
+      if (outcome === 'not_awaiting') return this.answerMovedOn(claims, query.action);
       return { kind: 'redirect', url: this.workflowPage(claims.wf) };
     });
   }
@@ -139,7 +127,8 @@ export class ApprovalsService {
   /**
    * POST /api/workflows/:id/runs/:runId/decision: the signed-in user approves or rejects the
    * step the run is paused on, with the same effect as its mailed links. The decision applies to
-   * the step's current attempt, so a link for that attempt answers 409 afterwards (and the reverse).
+   * the step's current attempt, so that attempt's links change nothing afterwards (and the reverse:
+   * here, 409 once a link decided).
    */
   async decideFromDashboard(
     team: TeamContext,
@@ -169,11 +158,28 @@ export class ApprovalsService {
     return { runId: run.id, stepIndex: dto.stepIndex, action: dto.action, status: 'running' };
   }
 
-  /** Applies a step decision (atomically, at most once per attempt) and records it when it applied. */
-  private async applyStepDecision(decision: StepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
-    const outcome = await this.runs.decideStep(decision.runId, decision.stepIndex, decision.attempt, decision.action, decision.note);
-    if (outcome === 'applied') await this.record({ kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent });
-    return outcome;
+  /** Applies a step decision, at most once per attempt, and records it in the transaction that applies it. */
+  private applyStepDecision(decision: RecordedStepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
+    return this.runs.decideStep(decision, (manager) =>
+      manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent }),
+    );
+  }
+
+  /**
+   * A link whose step had moved on when it was clicked changes nothing. Where the decision it
+   * carries stands for its attempt (taken with this link, another click of it, or the dashboard) it
+   * answers as the click that decided did; otherwise 409.
+   */
+  private async answerMovedOn(claims: StepApprovalClaims, action: StepDecisionAction): Promise<LinkOutcome> {
+    const standing = await this.decisions.findOneBy({
+      kind: 'step_approval',
+      runId: Number(claims.sub),
+      stepIndex: claims.step,
+      attempt: claims.attempt,
+    });
+    if (standing?.action === action) return { kind: 'redirect', url: this.workflowPage(claims.wf) };
+    const message = standing?.jti === claims.jti ? 'This step was already decided with this link' : NOT_AWAITING;
+    return { kind: 'error', status: 409, message };
   }
 
   private async record(decision: Partial<ApprovalDecision>): Promise<void> {

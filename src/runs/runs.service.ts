@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { AGENTS, isAgentId } from '../assistant/agents/agents.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { QueueService } from '../queue/queue.service.js';
@@ -18,7 +18,16 @@ import type { StartedRunResponse, StoppedRunResponse } from './runs.response.js'
 
 export const STOPPED_BY_USER = 'Stopped by user';
 
-/** What a step approval link did. */
+/** A reviewer's decision on one attempt of a paused step. */
+export interface StepDecision {
+  runId: number;
+  stepIndex: number;
+  attempt: number;
+  action: 'approve' | 'reject';
+  note: string | null;
+}
+
+/** What a step decision did. */
 export type StepDecisionOutcome = 'applied' | 'not_awaiting';
 
 @Injectable()
@@ -73,10 +82,12 @@ export class RunsService {
   }
 
   /**
-   * Applies a step approval link: approve goes on with the next step; reject does the step again
-   * with the note as feedback. Only the attempt the link was mailed for, and only once.
+   * Applies a step decision: approve goes on with the next step; reject does the step again with
+   * the note as feedback. Only the attempt it was taken for, and only once. `record` writes the
+   * decision in the same transaction, so whoever finds the step moved on finds what moved it.
    */
-  async decideStep(runId: number, stepIndex: number, attempt: number, action: 'approve' | 'reject', note: string | null): Promise<StepDecisionOutcome> {
+  async decideStep(decision: StepDecision, record: (manager: EntityManager) => Promise<unknown>): Promise<StepDecisionOutcome> {
+    const { runId, stepIndex, attempt, action, note } = decision;
     const applied = await this.steps.manager.transaction(async (manager) => {
       const step =
         action === 'approve'
@@ -91,6 +102,7 @@ export class RunsService {
         manager,
       );
       if (!resumed) throw new ConflictException('The run is no longer awaiting approval');
+      await record(manager);
       return true;
     }).catch((error: unknown) => {
       if (error instanceof ConflictException) return false;

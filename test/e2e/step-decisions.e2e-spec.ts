@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
+import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { api } from '../helpers/api.js';
 import { textOfMessage } from '../helpers/chat.js';
@@ -14,8 +15,12 @@ import { resetDatabase } from '../setup/reset-database.js';
 /** Two steps; the second (index 1) is reviewed. */
 const REVIEWED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it.';
 const REVIEWED_STEP = 1;
+const FRONTEND = 'http://frontend.test';
 const DASHBOARD = 'Mozilla/5.0 (Dashboard e2e)';
 const NOT_AWAITING = 'This step is no longer awaiting approval';
+const DECIDED_WITH_THIS_LINK = 'This step was already decided with this link';
+/** Concurrent clicks per race. */
+const CLICKS = 10;
 
 interface PausedRun {
   user: TestUser;
@@ -45,14 +50,14 @@ interface StepRow {
   feedback: string | null;
 }
 
-describe('step decisions from the dashboard: POST /api/workflows/:id/runs/:runId/decision', () => {
+describe('step decisions: the dashboard (POST /api/workflows/:id/runs/:runId/decision) and the mailed links', () => {
   let app: INestApplication;
   let smtp: TestSmtpServer;
   let dataSource: DataSource;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
+    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FRONTEND_URL: FRONTEND, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
     await resetDatabase(app);
     dataSource = app.get(DataSource);
   });
@@ -77,6 +82,14 @@ describe('step decisions from the dashboard: POST /api/workflows/:id/runs/:runId
       stepIndex,
     ]);
     return row;
+  };
+  /** The run's `run.execute` jobs: one to start it, one for each decision that let it go on. */
+  const executeJobsOf = async (runId: number) => {
+    const [{ count }] = await dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'run.execute' AND (data->>'runId')::int = $1`,
+      [runId],
+    );
+    return count;
   };
   const runRow = async (runId: number) => {
     const [row] = await dataSource.query<{ status: string; current_step_index: number; reason: string | null }[]>(
@@ -112,7 +125,15 @@ describe('step decisions from the dashboard: POST /api/workflows/:id/runs/:runId
     expect(await decisionsOf(run.runId)).toEqual([]);
   }
 
-  it('approves the paused last step: the run completes, the decision names the user, and the mailed links answer 409', async () => {
+  /** Asserts a link's answer: the redirect to the workflow's page. */
+  function expectRedirect(response: Response, run: Pick<PausedRun, 'workflowId'>): void {
+    expect({ status: response.status, location: response.headers.location }).toEqual({
+      status: 302,
+      location: `${FRONTEND}/dashboard/workflows/${run.workflowId}`,
+    });
+  }
+
+  it('approves the paused last step: the run completes, the decision names the user; the mailed approve link only redirects', async () => {
     const run = await pausedRun();
 
     const response = await decide(run, run.user, { action: 'approve', stepIndex: REVIEWED_STEP, note: '   ' }).expect(200);
@@ -136,8 +157,9 @@ describe('step decisions from the dashboard: POST /api/workflows/:id/runs/:runId
     };
     expect(await decisionsOf(run.runId)).toEqual([expected]);
 
-    // The emailed links were for the same attempt: decided already, so they change nothing.
-    expectError(await follow(run.links.approve), 409, NOT_AWAITING);
+    // The emailed links were for the same attempt, decided already: they change nothing. The
+    // approval they carry stands, so the approve link answers as a click of it would have.
+    expectRedirect(await follow(run.links.approve), run);
     expectError(await follow(`${run.links.reject}&note=too%20late`), 409, NOT_AWAITING);
     // Nor does the dashboard decide twice.
     expectError(await decide(run, run.user, { action: 'reject', stepIndex: REVIEWED_STEP, note: 'Too late' }), 409, NOT_AWAITING);
@@ -181,11 +203,12 @@ describe('step decisions from the dashboard: POST /api/workflows/:id/runs/:runId
     expectError(await follow(run.links.approve), 409, NOT_AWAITING);
     expect(await stepOf(run.runId)).toMatchObject({ status: 'awaiting_approval', attempt: 2 });
 
-    // The dashboard decides the current attempt; then that attempt's mailed link is spent too.
+    // The dashboard approves the current attempt; that attempt's approve link then only redirects.
     const approved = await decide(run, run.user, { action: 'approve', stepIndex: REVIEWED_STEP }).expect(200);
     expect(approved.body).toEqual({ runId: run.runId, stepIndex: REVIEWED_STEP, action: 'approve', status: 'running' });
     await waitForRun(app, run.user, run.workflowId, run.runId, 'completed');
-    expectError(await follow(second.approve), 409, NOT_AWAITING);
+    expectRedirect(await follow(second.approve), run);
+    expectError(await follow(`${second.reject}&note=again`), 409, NOT_AWAITING);
     expect(await stepOf(run.runId)).toEqual({ status: 'completed', attempt: 2, feedback: 'Mention the beta waitlist' });
     expect(await decisionsOf(run.runId)).toEqual([
       expect.objectContaining({ jti: null, attempt: 1, action: 'reject', note: 'Mention the beta waitlist', decided_by_user_id: run.user.userId }),
@@ -203,17 +226,110 @@ describe('step decisions from the dashboard: POST /api/workflows/:id/runs/:runId
     ]);
   });
 
-  it('applies one decision when the dashboard and the mailed link race for the same attempt', async () => {
-    const run = await pausedRun();
-    const [link, ...dashboard] = await Promise.all([
-      follow(run.links.approve),
-      ...Array.from({ length: 4 }, () => decide(run, run.user, { action: 'approve', stepIndex: REVIEWED_STEP })),
-    ]);
-    const applied = [link.status === 302, ...dashboard.map((response) => response.status === 200)].filter(Boolean);
-    expect(applied).toHaveLength(1);
-    for (const response of [link, ...dashboard].filter((r) => r.status !== 302 && r.status !== 200)) expectError(response, 409, NOT_AWAITING);
-    await waitForRun(app, run.user, run.workflowId, run.runId, 'completed');
-    expect(await decisionsOf(run.runId)).toHaveLength(1);
+  describe('concurrent clicks: the database decides once, and every click answers by the decision that stands', () => {
+    const clicks = (count: number, click: () => Promise<Response>) => Promise.all(Array.from({ length: count }, click));
+
+    it('redirects every one of concurrent approve clicks on one link; the step is approved and the run goes on once', async () => {
+      const run = await pausedRun();
+
+      const responses = await clicks(CLICKS, () => follow(run.links.approve));
+      for (const response of responses) expectRedirect(response, run);
+
+      await waitForRun(app, run.user, run.workflowId, run.runId, 'completed');
+      expect(await decisionsOf(run.runId)).toEqual([
+        expect.objectContaining({ jti: expect.any(String), attempt: 1, action: 'approve', recipient: run.user.email, decided_by_user_id: null }),
+      ]);
+      expect(await stepOf(run.runId)).toEqual({ status: 'completed', attempt: 1, feedback: null });
+      // Started once, resumed once.
+      expect(await executeJobsOf(run.runId)).toBe(2);
+    });
+
+    it('redirects every one of concurrent reject clicks with a note; the step is redone once', async () => {
+      const run = await pausedRun();
+
+      const responses = await clicks(CLICKS, () => follow(`${run.links.reject}&note=${encodeURIComponent('Mention the beta waitlist')}`));
+      for (const response of responses) expectRedirect(response, run);
+
+      const second = await stepLinks(run.user, 2);
+      await waitForRun(app, run.user, run.workflowId, run.runId, 'awaiting_approval');
+      expect(await stepOf(run.runId)).toEqual({ status: 'awaiting_approval', attempt: 2, feedback: 'Mention the beta waitlist' });
+      expect(await decisionsOf(run.runId)).toEqual([
+        expect.objectContaining({ jti: expect.any(String), attempt: 1, action: 'reject', note: 'Mention the beta waitlist' }),
+      ]);
+      expect(await executeJobsOf(run.runId)).toBe(2);
+      const history = await api(app, run.user).get(`/api/assistant/history?id=${run.conversationId}`).expect(200);
+      expect((history.body as { messages: UIMessage[] }).messages.map((message) => message.id).slice(4)).toEqual([
+        `run-${run.runId}-step-1-attempt-2-instruction`,
+        `run-${run.runId}-step-1-attempt-2-reply`,
+      ]);
+
+      // The redone attempt has links of its own, and the first attempt's reject still stands.
+      expectRedirect(await follow(second.approve), run);
+      expectRedirect(await follow(`${run.links.reject}&note=again`), run);
+      await waitForRun(app, run.user, run.workflowId, run.runId, 'completed');
+      expect(await decisionsOf(run.runId)).toEqual([
+        expect.objectContaining({ attempt: 1, action: 'reject' }),
+        expect.objectContaining({ attempt: 2, action: 'approve' }),
+      ]);
+    });
+
+    it('lets one of racing approve and reject clicks on one link win; the other action answers 409', async () => {
+      const run = await pausedRun();
+
+      const [approves, rejects] = await Promise.all([
+        clicks(CLICKS / 2, () => follow(run.links.approve)),
+        clicks(CLICKS / 2, () => follow(`${run.links.reject}&note=Shorter`)),
+      ]);
+
+      const [decision, ...others] = await decisionsOf(run.runId);
+      expect(others).toEqual([]);
+      const [won, lost] = decision.action === 'approve' ? [approves, rejects] : [rejects, approves];
+      for (const response of won) expectRedirect(response, run);
+      for (const response of lost) expectError(response, 409, DECIDED_WITH_THIS_LINK);
+      expect(await stepOf(run.runId)).toMatchObject(decision.action === 'approve' ? { status: 'completed', attempt: 1 } : { attempt: 2 });
+      expect(await executeJobsOf(run.runId)).toBe(2);
+    });
+
+    it('redirects approve links racing the dashboard’s approval whoever wins; the dashboard applies at most once', async () => {
+      const run = await pausedRun();
+
+      const [links, dashboard] = await Promise.all([
+        clicks(CLICKS / 2, () => follow(run.links.approve)),
+        clicks(CLICKS / 2, () => decide(run, run.user, { action: 'approve', stepIndex: REVIEWED_STEP })),
+      ]);
+
+      // The approval the link carries stands, whether the link or the dashboard took it.
+      for (const response of links) expectRedirect(response, run);
+      const [decision, ...others] = await decisionsOf(run.runId);
+      expect(others).toEqual([]);
+      const dashboardWon = decision.jti === null;
+      expect(dashboard.filter((response) => response.status === 200)).toHaveLength(dashboardWon ? 1 : 0);
+      for (const response of dashboard.filter((r) => r.status !== 200)) expectError(response, 409, NOT_AWAITING);
+      await waitForRun(app, run.user, run.workflowId, run.runId, 'completed');
+      expect(await executeJobsOf(run.runId)).toBe(2);
+    });
+
+    it('answers reject links racing the dashboard’s approval by who won: redirect if the link did, 409 if the dashboard did', async () => {
+      const run = await pausedRun();
+
+      const [links, dashboard] = await Promise.all([
+        clicks(CLICKS / 2, () => follow(`${run.links.reject}&note=Shorter`)),
+        clicks(CLICKS / 2, () => decide(run, run.user, { action: 'approve', stepIndex: REVIEWED_STEP })),
+      ]);
+
+      const [decision, ...others] = await decisionsOf(run.runId);
+      expect(others).toEqual([]);
+      const dashboardWon = decision.jti === null;
+      expect(decision.action).toBe(dashboardWon ? 'approve' : 'reject');
+      for (const response of links) {
+        if (dashboardWon) expectError(response, 409, NOT_AWAITING);
+        else expectRedirect(response, run);
+      }
+      expect(dashboard.filter((response) => response.status === 200)).toHaveLength(dashboardWon ? 1 : 0);
+      for (const response of dashboard.filter((r) => r.status !== 200)) expectError(response, 409, NOT_AWAITING);
+      expect(await stepOf(run.runId)).toMatchObject(dashboardWon ? { status: 'completed', attempt: 1 } : { attempt: 2 });
+      expect(await executeJobsOf(run.runId)).toBe(2);
+    });
   });
 
   it('answers 409 and changes nothing when the step is not the one awaiting approval, or the run was stopped', async () => {
