@@ -19,6 +19,20 @@ describe('loadConfiguration', () => {
     expect(config.storage.s3).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.llm.defaultModel).toBe('offline');
+    expect(config.database.timeouts).toEqual({ connectMs: 5000, statementMs: 30_000, idleInTransactionMs: 60_000, queryMs: 35_000 });
+  });
+
+  it('reads the database timeouts; the query timeout follows the statement timeout unless set', () => {
+    const timeouts = (env: Record<string, string>) => loadConfiguration({ ...BASE, ...env }).database.timeouts;
+    expect(
+      timeouts({
+        DATABASE_CONNECT_TIMEOUT_MS: '1000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '3000',
+        DATABASE_QUERY_TIMEOUT_MS: '2500',
+      }),
+    ).toEqual({ connectMs: 1000, statementMs: 2000, idleInTransactionMs: 3000, queryMs: 2500 });
+    expect(timeouts({ DATABASE_STATEMENT_TIMEOUT_MS: '10000' }).queryMs).toBe(15_000);
   });
 
   it('derives links, secure cookies and S3 settings from the variables', () => {
@@ -56,6 +70,10 @@ describe('loadConfiguration', () => {
     [{ RATE_LIMIT_FREE: '0' }, /RATE_LIMIT_FREE/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, /DATABASE_CONNECT_TIMEOUT_MS/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, /DATABASE_STATEMENT_TIMEOUT_MS/],
+    [{ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '-1' }, /DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_QUERY_TIMEOUT_MS: '5000' }, /DATABASE_QUERY_TIMEOUT_MS \(5000\) must be greater than DATABASE_STATEMENT_TIMEOUT_MS/],
   ])('refuses %j with a message naming the variable', (override, message) => {
     expect(() => loadConfiguration({ ...BASE, ...override })).toThrow(message);
   });

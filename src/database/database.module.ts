@@ -10,15 +10,21 @@ import { runMigrations } from './run-migrations.js';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>) => ({
-        ...dataSourceOptions(config.get('database', { infer: true }).url),
-        autoLoadEntities: true,
-      }),
+      useFactory: (config: ConfigService<AppConfig, true>) => {
+        const { url, timeouts } = config.get('database', { infer: true });
+        return { ...dataSourceOptions(url, timeouts), autoLoadEntities: true };
+      },
       dataSourceFactory: async (options) => {
         if (!options) throw new Error('TypeORM options missing');
-        const dataSource = await new DataSource(options).initialize();
-        await runMigrations(dataSource);
-        return dataSource;
+        // Migrations on a connection of their own without the timeouts: one may take long, or
+        // wait for another instance's under the advisory lock. Then the app's pool, with them.
+        const migrator = await new DataSource(dataSourceOptions((options as { url: string }).url)).initialize();
+        try {
+          await runMigrations(migrator);
+        } finally {
+          await migrator.destroy();
+        }
+        return new DataSource(options).initialize();
       },
     }),
   ],
