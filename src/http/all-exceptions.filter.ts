@@ -2,6 +2,8 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { QueryFailedError } from 'typeorm';
+import { databaseUnavailableReason } from '../database/database-errors.js';
+import { OutageLog } from '../database/outage-log.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -21,10 +23,18 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 
 const UNIQUE_VIOLATION = '23505';
 
+/** Seconds a client is told to wait before retrying a 503 (an outage of the database, or the health check failing). */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** The one place error bodies are written: `{statusCode, error, message}` for every failure. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+  /**
+   * While the database is unavailable every request fails the same way: logged once (again
+   * after a minute without such failures), not once per request; each request's own line has its 503.
+   */
+  private readonly outage = new OutageLog('requests', this.logger, { forgetAfterMs: 60_000, meanwhile: 'answering 503' });
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
@@ -34,11 +44,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    if (body.statusCode === 503 && !response.hasHeader('Retry-After')) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(body.statusCode).json(body);
   }
 
   /** `requestId`: the id the request is logged with, so an operator can find its line. */
   private toBody(exception: unknown, requestId: unknown): ErrorBody {
+    // Wherever it was thrown (a guard reading the session, a service, a repository), a database
+    // that cannot be reached is a 503 the client may retry, not a 500.
+    const unavailable = exception instanceof HttpException ? undefined : databaseUnavailableReason(exception);
+    if (unavailable) {
+      this.outage.failed(exception);
+      return body(HttpStatus.SERVICE_UNAVAILABLE, `Database unavailable: ${unavailable}`);
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();
