@@ -15,6 +15,7 @@ import { LlmModule } from './llm/llm.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RunsModule } from './runs/runs.module.js';
+import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TeamsModule } from './teams/teams.module.js';
 import { WorkflowsModule } from './workflows/workflows.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, ignoreEnvVars: true, load: [() => config] }),
         LoggingModule,
+        ShutdownModule,
         DatabaseModule,
         HealthModule,
         StorageModule.forRoot(config.storage),

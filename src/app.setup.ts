@@ -3,12 +3,14 @@ import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config/configuration.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { validationExceptionFactory } from './http/validation-exception.factory.js';
 import { AppLogger } from './logging/app-logger.js';
 import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js';
+import { ShutdownService } from './shutdown/shutdown.service.js';
 import { SESSION_COOKIE } from './teams/auth/session-token.js';
 
 /** Everything main.ts and the tests share: the app as it runs in production. */
@@ -18,6 +20,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   app.useLogger(app.get(AppLogger));
   app.use(app.get<RequestLogger>(REQUEST_LOGGER));
+  app.use(refuseWhileDraining(app.get(ShutdownService)));
   app.set('trust proxy', settings.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.
   app.set('etag', false);
@@ -59,4 +62,20 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   );
   SwaggerModule.setup('api/docs', app, document);
   return app;
+}
+
+/** Seconds a client is asked to wait before it retries on another (or the restarted) instance. */
+const DRAINING_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * While the instance drains for a stop, requests arriving on connections it still has open get
+ * 503 with Retry-After, and the connection is closed, so clients and load balancers move on.
+ */
+function refuseWhileDraining(shutdown: ShutdownService) {
+  return (_request: Request, response: Response, next: NextFunction): void => {
+    if (!shutdown.isDraining) return next();
+    response.setHeader('Connection', 'close');
+    response.setHeader('Retry-After', String(DRAINING_RETRY_AFTER_SECONDS));
+    response.status(503).json({ statusCode: 503, error: 'Service Unavailable', message: 'This instance is shutting down; try again shortly' });
+  };
 }

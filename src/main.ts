@@ -7,6 +7,7 @@ import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { loadConfiguration } from './config/configuration.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
+import { logUnhandledRejections, stopGracefullyOnSignals } from './shutdown/process-handlers.js';
 
 async function bootstrap(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -17,15 +18,8 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   configureApp(app);
-
-  // Graceful shutdown: stop accepting, let in-flight requests finish, close the pools, then
-  // stop the embedded database, which must outlive the pools.
-  const shutdown = async (signal: NodeJS.Signals) => {
-    await app.close();
-    await embedded?.stop();
-    process.kill(process.pid, signal);
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (received) => void shutdown(received));
+  logUnhandledRejections();
+  stopGracefullyOnSignals(app, embedded);
 
   await app.listen(config.app.port);
   new Logger('Bootstrap').log(`Listening on ${config.app.publicUrl} (API under /api, docs at /api/docs)`);

@@ -3,6 +3,7 @@ import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { Response } from 'express';
 import { LiveStreamStore } from '../live/live-stream.store.js';
+import { ShutdownService } from '../shutdown/shutdown.service.js';
 
 /** How long a stop waits for the generation to wind down before answering. */
 const STOP_WAIT_MS = 10_000;
@@ -16,8 +17,31 @@ const STOP_WAIT_MS = 10_000;
 @Injectable()
 export class LiveRepliesService {
   private readonly logger = new Logger(LiveRepliesService.name);
+  /** Replies this instance generates: their stop switch and the end of their pump. */
+  private readonly generating = new Map<string, { controller: AbortController; ended: Promise<void> }>();
+  /** Responses this instance sends, each with the switch that ends it. */
+  private readonly responses = new Set<AbortController>();
 
-  constructor(private readonly store: LiveStreamStore) {}
+  constructor(
+    private readonly store: LiveStreamStore,
+    shutdown: ShutdownService,
+  ) {
+    shutdown.onDrain('live replies', (deadline) => this.drain(deadline));
+  }
+
+  /**
+   * On shutdown: replies in progress get until `deadline` to finish; then they are stopped (and
+   * stored as stopped). Followers of every stream end cleanly, and resume elsewhere if they like.
+   */
+  private async drain(deadline: number): Promise<void> {
+    const allEnded = () => Promise.allSettled([...this.generating.values()].map((generation) => generation.ended));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([allEnded(), new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+    clearTimeout(timer);
+    for (const generation of this.generating.values()) generation.controller.abort(new Error('The service is shutting down'));
+    await allEnded();
+    for (const response of this.responses) response.abort();
+  }
 
   async ensureIdle(conversationId: string): Promise<void> {
     if (await this.store.active(conversationId)) throw new ConflictException('A reply is already being generated in this conversation');
@@ -34,13 +58,15 @@ export class LiveRepliesService {
     }
     const controller = new AbortController();
     const unsubscribe = await this.store.onStopRequest(streamId, () => controller.abort(new Error('Stopped by user')));
-    void this.pump(streamId, generate(controller.signal))
+    const ended = this.pump(streamId, generate(controller.signal))
       .catch((error: unknown) => this.logger.error(`Live reply ${streamId} failed: ${String(error)}`))
       .finally(async () => {
         await unsubscribe();
         await this.store.end(streamId);
         await this.store.release(conversationId, streamId);
+        this.generating.delete(streamId);
       });
+    this.generating.set(streamId, { controller, ended });
     return streamId;
   }
 
@@ -48,10 +74,15 @@ export class LiveRepliesService {
   async send(streamId: string, response: Response): Promise<void> {
     const gone = new AbortController();
     response.on('close', () => gone.abort());
+    this.responses.add(gone);
     response.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
     response.flushHeaders();
-    for await (const chunk of this.store.follow(streamId, { fromStart: true, signal: gone.signal })) {
-      response.write(`data: ${chunk}\n\n`);
+    try {
+      for await (const chunk of this.store.follow(streamId, { fromStart: true, signal: gone.signal })) {
+        response.write(`data: ${chunk}\n\n`);
+      }
+    } finally {
+      this.responses.delete(gone);
     }
     if (!response.destroyed) response.end('data: [DONE]\n\n');
   }

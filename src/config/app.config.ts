@@ -15,6 +15,8 @@ export interface AppSettings {
   bodyLimit: string;
   trustProxyHops: number;
   logLevel: string;
+  /** How long a SIGTERM lets replies in progress finish before they are stopped. */
+  shutdownGraceSeconds: number;
 }
 
 export function appSettings(env: EnvironmentVariables): AppSettings {
@@ -30,6 +32,7 @@ export function appSettings(env: EnvironmentVariables): AppSettings {
     bodyLimit: env.BODY_LIMIT ?? '5mb',
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS ?? 25,
   };
 }
 

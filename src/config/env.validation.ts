@@ -151,6 +151,13 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(3600)
+  RUN_SWEEP_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LIVE_STREAM_TTL_SECONDS?: number;
 
   @IsOptional()
@@ -180,6 +187,13 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(0)
   TRUST_PROXY_HOPS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(600)
+  SHUTDOWN_GRACE_SECONDS?: number;
 
   @IsOptional()
   @Type(() => Number)

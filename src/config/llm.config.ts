@@ -14,6 +14,8 @@ export interface LlmSettings {
   streamFlushesPerSecond: number;
   /** How long one workflow step (its model calls and tools) may take before the run fails. */
   runStepTimeoutSeconds: number;
+  /** How often an instance looks for runs in progress that no job will execute (see RunSweeperService). */
+  runSweepSeconds: number;
 }
 
 export function llmSettings(env: EnvironmentVariables): LlmSettings {
@@ -24,5 +26,6 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     offlineChunkDelayMs: env.OFFLINE_MODEL_CHUNK_DELAY_MS ?? 0,
     streamFlushesPerSecond: env.STREAM_FLUSHES_PER_SECOND ?? 500,
     runStepTimeoutSeconds: env.RUN_STEP_TIMEOUT_SECONDS ?? 300,
+    runSweepSeconds: env.RUN_SWEEP_SECONDS ?? 15,
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
 import { Message } from './entities/message.entity.js';
@@ -26,8 +26,9 @@ export class ConversationsService {
     @InjectRepository(Message) private readonly messages: Repository<Message>,
   ) {}
 
-  create(teamId: string, input: NewConversation): Promise<Conversation> {
-    return this.conversations.save(
+  /** `manager`: a transaction to create it in (a workflow run's conversation, with its run). */
+  create(teamId: string, input: NewConversation, manager: EntityManager = this.conversations.manager): Promise<Conversation> {
+    return manager.save(
       this.conversations.create({
         teamId,
         userId: input.userId,

@@ -3,7 +3,7 @@ import { backoffMs, OutageLog } from './outage-log.js';
 const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 const timedOut = new Error('Query read timeout');
 
-function setup(options: { forgetAfterMs?: number } = {}) {
+function setup(options: { forgetAfterMs?: number; meanwhile?: string } = {}) {
   let now = 1_000_000;
   const lines: { level: 'error' | 'log'; message: string }[] = [];
   const logger = {
@@ -54,13 +54,16 @@ describe('OutageLog', () => {
   });
 
   it('with forgetAfterMs, a failure long after the previous one starts a new outage', () => {
-    const { outage, lines, advance } = setup({ forgetAfterMs: 60_000 });
+    const { outage, lines, advance } = setup({ forgetAfterMs: 60_000, meanwhile: 'answering 503' });
     outage.failed(refused);
     advance(59_000);
     outage.failed(refused);
     advance(61_000);
     outage.failed(refused);
-    expect(lines).toHaveLength(2);
+    expect(lines.map((line) => line.message)).toEqual([
+      'Database unavailable for the mail outbox: connection refused; answering 503',
+      'Database unavailable for the mail outbox: connection refused; answering 503',
+    ]);
   });
 });
 

@@ -9,6 +9,8 @@ export interface OutageLogOptions {
    * the previous one starts a new outage, logged again. Unset: only `succeeded()` ends an outage.
    */
   forgetAfterMs?: number;
+  /** What the source does meanwhile, ending the first line (default "retrying"). */
+  meanwhile?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export class OutageLog {
     this.lastFailure = now;
     if (this.downSince !== undefined && !forgotten) return true;
     this.downSince = now;
-    this.logger.error(`Database unavailable for ${this.source}: ${reason}; retrying`);
+    this.logger.error(`Database unavailable for ${this.source}: ${reason}; ${this.options.meanwhile ?? 'retrying'}`);
     return true;
   }
 

@@ -10,6 +10,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
+import { backoffMs, OutageLog } from '../database/outage-log.js';
 import { MailOutboxMessage } from './entities/mail-outbox.entity.js';
 import { MAX_DELIVERY_MS, MailTransport, type OutgoingMail } from './transports.js';
 
@@ -36,6 +37,9 @@ export const DEFAULT_MAIL_OUTBOX_WORKER_OPTIONS: MailOutboxWorkerOptions = {
 
 /** The wait after the 1st, 2nd, ... failed attempt; the last one repeats (about 5 hours over 10 attempts). */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
+
+/** After polls that failed in a row (the database is down), the next waits this long at most. */
+const MAX_POLL_BACKOFF_MS = 60_000;
 
 export function retryDelayMs(failedAttempts: number): number {
   return RETRY_DELAYS_MS[Math.min(Math.max(failedAttempts, 1), RETRY_DELAYS_MS.length) - 1];
@@ -71,6 +75,10 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   private closing = false;
+  /** Polls that failed in a row, and the time before which ticks are skipped: backoff while the database is down. */
+  private failedPolls = 0;
+  private pausedUntil = 0;
+  private readonly outage = new OutageLog('the mail outbox', this.logger);
   /** Deliveries started in the background (timer ticks, attempts right after `send`); awaited on shutdown. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -130,13 +138,30 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private poll(): void {
-    if (this.polling) return; // the previous tick is still working through a backlog
+    // The previous tick is still working through a backlog, or polls are failing and backing off.
+    if (this.polling || Date.now() < this.pausedUntil) return;
     this.polling = true;
-    this.track(this.deliverDue().finally(() => (this.polling = false)));
+    const work = this.deliverDue();
+    work.then(
+      () => (this.failedPolls = 0),
+      () => {
+        // The interval, then twice, four times ... up to a minute; half an interval of slack so a tick is not missed by a hair.
+        this.failedPolls += 1;
+        const intervalMs = this.options.pollIntervalMs;
+        this.pausedUntil = Date.now() + backoffMs(this.failedPolls, intervalMs, Math.max(intervalMs, MAX_POLL_BACKOFF_MS)) - intervalMs / 2;
+      },
+    );
+    this.track(work.finally(() => (this.polling = false)));
   }
 
+  /** Runs background work; a failure is logged (an outage of the database once, until it works again). */
   private track(work: Promise<unknown>): void {
-    const tracked = work.catch((error: unknown) => this.logger.error(`Mail outbox delivery failed: ${describe(error)}`));
+    const tracked = work.then(
+      () => this.outage.succeeded(),
+      (error: unknown) => {
+        if (!this.outage.failed(error)) this.logger.error(`Mail outbox delivery failed: ${describe(error)}`);
+      },
+    );
     this.inFlight.add(tracked);
     void tracked.finally(() => this.inFlight.delete(tracked));
   }

@@ -1,9 +1,28 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { type Job, PgBoss, type QueueOptions, type SendOptions } from 'pg-boss';
+import { type ConnectionOptions, type Job, PgBoss, type QueueOptions, type SendOptions } from 'pg-boss';
+import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
+import { backoffMs, OutageLog } from '../database/outage-log.js';
+import { pgTimeoutOptions } from '../database/pg-timeouts.js';
 
 export type { Job } from 'pg-boss';
+
+const QUEUE_SCHEMA = 'pgboss';
+
+/** A job's state as `newestJobsBy` reads it. */
+export interface QueuedJob {
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  changedOn: Date;
+  output: unknown;
+}
+
+/** pg-boss's database interface over a TypeORM transaction's own connection. */
+function inTransaction(manager: EntityManager): NonNullable<ConnectionOptions['db']> {
+  const runner = manager.queryRunner;
+  if (!runner) throw new Error('A job sent in a transaction needs the transaction\'s entity manager');
+  return { executeSql: async (text, values) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
+}
 
 export interface WorkerOptions {
   /** Jobs of this queue handled at once by this instance. */
@@ -23,11 +42,19 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly boss: PgBoss;
   private readonly declared = new Map<string, Promise<void>>();
   private started?: Promise<unknown>;
+  private stopping = false;
+  /** pg-boss's workers and timers poll on their own and report each failure: the outage is logged once. */
+  private readonly outage = new OutageLog('the job queue', this.logger);
+  private probeTimer: NodeJS.Timeout | undefined;
+  private probes = 0;
 
   constructor(config: ConfigService<AppConfig, true>) {
+    const { url, timeouts } = config.get('database', { infer: true });
     this.boss = new PgBoss({
-      connectionString: config.get('database', { infer: true }).url,
-      schema: 'pgboss',
+      // Its pool and its LISTEN connection take every pg option, the timeouts included.
+      ...pgTimeoutOptions(timeouts),
+      connectionString: url,
+      schema: QUEUE_SCHEMA,
       application_name: 'assistant-queue',
       max: 5,
       useListenNotify: true,
@@ -39,8 +66,17 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
       monitorIntervalSeconds: 5,
     });
     // pg-boss reports background failures as events; without a listener they would crash the process.
-    this.boss.on('error', (error: Error) => this.logger.error(`Queue error: ${error.message}`));
-    this.boss.on('warning', (warning: { message: string }) => this.logger.warn(`Queue warning: ${warning.message}`));
+    // Its workers go on polling through an outage, so the database being unavailable is logged
+    // once, and its end once (found by a probe, as pg-boss reports no successes).
+    this.boss.on('error', (error: Error) => {
+      if (this.outage.failed(error)) this.probeSoon();
+      else this.logger.error(`Queue error: ${error.message}`);
+    });
+    this.boss.on('warning', (warning: { message: string; data?: { error?: unknown } }) => {
+      const cause = typeof warning.data?.error === 'string' ? new Error(warning.data.error) : warning.data?.error;
+      if (cause !== undefined && this.outage.failed(cause)) this.probeSoon();
+      else this.logger.warn(`Queue warning: ${warning.message}`);
+    });
   }
 
   async onModuleInit(): Promise<void> {
@@ -49,9 +85,34 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.probeTimer);
     if (!this.started) return;
     // Graceful: in-flight handlers may finish (their jobs complete), then the pool closes.
     await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+  }
+
+  /** While the database is unavailable, checks with backoff (1 s doubling to 10 s) whether it is back. */
+  private probeSoon(): void {
+    if (this.probeTimer || this.stopping) return;
+    this.probes += 1;
+    this.probeTimer = setTimeout(() => {
+      void this.boss
+        .getDb()
+        .executeSql('SELECT 1')
+        .then(
+          () => {
+            this.probes = 0;
+            this.outage.succeeded();
+          },
+          (error: unknown) => this.outage.failed(error),
+        )
+        .finally(() => {
+          this.probeTimer = undefined;
+          if (this.outage.down) this.probeSoon();
+        });
+    }, backoffMs(this.probes, 1_000, 10_000));
+    this.probeTimer.unref();
   }
 
   /** Creates the queue if it does not exist, and applies its policy either way. */
@@ -67,10 +128,34 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
     return declared;
   }
 
-  /** Enqueues a job; null when a job with the same singleton key is already waiting. */
-  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+  /**
+   * Enqueues a job; null when a job with the same singleton key is already waiting. Given the
+   * entity manager of a transaction, the job is written in that transaction: it exists exactly
+   * when the state change that implies it was committed (a transactional outbox).
+   */
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}, transaction?: EntityManager): Promise<string | null> {
     await this.declare(name);
-    return this.boss.send(name, data, options);
+    return this.boss.send(name, data, transaction ? { ...options, db: inTransaction(transaction) } : options);
+  }
+
+  /**
+   * The newest job of a queue for each of `values` of one field of its data (say each run id):
+   * its state, when it last changed, and its output (the error of a failed job).
+   */
+  async newestJobsBy(name: string, field: string, values: readonly (string | number)[], manager: EntityManager): Promise<Map<string, QueuedJob>> {
+    if (values.length === 0) return new Map();
+    const rows: (QueuedJob & { key: string })[] = await manager.query(
+      `SELECT DISTINCT ON (data->>$2) data->>$2 AS key, state, coalesce(completed_on, started_on, created_on) AS "changedOn", output
+       FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND data->>$2 = ANY($3::text[])
+       ORDER BY data->>$2, created_on DESC`,
+      [name, field, values.map(String)],
+    );
+    return new Map(rows.map(({ key, ...job }) => [key, job]));
+  }
+
+  /** Stops taking this queue's jobs; resolves once the handlers in flight have returned. */
+  async stopWorking(name: string): Promise<void> {
+    await this.boss.offWork(name, { wait: true });
   }
 
   /** Handles the queue's jobs one at a time per worker; a thrown error fails the job for a retry. */

@@ -18,4 +18,8 @@ export class RunAbortRegistry {
   abort(runId: number, reason: string): void {
     this.controllers.get(runId)?.abort(new Error(reason));
   }
+
+  abortAll(reason: string): void {
+    for (const controller of this.controllers.values()) controller.abort(new Error(reason));
+  }
 }

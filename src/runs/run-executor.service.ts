@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { isAgentId } from '../assistant/agents/agents.js';
@@ -23,11 +23,14 @@ import { RunEventsService } from './run-events.service.js';
 import { RunTranscript } from './run-transcript.js';
 import { RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
 import { RunsService } from './runs.service.js';
+import { ShutdownService } from '../shutdown/shutdown.service.js';
 
 /** How much of each earlier step's output a step sees as context. */
 const CONTEXT_PER_STEP = 2000;
 /** How often a running step checks that its run was not stopped from another instance. */
 const STOP_CHECK_MS = 1000;
+/** The abort reason of steps cut short because this instance stops: their runs go on elsewhere. */
+const HANDED_BACK = 'The instance is shutting down';
 
 type StepOutcome = 'done' | 'paused' | 'stopped';
 
@@ -41,6 +44,8 @@ type StepOutcome = 'done' | 'paused' | 'stopped';
 export class RunExecutorService implements OnApplicationBootstrap {
   private readonly logger = new Logger(RunExecutorService.name);
   private readonly stepTimeoutMs: number;
+  /** Set while the instance drains: steps that end now were cut short and are handed back. */
+  private handingBack = false;
 
   constructor(
     @InjectRepository(RunStep) private readonly runSteps: Repository<RunStep>,
@@ -54,6 +59,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly queue: QueueService,
     private readonly aborts: RunAbortRegistry,
     private readonly events: RunEventsService,
+    private readonly shutdown: ShutdownService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.stepTimeoutMs = config.get('llm', { infer: true }).runStepTimeoutSeconds * 1000;
@@ -64,6 +70,19 @@ export class RunExecutorService implements OnApplicationBootstrap {
     // the job is handed to another instance, which goes on from the last finished step.
     await this.queue.declare(RUN_EXECUTE, { heartbeatSeconds: 10, expireInSeconds: 3600, retryLimit: 5, retryDelay: 1 });
     await this.queue.work<RunExecuteJob>(RUN_EXECUTE, { concurrency: 16, pollingIntervalSeconds: 0.5 }, (job) => this.execute(job));
+    this.shutdown.onDrain('workflow runs', () => this.handBack());
+  }
+
+  /**
+   * On shutdown: take no more jobs, cut the steps in flight and give their runs back to the
+   * queue at once, so another instance goes on from the last finished step without waiting for
+   * this one's heartbeat to lapse.
+   */
+  private async handBack(): Promise<void> {
+    this.handingBack = true;
+    const idle = this.queue.stopWorking(RUN_EXECUTE);
+    this.aborts.abortAll(HANDED_BACK);
+    await idle;
   }
 
   async execute({ data }: Job<RunExecuteJob>): Promise<void> {
@@ -75,13 +94,16 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const transcript = new RunTranscript(this.conversations, run.conversationId);
     try {
       for (let index = run.currentStepIndex; index < steps.length; index++) {
+        if (this.handingBack) return await this.requeue(run.id);
         const outcome = await this.executeStep(run, workflow, steps, index, transcript);
+        if (outcome === 'stopped' && this.handingBack) return await this.requeue(run.id);
         if (outcome !== 'done') return;
       }
       if (await this.runs.transition(run.id, ['running'], { status: 'completed', currentStepIndex: steps.length })) {
         await this.events.finished(run.id, 'completed', null);
       }
     } catch (error) {
+      if (this.handingBack) return await this.requeue(run.id);
       const status = await this.runs.statusOf(run.id);
       if (status !== 'running') return;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -92,11 +114,25 @@ export class RunExecutorService implements OnApplicationBootstrap {
     }
   }
 
+  /** Gives a run cut short by the shutdown back to the queue, unless it was stopped meanwhile. */
+  private async requeue(runId: number): Promise<void> {
+    if ((await this.runs.statusOf(runId)) !== 'running') return;
+    await this.runsService.enqueue(runId);
+    this.logger.log(`Run ${runId} handed back to the queue`);
+  }
+
   private async executeStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
     const step = steps[index];
     const { checkpoint, fresh } = await this.checkpoint(run.id, index);
     if (checkpoint.status === 'completed') return 'done';
-    if (checkpoint.status !== 'running') return 'paused';
+    if (checkpoint.status === 'awaiting_approval') {
+      // The step was paused but the run not (a crash between the two, before they were one
+      // transaction): pause the run now and send the mail it never got.
+      const paused = await this.runSteps.manager.transaction((manager) => this.pause(run.id, index, checkpoint.attempt, manager));
+      if (paused) await this.events.publish(run.id, { type: 'status', status: 'awaiting_approval' });
+      return paused ? 'paused' : 'stopped';
+    }
+    if (checkpoint.status !== 'running') return 'stopped';
     if (!(await this.runs.transition(run.id, ['running'], { currentStepIndex: index }))) return 'stopped';
     await this.runsService.writeSummary({ ...run, status: 'running', currentStepIndex: index }, workflow, steps);
     await this.events.publish(run.id, { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt });
@@ -120,18 +156,31 @@ export class RunExecutorService implements OnApplicationBootstrap {
     await transcript.save(stored);
 
     const paused = step.requiresApproval;
-    const updated = await this.runSteps.update(
-      { runId: run.id, stepIndex: index, attempt: checkpoint.attempt, status: 'running' },
-      { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : new Date() },
-    );
-    if (!updated.affected) return 'stopped';
+    const outcome = await this.runSteps.manager.transaction(async (manager): Promise<StepOutcome> => {
+      const updated = await manager.update(
+        RunStep,
+        { runId: run.id, stepIndex: index, attempt: checkpoint.attempt, status: 'running' },
+        { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : new Date() },
+      );
+      if (!updated.affected) return 'stopped';
+      if (!paused) return 'done';
+      return (await this.pause(run.id, index, checkpoint.attempt, manager)) ? 'paused' : 'stopped';
+    });
+    if (outcome === 'stopped') return outcome;
     await this.events.publish(run.id, { type: 'step-finished', stepIndex: index, description: step.description, awaitingApproval: paused });
-    if (!paused) return 'done';
-    if (!(await this.runs.transition(run.id, ['running'], { status: 'awaiting_approval' }))) return 'stopped';
-    await this.events.publish(run.id, { type: 'status', status: 'awaiting_approval' });
-    const request: StepApprovalRequest = { runId: run.id, stepIndex: index, attempt: checkpoint.attempt };
-    await this.queue.send(STEP_APPROVAL_REQUESTED, request);
-    return 'paused';
+    if (outcome === 'paused') await this.events.publish(run.id, { type: 'status', status: 'awaiting_approval' });
+    return outcome;
+  }
+
+  /**
+   * Pauses the run on a step awaiting approval and queues the approval mail, in the caller's
+   * transaction: the run is never paused without its mail, nor the mail sent for a run going on.
+   */
+  private async pause(runId: number, stepIndex: number, attempt: number, manager: EntityManager): Promise<boolean> {
+    if (!(await this.runs.transition(runId, ['running'], { status: 'awaiting_approval' }, manager))) return false;
+    const request: StepApprovalRequest = { runId, stepIndex, attempt };
+    await this.queue.send(STEP_APPROVAL_REQUESTED, request, {}, manager);
+    return true;
   }
 
   /** The step's row, created on first arrival (`fresh`: by this call, so no attempt ran before). */
@@ -186,9 +235,13 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const controller = this.aborts.begin(runId);
     const timeout = AbortSignal.timeout(this.stepTimeoutMs);
     const watcher = setInterval(() => {
-      void this.runs.statusOf(runId).then((status) => {
-        if (status !== 'running' && status !== undefined) controller.abort(new Error('The run was stopped'));
-      });
+      this.runs.statusOf(runId).then(
+        (status) => {
+          if (status !== 'running' && status !== undefined) controller.abort(new Error('The run was stopped'));
+        },
+        // The database is unreachable: the step's own next write fails and decides; check again later.
+        () => undefined,
+      );
     }, STOP_CHECK_MS);
     try {
       const result = await work(AbortSignal.any([controller.signal, timeout]));

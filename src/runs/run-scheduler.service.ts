@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
+import { OutageLog } from '../database/outage-log.js';
 import { WorkflowEvents } from '../workflows/workflow-events.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunsService } from './runs.service.js';
@@ -15,6 +16,8 @@ const RECONCILE_MS = 30_000;
 @Injectable()
 export class RunSchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RunSchedulerService.name);
+  /** Reconciliation retries every RECONCILE_MS by itself: a database outage is logged once, and its end. */
+  private readonly outage = new OutageLog('the run scheduler', this.logger);
   private readonly scheduled = new Map<string, string>();
   private reconcileTimer?: NodeJS.Timeout;
   private unsubscribe?: () => void;
@@ -46,8 +49,9 @@ export class RunSchedulerService implements OnApplicationBootstrap, OnApplicatio
       const wanted = new Set(active.map((workflow) => workflow.id));
       for (const workflowId of this.scheduled.keys()) if (!wanted.has(workflowId)) this.unschedule(workflowId);
       for (const workflow of active) this.schedule(workflow.id, workflow.schedule, workflow.timezone);
+      this.outage.succeeded();
     } catch (error) {
-      this.logger.error(`Could not reconcile schedules: ${String(error)}`);
+      if (!this.outage.failed(error)) this.logger.error(`Could not reconcile schedules: ${String(error)}`);
     }
   }
 
@@ -58,7 +62,7 @@ export class RunSchedulerService implements OnApplicationBootstrap, OnApplicatio
       else this.unschedule(workflowId);
     } catch (error) {
       // The next reconciliation brings this workflow's schedule in line.
-      this.logger.error(`Could not update the schedule of workflow ${workflowId}: ${String(error)}`);
+      if (!this.outage.failed(error)) this.logger.error(`Could not update the schedule of workflow ${workflowId}: ${String(error)}`);
     }
   }
 

@@ -9,13 +9,14 @@ import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { RunExecutorService } from './run-executor.service.js';
 import { RunSchedulerService } from './run-scheduler.service.js';
+import { RunSweeperService } from './run-sweeper.service.js';
 import { RunsController } from './runs.controller.js';
 import { RunsService } from './runs.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([RunStep]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule],
   controllers: [RunsController],
-  providers: [RunsService, RunExecutorService, RunSchedulerService, RunAbortRegistry, RunEventsService],
+  providers: [RunsService, RunExecutorService, RunSchedulerService, RunSweeperService, RunAbortRegistry, RunEventsService],
   exports: [RunsService],
 })
 export class RunsModule {}

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import { AGENTS, isAgentId } from '../assistant/agents/agents.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
+import type { WorkflowRunSummary } from '../conversations/entities/conversation.entity.js';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { ACTIVE_RUN_STATUSES, RUN_STATUSES, type WorkflowRun } from '../workflows/entities/workflow-run.entity.js';
@@ -103,6 +104,7 @@ export class RunsService {
       );
       if (!resumed) throw new ConflictException('The run is no longer awaiting approval');
       await record(manager);
+      await this.enqueue(runId, manager);
       return true;
     }).catch((error: unknown) => {
       if (error instanceof ConflictException) return false;
@@ -111,7 +113,6 @@ export class RunsService {
     if (!applied) return 'not_awaiting';
     await this.syncSummary(runId);
     await this.events.publish(runId, { type: 'status', status: 'running' });
-    await this.enqueue(runId);
     return 'applied';
   }
 
@@ -119,9 +120,10 @@ export class RunsService {
     return this.steps.findOneBy({ runId, stepIndex });
   }
 
-  async enqueue(runId: number): Promise<void> {
+  /** Queues the run's execution; in `transaction` when given (see QueueService.send). */
+  async enqueue(runId: number, transaction?: EntityManager): Promise<void> {
     const job: RunExecuteJob = { runId };
-    await this.queue.send(RUN_EXECUTE, job);
+    await this.queue.send(RUN_EXECUTE, job, {}, transaction);
   }
 
   /**
@@ -139,13 +141,7 @@ export class RunsService {
   /** Writes the summary of a run whose state the caller knows. */
   async writeSummary(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[]): Promise<void> {
     if (!run.conversationId) return;
-    await this.conversations.setWorkflowRun(run.conversationId, {
-      id: run.id,
-      status: run.status,
-      totalSteps: run.totalSteps,
-      currentStepDescription: steps[Math.min(run.currentStepIndex, steps.length - 1)]?.description ?? '',
-      workflow: { id: workflow.id, title: workflow.title },
-    });
+    await this.conversations.setWorkflowRun(run.conversationId, summaryOf(run, workflow, steps));
   }
 
   private async start(
@@ -153,18 +149,40 @@ export class RunsService {
     trigger: { trigger: 'manual' | 'schedule'; startedBy: string | null; scheduledFor?: Date },
   ): Promise<WorkflowRun | null> {
     const steps = await this.workflows.stepsOf(workflow.id);
-    const run = await this.runs.create(workflow, { ...trigger, totalSteps: steps.length });
-    if (!run) return null;
-    const firstAgent = steps[0]?.agentId;
-    const conversation = await this.conversations.create(workflow.teamId, {
-      userId: null,
-      title: `${workflow.title} — run #${run.runNumber}`,
-      niche: firstAgent && isAgentId(firstAgent) ? AGENTS[firstAgent].niche : 'general',
+    // The run, its conversation and its job are written together: a crash at any point leaves
+    // either all three or none, never a run in progress that nothing will execute.
+    const run = await this.steps.manager.transaction(async (manager) => {
+      const created = await this.runs.create(workflow, { ...trigger, totalSteps: steps.length }, manager);
+      if (!created) return null;
+      const firstAgent = steps[0]?.agentId;
+      const conversation = await this.conversations.create(
+        workflow.teamId,
+        {
+          userId: null,
+          title: `${workflow.title} — run #${created.runNumber}`,
+          niche: firstAgent && isAgentId(firstAgent) ? AGENTS[firstAgent].niche : 'general',
+          workflowRun: summaryOf(created, workflow, steps),
+        },
+        manager,
+      );
+      await this.runs.transition(created.id, RUN_STATUSES, { conversationId: conversation.id }, manager);
+      await this.enqueue(created.id, manager);
+      return { ...created, conversationId: conversation.id };
     });
-    await this.runs.transition(run.id, RUN_STATUSES, { conversationId: conversation.id });
-    await this.syncSummary(run.id);
+    if (!run) return null;
     await this.events.publish(run.id, { type: 'status', status: 'running' });
-    await this.enqueue(run.id);
-    return { ...run, conversationId: conversation.id };
+    return run;
   }
+
+}
+
+/** The `workflowRun` summary shown with a run's conversation. */
+function summaryOf(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[]): WorkflowRunSummary {
+  return {
+    id: run.id,
+    status: run.status,
+    totalSteps: run.totalSteps,
+    currentStepDescription: steps[Math.min(run.currentStepIndex, steps.length - 1)]?.description ?? '',
+    workflow: { id: workflow.id, title: workflow.title },
+  };
 }

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, QueryFailedError, Repository } from 'typeorm';
+import { type EntityManager, In, LessThan, QueryFailedError, Repository } from 'typeorm';
 import { type RunStatus, WorkflowRun } from './entities/workflow-run.entity.js';
 import type { Workflow } from './entities/workflow.entity.js';
 
@@ -28,16 +28,16 @@ export class WorkflowRunsService {
    * Creates the next run of an active workflow. 422 when it is not active, 409 when a run is in
    * progress; null when another instance already made the run for this cron tick.
    */
-  async create(workflow: Workflow, run: NewRun): Promise<WorkflowRun | null> {
+  async create(workflow: Workflow, run: NewRun, manager: EntityManager = this.runs.manager): Promise<WorkflowRun | null> {
     if (workflow.status !== 'active') throw new UnprocessableEntityException('The workflow is not active: approve its plan first');
     try {
-      const [row] = await this.runs.query<{ id: number }[]>(
+      const [row] = await manager.query<{ id: number }[]>(
         `INSERT INTO workflow_runs (workflow_id, team_id, run_number, status, total_steps, trigger, scheduled_for, started_by)
          SELECT $1, $2, coalesce(max(run_number), 0) + 1, 'running', $3, $4, $5, $6 FROM workflow_runs WHERE workflow_id = $1
          RETURNING id`,
         [workflow.id, workflow.teamId, run.totalSteps, run.trigger, run.scheduledFor ?? null, run.startedBy],
       );
-      return this.runs.findOneByOrFail({ id: row.id });
+      return await manager.findOneByOrFail(WorkflowRun, { id: row.id });
     } catch (error) {
       const constraint = violatedUniqueIndex(error);
       if (constraint === SCHEDULED_TICK_INDEX) return null;
@@ -62,6 +62,11 @@ export class WorkflowRunsService {
   async statusOf(runId: number): Promise<RunStatus | undefined> {
     const run = await this.runs.findOne({ where: { id: runId }, select: { id: true, status: true } });
     return run?.status;
+  }
+
+  /** Runs `running` since before `cutoff`: the sweeper's candidates. */
+  runningSince(cutoff: Date, manager: EntityManager = this.runs.manager): Promise<Pick<WorkflowRun, 'id' | 'startedAt'>[]> {
+    return manager.find(WorkflowRun, { where: { status: 'running', startedAt: LessThan(cutoff) }, select: { id: true, startedAt: true } });
   }
 
   /** Moves a run from one of `from` to `to`; false when it was no longer in one of them. */

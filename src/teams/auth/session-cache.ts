@@ -3,12 +3,18 @@ import { ConfigService } from '@nestjs/config';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
+import { backoffMs, OutageLog } from '../../database/outage-log.js';
+import { pgTimeoutOptions } from '../../database/pg-timeouts.js';
 import type { TeamContext } from './team-context.js';
 
 /** The PostgreSQL channel on which every instance hears about changes to sessions and teams. */
 const CHANNEL = 'auth_changes';
 const MAX_ENTRIES = 10_000;
-const RECONNECT_MS = 2_000;
+/** Reconnection waits: 1 s doubling up to 10 s, so an outage costs a connection attempt per 10 s at most. */
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 10_000;
+/** How often the listening connection is checked: a connection that silently died would hear nothing. */
+const HEARTBEAT_MS = 10_000;
 
 export interface CachedSession {
   context: TeamContext;
@@ -37,10 +43,15 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(SessionCache.name);
   private readonly periodMs: number;
   private readonly entries = new Map<string, CachedSession>();
+  /** The feed's connection: connecting, or listening once `listening` is set. */
   private listener: pg.Client | undefined;
   private listening = false;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  /** Failed connections in a row, for the reconnection backoff. */
+  private failures = 0;
+  private readonly outage = new OutageLog('the session change feed', this.logger, { meanwhile: 'retrying; no session is cached until it is back' });
   /** Counts the changes heard; a read is cached only if none arrived while it ran. */
   private generation = 0;
 
@@ -58,8 +69,11 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.heartbeatTimer);
     this.stopUsing();
-    await this.listener?.end().catch(() => undefined);
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
   }
 
   get(sessionId: string): CachedSession | undefined {
@@ -102,7 +116,9 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.config.get('database', { infer: true }).url });
+    const { url, timeouts } = this.config.get('database', { infer: true });
+    const client = new pg.Client({ connectionString: url, ...pgTimeoutOptions(timeouts) });
+    this.listener = client;
     client.on('notification', (message) => {
       try {
         this.apply(JSON.parse(message.payload ?? '') as AuthChange);
@@ -117,22 +133,46 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
-      this.listener = client;
-      this.listening = true;
     } catch (error) {
       this.lost(client, error as Error);
+      return;
     }
+    if (this.listener !== client) return; // lost meanwhile, or closed
+    this.listening = true;
+    this.failures = 0;
+    this.outage.succeeded();
+    this.heartbeat(client);
   }
 
+  /**
+   * Checks the connection now and then (an answer within the connect timeout), so that a dead one
+   * is noticed and replaced. LISTEN again is the check: a no-op on a live connection.
+   */
+  private heartbeat(client: pg.Client): void {
+    this.heartbeatTimer = setTimeout(() => {
+      const { connectMs } = this.config.get('database', { infer: true }).timeouts;
+      // pg reads a query's own query_timeout (its types do not declare it).
+      client.query({ text: `LISTEN ${CHANNEL}`, query_timeout: connectMs } as pg.QueryConfig).then(
+        () => this.listener === client && this.heartbeat(client),
+        (error: Error) => this.lost(client, error),
+      );
+    }, HEARTBEAT_MS);
+    this.heartbeatTimer.unref();
+  }
+
+  /** The connection failed or ended: nothing is cached until a new one listens, tried again with backoff. */
   private lost(client: pg.Client, error: Error): void {
-    if (this.listener !== undefined && this.listener !== client) return;
+    if (this.listener !== client) return;
     this.listener = undefined;
+    clearTimeout(this.heartbeatTimer);
     this.stopUsing();
+    // Its 'error' listener stays, so that what the dying connection still reports is heard (and ignored).
     void client.end().catch(() => undefined);
     if (this.closed) return;
-    this.logger.warn(`Session cache off until its change feed is back: ${error.message}`);
+    if (!this.outage.failed(error)) this.logger.warn(`Session cache off until its change feed is back: ${error.message}`);
+    this.failures += 1;
     clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => void this.listen(), RECONNECT_MS);
+    this.reconnectTimer = setTimeout(() => void this.listen(), backoffMs(this.failures, RECONNECT_FIRST_MS, RECONNECT_MAX_MS));
     this.reconnectTimer.unref();
   }
 

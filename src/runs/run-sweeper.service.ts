@@ -1,0 +1,113 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AssetsService } from '../assets/assets.service.js';
+import type { AppConfig } from '../config/configuration.js';
+import { QueueService } from '../queue/queue.service.js';
+import { ShutdownService } from '../shutdown/shutdown.service.js';
+import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
+import { RunStep } from './entities/run-step.entity.js';
+import { RunEventsService } from './run-events.service.js';
+import { RUN_EXECUTE } from './run-jobs.js';
+import { RunsService } from './runs.service.js';
+
+/** A job's last change must be this old before its run is judged: its handler's last writes come first. */
+const SETTLE_MS = 10_000;
+/** One instance sweeps at a time (a transaction-level advisory lock; the number is arbitrary). */
+const SWEEP_LOCK = 7_340_021;
+const PENDING_STATES = new Set(['created', 'retry', 'active']);
+
+export interface SweepResult {
+  requeued: number[];
+  failed: number[];
+}
+
+/**
+ * The safety net under run execution: a run `running` must have a job that will execute it.
+ * Every few seconds one instance looks for runs whose newest job is gone or finished (a crash
+ * between two writes of an older version, a hand-back that never landed) and queues them again,
+ * and for runs whose job failed for good (its retries ran out: the worker crashed or failed each
+ * time), which it fails with a reason, removing what their unfinished step left behind.
+ */
+@Injectable()
+export class RunSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RunSweeperService.name);
+  private readonly intervalMs: number;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectRepository(RunStep) private readonly steps: Repository<RunStep>,
+    private readonly runs: WorkflowRunsService,
+    private readonly runsService: RunsService,
+    private readonly assets: AssetsService,
+    private readonly queue: QueueService,
+    private readonly events: RunEventsService,
+    private readonly shutdown: ShutdownService,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.intervalMs = config.get('llm', { infer: true }).runSweepSeconds * 1000;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.logger.warn(`Run sweep failed: ${String(error)}`));
+    }, this.intervalMs);
+    this.timer.unref();
+    this.shutdown.onDrain('run sweeper', () => {
+      clearInterval(this.timer);
+      return Promise.resolve();
+    });
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async sweep(): Promise<SweepResult> {
+    const result: SweepResult = { requeued: [], failed: [] };
+    const reasons = new Map<number, string>();
+    await this.steps.manager.transaction(async (manager) => {
+      const [{ locked }] = await manager.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1) AS locked', [SWEEP_LOCK]);
+      if (!locked) return;
+      const settled = new Date(Date.now() - SETTLE_MS);
+      const candidates = await this.runs.runningSince(settled, manager);
+      const jobs = await this.queue.newestJobsBy(RUN_EXECUTE, 'runId', candidates.map((run) => run.id), manager);
+      for (const run of candidates) {
+        const job = jobs.get(String(run.id));
+        if (job && (PENDING_STATES.has(job.state) || job.changedOn > settled)) continue;
+        if (job?.state === 'failed') {
+          const reason = `The run could not be executed: its job failed on every retry (${failureOf(job.output)})`.slice(0, 500);
+          if (await this.runs.transition(run.id, ['running'], { status: 'failed', reason }, manager)) {
+            result.failed.push(run.id);
+            reasons.set(run.id, reason);
+          }
+        } else {
+          await this.runsService.enqueue(run.id, manager);
+          result.requeued.push(run.id);
+        }
+      }
+    });
+    for (const runId of result.requeued) this.logger.warn(`Run ${runId} was running with no job to execute it: queued again`);
+    for (const runId of result.failed) await this.afterFailure(runId, reasons.get(runId) ?? '');
+    return result;
+  }
+
+  private async afterFailure(runId: number, reason: string): Promise<void> {
+    this.logger.warn(`Run ${runId} failed: ${reason}`);
+    const unfinished = await this.steps.findOneBy({ runId, status: 'running' });
+    if (unfinished) await this.assets.deleteRunAssetsSince(runId, unfinished.startedAt);
+    await this.runsService.syncSummary(runId);
+    await this.events.finished(runId, 'failed', reason);
+  }
+}
+
+/** A failed job's output: the error its handler threw, or what pg-boss recorded (an expiry). */
+function failureOf(output: unknown): string {
+  if (output && typeof output === 'object') {
+    const { message, value } = output as { message?: unknown; value?: unknown };
+    if (typeof message === 'string') return message;
+    if (typeof value === 'string') return value;
+  }
+  return 'the worker died or timed out';
+}

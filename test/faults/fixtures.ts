@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { waitFor } from '../helpers/mail-catcher.js';
+import type { ServerProcess } from '../helpers/server-process.js';
+import { BROWSER, pathOf } from '../helpers/workflows.js';
+
+export interface ActiveWorkflow {
+  token: string;
+  email: string;
+  workflowId: string;
+}
+
+/** Signs up on `server`, creates a workflow from `goal` and approves its plan through the mailed link. */
+export async function activeWorkflow(server: ServerProcess, goal: string, schedule?: string): Promise<ActiveWorkflow> {
+  const email = `fault-${randomUUID()}@example.com`;
+  const { accessToken: token } = await server.json<{ accessToken: string }>('POST', '/api/auth/register', undefined, {
+    email,
+    password: 'correct horse battery',
+    name: 'Fault',
+  });
+  const { workflowId } = await server.json<{ workflowId: string }>('POST', '/api/workflows', token, { goal, ...(schedule ? { schedule } : {}) });
+  const link = await waitFor(
+    () => Promise.resolve(server.outboxLinks(email).find((candidate) => candidate.includes(`/workflows/${workflowId}/approve?token=`))),
+    'the plan approval mail in the outbox',
+    15_000,
+  );
+  const approved = await server.fetch(pathOf(link), { headers: { 'User-Agent': BROWSER }, redirect: 'manual' });
+  if (approved.status !== 302) throw new Error(`plan approval answered ${approved.status}`);
+  return { token, email, workflowId };
+}
+
+/** A client on a scratch database, for asserting end states. */
+export async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** Waits until the run is `completed` (a `failed` run fails the wait at once). */
+export function runCompleted(db: pg.Client, runId: number, timeoutMs = 60_000): Promise<true> {
+  return waitFor(
+    async () => {
+      const { rows } = await db.query<{ status: string; reason: string | null }>('SELECT status, reason FROM workflow_runs WHERE id = $1', [runId]);
+      if (rows[0]?.status === 'failed') throw new Error(`run ${runId} failed: ${rows[0].reason}`);
+      return rows[0]?.status === 'completed' ? (true as const) : undefined;
+    },
+    `run ${runId} to complete`,
+    timeoutMs,
+  );
+}
+
+/** Every message of the run's conversation stored exactly once, and assets per (step, type) at most once. */
+export async function duplicatesOf(db: pg.Client, runId: number): Promise<{ messages: number; assets: number }> {
+  const messages = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (SELECT message_id FROM messages m JOIN workflow_runs r ON r.conversation_id = m.conversation_id
+       WHERE r.id = $1 GROUP BY message_id HAVING count(*) > 1) d`,
+    [runId],
+  );
+  const assets = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM (SELECT type FROM assets WHERE run_id = $1 GROUP BY type HAVING count(*) > 1) d',
+    [runId],
+  );
+  return { messages: messages.rows[0].count, assets: assets.rows[0].count };
+}
+
+/** The table of scenarios and outcomes a fault file prints at its end. */
+export class ScenarioTable {
+  private readonly rows: [string, string][] = [];
+
+  record(scenario: string, outcome: string): void {
+    this.rows.push([scenario, outcome]);
+  }
+
+  print(title: string): void {
+    const width = Math.max(...this.rows.map(([scenario]) => scenario.length), 8);
+    console.log([`\n${title}`, ...this.rows.map(([scenario, outcome]) => `${scenario.padEnd(width)} | ${outcome}`)].join('\n'));
+  }
+}

@@ -1,0 +1,185 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { waitFor } from '../helpers/mail-catcher.js';
+import { readUIStream } from '../helpers/read-ui-stream.js';
+import { createScratchDatabase, SERVER_ENTRY, type ServerProcess, startServer } from '../helpers/server-process.js';
+import { activeWorkflow, connect, duplicatesOf, runCompleted, ScenarioTable } from './fixtures.js';
+
+const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';
+
+/**
+ * Issue 14, "shutdown": SIGTERM drains on every configuration and exits 0; running steps are
+ * handed back at once, replies finish within the grace period or are stored as stopped, and a
+ * second signal exits at once. Real server processes on a database of this file's own.
+ */
+describe('SIGTERM with DATABASE_URL set', () => {
+  const table = new ScenarioTable();
+  let database: { url: string; drop: () => Promise<void> };
+  let db: pg.Client;
+  const servers: ServerProcess[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'faults-shutdown-'));
+  const start = async (env: Record<string, string> = {}) => {
+    const server = await startServer({ env: { OFFLINE_MODEL_CHUNK_DELAY_MS: '40', DATABASE_URL: database.url, ...env }, dataDir });
+    servers.push(server);
+    return server;
+  };
+
+  beforeAll(async () => {
+    database = await createScratchDatabase('faults_shutdown');
+    db = await connect(database.url);
+  });
+  beforeEach(async () => {
+    await Promise.all(servers.map((server) => server.dispose()));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.dispose()));
+    await db.end();
+    await database.drop();
+    table.print('SIGTERM with DATABASE_URL set');
+  });
+
+  it('mid-step: exits 0 at once, the step is handed back to the queue and another instance completes the run', async () => {
+    const first = await start();
+    const { token, workflowId } = await activeWorkflow(first, THREE_STEPS);
+    const { runId } = await first.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
+    await waitFor(
+      async () => (await db.query(`SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = 1 AND status = 'running'`, [runId])).rowCount,
+      'step 1 running',
+      30_000,
+    );
+    const second = await start();
+    first.kill('SIGTERM');
+    expect(await first.exited(15_000)).toEqual({ code: 0, signal: null });
+    expect(first.logs).toContain(`Run ${runId} handed back to the queue`);
+    // Handed back: the job the first process held completed, and a new one was queued at once
+    // (a job left active would wait for its heartbeat to lapse).
+    const jobs = await db.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'run.execute' AND (data->>'runId')::int = $1 ORDER BY created_on`, [runId]);
+    expect(jobs.rows.map((job) => job.state).slice(0, 2)).toEqual(['completed', expect.stringMatching(/created|active|completed/)]);
+    await runCompleted(db, runId);
+    expect(await duplicatesOf(db, runId)).toEqual({ messages: 0, assets: 0 });
+    expect(second.running).toBe(true);
+    table.record('SIGTERM mid-step', 'exit 0; step handed back; run completed on the other instance; nothing twice');
+  }, 120_000);
+
+  it('mid-reply: the reply finishes within the grace period, is stored whole, and the stream ends cleanly', async () => {
+    const server = await start({ OFFLINE_MODEL_CHUNK_DELAY_MS: '30', SHUTDOWN_GRACE_SECONDS: '20' });
+    const token = await signUpOn(server);
+    const { conversationId, rest } = await replyStarted(server, token, 'Write a LinkedIn post about calm shutdowns');
+    server.kill('SIGTERM');
+    const raw = await rest;
+    expect(raw.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    expect(await server.exited(30_000)).toEqual({ code: 0, signal: null });
+    const stored = await db.query<{ metadata: { stopped?: boolean } | null }>(`SELECT metadata FROM messages WHERE conversation_id = $1 AND role = 'assistant'`, [
+      conversationId,
+    ]);
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0].metadata?.stopped).toBeUndefined();
+    const { message } = await readUIStream(raw);
+    expect(message.parts.some((part) => part.type === 'data-asset')).toBe(true);
+    table.record('SIGTERM mid-reply (grace 20 s)', 'reply finished and stored whole; [DONE]; exit 0');
+  }, 120_000);
+
+  it('mid-reply past the grace period: the reply is stored as stopped, and the stream still ends cleanly', async () => {
+    const server = await start({ OFFLINE_MODEL_CHUNK_DELAY_MS: '400', SHUTDOWN_GRACE_SECONDS: '1' });
+    const token = await signUpOn(server);
+    const { conversationId, rest } = await replyStarted(server, token, 'Tell me about the history of lighthouses');
+    server.kill('SIGTERM');
+    const raw = await rest;
+    expect(raw.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    expect(await server.exited(15_000)).toEqual({ code: 0, signal: null });
+    const stored = await db.query<{ metadata: { stopped?: boolean } | null }>(`SELECT metadata FROM messages WHERE conversation_id = $1 AND role = 'assistant'`, [
+      conversationId,
+    ]);
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0].metadata?.stopped).toBe(true);
+    table.record('SIGTERM mid-reply (grace 1 s)', 'reply stored as stopped; [DONE]; exit 0');
+  }, 60_000);
+
+  it('a second signal exits at once', async () => {
+    const server = await start({ OFFLINE_MODEL_CHUNK_DELAY_MS: '400', SHUTDOWN_GRACE_SECONDS: '60' });
+    const token = await signUpOn(server);
+    const { rest } = await replyStarted(server, token, 'Tell me about the history of lighthouses');
+    server.kill('SIGTERM');
+    await server.waitForLog(/SIGTERM received: draining/);
+    server.kill('SIGINT');
+    expect(await server.exited(5_000)).toEqual({ code: 130, signal: null });
+    await rest;
+    table.record('SIGTERM then SIGINT while draining', 'exit 130 at once');
+  }, 60_000);
+
+  it('requests arriving while draining get 503 with Retry-After', async () => {
+    const server = await start({ OFFLINE_MODEL_CHUNK_DELAY_MS: '400', SHUTDOWN_GRACE_SECONDS: '30' });
+    const token = await signUpOn(server);
+    // A keep-alive connection opened before the signal; the reply keeps the instance draining.
+    const { rest } = await replyStarted(server, token, 'Tell me about the history of lighthouses');
+    const keepAlive = await fetch(`${server.base}/api/health`);
+    expect(keepAlive.status).toBe(200);
+    server.kill('SIGTERM');
+    await server.waitForLog(/SIGTERM received: draining/);
+    const during = await fetch(`${server.base}/api/health`).catch((error: unknown) => error);
+    // Either the listener is closed already (refused) or an open connection is answered 503.
+    if (during instanceof Response) {
+      expect(during.status).toBe(503);
+      expect(during.headers.get('retry-after')).toBe('5');
+    } else {
+      expect(String((during as Error).cause ?? during)).toMatch(/ECONNREFUSED|socket|closed/i);
+    }
+    server.kill('SIGKILL');
+    await rest;
+    table.record('requests while draining', during instanceof Response ? '503 with Retry-After' : 'connection refused');
+  }, 60_000);
+});
+
+async function signUpOn(server: ServerProcess): Promise<string> {
+  const { accessToken } = await server.json<{ accessToken: string }>('POST', '/api/auth/register', undefined, {
+    email: `reply-${randomUUID()}@example.com`,
+    password: 'correct horse battery',
+    name: 'Reply',
+  });
+  return accessToken;
+}
+
+/** Sends a chat message and returns once the reply's first bytes arrived; `rest` is the whole body. */
+async function replyStarted(server: ServerProcess, token: string, text: string): Promise<{ conversationId: string; rest: Promise<string> }> {
+  const response = await server.fetch('/api/assistant/router', {
+    method: 'POST',
+    token,
+    json: { messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text }] }] },
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`the reply answered ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const first = await reader.read();
+  let raw = decoder.decode(first.value, { stream: true });
+  // A connection cut short resolves with what arrived: the assertions on its end tell.
+  const rest = (async () => {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) raw += decoder.decode(chunk.value, { stream: true });
+    return raw;
+  })().catch(() => raw);
+  return { conversationId: response.headers.get('x-conversation-id') ?? '', rest };
+}
+
+describe('unhandled promise rejections', () => {
+  it('are logged, and the process lives on', async () => {
+    const handlers = join(SERVER_ENTRY, '..', 'shutdown', 'process-handlers.js');
+    const script = `
+      const { logUnhandledRejections } = await import(${JSON.stringify(`./${handlers}`)});
+      logUnhandledRejections();
+      Promise.reject(new Error('nobody listens'));
+      setTimeout(() => { console.log('still alive'); process.exit(0); }, 200);
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(output).toMatch(/Unhandled promise rejection/);
+    expect(output).toMatch(/nobody listens/);
+    expect(output).toContain('still alive');
+  });
+});
