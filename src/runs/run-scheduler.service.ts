@@ -1,29 +1,39 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
 import { OutageLog } from '../database/outage-log.js';
 import { WorkflowEvents } from '../workflows/workflow-events.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunsService } from './runs.service.js';
+import { nextSlot, parseSchedule, type Schedule, slotOf } from './schedule-slot.js';
 
 /** Other instances' changes (approve, edit, delete) are picked up within this time. */
 const RECONCILE_MS = 30_000;
+/** The longest delay setTimeout takes; a slot further away is reached in several waits. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+/** A timer this late is logged: the event loop was blocked or the process paused. */
+const LATE_MS = 1_000;
+
+interface ScheduledWorkflow {
+  signature: string;
+  schedule?: Schedule;
+  timer?: NodeJS.Timeout;
+}
 
 /**
  * Fires each active workflow on its cron schedule (in its time zone). Every instance runs the
- * same timers; the database keeps one run per workflow and tick, so a tick never makes two.
+ * same timers, each set for a slot of the schedule (schedule-slot.ts); a tick is named by its
+ * slot, not by the clock when the timer fired, so a late instance names it as the others did, and
+ * the database keeps one run per workflow and slot: a tick never makes two.
  */
 @Injectable()
 export class RunSchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RunSchedulerService.name);
   /** Reconciliation retries every RECONCILE_MS by itself: a database outage is logged once, and its end. */
   private readonly outage = new OutageLog('the run scheduler', this.logger);
-  private readonly scheduled = new Map<string, string>();
+  private readonly scheduled = new Map<string, ScheduledWorkflow>();
   private reconcileTimer?: NodeJS.Timeout;
   private unsubscribe?: () => void;
 
   constructor(
-    private readonly registry: SchedulerRegistry,
     private readonly workflows: WorkflowsService,
     private readonly runs: RunsService,
     private readonly events: WorkflowEvents,
@@ -68,37 +78,66 @@ export class RunSchedulerService implements OnApplicationBootstrap, OnApplicatio
 
   private schedule(workflowId: string, expression: string, timezone: string): void {
     const signature = `${expression}|${timezone}`;
-    if (this.scheduled.get(workflowId) === signature) return;
+    if (this.scheduled.get(workflowId)?.signature === signature) return;
     this.unschedule(workflowId);
-    const job = CronJob.from({
-      cronTime: expression,
-      timeZone: timezone,
-      start: true,
-      onTick: () => void this.tick(workflowId),
-    });
-    this.registry.addCronJob(this.jobName(workflowId), job);
-    this.scheduled.set(workflowId, signature);
+    // Kept even when it cannot be armed, so that the error is logged once, not at every reconciliation.
+    const entry: ScheduledWorkflow = { signature };
+    this.scheduled.set(workflowId, entry);
+    try {
+      entry.schedule = parseSchedule(expression, timezone);
+    } catch (error) {
+      this.logger.error(`Workflow ${workflowId}: cannot read the schedule '${expression}' (${timezone}): ${String(error)}`);
+      return;
+    }
+    this.armAfter(workflowId, entry, new Date());
   }
 
   private unschedule(workflowId: string): void {
-    if (!this.scheduled.delete(workflowId)) return;
-    const name = this.jobName(workflowId);
-    // On shutdown the schedule module may have stopped and dropped its jobs already.
-    if (this.registry.doesExist('cron', name)) this.registry.deleteCronJob(name);
+    clearTimeout(this.scheduled.get(workflowId)?.timer);
+    this.scheduled.delete(workflowId);
   }
 
-  private async tick(workflowId: string): Promise<void> {
-    // The tick's own second, the same on every instance, names the run it may make.
-    const tick = new Date(Math.floor(Date.now() / 1000) * 1000);
+  /** Sets the timer for the first slot after `instant`. */
+  private armAfter(workflowId: string, entry: ScheduledWorkflow, instant: Date): void {
+    if (!entry.schedule) return;
     try {
-      const run = await this.runs.startScheduled(workflowId, tick);
-      if (run) this.logger.log(`Workflow ${workflowId}: scheduled run #${run.runNumber} started`);
+      this.arm(workflowId, entry, nextSlot(entry.schedule, instant));
     } catch (error) {
-      this.logger.error(`Scheduled run of workflow ${workflowId} failed to start: ${String(error)}`);
+      // The cron package finds no date within 8 years (a 30 February, say).
+      this.logger.error(`Workflow ${workflowId}: no next time for the schedule '${entry.schedule.expression}': ${String(error)}`);
     }
   }
 
-  private jobName(workflowId: string): string {
-    return `workflow-schedule:${workflowId}`;
+  private arm(workflowId: string, entry: ScheduledWorkflow, slot: Date): void {
+    const wait = Math.min(Math.max(slot.getTime() - Date.now(), 0), MAX_TIMEOUT_MS);
+    entry.timer = setTimeout(() => this.fire(workflowId, entry, slot), wait);
+    entry.timer.unref();
+  }
+
+  private fire(workflowId: string, entry: ScheduledWorkflow, armedFor: Date): void {
+    if (this.scheduled.get(workflowId) !== entry || !entry.schedule) return;
+    const firedAt = new Date();
+    // Timers keep a monotonic clock; by the wall clock one may fire a little early (or the clock
+    // was set back, or the slot is beyond one setTimeout): wait for the rest.
+    if (firedAt < armedFor) return this.arm(workflowId, entry, armedFor);
+    const slot = slotOf(entry.schedule, armedFor, firedAt);
+    const lateMs = firedAt.getTime() - armedFor.getTime();
+    if (lateMs >= LATE_MS) {
+      this.logger.warn(
+        `Workflow ${workflowId}: the timer for ${armedFor.toISOString()} fired ${lateMs} ms late; its tick is the slot ${slot.toISOString()}`,
+      );
+    }
+    this.armAfter(workflowId, entry, firedAt);
+    void this.tick(workflowId, slot);
+  }
+
+  /** Makes the run for `slot`, unless another instance made it or a run is in progress. */
+  private async tick(workflowId: string, slot: Date): Promise<void> {
+    try {
+      const run = await this.runs.startScheduled(workflowId, slot);
+      if (run) this.logger.log(`Workflow ${workflowId}: scheduled run #${run.runNumber} started for ${slot.toISOString()}`);
+    } catch (error) {
+      this.logger.error(`Scheduled run of workflow ${workflowId} failed to start: ${String(error)}`);
+    }
   }
 }

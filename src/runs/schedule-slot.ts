@@ -1,0 +1,107 @@
+import { CronTime } from 'cron';
+
+/**
+ * A workflow's cron expression (5 or 6 fields) read in its time zone. Its slots are the instants
+ * the schedule names, in whole seconds: '0 9 * * *' in Europe/Lisbon is 09:00 Lisbon time every
+ * day, whatever the offset that day. A tick is identified by its slot, never by the clock reading
+ * when a timer happened to fire, so that every instance names a tick alike.
+ */
+export interface Schedule {
+  readonly expression: string;
+  readonly timezone: string;
+  readonly time: CronTime;
+}
+
+const SECOND = 1000;
+const HOUR = 3_600_000;
+/** Longer than any fall-back shift of the clocks in the time zone database (Troll's is 2 h). */
+const LONGEST_FALL_BACK = 3 * HOUR;
+
+/** Throws on an expression or time zone the cron package refuses. */
+export function parseSchedule(expression: string, timezone: string): Schedule {
+  return { expression, timezone, time: new CronTime(expression, timezone) };
+}
+
+/**
+ * The first slot after `instant`; a slot in the same second as `instant` is not after it.
+ * Clocks moving forward: a wall time that does not exist that day (02:30 when 02:00 jumps to
+ * 03:00) fires when the gap ends (03:00). Clocks moving back: a fixed wall time in the repeated
+ * hour ('30 1 * * *') fires once, at its first occurrence; a schedule that fires all through the
+ * hour ('*\/20 * * * *') fires in both occurrences. That is the cron package's own reading,
+ * made to hold wherever the search starts.
+ */
+export function nextSlot(schedule: Schedule, instant: Date): Date {
+  const at = floorToSecond(instant.getTime());
+  const next = cronNext(schedule, at);
+  // Asked from inside a repeated hour, the cron package may answer with the second occurrence of
+  // a wall time its own sequence of slots skips ('30 1 * * *' asked at 01:10 the second time
+  // answers 01:30 again). Its answer from just before the clocks went back is sound: that is the
+  // first slot after then, and if it is not past `at` either, its answer from `at` is sound too.
+  const fallBack = lastFallBack(schedule.timezone, at);
+  if (fallBack === undefined) return new Date(next);
+  const sound = cronNext(schedule, fallBack - SECOND);
+  return new Date(sound > at ? sound : next);
+}
+
+/**
+ * The slot a tick stands for: the latest slot at or before `firedAt`, never one before
+ * `armedFor` (the slot the timer was set for, which must be a slot). A timer that fires on time,
+ * or late within the period, stands for the slot it was set for, so a late instance names the
+ * same tick as the punctual ones; one that fires later than the next slot stands for the latest
+ * slot only: slots it slept through are not made up one by one.
+ */
+export function slotOf(schedule: Schedule, armedFor: Date, firedAt: Date): Date {
+  const armed = armedFor.getTime();
+  const now = floorToSecond(firedAt.getTime());
+  if (now <= armed) return armedFor;
+  // nextSlot(t) <= now holds for every t before the latest slot and for none from it on: find
+  // the last such whole second by bisection, so a timer hours late costs a few dozen steps.
+  let before = armed - SECOND;
+  let after = now;
+  while (after - before > SECOND) {
+    const middle = before + Math.floor((after - before) / (2 * SECOND)) * SECOND;
+    if (nextSlot(schedule, new Date(middle)).getTime() <= now) before = middle;
+    else after = middle;
+  }
+  const latest = nextSlot(schedule, new Date(before));
+  return latest.getTime() <= now && latest.getTime() >= armed ? latest : armedFor;
+}
+
+function cronNext(schedule: Schedule, at: number): number {
+  return schedule.time.getNextDateFrom(new Date(at), schedule.timezone).toMillis();
+}
+
+function floorToSecond(ms: number): number {
+  return Math.floor(ms / SECOND) * SECOND;
+}
+
+/** The instant the clocks of `timezone` last went back, if that was within LONGEST_FALL_BACK of `at`. */
+function lastFallBack(timezone: string, at: number): number | undefined {
+  let before = at - LONGEST_FALL_BACK;
+  if (offsetMinutes(timezone, before) <= offsetMinutes(timezone, at)) return undefined;
+  // The offset is larger at `before` than at `at`: bisect to the first second of the smaller one.
+  const earlier = offsetMinutes(timezone, before);
+  let after = at;
+  while (after - before > SECOND) {
+    const middle = before + Math.floor((after - before) / (2 * SECOND)) * SECOND;
+    if (offsetMinutes(timezone, middle) === earlier) before = middle;
+    else after = middle;
+  }
+  return after;
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The UTC offset of `timezone` at `at`, in minutes ("GMT-04:00" is -240). */
+function offsetMinutes(timezone: string, at: number): number {
+  let format = offsetFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timezone, format);
+  }
+  const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
