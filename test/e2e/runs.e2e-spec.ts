@@ -6,6 +6,7 @@ import { textOfMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
 import { startSmtpServer, type TestSmtpServer, waitFor } from '../helpers/mail-catcher.js';
 import { waitForRun } from '../helpers/runs.js';
+import { expectOneRunPerSlot, SCHEDULED_RUNS_SQL, type ScheduledRunRow } from '../helpers/scheduled-runs.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
 import { createTestApp } from '../setup/create-test-app.js';
@@ -184,22 +185,40 @@ describe('runs: execution, step approvals, stop', () => {
     expectError(await api(app)[method](path), 401, 'Authentication required');
   });
 
-  it('fires a seconds-level schedule, one run per tick', async () => {
+  it('fires a seconds-level schedule, one run per slot', async () => {
     const user = await signUp(app);
     const created = await createWorkflow(app, user, { goal: 'Write a post about schedules', schedule: '*/2 * * * * *' });
     const mail = await mailTo(smtp, user.email, /^Approve the plan/);
     await follow(pathOf(mail.links[0])).expect(302);
     const dataSource = app.get(DataSource);
     const runs = await waitFor(async () => {
-      const rows = await dataSource.query<{ trigger: string; scheduled_for: Date; status: string }[]>(
-        `SELECT trigger, scheduled_for, status FROM workflow_runs WHERE workflow_id = $1 ORDER BY run_number`,
-        [created.workflowId],
-      );
-      return rows.length >= 2 ? rows : undefined;
-    }, 'two scheduled runs', 15_000);
-    expect(runs.every((run) => run.trigger === 'schedule' && run.scheduled_for instanceof Date)).toBe(true);
-    await api(app, user).delete(`/api/workflows/${created.workflowId}`).catch(() => undefined);
-    await api(app, user).post(`/api/workflows/${created.workflowId}/steps`).send({ steps: [{ description: 'Stop scheduling' }] });
+      const rows = await dataSource.query<ScheduledRunRow[]>(SCHEDULED_RUNS_SQL, [created.workflowId]);
+      return rows.length >= 3 ? rows : undefined;
+    }, 'three scheduled runs', 15_000);
+    expectOneRunPerSlot(runs, 2_000);
+
+    // Stop the schedule: a new plan puts the workflow back to draft. Refused (409) while a run
+    // is in progress, so asked again until it is done.
+    const untilDone = (request: () => Promise<{ status: number }>, what: string) =>
+      waitFor(async () => {
+        const { status } = await request();
+        if (status !== 200 && status !== 409) throw new Error(`${what}: ${status}`);
+        return status === 200;
+      }, what);
+    const stopScheduling = { steps: [{ description: 'Stop scheduling' }] };
+    await untilDone(() => api(app, user).post(`/api/workflows/${created.workflowId}/steps`).send(stopScheduling), 'the plan edit');
+    // The database keeps one run per workflow and slot: a second row for a slot that has its run
+    // is refused (the run number is one no tick takes, so only the slot can collide).
+    await expect(
+      dataSource.query(
+        `INSERT INTO workflow_runs (workflow_id, team_id, run_number, status, total_steps, trigger, scheduled_for)
+         SELECT workflow_id, team_id, run_number + 1000, 'completed', total_steps, 'schedule', scheduled_for FROM workflow_runs
+         WHERE workflow_id = $1 AND scheduled_for = $2`,
+        [created.workflowId, runs[0].scheduled_for],
+      ),
+    ).rejects.toMatchObject({ driverError: { code: '23505', constraint: 'workflow_runs_scheduled_tick_idx' } });
+    await untilDone(() => api(app, user).delete(`/api/workflows/${created.workflowId}`), 'the delete');
+    await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(404);
   });
 });
 
