@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.data/', 'test-artifacts/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.data/', 'test-artifacts/', '.test-build/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
