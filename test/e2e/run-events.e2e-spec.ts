@@ -15,7 +15,7 @@ interface RunEvent {
 }
 
 /** Reads a run's SSE events until the server ends the stream (or `until` matches). */
-async function readEvents(response: Response, until?: (event: RunEvent) => boolean): Promise<RunEvent[]> {
+async function readEvents(response: Response, until?: (event: RunEvent) => boolean, onEvent?: (event: RunEvent) => void): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
   const decoder = new TextDecoder();
   let buffer = '';
@@ -28,6 +28,7 @@ async function readEvents(response: Response, until?: (event: RunEvent) => boole
       if (line.startsWith('data: ')) {
         const event = JSON.parse(line.slice(6)) as RunEvent;
         events.push(event);
+        onEvent?.(event);
         if (until?.(event)) return events;
       }
     }
@@ -74,8 +75,10 @@ describe('run progress events', () => {
     ]);
 
     // A page opened mid-run: the current state, then the run goes on live until it ends.
-    const late = events(created.workflowId, runId).then((lateResponse) => readEvents(lateResponse));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    let following!: () => void;
+    const followed = new Promise<void>((resolve) => (following = resolve));
+    const late = events(created.workflowId, runId).then((lateResponse) => readEvents(lateResponse, undefined, following));
+    await followed;
     const mail = await mailTo(smtp, user.email, /^Approve step/);
     await api(app).get(pathOf(mail.links.find((link) => link.endsWith('action=approve'))!)).set('User-Agent', BROWSER).expect(302);
     const all = await late;
@@ -92,8 +95,15 @@ describe('run progress events', () => {
   it('is team scoped and needs a session', async () => {
     const other = await signUp(app);
     const created = await createWorkflow(app, user, { goal: 'Write a post about scope' });
-    expectError(await api(app, other).get(`/api/workflows/${created.workflowId}/runs/1/events`), 404, 'Run not found');
+    await api(app).get(pathOf((await mailTo(smtp, user.email, /^Approve the plan/, 2)).links[0])).set('User-Agent', BROWSER).expect(302);
+    const { runId } = (await api(app, user).post(`/api/workflows/${created.workflowId}/run`).expect(201)).body as { runId: number };
+    await waitForRun(app, user, created.workflowId, runId, 'completed');
+
+    // The owner's finished run streams its state; another team gets 404 for the very same run.
+    const own = await readEvents(await events(created.workflowId, runId));
+    expect(own).toEqual([expect.objectContaining({ type: 'state', run: expect.objectContaining({ id: runId }) })]);
+    expectError(await api(app, other).get(`/api/workflows/${created.workflowId}/runs/${runId}/events`), 404, 'Run not found');
     expectError(await api(app, user).get(`/api/workflows/${created.workflowId}/runs/x/events`), 400);
-    expectError(await api(app).get(`/api/workflows/${created.workflowId}/runs/1/events`), 401);
+    expectError(await api(app).get(`/api/workflows/${created.workflowId}/runs/${runId}/events`), 401);
   });
 });
