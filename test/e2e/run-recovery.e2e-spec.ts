@@ -160,9 +160,6 @@ describe('run recovery', () => {
         10_000,
       );
       await api(firstApp, user).get(`/api/workflows/${workflowId}`).expect(404);
-      // The delete makes the first instance re-read the workflow's schedule; let that finish
-      // before the apps close (RunSchedulerService.sync does not catch a closed pool).
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }, 40_000);
   });
 });
