@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AssetsService } from '../assets/assets.service.js';
 import type { AppConfig } from '../config/configuration.js';
+import { OutageLog } from '../database/outage-log.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
@@ -33,6 +34,7 @@ export interface SweepResult {
 @Injectable()
 export class RunSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RunSweeperService.name);
+  private readonly outage = new OutageLog('the run sweeper', this.logger);
   private readonly intervalMs: number;
   private timer?: NodeJS.Timeout;
 
@@ -51,7 +53,12 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.logger.warn(`Run sweep failed: ${String(error)}`));
+      this.sweep().then(
+        () => this.outage.succeeded(),
+        (error: unknown) => {
+          if (!this.outage.failed(error)) this.logger.warn(`Run sweep failed: ${String(error)}`);
+        },
+      );
     }, this.intervalMs);
     this.timer.unref();
     this.shutdown.onDrain('run sweeper', () => {
