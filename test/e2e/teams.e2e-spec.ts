@@ -110,9 +110,34 @@ describe('teams', () => {
   });
 
   it('changes a plan only through the operator service, never through the API', async () => {
-    const user = await signUp(app);
-    await app.get(TeamsService).setPlan(user.teamId, 'pro');
-    expect((await api(app, user).get('/api/auth/me').expect(200)).body.activeTeam.plan).toBe('pro');
+    const [owner, member] = [await signUp(app), await signUp(app)];
+    const plans = async (): Promise<string[]> =>
+      (await api(app, owner).get('/api/teams').expect(200)).body.map((team: { plan: string }) => team.plan);
+
+    // Every team route the app has (read from its router, so a route added later is tried too),
+    // and the item routes a plan change would conventionally use, with each write method.
+    const paths = new Set([...registeredPaths(app).filter((path) => path.startsWith('/api/teams')), '/api/teams/:id', '/api/auth/me']);
+    const attempts: string[] = [];
+    for (const path of paths) {
+      for (const method of ['post', 'put', 'patch'] as const) {
+        const body = { ...VALID_BODIES[`${method} ${path}`]?.(member.email), plan: 'enterprise' };
+        const response = await api(app, owner)[method](path.replace(':id', owner.teamId)).send(body);
+        attempts.push(`${method} ${path} -> ${response.status}`);
+        if (BODILESS_ROUTES.has(`${method} ${path}`)) expect(response.status).toBe(200);
+        else if (response.status === 400) expect(response.body.message).toContain('plan: property plan should not exist');
+        else expect(response.status, `${method} ${path}`).toBe(404);
+        expect(new Set(await plans()), `${method} ${path}`).toEqual(new Set(['free']));
+      }
+    }
+    expect(attempts).toContain('post /api/teams -> 400');
+    expect(attempts).toContain('post /api/teams/:id/members -> 400');
+    expect((await api(app, owner).get('/api/auth/me').expect(200)).body.activeTeam.plan).toBe('free');
+    const [{ count }] = await app.get(DataSource).query(`SELECT count(*)::int AS count FROM teams WHERE plan <> 'free'`);
+    expect(count).toBe(0);
+
+    // The operator's way works, and is seen by the API at once.
+    await app.get(TeamsService).setPlan(owner.teamId, 'pro');
+    expect((await api(app, owner).get('/api/auth/me').expect(200)).body.activeTeam.plan).toBe('pro');
   });
 
   it.each([
@@ -125,3 +150,17 @@ describe('teams', () => {
     expectError(await api(app)[method](path), 401, 'Authentication required');
   });
 });
+
+/** Bodies that are valid for a route but for the plan field, so the plan is the only thing refused. */
+const VALID_BODIES: Record<string, (memberEmail: string) => Record<string, unknown>> = {
+  'post /api/teams': () => ({ name: 'Plan probe' }),
+  'post /api/teams/:id/members': (email) => ({ email, role: 'member' }),
+};
+/** Team routes that read no body: they must ignore a plan sent to them. */
+const BODILESS_ROUTES = new Set(['post /api/teams/:id/activate']);
+
+/** The paths of every route registered on the app's Express router. */
+function registeredPaths(app: INestApplication): string[] {
+  const router = (app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string } }[] } }).router;
+  return router.stack.flatMap((layer) => (layer.route ? [layer.route.path] : []));
+}
