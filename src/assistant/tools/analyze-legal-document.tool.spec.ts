@@ -6,6 +6,7 @@ import {
   detectDocumentType,
   findParties,
   RISK_RULES,
+  type Severity,
   splitClauses,
 } from './analyze-legal-document.tool.js';
 
@@ -30,6 +31,32 @@ This Services Agreement is made between Bright Studio LLC ("Provider") and North
 3. Liability. Each party's total liability is limited to the fees paid under this Agreement.
 4. Termination. Either party may terminate this Agreement for material breach that is not cured within 30 days of written notice.
 5. Amendments. This Agreement may be amended only by a written instrument signed by both parties.`;
+
+/** One sentence per rule and severity it can give: each must trigger its rule on its own. */
+const RULE_EXAMPLES: [string, Severity, string][] = [
+  ['uncapped_liability', 'high', 'The Supplier shall have unlimited liability for any breach.'],
+  ['broad_indemnification', 'medium', 'The Contractor shall indemnify the Client against claims caused by its negligence.'],
+  ['broad_indemnification', 'low', 'Each party shall indemnify the other against third-party claims.'],
+  ['automatic_renewal', 'medium', 'This Agreement renews automatically each year.'],
+  ['non_compete', 'high', 'For two years the Employee shall not directly or indirectly compete with the Company.'],
+  ['termination_without_cause', 'medium', 'The Company may terminate this Agreement for convenience on 30 days notice.'],
+  ['termination_without_cause', 'high', 'The Company may terminate this Agreement at any time without notice.'],
+  ['governing_law', 'low', 'The courts of London have exclusive jurisdiction.'],
+  ['perpetual_confidentiality', 'medium', 'These confidentiality obligations survive indefinitely.'],
+  ['ip_assignment', 'medium', 'The Consultant hereby assigns all right, title and interest in the deliverables to the Client.'],
+  ['ip_assignment', 'high', 'The Employee assigns all inventions, including prior inventions, to the Company.'],
+  ['penalties', 'high', 'Late delivery incurs a penalty of 5% per week.'],
+  ['penalties', 'medium', 'Overdue invoices bear interest at 1.5% per month.'],
+  ['exclusivity', 'medium', 'The Distributor is appointed on an exclusive basis for France.'],
+  ['unilateral_amendment', 'medium', 'The Company may modify these Terms by posting a notice.'],
+  ['unilateral_amendment', 'high', 'We may change the fees at any time without notice.'],
+  ['arbitration_jury_waiver', 'medium', 'Any dispute shall be resolved by binding arbitration in Paris.'],
+  ['arbitration_jury_waiver', 'high', 'Each party waives its right to a trial by jury.'],
+];
+
+const SEVERITY_NAMES: Record<Severity, string> = { high: 'High', medium: 'Medium', low: 'Low' };
+const inClause = (sentence: string): string => `1. Clause. ${sentence}\n2. Other. Nothing else.`;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('analyzeLegalDocument', () => {
   it('detects type, parties, key clauses and risks with severities and quotes', () => {
@@ -66,33 +93,30 @@ describe('analyzeLegalDocument', () => {
     expect(draft.content).toContain('- Bright Studio LLC (“Provider”)\n- Northwind Ltd (“Client”)');
   });
 
-  it.each([
-    ['uncapped_liability', 'high', 'The Supplier shall have unlimited liability for any breach.'],
-    ['broad_indemnification', 'medium', 'The Contractor shall indemnify the Client against claims caused by its negligence.'],
-    ['broad_indemnification', 'low', 'Each party shall indemnify the other against third-party claims.'],
-    ['automatic_renewal', 'medium', 'This Agreement renews automatically each year.'],
-    ['non_compete', 'high', 'For two years the Employee shall not directly or indirectly compete with the Company.'],
-    ['termination_without_cause', 'medium', 'The Company may terminate this Agreement for convenience on 30 days notice.'],
-    ['termination_without_cause', 'high', 'The Company may terminate this Agreement at any time without notice.'],
-    ['governing_law', 'low', 'The courts of London have exclusive jurisdiction.'],
-    ['perpetual_confidentiality', 'medium', 'These confidentiality obligations survive indefinitely.'],
-    ['ip_assignment', 'medium', 'The Consultant hereby assigns all right, title and interest in the deliverables to the Client.'],
-    ['ip_assignment', 'high', 'The Employee assigns all inventions, including prior inventions, to the Company.'],
-    ['penalties', 'high', 'Late delivery incurs a penalty of 5% per week.'],
-    ['penalties', 'medium', 'Overdue invoices bear interest at 1.5% per month.'],
-    ['exclusivity', 'medium', 'The Distributor is appointed on an exclusive basis for France.'],
-    ['unilateral_amendment', 'medium', 'The Company may modify these Terms by posting a notice.'],
-    ['unilateral_amendment', 'high', 'We may change the fees at any time without notice.'],
-    ['arbitration_jury_waiver', 'medium', 'Any dispute shall be resolved by binding arbitration in Paris.'],
-    ['arbitration_jury_waiver', 'high', 'Each party waives its right to a trial by jury.'],
-  ])('detects %s as %s', (id, severity, sentence) => {
-    const risks = analyzeDocument(`1. Clause. ${sentence}\n2. Other. Nothing else.`).risks;
+  it.each(RULE_EXAMPLES)('detects %s as %s', (id, severity, sentence) => {
+    const risks = analyzeDocument(inClause(sentence)).risks;
     expect(risks.map((risk) => [risk.id, risk.severity])).toContainEqual([id, severity]);
     expect(risks.find((risk) => risk.id === id)?.quote).toBe(sentence);
   });
 
-  it('covers every rule in the table above', () => {
-    expect(RISK_RULES.map((rule) => rule.id)).toHaveLength(12);
+  it.each(RISK_RULES.map((rule) => [rule.id, rule] as const))('covers rule %s: an example triggers it and the analysis reports it', (id, rule) => {
+    const examples = RULE_EXAMPLES.filter(([exampleId]) => exampleId === id);
+    expect(examples, `no example sentence for rule ${id}`).not.toHaveLength(0);
+    for (const [, severity, sentence] of examples) {
+      expect(rule.pattern.test(sentence)).toBe(true);
+      expect(rule.severity(sentence)).toBe(severity);
+      const draft = analyzeLegalDocument(parse({ document: inClause(sentence) }));
+      const finding = `${rule.label} — ${SEVERITY_NAMES[severity]}\n\nClause 1 (Clause)\n\n> ${sentence}`;
+      expect(draft.content).toMatch(new RegExp(`### \\d+\\. ${escapeRegExp(finding)}`));
+      expect(draft.content).toContain(`**${rule.label}** (Clause 1 (Clause)): ${rule.recommendation}`);
+      expect(draft.metadata.riskCount).toBeGreaterThanOrEqual(1);
+      if (severity === 'high') expect(draft.metadata.highRisks).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('has examples only for rules that exist', () => {
+    const ids = new Set(RISK_RULES.map((rule) => rule.id));
+    expect(RULE_EXAMPLES.map(([id]) => id).filter((id) => !ids.has(id))).toEqual([]);
   });
 
   it('splits a contract pasted on one line after a request', () => {
