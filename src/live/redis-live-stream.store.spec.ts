@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { AbandonedStream } from './live-stream.store.js';
+import { RedisLiveStreamStore } from './redis-live-stream.store.js';
+
+/** The Redis the e2e suite uses; these specs check the store's contract against a real one. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** A claim lapses this long after its holder stopped renewing it (instead of 10 s). */
+const CLAIM_TTL_MS = 600;
+
+async function readAll(iterable: AsyncIterable<string>): Promise<string[]> {
+  const chunks: string[] = [];
+  for await (const chunk of iterable) chunks.push(chunk);
+  return chunks;
+}
+
+async function eventually(probe: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('RedisLiveStreamStore', () => {
+  let stores: RedisLiveStreamStore[] = [];
+  let abandoned: AbandonedStream[];
+  /** What was recovered of the claims on `name`: Redis is shared, and so are the lapsed claims in it. */
+  const abandonedOf = (name: string) => abandoned.filter((stream) => stream.name === name);
+
+  /** An instance's store, recording what it is handed to recover (and declining all if `foreign`). */
+  function instance({ foreign = false } = {}): RedisLiveStreamStore {
+    const store = new RedisLiveStreamStore(REDIS_URL, 60, { claimTtlMs: CLAIM_TTL_MS });
+    store.onAbandoned((stream) => {
+      if (foreign) return Promise.resolve(false);
+      abandoned.push(stream);
+      return Promise.resolve(true);
+    });
+    stores.push(store);
+    return store;
+  }
+
+  beforeEach(() => {
+    abandoned = [];
+  });
+  afterEach(async () => {
+    await Promise.all(stores.map((store) => store.onApplicationShutdown()));
+    stores = [];
+  });
+
+  it('holds a claim past its TTL while the holder lives, and frees it on release', async () => {
+    const [holder, other] = [instance(), instance()];
+    const [name, stream] = [randomUUID(), `s:${randomUUID()}`];
+    expect(await holder.claim(name, stream)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_TTL_MS * 3));
+    expect(await other.active(name)).toBe(stream);
+    expect(await other.claim(name, `s:${randomUUID()}`)).toBe(false);
+    await holder.end(stream);
+    await holder.release(name, stream);
+    expect(await other.active(name)).toBeUndefined();
+    expect(abandonedOf(name)).toEqual([]);
+  });
+
+  it('recovers a lapsed claim once across instances: handler, end for every follower, the name free', async () => {
+    const [dead, first, second] = [instance(), instance(), instance()];
+    const [name, stream] = [randomUUID(), `s:${randomUUID()}`];
+    expect(await dead.claim(name, stream)).toBe(true);
+    await dead.append(stream, 'a');
+    await dead.append(stream, 'b');
+    const followers = [first, second].map((store) => readAll(store.follow(stream, { fromStart: true })));
+    await dead.onApplicationShutdown();
+
+    expect(await Promise.all(followers)).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
+    expect(abandonedOf(name)).toEqual([{ name, stream, chunks: ['a', 'b'] }]);
+    expect(await Promise.all([first.recover(stream), second.recover(stream), first.wasRecovered(stream)])).toEqual([true, true, true]);
+    expect(abandonedOf(name)).toHaveLength(1);
+    expect(await second.active(name)).toBeUndefined();
+    const next = `s:${randomUUID()}`;
+    expect(await second.claim(name, next)).toBe(true);
+    await second.release(name, next);
+  });
+
+  it('leaves a lapsed claim that an instance declines (not its database) to one that takes it', async () => {
+    const [dead, foreign] = [instance(), instance({ foreign: true })];
+    const [name, stream] = [randomUUID(), `s:${randomUUID()}`];
+    await dead.claim(name, stream);
+    await dead.append(stream, 'a');
+    const follower = readAll(foreign.follow(stream, { fromStart: true }));
+    await dead.onApplicationShutdown();
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_TTL_MS * 3));
+    expect(abandonedOf(name)).toEqual([]);
+    expect(await foreign.wasRecovered(stream)).toBe(false);
+
+    instance();
+    expect(await follower).toEqual(['a']);
+    expect(abandonedOf(name)).toEqual([{ name, stream, chunks: ['a'] }]);
+  });
+
+  it('tells whether a stop reached a producer; one nobody hears is recovered at once, and its holder, if alive after all, hears it as a stop', async () => {
+    const [producer, other] = [instance(), instance()];
+    const [name, stream] = [randomUUID(), `s:${randomUUID()}`];
+    expect(await other.requestStop(stream)).toBe(false);
+    let stops = 0;
+    await producer.onStopRequest(stream, () => stops++);
+    expect(await producer.claim(name, stream)).toBe(true);
+    await producer.append(stream, 'a');
+    expect(await other.requestStop(stream)).toBe(true);
+    await eventually(() => Promise.resolve(stops === 1), 'the producer to hear the stop');
+
+    // As when its subscription is gone but it still renews: the recovery wins, the holder stops.
+    expect(await other.recover(stream)).toBe(true);
+    expect(abandonedOf(name)).toEqual([{ name, stream, chunks: ['a'] }]);
+    await eventually(() => Promise.resolve(stops === 2), 'the holder to hear its claim is lost');
+    expect(await other.active(name)).toBeUndefined();
+  });
+
+  it('leaves a stream that ended by itself alone, and a wait from now on ends at once', async () => {
+    const store = instance();
+    const [name, stream] = [randomUUID(), `s:${randomUUID()}`];
+    await store.claim(name, stream);
+    await store.append(stream, 'a');
+    await store.end(stream);
+    await store.release(name, stream);
+    expect(await instance().recover(stream)).toBe(false);
+    expect(await store.wasRecovered(stream)).toBe(false);
+    expect(abandonedOf(name)).toEqual([]);
+    expect(await readAll(store.follow(stream, { fromStart: false }))).toEqual([]);
+  });
+});
