@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, Injectable, Logger } from '@nestjs/common';
-import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
+import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { readUIMessageStream, UI_MESSAGE_STREAM_HEADERS, type UIMessage, type UIMessageChunk } from 'ai';
 import type { Response } from 'express';
-import { LiveStreamStore } from '../live/live-stream.store.js';
+import { QueryFailedError } from 'typeorm';
+import { ConversationsService } from '../conversations/conversations.service.js';
+import { type AbandonedStream, LiveStreamStore } from '../live/live-stream.store.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 
-/** How long a stop waits for the generation to wind down before answering. */
-const STOP_WAIT_MS = 10_000;
+/**
+ * How long a stop waits for the generation it reached to wind down. A generator that dies meanwhile
+ * is recovered well within it (its claim lapses in seconds); only a live one ignoring the abort
+ * runs it out.
+ */
+const STOP_WAIT_MS = 30_000;
+const BUSY = 'A reply is already being generated in this conversation';
+const IDLE = 'No reply is being generated in this conversation';
+const GONE = 'The reply was no longer being generated (its server stopped); it is kept as far as it got';
+const STREAM_PREFIX = 'chat:';
 
 /**
  * Replies are generated apart from the request that asked for them: every chunk goes to the
@@ -25,8 +35,10 @@ export class LiveRepliesService {
   constructor(
     private readonly store: LiveStreamStore,
     shutdown: ShutdownService,
+    private readonly conversations: ConversationsService,
   ) {
     shutdown.onDrain('live replies', (deadline) => this.drain(deadline));
+    store.onAbandoned((abandoned) => this.storeAbandoned(abandoned));
   }
 
   /**
@@ -44,7 +56,7 @@ export class LiveRepliesService {
   }
 
   async ensureIdle(conversationId: string): Promise<void> {
-    if (await this.store.active(conversationId)) throw new ConflictException('A reply is already being generated in this conversation');
+    if (await this.store.active(conversationId)) throw new ConflictException(BUSY);
   }
 
   /**
@@ -52,20 +64,29 @@ export class LiveRepliesService {
    * gets the signal that a stop request aborts.
    */
   async start(conversationId: string, generate: (abortSignal: AbortSignal) => ReadableStream<UIMessageChunk>): Promise<string> {
-    const streamId = `chat:${conversationId}:${randomUUID()}`;
-    if (!(await this.store.claim(conversationId, streamId))) {
-      throw new ConflictException('A reply is already being generated in this conversation');
-    }
+    const streamId = `${STREAM_PREFIX}${conversationId}:${randomUUID()}`;
     const controller = new AbortController();
+    // Listening before claiming: a stop that finds the claim always has a producer to hear it, so
+    // a stop nobody hears means the producer is gone.
     const unsubscribe = await this.store.onStopRequest(streamId, () => controller.abort(new Error('Stopped by user')));
+    const claimed = await this.store.claim(conversationId, streamId).catch(async (error: unknown) => {
+      await unsubscribe();
+      throw error;
+    });
+    if (!claimed) {
+      await unsubscribe();
+      throw new ConflictException(BUSY);
+    }
     const ended = this.pump(streamId, generate(controller.signal))
       .catch((error: unknown) => this.logger.error(`Live reply ${streamId} failed: ${String(error)}`))
       .finally(async () => {
-        await unsubscribe();
+        // Ended before it stops listening: a stop arriving in between finds it over, not orphaned.
         await this.store.end(streamId);
+        await unsubscribe();
         await this.store.release(conversationId, streamId);
-        this.generating.delete(streamId);
-      });
+      })
+      .catch((error: unknown) => this.logger.error(`Live reply ${streamId} did not end cleanly: ${String(error)}`))
+      .finally(() => this.generating.delete(streamId));
     this.generating.set(streamId, { controller, ended });
     return streamId;
   }
@@ -92,22 +113,68 @@ export class LiveRepliesService {
     return this.store.active(conversationId);
   }
 
-  /** Stops the conversation's generation and waits until it has ended. */
+  /**
+   * Stops the conversation's generation and waits until it has ended. 409 when nothing was
+   * stopped: no reply under way, or its generator is gone (what it wrote is then stored, marked
+   * stopped, and the conversation is free).
+   */
   async stop(conversationId: string): Promise<void> {
     const streamId = await this.store.active(conversationId);
-    if (!streamId) throw new ConflictException('No reply is being generated in this conversation');
-    const ended = this.waitForEnd(streamId);
-    await this.store.requestStop(streamId);
-    await ended;
+    if (!streamId) throw new ConflictException(IDLE);
+    const heard = new AbortController();
+    const ended = this.waitForEnd(streamId, heard.signal).catch(() => false);
+    if (!(await this.store.requestStop(streamId))) {
+      heard.abort();
+      throw new ConflictException((await this.store.recover(streamId)) ? GONE : IDLE);
+    }
+    if (!(await ended)) throw new ServiceUnavailableException('The reply has not stopped yet; try again');
+    // It ended, but by a recovery: its generator died after hearing the stop, not because of it.
+    if (await this.store.wasRecovered(streamId)) throw new ConflictException(GONE);
   }
 
   private async pump(streamId: string, stream: ReadableStream<UIMessageChunk>): Promise<void> {
     for await (const chunk of stream) await this.store.append(streamId, JSON.stringify(chunk));
   }
 
-  private async waitForEnd(streamId: string): Promise<void> {
-    const timeout = AbortSignal.timeout(STOP_WAIT_MS);
-    // Following from now on ends when the stream ends (or the wait runs out).
-    for await (const _chunk of this.store.follow(streamId, { fromStart: false, signal: timeout })) void _chunk;
+  /** True once the stream has ended; false if `cancel` aborts or the wait runs out first. */
+  private async waitForEnd(streamId: string, cancel: AbortSignal): Promise<boolean> {
+    const signal = AbortSignal.any([cancel, AbortSignal.timeout(STOP_WAIT_MS)]);
+    // Following from now on ends when the stream ends (or the wait is over).
+    for await (const _chunk of this.store.follow(streamId, { fromStart: false, signal })) void _chunk;
+    return !signal.aborted;
   }
+
+  /**
+   * A reply whose generator died, rebuilt from its chunks and stored like a stopped one. Its id is
+   * the one the generator would have stored it under: if the generator stored it before dying,
+   * that copy stays, and nothing is stored twice. False when the conversation is not in this
+   * instance's database (instances of another deployment share the Redis): left to theirs.
+   */
+  private async storeAbandoned({ name: conversationId, stream, chunks }: AbandonedStream): Promise<boolean> {
+    if (!stream.startsWith(STREAM_PREFIX)) return false;
+    const message = await rebuild(chunks);
+    if (!message) return true;
+    try {
+      await this.conversations.saveMessages(conversationId, [{ ...message, metadata: { ...(message.metadata ?? {}), stopped: true } }]);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+    this.logger.warn(`Stored the reply of conversation ${conversationId} as far as it got: its generator was gone`);
+    return true;
+  }
+}
+
+/** The message a client following the chunks would show, as the AI SDK's client builds it. */
+async function rebuild(chunks: string[]): Promise<UIMessage | undefined> {
+  let message: UIMessage | undefined;
+  const stream = ReadableStream.from(chunks.map((chunk) => JSON.parse(chunk) as UIMessageChunk));
+  for await (const snapshot of readUIMessageStream({ stream })) message = snapshot;
+  return message;
+}
+
+/** The insert named a conversation this database does not hold. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const driverError: unknown = error instanceof QueryFailedError ? error.driverError : undefined;
+  return typeof driverError === 'object' && driverError !== null && 'code' in driverError && driverError.code === '23503';
 }

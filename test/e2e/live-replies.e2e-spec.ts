@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import type { UIMessage } from 'ai';
+import type { UIMessage, UIMessageChunk } from 'ai';
 import { ConversationsService } from '../../src/conversations/conversations.service.js';
+import { RedisLiveStreamStore } from '../../src/live/redis-live-stream.store.js';
 import { api } from '../helpers/api.js';
 import { textOfMessage, userMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
@@ -12,6 +14,7 @@ import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
 const SLOW = { OFFLINE_MODEL_CHUNK_DELAY_MS: '25', RATE_LIMIT_FREE: '1000' };
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LONG_QUESTION = 'Please walk me through everything you can do for a small marketing team';
 
 async function listen(app: INestApplication): Promise<string> {
@@ -142,7 +145,7 @@ describe('live replies across instances (Redis)', () => {
   let secondBase: string;
 
   beforeAll(async () => {
-    const env = { ...SLOW, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const env = { ...SLOW, REDIS_URL };
     first = await createTestApp({ env });
     second = await createTestApp({ env });
     await resetDatabase(first);
@@ -166,6 +169,16 @@ describe('live replies across instances (Redis)', () => {
     expect(message).toEqual(await storedReply(first, conversationId));
   });
 
+  it('answers a stop with 409 on either instance when no reply is being generated', async () => {
+    const user = await signUp(first);
+    const response = await post(firstBase, user, { messages: [userMessage('Hi')] });
+    const conversationId = response.headers.get('x-conversation-id')!;
+    await readUIStream(response.body!);
+    for (const app of [first, second]) {
+      expectError(await api(app, user).post(`/api/assistant/conversations/${conversationId}/stop`), 409, 'No reply is being generated in this conversation');
+    }
+  });
+
   it('stops from another instance', async () => {
     const user = await signUp(first);
     const response = await post(firstBase, user, { messages: [userMessage(LONG_QUESTION)] });
@@ -175,5 +188,102 @@ describe('live replies across instances (Redis)', () => {
     await api(second, user).post(`/api/assistant/conversations/${conversationId}/stop`).expect(200);
     await follower;
     expect((await storedReply(first, conversationId)).metadata).toMatchObject({ stopped: true });
+  });
+
+  describe('a reply whose generating instance is gone', () => {
+    const redisUrl = REDIS_URL;
+    const producers: RedisLiveStreamStore[] = [];
+    afterAll(() => Promise.all(producers.map((producer) => producer.onApplicationShutdown())));
+
+    /**
+     * What an instance killed mid-reply leaves in Redis: a claimed stream with part of a reply, and
+     * no one to renew the claim, end the stream or hear a stop. Stands in for that instance with a
+     * store of its own (its claim lapses after `claimTtlMs`), shut down without ending anything.
+     */
+    async function deadReply(app: INestApplication, user: TestUser, claimTtlMs: number) {
+      const conversations = app.get(ConversationsService);
+      const conversation = await conversations.create(user.teamId, { userId: user.userId, title: 'Half a reply' });
+      await conversations.saveMessages(conversation.id, [userMessage('Tell me a story')]);
+      const producer = new RedisLiveStreamStore(redisUrl, 60, { claimTtlMs });
+      producers.push(producer);
+      const streamId = `chat:${conversation.id}:${randomUUID()}`;
+      const unsubscribe = await producer.onStopRequest(streamId, () => undefined);
+      expect(await producer.claim(conversation.id, streamId)).toBe(true);
+      const messageId = randomUUID();
+      const chunks: UIMessageChunk[] = [
+        { type: 'start', messageId, messageMetadata: { agentId: 'general', modelId: 'offline', conversationId: conversation.id } },
+        { type: 'text-start', id: 'text-1' },
+        { type: 'text-delta', id: 'text-1', delta: 'Once upon ' },
+        { type: 'text-delta', id: 'text-1', delta: 'a time' },
+      ];
+      for (const chunk of chunks) await producer.append(streamId, JSON.stringify(chunk));
+      return {
+        conversationId: conversation.id,
+        messageId,
+        die: async () => {
+          await unsubscribe();
+          await producer.onApplicationShutdown();
+        },
+      };
+    }
+
+    async function assistantReplies(app: INestApplication, conversationId: string): Promise<UIMessage[]> {
+      return (await app.get(ConversationsService).messagesOf(conversationId)).filter((message) => message.role === 'assistant');
+    }
+
+    it('ends every follower cleanly once its claim lapses, stores the partial reply once as stopped, and frees the conversation', async () => {
+      const user = await signUp(first);
+      const dead = await deadReply(first, user, 1000);
+      const followers = await Promise.all([resume(firstBase, user, dead.conversationId), resume(secondBase, user, dead.conversationId), resume(secondBase, user, dead.conversationId)]);
+      expect(followers.map((response) => response.status)).toEqual([200, 200, 200]);
+      const bodies = Promise.all(followers.map((response) => response.text()));
+      await dead.die();
+
+      const ended = await Promise.race([bodies, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000).unref())]);
+      expect(ended).not.toBeNull();
+      for (const body of ended!) {
+        expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
+        expect(textOfMessage((await readUIStream(body)).message)).toBe('Once upon a time');
+      }
+      const replies = await assistantReplies(first, dead.conversationId);
+      expect(replies).toHaveLength(1);
+      expect(replies[0]).toMatchObject({ id: dead.messageId, metadata: { stopped: true, agentId: 'general', conversationId: dead.conversationId } });
+      expect(textOfMessage(replies[0])).toBe('Once upon a time');
+
+      expect((await resume(secondBase, user, dead.conversationId)).status).toBe(204);
+      expectError(await api(second, user).post(`/api/assistant/conversations/${dead.conversationId}/stop`), 409, 'No reply is being generated in this conversation');
+      const history = await first.get(ConversationsService).messagesOf(dead.conversationId);
+      const next = await post(secondBase, user, { conversationId: dead.conversationId, messages: [...history, userMessage('And then?')] });
+      expect(next.status).toBe(200);
+      await readUIStream(next.body!);
+      expect((await first.get(ConversationsService).messagesOf(dead.conversationId)).map((message) => message.role)).toEqual([
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+      ]);
+    }, 20_000);
+
+    it('answers a stop with 409 when no instance hears it, storing the partial reply as stopped and freeing the conversation at once', async () => {
+      const user = await signUp(first);
+      // A claim that would hold for a minute: nothing but the stop may free it in this test's time.
+      const dead = await deadReply(first, user, 60_000);
+      await dead.die();
+
+      const started = Date.now();
+      const stop = await api(second, user).post(`/api/assistant/conversations/${dead.conversationId}/stop`);
+      expectError(stop, 409, 'The reply was no longer being generated (its server stopped); it is kept as far as it got');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const replies = await assistantReplies(first, dead.conversationId);
+      expect(replies).toHaveLength(1);
+      expect(replies[0]).toMatchObject({ id: dead.messageId, metadata: { stopped: true } });
+      expect(textOfMessage(replies[0])).toBe('Once upon a time');
+
+      expect((await resume(firstBase, user, dead.conversationId)).status).toBe(204);
+      const history = await first.get(ConversationsService).messagesOf(dead.conversationId);
+      const next = await post(firstBase, user, { conversationId: dead.conversationId, messages: [...history, userMessage('And then?')] });
+      expect(next.status).toBe(200);
+      await readUIStream(next.body!);
+    }, 20_000);
   });
 });
