@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
@@ -27,8 +24,9 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const dashboardDir = mkdtempSync(join(tmpdir(), 'assistant-dashboard-'));
-    await promisify(execFile)('node_modules/.bin/vite', ['build', '--config', 'dashboard/vite.config.ts', '--outDir', dashboardDir, '--logLevel', 'error']);
+    // Built once for the run by the global setup.
+    const dashboardDir = process.env.DASHBOARD_BUILD;
+    if (!dashboardDir) throw new Error('DASHBOARD_BUILD is not set (the global setup sets it)');
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     smtp = await startSmtpServer();

@@ -10,7 +10,8 @@ import { SERVER_ENTRY, startServer } from '../helpers/server-process.js';
  */
 describe('the server process', () => {
   it('starts on its embedded defaults, answers /api/health, and exits 0 on SIGTERM with the embedded PostgreSQL stopped', async () => {
-    const server = await startServer({ env: { DATABASE_URL: undefined, LOG_LEVEL: 'warn' } });
+    // Nothing configured, as a newcomer runs it: embedded database, generated secrets.
+    const server = await startServer({ env: { DATABASE_URL: undefined, JWT_SECRET: undefined, APPROVAL_TOKEN_SECRET: undefined, NODE_ENV: undefined, LOG_LEVEL: 'warn' } });
     try {
       expect(await (await server.fetch('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
       expect(existsSync(join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(true);

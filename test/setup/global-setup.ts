@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type StdioOptions } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 
@@ -52,13 +52,18 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * Process tests run the compiled server: built once per run, before any file starts, into a
- * folder of the run's own (inside the project, so its imports find node_modules), which
- * SERVER_DIST names to the tests. Types are checked by `npm run typecheck`, not here.
+ * Process tests run the compiled server, and the browser test the built dashboard: both built
+ * once per run, before any file starts, into a folder of the run's own (inside the project, so
+ * the server's imports find node_modules), which SERVER_DIST and DASHBOARD_BUILD name to the
+ * tests. Types are checked by `npm run typecheck`, not here.
  */
 function buildServer(): string {
   const outDir = join('.test-build', `run-${process.pid}`);
-  execFileSync('node_modules/.bin/tsc', ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', outDir], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const output: StdioOptions = ['ignore', 'inherit', 'inherit'];
+  execFileSync('node_modules/.bin/tsc', ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', outDir], { stdio: output });
+  const dashboard = join(outDir, 'dashboard');
+  execFileSync('node_modules/.bin/vite', ['build', '--config', 'dashboard/vite.config.ts', '--outDir', resolve(dashboard), '--logLevel', 'error'], { stdio: output });
   process.env.SERVER_DIST = outDir;
+  process.env.DASHBOARD_BUILD = resolve(dashboard);
   return outDir;
 }
