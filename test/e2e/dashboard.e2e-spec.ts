@@ -53,17 +53,25 @@ describe('GET /dashboard: the built-in web app', () => {
   });
 
   it('answers 404 for a bundle that does not exist, and never serves other files of the build folder', async () => {
-    expectError(await api(app).get('/dashboard/assets/index-Missing.js'), 404);
-    for (const path of ['/dashboard/secret.txt', '/dashboard/assets/../secret.txt', '/dashboard/%2e%2e/%2e%2e/package.json']) {
+    expectError(await api(app).get('/dashboard/assets/index-Missing.js'), 404, 'No dashboard file assets/index-Missing.js');
+    const paths = [
+      '/dashboard/secret.txt',
+      '/dashboard/assets/../secret.txt',
+      '/dashboard/assets/%2e%2e/secret.txt',
+      '/dashboard/assets/..%2fsecret.txt',
+      '/dashboard/%2e%2e/%2e%2e/package.json',
+    ];
+    for (const path of paths) {
+      // Any path that is not a bundle is a deep link of the app: the page, never the file.
       const response = await api(app).get(path);
-      expect(response.text).not.toContain('not for the web');
-      expect(response.text).not.toContain('"name"');
+      expect([path, response.status, response.headers['content-type']]).toEqual([path, 200, expect.stringMatching(/^text\/html/)]);
+      expect(response.text).toBe(INDEX);
     }
   });
 
   it('leaves the API and its JSON errors alone', async () => {
-    expectError(await api(app).get('/api/dashboard'), 404);
-    await api(app).get('/api/health').expect(200);
+    expectError(await api(app).get('/api/dashboard'), 404, 'Cannot GET /api/dashboard');
+    await api(app).get('/api/health').expect(200).expect('Content-Type', /application\/json/);
   });
 });
 
