@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { waitFor } from '../helpers/mail-catcher.js';
-import type { ServerProcess } from '../helpers/server-process.js';
+import { createScratchDatabase, type ServerProcess, startServer } from '../helpers/server-process.js';
 import { BROWSER, pathOf } from '../helpers/workflows.js';
 
 export interface ActiveWorkflow {
@@ -75,4 +78,52 @@ export class ScenarioTable {
     const width = Math.max(...this.rows.map(([scenario]) => scenario.length), 8);
     console.log([`\n${title}`, ...this.rows.map(([scenario, outcome]) => `${scenario.padEnd(width)} | ${outcome}`)].join('\n'));
   }
+}
+
+/** Server processes on a scratch database of one fault file, with a client on it for assertions. */
+export interface FaultCluster {
+  readonly db: pg.Client;
+  readonly table: ScenarioTable;
+  /** Starts a server on the file's database; `env` on top of the file's defaults. */
+  start: (env?: Record<string, string>) => Promise<ServerProcess>;
+}
+
+/**
+ * Registers the hooks of a fault file: its database, a data folder every process shares (any of
+ * them may deliver a mail into the outbox), no process left running when a scenario starts (the
+ * one a scenario kills must be the one doing the work), and the table of outcomes at the end.
+ */
+export function faultCluster(title: string, defaults: Record<string, string>): FaultCluster {
+  const table = new ScenarioTable();
+  const servers: ServerProcess[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'faults-'));
+  let database: { url: string; drop: () => Promise<void> } | undefined;
+  let client: pg.Client | undefined;
+
+  beforeAll(async () => {
+    database = await createScratchDatabase('faults');
+    client = await connect(database.url);
+  });
+  beforeEach(async () => {
+    await Promise.all(servers.map((server) => server.dispose()));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.dispose()));
+    await client?.end();
+    await database?.drop();
+    table.print(title);
+  });
+
+  return {
+    get db() {
+      if (!client) throw new Error('the fault cluster is not set up yet');
+      return client;
+    },
+    table,
+    start: async (env = {}) => {
+      const server = await startServer({ env: { ...defaults, DATABASE_URL: database?.url, ...env }, dataDir });
+      servers.push(server);
+      return server;
+    },
+  };
 }

@@ -1,10 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type pg from 'pg';
 import { waitFor } from '../helpers/mail-catcher.js';
-import { createScratchDatabase, type ServerProcess, startServer } from '../helpers/server-process.js';
-import { activeWorkflow, connect, duplicatesOf, runCompleted, ScenarioTable } from './fixtures.js';
+import { activeWorkflow, duplicatesOf, faultCluster, runCompleted } from './fixtures.js';
 
 const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';
 const REVIEWED = 'Outline a LinkedIn post about our launch. Then write the LinkedIn post and have the team review it.';
@@ -17,48 +12,24 @@ const SERVER_ENV = { OFFLINE_MODEL_CHUNK_DELAY_MS: '40', RUN_SWEEP_SECONDS: '2',
  * twice. Real server processes on a database of this file's own.
  */
 describe('runs under kill -9', () => {
-  const table = new ScenarioTable();
-  let database: { url: string; drop: () => Promise<void> };
-  let db: pg.Client;
-  const servers: ServerProcess[] = [];
-  // One data folder for every process: any of them may deliver a mail into the shared outbox.
-  const dataDir = mkdtempSync(join(tmpdir(), 'faults-runs-'));
-  const start = async () => {
-    const server = await startServer({ env: { ...SERVER_ENV, DATABASE_URL: database.url }, dataDir });
-    servers.push(server);
-    return server;
-  };
-
-  beforeAll(async () => {
-    database = await createScratchDatabase('faults_runs');
-    db = await connect(database.url);
-  });
-  // Each scenario starts with no process running: the one it kills must be the one executing.
-  beforeEach(async () => {
-    await Promise.all(servers.map((server) => server.dispose()));
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.dispose()));
-    await db.end();
-    await database.drop();
-    table.print('Runs under kill -9');
-  });
+  const cluster = faultCluster('Runs under kill -9', SERVER_ENV);
+  const { start, table } = cluster;
 
   it('killed while POST /run requests are in flight: every run that exists has its conversation and a job, and completes', async () => {
     const first = await start();
     const workflows = await Promise.all(Array.from({ length: 12 }, () => activeWorkflow(first, 'Write a LinkedIn post about uptime.')));
     const posts = workflows.map(({ token, workflowId }) => first.fetch(`/api/workflows/${workflowId}/run`, { method: 'POST', token }).catch(() => null));
     // Kill once the first run exists: the others are somewhere inside their POST.
-    await waitFor(async () => (await db.query('SELECT 1 FROM workflow_runs LIMIT 1')).rowCount, 'a first run row', 20_000);
+    await waitFor(async () => (await cluster.db.query('SELECT 1 FROM workflow_runs LIMIT 1')).rowCount, 'a first run row', 20_000);
     first.kill('SIGKILL');
     await first.exited();
     await Promise.all(posts);
 
-    const { rows: runs } = await db.query<{ id: number; conversation_id: string | null }>('SELECT id, conversation_id FROM workflow_runs');
+    const { rows: runs } = await cluster.db.query<{ id: number; conversation_id: string | null }>('SELECT id, conversation_id FROM workflow_runs');
     expect(runs.length).toBeGreaterThan(0);
     expect(runs.filter((run) => run.conversation_id === null)).toEqual([]);
     await start();
-    for (const run of runs) await runCompleted(db, run.id);
+    for (const run of runs) await runCompleted(cluster.db, run.id);
     table.record('kill -9 inside POST /run (12 at once)', `${runs.length} runs existed, all with a conversation; all completed`);
   }, 120_000);
 
@@ -67,16 +38,16 @@ describe('runs under kill -9', () => {
     const { token, workflowId } = await activeWorkflow(server, THREE_STEPS);
     const { runId } = await server.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
     await waitFor(
-      async () => (await db.query(`SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = 1 AND status = 'running'`, [runId])).rowCount,
+      async () => (await cluster.db.query(`SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = 1 AND status = 'running'`, [runId])).rowCount,
       'step 1 running',
       30_000,
     );
     server.kill('SIGKILL');
     await server.exited();
     await start();
-    await runCompleted(db, runId);
-    expect(await duplicatesOf(db, runId)).toEqual({ messages: 0, assets: 0 });
-    const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM assets WHERE run_id = $1', [runId]);
+    await runCompleted(cluster.db, runId);
+    expect(await duplicatesOf(cluster.db, runId)).toEqual({ messages: 0, assets: 0 });
+    const { rows } = await cluster.db.query<{ count: number }>('SELECT count(*)::int AS count FROM assets WHERE run_id = $1', [runId]);
     expect(rows[0].count).toBe(3);
     table.record('kill -9 mid-step', 'completed on the next process; no duplicate message or asset');
   }, 120_000);
@@ -86,7 +57,7 @@ describe('runs under kill -9', () => {
     const { token, email, workflowId } = await activeWorkflow(server, REVIEWED);
     const { runId } = await server.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
     await waitFor(
-      async () => (await db.query(`SELECT 1 FROM workflow_runs WHERE id = $1 AND status = 'awaiting_approval'`, [runId])).rowCount,
+      async () => (await cluster.db.query(`SELECT 1 FROM workflow_runs WHERE id = $1 AND status = 'awaiting_approval'`, [runId])).rowCount,
       'the run paused for approval',
       30_000,
     );
@@ -94,13 +65,13 @@ describe('runs under kill -9', () => {
     await server.exited();
     // The state a crash between "step awaiting approval" and "run paused" left before both were
     // one transaction: the run still running, its job done, no approval mail queued.
-    await db.query(`UPDATE workflow_runs SET status = 'running' WHERE id = $1`, [runId]);
-    await db.query(`DELETE FROM pgboss.job WHERE name = 'approval.step-requested' AND (data->>'runId')::int = $1`, [runId]);
-    await db.query(`UPDATE pgboss.job SET completed_on = now() - interval '1 minute' WHERE name = 'run.execute' AND (data->>'runId')::int = $1`, [runId]);
+    await cluster.db.query(`UPDATE workflow_runs SET status = 'running' WHERE id = $1`, [runId]);
+    await cluster.db.query(`DELETE FROM pgboss.job WHERE name = 'approval.step-requested' AND (data->>'runId')::int = $1`, [runId]);
+    await cluster.db.query(`UPDATE pgboss.job SET completed_on = now() - interval '1 minute' WHERE name = 'run.execute' AND (data->>'runId')::int = $1`, [runId]);
 
     const next = await start();
     await waitFor(
-      async () => (await db.query(`SELECT 1 FROM workflow_runs WHERE id = $1 AND status = 'awaiting_approval'`, [runId])).rowCount,
+      async () => (await cluster.db.query(`SELECT 1 FROM workflow_runs WHERE id = $1 AND status = 'awaiting_approval'`, [runId])).rowCount,
       'the run paused again',
       30_000,
     );
@@ -117,7 +88,7 @@ describe('runs under kill -9', () => {
     const { token, workflowId } = await activeWorkflow(server, THREE_STEPS);
     const { runId } = await server.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
     await waitFor(
-      async () => (await db.query(`SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = 2 AND status = 'running'`, [runId])).rowCount,
+      async () => (await cluster.db.query(`SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = 2 AND status = 'running'`, [runId])).rowCount,
       'the last step running',
       30_000,
     );
@@ -125,12 +96,12 @@ describe('runs under kill -9', () => {
     await server.exited();
     // What six crashes in a row leave (each one a heartbeat expiry): the job failed for good.
     // An asset of the unfinished step, as a crash mid-tool would leave it.
-    await db.query(
+    await cluster.db.query(
       `UPDATE pgboss.job SET state = 'failed', retry_count = retry_limit, completed_on = now() - interval '1 minute', output = '{"value":"heartbeat expired"}'
        WHERE name = 'run.execute' AND (data->>'runId')::int = $1`,
       [runId],
     );
-    await db.query(
+    await cluster.db.query(
       `INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata)
        SELECT team_id, conversation_id, id, 'image', 'left behind', '', '{}'::jsonb FROM workflow_runs WHERE id = $1`,
       [runId],
@@ -138,12 +109,12 @@ describe('runs under kill -9', () => {
 
     await start();
     const failed = await waitFor(
-      async () => (await db.query<{ status: string; reason: string }>(`SELECT status, reason FROM workflow_runs WHERE id = $1 AND status = 'failed'`, [runId])).rows[0],
+      async () => (await cluster.db.query<{ status: string; reason: string }>(`SELECT status, reason FROM workflow_runs WHERE id = $1 AND status = 'failed'`, [runId])).rows[0],
       'the run failed by the sweeper',
       30_000,
     );
     expect(failed.reason).toMatch(/its job failed on every retry \(heartbeat expired\)/);
-    const { rows } = await db.query<{ title: string }>('SELECT title FROM assets WHERE run_id = $1', [runId]);
+    const { rows } = await cluster.db.query<{ title: string }>('SELECT title FROM assets WHERE run_id = $1', [runId]);
     expect(rows.map((row) => row.title)).not.toContain('left behind');
     expect(rows).toHaveLength(2);
     table.record('retries exhausted', `failed: "${failed.reason}"; the unfinished step's asset removed`);
@@ -155,10 +126,10 @@ describe('runs under kill -9', () => {
     const { runId } = await server.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
     server.kill('SIGKILL');
     await server.exited();
-    await db.query(`DELETE FROM pgboss.job WHERE name = 'run.execute' AND (data->>'runId')::int = $1`, [runId]);
-    await db.query(`UPDATE workflow_runs SET started_at = now() - interval '1 minute' WHERE id = $1`, [runId]);
+    await cluster.db.query(`DELETE FROM pgboss.job WHERE name = 'run.execute' AND (data->>'runId')::int = $1`, [runId]);
+    await cluster.db.query(`UPDATE workflow_runs SET started_at = now() - interval '1 minute' WHERE id = $1`, [runId]);
     await start();
-    await runCompleted(db, runId);
+    await runCompleted(cluster.db, runId);
     table.record('running with no job', 'queued again by the sweeper; completed');
   }, 120_000);
 });

@@ -1,13 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type pg from 'pg';
 import { waitFor } from '../helpers/mail-catcher.js';
 import { readUIStream } from '../helpers/read-ui-stream.js';
-import { createScratchDatabase, SERVER_ENTRY, type ServerProcess, startServer } from '../helpers/server-process.js';
-import { activeWorkflow, connect, duplicatesOf, runCompleted, ScenarioTable } from './fixtures.js';
+import { SERVER_ENTRY, type ServerProcess } from '../helpers/server-process.js';
+import { activeWorkflow, duplicatesOf, faultCluster, runCompleted } from './fixtures.js';
 
 const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';
 
@@ -17,37 +14,15 @@ const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the Li
  * second signal exits at once. Real server processes on a database of this file's own.
  */
 describe('SIGTERM with DATABASE_URL set', () => {
-  const table = new ScenarioTable();
-  let database: { url: string; drop: () => Promise<void> };
-  let db: pg.Client;
-  const servers: ServerProcess[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'faults-shutdown-'));
-  const start = async (env: Record<string, string> = {}) => {
-    const server = await startServer({ env: { OFFLINE_MODEL_CHUNK_DELAY_MS: '40', DATABASE_URL: database.url, ...env }, dataDir });
-    servers.push(server);
-    return server;
-  };
-
-  beforeAll(async () => {
-    database = await createScratchDatabase('faults_shutdown');
-    db = await connect(database.url);
-  });
-  beforeEach(async () => {
-    await Promise.all(servers.map((server) => server.dispose()));
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.dispose()));
-    await db.end();
-    await database.drop();
-    table.print('SIGTERM with DATABASE_URL set');
-  });
+  const cluster = faultCluster('SIGTERM with DATABASE_URL set', { OFFLINE_MODEL_CHUNK_DELAY_MS: '40' });
+  const { start, table } = cluster;
 
   it('mid-step: exits 0 at once, the step is handed back to the queue and another instance completes the run', async () => {
     const first = await start();
     const { token, workflowId } = await activeWorkflow(first, THREE_STEPS);
     const { runId } = await first.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
     await waitFor(
-      async () => (await db.query(`SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = 1 AND status = 'running'`, [runId])).rowCount,
+      async () => (await cluster.db.query(`SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = 1 AND status = 'running'`, [runId])).rowCount,
       'step 1 running',
       30_000,
     );
@@ -57,10 +32,10 @@ describe('SIGTERM with DATABASE_URL set', () => {
     expect(first.logs).toContain(`Run ${runId} handed back to the queue`);
     // Handed back: the job the first process held completed, and a new one was queued at once
     // (a job left active would wait for its heartbeat to lapse).
-    const jobs = await db.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'run.execute' AND (data->>'runId')::int = $1 ORDER BY created_on`, [runId]);
+    const jobs = await cluster.db.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'run.execute' AND (data->>'runId')::int = $1 ORDER BY created_on`, [runId]);
     expect(jobs.rows.map((job) => job.state).slice(0, 2)).toEqual(['completed', expect.stringMatching(/created|active|completed/)]);
-    await runCompleted(db, runId);
-    expect(await duplicatesOf(db, runId)).toEqual({ messages: 0, assets: 0 });
+    await runCompleted(cluster.db, runId);
+    expect(await duplicatesOf(cluster.db, runId)).toEqual({ messages: 0, assets: 0 });
     expect(second.running).toBe(true);
     table.record('SIGTERM mid-step', 'exit 0; step handed back; run completed on the other instance; nothing twice');
   }, 120_000);
@@ -73,7 +48,7 @@ describe('SIGTERM with DATABASE_URL set', () => {
     const raw = await rest;
     expect(raw.trimEnd().endsWith('data: [DONE]')).toBe(true);
     expect(await server.exited(30_000)).toEqual({ code: 0, signal: null });
-    const stored = await db.query<{ metadata: { stopped?: boolean } | null }>(`SELECT metadata FROM messages WHERE conversation_id = $1 AND role = 'assistant'`, [
+    const stored = await cluster.db.query<{ metadata: { stopped?: boolean } | null }>(`SELECT metadata FROM messages WHERE conversation_id = $1 AND role = 'assistant'`, [
       conversationId,
     ]);
     expect(stored.rows).toHaveLength(1);
@@ -91,7 +66,7 @@ describe('SIGTERM with DATABASE_URL set', () => {
     const raw = await rest;
     expect(raw.trimEnd().endsWith('data: [DONE]')).toBe(true);
     expect(await server.exited(15_000)).toEqual({ code: 0, signal: null });
-    const stored = await db.query<{ metadata: { stopped?: boolean } | null }>(`SELECT metadata FROM messages WHERE conversation_id = $1 AND role = 'assistant'`, [
+    const stored = await cluster.db.query<{ metadata: { stopped?: boolean } | null }>(`SELECT metadata FROM messages WHERE conversation_id = $1 AND role = 'assistant'`, [
       conversationId,
     ]);
     expect(stored.rows).toHaveLength(1);
