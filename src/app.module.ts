@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { type AppConfig, loadConfiguration } from './config/configuration.js';
-import { ScheduleModule } from '@nestjs/schedule';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -44,7 +43,6 @@ export class AppModule {
         ConversationsModule,
         AssetsModule,
         AssistantModule,
-        ScheduleModule.forRoot(),
         // Approvals first: its /workflows/resume route must be matched before /workflows/:id.
         ApprovalsModule,
         WorkflowsModule,
