@@ -1,4 +1,5 @@
 import { waitFor } from '../helpers/mail-catcher.js';
+import { BROWSER } from '../helpers/workflows.js';
 import { activeWorkflow, duplicatesOf, faultCluster, runCompleted } from './fixtures.js';
 
 const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';
@@ -50,6 +51,26 @@ describe('runs under kill -9', () => {
     const { rows } = await cluster.db.query<{ count: number }>('SELECT count(*)::int AS count FROM assets WHERE run_id = $1', [runId]);
     expect(rows[0].count).toBe(3);
     table.record('kill -9 mid-step', 'completed on the next process; no duplicate message or asset');
+  }, 120_000);
+
+  it('killed while paused for approval: the link decides on the next process and the run completes', async () => {
+    const server = await start();
+    const { token, email, workflowId } = await activeWorkflow(server, REVIEWED);
+    const { runId } = await server.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
+    const approve = await waitFor(
+      () => Promise.resolve(server.outboxLinks(email).find((link) => link.includes('/workflows/resume?') && link.includes('action=approve'))),
+      'the step approval mail',
+      30_000,
+    );
+    server.kill('SIGKILL');
+    await server.exited();
+
+    const next = await start();
+    const decided = await next.fetch(new URL(approve).pathname + new URL(approve).search, { headers: { 'User-Agent': BROWSER }, redirect: 'manual' });
+    expect(decided.status).toBe(302);
+    await runCompleted(cluster.db, runId);
+    expect(await duplicatesOf(cluster.db, runId)).toEqual({ messages: 0, assets: 0 });
+    table.record('kill -9 while paused', 'approved on the next process; completed; nothing twice');
   }, 120_000);
 
   it('a run left running with its step awaiting approval and no mail (a crash between the writes) is paused and mailed', async () => {
