@@ -85,6 +85,9 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
         if (job && (PENDING_STATES.has(job.state) || job.changedOn > settled)) continue;
         if (job?.state === 'failed') {
           const reason = `The run could not be executed: its job failed on every retry (${failureOf(job.output)})`.slice(0, 500);
+          // What the unfinished step left goes first: whoever sees the run failed sees it gone.
+          const unfinished = await manager.findOneBy(RunStep, { runId: run.id, status: 'running' });
+          if (unfinished) await this.assets.deleteRunAssetsSince(run.id, unfinished.startedAt);
           if (await this.runs.transition(run.id, ['running'], { status: 'failed', reason }, manager)) {
             result.failed.push(run.id);
             reasons.set(run.id, reason);
@@ -102,8 +105,6 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
 
   private async afterFailure(runId: number, reason: string): Promise<void> {
     this.logger.warn(`Run ${runId} failed: ${reason}`);
-    const unfinished = await this.steps.findOneBy({ runId, status: 'running' });
-    if (unfinished) await this.assets.deleteRunAssetsSince(runId, unfinished.startedAt);
     await this.runsService.syncSummary(runId);
     await this.events.finished(runId, 'failed', reason);
   }
