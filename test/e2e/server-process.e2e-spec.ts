@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { SERVER_ENTRY, startServer } from '../helpers/server-process.js';
@@ -24,6 +25,19 @@ describe('the server process', () => {
       await server.dispose();
     }
   }, 150_000);
+
+  // As root the embedded server runs as the `postgres` user; a folder it cannot enter fails at once.
+  it.skipIf(process.getuid?.() !== 0)('as root, refuses at once a data folder the postgres user cannot reach, saying what to do', async () => {
+    const privateHome = mkdtempSync(join(tmpdir(), 'assistant-private-'));
+    chmodSync(privateHome, 0o700);
+    const started = Date.now();
+    const server = await startServer({ env: { DATABASE_URL: undefined, LOG_LEVEL: 'warn' }, dataDir: join(privateHome, 'data'), healthy: false });
+    expect((await server.exited(30_000)).code).toBe(1);
+    expect(server.logs).toContain(`the "postgres" user, who cannot enter ${privateHome} (mode 700)`);
+    expect(server.logs).toMatch(/Run the service as a regular user, move the checkout \(and DATA_DIR\)/);
+    expect(server.logs).not.toMatch(/EACCES|\n\s+at /);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 60_000);
 
   it('refuses to start with an invalid variable, naming it', async () => {
     const server = await startServer({ env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: 'eighty' }, healthy: false });
