@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AbandonedStream } from './live-stream.store.js';
 import { RedisLiveStreamStore } from './redis-live-stream.store.js';
+import { waitFor } from '../../test/helpers/mail-catcher.js';
 
 /** The Redis the e2e suite uses; these specs check the store's contract against a real one. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -13,13 +14,6 @@ async function readAll(iterable: AsyncIterable<string>): Promise<string[]> {
   return chunks;
 }
 
-async function eventually(probe: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('RedisLiveStreamStore', () => {
   let stores: RedisLiveStreamStore[] = [];
@@ -107,12 +101,12 @@ describe('RedisLiveStreamStore', () => {
     expect(await producer.claim(name, stream)).toBe(true);
     await producer.append(stream, 'a');
     expect(await other.requestStop(stream)).toBe(true);
-    await eventually(() => Promise.resolve(stops === 1), 'the producer to hear the stop');
+    await waitFor(() => Promise.resolve(stops === 1), 'the producer to hear the stop');
 
     // As when its subscription is gone but it still renews: the recovery wins, the holder stops.
     expect(await other.recover(stream)).toBe(true);
     expect(abandonedOf(name)).toEqual([{ name, stream, chunks: ['a'] }]);
-    await eventually(() => Promise.resolve(stops === 2), 'the holder to hear its claim is lost');
+    await waitFor(() => Promise.resolve(stops === 2), 'the holder to hear its claim is lost');
     expect(await other.active(name)).toBeUndefined();
   });
 

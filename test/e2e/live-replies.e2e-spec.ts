@@ -43,6 +43,23 @@ async function readABitAndLeave(response: Response, controller: AbortController)
   controller.abort();
 }
 
+/** Follows a reply to its end, resolving `texting` once its first text has streamed. */
+function followUntilText(response: Response): { texting: Promise<void>; follower: ReturnType<typeof readUIStream> } {
+  let textStreamed!: () => void;
+  const texting = new Promise<void>((resolve) => (textStreamed = resolve));
+  const follower = (async () => {
+    const decoder = new TextDecoder();
+    let raw = '';
+    for await (const bytes of response.body!) {
+      raw += decoder.decode(bytes, { stream: true });
+      if (raw.includes('"type":"text-delta"')) textStreamed();
+    }
+    textStreamed();
+    return readUIStream(raw);
+  })();
+  return { texting, follower };
+}
+
 async function storedReply(app: INestApplication, conversationId: string): Promise<UIMessage> {
   return waitFor(async () => {
     const messages = await app.get(ConversationsService).messagesOf(conversationId);
@@ -93,8 +110,8 @@ describe('live replies on one instance', () => {
   it('stops a reply: the partial message is stored marked stopped, followers end, and the next message works', async () => {
     const response = await post(base, user, { messages: [userMessage(LONG_QUESTION)] });
     const conversationId = response.headers.get('x-conversation-id')!;
-    const follower = readUIStream(response.body!);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { texting, follower } = followUntilText(response);
+    await texting;
 
     const stopped = await api(app, user).post(`/api/assistant/conversations/${conversationId}/stop`).expect(200);
     expect(stopped.body).toEqual({ conversationId, stopped: true });
@@ -183,8 +200,8 @@ describe('live replies across instances (Redis)', () => {
     const user = await signUp(first);
     const response = await post(firstBase, user, { messages: [userMessage(LONG_QUESTION)] });
     const conversationId = response.headers.get('x-conversation-id')!;
-    const follower = readUIStream(response.body!);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { texting, follower } = followUntilText(response);
+    await texting;
     await api(second, user).post(`/api/assistant/conversations/${conversationId}/stop`).expect(200);
     await follower;
     expect((await storedReply(first, conversationId)).metadata).toMatchObject({ stopped: true });
