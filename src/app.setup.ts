@@ -7,6 +7,8 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config/configuration.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
+import { jsonBodyParser } from './http/json-body.parser.js';
+import { UnsafeTextPipe } from './http/unsafe-text.pipe.js';
 import { validationExceptionFactory } from './http/validation-exception.factory.js';
 import { AppLogger } from './logging/app-logger.js';
 import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js';
@@ -37,9 +39,11 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(helmet({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:', imagesOrigin] } } }));
   app.use(cookieParser());
   app.enableCors({ origin: settings.frontendUrl, credentials: true, exposedHeaders: ['x-conversation-id', 'x-request-id'] });
-  app.useBodyParser('json', { limit: settings.bodyLimit });
+  // Attachments travel in chat messages: only the router takes bodies up to BODY_LIMIT.
+  app.use(jsonBodyParser({ limit: settings.defaultBodyLimit, largeLimit: settings.bodyLimit, largeRoutes: ['/api/assistant/router'] }));
   app.useBodyParser('urlencoded', { limit: settings.bodyLimit, extended: false });
   app.useGlobalPipes(
+    new UnsafeTextPipe(),
     new ValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,

@@ -12,7 +12,10 @@ export interface AppSettings {
   dataDir: string;
   /** The built dashboard (index.html and assets), served at /dashboard when it exists. */
   dashboardDir: string;
-  bodyLimit: string;
+  /** Largest request body in bytes, taken only by routes whose bodies carry attachments (the chat router). */
+  bodyLimit: number;
+  /** Largest request body in bytes on every other route (never more than bodyLimit). */
+  defaultBodyLimit: number;
   trustProxyHops: number;
   logLevel: string;
   /** How long a SIGTERM lets replies in progress finish before they are stopped. */
@@ -22,6 +25,7 @@ export interface AppSettings {
 export function appSettings(env: EnvironmentVariables): AppSettings {
   const port = env.PORT ?? 3000;
   const publicUrl = stripTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
+  const bodyLimit = bytesOf(env.BODY_LIMIT ?? '5mb');
   return {
     nodeEnv: env.NODE_ENV ?? 'development',
     port,
@@ -29,11 +33,18 @@ export function appSettings(env: EnvironmentVariables): AppSettings {
     frontendUrl: stripTrailingSlash(env.FRONTEND_URL ?? publicUrl),
     dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
     dashboardDir: resolve(env.DASHBOARD_DIR ?? 'dist/dashboard'),
-    bodyLimit: env.BODY_LIMIT ?? '5mb',
+    bodyLimit,
+    defaultBodyLimit: Math.min(bytesOf(env.DEFAULT_BODY_LIMIT ?? '64kb'), bodyLimit),
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS ?? 25,
   };
+}
+
+/** `512kb`, `5mb` (validated by env.validation.ts) in bytes. */
+function bytesOf(size: string): number {
+  const [, amount, unit] = /^(\d+)(kb|mb)$/i.exec(size)!;
+  return Number(amount) * (unit.toLowerCase() === 'mb' ? 1024 * 1024 : 1024);
 }
 
 function stripTrailingSlash(url: string): string {

@@ -183,6 +183,10 @@ export class EnvironmentVariables {
   BODY_LIMIT?: string;
 
   @IsOptional()
+  @Matches(/^\d+(kb|mb)$/i, { message: 'DEFAULT_BODY_LIMIT must look like 64kb or 1mb' })
+  DEFAULT_BODY_LIMIT?: string;
+
+  @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_STEPS } from '../../workflows/workflow-limits.js';
 
 import { NOTE_MAX_LENGTH } from '../approval-limits.js';
 export const STEP_DECISION_ACTIONS = ['approve', 'reject'] as const;
@@ -12,9 +13,10 @@ export class StepDecisionDto {
   @IsIn(STEP_DECISION_ACTIONS, { message: 'action must be approve or reject' })
   action: StepDecisionAction;
 
-  @ApiProperty({ minimum: 0, description: 'The step awaiting approval (0-based)' })
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_STEPS - 1, description: 'The step awaiting approval (0-based)' })
   @IsInt({ message: 'stepIndex must be a whole number' })
   @Min(0)
+  @Max(MAX_STEPS - 1)
   stepIndex: number;
 
   @ApiPropertyOptional({ maxLength: NOTE_MAX_LENGTH, description: 'Feedback for the agent, with reject; blank reads as none' })

@@ -1,7 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsUUID, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { INT4_MAX } from '../../http/int4.js';
 import { ASSET_TYPES, type AssetType } from '../asset-types.js';
+
+/** Longer than any ISO 8601 timestamp (with nanoseconds and an offset). */
+const DATE_MAX_LENGTH = 40;
 
 export const ASSET_PAGE_DEFAULT = 60;
 export const ASSET_PAGE_MAX = 100;
@@ -20,17 +24,19 @@ export class ListAssetsQueryDto {
   @IsIn(ASSET_TYPES, { message: `type must be one of: ${ASSET_TYPES.join(', ')}` })
   type?: AssetType;
 
-  @ApiPropertyOptional({ description: 'ISO 8601 date: assets created after it' })
+  @ApiPropertyOptional({ description: 'ISO 8601 date: assets created after it', maxLength: DATE_MAX_LENGTH })
   @IsOptional()
+  @MaxLength(DATE_MAX_LENGTH)
   @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date' })
   from?: string;
 
-  @ApiPropertyOptional({ description: 'ISO 8601 date: assets created before it' })
+  @ApiPropertyOptional({ description: 'ISO 8601 date: assets created before it', maxLength: DATE_MAX_LENGTH })
   @IsOptional()
+  @MaxLength(DATE_MAX_LENGTH)
   @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date' })
   to?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: ASSET_PAGE_MAX, default: ASSET_PAGE_DEFAULT, description: 'values above 100 read as 100' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: ASSET_PAGE_MAX, default: ASSET_PAGE_DEFAULT, description: 'values above 100 read as 100' })
   @IsOptional()
   @Transform((params) => {
     const value = toInteger(params);
@@ -40,17 +46,19 @@ export class ListAssetsQueryDto {
   @Min(1)
   limit: number = ASSET_PAGE_DEFAULT;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: INT4_MAX, default: 0 })
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'offset must be a whole number' })
   @Min(0)
+  @Max(INT4_MAX)
   offset: number = 0;
 
-  @ApiPropertyOptional({ description: 'Workflow run id' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'Workflow run id' })
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'runId must be a whole number' })
   @Min(1)
+  @Max(INT4_MAX)
   runId?: number;
 }

@@ -1,18 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { AGENT_IDS, type AgentId } from '../../assistant/agents/agents.js';
 
 import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../workflow-limits.js';
 
 export class StepInputDto {
-  @ApiPropertyOptional({ minimum: 0, description: 'Position (0-based); given for all steps or for none' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_STEPS - 1, description: 'Position (0-based); given for all steps or for none' })
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(MAX_STEPS - 1)
   stepIndex?: number;
 
-  @ApiProperty({ example: 'Write a LinkedIn post about the launch' })
+  @ApiProperty({ example: 'Write a LinkedIn post about the launch', maxLength: STEP_DESCRIPTION_MAX_LENGTH })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @IsNotEmpty()
