@@ -1,9 +1,9 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../teams/auth/public.decorator.js';
-import { type LinkClient, ApprovalsService } from './approvals.service.js';
-import { sendLinkOutcome, sendRejectForm, wantsHtml } from './link-response.js';
+import { type LinkClient, type ResumeQuery, ApprovalsService } from './approvals.service.js';
+import { sendLinkOutcome, wantsHtml } from './link-response.js';
 
 /** The links in approval mails: no session, the token is the credential. */
 @ApiTags('approvals')
@@ -16,30 +16,47 @@ export class ApprovalsController {
   @ApiQuery({ name: 'token', required: true, description: 'Step approval JWT from the email (2 h)' })
   @ApiQuery({ name: 'action', required: true, enum: ['approve', 'reject'] })
   @ApiQuery({ name: 'note', required: false, description: 'Feedback for the agent, with reject' })
-  async resume(@Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const outcome = await this.approvals.resume(
-      { token: single(query.token), action: single(query.action), note: single(query.note) },
-      clientOf(request),
-      wantsHtml(request),
-    );
-    if (outcome.kind === 'reject-form') sendRejectForm(response, outcome.token);
-    else sendLinkOutcome(request, response, outcome);
+  async openStepLink(@Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
+    sendLinkOutcome(request, response, await this.approvals.openStepLink(resumeQuery(query), clientOf(request), wantsHtml(request)));
+  }
+
+  /** The confirmation page's button (and the note form's): the step link's fields as a form post. */
+  @Public()
+  @Post('resume')
+  async resume(@Body() body: Record<string, unknown> | undefined, @Req() request: Request, @Res() response: Response): Promise<void> {
+    sendLinkOutcome(request, response, await this.approvals.resume(resumeQuery(body ?? {}), clientOf(request), false));
   }
 
   @Public()
   @Get(':id/approve')
   @ApiQuery({ name: 'token', required: true, description: 'Plan approval JWT from the email (24 h)' })
-  async approve(
+  async openPlanLink(
     @Param('id', ParseUUIDPipe) id: string,
-    @Query('token') token: string | undefined,
+    @Query('token') token: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    sendLinkOutcome(request, response, await this.approvals.approvePlan(id, token, clientOf(request)));
+    sendLinkOutcome(request, response, await this.approvals.openPlanLink(id, single(token), clientOf(request)));
+  }
+
+  /** The confirmation page's button: the plan link's token as a form post. */
+  @Public()
+  @Post(':id/approve')
+  async approve(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: Record<string, unknown> | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    sendLinkOutcome(request, response, await this.approvals.approvePlan(id, single(body?.token), clientOf(request)));
   }
 }
 
-/** A single query value; repeated or missing parameters read as absent. */
+function resumeQuery(fields: Record<string, unknown>): ResumeQuery {
+  return { token: single(fields.token), action: single(fields.action), note: single(fields.note) };
+}
+
+/** A single query or form value; repeated or missing fields read as absent. */
 function single(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,13 +1,14 @@
-import { ConflictException, HttpException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { AuthSettings } from '../config/auth.config.js';
 import type { AppConfig } from '../config/configuration.js';
 import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
-import { ApprovalTokensService, type StepApprovalClaims } from './approval-tokens.service.js';
+import { ApprovalTokensService, type PlanApprovalClaims, type StepApprovalClaims } from './approval-tokens.service.js';
 import type { StepDecisionResponse } from './approvals.response.js';
 import { NOTE_MAX_LENGTH } from './approval-limits.js';
 import type { StepDecisionAction, StepDecisionDto } from './dto/step-decision.dto.js';
@@ -49,6 +50,7 @@ interface RecordedStepDecision extends StepDecision {
 @Injectable()
 export class ApprovalsService {
   private readonly frontendUrl: string;
+  private readonly linkMode: AuthSettings['approvalLinks'];
 
   constructor(
     @InjectRepository(ApprovalDecision) private readonly decisions: Repository<ApprovalDecision>,
@@ -59,13 +61,26 @@ export class ApprovalsService {
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
+    this.linkMode = config.get('auth', { infer: true }).approvalLinks;
   }
 
   workflowPage(workflowId: string): string {
     return `${this.frontendUrl}/dashboard/workflows/${workflowId}`;
   }
 
-  /** GET /api/workflows/:id/approve: activates the plan version the link was mailed for. */
+  /**
+   * GET /api/workflows/:id/approve. `direct`: approves at once. `confirm`: a valid link shows a page
+   * whose button posts its token, whoever opened it; nothing changes until then.
+   */
+  async openPlanLink(workflowId: string, token: string | undefined, client: LinkClient): Promise<LinkOutcome> {
+    if (this.linkMode === 'direct') return this.approvePlan(workflowId, token, client);
+    return asOutcome(async () => {
+      const claims = await this.tokens.verifyPlanApproval(token, workflowId);
+      return planConfirmation(token ?? '', claims);
+    });
+  }
+
+  /** POST /api/workflows/:id/approve (and the GET in `direct` mode): activates the plan version the link was mailed for. */
   async approvePlan(workflowId: string, token: string | undefined, client: LinkClient): Promise<LinkOutcome> {
     if (isLinkScanner(client.method, client.userAgent ?? undefined)) return { kind: 'ignored' };
     return asOutcome(async () => {
@@ -91,27 +106,33 @@ export class ApprovalsService {
   }
 
   /**
-   * GET /api/workflows/resume: approves or rejects the paused step the link was mailed for.
-   * A browser following a reject link without a note gets a form for one first.
+   * GET /api/workflows/resume. `direct`: decides at once (a browser rejecting without a note gets
+   * the page with a note first). `confirm`: a valid link shows a page whose button posts it.
    */
-  async resume(query: ResumeQuery, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome | { kind: 'reject-form'; token: string }> {
+  async openStepLink(query: ResumeQuery, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
+    if (this.linkMode === 'direct') return this.resume(query, client, wantsForm);
+    return asOutcome(async () => {
+      const { claims, action } = await this.checkStepLink(query);
+      return stepConfirmation(query.token ?? '', action, claims, query.note);
+    });
+  }
+
+  /**
+   * POST /api/workflows/resume (and the GET in `direct` mode): approves or rejects the paused step
+   * the link was mailed for. `wantsForm`: a browser rejecting without a note is asked for one first.
+   */
+  async resume(query: ResumeQuery, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
     if (isLinkScanner(client.method, client.userAgent ?? undefined)) return { kind: 'ignored' };
     return asOutcome(async () => {
-      if (query.action !== 'approve' && query.action !== 'reject') {
-        return { kind: 'error', status: 400, message: 'action must be approve or reject' };
-      }
-      if (query.note !== undefined && query.note.length > NOTE_MAX_LENGTH) {
-        return { kind: 'error', status: 400, message: `note must be at most ${NOTE_MAX_LENGTH} characters` };
-      }
-      const claims = await this.tokens.verifyStepApproval(query.token);
-      if (query.action === 'reject' && query.note === undefined && wantsForm) return { kind: 'reject-form', token: query.token ?? '' };
+      const { claims, action } = await this.checkStepLink(query);
+      if (action === 'reject' && query.note === undefined && wantsForm) return stepConfirmation(query.token ?? '', action, claims, '');
       const outcome = await this.applyStepDecision(
         {
           workflowId: claims.wf,
           runId: Number(claims.sub),
           stepIndex: claims.step,
           attempt: claims.attempt,
-          action: query.action,
+          action,
           note: noteOf(query.note),
           jti: claims.jti,
           recipient: claims.rcpt,
@@ -119,9 +140,19 @@ export class ApprovalsService {
         },
         client,
       );
-      if (outcome === 'not_awaiting') return this.answerMovedOn(claims, query.action);
+      if (outcome === 'not_awaiting') return this.answerMovedOn(claims, action);
       return { kind: 'redirect', url: this.workflowPage(claims.wf) };
     });
+  }
+
+  /** A step link's action, note and token, checked; throws a 400 naming what is wrong. */
+  private async checkStepLink(query: ResumeQuery): Promise<{ claims: StepApprovalClaims; action: StepDecisionAction }> {
+    const action = query.action;
+    if (action !== 'approve' && action !== 'reject') throw new BadRequestException('action must be approve or reject');
+    if (query.note !== undefined && query.note.length > NOTE_MAX_LENGTH) {
+      throw new BadRequestException(`note must be at most ${NOTE_MAX_LENGTH} characters`);
+    }
+    return { claims: await this.tokens.verifyStepApproval(query.token), action };
   }
 
   /**
@@ -192,8 +223,30 @@ function noteOf(note: string | undefined): string | null {
   return note?.trim() || null;
 }
 
+function planConfirmation(token: string, claims: PlanApprovalClaims): LinkOutcome {
+  return {
+    kind: 'confirm',
+    page: {
+      title: 'Approve the plan',
+      explanation: `Approving activates the workflow with the plan mailed to ${claims.rcpt}; it can then run.`,
+      postTo: 'approve',
+      fields: { token },
+      button: 'Approve the plan',
+    },
+  };
+}
+
+function stepConfirmation(token: string, action: StepDecisionAction, claims: StepApprovalClaims, note: string | undefined): LinkOutcome {
+  const step = `step ${claims.step + 1}`;
+  const page =
+    action === 'approve'
+      ? { title: `Approve ${step}`, explanation: "Approving accepts this step's output; the run goes on.", button: `Approve ${step}` }
+      : { title: `Reject ${step}`, explanation: 'Tell the agent what to change; the step is done again with your note.', button: 'Reject and redo the step', note: note ?? '' };
+  return { kind: 'confirm', page: { ...page, postTo: 'resume', fields: { token, action } } };
+}
+
 /** Link failures are answers (a page or JSON with their status), not exceptions. */
-async function asOutcome<T extends LinkOutcome | { kind: 'reject-form'; token: string }>(work: () => Promise<T>): Promise<T | LinkOutcome> {
+async function asOutcome(work: () => Promise<LinkOutcome>): Promise<LinkOutcome> {
   try {
     return await work();
   } catch (error) {

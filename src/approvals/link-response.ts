@@ -1,30 +1,49 @@
 import type { Request, Response } from 'express';
 import { escapeHtml } from '../mail/templates.js';
+import { NOTE_MAX_LENGTH } from './approval-limits.js';
 
 /** What following an emailed link came to. */
 export type LinkOutcome =
   | { kind: 'redirect'; url: string }
   /** A link scanner (bot, HEAD): answered 200, nothing changed. */
   | { kind: 'ignored' }
+  /** A page whose button posts the link's token: nothing changed until it is pressed. */
+  | { kind: 'confirm'; page: ConfirmationPage }
   | { kind: 'error'; status: number; message: string };
 
-/** The small page a reject link opens: a note for the agent, sent to the same resume endpoint. */
-export function sendRejectForm(response: Response, token: string): void {
-  response
-    .status(200)
-    .type('html')
-    .send(
-      page(
-        'Reject this step',
-        '<p>Tell the agent what to change; the step is done again with your note.</p>' +
-          '<form method="get" action="/api/workflows/resume">' +
-          `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
-          '<input type="hidden" name="action" value="reject">' +
-          '<label for="note">Note</label><br>' +
-          '<textarea id="note" name="note" rows="6" cols="60" maxlength="2000"></textarea><br>' +
-          '<button type="submit">Reject and redo the step</button></form>',
-      ),
-    );
+/** A confirmation page: a sentence, a button, and the form fields the button posts. */
+export interface ConfirmationPage {
+  title: string;
+  /** Plain text. */
+  explanation: string;
+  /** Where the form posts, relative to the link's own path (`approve`, `resume`). */
+  postTo: string;
+  /** Hidden fields: the token, and the action of a step link. */
+  fields: Record<string, string>;
+  button: string;
+  /** Present on a reject: the reviewer's note for the agent, prefilled with this text. */
+  note?: string;
+}
+
+/**
+ * The page a link opens instead of acting: no scripts and nothing loaded from anywhere, every value
+ * escaped. The token travels in the form body, and the POST decides.
+ */
+function confirmationPage(confirmation: ConfirmationPage): string {
+  const hidden = Object.entries(confirmation.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  const note =
+    confirmation.note === undefined
+      ? ''
+      : '<label for="note">Note for the agent</label><br>' +
+        `<textarea id="note" name="note" rows="6" cols="60" maxlength="${NOTE_MAX_LENGTH}" required>${escapeHtml(confirmation.note)}</textarea><br>`;
+  return page(
+    confirmation.title,
+    `<p>${escapeHtml(confirmation.explanation)}</p>` +
+      `<form method="post" action="${escapeHtml(confirmation.postTo)}">${hidden}${note}` +
+      `<button type="submit">${escapeHtml(confirmation.button)}</button></form>`,
+  );
 }
 
 function page(title: string, body: string): string {
@@ -46,7 +65,14 @@ export function wantsHtml(request: Request): boolean {
 
 export function sendLinkOutcome(request: Request, response: Response, outcome: LinkOutcome): void {
   if (outcome.kind === 'redirect') {
-    response.redirect(302, outcome.url);
+    // After a form post, See Other: the browser follows with a GET.
+    response.redirect(request.method === 'POST' ? 303 : 302, outcome.url);
+    return;
+  }
+  if (outcome.kind === 'confirm') {
+    // The page holds the token: kept out of caches.
+    response.status(200).setHeader('Cache-Control', 'no-store');
+    response.type('html').send(confirmationPage(outcome.page));
     return;
   }
   if (outcome.kind === 'ignored') {

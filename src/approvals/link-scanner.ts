@@ -1,13 +1,38 @@
-import { isbot } from 'isbot';
-
-/** Mail security gateways that open every link to scan it, beyond what isbot lists. */
-const MAIL_SCANNERS = /barracuda|mimecast|proofpoint|safelinks|symantec|trend ?micro|forcepoint|sophos|fireeye|checkpoint/i;
+import { createIsbotFromList, list as botPatterns } from 'isbot';
 
 /**
- * Mail systems open links to check them before a person does. Such requests (known bots and
- * crawlers, HEAD requests) must not approve or reject anything.
+ * Mail clients and mail security gateways that open every link in a message to check or preview
+ * it, beyond the crawlers isbot lists: Outlook and Office's link checks, Microsoft Safe Links,
+ * Proofpoint, Mimecast, Barracuda, Cisco (IronPort, ESA), Zscaler and other gateways. Patterns
+ * in isbot's syntax (regular-expression source, matched case-insensitively).
+ */
+const MAIL_SCANNER_PATTERNS = [
+  'microsoft outlook',
+  'microsoft office',
+  'ms-?office',
+  'safe ?links',
+  'proofpoint',
+  'mimecast',
+  'barracuda',
+  'cisco',
+  'ironport',
+  'zscaler',
+  'symantec',
+  'trend ?micro',
+  'forcepoint',
+  'sophos',
+  'fireeye',
+  'check ?point',
+];
+
+/** isbot's maintained list, extended through its own API with the mail scanners. */
+const isScannerAgent = createIsbotFromList([...botPatterns, ...MAIL_SCANNER_PATTERNS]);
+
+/**
+ * Mail systems open links to check them before a person does. Such requests (HEAD requests, no or
+ * an empty User-Agent, known bots, crawlers and mail scanners) must not approve or reject anything.
  */
 export function isLinkScanner(method: string, userAgent: string | undefined): boolean {
-  if (method === 'HEAD') return true;
-  return isbot(userAgent ?? '') || MAIL_SCANNERS.test(userAgent ?? '');
+  if (method === 'HEAD' || !userAgent?.trim()) return true;
+  return isScannerAgent(userAgent);
 }

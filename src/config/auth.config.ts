@@ -3,6 +3,8 @@ import type { EnvironmentVariables } from './env.validation.js';
 export interface AuthSettings {
   jwtSecret: string;
   approvalTokenSecret: string;
+  /** `direct`: a GET of an approval link decides. `confirm`: it shows a page whose button (a POST) decides. */
+  approvalLinks: 'direct' | 'confirm';
   sessionTtlSeconds: number;
   /** How long a resolved session may be reused without reading it again (0: never). */
   sessionCacheSeconds: number;
@@ -14,6 +16,7 @@ export function authSettings(env: EnvironmentVariables, publicUrl: string): Auth
   return {
     jwtSecret: env.JWT_SECRET,
     approvalTokenSecret: env.APPROVAL_TOKEN_SECRET,
+    approvalLinks: env.APPROVAL_LINKS ?? 'direct',
     sessionTtlSeconds: (env.SESSION_TTL_HOURS ?? 24 * 7) * 3600,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS ?? 30,
     secureCookies: publicUrl.startsWith('https://'),

@@ -74,6 +74,10 @@ export class EnvironmentVariables {
   APPROVAL_TOKEN_SECRET: string;
 
   @IsOptional()
+  @IsIn(['direct', 'confirm'], { message: 'APPROVAL_LINKS must be direct or confirm' })
+  APPROVAL_LINKS?: 'direct' | 'confirm';
+
+  @IsOptional()
   @IsUrl(URL_OPTIONS)
   PUBLIC_URL?: string;
 
