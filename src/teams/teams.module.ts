@@ -10,6 +10,7 @@ import { AuthService } from './auth/auth.service.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { SessionCache } from './auth/session-cache.js';
+import { PasswordPolicy } from './auth/password-policy.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { Membership } from './entities/membership.entity.js';
 import { Session } from './entities/session.entity.js';
@@ -39,6 +40,7 @@ import { TeamsService } from './teams.service.js';
     TeamsService,
     AuthService,
     SessionsService,
+    PasswordPolicy,
     SessionCache,
     JwtStrategy,
     // Order matters: authentication sets the team context that the plan limiter reads.

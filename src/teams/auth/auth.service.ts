@@ -14,6 +14,7 @@ import type {
 } from './auth.response.js';
 import type { LoginDto } from './dto/login.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
+import { PasswordPolicy } from './password-policy.js';
 import { type ClientInfo, SessionsService } from './sessions.service.js';
 import type { TeamContext } from './team-context.js';
 
@@ -26,11 +27,13 @@ export class AuthService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly teams: TeamsService,
     private readonly sessions: SessionsService,
+    private readonly passwords: PasswordPolicy,
   ) {}
 
   /** Creates the user with a personal team (owner, plan free) and logs them in. */
   async register(dto: RegisterDto, client: ClientInfo): Promise<LoginResponse> {
     const email = dto.email.toLowerCase();
+    await this.passwords.assertStrong(dto.password, { email, name: dto.name });
     const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
     const { user, team } = await this.users.manager.transaction(async (manager) => {
       if (await manager.existsBy(User, { email })) throw new ConflictException('An account with this email already exists');
