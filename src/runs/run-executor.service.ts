@@ -11,6 +11,7 @@ import { ChatStreamService } from '../assistant/chat-stream.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
+import { contextPart } from '../llm/offline/offline-language-model.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import type { WorkflowRun } from '../workflows/entities/workflow-run.entity.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
@@ -143,7 +144,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const instruction: UIMessage = {
       id: `${prefix}-instruction`,
       role: 'user',
-      parts: [{ type: 'text', text: await this.instructionFor(run, workflow, steps, index, checkpoint) }],
+      parts: await this.instructionFor(run, workflow, steps, index, checkpoint),
     };
     await transcript.save(instruction);
     const history = await transcript.all();
@@ -191,17 +192,24 @@ export class RunExecutorService implements OnApplicationBootstrap {
     return { checkpoint: await this.runSteps.findOneByOrFail({ runId, stepIndex }), fresh: false };
   }
 
-  private async instructionFor(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, checkpoint: RunStep): Promise<string> {
+  /**
+   * The step's instruction as message parts: its own description first, then the context (the
+   * workflow, a reviewer's note, earlier steps' output) in parts marked as context, which a model
+   * reads as background and the offline model never takes for the request.
+   */
+  private async instructionFor(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, checkpoint: RunStep): Promise<UIMessage['parts']> {
     const earlier = index === 0 ? [] : await this.runSteps.find({ where: { runId: run.id }, order: { stepIndex: 'ASC' } });
     const context = earlier
       .filter((row) => row.stepIndex < index && row.outputText)
-      .map((row) => `Step ${row.stepIndex + 1} (${steps[row.stepIndex]?.description ?? ''}) produced:\n${(row.outputText ?? '').slice(0, CONTEXT_PER_STEP)}`);
+      .map((row) =>
+        contextPart('earlier-step', `Step ${row.stepIndex + 1} (${steps[row.stepIndex]?.description ?? ''}) produced:\n${(row.outputText ?? '').slice(0, CONTEXT_PER_STEP)}`),
+      );
     return [
-      steps[index].description,
-      `(Step ${index + 1} of ${steps.length} of the workflow "${workflow.title}". Goal: ${workflow.goal})`,
-      ...(checkpoint.feedback ? [`A reviewer rejected the previous attempt of this step with this feedback: ${checkpoint.feedback}`] : []),
-      ...(context.length > 0 ? ['Earlier steps:', ...context] : []),
-    ].join('\n');
+      { type: 'text', text: steps[index].description },
+      contextPart('workflow', `\n\n(Step ${index + 1} of ${steps.length} of the workflow "${workflow.title}". Goal: ${workflow.goal})`),
+      ...(checkpoint.feedback ? [contextPart('feedback', `\nA reviewer rejected the previous attempt of this step with this feedback: ${checkpoint.feedback}`)] : []),
+      ...(context.length > 0 ? [contextPart('workflow', '\nEarlier steps:'), ...context] : []),
+    ];
   }
 
   private async reply(agentId: string, history: UIMessage[], scope: { teamId: string; conversationId: string; runId: number }, abortSignal: AbortSignal): Promise<UIMessage> {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
+import { suggestSchedule } from './schedule-phrases.js';
 import { MAX_STEPS } from './workflow-limits.js';
 
 const planShape = z.object({
@@ -22,15 +23,19 @@ const planShape = z.object({
 // Wrapped once, so its JSON Schema is computed once rather than for every plan.
 const planSchema = zodSchema(planShape);
 
-export type GeneratedPlan = z.infer<typeof planShape>;
+export type GeneratedPlan = z.infer<typeof planShape> & {
+  /** The cron expression the goal's own words name ("every Monday at 9"), or null. */
+  suggestedSchedule: string | null;
+};
 
 const INSTRUCTIONS = [
   `Turn the goal into a workflow plan of 1 to ${MAX_STEPS} steps, in order. Each step goes to one agent:`,
   ...AGENT_IDS.map((id) => `- ${id}: ${AGENTS[id].description}`),
-  'Mark a step requiresApproval when it publishes, sends, or the goal asks for a review or approval.',
+  'Mark a step requiresApproval when the goal asks for a review or approval of its output. The service publishes and sends nothing itself:',
+  '"publish it" or "send it" means the step before it waits for approval, and a person publishes it. A schedule ("every Monday") is not a step.',
 ].join('\n');
 
-/** The plan of a new workflow, from the default model with structured output. */
+/** The plan of a new workflow, from the default model with structured output, and the schedule its goal names. */
 @Injectable()
 export class PlanGeneratorService {
   constructor(private readonly models: ModelRegistry) {}
@@ -42,6 +47,6 @@ export class PlanGeneratorService {
       prompt: goal,
       output: Output.object({ schema: planSchema, name: WORKFLOW_PLAN_OUTPUT }),
     });
-    return { title: output.title.slice(0, 200), steps: output.steps };
+    return { title: output.title.slice(0, 200), steps: output.steps, suggestedSchedule: suggestSchedule(goal) };
   }
 }

@@ -55,7 +55,8 @@ export class WorkflowsService {
           title: plan.title,
           goal: dto.goal,
           status: 'draft',
-          schedule: dto.schedule ?? null,
+          // A schedule the goal names ("every Monday at 9") is the draft's until the request gives one.
+          schedule: dto.schedule ?? plan.suggestedSchedule,
           timezone: dto.timezone ?? 'UTC',
         }),
       );
@@ -68,7 +69,9 @@ export class WorkflowsService {
       title: workflow.title,
       steps: plan.steps.map((step, stepIndex) => ({ stepIndex, ...step })),
       status: 'draft',
-      message: 'Workflow saved as a draft. An approval link is on its way to your email; the workflow can run once the plan is approved.',
+      message:
+        'Workflow saved as a draft. An approval link is on its way to your email; the workflow can run once the plan is approved.' +
+        (dto.schedule || !plan.suggestedSchedule ? '' : ` Schedule taken from the goal: ${plan.suggestedSchedule} (${workflow.timezone}).`),
     };
   }
 

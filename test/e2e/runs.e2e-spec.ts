@@ -56,7 +56,7 @@ describe('runs: execution, step approvals, stop', () => {
     const paused = await waitForRun(app, alice, workflowId, runId, 'awaiting_approval');
     expect(paused).toMatchObject({ runNumber: 1, currentStepIndex: 1, totalSteps: 2, conversationId, trigger: 'manual' });
     const first = await stepLinks(alice, 1);
-    expect(first.text).toContain('Step 2 of 2: Write the LinkedIn post and have the team review it');
+    expect(first.text).toContain('Step 2 of 2: Write the LinkedIn post');
 
     // A link scanner opens both links: nothing happens.
     await follow(first.approve, 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(200);

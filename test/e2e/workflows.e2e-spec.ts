@@ -48,7 +48,7 @@ describe('workflows and plan approval', () => {
       steps: [
         { stepIndex: 0, description: 'Outline a LinkedIn post about our launch', agentId: 'social', requiresApproval: false },
         { stepIndex: 1, description: 'Write the post', agentId: 'social', requiresApproval: false },
-        { stepIndex: 2, description: 'Make an image for it and publish it after review', agentId: 'social', requiresApproval: true },
+        { stepIndex: 2, description: 'Make an image for the post, for your approval before you publish it', agentId: 'social', requiresApproval: true },
       ],
       status: 'draft',
       message: expect.stringMatching(/approval link/),

@@ -1,6 +1,6 @@
 import { generateText, isStepCount, Output, streamText, tool } from 'ai';
 import { z } from 'zod';
-import { AGENT_ROUTE_OUTPUT, OfflineLanguageModel, WORKFLOW_PLAN_OUTPUT } from './offline-language-model.js';
+import { AGENT_ROUTE_OUTPUT, contextPart, OfflineLanguageModel, WORKFLOW_PLAN_OUTPUT } from './offline-language-model.js';
 import { fillFromSchema } from './schema-filler.js';
 
 const model = new OfflineLanguageModel({ chunkDelayMs: 0 });
@@ -66,9 +66,55 @@ describe('OfflineLanguageModel', () => {
       output: Output.object({ schema, name: WORKFLOW_PLAN_OUTPUT }),
     });
     expect(output.steps).toEqual([
-      { description: 'Write a YouTube script about our product', agentId: 'video', requiresApproval: false },
-      { description: 'Publish it after review', agentId: 'general', requiresApproval: true },
+      { description: 'Write a YouTube script about our product, for your approval before you publish it', agentId: 'video', requiresApproval: true },
     ]);
+  });
+
+  it('reads a step from its own instruction: context parts never reach the tool, earlier output gives the details', async () => {
+    const received: { content: string }[] = [];
+    const tools = {
+      format_post: tool({
+        description: 'Format a post',
+        inputSchema: z.object({ content: z.string() }),
+        execute: (input) => {
+          received.push(input);
+          return { assetId: 2, title: 'Our week' };
+        },
+      }),
+    };
+    const outline = 'Done: I used generate_outline to make "Our week".\n\n# Our week\n\n## 1. Why our week matters\n\n- What it means in practice\n\n## 2. Shipped the beta';
+    await generateText({
+      model,
+      tools,
+      stopWhen: isStepCount(3),
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Write the LinkedIn post about our week based on step 1, for your approval before you publish it' },
+            { type: 'text', text: '(Step 2 of 2 of the workflow "Our week". Goal: outline it, write it)', providerOptions: contextPart('workflow', '').providerMetadata },
+            { type: 'text', text: `Step 1 (Outline) produced:\n${outline}`, providerOptions: contextPart('earlier-step', '').providerMetadata },
+          ],
+        },
+      ],
+    });
+    expect(received).toEqual([{ content: 'Write the LinkedIn post about our week. Why our week matters. Shipped the beta.' }]);
+  });
+
+  it('answers a task no tool makes with a structured draft built from the earlier output, not an offline notice', async () => {
+    const { text } = await generateText({
+      model,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Draft an email to the team about the launch' },
+            { type: 'text', text: 'Step 1 (Write) produced:\nWe shipped the beta. Sign-ups doubled.', providerOptions: contextPart('earlier-step', '').providerMetadata },
+          ],
+        },
+      ],
+    });
+    expect(text).toBe(['**Subject:** The launch', '', 'Hi team,', '', 'A quick update on the launch:', '', '- We shipped the beta.', '- Sign-ups doubled.', '', 'Let me know if you have questions.', '', 'Best regards'].join('\n'));
   });
 
   it('streams word by word and stops at once when aborted', async () => {

@@ -9,13 +9,29 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import { matchIntent, type OfflineAgentId } from './intents.js';
+import { matchIntent, type OfflineAgentId, requestOf } from './intents.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
 
 /** Names of the structured outputs this model answers with dedicated logic. */
 export const AGENT_ROUTE_OUTPUT = 'agent_route';
 export const WORKFLOW_PLAN_OUTPUT = 'workflow_plan';
+
+/**
+ * A message's text parts that are context, not the request: a workflow step's framing, a
+ * reviewer's note, an earlier step's output. Marked by provider metadata under this model's name
+ * (other providers ignore it and read the text as usual), so the offline model never mistakes
+ * them for what is asked, whatever they say.
+ */
+export type ContextKind = 'workflow' | 'feedback' | 'earlier-step';
+export interface ContextTextPart {
+  type: 'text';
+  text: string;
+  providerMetadata: { offline: { context: ContextKind } };
+}
+export function contextPart(context: ContextKind, text: string): ContextTextPart {
+  return { type: 'text', text, providerMetadata: { offline: { context } } };
+}
 
 export interface OfflineModelOptions {
   /** Pause between streamed chunks, to behave like a remote model in demos and tests. */
@@ -70,7 +86,7 @@ export class OfflineLanguageModel implements LanguageModelV4 {
 }
 
 function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] {
-  const request = lastUserText(options.prompt);
+  const { request, context } = lastUserMessage(options.prompt);
   if (options.responseFormat?.type === 'json') {
     return [{ type: 'text', text: JSON.stringify(structuredOutput(options.responseFormat, request)) }];
   }
@@ -79,19 +95,95 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
 
   const tools = (options.tools ?? []).flatMap((tool) => (tool.type === 'function' ? [tool] : []));
   // The first line says what is asked; what follows is material (a pasted receipt, earlier steps' output).
-  const intent = matchIntent(request.split('\n')[0] ?? '', tools.map((tool) => tool.name));
+  const [firstLine = '', ...material] = request.split('\n');
+  const asked = requestOf(firstLine);
+  const intent = matchIntent(asked, tools.map((tool) => tool.name));
   const chosen = intent && tools.find((tool) => tool.name === intent.tool);
   if (chosen) {
+    // Points of earlier steps' output follow the request as its details ("write it" after "outline it").
+    const details = earlierPoints(context).map((point) => `${point.replace(/[.!?:]+$/, '')}.`);
+    const input = [asked, ...material].join('\n') + (details.length > 0 ? `. ${details.join(' ')}` : '');
     return [
       {
         type: 'tool-call',
         toolCallId: `call_${hash(`${options.prompt.length}:${request}`)}`,
         toolName: chosen.name,
-        input: JSON.stringify(fillFromSchema(chosen.inputSchema, request)),
+        input: JSON.stringify(fillFromSchema(chosen.inputSchema, input)),
       },
     ];
   }
-  return [{ type: 'text', text: plainReply(request) }];
+  // Text after the request line is material to work on, like an earlier step's output.
+  const materialEntry: ContextEntry[] = material.some((line) => line.trim()) ? [{ kind: 'earlier-step', text: `\n${material.join('\n')}` }] : [];
+  const task = context.length > 0 || TASK_VERB.test(asked) ? taskAnswer(asked, [...context, ...materialEntry]) : undefined;
+  return [{ type: 'text', text: task ?? plainReply(request) }];
+}
+
+/** Requests that ask for a piece of work (answered with a structured draft), unlike questions and chat. */
+const TASK_VERB =
+  /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:summari[sz]e|sum\s+up|plan|draft|write|prepare|list|compile|outline|recap|create|make|put\s+together|brainstorm|suggest|propose|organi[sz]e|review|check|research|analy[sz]e|compare|collect|gather|note|report|email|reply|respond|announce|schedule|explain|describe)\b/i;
+
+interface ContextEntry {
+  kind: ContextKind;
+  text: string;
+}
+
+/**
+ * A structured answer to a piece of work no tool makes (a summary, a plan, an email), built from
+ * the request and what earlier steps produced: the offline model cannot write freely, so it lays
+ * out the material it has in the shape the request asks for.
+ */
+function taskAnswer(request: string, context: ContextEntry[]): string {
+  const subject = request.replace(/^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?/i, '').replace(/[.!?]+$/, '');
+  const points = earlierPoints(context);
+  const feedback = context.filter((entry) => entry.kind === 'feedback').map((entry) => entry.text);
+  const heading = subject.charAt(0).toUpperCase() + subject.slice(1);
+  const basis = points.length > 0 ? points : [`What "${subject}" needs to cover`, 'The facts and figures to include', 'Who it is for and what they should do next'];
+  const notes = feedback.length > 0 ? ['', '**Reviewer notes addressed**', ...feedback.map((note) => `- ${note}`)] : [];
+  if (/\b(?:e-?mail|message|letter|memo|note\s+to|reply|newsletter)\b/i.test(subject)) {
+    const recipient = /\bto\s+(?:the\s+|our\s+|my\s+)?([\w' -]+?)(?:\s+(?:about|on|with|regarding)\b|$)/i.exec(subject)?.[1] ?? 'team';
+    const topic = /\b(?:about|on|regarding)\s+(.+)$/i.exec(subject)?.[1];
+    return [
+      `**Subject:** ${topic ? topic.charAt(0).toUpperCase() + topic.slice(1) : heading}`,
+      '',
+      `Hi ${recipient},`,
+      '',
+      topic ? `A quick update on ${topic}:` : 'A quick update:',
+      '',
+      ...basis.map((point) => `- ${point}`),
+      '',
+      'Let me know if you have questions.',
+      '',
+      'Best regards',
+      ...notes,
+    ].join('\n');
+  }
+  if (/\b(?:plan|schedule|roadmap|checklist|steps|agenda|calendar)\b/i.test(subject)) {
+    return [`## ${heading}`, '', ...basis.map((point, index) => `${index + 1}. ${point}`), '', '**Owner and date:** to be set for each item', ...notes].join('\n');
+  }
+  return [`## ${heading}`, '', '**Key points**', ...basis.map((point) => `- ${point}`), '', `**In short:** ${basis.slice(0, 3).join('; ')}.`, ...notes].join('\n');
+}
+
+/** The points of earlier steps' output: headings and list items of Markdown, else its sentences. */
+function earlierPoints(context: ContextEntry[]): string[] {
+  const points = context
+    .filter((entry) => entry.kind === 'earlier-step')
+    .flatMap((entry) => {
+      const lines = entry.text.split('\n').slice(1).map((line) => line.trim());
+      // An outline's sections, else a list's items: the points a following step builds on.
+      const headings = lines.filter((line) => /^(?:#{2,6}\s|\*\*Hook:\*\*)/.test(line));
+      const items = lines.filter((line) => /^(?:[-*•]\s|\d+[.)]\s)/.test(line));
+      const sections = (headings.length > 0 ? headings : items).map((line) =>
+        line.replace(/^(?:#{2,6}\s+(?:\d+\.\s+)?|[-*•]\s+|\d+[.)]\s+|\*\*Hook:\*\*\s*)/, ''),
+      );
+      if (sections.length > 0) return sections;
+      return lines
+        .filter((line) => line && !/^Done: I used /.test(line) && !/^#\s/.test(line))
+        .flatMap((line) => line.split(/(?<=[.!?])\s+/))
+        .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
+    })
+    .map((point) => point.replace(/\*\*/g, '').trim())
+    .filter(Boolean);
+  return [...new Set(points)].slice(0, 8);
 }
 
 function structuredOutput(format: { schema?: JSONSchema7; name?: string }, request: string): unknown {
@@ -116,7 +208,9 @@ function describeToolResults(results: Extract<LanguageModelV4Prompt[number], { r
       const saved = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
       const title = typeof saved.title === 'string' ? `"${saved.title}"` : 'the result';
       const asset = typeof saved.assetId === 'number' ? ` and saved it as asset #${saved.assetId}` : '';
-      return `Done: I used ${part.toolName} to make ${title}${asset}.`;
+      // The content follows, so that a later workflow step (and the reader) has what was made.
+      const content = typeof saved.content === 'string' && saved.type !== 'image' ? `\n\n${saved.content}` : '';
+      return `Done: I used ${part.toolName} to make ${title}${asset}.${content}`;
     })
     .filter(Boolean)
     .join('\n');
@@ -131,13 +225,18 @@ function plainReply(request: string): string {
   );
 }
 
-function lastUserText(prompt: LanguageModelV4Prompt): string {
+/** The last user message: its request (unmarked text) and its context parts. */
+function lastUserMessage(prompt: LanguageModelV4Prompt): { request: string; context: ContextEntry[] } {
   const message = prompt.findLast((entry) => entry.role === 'user');
-  if (!message) return '';
-  return message.content
-    .map((part) => (part.type === 'text' ? part.text : ''))
-    .join(' ')
-    .trim();
+  const request: string[] = [];
+  const context: ContextEntry[] = [];
+  for (const part of message?.content ?? []) {
+    if (part.type !== 'text') continue;
+    const kind = (part.providerOptions?.offline as { context?: ContextKind } | undefined)?.context;
+    if (kind) context.push({ kind, text: part.text });
+    else request.push(part.text);
+  }
+  return { request: request.join(' ').trim(), context };
 }
 
 function toStreamParts(content: LanguageModelV4Content[], prompt: LanguageModelV4Prompt, modelId: string): LanguageModelV4StreamPart[] {

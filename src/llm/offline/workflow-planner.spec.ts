@@ -1,31 +1,61 @@
 import { planWorkflow } from './workflow-planner.js';
 
+const stepsOf = (goal: string) => planWorkflow(goal).steps.map((step) => [step.description, step.agentId, step.requiresApproval]);
+
 describe('planWorkflow', () => {
-  it('splits sentences and "then" into steps, routing each by its wording', () => {
-    const plan = planWorkflow('Outline a LinkedIn post about our launch, then write the post. Make an image for it and have the team review it before publishing.');
-    expect(plan.title).toBe('Outline a LinkedIn post about our launch, then write the post');
+  it('makes each deliverable its own step, sharing the topic, and leaves the schedule out of the steps', () => {
+    const plan = planWorkflow('Every Monday, write a LinkedIn post and an image about our weekly product news');
+    expect(plan.title).toBe('Write a LinkedIn post and an image about our weekly product news');
     expect(plan.steps).toEqual([
-      { description: 'Outline a LinkedIn post about our launch', agentId: 'social', requiresApproval: false },
-      { description: 'Write the post', agentId: 'social', requiresApproval: false },
-      { description: 'Make an image for it and have the team review it before publishing', agentId: 'social', requiresApproval: true },
+      { description: 'Write a LinkedIn post about our weekly product news', agentId: 'social', requiresApproval: false },
+      { description: 'Make an image about our weekly product news', agentId: 'social', requiresApproval: false },
     ]);
   });
 
-  it('reads numbered and bulleted lists', () => {
-    const plan = planWorkflow('Weekly video\n1. Write a YouTube script about testing\n2) Suggest thumbnail concepts\n- Publish after approval');
-    expect(plan.steps.map((step) => [step.description, step.agentId, step.requiresApproval])).toEqual([
-      ['Weekly video', 'general', false],
+  it('turns "publish it after review" into approval of the step before, saying that a person publishes it', () => {
+    expect(stepsOf('Outline a LinkedIn post about our week. Then write it and publish it after review.')).toEqual([
+      ['Outline a LinkedIn post about our week', 'social', false],
+      ['Write the LinkedIn post about our week based on step 1, for your approval before you publish it', 'social', true],
+    ]);
+  });
+
+  it('reads "then", "after that", "finally", commas and "first… second…" alike', () => {
+    const expected = [
+      ['Outline an Instagram post about summer', 'social', false],
+      ['Write the Instagram post about summer based on step 1', 'social', false],
+      ['Make a picture for the Instagram post about summer', 'social', false],
+    ];
+    expect(stepsOf('First, outline an Instagram post about summer. Second, write it. Third, make a picture for it.')).toEqual(expected);
+    expect(stepsOf('Outline an Instagram post about summer, then write it, and finally make a picture for it')).toEqual(expected);
+    expect(stepsOf('Outline an Instagram post about summer. After that write it. Make a picture for it')).toEqual(expected);
+  });
+
+  it('reads numbered and bulleted lists under a heading', () => {
+    expect(stepsOf('Weekly video:\n1. Write a YouTube script about testing\n2) Suggest thumbnail concepts for it\n- Publish after approval')).toEqual([
       ['Write a YouTube script about testing', 'video', false],
-      ['Suggest thumbnail concepts', 'video', false],
-      ['Publish after approval', 'general', true],
+      ['Suggest thumbnail concepts for the YouTube script about testing, for your approval before you publish it', 'video', true],
     ]);
   });
 
-  it('keeps a one-sentence goal as one step and caps plans at 20 steps', () => {
-    expect(planWorkflow('Review the vendor contract').steps).toEqual([
-      { description: 'Review the vendor contract', agentId: 'legal', requiresApproval: true },
+  it('marks the step a review phrase qualifies, wherever the phrase stands', () => {
+    expect(stepsOf('Write a LinkedIn post about hiring for my approval and make an image for it')).toEqual([
+      ['Write a LinkedIn post about hiring', 'social', true],
+      ['Make an image for the LinkedIn post about hiring', 'social', false],
     ]);
-    const long = Array.from({ length: 30 }, (_, i) => `Step number ${i + 1}.`).join(' ');
+    expect(stepsOf('Review the vendor contract and get sign-off from legal before sending it')).toEqual([['Review the vendor contract', 'legal', true]]);
+    expect(stepsOf('Write a reel about coffee. I want to review it first.')).toEqual([['Write a reel about coffee', 'video', true]]);
+  });
+
+  it('gives work no tool makes to the general agent, and "email it" to a person after approval', () => {
+    expect(stepsOf('Read my receipts, summarise the spending and email it to finance')).toEqual([
+      ['Read my receipts', 'finance', false],
+      ['Summarise the spending, for your approval before you email it', 'general', true],
+    ]);
+  });
+
+  it('keeps a one-sentence goal as one step, does not split a topic list, and caps plans at 20 steps', () => {
+    expect(stepsOf('Outline a post about speed, quality and cost')).toEqual([['Outline a post about speed, quality and cost', 'social', false]]);
+    const long = Array.from({ length: 30 }, (_, i) => `Write post number ${i + 1}.`).join(' ');
     expect(planWorkflow(long).steps).toHaveLength(20);
   });
 

@@ -1,4 +1,5 @@
-import { matchIntent, type OfflineAgentId } from './intents.js';
+import { withoutSchedulePhrases } from '../../workflows/schedule-phrases.js';
+import { matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -13,41 +14,238 @@ export interface OfflinePlan {
 
 export const MAX_PLAN_STEPS = 20;
 
-const APPROVAL = /\b(approv\w*|review\w*|publish\w*|sign[- ]?off|check(ed)? by)\b/i;
+/** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
+const ACTION_VERB = new RegExp(
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait)\b`,
+  'i',
+);
+/** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
+const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|some|me|us|up|out|together|over|through|to|into|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
+const SEQUENCE_WORD =
+  /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|once\s+(?:that'?s|that\s+is|it'?s|it\s+is)\s+done|when\s+(?:that'?s|that\s+is)\s+done|step\s+\d+)\b\s*[,:-]?\s*/i;
+const POLITE = /^(?:(?:hey|hi|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:(?:i\s+(?:need|want|would\s+like)|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:please\s+)?/i;
+/** "review it", "check everything first": a clause that only asks for a person's review. */
+const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
+/** What a step's own output is called when a later step says "it". */
+const PRONOUN_OBJECT = /\b(it|them)\b/i;
+/** The verb a deliverable gets when it only appears as a noun ("a post and an image"). */
+const DEFAULT_VERBS: Record<OfflineToolName, string> = {
+  generate_outline: 'Outline',
+  format_post: 'Write',
+  generate_image: 'Make',
+  format_reel: 'Write',
+  format_script: 'Write',
+  generate_thumbnail_concept: 'Suggest',
+  extract_receipt_data: 'Read',
+  analyze_legal_document: 'Review',
+};
+/** Verbs that fit every deliverable; others ("write an image") give way to the deliverable's own. */
+const NEUTRAL_VERBS = /^(?:create|make|produce|prepare|generate|design|give|build|craft|come up with|put together)$/i;
+const TOPIC = /\s(?:about|on|for|covering|featuring|announcing|regarding|of|from)\s.+$/i;
 
-/**
- * Turns a goal into a plan without a language model: numbered or bulleted lines, sentences and
- * "then" separate the steps; each step goes to the agent its wording asks for, and steps that
- * mention approval, review or publishing wait for a person.
- */
-export function planWorkflow(goal: string): OfflinePlan {
-  const descriptions = splitSteps(goal).slice(0, MAX_PLAN_STEPS);
-  const steps = (descriptions.length > 0 ? descriptions : [goal.trim() || 'Complete the goal']).map((description): OfflinePlanStep => ({
-    description,
-    agentId: matchIntent(description)?.agent ?? 'general',
-    requiresApproval: APPROVAL.test(description),
-  }));
-  return { title: titleOf(goal), steps };
+interface Draft {
+  description: string;
+  tool: OfflineToolName | undefined;
+  agentId: OfflineAgentId;
+  requiresApproval: boolean;
+  /** How a later step refers to this step's output ("the LinkedIn post about our week"). */
+  reference: string;
+  /** Set when the goal asks to publish or send the output: a person does it, after approving. */
+  handOff?: string;
+  group: number;
 }
 
-function splitSteps(goal: string): string[] {
-  return goal
-    .split(/\r?\n+/)
-    .flatMap((line) => line.split(/(?<=[.!?;])\s+(?=\S)/))
-    .flatMap((sentence) => sentence.split(/,?\s+(?:and\s+)?then\s+|\s*(?:->|→)\s*/i))
-    .map((part) =>
-      part
-        .replace(/^\s*(?:\d+[.)]|[-*•]|step\s+\d+:?)\s*/i, '')
-        .replace(/^(?:first|next|then|finally|afterwards|after that),?\s+/i, '')
-        .replace(/[.;]+$/, '')
-        .trim(),
-    )
-    .filter((part) => part.length > 2)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+interface Clause {
+  text: string;
+  /** The verb of an earlier clause this one shares ("write a post and an image"). */
+  sharedVerb?: string;
+  /** Clauses joined as one list of deliverables share a trailing topic. */
+  group: number;
+}
+
+/**
+ * Turns a goal into a plan without a language model. Every deliverable is its own step, in the
+ * order written, whatever joins them (sentences, lines, lists, "then", "and", commas, "first…
+ * second…"); each goes to the agent whose tool makes it. Review phrases mark the step they
+ * qualify for approval; "publish it" / "send it" make the step before wait for approval and say
+ * that a person publishes it; schedule phrases are left to the workflow's schedule.
+ */
+export function planWorkflow(goal: string): OfflinePlan {
+  const text = withoutSchedulePhrases(goal);
+  const drafts: Draft[] = [];
+  let pendingApproval = false;
+  for (const clause of clausesOf(text)) {
+    const reviewed = REVIEW_PHRASE.test(clause.text);
+    REVIEW_PHRASE.lastIndex = 0;
+    const rest = tidy(clause.text.replace(REVIEW_PHRASE, ''));
+    const previous = drafts.at(-1);
+    if (!rest || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
+      if (previous) previous.requiresApproval = true;
+      else pendingApproval ||= reviewed || Boolean(rest);
+      continue;
+    }
+    const publish = PUBLISH_CLAUSE.exec(rest);
+    if (publish) {
+      if (previous) {
+        previous.requiresApproval = true;
+        previous.handOff = handOffVerb(rest);
+      }
+      continue;
+    }
+    if (drafts.length >= MAX_PLAN_STEPS) break;
+    const draft = toDraft({ ...clause, text: rest }, previous, drafts.length);
+    draft.requiresApproval = reviewed || pendingApproval;
+    pendingApproval = false;
+    drafts.push(draft);
+  }
+  shareTopics(drafts);
+  const steps = drafts.map(
+    (draft): OfflinePlanStep => ({
+      description: draft.handOff ? `${draft.description}, for your approval before you ${draft.handOff} it` : draft.description,
+      agentId: draft.agentId,
+      requiresApproval: draft.requiresApproval,
+    }),
+  );
+  if (steps.length === 0) steps.push({ description: tidy(text) || tidy(goal) || 'Complete the goal', agentId: 'general', requiresApproval: pendingApproval });
+  return { title: titleOf(stripLead(text) || goal), steps };
+}
+
+/** Splits the goal into clauses, each one piece of work, a review request or a hand-off. */
+function clausesOf(text: string): Clause[] {
+  const clauses: Clause[] = [];
+  let group = 0;
+  const lines = text.split(/\r?\n+/).map((line) => line.replace(/^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*/i, '').trim());
+  for (const [index, line] of lines.entries()) {
+    // A heading over a list ("Weekly video:") names the work, it is not a step of it.
+    if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
+    for (const sentence of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
+      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+)?|\s+(?:and|&|plus|as\s+well\s+as|then)\s+)/i);
+      let current: Clause | undefined;
+      let separator = '';
+      for (const [position, piece] of pieces.entries()) {
+        if (position % 2 === 1) {
+          separator = piece;
+          continue;
+        }
+        const startsNew = current === undefined || /->|→|then/i.test(separator) || startsClause(piece);
+        if (startsNew) {
+          group++;
+          current = { text: piece, group };
+          clauses.push(current);
+        } else if (current && isDeliverableNoun(piece, current)) {
+          current = { text: piece, group: current.group, sharedVerb: verbOf(current) };
+          clauses.push(current);
+        } else if (current) {
+          current.text += `${separator}${piece}`;
+        }
+      }
+    }
+  }
+  return clauses.map((clause) => ({ ...clause, text: tidy(stripLead(clause.text)) })).filter((clause) => clause.text.length > 0);
+}
+
+function startsClause(piece: string): boolean {
+  const text = piece.trim();
+  if (SEQUENCE_WORD.test(text)) return true;
+  const lead = stripLead(text);
+  const verb = ACTION_VERB.exec(lead);
+  if (verb) {
+    const after = lead.slice(verb[0].length).trim();
+    return after === '' || OBJECT_START.test(after) || matchIntent(after) !== undefined || PUBLISH_CLAUSE.test(lead);
+  }
+  REVIEW_PHRASE.lastIndex = 0;
+  const review = REVIEW_PHRASE.exec(lead);
+  REVIEW_PHRASE.lastIndex = 0;
+  return review?.index === 0 && /^(?:let|have|get|i|we|once|after)\b/i.test(lead);
+}
+
+/** "an image" after "write a post": a second deliverable sharing the verb. */
+function isDeliverableNoun(piece: string, current: Clause): boolean {
+  const intent = matchIntent(piece);
+  if (!intent || !matchIntent(current.text)) return false;
+  const words = piece.trim().split(/\s+/);
+  return words.slice(0, 5).some((word) => intent.pattern.test(word));
+}
+
+function toDraft(clause: Clause, previous: Draft | undefined, index: number): Draft {
+  let text = clause.text;
+  if (clause.sharedVerb) {
+    const intent = matchIntent(text);
+    const verb = intent && !NEUTRAL_VERBS.test(clause.sharedVerb) ? DEFAULT_VERBS[intent.tool] : capitalizeFirst(clause.sharedVerb);
+    text = `${verb} ${text}`;
+  }
+  let buildsOn = false;
+  if (previous) {
+    const verb = ACTION_VERB.exec(text);
+    const afterVerb = verb ? text.slice(verb[0].length) : '';
+    buildsOn = verb !== null && /^\s*(?:it|them)\b/i.test(afterVerb);
+    text = text.replace(PRONOUN_OBJECT, previous.reference);
+  }
+  const intent = matchIntent(text);
+  const description = capitalizeFirst(buildsOn ? `${text} based on step ${index}` : text);
+  return {
+    description,
+    tool: intent?.tool,
+    agentId: intent?.agent ?? 'general',
+    requiresApproval: false,
+    reference: referenceOf(text, intent?.tool),
+    group: clause.group,
+  };
+}
+
+/** Deliverables listed together share the topic the last one names ("a post and an image about X"). */
+function shareTopics(drafts: Draft[]): void {
+  for (let i = drafts.length - 2; i >= 0; i--) {
+    const draft = drafts[i];
+    const next = drafts[i + 1];
+    if (!draft.tool || TOPIC.test(draft.description) || !next?.tool) continue;
+    const topic = TOPIC.exec(next.description)?.[0];
+    if (topic && draft.group === next.group) draft.description += topic;
+  }
+}
+
+/** "Outline a LinkedIn post about X" → "the LinkedIn post about X": what "it" means in the next step. */
+function referenceOf(text: string, tool: OfflineToolName | undefined): string {
+  const verb = ACTION_VERB.exec(text);
+  let object = (verb ? text.slice(verb[0].length) : text).trim();
+  if (tool === 'generate_outline') object = object.replace(/^(?:an?|the)\s+outlines?\s+(?:of|for)\s+/i, '');
+  object = object.replace(/^(?:a|an|the|some|one|our|my)\s+/i, '').replace(/\s+based on step \d+$/, '');
+  return object ? `the ${object}` : 'the result';
+}
+
+function verbOf(clause: Clause): string {
+  return clause.sharedVerb ?? ACTION_VERB.exec(stripLead(clause.text))?.[1] ?? 'make';
+}
+
+function handOffVerb(clause: string): string {
+  const verb = /\b(publish|post|send|e-?mail|share|upload|release|tweet|schedule|put)/i.exec(clause)?.[1]?.toLowerCase() ?? 'publish';
+  if (verb === 'e-mail') return 'email';
+  return verb === 'put' || verb === 'schedule' ? 'publish' : verb;
+}
+
+function stripLead(text: string): string {
+  let rest = text.trim();
+  for (let previous = ''; previous !== rest; ) {
+    previous = rest;
+    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or)\s+/i, '').trim();
+  }
+  return rest;
+}
+
+function tidy(text: string): string {
+  return text
+    .replace(/\s+([,.;!?])/g, '$1')
+    .replace(/^[\s,;:.\-–—]+|[\s,;:.!?\-–—]+$/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+function capitalizeFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function titleOf(goal: string): string {
   const firstLine = goal.trim().split(/\r?\n|(?<=[.!?])\s/)[0] ?? '';
-  const title = firstLine.replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '').replace(/[.:;,]+$/, '').trim() || 'Workflow';
+  const title = capitalizeFirst(firstLine.replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '').replace(/[.:;,]+$/, '').trim()) || 'Workflow';
   return title.length > 80 ? `${title.slice(0, 79).replace(/\s+\S*$/, '')}…` : title;
 }
