@@ -10,6 +10,8 @@ export interface AuthSettings {
   sessionCacheSeconds: number;
   /** Secure cookies whenever the service is reached over https. */
   secureCookies: boolean;
+  /** How long a mailed team invitation can be accepted. */
+  invitationTtlSeconds: number;
 }
 
 export function authSettings(env: EnvironmentVariables, publicUrl: string): AuthSettings {
@@ -20,5 +22,6 @@ export function authSettings(env: EnvironmentVariables, publicUrl: string): Auth
     sessionTtlSeconds: (env.SESSION_TTL_HOURS ?? 24 * 7) * 3600,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS ?? 30,
     secureCookies: publicUrl.startsWith('https://'),
+    invitationTtlSeconds: (env.INVITATION_TTL_HOURS ?? 24 * 7) * 3600,
   };
 }

@@ -220,6 +220,13 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(24 * 90)
+  INVITATION_TTL_HOURS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_WINDOW_SECONDS?: number;
 
   @IsOptional()

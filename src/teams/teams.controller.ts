@@ -1,10 +1,22 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ActiveTeam } from './auth/active-team.decorator.js';
 import type { TeamContext } from './auth/team-context.js';
-import { AddMemberDto } from './dto/add-member.dto.js';
+import { ChangeRoleDto } from './dto/change-role.dto.js';
 import { CreateTeamDto } from './dto/create-team.dto.js';
-import type { MemberResponse, TeamResponse } from './teams.response.js';
+import { InviteMemberDto } from './dto/invite-member.dto.js';
+import type { InvitationResponse } from './invitations/invitations.response.js';
+import { InvitationsService } from './invitations/invitations.service.js';
+import type { LeaveTeamResponse, MemberResponse, TeamResponse } from './teams.response.js';
 import { TeamsService } from './teams.service.js';
 
 @ApiTags('teams')
@@ -12,7 +24,10 @@ import { TeamsService } from './teams.service.js';
 @ApiCookieAuth()
 @Controller('teams')
 export class TeamsController {
-  constructor(private readonly teams: TeamsService) {}
+  constructor(
+    private readonly teams: TeamsService,
+    private readonly invitations: InvitationsService,
+  ) {}
 
   @Get()
   list(@ActiveTeam() team: TeamContext): Promise<TeamResponse[]> {
@@ -35,12 +50,78 @@ export class TeamsController {
     return this.teams.listMembers(team.userId, id);
   }
 
-  @Post(':id/members')
-  addMember(
+  /** Both paths invite: adding a member directly would add them without their consent. */
+  @Post([':id/members', ':id/invitations'])
+  @ApiCreatedResponse({
+    description:
+      '{ id, teamId, email, role, status: "pending", invitedBy, createdAt, expiresAt }: the invitation, mailed to the address ' +
+      'with a link (it replaces a pending invitation to the same address); the person joins only by accepting it',
+  })
+  @ApiForbiddenResponse({ description: 'Members cannot invite; only owners invite owners' })
+  @ApiNotFoundResponse({ description: 'Not a team of the caller' })
+  @ApiConflictResponse({ description: 'The address belongs to a member already' })
+  invite(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Body() dto: InviteMemberDto): Promise<InvitationResponse> {
+    return this.invitations.invite(team, id, dto);
+  }
+
+  @Get(':id/invitations')
+  @ApiOkResponse({ description: 'Pending invitations that can still be accepted, newest first (owners and admins)' })
+  @ApiForbiddenResponse({ description: 'Members cannot see invitations' })
+  @ApiNotFoundResponse({ description: 'Not a team of the caller' })
+  listInvitations(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<InvitationResponse[]> {
+    return this.invitations.listPending(team, id);
+  }
+
+  @Delete(':id/invitations/:invitationId')
+  @ApiOkResponse({ description: '{ success: true }: the link no longer works' })
+  @ApiForbiddenResponse({ description: 'Members cannot revoke; only owners revoke an invitation to become owner' })
+  @ApiNotFoundResponse({ description: 'No such invitation in a team of the caller' })
+  @ApiConflictResponse({ description: 'The invitation was already accepted, declined, revoked or replaced' })
+  async revokeInvitation(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
-    @Body() dto: AddMemberDto,
+    @Param('invitationId', ParseUUIDPipe) invitationId: string,
+  ): Promise<{ success: true }> {
+    await this.invitations.revoke(team, id, invitationId);
+    return { success: true };
+  }
+
+  @Patch(':id/members/:userId')
+  @ApiOkResponse({ description: '{ userId, email, name, role, joinedAt }: applies to the member\'s sessions at once' })
+  @ApiForbiddenResponse({ description: 'Members cannot change roles; only owners make or unmake owners' })
+  @ApiNotFoundResponse({ description: 'Not a team of the caller, or not a member of it' })
+  @ApiConflictResponse({ description: 'It would leave the team without an owner' })
+  changeRole(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('userId', ParseUUIDPipe) userId: string,
+    @Body() dto: ChangeRoleDto,
   ): Promise<MemberResponse> {
-    return this.teams.addMember(team, id, dto);
+    return this.teams.changeRole(team, id, userId, dto.role);
+  }
+
+  @Delete(':id/members/:userId')
+  @ApiOkResponse({ description: '{ success: true }: the member\'s sessions in this team end at once; removing yourself is leaving' })
+  @ApiForbiddenResponse({ description: 'Members cannot remove others; only owners remove owners' })
+  @ApiNotFoundResponse({ description: 'Not a team of the caller, or not a member of it' })
+  @ApiConflictResponse({ description: 'Removing yourself: as for leaving' })
+  async removeMember(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('userId', ParseUUIDPipe) userId: string,
+  ): Promise<{ success: true }> {
+    await this.teams.removeMember(team, id, userId);
+    return { success: true };
+  }
+
+  @HttpCode(200)
+  @Post(':id/leave')
+  @ApiOkResponse({
+    description: '{ activeTeam }: this session\'s active team afterwards (your first team if it was this one); your other sessions in the team end',
+  })
+  @ApiNotFoundResponse({ description: 'Not a team of the caller' })
+  @ApiConflictResponse({ description: 'You are its last owner, or it is your only team' })
+  leave(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<LeaveTeamResponse> {
+    return this.teams.leave(team, id);
   }
 }

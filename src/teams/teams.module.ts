@@ -14,8 +14,12 @@ import { PasswordPolicy } from './auth/password-policy.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { Membership } from './entities/membership.entity.js';
 import { Session } from './entities/session.entity.js';
+import { TeamInvitation } from './entities/team-invitation.entity.js';
 import { Team } from './entities/team.entity.js';
 import { User } from './entities/user.entity.js';
+import { InvitationTokensService } from './invitations/invitation-tokens.service.js';
+import { InvitationsController } from './invitations/invitations.controller.js';
+import { InvitationsService } from './invitations/invitations.service.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { TeamsController } from './teams.controller.js';
@@ -23,7 +27,7 @@ import { TeamsService } from './teams.service.js';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, Team, Membership, Session]),
+    TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation]),
     PassportModule,
     JwtModule.registerAsync({
       inject: [ConfigService],
@@ -35,9 +39,11 @@ import { TeamsService } from './teams.service.js';
     }),
     RateLimitModule,
   ],
-  controllers: [AuthController, TeamsController],
+  controllers: [AuthController, TeamsController, InvitationsController],
   providers: [
     TeamsService,
+    InvitationsService,
+    InvitationTokensService,
     AuthService,
     SessionsService,
     PasswordPolicy,

@@ -16,3 +16,8 @@ export interface MemberResponse {
   role: Role;
   joinedAt: string;
 }
+
+export interface LeaveTeamResponse {
+  /** The calling session's active team afterwards: the user's first team if it was the one left. */
+  activeTeam: TeamResponse;
+}

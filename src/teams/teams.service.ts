@@ -1,15 +1,15 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import { SessionCache } from './auth/session-cache.js';
 import { SessionsService } from './auth/sessions.service.js';
 import type { TeamContext } from './auth/team-context.js';
-import type { AddMemberDto } from './dto/add-member.dto.js';
 import { Membership, type Role } from './entities/membership.entity.js';
 import { Team } from './entities/team.entity.js';
 import { User } from './entities/user.entity.js';
+import { lockTeamFor, requireManager, requireOwner } from './membership-rules.js';
 import type { Plan } from './plans.js';
-import type { MemberResponse, TeamResponse } from './teams.response.js';
+import type { LeaveTeamResponse, MemberResponse, TeamResponse } from './teams.response.js';
 
 interface TeamRow {
   id: string;
@@ -18,8 +18,6 @@ interface TeamRow {
   role: Role;
   createdAt: Date;
 }
-
-const MANAGERS: readonly Role[] = ['owner', 'admin'];
 
 @Injectable()
 export class TeamsService {
@@ -56,28 +54,63 @@ export class TeamsService {
     return team;
   }
 
-  async addMember(context: TeamContext, teamId: string, dto: AddMemberDto): Promise<MemberResponse> {
-    const team = await this.getForUser(context.userId, teamId);
-    if (!MANAGERS.includes(team.role)) throw new ForbiddenException('Only owners and admins can add members');
-    if (dto.role === 'owner' && team.role !== 'owner') throw new ForbiddenException('Only owners can add owners');
-    const user = await this.users.findOneBy({ email: dto.email });
-    if (!user) throw new NotFoundException('No user with this email address');
-    const existing = await this.memberships.existsBy({ teamId, userId: user.id });
-    if (existing) throw new ConflictException('This user is already a member of the team');
-    const membership = await this.memberships.save(this.memberships.create({ teamId, userId: user.id, role: dto.role }));
-    return { userId: user.id, email: user.email, name: user.name, role: membership.role, joinedAt: membership.createdAt.toISOString() };
+  /** Owners and admins remove members; only owners remove owners. Removing yourself is leaving. */
+  async removeMember(context: TeamContext, teamId: string, userId: string): Promise<void> {
+    if (userId === context.userId) {
+      await this.leave(context, teamId);
+      return;
+    }
+    await this.memberships.manager.transaction(async (manager) => {
+      const caller = await lockTeamFor(manager, teamId, context.userId);
+      requireManager(caller, 'Only owners and admins can remove members');
+      const target = await memberOf(manager, teamId, userId);
+      if (target.role === 'owner') requireOwner(caller, 'Only owners can remove owners');
+      await manager.delete(Membership, { teamId, userId });
+    });
+    await this.sessions.revokeInTeam(userId, teamId);
+  }
+
+  /** Owners and admins change roles; only owners make or unmake owners; a team always keeps one. */
+  async changeRole(context: TeamContext, teamId: string, userId: string, role: Role): Promise<MemberResponse> {
+    await this.memberships.manager.transaction(async (manager) => {
+      const caller = await lockTeamFor(manager, teamId, context.userId);
+      requireManager(caller, 'Only owners and admins can change roles');
+      const target = await memberOf(manager, teamId, userId);
+      if (role === 'owner' || target.role === 'owner') requireOwner(caller, 'Only owners can make or unmake owners');
+      if (target.role === 'owner' && role !== 'owner') await requireAnotherOwner(manager, teamId, 'A team needs an owner: make another member an owner first');
+      await manager.update(Membership, { teamId, userId }, { role });
+    });
+    // Resolved sessions carry the role: every instance drops the team's at once.
+    await this.sessionCache.announce({ team: teamId });
+    const [member] = await this.memberRows(teamId, userId);
+    if (!member) throw new NotFoundException('Member not found');
+    return member;
+  }
+
+  /**
+   * Leaves a team. Its last owner cannot (the team would have nobody to manage it), nor can anyone
+   * leave their only team (they could no longer sign in). The calling session moves to the user's
+   * first remaining team when it was working in this one; their other sessions there end.
+   */
+  async leave(context: TeamContext, teamId: string): Promise<LeaveTeamResponse> {
+    await this.memberships.manager.transaction(async (manager) => {
+      const caller = await lockTeamFor(manager, teamId, context.userId);
+      if (caller.role === 'owner') await requireAnotherOwner(manager, teamId, 'You are the last owner of this team: make another member an owner first');
+      // Locks the user's memberships, so that leaving two teams at once cannot leave them with none.
+      const teams = await manager.query<unknown[]>('SELECT team_id FROM memberships WHERE user_id = $1 FOR UPDATE', [context.userId]);
+      if (teams.length <= 1) throw new ConflictException('You cannot leave your only team');
+      await manager.delete(Membership, { teamId, userId: context.userId });
+    });
+    const teams = await this.listForUser(context.userId);
+    const activeTeam = teams.find((team) => team.id === context.teamId) ?? teams[0];
+    if (activeTeam.id !== context.teamId) await this.sessions.setActiveTeam(context.sessionId, activeTeam.id);
+    await this.sessions.revokeInTeam(context.userId, teamId);
+    return { activeTeam };
   }
 
   async listMembers(userId: string, teamId: string): Promise<MemberResponse[]> {
     await this.getForUser(userId, teamId);
-    const rows = await this.memberships
-      .createQueryBuilder('m')
-      .innerJoin(User, 'u', 'u.id = m.user_id')
-      .select(['u.id AS "userId"', 'u.email AS email', 'u.name AS name', 'm.role AS role', 'm.created_at AS "joinedAt"'])
-      .where('m.team_id = :teamId', { teamId })
-      .orderBy('m.created_at', 'ASC')
-      .getRawMany<Omit<MemberResponse, 'joinedAt'> & { joinedAt: Date }>();
-    return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+    return this.memberRows(teamId);
   }
 
   /** Where mail for a user goes (approval links); null when the account is gone. */
@@ -97,12 +130,36 @@ export class TeamsService {
     return saved;
   }
 
+  /** The team's members, longest-standing first; or the one member `userId`. */
+  private async memberRows(teamId: string, userId?: string): Promise<MemberResponse[]> {
+    const query = this.memberships
+      .createQueryBuilder('m')
+      .innerJoin(User, 'u', 'u.id = m.user_id')
+      .select(['u.id AS "userId"', 'u.email AS email', 'u.name AS name', 'm.role AS role', 'm.created_at AS "joinedAt"'])
+      .where('m.team_id = :teamId', { teamId })
+      .orderBy('m.created_at', 'ASC');
+    if (userId) query.andWhere('m.user_id = :userId', { userId });
+    const rows = await query.getRawMany<Omit<MemberResponse, 'joinedAt'> & { joinedAt: Date }>();
+    return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+  }
+
   private teamRows(userId: string) {
     return this.teams
       .createQueryBuilder('t')
       .innerJoin(Membership, 'm', 'm.team_id = t.id AND m.user_id = :userId', { userId })
       .select(['t.id AS id', 't.name AS name', 't.plan AS plan', 'm.role AS role', 't.created_at AS "createdAt"']);
   }
+}
+
+async function memberOf(manager: EntityManager, teamId: string, userId: string): Promise<Membership> {
+  const member = await manager.findOneBy(Membership, { teamId, userId });
+  if (!member) throw new NotFoundException('Member not found');
+  return member;
+}
+
+async function requireAnotherOwner(manager: EntityManager, teamId: string, message: string): Promise<void> {
+  const owners = await manager.countBy(Membership, { teamId, role: 'owner' });
+  if (owners <= 1) throw new ConflictException(message);
 }
 
 function map(row: TeamRow): TeamResponse {

@@ -4,6 +4,7 @@ import { ConversationsService } from '../../src/conversations/conversations.serv
 import { api } from '../helpers/api.js';
 import { chat, userMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
+import { joinTeam } from '../helpers/teams.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { insertAssets } from '../factories/assets.js';
 import { insertFinishedRun } from '../factories/workflows.js';
@@ -122,7 +123,7 @@ describe('GET /api/assets', () => {
   it("shows only the active team's assets, also to a user in several teams", async () => {
     const [mine] = await insertAssets(app, [{ teamId: alice.teamId, title: 'alice personal' }]);
     const [bobs] = await insertAssets(app, [{ teamId: bob.teamId, title: 'bob personal' }]);
-    await api(app, bob).post(`/api/teams/${bob.teamId}/members`).send({ email: alice.email, role: 'member' }).expect(201);
+    await joinTeam(app, bob, bob.teamId, alice);
 
     expect(ids((await api(app, alice).get('/api/assets?limit=100').expect(200)).body)).toContain(mine);
     expect(ids((await api(app, alice).get('/api/assets?limit=100').expect(200)).body)).not.toContain(bobs);

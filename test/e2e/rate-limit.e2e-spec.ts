@@ -3,6 +3,7 @@ import { TeamsService } from '../../src/teams/teams.service.js';
 import { PlanRateLimit } from '../../src/teams/rate-limit/rate-limit.decorator.js';
 import { api } from '../helpers/api.js';
 import { expectError } from '../helpers/expect-error.js';
+import { joinTeam } from '../helpers/teams.js';
 import { signUp } from '../helpers/users.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
@@ -40,7 +41,7 @@ describe('rate limits', () => {
 
     it('counts per team: members of one team share the count, another team has its own', async () => {
       const [owner, colleague, stranger] = [await signUp(app), await signUp(app), await signUp(app)];
-      await api(app, owner).post(`/api/teams/${owner.teamId}/members`).send({ email: colleague.email, role: 'member' }).expect(201);
+      await joinTeam(app, owner, owner.teamId, colleague);
       await api(app, colleague).post(`/api/teams/${owner.teamId}/activate`).expect(200);
       await api(app, owner).get('/api/test-rate-limit').expect(200);
       await api(app, owner).get('/api/test-rate-limit').expect(200);

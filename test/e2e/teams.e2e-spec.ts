@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { TeamsService } from '../../src/teams/teams.service.js';
 import { api } from '../helpers/api.js';
 import { expectError } from '../helpers/expect-error.js';
+import { joinTeam } from '../helpers/teams.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
@@ -53,13 +54,15 @@ describe('teams', () => {
     expect((await api(app, bob).get('/api/auth/me').expect(200)).body.activeTeam.id).toBe(bob.teamId);
   });
 
-  it('owners and admins add members by email; a user can then work in several teams', async () => {
+  it('owners and admins invite members by email, who join by accepting; a user can then work in several teams', async () => {
     const [owner, admin, member, outsider] = [await signUp(app), await signUp(app), await signUp(app), await signUp(app)];
     const teamId = await createTeam(owner, 'Shared');
 
-    const added = await api(app, owner).post(`/api/teams/${teamId}/members`).send({ email: admin.email.toUpperCase(), role: 'admin' }).expect(201);
-    expect(added.body).toEqual({ userId: admin.userId, email: admin.email, name: 'Test User', role: 'admin', joinedAt: expect.any(String) });
-    await api(app, admin).post(`/api/teams/${teamId}/members`).send({ email: member.email, role: 'member' }).expect(201);
+    const invited = await api(app, owner).post(`/api/teams/${teamId}/members`).send({ email: admin.email.toUpperCase(), role: 'admin' }).expect(201);
+    expect(invited.body).toMatchObject({ teamId, email: admin.email, role: 'admin', status: 'pending' });
+    expect((await api(app, owner).get(`/api/teams/${teamId}/members`).expect(200)).body).toHaveLength(1);
+    await joinTeam(app, owner, teamId, admin, 'admin');
+    await joinTeam(app, admin, teamId, member, 'member');
 
     const members = await api(app, member).get(`/api/teams/${teamId}/members`).expect(200);
     expect(members.body.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual([
@@ -76,23 +79,20 @@ describe('teams', () => {
     expectError(
       await api(app, member).post(`/api/teams/${teamId}/members`).send({ email: outsider.email, role: 'member' }),
       403,
-      'Only owners and admins can add members',
+      'Only owners and admins can invite members',
     );
     expectError(
       await api(app, admin).post(`/api/teams/${teamId}/members`).send({ email: outsider.email, role: 'owner' }),
       403,
-      'Only owners can add owners',
+      'Only owners can invite owners',
     );
     expectError(
       await api(app, owner).post(`/api/teams/${teamId}/members`).send({ email: member.email, role: 'member' }),
       409,
       'This user is already a member of the team',
     );
-    expectError(
-      await api(app, owner).post(`/api/teams/${teamId}/members`).send({ email: 'nobody@example.com', role: 'member' }),
-      404,
-      'No user with this email address',
-    );
+    // An address without an account can be invited: the invitation waits for a sign-up.
+    await api(app, owner).post(`/api/teams/${teamId}/members`).send({ email: 'nobody@example.com', role: 'member' }).expect(201);
     const [{ count }] = await app.get(DataSource).query('SELECT count(*)::int AS count FROM memberships WHERE team_id = $1', [teamId]);
     expect(count).toBe(3);
   });
@@ -121,9 +121,9 @@ describe('teams', () => {
     for (const path of paths) {
       for (const method of ['post', 'put', 'patch'] as const) {
         const body = { ...VALID_BODIES[`${method} ${path}`]?.(member.email), plan: 'enterprise' };
-        const response = await api(app, owner)[method](path.replace(':id', owner.teamId)).send(body);
+        const response = await api(app, owner)[method](path.replace(':id', owner.teamId).replace(':userId', owner.userId)).send(body);
         attempts.push(`${method} ${path} -> ${response.status}`);
-        if (BODILESS_ROUTES.has(`${method} ${path}`)) expect(response.status).toBe(200);
+        if (BODILESS_ROUTES.has(`${method} ${path}`)) expect(response.status).toBe(BODILESS_ROUTES.get(`${method} ${path}`));
         else if (response.status === 400) expect(response.body.message).toContain('plan: property plan should not exist');
         else expect(response.status, `${method} ${path}`).toBe(404);
         expect(new Set(await plans()), `${method} ${path}`).toEqual(new Set(['free']));
@@ -155,9 +155,14 @@ describe('teams', () => {
 const VALID_BODIES: Record<string, (memberEmail: string) => Record<string, unknown>> = {
   'post /api/teams': () => ({ name: 'Plan probe' }),
   'post /api/teams/:id/members': (email) => ({ email, role: 'member' }),
+  'post /api/teams/:id/invitations': (email) => ({ email, role: 'member' }),
+  'patch /api/teams/:id/members/:userId': () => ({ role: 'owner' }),
 };
-/** Team routes that read no body: they must ignore a plan sent to them. */
-const BODILESS_ROUTES = new Set(['post /api/teams/:id/activate']);
+/** Team routes that read no body, with what they answer the owner of a personal team: a plan sent to them is ignored. */
+const BODILESS_ROUTES = new Map([
+  ['post /api/teams/:id/activate', 200],
+  ['post /api/teams/:id/leave', 409], // the owner's only team
+]);
 
 /** The paths of every route registered on the app's Express router. */
 function registeredPaths(app: INestApplication): string[] {

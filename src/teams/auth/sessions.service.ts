@@ -100,6 +100,15 @@ export class SessionsService {
     await this.cache.announce({ session: sessionId });
   }
 
+  /** Ends the user's sessions and API tokens that work in a team they no longer belong to. */
+  async revokeInTeam(userId: string, teamId: string): Promise<void> {
+    const [rows] = await this.sessions.query<[{ id: string }[], number]>(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND active_team_id = $2 AND revoked_at IS NULL RETURNING id',
+      [userId, teamId],
+    );
+    for (const { id } of rows) await this.cache.announce({ session: id });
+  }
+
   async setActiveTeam(sessionId: string, teamId: string): Promise<void> {
     await this.sessions.update({ id: sessionId }, { activeTeamId: teamId });
     await this.cache.announce({ session: sessionId });

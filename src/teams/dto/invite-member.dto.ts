@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, MaxLength } from 'class-validator';
 import { ROLES, type Role } from '../entities/membership.entity.js';
 
-export class AddMemberDto {
+/** An invitation (POST /api/teams/:id/members and /invitations): nobody is added without accepting. */
+export class InviteMemberDto {
   @ApiProperty({ example: 'grace@example.com' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail({}, { message: 'email must be a valid email address' })

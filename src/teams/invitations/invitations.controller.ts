@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiGoneResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ActiveTeam } from '../auth/active-team.decorator.js';
+import { Public } from '../auth/public.decorator.js';
+import type { TeamContext } from '../auth/team-context.js';
+import { InvitationTokenDto } from '../dto/invitation-token.dto.js';
+import type { TeamResponse } from '../teams.response.js';
+import type { InvitationResponse } from './invitations.response.js';
+import { InvitationsService } from './invitations.service.js';
+
+/** The invitee's side: the token from the mailed link, in the body (never in a URL, so never in a log). */
+@ApiTags('teams')
+@ApiBadRequestResponse({ description: 'The link is malformed or tampered with' })
+@ApiConflictResponse({ description: 'The invitation was already accepted or declined' })
+@ApiGoneResponse({ description: 'The invitation expired, was revoked or replaced by a newer one, or its team is gone' })
+@Controller('invitations')
+export class InvitationsController {
+  constructor(private readonly invitations: InvitationsService) {}
+
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @HttpCode(200)
+  @Post('accept')
+  @ApiOkResponse({ description: 'The team joined, with the role: { id, name, plan, role, createdAt }' })
+  @ApiForbiddenResponse({ description: 'Signed in with another address than the invited one' })
+  accept(@ActiveTeam() team: TeamContext, @Body() dto: InvitationTokenDto): Promise<TeamResponse> {
+    return this.invitations.accept(team, dto.token);
+  }
+
+  @Public()
+  @HttpCode(200)
+  @Post('decline')
+  @ApiOkResponse({ description: 'The invitation, status "declined"; no account needed' })
+  decline(@Body() dto: InvitationTokenDto): Promise<InvitationResponse> {
+    return this.invitations.decline(dto.token);
+  }
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictException, ForbiddenException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, MoreThan, Repository } from 'typeorm';
+import type { AppConfig } from '../../config/configuration.js';
+import { MailService } from '../../mail/mail.service.js';
+import type { TeamContext } from '../auth/team-context.js';
+import type { InviteMemberDto } from '../dto/invite-member.dto.js';
+import { Membership } from '../entities/membership.entity.js';
+import { type InvitationStatus, TeamInvitation } from '../entities/team-invitation.entity.js';
+import { Team } from '../entities/team.entity.js';
+import { User } from '../entities/user.entity.js';
+import { lockTeamFor, MANAGERS, requireManager, requireOwner } from '../membership-rules.js';
+import type { TeamResponse } from '../teams.response.js';
+import { TeamsService } from '../teams.service.js';
+import { renderInvitationMail } from './invitation-mail.js';
+import { INVITATION_EXPIRED, InvitationTokensService } from './invitation-tokens.service.js';
+import type { InvitationResponse } from './invitations.response.js';
+
+/**
+ * Team invitations: owners and admins invite an address with a role, the link goes out by mail,
+ * and only the account with that address joins, by accepting. A new invitation to the same
+ * address replaces the pending one.
+ */
+@Injectable()
+export class InvitationsService {
+  private readonly ttlSeconds: number;
+  private readonly frontendUrl: string;
+
+  constructor(
+    @InjectRepository(TeamInvitation) private readonly invitations: Repository<TeamInvitation>,
+    private readonly teams: TeamsService,
+    private readonly tokens: InvitationTokensService,
+    private readonly mail: MailService,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.ttlSeconds = config.get('auth', { infer: true }).invitationTtlSeconds;
+    this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
+  }
+
+  async invite(context: TeamContext, teamId: string, dto: InviteMemberDto): Promise<InvitationResponse> {
+    const invitation = await this.invitations.manager.transaction(async (manager) => {
+      const caller = await lockTeamFor(manager, teamId, context.userId);
+      requireManager(caller, 'Only owners and admins can invite members');
+      if (dto.role === 'owner') requireOwner(caller, 'Only owners can invite owners');
+      const isMember = await manager
+        .createQueryBuilder(Membership, 'm')
+        .innerJoin(User, 'u', 'u.id = m.user_id')
+        .where('m.team_id = :teamId AND lower(u.email) = :email', { teamId, email: dto.email })
+        .getExists();
+      if (isMember) throw new ConflictException('This user is already a member of the team');
+      const now = new Date();
+      await manager.update(TeamInvitation, { teamId, email: dto.email, status: 'pending' }, { status: 'replaced', closedAt: now, closedBy: context.userId });
+      return manager.save(
+        manager.create(TeamInvitation, {
+          teamId,
+          email: dto.email,
+          role: dto.role,
+          invitedBy: context.userId,
+          jti: randomUUID(),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
+        }),
+      );
+    });
+    await this.mailInvitation(invitation);
+    return toResponse(invitation);
+  }
+
+  /** Pending invitations that can still be accepted, newest first; owners and admins only. */
+  async listPending(context: TeamContext, teamId: string): Promise<InvitationResponse[]> {
+    const team = await this.teams.getForUser(context.userId, teamId);
+    if (!MANAGERS.includes(team.role)) throw new ForbiddenException('Only owners and admins can see invitations');
+    const pending = await this.invitations.find({
+      where: { teamId, status: 'pending', expiresAt: MoreThan(new Date()) },
+      order: { createdAt: 'DESC' },
+    });
+    return pending.map(toResponse);
+  }
+
+  async revoke(context: TeamContext, teamId: string, invitationId: string): Promise<void> {
+    await this.invitations.manager.transaction(async (manager) => {
+      const caller = await lockTeamFor(manager, teamId, context.userId);
+      requireManager(caller, 'Only owners and admins can revoke invitations');
+      const invitation = await manager.findOne(TeamInvitation, { where: { id: invitationId, teamId }, lock: { mode: 'pessimistic_write' } });
+      if (!invitation) throw new NotFoundException('Invitation not found');
+      if (invitation.role === 'owner') requireOwner(caller, 'Only owners can revoke an invitation to become an owner');
+      if (invitation.status !== 'pending') throw new ConflictException(`This invitation is no longer pending (${invitation.status})`);
+      await close(manager, invitation, 'revoked', context.userId);
+    });
+  }
+
+  /** Joins the team the link invites to, as the signed-in user, whose address must be the invited one. */
+  async accept(context: TeamContext, token: string): Promise<TeamResponse> {
+    const claims = await this.tokens.verify(token);
+    const teamId = await this.invitations.manager.transaction(async (manager) => {
+      const invitation = await this.lockInvitation(manager, claims.sub, claims.jti);
+      const user = await manager.findOneByOrFail(User, { id: context.userId });
+      // Checked first, so that someone else holding the link learns nothing about its state.
+      if (user.email.toLowerCase() !== invitation.email) {
+        throw new ForbiddenException('This invitation was sent to another email address: sign in with that address to accept it');
+      }
+      requirePending(invitation);
+      if (await manager.existsBy(Membership, { teamId: invitation.teamId, userId: user.id })) {
+        throw new ConflictException('You are already a member of this team');
+      }
+      await manager.insert(Membership, { teamId: invitation.teamId, userId: user.id, role: invitation.role });
+      await close(manager, invitation, 'accepted', user.id);
+      return invitation.teamId;
+    });
+    return this.teams.getForUser(context.userId, teamId);
+  }
+
+  /** Declines by the link alone: it was mailed to the invitee, and declining grants nothing. */
+  async decline(token: string): Promise<InvitationResponse> {
+    const claims = await this.tokens.verify(token);
+    return this.invitations.manager.transaction(async (manager) => {
+      const invitation = await this.lockInvitation(manager, claims.sub, claims.jti);
+      requirePending(invitation);
+      return toResponse(await close(manager, invitation, 'declined', null));
+    });
+  }
+
+  /** The invitation a verified link names, locked until the transaction ends (one answer per invitation). */
+  private async lockInvitation(manager: EntityManager, id: string, jti: string): Promise<TeamInvitation> {
+    const invitation = await manager.findOne(TeamInvitation, { where: { id, jti }, lock: { mode: 'pessimistic_write' } });
+    // Its team was deleted (the invitation with it).
+    if (!invitation) throw new GoneException('This invitation no longer exists');
+    return invitation;
+  }
+
+  private async mailInvitation(invitation: TeamInvitation): Promise<void> {
+    const manager = this.invitations.manager;
+    const team = await manager.findOneByOrFail(Team, { id: invitation.teamId });
+    const inviter = invitation.invitedBy ? await manager.findOneBy(User, { id: invitation.invitedBy }) : null;
+    const token = await this.tokens.sign(invitation);
+    const { subject, html, text } = renderInvitationMail({
+      teamName: team.name,
+      inviter,
+      email: invitation.email,
+      role: invitation.role,
+      link: `${this.frontendUrl}/dashboard/invitations#token=${encodeURIComponent(token)}`,
+      expiresAt: invitation.expiresAt,
+    });
+    await this.mail.send({ to: invitation.email, subject, html, text, teamId: team.id });
+  }
+}
+
+/** An answered, revoked, replaced or expired invitation is never used again. */
+function requirePending(invitation: TeamInvitation): void {
+  switch (invitation.status) {
+    case 'accepted':
+      throw new ConflictException('This invitation has already been accepted');
+    case 'declined':
+      throw new ConflictException('This invitation has been declined');
+    case 'revoked':
+      throw new GoneException('This invitation has been revoked');
+    case 'replaced':
+      throw new GoneException('This invitation was replaced by a newer one: use the link in the latest mail');
+    case 'pending':
+      if (invitation.expiresAt.getTime() <= Date.now()) throw new GoneException(INVITATION_EXPIRED);
+  }
+}
+
+async function close(
+  manager: EntityManager,
+  invitation: TeamInvitation,
+  status: Exclude<InvitationStatus, 'pending'>,
+  by: string | null,
+): Promise<TeamInvitation> {
+  Object.assign(invitation, { status, closedAt: new Date(), closedBy: by });
+  await manager.update(TeamInvitation, { id: invitation.id }, { status, closedAt: invitation.closedAt, closedBy: by });
+  return invitation;
+}
+
+function toResponse(invitation: TeamInvitation): InvitationResponse {
+  return {
+    id: invitation.id,
+    teamId: invitation.teamId,
+    email: invitation.email,
+    role: invitation.role,
+    status: invitation.status,
+    invitedBy: invitation.invitedBy,
+    createdAt: invitation.createdAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
