@@ -85,7 +85,7 @@ describe('the database killed or frozen mid-run', () => {
     const runId = await startRun();
     const logFrom = server.logs.length;
     const frozen = [postmaster(), ...childrenOf(postmaster())];
-    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    for (const pid of frozen) signal(pid, 'SIGSTOP');
     const frozenAt = Date.now();
     let health: Response;
     try {
@@ -96,7 +96,7 @@ describe('the database killed or frozen mid-run', () => {
       // The outage itself is what is under test: it lasts 6 s whatever the server does.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 6_000 - (Date.now() - frozenAt))));
     } finally {
-      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      for (const pid of frozen) signal(pid, 'SIGCONT');
     }
     await waitFor(async () => (await server.fetch('/api/health')).status === 200, 'health to recover', 60_000);
     const run = await runEnded(runId);
@@ -107,6 +107,15 @@ describe('the database killed or frozen mid-run', () => {
     table.record('database frozen 6 s mid-run', `health 503 while frozen; server alive; run ${run.status}${run.reason ? ` (${run.reason})` : ''}; ${errors} error lines`);
   }, 150_000);
 });
+
+/** Signals a process that may have exited meanwhile (a backend ending its connection). */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
 
 /** The processes whose parent is `pid` (PostgreSQL's backends and workers). */
 function childrenOf(pid: number): number[] {

@@ -36,7 +36,8 @@ export class ServerProcess {
   ) {
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    // 'close', not 'exit': it comes after the last of the process's output has been read.
+    this.exit = new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   }
 
   get base(): string {
