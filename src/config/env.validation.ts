@@ -257,7 +257,28 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  LOGIN_RATE_LIMIT_PER_EMAIL?: number;
+  LOGIN_FAILURES_PER_IP?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  LOGIN_FREE_ATTEMPTS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  LOGIN_DELAY_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  LOGIN_MAX_DELAY_SECONDS?: number;
 
   @IsOptional()
   @Type(() => Number)

@@ -8,7 +8,18 @@ export interface ThrottleSettings {
   liveStreamTtlSeconds: number;
   windowSeconds: number;
   planLimits: Record<Plan, number>;
-  login: { perIp: number; perEmail: number; windowSeconds: number };
+  login: {
+    /** Sign-ups per address per window. */
+    perIp: number;
+    /** Failed sign-ins per address per window, across emails. */
+    failuresPerIp: number;
+    windowSeconds: number;
+    /** Sign-in attempts per email and address before each further one waits. */
+    freeAttempts: number;
+    /** The first wait; it doubles with each further attempt, up to the maximum. */
+    delaySeconds: number;
+    maxDelaySeconds: number;
+  };
 }
 
 export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
@@ -23,8 +34,11 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
     },
     login: {
       perIp: env.LOGIN_RATE_LIMIT_PER_IP ?? 30,
-      perEmail: env.LOGIN_RATE_LIMIT_PER_EMAIL ?? 10,
+      failuresPerIp: env.LOGIN_FAILURES_PER_IP ?? 100,
       windowSeconds: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS ?? 15 * 60,
+      freeAttempts: env.LOGIN_FREE_ATTEMPTS ?? 5,
+      delaySeconds: env.LOGIN_DELAY_SECONDS ?? 30,
+      maxDelaySeconds: env.LOGIN_MAX_DELAY_SECONDS ?? 15 * 60,
     },
   };
 }

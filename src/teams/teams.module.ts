@@ -9,6 +9,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
+import { LoginThrottleModule } from './auth/login-throttle/login-throttle.module.js';
 import { SessionCache } from './auth/session-cache.js';
 import { PasswordPolicy } from './auth/password-policy.js';
 import { SessionsService } from './auth/sessions.service.js';
@@ -38,6 +39,7 @@ import { TeamsService } from './teams.service.js';
       }),
     }),
     RateLimitModule,
+    LoginThrottleModule,
   ],
   controllers: [AuthController, TeamsController, InvitationsController],
   providers: [

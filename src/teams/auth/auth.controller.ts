@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -14,6 +14,7 @@ import type {
 import { AuthService } from './auth.service.js';
 import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import { LoginDto } from './dto/login.dto.js';
+import { LoginThrottleGuard } from './login-throttle/login-throttle.guard.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { Public } from './public.decorator.js';
 import { SESSION_COOKIE } from './session-token.js';
@@ -36,7 +37,7 @@ export class AuthController {
   }
 
   @Public()
-  @RateLimit('login-ip', 'login-email')
+  @UseGuards(LoginThrottleGuard)
   @HttpCode(200)
   @Post('login')
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {

@@ -14,6 +14,7 @@ import type {
 } from './auth.response.js';
 import type { LoginDto } from './dto/login.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
+import { LoginThrottleService, normalizedEmail } from './login-throttle/login-throttle.service.js';
 import { PasswordPolicy } from './password-policy.js';
 import { type ClientInfo, SessionsService } from './sessions.service.js';
 import type { TeamContext } from './team-context.js';
@@ -28,6 +29,7 @@ export class AuthService {
     private readonly teams: TeamsService,
     private readonly sessions: SessionsService,
     private readonly passwords: PasswordPolicy,
+    private readonly throttle: LoginThrottleService,
   ) {}
 
   /** Creates the user with a personal team (owner, plan free) and logs them in. */
@@ -45,13 +47,19 @@ export class AuthService {
     return { accessToken: token, user: mapUser(user), activeTeam: team };
   }
 
+  /** The attempt was admitted by LoginThrottleGuard; its outcome is counted here. */
   async login(dto: LoginDto, client: ClientInfo): Promise<LoginResponse> {
     const user = await this.users.findOne({
-      where: { email: dto.email.trim().toLowerCase() },
+      where: { email: normalizedEmail(dto.email) },
       select: { id: true, email: true, name: true, passwordHash: true },
     });
     const valid = await argon2.verify(user?.passwordHash ?? (await DUMMY_HASH), dto.password);
-    if (!user || !valid) throw new UnauthorizedException('Invalid email or password');
+    const address = client.ip ?? 'unknown';
+    if (!user || !valid) {
+      await this.throttle.failed(address);
+      throw new UnauthorizedException('Invalid email or password');
+    }
+    await this.throttle.succeeded(dto.email, address);
     const [team] = await this.teams.listForUser(user.id);
     if (!team) throw new UnauthorizedException('This account belongs to no team');
     const { token } = await this.sessions.startLogin(user.id, team.id, client);

@@ -1,10 +1,10 @@
 import { SetMetadata } from '@nestjs/common';
 
 /**
- * `plan`: per team, the limit of the team's plan. `login-ip` / `login-email`: sign-in attempts
- * per client address and per account.
+ * `plan`: per team, the limit of the team's plan. `login-ip`: sign-ups per client address (sign-ins
+ * are throttled by LoginThrottleGuard).
  */
-export const RATE_LIMITERS = ['plan', 'login-ip', 'login-email'] as const;
+export const RATE_LIMITERS = ['plan', 'login-ip'] as const;
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 export const RATE_LIMITED_BY = 'rateLimitedBy';

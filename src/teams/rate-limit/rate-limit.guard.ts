@@ -13,7 +13,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     return Promise.reject(new ThrottlerException(
       detail.tracker.startsWith('team:')
         ? `Rate limit of your team's plan exceeded (${detail.limit} requests per ${detail.ttl / 1000} s); retry later`
-        : 'Too many sign-in attempts; retry later',
+        : `Too many sign-ups from your address; try again in ${Math.max(1, detail.timeToBlockExpire)} s`,
     ));
   }
 }

@@ -40,15 +40,6 @@ export function rateLimitOptions(settings: ThrottleSettings, storage?: Throttler
         getTracker: (req) => `ip:${String(req.ip)}`,
         generateKey: (_context, tracker) => `rate:login:${tracker}`,
       }),
-      limiter('login-email', {
-        ttl: seconds(settings.login.windowSeconds),
-        limit: settings.login.perEmail,
-        getTracker: (req) => {
-          const body = req.body as { email?: unknown } | undefined;
-          return `email:${typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''}`;
-        },
-        generateKey: (_context, tracker) => `rate:login:${tracker}`,
-      }),
     ],
   };
 }

@@ -1,0 +1,27 @@
+import { type CanActivate, type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { LoginThrottleService } from './login-throttle.service.js';
+
+/**
+ * Sign-in: an attempt that must wait is answered 429 with `Retry-After` before the password is
+ * looked at. A body without an email string is left to validation (400), uncounted.
+ */
+@Injectable()
+export class LoginThrottleGuard implements CanActivate {
+  constructor(private readonly throttle: LoginThrottleService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string') return true;
+    const wait = await this.throttle.admit(email, clientAddress(request));
+    if (!wait) return true;
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(wait.seconds));
+    throw new HttpException(wait.message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** The client's address as the proxy settings (TRUST_PROXY_HOPS) resolve it. */
+function clientAddress(request: Request): string {
+  return request.ip ?? 'unknown';
+}
