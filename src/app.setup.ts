@@ -1,5 +1,6 @@
 import { RequestMethod, ValidationPipe } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -7,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config/configuration.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
+import { JsonBodyGuard } from './http/json-body.guard.js';
 import { jsonBodyParser } from './http/json-body.parser.js';
 import { UnsafeTextPipe } from './http/unsafe-text.pipe.js';
 import { validationExceptionFactory } from './http/validation-exception.factory.js';
@@ -36,12 +38,16 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   });
   // The dashboard shows stored images by their public links: the bucket's, or this service's own.
   const imagesOrigin = new URL(config.get('storage', { infer: true }).s3?.publicUrl ?? settings.publicUrl).origin;
-  app.use(helmet({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:', imagesOrigin] } } }));
+  // Over plain http (a LAN address, a host without TLS) `upgrade-insecure-requests` would send the
+  // dashboard's scripts to https, where nothing answers, and leave the page blank.
+  const upgradeInsecureRequests = new URL(settings.publicUrl).protocol === 'https:' ? [] : null;
+  app.use(helmet({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:', imagesOrigin], upgradeInsecureRequests } } }));
   app.use(cookieParser());
   app.enableCors({ origin: settings.frontendUrl, credentials: true, exposedHeaders: ['x-conversation-id', 'x-request-id'] });
   // Attachments travel in chat messages: only the router takes bodies up to BODY_LIMIT.
   app.use(jsonBodyParser({ limit: settings.defaultBodyLimit, largeLimit: settings.bodyLimit, largeRoutes: ['/api/assistant/router'] }));
-  app.useBodyParser('urlencoded', { limit: settings.bodyLimit, extended: false });
+  // JSON only: HTML forms reach just the routes that take them (@CredentialInRequest()).
+  app.useGlobalGuards(new JsonBodyGuard(app.get(Reflector)));
   app.useGlobalPipes(
     new UnsafeTextPipe(),
     new ValidationPipe({

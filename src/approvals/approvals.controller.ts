@@ -1,12 +1,14 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { CredentialInRequest } from '../http/credential-in-request.decorator.js';
 import { Public } from '../teams/auth/public.decorator.js';
 import { type LinkClient, type ResumeQuery, ApprovalsService } from './approvals.service.js';
 import { sendLinkOutcome, wantsHtml } from './link-response.js';
 
 /** The links in approval mails: no session, the token is the credential. */
 @ApiTags('approvals')
+@CredentialInRequest()
 @Controller('workflows')
 export class ApprovalsController {
   constructor(private readonly approvals: ApprovalsService) {}

@@ -11,6 +11,7 @@ import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { LoginThrottleModule } from './auth/login-throttle/login-throttle.module.js';
 import { SessionCache } from './auth/session-cache.js';
+import { SessionOriginGuard } from './auth/session-origin.guard.js';
 import { PasswordPolicy } from './auth/password-policy.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { Membership } from './entities/membership.entity.js';
@@ -51,7 +52,9 @@ import { TeamsService } from './teams.service.js';
     PasswordPolicy,
     SessionCache,
     JwtStrategy,
-    // Order matters: authentication sets the team context that the plan limiter reads.
+    // Order matters: cross-site writes are refused before a session is read or a limit counted;
+    // authentication sets the team context that the plan limiter reads.
+    { provide: APP_GUARD, useClass: SessionOriginGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],

@@ -15,6 +15,18 @@ export function extractSessionToken(request: Request): string | null {
     const [scheme, token] = header.split(' ');
     return scheme?.toLowerCase() === 'bearer' && token ? token : null;
   }
+  return sessionCookie(request);
+}
+
+/**
+ * Whether the session cookie is the request's credential. A browser attaches it to requests any
+ * page makes (a form on another site included); an Authorization header only code that holds it sends.
+ */
+export function authenticatesWithCookie(request: Request): boolean {
+  return !request.headers.authorization && sessionCookie(request) !== null;
+}
+
+function sessionCookie(request: Request): string | null {
   const cookies = request.cookies as Record<string, string> | undefined;
   return cookies?.[SESSION_COOKIE] ?? null;
 }
