@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/configuration.js';
 import { AppLogger } from './app-logger.js';
+import { loggableUrl } from './loggable-url.js';
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
@@ -41,9 +42,10 @@ export const REQUEST_LOGGER = Symbol('REQUEST_LOGGER');
             res.setHeader('x-request-id', id);
             return id;
           },
-          // Method, path and status are what an operator reads; headers would carry credentials.
+          // Method, path and status are what an operator reads. Never headers (cookies, Bearer
+          // tokens) or bodies (passwords, notes); link tokens and notes are blanked in the query.
           serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
           autoLogging: { ignore: (req) => req.url === '/api/health' },
