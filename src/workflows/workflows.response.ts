@@ -13,6 +13,8 @@ export interface CreatedWorkflowResponse {
   title: string;
   steps: WorkflowStepResponse[];
   status: 'draft';
+  /** The draft's schedule: the one given, else the one the goal names ("every Monday at 9"); null runs by hand only. */
+  schedule: string | null;
   message: string;
 }
 

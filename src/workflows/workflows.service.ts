@@ -69,6 +69,7 @@ export class WorkflowsService {
       title: workflow.title,
       steps: plan.steps.map((step, stepIndex) => ({ stepIndex, ...step })),
       status: 'draft',
+      schedule: workflow.schedule,
       message:
         'Workflow saved as a draft. An approval link is on its way to your email; the workflow can run once the plan is approved.' +
         (dto.schedule || !plan.suggestedSchedule ? '' : ` Schedule taken from the goal: ${plan.suggestedSchedule} (${workflow.timezone}).`),

@@ -54,6 +54,7 @@ describe('the offline planner and workflow steps, through the API', () => {
       { stepIndex: 0, description: 'Write a LinkedIn post about our weekly product news', agentId: 'social', requiresApproval: false },
       { stepIndex: 1, description: 'Make an image about our weekly product news', agentId: 'social', requiresApproval: false },
     ]);
+    expect(created.schedule).toBe('0 9 * * 1');
     expect(created.message).toContain('Schedule taken from the goal: 0 9 * * 1 (UTC).');
     const workflow = (await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body as { schedule: string | null };
     expect(workflow.schedule).toBe('0 9 * * 1');
@@ -63,6 +64,7 @@ describe('the offline planner and workflow steps, through the API', () => {
     const created = await createWorkflow(app, user, { goal: 'Each Friday, write a reel about coffee', schedule: '30 8 * * 2' });
     planMails++;
     expect(created.steps).toEqual([{ stepIndex: 0, description: 'Write a reel about coffee', agentId: 'video', requiresApproval: false }]);
+    expect(created.schedule).toBe('30 8 * * 2');
     expect(created.message).not.toContain('Schedule taken from the goal');
     expect(((await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body as { schedule: string }).schedule).toBe('30 8 * * 2');
   });

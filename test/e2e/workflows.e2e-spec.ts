@@ -51,6 +51,7 @@ describe('workflows and plan approval', () => {
         { stepIndex: 2, description: 'Make an image for the post, for your approval before you publish it', agentId: 'social', requiresApproval: true },
       ],
       status: 'draft',
+      schedule: '0 9 * * 1',
       message: expect.stringMatching(/approval link/),
     });
 

@@ -47,16 +47,17 @@ export const REVIEW_PHRASE = new RegExp(
     String.raw`,?\s*\b(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?)?`,
     String.raw`,?\s*\b(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)\s+(?:have\s+|has\s+)?(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|(?:gives?|gave)\s+(?:the\s+)?(?:ok|okay|go[- ]ahead))(?:\s+(?:it|them|this|that))?`,
     String.raw`,?\s*\b(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|need)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
-    String.raw`,?\s*\b(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i'll|i\s+will|we'll|we\s+will)\s+(?:review|approve|check|see|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+\w+(?:\s+(?:it|them|out))?))?`,
-    String.raw`,?\s*\b(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+\w+(?:\s+(?:it|them))?))?)`,
-    String.raw`,?\s*\b(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+\w+(?:\s+(?:it|them))?))?`,
+    String.raw`,?\s*\b(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i'll|i\s+will|we'll|we\s+will)\s+(?:review|approve|check|see|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,
+    String.raw`,?\s*\b(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,
+    String.raw`,?\s*\b(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?`,
+    String.raw`,?\s*\b(?:both|all|each|everything|all\s+of\s+them)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+before\s+\w+(?:\s+(?:it|them))?)?`,
   ].join('|'),
   'gi',
 );
 
 /** Sending the output on ("publish it", "post it to LinkedIn", "send them out"): a person does that, after approving. */
 export const PUBLISH_CLAUSE =
-  /^(?:and\s+)?(?:then\s+)?(?:publish|post|send|e-?mail|share|upload|release|tweet|schedule|put)(?:\s+(?:it|them|this|that|everything|both|the\s+(?:post|image|result|results|final\s+\w+|\w+))(?:\s+(?:out|live|online))?)?(?:\s+(?:on|to|in|via)\s+[\w' ]+)?$|^(?:publishing|posting|sending)(?:\s+(?:it|them))?$/i;
+  /^(?:and\s+)?(?:then\s+)?(?:publish|post|send|e-?mail|share|upload|release|tweet|schedule|put)(?:\s+(?:me|us|the\s+team|everyone))?(?:\s+(?:it|them|this|that|everything|both|the\s+(?:post|image|result|results|final\s+\w+|\w+))(?:\s+(?:out|live|online))?)?(?:\s+(?:on|to|in|via)\s+[\w' ]+)?$|^(?:publishing|posting|sending)(?:\s+(?:it|them))?$/i;
 
 /** A step's reference to an earlier step's output ("based on step 1"), which the planner adds to steps that build on one. */
 export const STEP_REFERENCE = /,?\s*\b(?:based\s+on|from|using|following)\s+(?:the\s+(?:output|result)\s+of\s+)?steps?\s+\d+(?:\s*(?:,|and)\s*\d+)*/gi;

@@ -16,11 +16,11 @@ export const MAX_PLAN_STEPS = 20;
 
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
-  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait)\b`,
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait)\b`,
   'i',
 );
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
-const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|some|me|us|up|out|together|over|through|to|into|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
+const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|me|us|up|out|together|over|through|to|into|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
 const SEQUENCE_WORD =
   /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|once\s+(?:that'?s|that\s+is|it'?s|it\s+is)\s+done|when\s+(?:that'?s|that\s+is)\s+done|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:(?:i\s+(?:need|want|would\s+like)|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:please\s+)?/i;
@@ -95,6 +95,10 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (drafts.length >= MAX_PLAN_STEPS) break;
     const draft = toDraft({ ...clause, text: rest }, previous, drafts.length);
     draft.requiresApproval = reviewed || pendingApproval;
+    // "…, both reviewed by me": the review covers the deliverables listed before it too.
+    const covers = reviewed ? /\b(both|all|each|everything)\b/i.exec(clause.text.match(REVIEW_PHRASE)?.join(' ') ?? '')?.[1] : undefined;
+    REVIEW_PHRASE.lastIndex = 0;
+    if (covers) for (const earlier of covers.toLowerCase() === 'both' ? drafts.slice(-1) : drafts) earlier.requiresApproval = true;
     pendingApproval = false;
     drafts.push(draft);
   }
@@ -119,7 +123,7 @@ function clausesOf(text: string): Clause[] {
     // A heading over a list ("Weekly video:") names the work, it is not a step of it.
     if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
     for (const sentence of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
-      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+)?|\s+(?:and|&|plus|as\s+well\s+as|then)\s+)/i);
+      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+(?:and|&|plus|as\s+well\s+as|then)\s+)/i);
       let current: Clause | undefined;
       let separator = '';
       for (const [position, piece] of pieces.entries()) {
@@ -130,7 +134,9 @@ function clausesOf(text: string): Clause[] {
         const startsNew = current === undefined || /->|→|then/i.test(separator) || startsClause(piece);
         if (startsNew) {
           group++;
-          current = { text: piece, group };
+          // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
+          const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
+          current = { text: piece, group, sharedVerb };
           clauses.push(current);
         } else if (current && isDeliverableNoun(piece, current)) {
           current = { text: piece, group: current.group, sharedVerb: verbOf(current) };
@@ -174,14 +180,17 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
     const verb = intent && !NEUTRAL_VERBS.test(clause.sharedVerb) ? DEFAULT_VERBS[intent.tool] : capitalizeFirst(clause.sharedVerb);
     text = `${verb} ${text}`;
   }
+  // The deliverable the clause names itself ("a post about it" is a post, whatever "it" is).
+  const ownIntent = matchIntent(text);
   let buildsOn = false;
-  if (previous) {
+  // Deliverables listed together ("a reel, a thumbnail and a post announcing it") share their topic, not each other.
+  if (previous && previous.group !== clause.group) {
     const verb = ACTION_VERB.exec(text);
     const afterVerb = verb ? text.slice(verb[0].length) : '';
     buildsOn = verb !== null && /^\s*(?:it|them)\b/i.test(afterVerb);
     text = text.replace(PRONOUN_OBJECT, previous.reference);
   }
-  const intent = matchIntent(text);
+  const intent = ownIntent ?? matchIntent(text);
   const description = capitalizeFirst(buildsOn ? `${text} based on step ${index}` : text);
   return {
     description,
@@ -200,7 +209,7 @@ function shareTopics(drafts: Draft[]): void {
     const next = drafts[i + 1];
     if (!draft.tool || TOPIC.test(draft.description) || !next?.tool) continue;
     const topic = TOPIC.exec(next.description)?.[0];
-    if (topic && draft.group === next.group) draft.description += topic;
+    if (topic && draft.group === next.group && !/\b(?:it|them)\b/i.test(topic)) draft.description += topic;
   }
 }
 
