@@ -207,7 +207,18 @@ describe('tool content end to end (offline model)', () => {
   it('analyze_legal_document: type, parties, risks with severities and quotes, recommendations', async () => {
     const run = await runTool('analyze_legal_document', NDA);
     const { asset } = run;
-    expect(asset.metadata).toEqual({ documentType: 'NDA', riskCount: 5, highRisks: 2 });
+    expect(asset.metadata).toEqual({
+      documentType: 'NDA',
+      riskCount: 5,
+      highRisks: 2,
+      risks: [
+        { category: 'broad_indemnification', severity: 'high', clause: 'Clause 4 (Remedies)' },
+        { category: 'penalties', severity: 'high', clause: 'Clause 4 (Remedies)' },
+        { category: 'perpetual_confidentiality', severity: 'medium', clause: 'Clause 2 (Obligations)' },
+        { category: 'automatic_renewal', severity: 'medium', clause: 'Clause 3 (Term)' },
+        { category: 'governing_law', severity: 'low', clause: 'Clause 5 (Governing Law)' },
+      ],
+    });
     expect(asset.title).toBe('NDA analysis: Acme Corp. and Jane Doe');
     for (const heading of ['## Document type', '## Parties', '## Key clauses', '## Risks', '## Recommendations']) {
       expect(asset.content).toContain(heading);

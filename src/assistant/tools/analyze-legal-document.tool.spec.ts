@@ -5,6 +5,7 @@ import {
   analyzeLegalDocumentTool,
   detectDocumentType,
   findParties,
+  MISSING_LIABILITY_CAP,
   RISK_RULES,
   type Severity,
   splitClauses,
@@ -39,6 +40,9 @@ const RULE_EXAMPLES: [string, Severity, string][] = [
   ['broad_indemnification', 'low', 'Each party shall indemnify the other against third-party claims.'],
   ['automatic_renewal', 'medium', 'This Agreement renews automatically each year.'],
   ['non_compete', 'high', 'For two years the Employee shall not directly or indirectly compete with the Company.'],
+  ['non_compete', 'medium', 'During the term of this Agreement, the Contractor shall not provide services to any competitor.'],
+  ['non_solicitation', 'medium', 'The Client shall not solicit or hire any employee of the Agency for 12 months.'],
+  ['non_solicitation', 'low', 'Each party agrees not to solicit the other party’s employees.'],
   ['termination_without_cause', 'medium', 'The Company may terminate this Agreement for convenience on 30 days notice.'],
   ['termination_without_cause', 'high', 'The Company may terminate this Agreement at any time without notice.'],
   ['governing_law', 'low', 'The courts of London have exclusive jurisdiction.'],
@@ -75,9 +79,20 @@ describe('analyzeLegalDocument', () => {
     expect(analysis.risks[1]?.quote).toBe('A breach triggers liquidated damages of $50,000.');
   });
 
-  it('renders the Markdown sections and exactly the spec metadata', () => {
+  it('renders the Markdown sections and the spec metadata with each finding by category', () => {
     const draft = analyzeLegalDocument(parse({ document: NDA }));
-    expect(draft.metadata).toEqual({ documentType: 'NDA', riskCount: 5, highRisks: 2 });
+    expect(draft.metadata).toEqual({
+      documentType: 'NDA',
+      riskCount: 5,
+      highRisks: 2,
+      risks: [
+        { category: 'broad_indemnification', severity: 'high', clause: 'Clause 4 (Remedies)' },
+        { category: 'penalties', severity: 'high', clause: 'Clause 4 (Remedies)' },
+        { category: 'perpetual_confidentiality', severity: 'medium', clause: 'Clause 2 (Obligations)' },
+        { category: 'automatic_renewal', severity: 'medium', clause: 'Clause 3 (Term)' },
+        { category: 'governing_law', severity: 'low', clause: 'Clause 5 (Governing Law)' },
+      ],
+    });
     expect(draft.title).toBe('NDA analysis: Acme Corp. and Jane Doe');
     for (const heading of ['## Document type', '## Parties', '## Key clauses', '## Risks', '## Recommendations']) {
       expect(draft.content).toContain(heading);
@@ -88,7 +103,7 @@ describe('analyzeLegalDocument', () => {
 
   it('reports no risks for a balanced contract', () => {
     const draft = analyzeLegalDocument(parse({ document: CLEAN }));
-    expect(draft.metadata).toEqual({ documentType: 'Service Agreement', riskCount: 0, highRisks: 0 });
+    expect(draft.metadata).toEqual({ documentType: 'Service Agreement', riskCount: 0, highRisks: 0, risks: [] });
     expect(draft.content).toContain('No risky clauses found');
     expect(draft.content).toContain('- Bright Studio LLC (“Provider”)\n- Northwind Ltd (“Client”)');
   });
@@ -114,6 +129,73 @@ describe('analyzeLegalDocument', () => {
     }
   });
 
+  // Each category in the ways contracts commonly say it (issue 16): the finding and its severity rule.
+  it.each([
+    ['uncapped_liability', 'high', "The Client's liability under this Agreement shall be unlimited, including for indirect and consequential damages."],
+    ['uncapped_liability', 'high', "Supplier's liability for data loss shall not be limited in any way."],
+    ['uncapped_liability', 'high', "There is no cap on the Consultant's liability for any loss caused by the services."],
+    ['uncapped_liability', 'high', 'The Vendor accepts uncapped liability for all claims arising from the software.'],
+    ['uncapped_liability', 'high', 'The Contractor shall be liable without limit for any damage to the premises.'],
+    ['broad_indemnification', 'high', 'The Contractor shall defend, indemnify and hold harmless the Company from any and all claims.'],
+    ['broad_indemnification', 'medium', "The Hirer shall hold the Venue and its staff harmless against claims caused by the Hirer's negligence."],
+    ['automatic_renewal', 'medium', 'The term continues for successive 12-month periods unless either party cancels 90 days before its end.'],
+    ['automatic_renewal', 'medium', 'This Agreement shall automatically be extended by one year at a time unless terminated in writing.'],
+    ['automatic_renewal', 'medium', 'The contract is tacitly renewed each year.'],
+    ['automatic_renewal', 'medium', 'This agreement shall be renewed for additional one-year terms unless the Customer gives notice.'],
+    ['non_compete', 'high', 'For 24 months after the end of employment, the Employee shall not work for a competitor of the Company.'],
+    ['non_compete', 'high', 'The Employee shall not engage in any business that competes with the Company for 18 months following termination.'],
+    ['non_solicitation', 'medium', "The Employee shall not solicit the Company's customers for 12 months after leaving."],
+    ['termination_without_cause', 'medium', "Buyer may terminate this Agreement for convenience upon 30 days' written notice."],
+    ['termination_without_cause', 'high', 'The Publisher may end this agreement at any time, for any reason, without notice.'],
+    ['termination_without_cause', 'high', 'The Brand may cancel this contract in its sole discretion.'],
+    ['termination_without_cause', 'low', "Either party may terminate the employment on one month's written notice."],
+    ['governing_law', 'low', 'This Agreement shall be construed in accordance with the laws of Delaware.'],
+    ['governing_law', 'low', 'The exclusive venue for any dispute shall be the state courts of Travis County.'],
+    ['perpetual_confidentiality', 'medium', 'The obligations under clause 1 shall survive termination indefinitely.'],
+    ['perpetual_confidentiality', 'low', 'Confidentiality of trade secrets continues for as long as the information remains a trade secret.'],
+    ['ip_assignment', 'high', "The Developer hereby assigns to the Company all intellectual property, including work created on the Developer's own time."],
+    ['ip_assignment', 'medium', 'All deliverables shall be owned exclusively by the Client upon full payment.'],
+    ['penalties', 'high', 'Overdue amounts accrue interest of 3% per month.'],
+    ['penalties', 'medium', 'A late payment fee of $25 applies to invoices unpaid after 30 days.'],
+    ['penalties', 'high', 'For each week of delay the Builder shall pay liquidated damages of $1,000.'],
+  ] as [string, Severity, string][])('recognises %s (%s) in "%s"', (id, severity, sentence) => {
+    const risks = analyzeDocument(inClause(sentence)).risks;
+    expect(risks.map((risk) => [risk.id, risk.severity])).toContainEqual([id, severity]);
+  });
+
+  it.each([
+    ['a carve-out for death, injury and fraud', 'Nothing in this Agreement limits liability for death or personal injury caused by negligence, or for fraud.'],
+    ['termination for breach', 'Either party may terminate for material breach not remedied within 30 days of notice.'],
+    ['the venue of an event', 'The Venue provides the hall on 5 June.'],
+    ['a fixed confidentiality period', "Each party shall keep the other's information confidential for three years."],
+  ])('does not flag %s', (_, sentence) => {
+    expect(analyzeDocument(inClause(sentence)).risks).toEqual([]);
+  });
+
+  it('flags a paid contract with no limitation of liability, and not one with a cap or an NDA', () => {
+    const uncapped = '1. Services. The Provider runs payroll.\n2. Fees. The Client pays $900 per month.\n3. Term. One year.';
+    expect(analyzeDocument(uncapped).risks.map((risk) => [risk.id, risk.severity, risk.clause])).toEqual([
+      [MISSING_LIABILITY_CAP.id, 'medium', 'Whole document'],
+    ]);
+    expect(analyzeLegalDocument(parse({ document: uncapped })).content).toContain('No limitation of liability — Medium');
+    const capped = `${uncapped}\n4. Liability. Neither party shall be liable for indirect or consequential damages.`;
+    expect(analyzeDocument(capped).risks).toEqual([]);
+    expect(analyzeDocument(CLEAN).risks).toEqual([]);
+    expect(analyzeDocument('NON-DISCLOSURE AGREEMENT\n1. Fees. None.\n2. Term. Two years.').risks).toEqual([]);
+  });
+
+  it('finds no high risk in a balanced contract that has the usual clauses', () => {
+    const balanced = `${CLEAN}\n6. Indemnification. Each party shall indemnify the other against third-party claims caused by its breach.
+7. Law. This Agreement is governed by the laws of Ireland.
+8. Confidentiality. Each party keeps the other's information confidential for three years.`;
+    const risks = analyzeDocument(balanced).risks;
+    expect(risks.filter((risk) => risk.severity === 'high')).toEqual([]);
+    expect(risks.map((risk) => [risk.id, risk.severity])).toEqual([
+      ['broad_indemnification', 'low'],
+      ['governing_law', 'low'],
+    ]);
+  });
+
   it('has examples only for rules that exist', () => {
     const ids = new Set(RISK_RULES.map((rule) => rule.id));
     expect(RULE_EXAMPLES.map(([id]) => id).filter((id) => !ids.has(id))).toEqual([]);
@@ -123,7 +205,7 @@ describe('analyzeLegalDocument', () => {
     const request = 'Analyze this NDA: 1. Purpose. Evaluate a deal. 2. Term. This NDA lasts 2 years. 3. Law. Governed by the laws of France.';
     const clauses = splitClauses(request);
     expect(clauses.map((clause) => clause.ref)).toEqual(['Preamble', 'Clause 1', 'Clause 2', 'Clause 3']);
-    expect(analyzeLegalDocument(parse({ document: request })).metadata).toEqual({ documentType: 'NDA', riskCount: 1, highRisks: 0 });
+    expect(analyzeLegalDocument(parse({ document: request })).metadata).toMatchObject({ documentType: 'NDA', riskCount: 1, highRisks: 0 });
   });
 
   it('keeps clause headings out of the quotes', () => {

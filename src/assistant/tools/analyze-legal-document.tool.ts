@@ -7,73 +7,145 @@ export type Severity = 'high' | 'medium' | 'low';
 interface RiskRule {
   id: string;
   label: string;
-  /** Tested one sentence at a time, so the quote is the sentence that triggered it. */
+  /**
+   * Tested one sentence at a time (with its clause heading in front, so "Confidentiality. They survive
+   * indefinitely." is read as a whole); the quote is the sentence that triggered it.
+   */
   pattern: RegExp;
   severity: (sentence: string) => Severity;
+  /** Standard wording that matches the pattern but is not a risk (a carve-out for fraud, termination for breach). */
+  exempt?: RegExp;
   recommendation: string;
 }
 
 /** One case-insensitive pattern from alternatives kept one per line. */
 const anyOf = (...alternatives: string[]): RegExp => new RegExp(alternatives.join('|'), 'i');
 
-function rule(id: string, label: string, severity: Severity | RiskRule['severity'], patterns: string[], recommendation: string): RiskRule {
-  return { id, label, pattern: anyOf(...patterns), severity: typeof severity === 'string' ? () => severity : severity, recommendation };
+function rule(
+  id: string,
+  label: string,
+  severity: Severity | RiskRule['severity'],
+  patterns: string[],
+  recommendation: string,
+  exempt?: RegExp,
+): RiskRule {
+  return { id, label, pattern: anyOf(...patterns), severity: typeof severity === 'string' ? () => severity : severity, exempt, recommendation };
 }
 
-const MUTUAL = anyOf(String.raw`\b(?:either|each|both)\s+part(?:y|ies)\b`, String.raw`\bmutual(?:ly)?\b`);
-const NO_NOTICE = anyOf(String.raw`\bwithout\s+(?:any\s+|prior\s+|advance\s+)?notice\b`, String.raw`\bimmediately\b|\bsole\s+discretion\b`);
+const MUTUAL = anyOf(String.raw`\b(?:either|each|both)\s+part(?:y|ies)\b|\bthe\s+parties\s+may\b`, String.raw`\bmutual(?:ly)?\b`);
+const NO_NOTICE = anyOf(
+  String.raw`\bwithout\s+(?:any\s+|prior\s+|advance\s+)?(?:written\s+)?notice\b|\bwith\s+no\s+(?:prior\s+)?notice\b`,
+  String.raw`\bimmediately\b|\bsole\s+(?:and\s+absolute\s+)?discretion\b`,
+);
 const BROAD = anyOf(
-  String.raw`\bany\s+and\s+all\b|\ball\s+claims\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
-  String.raw`\barising\s+(?:out\s+of|from)\s+or\s+(?:in\s+connection\s+with|relat(?:ed|ing)\s+to)`,
+  String.raw`\bany\s+and\s+all\b|\ball\s+(?:claims|losses|damages|liabilities)\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
+  String.raw`\barising\s+(?:out\s+of|from)\s+or\s+(?:in\s+connection\s+with|relat(?:ed|ing)\s+to)|\bof\s+any\s+kind\b`,
 );
 const BEYOND_WORK = anyOf(
   String.raw`\bprior\b|\bpre-existing\b|\bbefore\s+the\s+effective\s+date\b`,
   String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\bown\s+time\b|\bwhether\s+or\s+not\b`,
 );
+/** A restriction that lasts past the contract ("for 24 months after termination"). */
+const AFTER_TERM = anyOf(
+  String.raw`\b(?:after|following|thereafter|post-?termination|from\s+the\s+(?:end|termination))\b`,
+  String.raw`\bfor\s+(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
+);
+const LIMITED_TO_TERM = /\bduring\s+the\s+(?:term|engagement|employment)\b/i;
+/** Interest or fees per month/week/day, as a monthly rate; per year divided by 12. */
+function monthlyRate(sentence: string): number {
+  const match = /(\d+(?:[.,]\d+)?)\s*%\s*(?:per|a|each|every)\s*(day|week|month|annum|year)/i.exec(sentence);
+  if (!match) return 0;
+  const rate = Number((match[1] ?? '0').replace(',', '.'));
+  const perMonth: Record<string, number> = { day: 30, week: 4.3, month: 1, annum: 1 / 12, year: 1 / 12 };
+  return rate * (perMonth[(match[2] ?? '').toLowerCase()] ?? 1);
+}
 // A mutual clause is balanced; one that bites without notice is the worst kind.
 const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : NO_NOTICE.test(sentence) ? 'high' : 'medium');
 
-/** The risk categories checked, with severities as they usually bite; some follow the sentence's wording. */
+/**
+ * The risk categories checked. Severity rules (also in docs/decisions.md, "Legal analysis"):
+ * - uncapped_liability: high (a liability with no ceiling can exceed the contract's value).
+ * - broad_indemnification: low when mutual; high when it covers any and all claims; medium otherwise.
+ * - automatic_renewal: medium (the cost is a missed opt-out date, not an open-ended exposure).
+ * - non_compete: high when it runs past the contract; medium when limited to the term.
+ * - non_solicitation: low when mutual, medium otherwise.
+ * - termination_without_cause: low when either party may; high when one side may end it without notice; medium otherwise.
+ * - governing_law: low (a fact to check, rarely a trap).
+ * - perpetual_confidentiality: medium; low when it is about trade secrets for as long as they stay secret.
+ * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise.
+ * - penalties: high for penalties, liquidated damages and late-payment interest of 2% a month (24% a year) or more;
+ *   medium for other late-payment interest and fees.
+ * - exclusivity: medium. unilateral_amendment: high without notice, medium otherwise.
+ * - arbitration_jury_waiver: high when it waives a jury or class actions, medium for arbitration alone.
+ * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
+ */
 export const RISK_RULES: RiskRule[] = [
   rule('uncapped_liability', 'Unlimited liability', 'high', [
-    String.raw`\b(?:unlimited|uncapped)\s+liability|\bliable\s+for\s+any\s+and\s+all\s+(?:damages|losses)`,
-    String.raw`\bliability\s+(?:shall|will)\s+(?:be\s+)?(?:unlimited|uncapped|not\s+be\s+(?:limited|capped))`,
-    String.raw`\b(?:without|no)\s+(?:any\s+)?(?:limit(?:ation)?|cap)\s+(?:of|on|to)\s+(?:its\s+|their\s+|the\s+\w+'s\s+)?liability`,
+    String.raw`\b(?:unlimited|uncapped|unrestricted)\s+(?:\w+\s+)?liabilit(?:y|ies)|\bliable\s+for\s+any\s+and\s+all\s+(?:damages|losses)`,
+    String.raw`\bliabilit(?:y|ies)\b[^.;]{0,100}?\b(?:shall|will|is|are)\s+(?:be\s+)?(?:unlimited|uncapped|unrestricted|` +
+      String.raw`not\s+(?:be\s+)?(?:limited|capped|restricted|subject\s+to\s+(?:any\s+)?(?:limit|cap)))`,
+    String.raw`\b(?:without|no)\s+(?:any\s+)?(?:limit(?:ation)?|cap|ceiling|maximum)\s+(?:of|on|to|as\s+to)\s+(?:its\s+|their\s+|the\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:total\s+)?liabilit`,
+    String.raw`\bliab(?:le|ility)\b[^.;]{0,60}\bwithout\s+(?:any\s+)?(?:limit(?:ation)?|cap)\b|\bfully\s+liable\s+for\s+all\b`,
     String.raw`\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit(?:ation)?|cap)`,
-  ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.'),
+    String.raw`\b(?:shall|will)\s+not\s+be\s+(?:limited|capped)\b(?=[^.;]*\b(?:liab|damages|losses))`,
+  ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.',
+  // "Nothing limits liability for death, personal injury or fraud" is the standard carve-out, not an open exposure.
+  /^(?![^]*\b(?:unlimited|uncapped)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded))\b/i),
   rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) ? 'high' : 'medium'), [
-    String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bhold\s+(?:\w+\s+)?harmless\b`,
+    String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bindemnit(?:y|ies)\b|\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
   ], 'Limit the indemnity to third-party claims caused by your own breach or negligence, make it mutual and cap it.'),
   rule('automatic_renewal', 'Automatic renewal', 'medium', [
-    String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?renew|\bauto-?renew|\brenew(?:s|ed)?\s+automatically|\bevergreen\b`,
-    String.raw`\b(?:shall|will)\s+(?:be\s+)?renew(?:ed)?\s+for\s+(?:successive|additional|subsequent|consecutive)`,
+    String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll)\w*\s+(?:over\s+)?automatically|\bevergreen\b`,
+    String.raw`\b(?:shall|will)\s+(?:be\s+)?(?:renew(?:ed)?|extend(?:ed)?|continue)\s+for\s+(?:successive|additional|subsequent|consecutive|further)`,
+    String.raw`\b(?:successive|consecutive|additional|subsequent|further)\s+(?:[\w()-]+\s+){0,3}(?:periods?|terms?|years?|months?)\b[^.]{0,40}\bunless\b`,
+    String.raw`\brenew(?:s|ed|al)?\b[^.]{0,80}\bunless\b[^.]{0,80}\b(?:notice|cancel|terminat)|\btacit(?:ly)?\s+renew|\brolls?\s+over\b`,
   ], 'Note the opt-out deadline, and ask for renewal by written agreement or a short opt-out window with a reminder.'),
-  rule('non_compete', 'Non-compete', 'high', [
-    String.raw`\bnon-?compet(?:e|ition)\b|\bshall\s+not\b[^.]{0,60}\bcompet(?:e|ing|itor)`,
-    String.raw`\b(?:not|never)\s+(?:to\s+)?(?:directly\s+or\s+indirectly\s+)?(?:compete|engage\s+in\s+(?:any\s+)?` +
-      String.raw`(?:business|activity|employment)\s+(?:that|which)\s+(?:competes|is\s+competitive))`,
+  rule('non_compete', 'Non-compete', (s) => (LIMITED_TO_TERM.test(s) && !AFTER_TERM.test(s) ? 'medium' : 'high'), [
+    String.raw`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete\b|\bshall\s+not\b[^.]{0,80}\bcompet(?:e|ing|itor|itive)`,
+    String.raw`\b(?:not|never|refrain\s+from)\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:compete|competing|work(?:ing)?\s+for\s+(?:a|any)\s+competitor|` +
+      String.raw`(?:join|joining|be\s+employed\s+by)\s+(?:a|any)\s+compet|engag(?:e|ing)\s+in\s+(?:any\s+)?(?:business|activity|employment)\s+(?:that|which)\s+(?:competes|is\s+competitive))`,
   ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
+  rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
+    String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
+    String.raw`\b(?:not|never|refrain\s+from)\s+(?:to\s+)?(?:[\w,]+\s+){0,4}(?:solicit|poach|recruit|entice|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
+  ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
-    String.raw`\bterminat\w*\b[^.]{0,80}?\b(?:without\s+cause|for\s+convenience|for\s+any\s+reason|at\s+any\s+time|` +
-      String.raw`(?:in|at)\s+its\s+sole\s+discretion|without\s+(?:any\s+|prior\s+)?notice)`,
-  ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.'),
+    String.raw`\b(?:terminat\w*|cancel\w*|end\s+(?:this|the)\s+(?:agreement|contract|engagement|employment))\b[^.]{0,80}?\b(?:without\s+cause|` +
+      String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+any\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
+      String.raw`(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice)`,
+    String.raw`\bat[\s-]will\b`,
+    // "may terminate on 30 days' notice": no reason needed, so it is termination without cause.
+    String.raw`\bmay\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,2}` +
+      String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
+  ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
+  /^(?![^]*\b(?:without\s+cause|convenience|any\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*\bfor\s+(?:a\s+)?(?:material\s+)?(?:breach|cause)\b/i),
   rule('governing_law', 'Governing law and jurisdiction', 'low', [
-    String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\bvenue\b`,
-    String.raw`\b(?:exclusive|non-exclusive)\s+jurisdiction\b|\bsubmit\s+to\s+the\s+jurisdiction\b`,
+    String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b`,
+    String.raw`\b(?:exclusive|non-exclusive)\s+jurisdiction\b|\bsubmit\s+to\s+the\s+(?:\w+\s+)?jurisdiction\b|\bcourts?\s+(?:of|in|located\s+in)\b[^.]{0,60}\bjurisdiction`,
+    // The venue of disputes, not the venue of an event.
+    String.raw`\bvenue\s+(?:for|of)\s+(?:any\s+)?(?:disputes?|actions?|proceedings?|litigation|suits?|claims?)\b|\b(?:exclusive|proper|sole)\s+venue\b|` +
+      String.raw`\bvenue\s+(?:shall\s+be|is|lies)\b[^.]{0,60}\bcourts?\b`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
-  rule('perpetual_confidentiality', 'Perpetual confidentiality', 'medium', [
-    String.raw`\bconfidential[^.]*\b(?:perpetu\w*|indefinite(?:ly)?|forever|without\s+(?:any\s+)?time\s+limit|no\s+time\s+limit)\b`,
-    String.raw`\b(?:perpetu\w*|indefinite(?:ly)?)\b[^.]*\bconfidential`,
+  rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (/\btrade\s+secrets?\b[^]*\b(?:as|so)\s+long\s+as\b/i.test(s) ? 'low' : 'medium'), [
+    String.raw`\b(?:confidential\w*|secrecy|non-?disclosure)\b[^]*\b(?:perpetu\w*|indefinite(?:ly)?|forever|unlimited\s+(?:period|time|duration)|` +
+      String.raw`without\s+(?:any\s+)?(?:time\s+limit|limitation\s+in\s+time|end\s+date)|no\s+time\s+limit|(?:shall|will)\s+(?:not|never)\s+expire|never\s+expires?)\b`,
+    String.raw`\b(?:perpetu\w*|indefinite(?:ly)?)\b[^]*\bconfidential`,
+    // Survival clauses refer to the confidentiality clause by number; survival without end is this risk.
+    String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:indefinitely|in\s+perpetuity|perpetually|forever|without\s+(?:any\s+)?(?:time\s+)?limit)`,
+    String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
   ], 'Limit confidentiality to a fixed period (2 to 5 years is common), keeping trade secrets protected while secret.'),
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
-    String.raw`\bassigns?\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product)`,
+    String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
     String.raw`\bworks?\s+made\s+for\s+hire\b`,
-    String.raw`\b(?:intellectual\s+property|inventions?|work\s+product)\b[^.]{0,80}\b(?:shall\s+be|is|are|will\s+be)\s+` +
-      String.raw`(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property`,
+    String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,80}\b(?:shall|will)\s+(?:be\s+|become\s+)?` +
+      String.raw`(?:(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property|owned\s+(?:exclusively\s+|solely\s+)?by|vest\s+in|belong\s+(?:exclusively\s+|solely\s+)?to)`,
+    String.raw`\b(?:intellectual\s+property|inventions?|work\s+product)\b[^.]{0,80}\b(?:is|are)\s+(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
-  rule('penalties', 'Liquidated damages or penalties', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) ? 'high' : 'medium'), [
+  rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b`,
-    String.raw`\blate\s+(?:payment\s+)?(?:fees?|charges?)\b|\binterest\s+at\s+(?:a\s+rate\s+of\s+)?\d`,
+    String.raw`\blate\s+(?:payment\s+)?(?:fees?|charges?|surcharges?)\b|\binterest\s+at\s+(?:a\s+rate\s+of\s+)?\d`,
+    String.raw`\b(?:overdue|late|unpaid|outstanding|past[\s-]due)\b[^.]{0,80}\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\d`,
+    String.raw`\binterest\b[^.]{0,40}\b\d+(?:[.,]\d+)?\s*%[^.]{0,60}\b(?:late|overdue|unpaid|due\s+date)`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [
     String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b`,
@@ -91,6 +163,26 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bwaives?\b[^.]{0,60}\b(?:jury|class\s+action)|\bjury\s+(?:trial\s+)?waiver\b|\bclass\s+action\s+waiver\b`,
   ], 'Check the arbitration costs, seat and rules; keep the right to go to court for small claims and urgent injunctions.'),
 ];
+
+/** A document with money at stake and no clause capping liability leaves each side's exposure open. */
+export const MISSING_LIABILITY_CAP = {
+  id: 'missing_liability_cap',
+  label: 'No limitation of liability',
+  severity: 'medium' as Severity,
+  recommendation: 'Add a limitation of liability clause: a cap (for example the fees of the last 12 months) and no indirect damages.',
+};
+const PAYMENT_TERMS = /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b|\binvoic\w*|\bprice\b|\bpurchase\b|\bsubscription\b|\bcharges?\b/i;
+const LIMITS_LIABILITY = anyOf(
+  String.raw`\blimitation\s+of\s+liability\b|\bin\s+no\s+event\b|\baggregate\s+liability\b|\bliability\s+cap\b`,
+  String.raw`\bliab(?:le|ility)\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|(?:is|are|be)\s+limited\s+to|capped\s+at|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
+  String.raw`\b(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?liable\s+for\s+(?:any\s+)?(?:indirect|consequential|special|incidental)`,
+);
+/** Documents where a liability cap is not customary (an employee, tenant or borrower does not negotiate one). */
+const CAP_NOT_CUSTOMARY = new Set(['NDA', 'Employment Agreement', 'Lease Agreement', 'Loan Agreement']);
+
+export function missingLiabilityCap(document: string, documentType: string): boolean {
+  return !CAP_NOT_CUSTOMARY.has(documentType) && PAYMENT_TERMS.test(document) && !LIMITS_LIABILITY.test(document);
+}
 
 export interface Clause {
   /** "Clause 3.1", "Paragraph 2" or "Preamble". */
@@ -288,18 +380,26 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
   const risks: Risk[] = [];
   for (const clause of clauses) {
     const sentences = splitSentences(clause.text);
+    const heading = clause.heading ? `${clause.heading}. ` : '';
     for (const rule of RISK_RULES) {
-      const sentence = sentences.find((candidate) => rule.pattern.test(candidate));
+      const sentence = sentences.find((candidate) => {
+        const context = heading + candidate;
+        return rule.pattern.test(context) && !rule.exempt?.test(candidate);
+      });
       if (!sentence) continue;
       const { id, label, recommendation } = rule;
       const quote = truncateAtWord(sentence, 300);
-      risks.push({ id, label, severity: rule.severity(sentence), clause: describe(clause), quote, recommendation });
+      risks.push({ id, label, severity: rule.severity(heading + sentence), clause: describe(clause), quote, recommendation });
     }
+  }
+  const type = detectDocumentType(document, documentType);
+  if (!risks.some((risk) => risk.id === 'uncapped_liability') && missingLiabilityCap(document, type)) {
+    const { id, label, severity, recommendation } = MISSING_LIABILITY_CAP;
+    risks.push({ id, label, severity, clause: 'Whole document', quote: 'No clause limits either party’s liability.', recommendation });
   }
   const order: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
   risks.sort((a, b) => order[a.severity] - order[b.severity]);
 
-  const type = detectDocumentType(document, documentType);
   return { documentType: type, parties: findParties(document), keyClauses, risks: risks.slice(0, MAX_RISKS) };
 }
 
@@ -319,7 +419,7 @@ export function renderAnalysis(analysis: LegalAnalysis): string {
             (risk, index) => `### ${index + 1}. ${risk.label} — ${SEVERITY_NAMES[risk.severity]}\n\n${risk.clause}\n\n> ${risk.quote}`,
           ),
         ]
-      : [`No risky clauses found: nothing matched the checked categories (${RISK_RULES.map((r) => r.label.toLowerCase()).join(', ')}).`];
+      : [`No risky clauses found: nothing matched the checked categories (${[...RISK_RULES, MISSING_LIABILITY_CAP].map((r) => r.label.toLowerCase()).join(', ')}).`];
   const recommendations =
     risks.length > 0
       ? risks.map((risk, index) => `${index + 1}. **${risk.label}** (${risk.clause}): ${risk.recommendation}`).join('\n')
@@ -353,6 +453,8 @@ export function analyzeLegalDocument(input: AnalyzeLegalDocumentInput): AssetDra
       documentType: analysis.documentType,
       riskCount: analysis.risks.length,
       highRisks: analysis.risks.filter((risk) => risk.severity === 'high').length,
+      // Each finding by category, so clients (and the evaluation set) need not parse the Markdown.
+      risks: analysis.risks.map((risk) => ({ category: risk.id, severity: risk.severity, clause: risk.clause })),
     },
   };
 }

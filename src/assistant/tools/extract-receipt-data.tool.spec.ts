@@ -84,6 +84,42 @@ describe('parseReceipt', () => {
     expect(receipt.items.map((item) => item.amount)).toEqual([980, 1000]);
   });
 
+  it('takes the merchant from the receipt, not from the lines the user wrote about it', () => {
+    for (const request of ['Here is my receipt, please summarise it', 'receipt from Tokyo trip', 'Beleg / receipt', 'Tim Hortons receipt:']) {
+      expect(parseReceipt(`${request}\nCorner Cafe\nLatte 4.50\nTotal 4.50`).merchant).toBe('Corner Cafe');
+    }
+    expect(parseReceipt('Summarize this receipt: Pret A Manger, Latte £3.20, Chicken wrap £5.45, Total £8.65')).toMatchObject({
+      merchant: 'Pret A Manger',
+      currency: 'GBP',
+      total: 8.65,
+      items: [{ name: 'Latte' }, { name: 'Chicken wrap' }],
+    });
+  });
+
+  it('reads currencies from symbols, codes and decimals, including whole-unit currencies', () => {
+    expect(parseReceipt('Ramen Ichiban\nShoyu ramen 980\nGyoza 450\nTotal JPY 1430')).toMatchObject({ currency: 'JPY', total: 1430 });
+    expect(parseReceipt('Din Tai Fung\nXiaolongbao CN¥68\nFried rice CN¥48\nTotal CN¥116')).toMatchObject({ currency: 'CNY', total: 116 });
+    expect(parseReceipt('Bäckerei\nBrezel 1,20\nKaffee 2,80\nSumme 4,00')).toMatchObject({ currency: 'EUR', currencyStated: false, total: 4 });
+    expect(parseReceipt('IKEA\nKallax 549,00\nMeatballs 89,00\nTotalt SEK 638,00')).toMatchObject({ currency: 'SEK', total: 638 });
+  });
+
+  it('keeps tax, tip, service charge and discount lines apart from the items', () => {
+    const receipt = parseReceipt(
+      ['Ace Hardware', 'Hammer 15.99', 'Oil change 6.49', 'Discount -3.00', 'Sales tax 2.37', 'Service charge 1.00', 'Tip 2.00', 'Total 24.84'].join('\n'),
+    );
+    expect(receipt.items.map((item) => item.name)).toEqual(['Hammer', 'Oil change']);
+    expect(receipt).toMatchObject({ discount: 3, tax: 2.37, tip: 3, total: 24.84, totalMismatch: undefined });
+  });
+
+  it('flags a stated total that the items do not add up to, keeping the stated one', async () => {
+    const receipt = parseReceipt('Quick Mart\nChips 2.50\nSoda 1.75\nTotal 5.00');
+    expect(receipt).toMatchObject({ total: 5, totalMismatch: { stated: 5, computed: 4.25 } });
+    const draft = await run('Quick Mart\nChips 2.50\nSoda 1.75\nTotal 5.00');
+    expect(draft.metadata).toEqual({ total: 5, currency: 'USD', itemCount: 2, totalMismatch: { stated: 5, computed: 4.25 } });
+    expect(draft.content).toContain('**Check the total:** the receipt says 5.00, but its items, discount, tax and tip add up to 4.25.');
+    expect(draft.content).toContain('**Currency:** USD (not printed; assumed)');
+  });
+
   it('rejects empty and garbage text', () => {
     const message = 'No receipt lines found: paste the receipt text with one item and its price per line, or attach it as a PDF.';
     expect(() => parseReceipt('')).toThrow(new ToolInputError(message));
@@ -119,9 +155,18 @@ describe('amounts and currencies', () => {
     ['Total 12.00 €', 'EUR'],
     ['Total ¥1200', 'JPY'],
     ['Total $12 but billed in EUR', 'EUR'],
-    ['Total 12.00', 'USD'],
+    ['Total CN¥116', 'CNY'],
+    ['Total ₩21000', 'KRW'],
   ])('detects the currency of %j', (text, currency) => {
-    expect(detectCurrency(text)).toBe(currency);
+    expect(detectCurrency(text)).toEqual({ code: currency, stated: true });
+  });
+
+  it.each([
+    ['Total 12.00', 'USD'],
+    ['Summe 12,50', 'EUR'],
+    ['Total 1.299,00', 'EUR'],
+  ])('infers the currency of %j when none is printed, and says so', (text, currency) => {
+    expect(detectCurrency(text)).toEqual({ code: currency, stated: false });
   });
 });
 

@@ -22,6 +22,10 @@ export interface Receipt {
   total: number;
   /** False when the receipt had no total line and the total was computed. */
   totalStated: boolean;
+  /** Set when the stated total differs from items − discount + tax + tip: the receipt is reported as printed, and flagged. */
+  totalMismatch?: { stated: number; computed: number };
+  /** False when nothing on the receipt named the currency and it was inferred. */
+  currencyStated: boolean;
 }
 
 const extractReceiptDataInput = z.object({
@@ -45,11 +49,14 @@ const CURRENCY_MARKS: [RegExp, string][] = [
 const ZERO_DECIMAL = new Set(['JPY', 'KRW']);
 /**
  * When nothing on the receipt names a currency we report USD, the most common currency of receipts
- * using "." decimals; callers can tell from the Markdown that no currency was printed.
+ * using "." decimals, or EUR when amounts use comma decimals ("12,50"), the most common currency
+ * written that way; the Markdown says the currency was not printed.
  */
 const DEFAULT_CURRENCY = 'USD';
+const DEFAULT_COMMA_CURRENCY = 'EUR';
+const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 
-const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|€|£|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
 // Thousands groups (1,234.56 / 1.234,56 / 1'234.50) or plain numbers with at most two decimals.
 const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 const MONEY = new RegExp(
@@ -71,21 +78,23 @@ const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b/i
 const TAX = /\b(?:tax|vat|gst|hst|pst|qst|mwst|ust|tva|iva|btw|moms)\b|消費税|外税|税额/i;
 const TAX_INCLUDED = /\b(?:incl(?:uded|\.)?|inkl\.?|enthalten|inclus[ea]?|included)\b/i;
 const TOTAL =
-  /\b(?:total|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|totale|importe|betrag)\b|合計|合计|总计/i;
+  /\b(?:total[te]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|importe|betrag|summa|att\s+betala|i\s+alt|totaal|yhteensä)\b|合計|合计|总计/i;
 const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
 /** Payment, contact and bookkeeping lines: they carry numbers but are not items. */
 const IGNORED = new RegExp(
-  String.raw`\b(?:change|cash|tendered|card|visa|mastercard|amex|debit|credit|paid|payment|balance|thank|tel|phone|fax|www\.|https?|` +
+  String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|card|visa|mastercard|amex|debit|credit|paid|payment|balance|thank|tel|phone|fax|www\.|https?|` +
     String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|table|server|cashier|terminal|auth|approval|ref|transaction)\b`,
   'i',
 );
 /** "Extract this receipt from Joe's Cafe:" — the request before the receipt, with the merchant when it names one. */
 const INSTRUCTION = new RegExp(
   String.raw`^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:extract|parse|read|scan|process|log|record|analy[sz]e|itemi[sz]e|` +
-    String.raw`add|file|track|digiti[sz]e|split|check|here(?:'s|\s+is|\s+are))\b[^\n:]*?\b(?:receipts?|bills?|invoices?|expenses?)\b` +
+    String.raw`add|file|track|digiti[sz]e|split|check|summari[sz]e|review|here(?:'s|\s+is|\s+are))\b[^\n:]*?\b(?:receipts?|bills?|invoices?|expenses?)\b` +
     String.raw`(?:\s+(?:data|details|info(?:rmation)?|lines|items))?(?:\s+(?:from|at|for)\s+([^\n:]{1,60}?))?\s*(?::|\n|$)`,
   'i',
 );
+/** A line describing the receipt ("receipt from Tokyo trip", "Beleg / receipt") rather than printed on it. */
+const DESCRIPTION_LINE = /\b(?:receipts?|bills?|invoices?|kassenbon|beleg|kvitto|quittung|recibo|ricevuta|expenses?)\b/i;
 /** Header words that are not the merchant's name. */
 const LABEL_ONLY = /^(?:date|time|datum|fecha|receipt|sales\s+receipt|invoice|tax\s+invoice|bill|order|customer\s+copy)\b\W*$/i;
 const MAX_LINES = 2_000;
@@ -151,7 +160,7 @@ export function parseReceipt(text: string): Receipt {
   // Dates and times look like prices ("12.03") to the money pattern.
   body = body.replace(DATE, ' ').replace(TIME, ' ');
   const currency = detectCurrency(body);
-  const integersAreMoney = ZERO_DECIMAL.has(currency);
+  const integersAreMoney = ZERO_DECIMAL.has(currency.code);
 
   const items: ReceiptItem[] = [];
   const ambiguous = new Set<ReceiptItem>();
@@ -162,6 +171,8 @@ export function parseReceipt(text: string): Receipt {
     const money = findMoney(line, integersAreMoney);
     const last = money[money.length - 1];
     if (!last) {
+      // Before the first item, a line about the receipt is the user's, not the merchant's.
+      if (items.length === 0 && !merchant && DESCRIPTION_LINE.test(line)) continue;
       if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !LABEL_ONLY.test(line)) {
         if (!merchant && items.length === 0) merchant = cleanName(line);
         else pendingName = cleanName(line);
@@ -205,18 +216,36 @@ export function parseReceipt(text: string): Receipt {
   const computed = (sums.subtotal ?? sum(items) - sums.discount) + sums.tax + sums.tip;
   const [tip, discount, total] = [sums.tip || undefined, sums.discount || undefined, round(sums.total ?? computed)];
   const totalStated = sums.total !== undefined;
-  return { merchant, date, currency, items, subtotal: sums.subtotal, tax: tax || undefined, tip, discount, total, totalStated };
+  // The stated total is what was paid, so it is kept; a total the items do not add up to is flagged, not trusted silently.
+  const fromItems = round(sum(items) - sums.discount + sums.tax + sums.tip);
+  const totalMismatch = totalStated && items.length > 0 && Math.abs(fromItems - total) > 0.011 ? { stated: total, computed: fromItems } : undefined;
+  return {
+    merchant,
+    date,
+    currency: currency.code,
+    currencyStated: currency.stated,
+    items,
+    subtotal: sums.subtotal,
+    tax: tax || undefined,
+    tip,
+    discount,
+    total,
+    totalStated,
+    totalMismatch,
+  };
 }
 
-/** An explicit ISO code wins over a symbol; with several, the most frequent one. */
-export function detectCurrency(text: string): string {
+/** An explicit ISO code wins over a symbol; with several, the most frequent one; else inferred from the decimals. */
+export function detectCurrency(text: string): { code: string; stated: boolean } {
   const codes = text.match(new RegExp(`\\b(?:${CODES})\\b`, 'g')) ?? [];
   if (codes.length > 0) {
     const counts = new Map<string, number>();
     for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
-    return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? DEFAULT_CURRENCY;
+    return { code: [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? DEFAULT_CURRENCY, stated: true };
   }
-  return CURRENCY_MARKS.find(([pattern]) => pattern.test(text))?.[1] ?? DEFAULT_CURRENCY;
+  const marked = CURRENCY_MARKS.find(([pattern]) => pattern.test(text))?.[1];
+  if (marked) return { code: marked, stated: true };
+  return { code: COMMA_DECIMALS.test(text) ? DEFAULT_COMMA_CURRENCY : DEFAULT_CURRENCY, stated: false };
 }
 
 /** "1.234,56" and "1,234.56" → 1234.56, "3,50" → 3.5, "1,200" → 1200: three digits after the last separator are thousands. */
@@ -245,6 +274,9 @@ function splitLines(body: string, integersAreMoney: boolean): string[] {
   const lines = body.split(/\r?\n/);
   const oneLine = lines.filter((line) => line.trim()).length === 1;
   const source = oneLine ? lines.flatMap((line) => splitAfterPrices(line, integersAreMoney)) : lines;
+  // "Pret A Manger, Latte £3.20, ...": on one line, a name before the first item's comma is the merchant's.
+  const leading = oneLine ? /^([^,\d]*\p{L}[^,\d]*),\s*(\S.*)$/u.exec(source[0] ?? '') : null;
+  if (leading?.[1] && leading[2]) source.splice(0, 1, leading[1], leading[2]);
   return source.map((line) => line.replace(/^[\s,;•*-]+/, '').trim()).filter(Boolean);
 }
 
@@ -324,8 +356,10 @@ const near = (a: number, b: number): boolean => Math.abs(a - b) < 0.005;
 const round = (value: number): number => Math.round(value * 100) / 100;
 const formatMoney = (value: number, currency: string): string => value.toFixed(ZERO_DECIMAL.has(currency) ? 0 : 2);
 
-export function receiptMetadata(receipt: Receipt): { total: number; currency: string; itemCount: number } {
-  return { total: round(receipt.total), currency: receipt.currency, itemCount: receipt.items.length };
+export function receiptMetadata(receipt: Receipt): Record<string, unknown> {
+  const metadata: Record<string, unknown> = { total: round(receipt.total), currency: receipt.currency, itemCount: receipt.items.length };
+  if (receipt.totalMismatch) metadata.totalMismatch = receipt.totalMismatch;
+  return metadata;
 }
 
 function receiptTitle(receipt: Receipt): string {
@@ -339,7 +373,9 @@ export function renderReceipt(receipt: Receipt): string {
   const amount = (value: number): string => formatMoney(value, currency);
   const header = [
     `# ${receipt.merchant ? cell(receipt.merchant) : 'Receipt'}`,
-    [receipt.date ? `**Date:** ${receipt.date}` : '', `**Currency:** ${currency}`].filter(Boolean).join(' · '),
+    [receipt.date ? `**Date:** ${receipt.date}` : '', `**Currency:** ${currency}${receipt.currencyStated ? '' : ' (not printed; assumed)'}`]
+      .filter(Boolean)
+      .join(' · '),
   ];
   const items =
     receipt.items.length > 0
@@ -358,7 +394,13 @@ export function renderReceipt(receipt: Receipt): string {
     ...(receipt.tip === undefined ? [] : [`| Tip | ${amount(receipt.tip)} |`]),
     `| **Total${receipt.totalStated ? '' : ' (computed)'}** | **${amount(receipt.total)} ${currency}** |`,
   ].join('\n');
-  return [...header, items, summary].join('\n\n');
+  const mismatch = receipt.totalMismatch
+    ? [
+        `> **Check the total:** the receipt says ${amount(receipt.totalMismatch.stated)}, but its items, discount, tax and tip ` +
+          `add up to ${amount(receipt.totalMismatch.computed)}.`,
+      ]
+    : [];
+  return [...header, items, summary, ...mismatch].join('\n\n');
 }
 
 export const extractReceiptDataTool: AssetTool<typeof extractReceiptDataInput> = {

@@ -33,6 +33,21 @@ describe('formatScript', () => {
     expect(toSeconds(short.estimatedRuntime)).toBe(Math.round((spoken / WORDS_PER_MINUTE) * 60));
   });
 
+  it.each([15, 30, 60, 120, 180])('writes a script from a topic to a requested %i seconds, within 10%%', (seconds) => {
+    for (const topic of ['Write a video script about our new budgeting app', 'Script about remote work: focus, async updates and fewer meetings']) {
+      const script = buildScript(topic, 'video', undefined, seconds);
+      expect(Math.abs(toSeconds(script.estimatedRuntime) - seconds), `${topic}: ${script.estimatedRuntime}`).toBeLessThanOrEqual(seconds * 0.1 + 2);
+      expect(toSeconds(script.estimatedRuntime)).toBe(Math.round((script.spokenWords / WORDS_PER_MINUTE) * 60));
+    }
+  });
+
+  it('gives the same script and runtime for the same input every time', () => {
+    const input = parse({ topic: 'Write a 60-second video script about our new budgeting app', format: 'video', durationSeconds: 60 });
+    const first = formatScript(input);
+    expect(formatScript(input)).toEqual(first);
+    expect(first.metadata).toEqual({ format: 'video', estimatedRuntime: '1:00' });
+  });
+
   it('uses host and guest lines with music cues for podcasts', () => {
     const draft = formatScript(parse({ topic: 'sleep science', format: 'podcast' }));
     expect(draft.content).toContain('*[MUSIC: intro theme, then fade under]*');

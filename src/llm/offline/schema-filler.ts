@@ -8,11 +8,24 @@ const SYNONYMS: Record<string, RegExp> = {
   youtube_shorts: /\b(youtube\s+)?shorts\b/i,
 };
 
+/** Fields that take the material a request brings (a pasted contract or receipt), not the request itself. */
+const MATERIAL_FIELDS = new Set(['document', 'text']);
+/**
+ * A first line that asks for something ("Here is my receipt, please summarise it", "Can you review
+ * this NDA?") rather than being the document's own first line ("Corner Cafe", "SERVICES AGREEMENT").
+ */
+const REQUEST_LINE =
+  /\b(?:please|pls|can\s+you|could\s+you|would\s+you|here(?:'s|’s|\s+is|\s+are)|i\s+(?:need|want|got|have|paid|signed)|review|check|analy[sz]e|summari[sz]e|extract|read|look\s+(?:at|over)|go\s+through|scan|parse|process|flag|log|itemi[sz]e|what|is\s+(?:this|there|it)|are\s+there|any|my|attached|below|following)\b|[?:]\s*$/i;
+/** "60-second", "90 seconds", "2 minutes", "1.5 min", "1:30": a duration the request states, in seconds. */
+// Units are spelled out: "90s" is as often a decade as a length.
+const DURATION = /\b(\d{1,3}(?:[.,]\d)?)\s*-?\s*(seconds?|secs?|minutes?|mins?)\b|\b(\d{1,2}):([0-5]\d)\b/i;
+
 /**
  * Builds arguments that satisfy a JSON schema from a plain request, the way the offline model
- * fills tool inputs: free-text fields get the request itself, enums take the value the request
- * mentions (else their default), and other optional fields are left out unless the request
- * names them.
+ * fills tool inputs: free-text fields get the request itself (material fields only what follows
+ * a request line), enums take the value the request mentions (else their default), a duration in
+ * seconds takes the one the request states, and other optional fields are left out unless the
+ * request names them.
  */
 export function fillFromSchema(schema: JSONSchema7Definition | undefined, text: string): unknown {
   if (schema === undefined || typeof schema === 'boolean') return text;
@@ -39,14 +52,43 @@ function fillObject(schema: JSONSchema7, text: string): Record<string, unknown> 
   const takesTextOptionally = !properties.some(([name, property]) => required.has(name) && isFreeText(property));
   const filled: Record<string, unknown> = {};
   for (const [name, property] of properties) {
-    if (required.has(name) || (takesTextOptionally && isFreeText(property))) {
-      filled[name] = fillFromSchema(property, text);
+    const seconds = isSecondsField(name, property) ? statedSeconds(text, property) : undefined;
+    if (seconds !== undefined) {
+      filled[name] = seconds;
+    } else if (required.has(name) || (takesTextOptionally && isFreeText(property))) {
+      filled[name] = fillFromSchema(property, MATERIAL_FIELDS.has(name) && isFreeText(property) ? materialOf(text) : text);
     } else if (typeof property === 'object' && property.enum) {
       const mentioned = mentionedEnumValue(property.enum, text);
       if (mentioned !== undefined) filled[name] = mentioned;
     }
   }
   return filled;
+}
+
+/**
+ * What follows the request line when the first line asks for something and text follows it;
+ * otherwise the whole text (a document pasted on its own, or a request with nothing after it).
+ */
+export function materialOf(text: string): string {
+  const [first = '', ...rest] = text.trim().split('\n');
+  const material = rest.join('\n').trim();
+  return material && /[\p{L}\p{N}]/u.test(material) && first.length <= 300 && REQUEST_LINE.test(first) ? material : text;
+}
+
+function isSecondsField(name: string, schema: JSONSchema7Definition): schema is JSONSchema7 {
+  return typeof schema === 'object' && (schema.type === 'integer' || schema.type === 'number') && /seconds$/i.test(name);
+}
+
+/** The duration the request states, kept within the field's bounds; undefined when it states none. */
+export function statedSeconds(text: string, schema: JSONSchema7): number | undefined {
+  const match = DURATION.exec(text);
+  if (!match) return undefined;
+  const seconds = match[3]
+    ? Number(match[3]) * 60 + Number(match[4])
+    : Number((match[1] ?? '0').replace(',', '.')) * (/^m/i.test(match[2] ?? '') ? 60 : 1);
+  const min = schema.minimum ?? 0;
+  const max = schema.maximum ?? Number.MAX_SAFE_INTEGER;
+  return Math.round(Math.min(max, Math.max(min, seconds)));
 }
 
 function isFreeText(schema: JSONSchema7Definition): boolean {

@@ -1,0 +1,181 @@
+// The evaluation set's scorer: sends each case to a running service through its HTTP API, as a
+// client would, and scores what comes back. Plain JavaScript so that `node test/eval/run-eval.mjs`
+// runs it against any server, and eval.e2e-spec.ts against an app it starts itself.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CATEGORIES = ['legal', 'receipts', 'routing', 'planning'];
+/** The agent each tool category is sent to, so that a routing miss counts in routing only. */
+const CATEGORY_AGENT = { legal: 'legal', receipts: 'finance' };
+const ASSET_TYPE = { legal: 'legal_analysis', receipts: 'receipt' };
+
+/** The case files present in a directory: { legal: [...], receipts: [...], ... }. */
+export function loadCases(directory) {
+  const cases = {};
+  for (const category of CATEGORIES) {
+    const file = join(directory, `${category}.json`);
+    if (existsSync(file)) cases[category] = JSON.parse(readFileSync(file, 'utf8'));
+  }
+  return cases;
+}
+
+/** A client for one new user of the service at baseUrl; waits out 429s as a polite client would. */
+export async function connect(baseUrl) {
+  const email = `eval-${randomUUID()}@example.com`;
+  const registered = await request(baseUrl, 'POST', '/api/auth/register', undefined, {
+    email,
+    password: 'evaluation set password 1',
+    name: 'Evaluation',
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  const { accessToken } = await registered.json();
+  return (method, path, body) => request(baseUrl, method, path, accessToken, body);
+}
+
+async function request(baseUrl, method, path, token, body) {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (response.status !== 429 || attempt >= 5) return response;
+    await response.arrayBuffer();
+    const wait = Number(response.headers.get('retry-after') ?? '1');
+    await new Promise((resolve) => setTimeout(resolve, Math.min(60, Math.max(1, wait)) * 1000));
+  }
+}
+
+/** Sends one user message; returns the answering agent and the assets the reply saved. */
+async function chat(call, text, agentId) {
+  const message = { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] };
+  const response = await call('POST', '/api/assistant/router', { messages: [message], ...(agentId ? { agentId } : {}) });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`router answered ${response.status}: ${body.slice(0, 200)}`);
+  const conversationId = response.headers.get('x-conversation-id');
+  let agent;
+  for (const line of body.split('\n')) {
+    if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+    const chunk = JSON.parse(line.slice(6));
+    agent = chunk.messageMetadata?.agentId ?? agent;
+  }
+  const assets = await (await call('GET', `/api/assets?conversationId=${encodeURIComponent(conversationId)}`)).json();
+  return { agent, assets };
+}
+
+const same = (a, b) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+const near = (a, b) => typeof a === 'number' && Math.abs(a - b) < 0.005;
+
+/** Each scorer returns the list of what differs from the expectation; empty means the case passed. */
+const SCORERS = {
+  async legal(call, item) {
+    const { assets } = await chat(call, item.message, CATEGORY_AGENT.legal);
+    const asset = assets.find((entry) => entry.type === ASSET_TYPE.legal);
+    if (!asset) return ['no legal_analysis asset'];
+    const found = new Map((asset.metadata.risks ?? []).map((risk) => [risk.category, risk.severity]));
+    const expected = new Map(item.expect.risks.map((risk) => [risk.category, risk.severity]));
+    const problems = [];
+    for (const [category, severity] of expected) {
+      if (!found.has(category)) problems.push(`missed ${category}`);
+      else if (found.get(category) !== severity) problems.push(`${category}: ${found.get(category)}, expected ${severity}`);
+    }
+    for (const [category, severity] of found) if (!expected.has(category)) problems.push(`unexpected ${category} (${severity})`);
+    return problems;
+  },
+
+  async receipts(call, item) {
+    const { assets } = await chat(call, item.message, CATEGORY_AGENT.receipts);
+    const asset = assets.find((entry) => entry.type === ASSET_TYPE.receipts);
+    if (!asset) return ['no receipt asset'];
+    const { metadata } = asset;
+    // The merchant is the Markdown's heading ("# Corner Cafe"; "# Receipt" when none was found).
+    const merchant = /^# (.+)$/m.exec(asset.content)?.[1]?.replace(/\\\|/g, '|');
+    const problems = [];
+    if (!near(metadata.total, item.expect.total)) problems.push(`total ${metadata.total}, expected ${item.expect.total}`);
+    if (metadata.currency !== item.expect.currency) problems.push(`currency ${metadata.currency}, expected ${item.expect.currency}`);
+    if (metadata.itemCount !== item.expect.itemCount) problems.push(`itemCount ${metadata.itemCount}, expected ${item.expect.itemCount}`);
+    if (!same(merchant, item.expect.merchant)) problems.push(`merchant "${merchant}", expected "${item.expect.merchant}"`);
+    const flagged = metadata.totalMismatch !== undefined;
+    if (flagged !== Boolean(item.expect.totalMismatch)) problems.push(`totalMismatch ${flagged ? 'flagged' : 'not flagged'}`);
+    return problems;
+  },
+
+  async routing(call, item) {
+    const { agent, assets } = await chat(call, item.message);
+    const problems = [];
+    if (agent !== item.expect.agent) problems.push(`agent ${agent}, expected ${item.expect.agent}`);
+    const types = assets.map((asset) => asset.type);
+    const expectedType = item.expect.assetType ?? null;
+    if (expectedType === null ? types.length > 0 : !types.includes(expectedType)) {
+      problems.push(`assets [${types.join(', ')}], expected ${expectedType ?? 'none'}`);
+    }
+    return problems;
+  },
+
+  async planning(call, item) {
+    const response = await call('POST', '/api/workflows', { goal: item.goal });
+    const body = await response.json();
+    if (response.status !== 201) return [`POST /api/workflows answered ${response.status}: ${body.message}`];
+    // The creation response has the spec's fields; the stored workflow has the rest (each step's tool, the schedule).
+    const stored = await (await call('GET', `/api/workflows/${body.workflowId}`)).json();
+    const storedSteps = stored.workflowSteps ?? [];
+    const steps = (body.steps ?? []).map((step, index) => ({ ...storedSteps[index], ...step }));
+    const expected = item.expect.steps ?? [];
+    const problems = [];
+    if (steps.length !== expected.length) problems.push(`${steps.length} steps, expected ${expected.length}`);
+    expected.forEach((want, index) => {
+      const step = steps[index];
+      if (!step) return;
+      if (want.agent !== undefined && step.agentId !== want.agent) problems.push(`step ${index + 1}: agent ${step.agentId}, expected ${want.agent}`);
+      const tool = step.tool ?? step.toolName;
+      if (want.tool !== undefined && want.tool !== (tool ?? null)) problems.push(`step ${index + 1}: tool ${tool}, expected ${want.tool}`);
+      if (want.requiresApproval !== undefined && Boolean(step.requiresApproval) !== want.requiresApproval) {
+        problems.push(`step ${index + 1}: requiresApproval ${Boolean(step.requiresApproval)}, expected ${want.requiresApproval}`);
+      }
+    });
+    if (item.expect.schedule !== undefined) {
+      const schedule = body.schedule ?? body.suggestedSchedule ?? stored.schedule ?? null;
+      if ((schedule ?? null) !== (item.expect.schedule ?? null)) problems.push(`schedule ${schedule}, expected ${item.expect.schedule}`);
+    }
+    return problems;
+  },
+};
+
+/**
+ * Scores every case of every category present; returns { category: { score, passed, total,
+ * failures: [{ id, problems }] } }. Cases run one after another: the set measures quality, not load.
+ */
+export async function runEval(baseUrl, cases, { categories = Object.keys(cases) } = {}) {
+  const call = await connect(baseUrl);
+  const results = {};
+  for (const category of categories) {
+    const failures = [];
+    for (const item of cases[category] ?? []) {
+      let problems;
+      try {
+        problems = await SCORERS[category](call, item);
+      } catch (error) {
+        problems = [`error: ${error instanceof Error ? error.message : String(error)}`];
+      }
+      if (problems.length > 0) failures.push({ id: item.id, problems });
+    }
+    const total = (cases[category] ?? []).length;
+    results[category] = { score: total === 0 ? 0 : round((total - failures.length) / total), passed: total - failures.length, total, failures };
+  }
+  return results;
+}
+
+const round = (value) => Math.floor(value * 1000) / 1000;
+
+/** The scores as a table, with each failing case and why. */
+export function formatResults(results) {
+  const lines = ['category   score  passed'];
+  for (const [category, result] of Object.entries(results)) {
+    lines.push(`${category.padEnd(10)} ${result.score.toFixed(3)}  ${result.passed}/${result.total}`);
+  }
+  for (const [category, result] of Object.entries(results)) {
+    for (const failure of result.failures) lines.push(`  ✗ ${category}/${failure.id}: ${failure.problems.join('; ')}`);
+  }
+  return lines.join('\n');
+}
