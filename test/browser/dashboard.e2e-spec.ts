@@ -153,7 +153,10 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
         const [latest] = workflow.workflowRuns;
         if (latest.status !== 'awaiting_approval') return [];
         const history = await (await page.request.get(`${baseUrl}/api/assistant/history?id=${latest.conversationId}`)).json();
-        return history.messages.map((message: { parts: { type: string; text?: string }[] }) => message.parts.find((part) => part.type === 'text')?.text ?? '');
+        // A step's instruction carries the reviewer's note in one of its text parts.
+        return history.messages.map((message: { parts: { type: string; text?: string }[] }) =>
+          message.parts.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join('\n'),
+        );
       }, { timeout: 30_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining('Mention the beta waitlist')]));
     await run.getByRole('button', { name: 'Approve' }).click();
