@@ -4,6 +4,7 @@ import { CreateMailOutbox1763880000000 } from './1763880000000-CreateMailOutbox.
 import { CreateWorkflowsAndRuns1763890000000 } from './1763890000000-CreateWorkflowsAndRuns.js';
 import { AddDashboardStepDecisions1763900000000 } from './1763900000000-AddDashboardStepDecisions.js';
 import { OneDecisionPerStepAttempt1764000000000 } from './1764000000000-OneDecisionPerStepAttempt.js';
+import { ApiTokenExpiry1764100000000 } from './1764100000000-ApiTokenExpiry.js';
 import { TeamInvitations1764200000000 } from './1764200000000-TeamInvitations.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   CreateWorkflowsAndRuns1763890000000,
   AddDashboardStepDecisions1763900000000,
   OneDecisionPerStepAttempt1764000000000,
+  ApiTokenExpiry1764100000000,
   TeamInvitations1764200000000,
 ];

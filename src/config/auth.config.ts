@@ -1,4 +1,4 @@
-import type { EnvironmentVariables } from './env.validation.js';
+import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
 
 export interface AuthSettings {
   jwtSecret: string;
@@ -10,11 +10,18 @@ export interface AuthSettings {
   sessionCacheSeconds: number;
   /** Secure cookies whenever the service is reached over https. */
   secureCookies: boolean;
+  /** Lifetime of an API token made without `expiresInDays`, and the longest one may ask for. */
+  apiTokenDefaultDays: number;
+  apiTokenMaxDays: number;
   /** How long a mailed team invitation can be accepted. */
   invitationTtlSeconds: number;
 }
 
 export function authSettings(env: EnvironmentVariables, publicUrl: string): AuthSettings {
+  const apiTokenMaxDays = env.API_TOKEN_MAX_DAYS ?? 365;
+  if (env.API_TOKEN_DEFAULT_DAYS !== undefined && env.API_TOKEN_DEFAULT_DAYS > apiTokenMaxDays) {
+    throw new InvalidEnvironmentError('Invalid configuration:\n- API_TOKEN_DEFAULT_DAYS must not be greater than API_TOKEN_MAX_DAYS');
+  }
   return {
     jwtSecret: env.JWT_SECRET,
     approvalTokenSecret: env.APPROVAL_TOKEN_SECRET,
@@ -22,6 +29,8 @@ export function authSettings(env: EnvironmentVariables, publicUrl: string): Auth
     sessionTtlSeconds: (env.SESSION_TTL_HOURS ?? 24 * 7) * 3600,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS ?? 30,
     secureCookies: publicUrl.startsWith('https://'),
+    apiTokenDefaultDays: env.API_TOKEN_DEFAULT_DAYS ?? Math.min(90, apiTokenMaxDays),
+    apiTokenMaxDays,
     invitationTtlSeconds: (env.INVITATION_TTL_HOURS ?? 24 * 7) * 3600,
   };
 }

@@ -220,6 +220,20 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(3650)
+  API_TOKEN_DEFAULT_DAYS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  API_TOKEN_MAX_DAYS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   @Max(24 * 90)
   INVITATION_TTL_HOURS?: number;
 

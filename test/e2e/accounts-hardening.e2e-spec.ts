@@ -5,7 +5,8 @@ import { api } from '../helpers/api.js';
 import { expectError } from '../helpers/expect-error.js';
 import { waitFor } from '../helpers/mail-catcher.js';
 import { signUp, type TestUser } from '../helpers/users.js';
-import { createTestApp } from '../setup/create-test-app.js';
+import { loadConfiguration } from '../../src/config/configuration.js';
+import { createTestApp, TEST_ENV } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
 describe('accounts hardening', () => {
@@ -121,6 +122,119 @@ describe('accounts hardening', () => {
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       await signIn(app, address(), victim.email, victim.password).expect(200);
       await signIn(app, address(), bystander.email, bystander.password).expect(200);
+    });
+  });
+
+  describe('API tokens and credentials', () => {
+    let app: INestApplication;
+    const DAY_MS = 24 * 3600 * 1000;
+
+    beforeAll(async () => {
+      app = await createTestApp({ env: { API_TOKEN_DEFAULT_DAYS: '30', API_TOKEN_MAX_DAYS: '60' } });
+      await resetDatabase(app);
+    });
+    afterAll(() => app.close());
+
+    const sessionRows = async () =>
+      (await app.get(DataSource).query<{ count: number }[]>('SELECT count(*)::int AS count FROM sessions'))[0].count;
+
+    function expectExpiry(expiresAt: string, days: number): void {
+      expect(Math.abs(Date.parse(expiresAt) - (Date.now() + days * DAY_MS))).toBeLessThan(60_000);
+    }
+
+    it('gives a token the default expiry, or the one asked for up to the maximum, shown on create and list', async () => {
+      const user = await signUp(app);
+      const byDefault = await api(app, user).post('/api/auth/tokens').send({ name: 'CI' }).expect(201);
+      expectExpiry(byDefault.body.expiresAt, 30);
+      const week = await api(app, user).post('/api/auth/tokens').send({ name: 'Script', expiresInDays: 7 }).expect(201);
+      expectExpiry(week.body.expiresAt, 7);
+      const longest = await api(app, user).post('/api/auth/tokens').send({ name: 'Long', expiresInDays: 60 }).expect(201);
+      expectExpiry(longest.body.expiresAt, 60);
+
+      // The token itself carries the same expiry.
+      const claims = JSON.parse(Buffer.from(week.body.token.split('.')[1], 'base64url').toString()) as { exp: number };
+      expect(claims.exp * 1000).toBe(Date.parse(week.body.expiresAt));
+
+      const list = (await api(app, user).get('/api/auth/tokens').expect(200)).body as { id: string; expiresAt: string }[];
+      expect(Object.fromEntries(list.map((token) => [token.id, token.expiresAt]))).toEqual({
+        [byDefault.body.id]: byDefault.body.expiresAt,
+        [week.body.id]: week.body.expiresAt,
+        [longest.body.id]: longest.body.expiresAt,
+      });
+    });
+
+    it.each([
+      [{ expiresInDays: 61 }, [/^expiresInDays must not be greater than 60$/]],
+      [{ expiresInDays: 0 }, [/^expiresInDays must not be less than 1$/]],
+      [{ expiresInDays: 1.5 }, [/^expiresInDays must be an integer number$/]],
+      [{ expiresInDays: '30' }, [/^expiresInDays must be an integer number$/]],
+    ])('refuses %j with 400, storing nothing', async (fields, message) => {
+      const user = await signUp(app);
+      const before = await sessionRows();
+      expectError(await api(app, user).post('/api/auth/tokens').send({ name: 'x', ...fields }), 400, message);
+      expect(await sessionRows()).toBe(before);
+    });
+
+    it('answers 401 for an expired token', async () => {
+      const user = await signUp(app);
+      const created = await api(app, user).post('/api/auth/tokens').send({ name: 'Short-lived', expiresInDays: 1 }).expect(201);
+      await app.get(DataSource).query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [created.body.id]);
+      expectError(await api(app, { token: created.body.token }).get('/api/auth/me'), 401, 'Authentication required');
+    });
+
+    it('lets an API token neither create tokens nor change the password: 403, nothing changed', async () => {
+      const user = await signUp(app);
+      const apiToken = { token: (await api(app, user).post('/api/auth/tokens').send({ name: 'CI' }).expect(201)).body.token as string };
+      const before = await sessionRows();
+      expectError(
+        await api(app, apiToken).post('/api/auth/tokens').send({ name: 'Minted' }),
+        403,
+        'API tokens cannot create API tokens or change credentials; sign in to do that',
+      );
+      expectError(
+        await api(app, apiToken).post('/api/auth/password').send({ currentPassword: user.password, newPassword: 'a new passphrase of mine' }),
+        403,
+        'API tokens cannot create API tokens or change credentials; sign in to do that',
+      );
+      expect(await sessionRows()).toBe(before);
+      await api(app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+      // Reading and revoking its own kind stays open to it.
+      await api(app, apiToken).get('/api/auth/tokens').expect(200);
+    });
+
+    it('changes the password from a signed-in session: the policy applies, other sign-ins end, API tokens stay', async () => {
+      const user = await signUp(app);
+      const elsewhere = { token: (await api(app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200)).body.accessToken as string };
+      const apiToken = { token: (await api(app, user).post('/api/auth/tokens').send({ name: 'CI' }).expect(201)).body.token as string };
+
+      expectError(
+        await api(app, user).post('/api/auth/password').send({ currentPassword: 'not it at all', newPassword: 'a new passphrase of mine' }),
+        400,
+        'currentPassword is not the password of this account',
+      );
+      expectError(await api(app, user).post('/api/auth/password').send({ currentPassword: user.password, newPassword: 'password1' }), 400, [
+        /^newPassword is too easy to guess: This is a commonly used password\./,
+      ]);
+      expectError(await api(app, user).post('/api/auth/password').send({ currentPassword: user.password }), 400, [/^newPassword/]);
+      await api(app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+
+      await api(app, user).post('/api/auth/password').send({ currentPassword: user.password, newPassword: 'a new passphrase of mine' }).expect(200, { success: true });
+      expectError(await api(app).post('/api/auth/login').send({ email: user.email, password: user.password }), 401);
+      await api(app).post('/api/auth/login').send({ email: user.email, password: 'a new passphrase of mine' }).expect(200);
+      await api(app, user).get('/api/auth/me').expect(200);
+      expectError(await api(app, elsewhere).get('/api/auth/me'), 401);
+      await api(app, apiToken).get('/api/auth/me').expect(200);
+    });
+
+    it('refuses a default expiry beyond the maximum at start', () => {
+      const env = { ...TEST_ENV, DATABASE_URL: process.env.DATABASE_URL, API_TOKEN_DEFAULT_DAYS: '400', API_TOKEN_MAX_DAYS: '365' };
+      expect(() => loadConfiguration(env)).toThrow(/API_TOKEN_DEFAULT_DAYS must not be greater than API_TOKEN_MAX_DAYS/);
+    });
+
+    it.each([
+      ['post', '/api/auth/password'],
+    ] as const)('%s %s answers 401 without credentials', async (method, path) => {
+      expectError(await api(app)[method](path), 401, 'Authentication required');
     });
   });
 });

@@ -138,6 +138,7 @@ describe('auth', () => {
         token: expect.any(String),
         createdAt: expect.any(String),
         lastUsedAt: null,
+        expiresAt: expect.any(String),
       });
       const apiToken = { token: created.body.token as string };
 

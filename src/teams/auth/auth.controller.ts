@@ -12,12 +12,14 @@ import type {
   MeResponse,
 } from './auth.response.js';
 import { AuthService } from './auth.service.js';
+import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { LoginThrottleGuard } from './login-throttle/login-throttle.guard.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { Public } from './public.decorator.js';
 import { SESSION_COOKIE } from './session-token.js';
+import { SignedInSessionGuard } from './signed-in-session.guard.js';
 import type { ClientInfo } from './sessions.service.js';
 import type { TeamContext } from './team-context.js';
 
@@ -63,9 +65,20 @@ export class AuthController {
 
   @ApiBearerAuth()
   @ApiCookieAuth()
+  @UseGuards(SignedInSessionGuard)
   @Post('tokens')
   createToken(@ActiveTeam() team: TeamContext, @Body() dto: CreateApiTokenDto): Promise<CreatedApiTokenResponse> {
-    return this.auth.createApiToken(team, dto.name);
+    return this.auth.createApiToken(team, dto);
+  }
+
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @UseGuards(SignedInSessionGuard)
+  @HttpCode(200)
+  @Post('password')
+  async changePassword(@ActiveTeam() team: TeamContext, @Body() dto: ChangePasswordDto): Promise<{ success: true }> {
+    await this.auth.changePassword(team, dto);
+    return { success: true };
   }
 
   @ApiBearerAuth()

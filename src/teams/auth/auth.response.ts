@@ -24,6 +24,8 @@ export interface ApiTokenResponse {
   teamId: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** When it stops working (API_TOKEN_DEFAULT_DAYS unless asked otherwise). */
+  expiresAt: string;
 }
 
 /** The only time a token's secret is shown. */

@@ -1,7 +1,9 @@
-import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { Repository } from 'typeorm';
+import type { AppConfig } from '../../config/configuration.js';
 import { User } from '../entities/user.entity.js';
 import type { Session } from '../entities/session.entity.js';
 import { TeamsService } from '../teams.service.js';
@@ -12,6 +14,8 @@ import type {
   MeResponse,
   UserResponse,
 } from './auth.response.js';
+import type { ChangePasswordDto } from './dto/change-password.dto.js';
+import type { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import type { LoginDto } from './dto/login.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
 import { LoginThrottleService, normalizedEmail } from './login-throttle/login-throttle.service.js';
@@ -24,13 +28,19 @@ const DUMMY_HASH = argon2.hash('not a real password');
 
 @Injectable()
 export class AuthService {
+  private readonly apiTokenDays: { byDefault: number; max: number };
+
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly teams: TeamsService,
     private readonly sessions: SessionsService,
     private readonly passwords: PasswordPolicy,
     private readonly throttle: LoginThrottleService,
-  ) {}
+    config: ConfigService<AppConfig, true>,
+  ) {
+    const auth = config.get('auth', { infer: true });
+    this.apiTokenDays = { byDefault: auth.apiTokenDefaultDays, max: auth.apiTokenMaxDays };
+  }
 
   /** Creates the user with a personal team (owner, plan free) and logs them in. */
   async register(dto: RegisterDto, client: ClientInfo): Promise<LoginResponse> {
@@ -78,8 +88,11 @@ export class AuthService {
     return { user: mapUser(user), activeTeam, teams };
   }
 
-  async createApiToken(context: TeamContext, name: string): Promise<CreatedApiTokenResponse> {
-    const { session, token } = await this.sessions.createApiToken(context, name);
+  /** From a signed-in session only (SignedInSessionGuard). */
+  async createApiToken(context: TeamContext, dto: CreateApiTokenDto): Promise<CreatedApiTokenResponse> {
+    const days = dto.expiresInDays ?? this.apiTokenDays.byDefault;
+    if (days > this.apiTokenDays.max) throw new BadRequestException([`expiresInDays must not be greater than ${this.apiTokenDays.max}`]);
+    const { session, token } = await this.sessions.createApiToken(context, dto.name, days);
     return { ...mapApiToken(session), token };
   }
 
@@ -89,6 +102,24 @@ export class AuthService {
 
   revokeApiToken(context: TeamContext, id: string): Promise<void> {
     return this.sessions.revokeApiToken(context.userId, id);
+  }
+
+  /**
+   * From a signed-in session only (SignedInSessionGuard), with the current password: the new one
+   * must pass the policy. The user's other sign-ins end; this one and the API tokens stay.
+   */
+  async changePassword(context: TeamContext, dto: ChangePasswordDto): Promise<void> {
+    const user = await this.users.findOneOrFail({
+      where: { id: context.userId },
+      select: { id: true, email: true, name: true, passwordHash: true },
+    });
+    if (!(await argon2.verify(user.passwordHash, dto.currentPassword))) {
+      throw new BadRequestException('currentPassword is not the password of this account');
+    }
+    await this.passwords.assertStrong(dto.newPassword, user, 'newPassword');
+    const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
+    await this.users.update({ id: user.id }, { passwordHash });
+    await this.sessions.revokeOtherLogins(user.id, context.sessionId);
   }
 }
 
@@ -103,5 +134,6 @@ function mapApiToken(session: Session): ApiTokenResponse {
     teamId: session.activeTeamId,
     createdAt: session.createdAt.toISOString(),
     lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
+    expiresAt: session.expiresAt.toISOString(),
   };
 }

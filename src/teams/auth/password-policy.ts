@@ -13,13 +13,13 @@ const MIN_SCORE = 3;
 export class PasswordPolicy implements OnModuleDestroy {
   private readonly estimator = new PasswordStrengthEstimator();
 
-  /** Throws a 400 naming `password` and what makes it weak; `account`'s email and name count against it. */
-  async assertStrong(password: string, account: { email: string; name: string }): Promise<void> {
+  /** Throws a 400 naming `field` and what makes it weak; `account`'s email and name count against it. */
+  async assertStrong(password: string, account: { email: string; name: string }, field = 'password'): Promise<void> {
     const userInputs = [account.email, account.email.split('@')[0], account.name, ...account.name.split(/\s+/)].filter(Boolean);
     const { score, warning, suggestions } = await this.estimator.estimate(password, userInputs);
     if (score >= MIN_SCORE) return;
     const why = [warning, ...suggestions].filter(Boolean).join(' ') || 'Add more words that are less common.';
-    throw new BadRequestException([`password is too easy to guess: ${why}`]);
+    throw new BadRequestException([`${field} is too easy to guess: ${why}`]);
   }
 
   onModuleDestroy(): Promise<void> {

@@ -28,7 +28,7 @@ interface ResolvedSessionRow {
   team_id: string;
   role: Role;
   plan: Plan;
-  expires_at: Date | null;
+  expires_at: Date;
   last_used_at: Date | null;
 }
 
@@ -59,21 +59,23 @@ export class SessionsService {
         expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
       }),
     );
-    const token = await this.sign(session, this.ttlSeconds);
+    const token = await this.sign(session, { expiresIn: this.ttlSeconds });
     return { session, token };
   }
 
-  /** A personal API token: a session that lasts until revoked, bound to the caller's active team. */
-  async createApiToken(context: TeamContext, name: string): Promise<IssuedSession> {
+  /** A personal API token: a session that lasts `days` unless revoked, bound to the caller's active team. */
+  async createApiToken(context: TeamContext, name: string, days: number): Promise<IssuedSession> {
+    // Whole seconds, so that the row and the token's `exp` claim name the same instant.
+    const expiresAt = new Date((Math.floor(Date.now() / 1000) + days * 24 * 3600) * 1000);
     const session = this.sessions.create({
       id: randomUUID(),
       userId: context.userId,
       activeTeamId: context.teamId,
       kind: 'api_token',
       name,
-      expiresAt: null,
+      expiresAt,
     });
-    const token = await this.sign(session);
+    const token = await this.sign(session, { exp: expiresAt.getTime() / 1000 });
     session.tokenHash = hashToken(token);
     await this.sessions.save(session);
     return { session, token };
@@ -93,6 +95,15 @@ export class SessionsService {
     );
     if (!result.affected) throw new NotFoundException('API token not found');
     await this.cache.announce({ session: id });
+  }
+
+  /** Ends the user's other sign-ins (after a password change); API tokens are credentials of their own and stay. */
+  async revokeOtherLogins(userId: string, keepSessionId: string): Promise<void> {
+    const [rows] = await this.sessions.query<[{ id: string }[], number]>(
+      `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND kind = 'browser' AND id <> $2 AND revoked_at IS NULL RETURNING id`,
+      [userId, keepSessionId],
+    );
+    for (const { id } of rows) await this.cache.announce({ session: id });
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -159,9 +170,10 @@ export class SessionsService {
     return entry.context;
   }
 
-  private sign(session: Session, expiresInSeconds?: number): Promise<string> {
+  /** Either `expiresIn` (seconds from now) or `exp` (an instant, in seconds). */
+  private sign(session: Session, expiry: { expiresIn: number } | { exp: number }): Promise<string> {
     const claims: SessionTokenClaims = { sub: session.userId, sid: session.id };
-    return this.jwt.signAsync(claims, expiresInSeconds ? { expiresIn: expiresInSeconds } : {});
+    return 'exp' in expiry ? this.jwt.signAsync({ ...claims, exp: expiry.exp }) : this.jwt.signAsync(claims, expiry);
   }
 }
 

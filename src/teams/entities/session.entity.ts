@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** `browser`: a login (cookie or Bearer). `api_token`: a long-lived personal token. */
+/** `browser`: a login (cookie or Bearer). `api_token`: a personal token for scripts, with its own expiry. */
 export type SessionKind = 'browser' | 'api_token';
 
 /**
@@ -39,9 +39,9 @@ export class Session {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
-  /** Null for API tokens, which last until revoked. */
-  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
-  expiresAt: Date | null;
+  /** Logins last SESSION_TTL_HOURS; API tokens the days they were made for (API_TOKEN_*_DAYS). */
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
 
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null;

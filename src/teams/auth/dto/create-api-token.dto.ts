@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export class CreateApiTokenDto {
   @ApiProperty({ example: 'CI pipeline' })
@@ -7,4 +7,12 @@ export class CreateApiTokenDto {
   @IsNotEmpty()
   @MaxLength(100)
   name: string;
+
+  /** At most API_TOKEN_MAX_DAYS (checked by the service, which knows it); 3650 bounds it for any setting. */
+  @ApiPropertyOptional({ description: 'Days until the token expires (default API_TOKEN_DEFAULT_DAYS, at most API_TOKEN_MAX_DAYS)', example: 90 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  expiresInDays?: number;
 }
