@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { Layout } from './components/layout';
 import { AuthPage } from './pages/auth-page';
+import { InvitationPage } from './pages/invitation-page';
 import { SessionProvider, useSession } from './session/session';
 
 // Each section loads on first visit: the chat client and the Markdown renderer are most of the
@@ -31,6 +32,7 @@ function Gate() {
         <Route path="/sign-up">
           <AuthPage mode="register" />
         </Route>
+        <Route path="/invitations" component={InvitationPage} />
         <Route>
           <AuthPage mode="login" />
         </Route>
@@ -45,6 +47,7 @@ function Gate() {
           <Route path="/assets" component={AssetsPage} />
           <Route path="/workflows" component={WorkflowsPage} />
           <Route path="/workflows/:workflowId" component={WorkflowPage} />
+          <Route path="/invitations" component={InvitationPage} />
           <Route path="/sign-up">
             <Redirect to="/chat" replace />
           </Route>

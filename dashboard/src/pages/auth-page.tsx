@@ -3,8 +3,8 @@ import { Link } from 'wouter';
 import { ErrorMessage } from '../components/error-message';
 import { useSession } from '../session/session';
 
-/** Sign in, or sign up (which also creates a personal team). */
-export function AuthPage({ mode }: { mode: 'login' | 'register' }) {
+/** Sign in, or sign up (which also creates a personal team). `onSwitchMode` keeps the visitor on the page they are on. */
+export function AuthPage({ mode, onSwitchMode }: { mode: 'login' | 'register'; onSwitchMode?: () => void }) {
   const { signIn } = useSession();
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
@@ -47,14 +47,13 @@ export function AuthPage({ mode }: { mode: 'login' | 'register' }) {
         </button>
       </form>
       <p>
-        {registering ? (
-          <>
-            Have an account? <Link href="/">Sign in</Link>
-          </>
+        {registering ? 'Have an account? ' : 'New here? '}
+        {onSwitchMode ? (
+          <button type="button" className="link-button" onClick={onSwitchMode}>
+            {registering ? 'Sign in' : 'Create an account'}
+          </button>
         ) : (
-          <>
-            New here? <Link href="/sign-up">Create an account</Link>
-          </>
+          <Link href={registering ? '/' : '/sign-up'}>{registering ? 'Sign in' : 'Create an account'}</Link>
         )}
       </p>
     </main>
