@@ -158,6 +158,15 @@ describe('analyzeLegalDocument', () => {
     ['penalties', 'high', 'Overdue amounts accrue interest of 3% per month.'],
     ['penalties', 'medium', 'A late payment fee of $25 applies to invoices unpaid after 30 days.'],
     ['penalties', 'high', 'For each week of delay the Builder shall pay liquidated damages of $1,000.'],
+    ['penalties', 'medium', 'Invoices are payable within 30 days; late payments will incur a 10% surcharge.'],
+    ['non_compete', 'high', 'For one year thereafter he will not, directly or indirectly, be employed by or render services to any competitor.'],
+    ['non_solicitation', 'medium', 'The Consultant will not, for a period of one year, induce any employee of the Client to leave the Client.'],
+    ['termination_without_cause', 'high', 'The Company may dismiss the Employee without cause and without notice.'],
+    ['ip_assignment', 'high', 'Any invention conceived by the Employee, whether or not during working hours, belongs to the Company.'],
+    ['perpetual_confidentiality', 'medium', "The Recipient's obligations of confidentiality do not expire."],
+    ['governing_law', 'low', 'This Agreement is subject to the laws of Germany.'],
+    ['automatic_renewal', 'medium', "Unless terminated with 30 days' notice before the end of the term, this Agreement renews for a further year."],
+    ['uncapped_liability', 'high', 'The Contractor shall be liable for all damages, without any limitation.'],
   ] as [string, Severity, string][])('recognises %s (%s) in "%s"', (id, severity, sentence) => {
     const risks = analyzeDocument(inClause(sentence)).risks;
     expect(risks.map((risk) => [risk.id, risk.severity])).toContainEqual([id, severity]);
@@ -168,6 +177,7 @@ describe('analyzeLegalDocument', () => {
     ['termination for breach', 'Either party may terminate for material breach not remedied within 30 days of notice.'],
     ['the venue of an event', 'The Venue provides the hall on 5 June.'],
     ['a fixed confidentiality period', "Each party shall keep the other's information confidential for three years."],
+    ['ending at the end of the term', "Either party may end the lease at the end of the term by giving 60 days' notice."],
   ])('does not flag %s', (_, sentence) => {
     expect(analyzeDocument(inClause(sentence)).risks).toEqual([]);
   });

@@ -99,18 +99,20 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:shall|will)\s+(?:be\s+)?(?:renew(?:ed)?|extend(?:ed)?|continue)\s+for\s+(?:successive|additional|subsequent|consecutive|further)`,
     String.raw`\b(?:successive|consecutive|additional|subsequent|further)\s+(?:[\w()-]+\s+){0,3}(?:periods?|terms?|years?|months?)\b[^.]{0,40}\bunless\b`,
     String.raw`\brenew(?:s|ed|al)?\b[^.]{0,80}\bunless\b[^.]{0,80}\b(?:notice|cancel|terminat)|\btacit(?:ly)?\s+renew|\brolls?\s+over\b`,
+    String.raw`\bunless\b[^.]{0,120}\b(?:renews?|is\s+renewed|extends?)\s+(?:automatically\s+)?for\b`,
   ], 'Note the opt-out deadline, and ask for renewal by written agreement or a short opt-out window with a reminder.'),
   rule('non_compete', 'Non-compete', (s) => (LIMITED_TO_TERM.test(s) && !AFTER_TERM.test(s) ? 'medium' : 'high'), [
     String.raw`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete\b|\bshall\s+not\b[^.]{0,80}\bcompet(?:e|ing|itor|itive)`,
     String.raw`\b(?:not|never|refrain\s+from)\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:compete|competing|work(?:ing)?\s+for\s+(?:a|any)\s+competitor|` +
       String.raw`(?:join|joining|be\s+employed\s+by)\s+(?:a|any)\s+compet|engag(?:e|ing)\s+in\s+(?:any\s+)?(?:business|activity|employment)\s+(?:that|which)\s+(?:competes|is\s+competitive))`,
+    String.raw`\b(?:will|shall|must|may)\s+not\b[^.]{0,100}\b(?:any|a)\s+competitors?\b`,
   ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
-    String.raw`\b(?:not|never|refrain\s+from)\s+(?:to\s+)?(?:[\w,]+\s+){0,4}(?:solicit|poach|recruit|entice|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
+    String.raw`\b(?:not|never|refrain\s+from),?\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
-    String.raw`\b(?:terminat\w*|cancel\w*|end\s+(?:this|the)\s+(?:agreement|contract|engagement|employment))\b[^.]{0,80}?\b(?:without\s+cause|` +
+    String.raw`\b(?:terminat\w*|cancel\w*|dismiss\w*|end\s+(?:this|the)\s+(?:agreement|contract|engagement|employment))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+any\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
       String.raw`(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice)`,
     String.raw`\bat[\s-]will\b`,
@@ -118,9 +120,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bmay\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,2}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
-  /^(?![^]*\b(?:without\s+cause|convenience|any\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*\bfor\s+(?:a\s+)?(?:material\s+)?(?:breach|cause)\b/i),
+  // Ending for breach, or at the end of the term (that is not renewing), needs a reason or waits for the term.
+  /^(?![^]*\b(?:without\s+cause|convenience|any\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:a\s+)?(?:material\s+)?(?:breach|cause)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)/i),
   rule('governing_law', 'Governing law and jurisdiction', 'low', [
-    String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b`,
+    String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
     String.raw`\b(?:exclusive|non-exclusive)\s+jurisdiction\b|\bsubmit\s+to\s+the\s+(?:\w+\s+)?jurisdiction\b|\bcourts?\s+(?:of|in|located\s+in)\b[^.]{0,60}\bjurisdiction`,
     // The venue of disputes, not the venue of an event.
     String.raw`\bvenue\s+(?:for|of)\s+(?:any\s+)?(?:disputes?|actions?|proceedings?|litigation|suits?|claims?)\b|\b(?:exclusive|proper|sole)\s+venue\b|` +
@@ -128,7 +131,7 @@ export const RISK_RULES: RiskRule[] = [
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (/\btrade\s+secrets?\b[^]*\b(?:as|so)\s+long\s+as\b/i.test(s) ? 'low' : 'medium'), [
     String.raw`\b(?:confidential\w*|secrecy|non-?disclosure)\b[^]*\b(?:perpetu\w*|indefinite(?:ly)?|forever|unlimited\s+(?:period|time|duration)|` +
-      String.raw`without\s+(?:any\s+)?(?:time\s+limit|limitation\s+in\s+time|end\s+date)|no\s+time\s+limit|(?:shall|will)\s+(?:not|never)\s+expire|never\s+expires?)\b`,
+      String.raw`without\s+(?:any\s+)?(?:time\s+limit|limitation\s+in\s+time|end\s+date)|no\s+time\s+limit|(?:shall|will|do|does)\s+(?:not|never)\s+expire|never\s+expires?)\b`,
     String.raw`\b(?:perpetu\w*|indefinite(?:ly)?)\b[^]*\bconfidential`,
     // Survival clauses refer to the confidentiality clause by number; survival without end is this risk.
     String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:indefinitely|in\s+perpetuity|perpetually|forever|without\s+(?:any\s+)?(?:time\s+)?limit)`,
@@ -140,11 +143,13 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,80}\b(?:shall|will)\s+(?:be\s+|become\s+)?` +
       String.raw`(?:(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property|owned\s+(?:exclusively\s+|solely\s+)?by|vest\s+in|belong\s+(?:exclusively\s+|solely\s+)?to)`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product)\b[^.]{0,80}\b(?:is|are)\s+(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property`,
+    String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,100}\b(?:belongs?|vests?)\s+(?:exclusively\s+|solely\s+)?(?:to|in)\b`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
   rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b`,
     String.raw`\blate\s+(?:payment\s+)?(?:fees?|charges?|surcharges?)\b|\binterest\s+at\s+(?:a\s+rate\s+of\s+)?\d`,
     String.raw`\b(?:overdue|late|unpaid|outstanding|past[\s-]due)\b[^.]{0,80}\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\d`,
+    String.raw`\b(?:overdue|late|unpaid|past[\s-]due)\b[^.]{0,80}\d[^.]{0,20}\b(?:surcharges?|fees?|charges?|interest)\b`,
     String.raw`\binterest\b[^.]{0,40}\b\d+(?:[.,]\d+)?\s*%[^.]{0,60}\b(?:late|overdue|unpaid|due\s+date)`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [

@@ -9,7 +9,7 @@ export const OFFLINE_INTENTS = [
   { tool: 'format_reel', agent: 'video', pattern: /\breels?\b/i },
   { tool: 'format_script', agent: 'video', pattern: /\bscripts?\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
-  { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal)\b/i },
+  { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|terms\s+(?:of\s+(?:service|use)|and\s+conditions))\b/i },
   { tool: 'generate_image', agent: 'social', pattern: /\b(images?|pictures?|photos?|illustrations?|drawings?|artwork)\b/i },
   { tool: 'format_post', agent: 'social', pattern: /\b(posts?|tweets?|(?:linkedin|facebook|status)\s+updates?)\b/i },
 ] as const;
