@@ -18,7 +18,8 @@ export interface MailMessage {
   teamId?: string | null;
 }
 
-const SINGLE_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
+/** One mailbox, as the outbox accepts it: no quoting, no lists. */
+export const SINGLE_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
 
 /**
  * Sending mail for every module. `send` only queues: the mail is stored in the outbox and its

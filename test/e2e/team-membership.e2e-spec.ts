@@ -297,6 +297,12 @@ describe('team membership: invitations, roles, removal, leaving', () => {
         /^email must be a valid email address$/,
         /^role must be one of: owner, admin, member$/,
       ]);
+      // Quoted local parts pass as email syntax, but name no single mailbox the mailer will send to.
+      for (const email of ['"a,b"@example.com', '"a b"@example.com']) {
+        const refused = await api(app, owner).post(`/api/teams/${teamId}/members`).send({ email, role: 'member' });
+        expectError(refused, 400);
+        expect(refused.body.message).toEqual(['email must be a single mailbox, without quotes, commas or spaces']);
+      }
       expect(await db.query('SELECT count(*)::int AS count FROM team_invitations')).toEqual(before);
 
       // Admins invite admins and members; owners invite owners.
