@@ -15,8 +15,14 @@ describe('unsafeTextIn', () => {
     expect(unsafeTextIn({ name: 'Launch 🚀', count: 3, on: true, none: null, list: ['é', '𝄞'] }, '')).toEqual([]);
   });
 
-  it('checks field names too', () => {
+  it('checks field names too, and refuses those that address the prototype', () => {
     expect(unsafeTextIn({ meta: { 'a\u0000': 1 } }, '')).toEqual(['a field name in meta must not contain NUL characters']);
+    const body = JSON.parse('{"name":"x","__proto__":{"polluted":true},"meta":{"constructor":{"prototype":{}}}}') as unknown;
+    expect(unsafeTextIn(body, '')).toEqual([
+      '__proto__ is not an accepted field name',
+      'meta.constructor is not an accepted field name',
+      'meta.constructor.prototype is not an accepted field name',
+    ]);
   });
 });
 
