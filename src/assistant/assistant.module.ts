@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AssetsModule } from '../assets/assets.module.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
 import { AssistantController } from './assistant.controller.js';
+import { ChatFilesService } from './chat-files.service.js';
 import { ChatStreamService } from './chat-stream.service.js';
 import { LiveRepliesService } from './live-replies.service.js';
 import { RouterService } from './router.service.js';
@@ -10,7 +11,7 @@ import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 @Module({
   imports: [ConversationsModule, AssetsModule],
   controllers: [AssistantController],
-  providers: [ChatStreamService, RouterService, AgentToolsFactory, LiveRepliesService],
+  providers: [ChatStreamService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
   exports: [ChatStreamService, RouterService, AgentToolsFactory],
 })
 export class AssistantModule {}

@@ -17,7 +17,9 @@ import type { Conversation } from '../conversations/entities/conversation.entity
 import { ModelRegistry, type ResolvedModel } from '../llm/model-registry.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
-import { attachmentsOf, textOf } from './chat-messages.js';
+import { ChatFilesService } from './chat-files.service.js';
+import { textOf } from './chat-messages.js';
+import { checkClientMessages } from './client-messages.js';
 import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { LiveRepliesService } from './live-replies.service.js';
 import type { ReplyMetadata } from './reply-metadata.js';
@@ -38,17 +40,29 @@ export interface ReplyRequest {
   onEnd?: (message: UIMessage) => Promise<void>;
 }
 
-interface PreparedReply {
-  conversation: Conversation;
-  history: UIMessage[];
+/** A checked and routed request, nothing of it stored yet. */
+interface PreparedTurn {
+  /** Null for a new conversation. */
+  existing: Conversation | null;
+  /** The user's messages that are not stored yet. */
+  newMessages: UIMessage[];
   agentId: AgentId;
   model: ResolvedModel;
 }
 
+/** A turn's messages, stored; `discard` removes them again. */
+interface StoredTurn {
+  conversationId: string;
+  /** The conversation as the reply answers it, read back after storing. */
+  history: () => Promise<UIMessage[]>;
+  discard: () => Promise<void>;
+}
+
 /**
- * The only place replies are generated with `streamText`. Checks and stores the request before
- * the first byte (so bad input is a 4xx), then streams the agent's reply as an AI SDK UI message
- * stream and stores it when it ends, whether or not the client is still listening.
+ * The only place replies are generated with `streamText`. Checks the request, routes it, and
+ * stores it before the first byte (so bad input is a 4xx and a failed request stores nothing),
+ * then streams the agent's reply as an AI SDK UI message stream and stores it when it ends,
+ * whether or not the client is still listening.
  */
 @Injectable()
 export class ChatStreamService {
@@ -60,21 +74,38 @@ export class ChatStreamService {
     private readonly router: RouterService,
     private readonly tools: AgentToolsFactory,
     private readonly live: LiveRepliesService,
+    private readonly files: ChatFilesService,
   ) {}
 
   async reply(team: TeamContext, request: RouterRequestDto, response: Response): Promise<void> {
-    const { conversation, history, agentId, model } = await this.prepare(team, request);
-    const streamId = await this.live.start(conversation.id, (abortSignal) =>
-      this.replyStream({
-        agentId,
-        model,
-        history,
-        scope: { teamId: team.teamId, conversationId: conversation.id, runId: null },
-        abortSignal,
-        onEnd: (message) => this.store(conversation.id, message),
-      }),
-    );
-    response.setHeader('x-conversation-id', conversation.id);
+    const turn = await this.prepare(team, request);
+    const { conversationId, history: readHistory, discard } = await this.storeTurn(team, turn);
+    let streamId: string;
+    try {
+      const history = await readHistory();
+      streamId = await this.live.start(conversationId, (abortSignal) =>
+        this.replyStream({
+          agentId: turn.agentId,
+          model: turn.model,
+          history,
+          scope: { teamId: team.teamId, conversationId, runId: null },
+          abortSignal,
+          onEnd: (message) => this.store(conversationId, message),
+        }),
+      );
+    } catch (error) {
+      // The history unreadable, a reply already under way (409), the live store failing: the
+      // request leaves nothing behind.
+      await discard();
+      throw error;
+    }
+    // Only now: a request refused above must not change the conversation's agent.
+    if (turn.existing) {
+      await this.conversations.recordAgent(conversationId, turn.agentId, AGENTS[turn.agentId].niche).catch((error: unknown) => {
+        this.logger.error(`Could not record the agent of conversation ${conversationId}: ${String(error)}`);
+      });
+    }
+    response.setHeader('x-conversation-id', conversationId);
     await this.live.send(streamId, response);
   }
 
@@ -113,16 +144,21 @@ export class ChatStreamService {
         writer.write({ type: 'start', messageMetadata: metadata });
         const tools = this.tools.build(agent.tools, {
           scope,
-          attachments: attachmentsOf(history.at(-1)),
+          attachments: await this.files.attachmentsOf(scope.teamId, history.at(-1)),
           onAsset: (asset) => writer.write({ type: 'data-asset', id: `asset-${asset.id}`, data: asset }),
         });
         const result = streamText({
           model: model.model,
           instructions: agent.instructions,
-          messages: await convertToModelMessages(history, { ignoreIncompleteToolCalls: true }),
+          messages: await convertToModelMessages(this.files.forModel(scope.teamId, history), { ignoreIncompleteToolCalls: true }),
           tools,
           stopWhen: isStepCount(MAX_STEPS),
           abortSignal: request.abortSignal,
+          // Never a URL fetched for the model, nor handed to the provider to fetch.
+          experimental_download: this.files.download(scope.teamId),
+          // The error part reaches toUIMessageStream's onError, which logs it once (describeFailure);
+          // the default here would print it to stderr a second time, whatever LOG_LEVEL says.
+          onError: () => undefined,
         });
         writer.merge(
           toUIMessageStream({
@@ -154,42 +190,65 @@ export class ChatStreamService {
     });
   }
 
-  /** Everything that can fail with a 4xx, done before any byte of the stream is sent. */
-  private async prepare(team: TeamContext, request: RouterRequestDto): Promise<PreparedReply> {
+  /**
+   * Everything that can fail with a 4xx, and routing (a model call), done before anything is
+   * stored or any byte of the stream is sent.
+   */
+  private async prepare(team: TeamContext, request: RouterRequestDto): Promise<PreparedTurn> {
     const validated = await safeValidateUIMessages({ messages: request.messages });
-    if (!validated.success) throw new BadRequestException(`messages: ${validated.error.message}`);
+    if (!validated.success) throw new BadRequestException(describeInvalidMessages(validated.error));
     const messages = validated.data;
+    checkClientMessages(messages);
     const latest = messages.at(-1);
     if (latest?.role !== 'user') throw new BadRequestException('messages must end with a user message');
-    if (request.agentId !== undefined && !isAgentId(request.agentId)) {
-      throw new BadRequestException(`Unknown agentId "${request.agentId}"`);
-    }
-    const forcedAgent: AgentId | undefined = request.agentId;
+    const forcedAgent = request.agentId ?? undefined;
+    if (forcedAgent !== undefined && !isAgentId(forcedAgent)) throw new BadRequestException(`Unknown agentId "${forcedAgent}"`);
     const routingModel = this.models.resolve(request.modelId);
     const existing = request.conversationId ? await this.conversations.getOrThrow(team.teamId, request.conversationId) : null;
     if (existing) await this.live.ensureIdle(existing.id);
 
-    // Routing is a model call: done before anything is stored, so a failing model leaves no trace.
+    // Stored history is the truth: only the user's messages that are not stored yet are added.
+    const userMessages = messages.filter((message) => message.role === 'user');
+    const stored = existing ? await this.conversations.storedMessageIds(existing.id, userMessages.map((message) => message.id)) : new Set<string>();
+    await this.files.check(team.teamId, messages, (message) => !stored.has(message.id));
+
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;
     const agentId = forcedAgent ?? (await this.router.route(routingModel, textOf(latest), previousAgent));
-    const agent = AGENTS[agentId];
-    const model = request.modelId ? routingModel : this.models.resolve(agent.defaultModel);
+    return {
+      existing,
+      newMessages: userMessages.filter((message) => !stored.has(message.id)),
+      agentId,
+      model: request.modelId ? routingModel : this.models.resolve(AGENTS[agentId].defaultModel),
+    };
+  }
 
-    const newMessages = messages.filter((message) => message.role === 'user');
+  /** Stores the turn: a new conversation with its first messages in one transaction, or the new messages. */
+  private async storeTurn(team: TeamContext, turn: PreparedTurn): Promise<StoredTurn> {
+    const { existing, newMessages } = turn;
     if (!existing) {
-      const conversation = await this.conversations.create(team.teamId, {
-        userId: team.userId,
-        title: textOf(newMessages[0]),
-        niche: agent.niche,
-        lastAgentId: agentId,
-      });
-      await this.conversations.saveMessages(conversation.id, newMessages);
-      return { conversation, history: newMessages, agentId, model };
+      const conversation = await this.conversations.createWithMessages(
+        team.teamId,
+        { userId: team.userId, title: textOf(newMessages[0]), niche: AGENTS[turn.agentId].niche, lastAgentId: turn.agentId },
+        newMessages,
+      );
+      return {
+        conversationId: conversation.id,
+        history: () => Promise.resolve(newMessages),
+        discard: () => this.undo(conversation.id, this.conversations.delete(team.teamId, conversation.id)),
+      };
     }
-    // Stored history is the truth: only the user's new messages are added to it.
-    await this.conversations.saveMessages(existing.id, newMessages);
-    await this.conversations.recordAgent(existing.id, agentId, agent.niche);
-    return { conversation: existing, history: await this.conversations.messagesOf(existing.id), agentId, model };
+    const added = await this.conversations.saveMessages(existing.id, newMessages);
+    return {
+      conversationId: existing.id,
+      history: () => this.conversations.messagesOf(existing.id),
+      discard: () => this.undo(existing.id, this.conversations.deleteMessages(existing.id, added)),
+    };
+  }
+
+  private async undo(conversationId: string, removal: Promise<void>): Promise<void> {
+    await removal.catch((error: unknown) => {
+      this.logger.error(`Could not remove what a failed request stored in conversation ${conversationId}: ${String(error)}`);
+    });
   }
 
   /** The text of an error part: a short reason the user can act on, never internals. */
@@ -197,4 +256,16 @@ export class ChatStreamService {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+/**
+ * The first problem the UI message schema found, by its place in `messages`. Not the SDK's own
+ * message, which repeats the whole input (megabytes, with files).
+ */
+function describeInvalidMessages(error: Error): string {
+  const issues: unknown = typeof error.cause === 'object' && error.cause !== null && 'issues' in error.cause ? error.cause.issues : undefined;
+  const first: unknown = Array.isArray(issues) ? issues[0] : undefined;
+  if (typeof first !== 'object' || first === null || !('message' in first) || !('path' in first) || !Array.isArray(first.path)) return 'messages: not valid UI messages';
+  const path = first.path.map((key: unknown) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+  return `messages${path}: ${String(first.message)}`;
 }

@@ -145,6 +145,14 @@ export class EnvironmentVariables {
   STREAM_FLUSHES_PER_SECOND?: number;
 
   @IsOptional()
+  @Matches(/^[1-9]\d*(kb|mb)$/i, { message: 'CHAT_FILE_MAX_SIZE must look like 512kb or 3mb' })
+  CHAT_FILE_MAX_SIZE?: string;
+
+  @IsOptional()
+  @Matches(/^[1-9]\d*(kb|mb)$/i, { message: 'CHAT_REQUEST_FILES_MAX_SIZE must look like 512kb or 3mb' })
+  CHAT_REQUEST_FILES_MAX_SIZE?: string;
+
+  @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -1,4 +1,10 @@
-import type { EnvironmentVariables } from './env.validation.js';
+import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
+
+/** Files a chat request may carry, in bytes (decoded: a data URL is a third larger). */
+export interface AttachmentLimits {
+  maxFileBytes: number;
+  maxRequestBytes: number;
+}
 
 export interface LlmSettings {
   openaiApiKey?: string;
@@ -16,6 +22,7 @@ export interface LlmSettings {
   runStepTimeoutSeconds: number;
   /** How often an instance looks for runs in progress that no job will execute (see RunSweeperService). */
   runSweepSeconds: number;
+  attachments: AttachmentLimits;
 }
 
 export function llmSettings(env: EnvironmentVariables): LlmSettings {
@@ -27,5 +34,23 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     streamFlushesPerSecond: env.STREAM_FLUSHES_PER_SECOND ?? 500,
     runStepTimeoutSeconds: env.RUN_STEP_TIMEOUT_SECONDS ?? 300,
     runSweepSeconds: env.RUN_SWEEP_SECONDS ?? 15,
+    attachments: attachmentLimits(env),
   };
+}
+
+function attachmentLimits(env: EnvironmentVariables): AttachmentLimits {
+  const limits = { maxFileBytes: bytesOf(env.CHAT_FILE_MAX_SIZE ?? '3mb'), maxRequestBytes: bytesOf(env.CHAT_REQUEST_FILES_MAX_SIZE ?? '3mb') };
+  if (limits.maxRequestBytes < limits.maxFileBytes) {
+    throw new InvalidEnvironmentError(
+      `Invalid configuration:\n- CHAT_REQUEST_FILES_MAX_SIZE (${limits.maxRequestBytes} bytes) must be at least CHAT_FILE_MAX_SIZE (${limits.maxFileBytes} bytes)`,
+    );
+  }
+  return limits;
+}
+
+/** `512kb` or `3mb` (validated), in bytes as body-parser counts them: 1 kb = 1024 bytes. */
+function bytesOf(size: string): number {
+  const match = /^(\d+)(kb|mb)$/i.exec(size);
+  if (!match) throw new InvalidEnvironmentError(`Invalid configuration:\n- not a size: ${size}`);
+  return Number(match[1]) * (match[2].toLowerCase() === 'kb' ? 1024 : 1024 * 1024);
 }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
-import { type EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
 import { Message } from './entities/message.entity.js';
@@ -38,6 +38,15 @@ export class ConversationsService {
         workflowRun: input.workflowRun ?? null,
       }),
     );
+  }
+
+  /** A new conversation with its first messages, all or nothing. */
+  createWithMessages(teamId: string, input: NewConversation, messages: UIMessage[]): Promise<Conversation> {
+    return this.conversations.manager.transaction(async (manager) => {
+      const conversation = await this.create(teamId, input, manager);
+      await this.saveMessages(conversation.id, messages, { manager });
+      return conversation;
+    });
   }
 
   async getOrThrow(teamId: string, id: string): Promise<Conversation> {
@@ -78,12 +87,27 @@ export class ConversationsService {
     }));
   }
 
+  /** Which of these message ids the conversation holds. */
+  async storedMessageIds(conversationId: string, messageIds: string[]): Promise<Set<string>> {
+    if (messageIds.length === 0) return new Set();
+    const rows = await this.messages.query<{ message_id: string }[]>(
+      'SELECT message_id FROM messages WHERE conversation_id = $1 AND message_id = ANY($2::text[])',
+      [conversationId, messageIds],
+    );
+    return new Set(rows.map((row) => row.message_id));
+  }
+
   /**
    * Appends messages whose ids are not stored yet (a client resending the whole history stores
    * nothing twice); a message already stored under the same id is replaced when `replace`.
+   * Returns the ids it wrote.
    */
-  async saveMessages(conversationId: string, messages: UIMessage[], { replace = false } = {}): Promise<void> {
-    if (messages.length === 0) return;
+  async saveMessages(
+    conversationId: string,
+    messages: UIMessage[],
+    { replace = false, manager = this.messages.manager }: { replace?: boolean; manager?: EntityManager } = {},
+  ): Promise<string[]> {
+    if (messages.length === 0) return [];
     const incoming = messages.map((message, order) => ({
       order,
       message_id: message.id,
@@ -93,17 +117,27 @@ export class ConversationsService {
     }));
     // One statement (so one round trip, atomic): the messages in their order, then the
     // conversation's updated_at. Run steps and replies save twice per turn; this is their hot path.
-    await this.messages.query(
+    const saved = await manager.query<{ message_id: string }[]>(
       `WITH incoming AS (
          SELECT * FROM jsonb_to_recordset($2::jsonb) AS m("order" int, message_id text, role text, parts jsonb, metadata jsonb)
        ), saved AS (
          INSERT INTO messages (conversation_id, message_id, role, parts, metadata)
          SELECT $1, message_id, role, parts, metadata FROM incoming ORDER BY "order"
          ON CONFLICT (conversation_id, message_id) ${replace ? 'DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata' : 'DO NOTHING'}
+         RETURNING message_id
+       ), touched AS (
+         UPDATE conversations SET updated_at = now() WHERE id = $1
        )
-       UPDATE conversations SET updated_at = now() WHERE id = $1`,
+       SELECT message_id FROM saved`,
       [conversationId, JSON.stringify(incoming)],
     );
+    return saved.map((row) => row.message_id);
+  }
+
+  /** Removes messages by id: what a request that failed before its reply began had added. */
+  async deleteMessages(conversationId: string, messageIds: string[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    await this.messages.delete({ conversationId, messageId: In(messageIds) });
   }
 
   async recordAgent(conversationId: string, agentId: string, niche: string): Promise<void> {

@@ -40,8 +40,9 @@ export class ModelRegistry {
     this.resolve(this.defaultModelId);
   }
 
-  /** The model for an id (default: DEFAULT_MODEL); an unknown id is a 400. */
-  resolve(id: string = this.defaultModelId): ResolvedModel {
+  /** The model for an id (none or null: DEFAULT_MODEL); an unknown id is a 400. */
+  resolve(requested?: string | null): ResolvedModel {
+    const id = requested ?? this.defaultModelId;
     if (id === OFFLINE_MODEL_ID) return { id, model: this.offline };
     if (id.startsWith(OPENAI_PREFIX)) {
       const name = id.slice(OPENAI_PREFIX.length);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type AssetDraft, type AssetTool, ToolInputError } from './asset-tool.js';
+import { type AssetDraft, type AssetTool, ToolInputError, type ToolServices } from './asset-tool.js';
+import { documentText, isDocument } from './attached-document.js';
 import { countWords, normalizeSpace, splitSentences, truncateAtWord } from './text.js';
 
 export type Severity = 'high' | 'medium' | 'low';
@@ -213,7 +214,7 @@ export interface LegalAnalysis {
 }
 
 const analyzeLegalDocumentInput = z.object({
-  document: z.string().min(1).max(20_000).describe('The full text of the contract or legal document to review.'),
+  document: z.string().max(20_000).describe('The full text of the contract or legal document to review; empty when it is attached as a file.'),
   documentType: z
     .string()
     .max(100)
@@ -368,7 +369,7 @@ function withRole(name: string, role?: string): string {
 }
 
 export function analyzeDocument(document: string, documentType?: string): LegalAnalysis {
-  if (!/\p{L}/u.test(document)) throw new ToolInputError('The document is empty: paste the full text of the contract.');
+  if (!/\p{L}/u.test(document)) throw new ToolInputError('The document is empty: paste the full text of the contract or attach it.');
   const clauses = splitClauses(document.slice(0, 20_000));
 
   const keyClauses = clauses
@@ -464,12 +465,19 @@ export function analyzeLegalDocument(input: AnalyzeLegalDocumentInput): AssetDra
   };
 }
 
+/** Reviews the newest attached text file or PDF when there is one, else the document given. */
+async function analyzeAttachedOrGiven(input: AnalyzeLegalDocumentInput, services: ToolServices): Promise<AssetDraft> {
+  const attached = services.attachments.findLast(isDocument);
+  return analyzeLegalDocument(attached ? { ...input, document: await documentText(attached, 'contract') } : input);
+}
+
 export const analyzeLegalDocumentTool: AssetTool<typeof analyzeLegalDocumentInput> = {
   name: 'analyze_legal_document',
   description:
     'Reviews a contract or legal document (NDA, employment, services, lease, license, terms): document type, parties, ' +
-    'key clauses, risks with severity and quotes, and recommendations. Saves a legal_analysis asset.',
+    'key clauses, risks with severity and quotes, and recommendations; reads a document attached as a text file or PDF. ' +
+    'Saves a legal_analysis asset.',
   assetType: 'legal_analysis',
   inputSchema: analyzeLegalDocumentInput,
-  run: (input) => analyzeLegalDocument(input),
+  run: (input, services) => analyzeAttachedOrGiven(input, services),
 };

@@ -1,6 +1,6 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
+import { documentText, isDocument } from './attached-document.js';
 
 export interface ReceiptItem {
   name: string;
@@ -33,7 +33,7 @@ const extractReceiptDataInput = z.object({
     .string()
     .max(20_000)
     .optional()
-    .describe('The receipt text, one item per line with its price; may be empty when the receipt is attached as a PDF or image.'),
+    .describe('The receipt text, one item per line with its price; may be empty when the receipt is attached as a file.'),
 });
 export type ExtractReceiptDataInput = z.infer<typeof extractReceiptDataInput>;
 
@@ -107,11 +107,9 @@ interface Money {
   length: number;
 }
 
-/** Reads the receipt: from the newest attached PDF or image when there is one, else from the text. */
+/** Reads the receipt: from the newest attached text file, PDF or image when there is one, else from the text. */
 export async function extractReceiptData(input: ExtractReceiptDataInput, services: ToolServices): Promise<AssetDraft> {
-  const attachment = [...services.attachments]
-    .reverse()
-    .find((file) => file.mediaType === 'application/pdf' || file.mediaType.startsWith('image/'));
+  const attachment = services.attachments.findLast((file) => file.mediaType.startsWith('image/') || isDocument(file));
   const text = input.text ?? '';
   let receipt: Receipt;
   try {
@@ -129,24 +127,11 @@ export async function extractReceiptData(input: ExtractReceiptDataInput, service
 }
 
 async function attachmentText(file: Attachment, services: ToolServices): Promise<string> {
-  if (file.mediaType.startsWith('image/')) {
-    if (!services.readImageText) {
-      throw new ToolInputError('The offline model cannot read images. Paste the receipt text into the chat or attach it as a PDF.');
-    }
-    return services.readImageText(file, services.abortSignal);
+  if (!file.mediaType.startsWith('image/')) return documentText(file, 'receipt');
+  if (!services.readImageText) {
+    throw new ToolInputError('The offline model cannot read images. Paste the receipt text into the chat or attach it as a PDF.');
   }
-  let text: string;
-  try {
-    // A copy: pdf.js may take ownership of the buffer it is given.
-    const pdf = await getDocumentProxy(new Uint8Array(file.data));
-    text = (await extractText(pdf, { mergePages: true })).text;
-  } catch {
-    throw new ToolInputError('The attached PDF could not be read. Paste the receipt text instead.');
-  }
-  if (!/[\p{L}\p{N}]/u.test(text)) {
-    throw new ToolInputError('The attached PDF has no text layer (it is probably a scan). Paste the receipt text instead.');
-  }
-  return text;
+  return services.readImageText(file, services.abortSignal);
 }
 
 /** Parses receipt text into items, summary lines, currency and total. */
@@ -407,7 +392,7 @@ export const extractReceiptDataTool: AssetTool<typeof extractReceiptDataInput> =
   name: 'extract_receipt_data',
   description:
     'Extracts the merchant, date, items (quantity, unit price, amount), tax, tip, total and currency from a receipt ' +
-    'given as text or attached as a PDF or image. Saves an itemized receipt asset.',
+    'given as text or attached as a text file, PDF or image. Saves an itemized receipt asset.',
   assetType: 'receipt',
   inputSchema: extractReceiptDataInput,
   run: (input, services) => extractReceiptData(input, services),

@@ -1,0 +1,29 @@
+import { loadConfiguration } from './configuration.js';
+
+const BASE = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/assistant',
+  JWT_SECRET: 'j'.repeat(32),
+  APPROVAL_TOKEN_SECRET: 'a'.repeat(32),
+};
+
+describe('chat attachment limits', () => {
+  const limits = (env: Record<string, string> = {}) => loadConfiguration({ ...BASE, ...env }).llm.attachments;
+
+  it('default to 3 MB per file and per request', () => {
+    expect(limits()).toEqual({ maxFileBytes: 3 * 1024 * 1024, maxRequestBytes: 3 * 1024 * 1024 });
+  });
+
+  it('read sizes as body-parser does (1 kb = 1024 bytes)', () => {
+    expect(limits({ CHAT_FILE_MAX_SIZE: '512KB', CHAT_REQUEST_FILES_MAX_SIZE: '2mb' })).toEqual({ maxFileBytes: 524_288, maxRequestBytes: 2_097_152 });
+  });
+
+  it.each(['3', '3 mb', '0mb', '-1kb', '1.5mb', '3gb'])('refuse %j, naming the variable', (value) => {
+    expect(() => limits({ CHAT_FILE_MAX_SIZE: value })).toThrow(/CHAT_FILE_MAX_SIZE must look like 512kb or 3mb/);
+  });
+
+  it('refuse a per-request limit below the per-file one', () => {
+    expect(() => limits({ CHAT_FILE_MAX_SIZE: '4mb', CHAT_REQUEST_FILES_MAX_SIZE: '1mb' })).toThrow(
+      /CHAT_REQUEST_FILES_MAX_SIZE \(1048576 bytes\) must be at least CHAT_FILE_MAX_SIZE \(4194304 bytes\)/,
+    );
+  });
+});
