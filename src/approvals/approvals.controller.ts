@@ -1,10 +1,27 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CredentialInRequest } from '../http/credential-in-request.decorator.js';
 import { Public } from '../teams/auth/public.decorator.js';
+import { NOTE_MAX_LENGTH } from './approval-limits.js';
 import { type LinkClient, type ResumeQuery, ApprovalsService } from './approvals.service.js';
 import { sendLinkOutcome, wantsHtml } from './link-response.js';
+
+/** The fields of a link's form post, as documented; the service checks them (a scanner's post is ignored first). */
+const STEP_LINK_FORM: SchemaObject = {
+  type: 'object',
+  required: ['token', 'action'],
+  properties: {
+    token: { type: 'string', description: 'Step approval JWT from the email (2 h)' },
+    action: { type: 'string', enum: ['approve', 'reject'] },
+    note: { type: 'string', maxLength: NOTE_MAX_LENGTH, description: 'Feedback for the agent, with reject' },
+  },
+};
+const PLAN_LINK_FORM: SchemaObject = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', description: 'Plan approval JWT from the email (24 h)' } },
+};
 
 /** The links in approval mails: no session, the token is the credential. */
 @ApiTags('approvals')
@@ -17,7 +34,7 @@ export class ApprovalsController {
   @Get('resume')
   @ApiQuery({ name: 'token', required: true, description: 'Step approval JWT from the email (2 h)' })
   @ApiQuery({ name: 'action', required: true, enum: ['approve', 'reject'] })
-  @ApiQuery({ name: 'note', required: false, description: 'Feedback for the agent, with reject' })
+  @ApiQuery({ name: 'note', required: false, type: String, description: 'Feedback for the agent, with reject' })
   async openStepLink(@Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
     sendLinkOutcome(request, response, await this.approvals.openStepLink(resumeQuery(query), clientOf(request), wantsHtml(request)));
   }
@@ -25,6 +42,8 @@ export class ApprovalsController {
   /** The confirmation page's button (and the note form's): the step link's fields as a form post. */
   @Public()
   @Post('resume')
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiBody({ schema: STEP_LINK_FORM })
   async resume(@Body() body: Record<string, unknown> | undefined, @Req() request: Request, @Res() response: Response): Promise<void> {
     sendLinkOutcome(request, response, await this.approvals.resume(resumeQuery(body ?? {}), clientOf(request), false));
   }
@@ -44,6 +63,8 @@ export class ApprovalsController {
   /** The confirmation page's button: the plan link's token as a form post. */
   @Public()
   @Post(':id/approve')
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiBody({ schema: PLAN_LINK_FORM })
   async approve(
     @Param('id', ParseUUIDPipe) id: string,
     @Body() body: Record<string, unknown> | undefined,

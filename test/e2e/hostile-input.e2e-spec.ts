@@ -28,14 +28,6 @@ const CONCURRENCY = 8;
 const LEAK = /\n\s+at |\.[jt]s:\d+|node_modules|QueryFailedError|TypeORM|\bSELECT\b[\s\S]*\bFROM\b|\bINSERT INTO\b|\bDELETE FROM\b|syntax error at|violates .* constraint|invalid input syntax|duplicate key/i;
 const PLACEHOLDER = '"__hostile_value__"';
 
-/** Baseline values the document's examples and types would get wrong, by route and field. */
-const BASELINES: Record<string, unknown> = {
-  // The document types messages only as objects; a chat client's message is one.
-  'POST /api/assistant/router messages': [userMessage('Hello')],
-  // Sign-ups use an address of their own, so that no hostile password becomes the login probes' password.
-  'POST /api/auth/register email': 'sweep-sign-up@example.com',
-};
-
 type CallerName = 'owner' | 'other team' | 'signed out';
 
 interface Parameter {
@@ -91,6 +83,8 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
   /** Real ids of the owner's resources, put in paths and required parameters. */
   let ids: { team: string; workflow: string; draftWorkflow: string; run: number; conversation: string; asset: number; apiToken: string };
   let approvalTokens: { plan: string; step: string };
+  /** Body values the document's examples and types would get wrong: `{ 'POST /path': { field: value } }`. */
+  let baselines: Record<string, Record<string, unknown>>;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -128,6 +122,15 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
     };
     const tokenOf = (link: string) => new URL(link, baseUrl).searchParams.get('token')!;
     approvalTokens = { plan: tokenOf(planMail.links.find((link) => link.includes(`/${draft.workflowId}/approve?token=`))!), step: tokenOf(run.links.reject) };
+    baselines = {
+      // The document types messages only as objects; a chat client's message is one.
+      'POST /api/assistant/router': { messages: [userMessage('Hello')] },
+      // Sign-ups use an address of their own, so that no hostile password becomes the login probes' password.
+      'POST /api/auth/register': { email: 'sweep-sign-up@example.com' },
+      // The approval links' form posts carry the mailed tokens.
+      'POST /api/workflows/resume': { token: approvalTokens.step },
+      'POST /api/workflows/{id}/approve': { token: approvalTokens.plan },
+    };
   });
   afterAll(async () => {
     agent.destroy();
@@ -169,7 +172,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
             ? ['owner', 'other team', 'signed out']
             : ['owner', 'signed out'];
         const add = (probes: Probe[]) => batches.push(...callers.map((caller) => ({ caller, probes })));
-        const baseline = bodySchema ? baselineOf(bodySchema, document, route, '') : undefined;
+        const baseline = bodySchema ? baselineOf(bodySchema, document, baselines[route] ?? {}, '') : undefined;
         const json = baseline === undefined ? undefined : JSON.stringify(baseline);
 
         for (const parameter of parameters) {
@@ -350,10 +353,10 @@ function resolve(schema: Schema, document: OpenApiDocument): Schema {
   return schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()!] : schema;
 }
 
-/** A valid-looking body: required fields only, from examples, enums and types. */
-function baselineOf(schema: Schema, document: OpenApiDocument, route: string, path: string): unknown {
+/** A valid-looking body: required fields only, from `overrides` (by field path), examples, enums and types. */
+function baselineOf(schema: Schema, document: OpenApiDocument, overrides: Record<string, unknown>, path: string): unknown {
   const resolved = resolve(schema, document);
-  if (`${route} ${path}` in BASELINES) return BASELINES[`${route} ${path}`];
+  if (path in overrides) return overrides[path];
   if (resolved.example !== undefined) return resolved.example;
   if (resolved.enum) return resolved.enum[0];
   switch (resolved.type) {
@@ -363,12 +366,12 @@ function baselineOf(schema: Schema, document: OpenApiDocument, route: string, pa
     case 'boolean':
       return false;
     case 'array':
-      return [baselineOf(resolved.items ?? {}, document, route, `${path}.0`)];
+      return [baselineOf(resolved.items ?? {}, document, overrides, `${path}.0`)];
     case 'string':
       return 'Sweep value';
     default:
       return Object.fromEntries(
-        (resolved.required ?? []).map((name) => [name, baselineOf(resolved.properties![name], document, route, path ? `${path}.${name}` : name)]),
+        (resolved.required ?? []).map((name) => [name, baselineOf(resolved.properties![name], document, overrides, path ? `${path}.${name}` : name)]),
       );
   }
 }

@@ -113,7 +113,7 @@ describe('hostile input: body size and nesting, text PostgreSQL cannot store, in
   });
 
   describe('text PostgreSQL cannot store', () => {
-    it('refuses a NUL character in any text that enters (body, query string, path, approval link note), naming the field; nothing is stored', async () => {
+    it('refuses a NUL character in any text that enters (body, query string, path, approval link note and form), naming the field; nothing is stored', async () => {
       await expectNothingStored(async () => {
         const nul = (field: string) => [new RegExp(`^${field.replace(/\./g, '\\.')} must not contain NUL characters$`)];
         expectError(await api(app, owner).post('/api/teams').send({ name: 'Mark\u0000eting' }), 400, nul('name'));
@@ -126,6 +126,9 @@ describe('hostile input: body size and nesting, text PostgreSQL cannot store, in
         );
         expectError(await api(app, owner).post(decisionPath()).send({ action: 'reject', stepIndex: REVIEWED_STEP, note: 'More\u0000detail' }), 400, nul('note'));
         expectError(await api(app).get(`${run.links.reject}&note=More%00detail`).set('User-Agent', BROWSER), 400, nul('note'));
+        const token = new URL(run.links.reject, 'http://link').searchParams.get('token');
+        const form = await api(app).post('/api/workflows/resume').set('User-Agent', BROWSER).type('form').send({ token, action: 'reject', note: 'More\u0000detail' });
+        expectError(form, 400, nul('note'));
         expectError(await api(app).post('/api/auth/register').send({ email: 'nul@example.com', password: 'correct horse battery', name: 'Nul\u0000' }), 400, nul('name'));
         expectError(await api(app, owner).get('/api/assets?from=2024-01-01%00'), 400, nul('from'));
         expectError(await api(app, owner).get('/api/workflows/%00'), 400, nul('id'));
