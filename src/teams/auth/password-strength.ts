@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { WorkerThread } from '../../common/worker-thread.js';
 
 const resolve = createRequire(import.meta.url).resolve;
 
@@ -27,7 +27,7 @@ const zxcvbn = new ZxcvbnFactory({
 parentPort.on('message', ({ id, password, userInputs }) => {
   try {
     const { score, feedback } = zxcvbn.check(password, userInputs);
-    parentPort.postMessage({ id, strength: { score, warning: feedback.warning, suggestions: feedback.suggestions } });
+    parentPort.postMessage({ id, result: { score, warning: feedback.warning, suggestions: feedback.suggestions } });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
@@ -41,57 +41,16 @@ export interface PasswordStrength {
   suggestions: string[];
 }
 
-type Reply = { id: number; strength: PasswordStrength; error?: undefined } | { id: number; error: string };
-
-interface Pending {
-  resolve(strength: PasswordStrength): void;
-  reject(error: Error): void;
-}
-
-/**
- * Estimates password strength on a worker thread, started on first use, referenced only while it
- * has work (an idle checker never keeps the process alive), and replaced if it dies.
- */
+/** Estimates password strength on a worker thread (see WORKER_SOURCE for why). */
 export class PasswordStrengthEstimator {
-  private worker: Worker | undefined;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 0;
+  private readonly worker = new WorkerThread<{ password: string; userInputs: string[] }, PasswordStrength>(WORKER_SOURCE, 'Password strength estimate');
 
   /** `userInputs`: the account's own data (email, name), which a password should not be made of. */
   estimate(password: string, userInputs: string[]): Promise<PasswordStrength> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const worker = this.ensureWorker();
-      if (this.pending.size === 0) worker.ref();
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, password, userInputs });
-    });
+    return this.worker.run({ password, userInputs });
   }
 
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
-  }
-
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on('message', (reply: Reply) => {
-      const pending = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) worker.unref();
-      if (reply.error === undefined) pending?.resolve(reply.strength);
-      else pending?.reject(new Error(`Password strength estimate failed: ${reply.error}`));
-    });
-    const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const pending of this.pending.values()) pending.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The password strength estimator stopped (exit code ${code})`)));
-    this.worker = worker;
-    return worker;
+  close(): Promise<void> {
+    return this.worker.close();
   }
 }
