@@ -13,11 +13,11 @@ export interface JsonBodyLimits {
 }
 
 /**
- * The JSON body parser: each route's size limit (body-parser refuses a larger body with 413 before
- * reading it, when its length is announced, or as soon as it passes the limit), then a scan of the
- * raw bytes for nesting deeper than MAX_JSON_DEPTH (400) before JSON.parse builds anything.
- * Deep nesting costs nothing to send (2 bytes a level) but recursion in every layer after the
- * parse (transformation, validation, logging), so it is refused in one linear pass.
+ * The JSON body parser: each route's size limit (body-parser answers a larger body with 413 and
+ * discards it, never buffering past the limit), then a scan of the raw bytes for nesting deeper
+ * than MAX_JSON_DEPTH (400) before JSON.parse builds anything. Deep nesting costs a sender 2 bytes
+ * a level but recursion in every layer after the parse (transformation, validation), so it is
+ * refused in one linear pass.
  */
 export function jsonBodyParser({ limit, largeLimit, largeRoutes }: JsonBodyLimits): RequestHandler {
   const parsers = {
