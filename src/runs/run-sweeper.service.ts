@@ -19,11 +19,6 @@ const SETTLE_MS = 10_000;
 const SWEEP_LOCK = 7_340_021;
 const PENDING_STATES = new Set(['created', 'retry', 'active']);
 
-export interface SweepResult {
-  requeued: number[];
-  failed: number[];
-}
-
 /**
  * The safety net under run execution: a run `running` must have a job that will execute it.
  * Every few seconds one instance looks for runs whose newest job is gone or finished (a crash
@@ -71,9 +66,9 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
     clearInterval(this.timer);
   }
 
-  async sweep(): Promise<SweepResult> {
-    const result: SweepResult = { requeued: [], failed: [] };
-    const reasons = new Map<number, string>();
+  async sweep(): Promise<void> {
+    const requeued: number[] = [];
+    const failed: { runId: number; reason: string }[] = [];
     await this.steps.manager.transaction(async (manager) => {
       const [{ locked }] = await manager.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1) AS locked', [SWEEP_LOCK]);
       if (!locked) return;
@@ -88,19 +83,15 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
           // What the unfinished step left goes first: whoever sees the run failed sees it gone.
           const unfinished = await manager.findOneBy(RunStep, { runId: run.id, status: 'running' });
           if (unfinished) await this.assets.deleteRunAssetsSince(run.id, unfinished.startedAt);
-          if (await this.runs.transition(run.id, ['running'], { status: 'failed', reason }, manager)) {
-            result.failed.push(run.id);
-            reasons.set(run.id, reason);
-          }
+          if (await this.runs.transition(run.id, ['running'], { status: 'failed', reason }, manager)) failed.push({ runId: run.id, reason });
         } else {
           await this.runsService.enqueue(run.id, manager);
-          result.requeued.push(run.id);
+          requeued.push(run.id);
         }
       }
     });
-    for (const runId of result.requeued) this.logger.warn(`Run ${runId} was running with no job to execute it: queued again`);
-    for (const runId of result.failed) await this.afterFailure(runId, reasons.get(runId) ?? '');
-    return result;
+    for (const runId of requeued) this.logger.warn(`Run ${runId} was running with no job to execute it: queued again`);
+    for (const { runId, reason } of failed) await this.afterFailure(runId, reason);
   }
 
   private async afterFailure(runId: number, reason: string): Promise<void> {
