@@ -1,11 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
 import { api } from '../helpers/api.js';
 import { chat, textOfMessage, userMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
+import { chatCompletion, LocalOpenAIServer, readJson, sendJson } from '../helpers/fake-openai.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
@@ -48,21 +48,10 @@ interface Script {
  * A local server speaking the OpenAI API (chat completions, streamed or not, with structured
  * output; image generations), as any OpenAI-compatible server does. It records every request.
  */
-class FakeOpenAI {
+class FakeOpenAI extends LocalOpenAIServer {
   readonly requests: ProviderRequest[] = [];
   script: Script = {};
   private streamCalls = 0;
-  private readonly server: Server = createServer((req, res) => void this.handle(req, res));
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   reset(script: Script): void {
     this.script = script;
@@ -70,24 +59,22 @@ class FakeOpenAI {
     this.streamCalls = 0;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as ProviderRequest['body'];
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJson<ProviderRequest['body']>(req);
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     this.requests.push({ path, body });
 
     if (path === '/v1/images/generations') {
-      return json(res, { created: 1, data: (this.script.images ?? []).map((b64_json) => ({ b64_json })) });
+      return sendJson(res, { created: 1, data: (this.script.images ?? []).map((b64_json) => ({ b64_json })) });
     }
-    if (path !== '/v1/chat/completions') return json(res, { error: { message: `no route ${path}` } }, 404);
+    if (path !== '/v1/chat/completions') return sendJson(res, { error: { message: `no route ${path}` } }, 404);
     const structured = body.response_format?.json_schema?.name;
     if (structured === 'agent_route') return completion(res, body, JSON.stringify({ agentId: this.script.route ?? 'general', confident: true }));
     if (structured === 'workflow_plan') return completion(res, body, JSON.stringify(this.script.plan));
     if (!body.stream) return completion(res, body, this.script.text ?? '');
 
     const stream = this.script.streams?.[this.streamCalls++];
-    if (!stream) return json(res, { error: { message: 'no stream scripted' } }, 500);
+    if (!stream) return sendJson(res, { error: { message: 'no stream scripted' } }, 500);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const base = { id: 'chatcmpl-stream', object: 'chat.completion.chunk', created: 1, model: body.model };
     for (const chunk of stream.chunks) res.write(`data: ${JSON.stringify({ ...base, ...(chunk as object) })}\n\n`);
@@ -106,19 +93,8 @@ class FakeOpenAI {
   }
 }
 
-function json(res: ServerResponse, body: unknown, status = 200): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
 function completion(res: ServerResponse, body: ProviderRequest['body'], content: string): void {
-  json(res, {
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    created: 1,
-    model: body.model,
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-  });
+  sendJson(res, chatCompletion(body.model, content));
 }
 
 /** A streamed call that calls one tool. */

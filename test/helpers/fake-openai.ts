@@ -9,18 +9,13 @@ export interface ChatCompletionRequest {
 }
 
 /**
- * A local OpenAI-compatible server for chat completions: routing calls (structured output) get
- * `route`, streamed calls stream `reply` word by word, or fail with `failWith` (an API error the
- * provider does not retry). It records every request.
+ * An OpenAI-compatible server on a free loopback port, answering as `handle` says: the plumbing
+ * every fake provider of the tests shares.
  */
-export class FakeOpenAI {
-  readonly requests: ChatCompletionRequest[] = [];
-  route = 'general';
-  reply = 'Hello from the fake model.';
-  failWith?: string;
-  private routeGate?: { count: number; waiting: (() => void)[] };
+export abstract class LocalOpenAIServer {
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
 
+  /** Listens, and returns the base URL to give as OPENAI_BASE_URL. */
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
@@ -31,21 +26,57 @@ export class FakeOpenAI {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+/** A request's JSON body (`{}` when empty). */
+export async function readJson<T>(req: IncomingMessage): Promise<T> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString() || '{}') as T;
+}
+
+export function sendJson(res: ServerResponse, body: unknown, status = 200): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** A whole (not streamed) chat completion answering `content`. */
+export function chatCompletion(model: string | undefined, content: string): object {
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 1,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
+
+/**
+ * A local OpenAI-compatible server for chat completions: routing calls (structured output) get
+ * `route`, streamed calls stream `reply` word by word, or fail with `failWith` (an API error the
+ * provider does not retry). It records every request.
+ */
+export class FakeOpenAI extends LocalOpenAIServer {
+  readonly requests: ChatCompletionRequest[] = [];
+  route = 'general';
+  reply = 'Hello from the fake model.';
+  failWith?: string;
+  private routeGate?: { count: number; waiting: (() => void)[] };
+
   /** Routing calls are answered only once `count` of them are waiting: requests that route together. */
   holdRoutes(count: number): void {
     this.routeGate = { count, waiting: [] };
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as ChatCompletionRequest;
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJson<ChatCompletionRequest>(req);
     this.requests.push(body);
     if (body.response_format?.json_schema?.name === 'agent_route') {
       await this.passRouteGate();
-      return json(res, completion(body, JSON.stringify({ agentId: this.route, confident: true })));
+      return sendJson(res, chatCompletion(body.model, JSON.stringify({ agentId: this.route, confident: true })));
     }
-    if (this.failWith) return json(res, { error: { message: this.failWith, type: 'invalid_request_error', code: 'bad_request' } }, 400);
+    if (this.failWith) return sendJson(res, { error: { message: this.failWith, type: 'invalid_request_error', code: 'bad_request' } }, 400);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const chunk = (delta: object, finish: string | null = null) =>
       `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -63,19 +94,4 @@ export class FakeOpenAI {
       for (const release of gate.waiting) release();
     });
   }
-}
-
-function completion(body: ChatCompletionRequest, content: string): object {
-  return {
-    id: 'chatcmpl-fake',
-    object: 'chat.completion',
-    created: 1,
-    model: body.model,
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-  };
-}
-
-function json(res: ServerResponse, body: unknown, status = 200): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
