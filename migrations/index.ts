@@ -6,6 +6,7 @@ import { AddDashboardStepDecisions1763900000000 } from './1763900000000-AddDashb
 import { OneDecisionPerStepAttempt1764000000000 } from './1764000000000-OneDecisionPerStepAttempt.js';
 import { ApiTokenExpiry1764100000000 } from './1764100000000-ApiTokenExpiry.js';
 import { TeamInvitations1764200000000 } from './1764200000000-TeamInvitations.js';
+import { ConversationChatIds1764300000000 } from './1764300000000-ConversationChatIds.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   OneDecisionPerStepAttempt1764000000000,
   ApiTokenExpiry1764100000000,
   TeamInvitations1764200000000,
+  ConversationChatIds1764300000000,
 ];

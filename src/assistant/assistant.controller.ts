@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
@@ -42,17 +43,18 @@ export class AssistantController {
 
   /**
    * Resumes the reply being generated (the path `useChat` calls with `resume: true`): the whole
-   * stream from its first chunk, then live; 204 when nothing is being generated.
+   * stream from its first chunk, then live; 204 when nothing is being generated. `:id` is the
+   * conversation's id or the client's chat id.
    */
-  @Get('router/:conversationId/stream')
-  resume(@ActiveTeam() team: TeamContext, @Param('conversationId', ParseUUIDPipe) conversationId: string, @Res() response: Response): Promise<void> {
-    return this.chat.resume(team, conversationId, response);
+  @Get('router/:id/stream')
+  resume(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Res() response: Response): Promise<void> {
+    return this.chat.resume(team, id, response);
   }
 
   /** Stops the reply being generated; the partial message is kept, marked stopped. */
   @HttpCode(200)
   @Post('conversations/:id/stop')
-  stop(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<{ conversationId: string; stopped: true }> {
+  stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<{ conversationId: string; stopped: true }> {
     return this.chat.stop(team, id);
   }
 }

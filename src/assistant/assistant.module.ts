@@ -12,6 +12,6 @@ import { AgentToolsFactory } from './tools/agent-tools.factory.js';
   imports: [ConversationsModule, AssetsModule],
   controllers: [AssistantController],
   providers: [ChatStreamService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
-  exports: [ChatStreamService, RouterService, AgentToolsFactory],
+  exports: [ChatStreamService, LiveRepliesService, RouterService, AgentToolsFactory],
 })
 export class AssistantModule {}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   convertToModelMessages,
   createUIMessageStream,
@@ -14,14 +14,16 @@ import type { Response } from 'express';
 import type { AssetScope } from '../assets/assets.service.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import type { Conversation } from '../conversations/entities/conversation.entity.js';
+import { violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry, type ResolvedModel } from '../llm/model-registry.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
+import type { ChatTurn, StartedReply } from './chat-turn.js';
 import { textOf } from './chat-messages.js';
 import { checkClientMessages } from './client-messages.js';
 import type { RouterRequestDto } from './dto/router-request.dto.js';
-import { LiveRepliesService } from './live-replies.service.js';
+import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
 import type { ReplyMetadata } from './reply-metadata.js';
 import { RouterService } from './router.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
@@ -44,8 +46,12 @@ export interface ReplyRequest {
 interface PreparedTurn {
   /** Null for a new conversation. */
   existing: Conversation | null;
-  /** The user's messages that are not stored yet. */
+  /** For a new conversation: the chat id the client made for it. */
+  chatId: string | null;
+  /** The messages that are not stored yet. */
   newMessages: UIMessage[];
+  /** For a reply generated again: the user message it answers; what follows it is replaced. */
+  regenerating: string | null;
   agentId: AgentId;
   model: ResolvedModel;
 }
@@ -77,7 +83,18 @@ export class ChatStreamService {
     private readonly files: ChatFilesService,
   ) {}
 
+  /** POST /api/assistant/router: starts the reply and streams it to this response. */
   async reply(team: TeamContext, request: RouterRequestDto, response: Response): Promise<void> {
+    const { conversationId, streamId } = await this.begin(team, routerTurn(request));
+    response.setHeader('x-conversation-id', conversationId);
+    await this.live.send(streamId, response);
+  }
+
+  /**
+   * Checks and stores the turn, then starts generating the reply into a live stream, which goes on
+   * whether or not anyone follows it. Throws the request's 4xx before anything is stored.
+   */
+  async begin(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
     const turn = await this.prepare(team, request);
     const { conversationId, history: readHistory, discard } = await this.storeTurn(team, turn);
     let streamId: string;
@@ -90,7 +107,7 @@ export class ChatStreamService {
           history,
           scope: { teamId: team.teamId, conversationId, runId: null },
           abortSignal,
-          onEnd: (message) => this.store(conversationId, message),
+          onEnd: (message) => this.store(conversationId, message, turn.regenerating),
         }),
       );
     } catch (error) {
@@ -105,27 +122,30 @@ export class ChatStreamService {
         this.logger.error(`Could not record the agent of conversation ${conversationId}: ${String(error)}`);
       });
     }
-    response.setHeader('x-conversation-id', conversationId);
-    await this.live.send(streamId, response);
+    return { conversationId, streamId };
   }
 
-  /** GET /api/assistant/router/:conversationId/stream: the reply being generated, from its start; 204 when none. */
-  async resume(team: TeamContext, conversationId: string, response: Response): Promise<void> {
-    await this.conversations.getOrThrow(team.teamId, conversationId);
-    const streamId = await this.live.active(conversationId);
-    if (!streamId) {
+  /**
+   * GET /api/assistant/router/:id/stream: the reply being generated, from its start. 204 when none,
+   * also for an id the team has no conversation under: a chat client resumes on every page load,
+   * before its first message has made the conversation.
+   */
+  async resume(team: TeamContext, reference: string, response: Response): Promise<void> {
+    const conversation = await this.conversations.find(team.teamId, reference);
+    const streamId = conversation && (await this.live.active(conversation.id));
+    if (!conversation || !streamId) {
       response.status(204).end();
       return;
     }
-    response.setHeader('x-conversation-id', conversationId);
+    response.setHeader('x-conversation-id', conversation.id);
     await this.live.send(streamId, response);
   }
 
   /** POST /api/assistant/conversations/:id/stop. */
-  async stop(team: TeamContext, conversationId: string): Promise<{ conversationId: string; stopped: true }> {
-    await this.conversations.getOrThrow(team.teamId, conversationId);
-    await this.live.stop(conversationId);
-    return { conversationId, stopped: true };
+  async stop(team: TeamContext, reference: string): Promise<{ conversationId: string; stopped: true }> {
+    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
+    await this.live.stop(id);
+    return { conversationId: id, stopped: true };
   }
 
   /**
@@ -184,8 +204,12 @@ export class ChatStreamService {
     });
   }
 
-  private async store(conversationId: string, message: UIMessage): Promise<void> {
-    await this.conversations.saveMessages(conversationId, [message], { replace: true }).catch((error: unknown) => {
+  /** Stores a reply when it ends; one generated again replaces what followed the message it answers. */
+  private async store(conversationId: string, message: UIMessage, regenerating: string | null): Promise<void> {
+    const saved = regenerating
+      ? this.conversations.replaceAfter(conversationId, regenerating, [message])
+      : this.conversations.saveMessages(conversationId, [message], { replace: true });
+    await saved.catch((error: unknown) => {
       this.logger.error(`Could not store the reply of conversation ${conversationId}: ${String(error)}`);
     });
   }
@@ -194,7 +218,7 @@ export class ChatStreamService {
    * Everything that can fail with a 4xx, and routing (a model call), done before anything is
    * stored or any byte of the stream is sent.
    */
-  private async prepare(team: TeamContext, request: RouterRequestDto): Promise<PreparedTurn> {
+  private async prepare(team: TeamContext, request: ChatTurn): Promise<PreparedTurn> {
     const validated = await safeValidateUIMessages({ messages: request.messages });
     if (!validated.success) throw new BadRequestException(describeInvalidMessages(validated.error));
     const messages = validated.data;
@@ -204,33 +228,60 @@ export class ChatStreamService {
     const forcedAgent = request.agentId ?? undefined;
     if (forcedAgent !== undefined && !isAgentId(forcedAgent)) throw new BadRequestException(`Unknown agentId "${forcedAgent}"`);
     const routingModel = this.models.resolve(request.modelId);
-    const existing = request.conversationId ? await this.conversations.getOrThrow(team.teamId, request.conversationId) : null;
+    const existing = await this.conversationOf(team, request);
     if (existing) await this.live.ensureIdle(existing.id);
 
     // Stored history is the truth: only the user's messages that are not stored yet are added.
     const userMessages = messages.filter((message) => message.role === 'user');
-    const stored = existing ? await this.conversations.storedMessageIds(existing.id, userMessages.map((message) => message.id)) : new Set<string>();
-    await this.files.check(team.teamId, messages, (message) => !stored.has(message.id));
+    const stored = existing
+      ? await this.conversations.storedMessageIds(existing.id, [...userMessages.map((message) => message.id), ...(request.messageId ? [request.messageId] : [])])
+      : new Map<string, number>();
+    const isNew = (message: UIMessage) => !stored.has(message.id);
+    const regenerating = request.trigger === 'regenerate-message' ? checkRegeneration(request, latest, stored, existing) : null;
+    await this.files.check(team.teamId, messages, isNew);
 
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;
     const agentId = forcedAgent ?? (await this.router.route(routingModel, textOf(latest), previousAgent));
+    const keepsAssistantText = request.keepAssistantText === true && !existing;
     return {
       existing,
-      newMessages: userMessages.filter((message) => !stored.has(message.id)),
+      chatId: existing ? null : (request.chatId ?? null),
+      newMessages: messages.filter((message) =>
+        message.role === 'user' ? isNew(message) : keepsAssistantText && message.parts.every((part) => part.type === 'text'),
+      ),
+      regenerating,
       agentId,
       model: request.modelId ? routingModel : this.models.resolve(AGENTS[agentId].defaultModel),
     };
+  }
+
+  /**
+   * The conversation the request continues; null for a new one. `conversationId` must name one of
+   * the team's; a chat id the team has no conversation under starts one.
+   */
+  private async conversationOf(team: TeamContext, request: ChatTurn): Promise<Conversation | null> {
+    if (request.conversationId) return this.conversations.getOrThrow(team.teamId, request.conversationId);
+    const existing = request.chatId ? await this.conversations.find(team.teamId, request.chatId) : null;
+    if (!existing && request.trigger === 'regenerate-message') throw new NotFoundException('Conversation not found');
+    return existing;
   }
 
   /** Stores the turn: a new conversation with its first messages in one transaction, or the new messages. */
   private async storeTurn(team: TeamContext, turn: PreparedTurn): Promise<StoredTurn> {
     const { existing, newMessages } = turn;
     if (!existing) {
-      const conversation = await this.conversations.createWithMessages(
-        team.teamId,
-        { userId: team.userId, title: textOf(newMessages[0]), niche: AGENTS[turn.agentId].niche, lastAgentId: turn.agentId },
-        newMessages,
-      );
+      const firstUserMessage = newMessages.find((message) => message.role === 'user');
+      const conversation = await this.conversations
+        .createWithMessages(
+          team.teamId,
+          { userId: team.userId, chatId: turn.chatId, title: textOf(firstUserMessage), niche: AGENTS[turn.agentId].niche, lastAgentId: turn.agentId },
+          newMessages,
+        )
+        .catch((error: unknown) => {
+          // Two first messages under one new chat id: the other one made the conversation and answers it.
+          if (violatedConstraint(error, '23505')) throw new ConflictException(REPLY_IN_PROGRESS);
+          throw error;
+        });
       return {
         conversationId: conversation.id,
         history: () => Promise.resolve(newMessages),
@@ -240,7 +291,7 @@ export class ChatStreamService {
     const added = await this.conversations.saveMessages(existing.id, newMessages);
     return {
       conversationId: existing.id,
-      history: () => this.conversations.messagesOf(existing.id),
+      history: () => this.conversations.messagesOf(existing.id, turn.regenerating ?? undefined),
       discard: () => this.undo(existing.id, this.conversations.deleteMessages(existing.id, added)),
     };
   }
@@ -256,6 +307,31 @@ export class ChatStreamService {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+/** The router's body as a turn: its `id` is the client's chat id, unless it is the `conversationId` too. */
+function routerTurn(request: RouterRequestDto): ChatTurn {
+  const { id, conversationId, ...rest } = request;
+  if (id && conversationId && id !== conversationId) throw new BadRequestException('id and conversationId name different conversations; send one of them');
+  return { ...rest, conversationId: conversationId ?? null, chatId: conversationId ? null : (id ?? null) };
+}
+
+/**
+ * For `regenerate-message`: the user message whose reply is generated again, which must be the
+ * request's last and stored; `messageId`, when given, must be it or a message after it.
+ */
+function checkRegeneration(request: ChatTurn, latest: UIMessage, stored: Map<string, number>, existing: Conversation | null): string {
+  const answered = stored.get(latest.id);
+  if (!existing || answered === undefined) {
+    throw new BadRequestException('regenerate-message: messages must end with a user message the conversation holds');
+  }
+  if (request.messageId) {
+    const replaced = stored.get(request.messageId);
+    if (replaced === undefined || replaced < answered) {
+      throw new BadRequestException('messageId: not the last user message or a reply that follows it in this conversation');
+    }
+  }
+  return latest.id;
 }
 
 /**

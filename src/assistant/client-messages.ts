@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 
-const MESSAGE_ID_MAX_LENGTH = 200;
+export const MESSAGE_ID_MAX_LENGTH = 200;
 const TEXT_MAX_LENGTH = 100_000;
 const FILENAME_MAX_LENGTH = 255;
 /** What a user message may hold: what the chat client sends for typed text and attached files. */

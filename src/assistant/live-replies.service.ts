@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { readUIMessageStream, UI_MESSAGE_STREAM_HEADERS, type UIMessage, type UIMessageChunk } from 'ai';
 import type { Response } from 'express';
-import { QueryFailedError } from 'typeorm';
 import { ConversationsService } from '../conversations/conversations.service.js';
+import { violatedConstraint } from '../database/database-errors.js';
 import { type AbandonedStream, LiveStreamStore } from '../live/live-stream.store.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 
@@ -13,7 +13,7 @@ import { ShutdownService } from '../shutdown/shutdown.service.js';
  * runs it out.
  */
 const STOP_WAIT_MS = 30_000;
-const BUSY = 'A reply is already being generated in this conversation';
+export const REPLY_IN_PROGRESS = 'A reply is already being generated in this conversation';
 const IDLE = 'No reply is being generated in this conversation';
 const GONE = 'The reply was no longer being generated (its server stopped); it is kept as far as it got';
 const STREAM_PREFIX = 'chat:';
@@ -56,7 +56,7 @@ export class LiveRepliesService {
   }
 
   async ensureIdle(conversationId: string): Promise<void> {
-    if (await this.store.active(conversationId)) throw new ConflictException(BUSY);
+    if (await this.store.active(conversationId)) throw new ConflictException(REPLY_IN_PROGRESS);
   }
 
   /**
@@ -75,7 +75,7 @@ export class LiveRepliesService {
     });
     if (!claimed) {
       await unsubscribe();
-      throw new ConflictException(BUSY);
+      throw new ConflictException(REPLY_IN_PROGRESS);
     }
     const ended = this.pump(streamId, generate(controller.signal))
       .catch((error: unknown) => this.logger.error(`Live reply ${streamId} failed: ${String(error)}`))
@@ -106,6 +106,11 @@ export class LiveRepliesService {
       this.responses.delete(gone);
     }
     if (!response.destroyed) response.end('data: [DONE]\n\n');
+  }
+
+  /** A live stream's chunks from the first, then live ones, until it ends or `signal` aborts. */
+  async *chunks(streamId: string, signal?: AbortSignal): AsyncIterable<UIMessageChunk> {
+    for await (const chunk of this.store.follow(streamId, { fromStart: true, signal })) yield JSON.parse(chunk) as UIMessageChunk;
   }
 
   /** The stream being generated for a conversation, if any. */
@@ -157,7 +162,8 @@ export class LiveRepliesService {
     try {
       await this.conversations.saveMessages(conversationId, [{ ...message, metadata: { ...(message.metadata ?? {}), stopped: true } }]);
     } catch (error) {
-      if (isForeignKeyViolation(error)) return false;
+      // The insert named a conversation this database does not hold.
+      if (violatedConstraint(error, '23503')) return false;
       throw error;
     }
     this.logger.warn(`Stored the reply of conversation ${conversationId} as far as it got: its generator was gone`);
@@ -171,10 +177,4 @@ async function rebuild(chunks: string[]): Promise<UIMessage | undefined> {
   const stream = ReadableStream.from(chunks.map((chunk) => JSON.parse(chunk) as UIMessageChunk));
   for await (const snapshot of readUIMessageStream({ stream })) message = snapshot;
   return message;
-}
-
-/** The insert named a conversation this database does not hold. */
-function isForeignKeyViolation(error: unknown): boolean {
-  const driverError: unknown = error instanceof QueryFailedError ? error.driverError : undefined;
-  return typeof driverError === 'object' && driverError !== null && 'code' in driverError && driverError.code === '23503';
 }

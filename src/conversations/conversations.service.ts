@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
+import { isUUID } from 'class-validator';
 import { type EntityManager, In, Repository } from 'typeorm';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
@@ -10,8 +11,17 @@ import { Message } from './entities/message.entity.js';
 export const CONVERSATION_LIST_LIMIT = 50;
 export const CONVERSATION_TITLE_MAX_LENGTH = 100;
 
+/**
+ * What names a conversation in a request: the id the service made (a UUID) or the chat id a
+ * client made (useChat's `generateId()`: a short random string). Both fit this pattern.
+ */
+export const CONVERSATION_REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
+export const CONVERSATION_REFERENCE_RULE = '1–64 letters, digits, "-" or "_"';
+
 export interface NewConversation {
   userId: string | null;
+  /** The id the chat client made for it, if one did. */
+  chatId?: string | null;
   title: string;
   niche?: string;
   /** The agent that answers its first message. */
@@ -32,6 +42,7 @@ export class ConversationsService {
       this.conversations.create({
         teamId,
         userId: input.userId,
+        chatId: input.chatId ?? null,
         title: titleFrom(input.title),
         niche: input.niche ?? 'general',
         lastAgentId: input.lastAgentId ?? null,
@@ -49,8 +60,18 @@ export class ConversationsService {
     });
   }
 
-  async getOrThrow(teamId: string, id: string): Promise<Conversation> {
-    const conversation = await this.conversations.findOneBy({ id, teamId });
+  /**
+   * The team's conversation named by `reference` (see CONVERSATION_REFERENCE), in one round trip.
+   * A UUID is first the service's id, then a client's chat id.
+   */
+  async find(teamId: string, reference: string): Promise<Conversation | null> {
+    const where = isUUID(reference) ? [{ id: reference, teamId }, { chatId: reference, teamId }] : [{ chatId: reference, teamId }];
+    const found = await this.conversations.find({ where, take: 2 });
+    return found.find((conversation) => conversation.id === reference) ?? found[0] ?? null;
+  }
+
+  async getOrThrow(teamId: string, reference: string): Promise<Conversation> {
+    const conversation = await this.find(teamId, reference);
     if (!conversation) throw new NotFoundException('Conversation not found');
     return conversation;
   }
@@ -65,20 +86,28 @@ export class ConversationsService {
     return rows.map(map);
   }
 
-  async history(teamId: string, id: string): Promise<HistoryResponse> {
-    const conversation = await this.getOrThrow(teamId, id);
+  async history(teamId: string, reference: string): Promise<HistoryResponse> {
+    const conversation = await this.getOrThrow(teamId, reference);
     return { messages: await this.messagesOf(conversation.id), conversation: map(conversation) };
   }
 
   /** Deletes the conversation and (by cascade) its messages; its assets stay, unlinked. */
-  async delete(teamId: string, id: string): Promise<void> {
+  async delete(teamId: string, reference: string): Promise<void> {
+    const { id } = await this.getOrThrow(teamId, reference);
     const result = await this.conversations.delete({ id, teamId });
     if (!result.affected) throw new NotFoundException('Conversation not found');
   }
 
-  /** The stored history, in order: the truth a reply is generated from. */
-  async messagesOf(conversationId: string): Promise<UIMessage[]> {
-    const rows = await this.messages.find({ where: { conversationId }, order: { seq: 'ASC' } });
+  /**
+   * The stored history, in order: the truth a reply is generated from. `through`: up to and
+   * including that message only (a reply generated again answers what preceded it).
+   */
+  async messagesOf(conversationId: string, through?: string): Promise<UIMessage[]> {
+    const query = this.messages.createQueryBuilder('message').where('message.conversationId = :conversationId', { conversationId });
+    if (through !== undefined) {
+      query.andWhere('message.seq <= (SELECT seq FROM messages WHERE conversation_id = :conversationId AND message_id = :through)', { through });
+    }
+    const rows = await query.orderBy('message.seq', 'ASC').getMany();
     return rows.map((row) => ({
       id: row.messageId,
       role: row.role,
@@ -87,14 +116,26 @@ export class ConversationsService {
     }));
   }
 
-  /** Which of these message ids the conversation holds. */
-  async storedMessageIds(conversationId: string, messageIds: string[]): Promise<Set<string>> {
-    if (messageIds.length === 0) return new Set();
-    const rows = await this.messages.query<{ message_id: string }[]>(
-      'SELECT message_id FROM messages WHERE conversation_id = $1 AND message_id = ANY($2::text[])',
+  /** Which of these message ids the conversation holds, each with its place in the order. */
+  async storedMessageIds(conversationId: string, messageIds: string[]): Promise<Map<string, number>> {
+    if (messageIds.length === 0) return new Map();
+    const rows = await this.messages.query<{ message_id: string; seq: string }[]>(
+      'SELECT message_id, seq FROM messages WHERE conversation_id = $1 AND message_id = ANY($2::text[])',
       [conversationId, messageIds],
     );
-    return new Set(rows.map((row) => row.message_id));
+    return new Map(rows.map((row) => [row.message_id, Number(row.seq)]));
+  }
+
+  /** Replaces every message after `after` with `messages`, all or nothing: a reply generated again. */
+  replaceAfter(conversationId: string, after: string, messages: UIMessage[]): Promise<string[]> {
+    return this.messages.manager.transaction(async (manager) => {
+      await manager.query(
+        `DELETE FROM messages WHERE conversation_id = $1
+           AND seq > (SELECT seq FROM messages WHERE conversation_id = $1 AND message_id = $2)`,
+        [conversationId, after],
+      );
+      return this.saveMessages(conversationId, messages, { replace: true, manager });
+    });
   }
 
   /**

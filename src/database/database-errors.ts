@@ -1,3 +1,5 @@
+import { QueryFailedError } from 'typeorm';
+
 /**
  * Recognises the errors that mean "the database cannot be used right now" (it is down, restarting,
  * unreachable, frozen or overloaded) as opposed to a fault of the request or of the code. They
@@ -77,4 +79,11 @@ function visit(error: unknown, depth: number, seen: Set<object>): string | undef
     if (reason) return reason;
   }
   return undefined;
+}
+
+/** A statement refused for breaking a constraint: `23505` unique, `23503` foreign key. */
+export function violatedConstraint(error: unknown, sqlstate: '23505' | '23503'): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError: unknown = error.driverError;
+  return typeof driverError === 'object' && driverError !== null && 'code' in driverError && driverError.code === sqlstate;
 }

@@ -1,8 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
-import { QueryFailedError } from 'typeorm';
-import { databaseUnavailableReason } from '../database/database-errors.js';
+import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { OutageLog } from '../database/outage-log.js';
 
 export interface ErrorBody {
@@ -20,8 +19,6 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'entity.too.large': 'Request body too large',
   'encoding.unsupported': 'Unsupported request body encoding',
 };
-
-const UNIQUE_VIOLATION = '23505';
 
 /** Seconds a client is told to wait before retrying a 503 (an outage of the database, or the health check failing). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -66,7 +63,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
           : exception.message;
       return body(status, bodyParserMessage(exception.cause) ?? message);
     }
-    if (exception instanceof QueryFailedError && (exception.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+    if (violatedConstraint(exception, '23505')) {
       return body(HttpStatus.CONFLICT, 'The request conflicts with the current state of the resource');
     }
     this.logger.error({ requestId, err: exception instanceof Error ? exception : String(exception) });

@@ -144,7 +144,9 @@ describe('assistant: router, history, conversations', () => {
     it('validates the id and hides other teams', async () => {
       const bobs = await chat(app, bob, { messages: [userMessage('Secret')] });
       expectError(await api(app, alice).get('/api/assistant/history'), 400, [/^id must be a conversation id/]);
-      expectError(await api(app, alice).get('/api/assistant/history?id=42'), 400);
+      expectError(await api(app, alice).get('/api/assistant/history?id=a%20b'), 400);
+      expectError(await api(app, alice).get(`/api/assistant/history?id=${'x'.repeat(65)}`), 400);
+      expectError(await api(app, alice).get('/api/assistant/history?id=42'), 404, 'Conversation not found');
       expectError(await api(app, alice).get('/api/assistant/history?id=6f9619ff-8b86-4d11-b42d-00c04fc964ff'), 404, 'Conversation not found');
       expectError(await api(app, alice).get(`/api/assistant/history?id=${bobs.conversationId}`), 404, 'Conversation not found');
     });

@@ -140,16 +140,20 @@ describe('live replies on one instance', () => {
     await readUIStream(response.body!);
   });
 
-  it('answers 204 when idle, 404 for unknown or other teams’ conversations, 401 without a session', async () => {
+  it('answers 204 when idle and for ids the team has no conversation under; stop answers 404 for those; 401 without a session', async () => {
     const other = await signUp(app);
     const response = await post(base, user, { messages: [userMessage('Hi')] });
     const conversationId = response.headers.get('x-conversation-id')!;
     await readUIStream(response.body!);
     expect((await resume(base, user, conversationId)).status).toBe(204);
-    expectError(await api(app, other).get(`/api/assistant/router/${conversationId}/stream`), 404, 'Conversation not found');
+    // A chat client resumes on every page load, before its first message has made the conversation.
+    expect((await api(app, other).get(`/api/assistant/router/${conversationId}/stream`)).status).toBe(204);
+    expect((await api(app, user).get('/api/assistant/router/6f9619ff-8b86-4d11-b42d-00c04fc964ff/stream')).status).toBe(204);
+    expect((await api(app, user).get('/api/assistant/router/nope/stream')).status).toBe(204);
     expectError(await api(app, other).post(`/api/assistant/conversations/${conversationId}/stop`), 404, 'Conversation not found');
-    expectError(await api(app, user).get('/api/assistant/router/6f9619ff-8b86-4d11-b42d-00c04fc964ff/stream'), 404);
-    expectError(await api(app, user).get('/api/assistant/router/nope/stream'), 400);
+    expectError(await api(app, user).post('/api/assistant/conversations/nope/stop'), 404, 'Conversation not found');
+    expectError(await api(app, user).get('/api/assistant/router/no%20pe/stream'), 400);
+    expectError(await api(app, user).get(`/api/assistant/router/${'x'.repeat(65)}/stream`), 400);
     expectError(await api(app).get(`/api/assistant/router/${conversationId}/stream`), 401);
     expectError(await api(app).post(`/api/assistant/conversations/${conversationId}/stop`), 401);
   });

@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { Matches } from 'class-validator';
+import { CONVERSATION_REFERENCE, CONVERSATION_REFERENCE_RULE } from '../conversations.service.js';
 
 export class ConversationIdQueryDto {
-  @ApiProperty({ format: 'uuid', description: 'Conversation id' })
-  @IsUUID('all', { message: 'id must be a conversation id (UUID)' })
+  @ApiProperty({ description: "The conversation's id, or the chat id the client made for it" })
+  @Matches(CONVERSATION_REFERENCE, { message: `id must be a conversation id or a chat id (${CONVERSATION_REFERENCE_RULE})` })
   id: string;
 }

@@ -21,6 +21,13 @@ export class Conversation {
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId: string | null;
 
+  /**
+   * The id a chat client made for it (useChat's `id`), unique in the team; null when the service
+   * named it. Requests may name the conversation by either.
+   */
+  @Column({ name: 'chat_id', type: 'text', nullable: true })
+  chatId: string | null;
+
   /** From the first user message, at most 100 characters. */
   @Column()
   title: string;
