@@ -227,6 +227,9 @@ export class ChatStreamService {
     if (latest?.role !== 'user') throw new BadRequestException('messages must end with a user message');
     const forcedAgent = request.agentId ?? undefined;
     if (forcedAgent !== undefined && !isAgentId(forcedAgent)) throw new BadRequestException(`Unknown agentId "${forcedAgent}"`);
+    // useChat sends `messageId` with a submit when a user message is edited: not supported, and
+    // ignoring it would answer the old text.
+    if (request.messageId && request.trigger !== 'regenerate-message') throw new BadRequestException('messageId is only accepted with trigger regenerate-message');
     const routingModel = this.models.resolve(request.modelId);
     const existing = await this.conversationOf(team, request);
     if (existing) await this.live.ensureIdle(existing.id);

@@ -203,6 +203,8 @@ describe('the router with a stock AI SDK chat client', () => {
     [{ trigger: 'resume-stream' }, /^trigger must be one of: submit-message, regenerate-message$/],
     [{ id: generateId(), conversationId: '6f9619ff-8b86-4d11-b42d-00c04fc964ff' }, 'id and conversationId name different conversations; send one of them'],
     [{ messageId: 'x'.repeat(201) }, /^messageId must be shorter than or equal to 200 characters$/],
+    // What useChat sends when a user message is edited: not supported, and never silently ignored.
+    [{ messageId: 'some-message' }, 'messageId is only accepted with trigger regenerate-message'],
     [{ chatId: 'abc' }, /property chatId should not exist$/],
   ])('answers 400 for %j and stores nothing', async (extra, message) => {
     const before = await conversations(user);

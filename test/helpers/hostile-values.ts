@@ -5,6 +5,7 @@ export interface Schema {
   $ref?: string;
   type?: string;
   format?: string;
+  pattern?: string;
   enum?: unknown[];
   example?: unknown;
   minimum?: number;
@@ -117,7 +118,12 @@ export function fieldMustRefuse(value: HostileValue, schema: Schema, required: b
   if (parsed === null) return required;
   switch (schema.type) {
     case 'string':
-      return typeof parsed !== 'string' || schema.enum !== undefined || schema.format === 'uuid';
+      return (
+        typeof parsed !== 'string' ||
+        schema.enum !== undefined ||
+        schema.format === 'uuid' ||
+        (schema.pattern !== undefined && !new RegExp(schema.pattern).test(parsed))
+      );
     case 'integer':
     case 'number':
       return (

@@ -24,6 +24,7 @@ export class RouterRequestDto {
 
   @ApiPropertyOptional({
     example: 'Xp3fQ8aZk1LmN0c2',
+    pattern: CONVERSATION_REFERENCE.source,
     nullable: true,
     description: 'The chat id the client made (useChat sends it): the conversation kept under it in the team, started by the first message',
   })
@@ -36,7 +37,7 @@ export class RouterRequestDto {
   @IsIn(CHAT_TRIGGERS, { message: `trigger must be one of: ${CHAT_TRIGGERS.join(', ')}` })
   trigger?: ChatTrigger | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'With regenerate-message: the reply being replaced' })
+  @ApiPropertyOptional({ nullable: true, description: 'With regenerate-message only: the reply being replaced' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
