@@ -23,6 +23,7 @@ export class RouterRequestDto {
   conversationId?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
     example: 'Xp3fQ8aZk1LmN0c2',
     pattern: CONVERSATION_REFERENCE.source,
     nullable: true,
@@ -37,7 +38,7 @@ export class RouterRequestDto {
   @IsIn(CHAT_TRIGGERS, { message: `trigger must be one of: ${CHAT_TRIGGERS.join(', ')}` })
   trigger?: ChatTrigger | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'With regenerate-message only: the reply being replaced' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'With regenerate-message only: the reply being replaced' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
