@@ -5,10 +5,10 @@ import { MailService } from '../mail/mail.service.js';
 import { renderEmail } from '../mail/templates.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from '../runs/run-jobs.js';
+import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from '../workflows/workflow-jobs.js';
-import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
 
@@ -27,8 +27,8 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
   constructor(
     private readonly queue: QueueService,
     private readonly workflows: WorkflowsService,
-    private readonly runs: WorkflowRunsService,
-    private readonly runsService: RunsService,
+    private readonly runState: RunStateService,
+    private readonly runs: RunsService,
     private readonly teams: TeamsService,
     private readonly tokens: ApprovalTokensService,
     private readonly mail: MailService,
@@ -74,10 +74,10 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
   }
 
   private async sendStepApproval({ data }: Job<StepApprovalRequest>): Promise<void> {
-    const run = await this.runs.getById(data.runId);
+    const run = await this.runState.getById(data.runId);
     if (run?.status !== 'awaiting_approval') return;
     const workflow = await this.workflows.getById(run.workflowId);
-    const checkpoint = await this.runsService.checkpointOf(run.id, data.stepIndex);
+    const checkpoint = await this.runs.checkpointOf(run.id, data.stepIndex);
     if (!workflow || checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== data.attempt) return;
     const recipientId = run.startedBy ?? workflow.createdBy;
     const recipient = recipientId ? await this.teams.emailOf(recipientId) : null;

@@ -4,9 +4,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AuthSettings } from '../config/auth.config.js';
 import type { AppConfig } from '../config/configuration.js';
+import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
-import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService, type PlanApprovalClaims, type StepApprovalClaims } from './approval-tokens.service.js';
 import type { StepDecisionResponse } from './approvals.response.js';
@@ -57,7 +57,7 @@ export class ApprovalsService {
     private readonly tokens: ApprovalTokensService,
     private readonly workflows: WorkflowsService,
     private readonly runs: RunsService,
-    private readonly workflowRuns: WorkflowRunsService,
+    private readonly runState: RunStateService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
@@ -168,7 +168,7 @@ export class ApprovalsService {
     dto: StepDecisionDto,
     client: DecisionClient,
   ): Promise<StepDecisionResponse> {
-    const run = await this.workflowRuns.getOrThrow(team.teamId, workflowId, runId);
+    const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     const checkpoint = run.status === 'awaiting_approval' ? await this.runs.checkpointOf(run.id, dto.stepIndex) : null;
     if (checkpoint?.status !== 'awaiting_approval') throw new ConflictException(NOT_AWAITING);
     const outcome = await this.applyStepDecision(

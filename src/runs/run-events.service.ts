@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { LiveStreamStore } from '../live/live-stream.store.js';
-import type { TeamContext } from '../teams/auth/team-context.js';
-import type { RunStatus } from '../workflows/entities/workflow-run.entity.js';
-import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
-import { mapRun, WorkflowsService } from '../workflows/workflows.service.js';
+import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
+import { mapRun } from '../workflows/workflows.service.js';
 import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
+import type { RunStatus, WorkflowRun } from './entities/workflow-run.entity.js';
 import type { AssetResponse } from '../assets/asset.response.js';
 
 /** What a run's live channel carries, as SSE `data:` JSON. */
@@ -22,18 +21,14 @@ const FINISHED: readonly RunStatus[] = ['completed', 'failed'];
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
 
 /**
- * A run's progress as a live stream: the executor and the run commands publish events, and a
- * workflow page follows them (from any instance) without polling.
+ * A run's progress as a live stream: RunStateService publishes each move of the run, the executor
+ * its steps' progress, and a workflow page follows them (from any instance) without polling.
  */
 @Injectable()
 export class RunEventsService {
   private readonly logger = new Logger(RunEventsService.name);
 
-  constructor(
-    private readonly store: LiveStreamStore,
-    private readonly runs: WorkflowRunsService,
-    private readonly workflows: WorkflowsService,
-  ) {}
+  constructor(private readonly store: LiveStreamStore) {}
 
   async publish(runId: number, event: RunEvent): Promise<void> {
     try {
@@ -45,15 +40,8 @@ export class RunEventsService {
     }
   }
 
-  /** Publishes the end of a run in the shape of its final status. */
-  finished(runId: number, status: RunStatus, reason: string | null): Promise<void> {
-    return this.publish(runId, status === 'completed' ? { type: 'completed' } : { type: 'failed', reason });
-  }
-
-  /** GET /api/workflows/:id/runs/:runId/events: the current state, then every event until the run ends. */
-  async send(team: TeamContext, workflowId: string, runId: number, response: Response): Promise<void> {
-    const run = await this.runs.getOrThrow(team.teamId, workflowId, runId);
-    const steps = await this.workflows.stepsOf(workflowId);
+  /** Sends the run's current state, then every event until the run ends. */
+  async send(run: WorkflowRun, steps: WorkflowStep[], response: Response): Promise<void> {
     const gone = new AbortController();
     response.on('close', () => gone.abort());
     response.writeHead(200, SSE_HEADERS);
@@ -68,7 +56,7 @@ export class RunEventsService {
     if (!FINISHED.includes(run.status)) {
       // Everything published since the run started, then live: events are idempotent updates,
       // so those the state already reflects do no harm, and none falls between state and follow.
-      for await (const event of this.store.follow(streamOf(runId), { fromStart: true, signal: gone.signal })) write(event);
+      for await (const event of this.store.follow(streamOf(run.id), { fromStart: true, signal: gone.signal })) write(event);
     }
     if (!response.destroyed) response.end();
   }

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
-import { type EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { isAgentId } from '../assistant/agents/agents.js';
@@ -13,18 +13,17 @@ import { ConversationsService } from '../conversations/conversations.service.js'
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { contextPart } from '../llm/offline/offline-language-model.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
-import type { WorkflowRun } from '../workflows/entities/workflow-run.entity.js';
+import { ShutdownService } from '../shutdown/shutdown.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
-import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
+import type { WorkflowRun } from './entities/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
-import { RunEventsService } from './run-events.service.js';
+import { type RunEvent, RunEventsService } from './run-events.service.js';
+import { queueRunExecution, RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
+import { RunStateService, type RunStateTransaction } from './run-state.service.js';
 import { RunTranscript } from './run-transcript.js';
-import { RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
-import { RunsService } from './runs.service.js';
-import { ShutdownService } from '../shutdown/shutdown.service.js';
 
 /** How much of each earlier step's output a step sees as context. */
 const CONTEXT_PER_STEP = 2000;
@@ -51,8 +50,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
   constructor(
     @InjectRepository(RunStep) private readonly runSteps: Repository<RunStep>,
     private readonly workflows: WorkflowsService,
-    private readonly runs: WorkflowRunsService,
-    private readonly runsService: RunsService,
+    private readonly runState: RunStateService,
     private readonly conversations: ConversationsService,
     private readonly assets: AssetsService,
     private readonly chat: ChatStreamService,
@@ -87,11 +85,12 @@ export class RunExecutorService implements OnApplicationBootstrap {
   }
 
   async execute({ data }: Job<RunExecuteJob>): Promise<void> {
-    const run = await this.runs.getById(data.runId);
+    const run = await this.runState.getById(data.runId);
     if (run?.status !== 'running' || !run.conversationId) return;
     const workflow = await this.workflows.getById(run.workflowId);
     if (!workflow) return;
     const steps = await this.workflows.stepsOf(workflow.id);
+    const known = { workflow, steps };
     const transcript = new RunTranscript(this.conversations, run.conversationId);
     try {
       for (let index = run.currentStepIndex; index < steps.length; index++) {
@@ -100,25 +99,19 @@ export class RunExecutorService implements OnApplicationBootstrap {
         if (outcome === 'stopped' && this.handingBack) return await this.requeue(run.id);
         if (outcome !== 'done') return;
       }
-      if (await this.runs.transition(run.id, ['running'], { status: 'completed', currentStepIndex: steps.length })) {
-        await this.events.finished(run.id, 'completed', null);
-      }
+      await this.runState.move(run.id, ['running'], { status: 'completed', currentStepIndex: steps.length }, { known });
     } catch (error) {
       if (this.handingBack) return await this.requeue(run.id);
-      const status = await this.runs.statusOf(run.id);
-      if (status !== 'running') return;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      this.logger.warn(`Run ${run.id} failed: ${reason}`);
-      if (await this.runs.transition(run.id, ['running'], { status: 'failed', reason })) await this.events.finished(run.id, 'failed', reason);
-    } finally {
-      await this.runsService.syncSummary(run.id, { workflow, steps });
+      // A run stopped meanwhile keeps the reason it was stopped for.
+      if (await this.runState.move(run.id, ['running'], { status: 'failed', reason }, { known })) this.logger.warn(`Run ${run.id} failed: ${reason}`);
     }
   }
 
   /** Gives a run cut short by the shutdown back to the queue, unless it was stopped meanwhile. */
   private async requeue(runId: number): Promise<void> {
-    if ((await this.runs.statusOf(runId)) !== 'running') return;
-    await this.runsService.enqueue(runId);
+    if ((await this.runState.statusOf(runId)) !== 'running') return;
+    await queueRunExecution(this.queue, runId);
     this.logger.log(`Run ${runId} handed back to the queue`);
   }
 
@@ -129,14 +122,12 @@ export class RunExecutorService implements OnApplicationBootstrap {
     if (checkpoint.status === 'awaiting_approval') {
       // The step was paused but the run not (a crash between the two, before they were one
       // transaction): pause the run now and send the mail it never got.
-      const paused = await this.runSteps.manager.transaction((manager) => this.pause(run.id, index, checkpoint.attempt, manager));
-      if (paused) await this.events.publish(run.id, { type: 'status', status: 'awaiting_approval' });
+      const paused = await this.runState.transaction((transaction) => this.pause(transaction, run.id, index, checkpoint.attempt, { workflow, steps }));
       return paused ? 'paused' : 'stopped';
     }
     if (checkpoint.status !== 'running') return 'stopped';
-    if (!(await this.runs.transition(run.id, ['running'], { currentStepIndex: index }))) return 'stopped';
-    await this.runsService.writeSummary({ ...run, status: 'running', currentStepIndex: index }, workflow, steps);
-    await this.events.publish(run.id, { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt });
+    const started: RunEvent = { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt };
+    if (!(await this.runState.move(run.id, ['running'], { currentStepIndex: index }, { known: { workflow, steps }, events: [started] }))) return 'stopped';
 
     // A crash during an attempt begun earlier may have left assets behind; they are made again below.
     if (!fresh) await this.assets.deleteRunAssetsSince(run.id, checkpoint.startedAt);
@@ -157,30 +148,37 @@ export class RunExecutorService implements OnApplicationBootstrap {
     await transcript.save(stored);
 
     const paused = step.requiresApproval;
-    const outcome = await this.runSteps.manager.transaction(async (manager): Promise<StepOutcome> => {
-      const updated = await manager.update(
+    const finished: RunEvent = { type: 'step-finished', stepIndex: index, description: step.description, awaitingApproval: paused };
+    const outcome = await this.runState.transaction(async (transaction): Promise<StepOutcome> => {
+      const updated = await transaction.manager.update(
         RunStep,
         { runId: run.id, stepIndex: index, attempt: checkpoint.attempt, status: 'running' },
         { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : new Date() },
       );
       if (!updated.affected) return 'stopped';
       if (!paused) return 'done';
-      return (await this.pause(run.id, index, checkpoint.attempt, manager)) ? 'paused' : 'stopped';
+      return (await this.pause(transaction, run.id, index, checkpoint.attempt, { workflow, steps }, [finished])) ? 'paused' : 'stopped';
     });
-    if (outcome === 'stopped') return outcome;
-    await this.events.publish(run.id, { type: 'step-finished', stepIndex: index, description: step.description, awaitingApproval: paused });
-    if (outcome === 'paused') await this.events.publish(run.id, { type: 'status', status: 'awaiting_approval' });
+    if (outcome === 'done') await this.events.publish(run.id, finished);
     return outcome;
   }
 
   /**
    * Pauses the run on a step awaiting approval and queues the approval mail, in the caller's
    * transaction: the run is never paused without its mail, nor the mail sent for a run going on.
+   * `events` (the step's end) go out before the pause's own.
    */
-  private async pause(runId: number, stepIndex: number, attempt: number, manager: EntityManager): Promise<boolean> {
-    if (!(await this.runs.transition(runId, ['running'], { status: 'awaiting_approval' }, manager))) return false;
+  private async pause(
+    transaction: RunStateTransaction,
+    runId: number,
+    stepIndex: number,
+    attempt: number,
+    known: { workflow: Workflow; steps: WorkflowStep[] },
+    events: RunEvent[] = [],
+  ): Promise<boolean> {
+    if (!(await transaction.move(runId, ['running'], { status: 'awaiting_approval' }, { known, events }))) return false;
     const request: StepApprovalRequest = { runId, stepIndex, attempt };
-    await this.queue.send(STEP_APPROVAL_REQUESTED, request, {}, manager);
+    await this.queue.send(STEP_APPROVAL_REQUESTED, request, {}, transaction.manager);
     return true;
   }
 
@@ -243,7 +241,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const controller = this.aborts.begin(runId);
     const timeout = AbortSignal.timeout(this.stepTimeoutMs);
     const watcher = setInterval(() => {
-      this.runs.statusOf(runId).then(
+      this.runState.statusOf(runId).then(
         (status) => {
           if (status !== 'running' && status !== undefined) controller.abort(new Error('The run was stopped'));
         },

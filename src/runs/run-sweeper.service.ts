@@ -1,17 +1,13 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AssetsService } from '../assets/assets.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { OutageLog } from '../database/outage-log.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
-import { WorkflowRunsService } from '../workflows/workflow-runs.service.js';
 import { RunStep } from './entities/run-step.entity.js';
-import { RunEventsService } from './run-events.service.js';
-import { RUN_EXECUTE } from './run-jobs.js';
-import { RunsService } from './runs.service.js';
+import { queueRunExecution, RUN_EXECUTE } from './run-jobs.js';
+import { RunStateService } from './run-state.service.js';
 
 /** A job's last change must be this old before its run is judged: its handler's last writes come first. */
 const SETTLE_MS = 10_000;
@@ -34,12 +30,9 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @InjectRepository(RunStep) private readonly steps: Repository<RunStep>,
-    private readonly runs: WorkflowRunsService,
-    private readonly runsService: RunsService,
+    private readonly runState: RunStateService,
     private readonly assets: AssetsService,
     private readonly queue: QueueService,
-    private readonly events: RunEventsService,
     private readonly shutdown: ShutdownService,
     config: ConfigService<AppConfig, true>,
   ) {
@@ -69,11 +62,11 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
   async sweep(): Promise<void> {
     const requeued: number[] = [];
     const failed: { runId: number; reason: string }[] = [];
-    await this.steps.manager.transaction(async (manager) => {
+    await this.runState.transaction(async ({ manager, move }) => {
       const [{ locked }] = await manager.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1) AS locked', [SWEEP_LOCK]);
       if (!locked) return;
       const settled = new Date(Date.now() - SETTLE_MS);
-      const candidates = await this.runs.runningSince(settled, manager);
+      const candidates = await this.runState.runningSince(settled, manager);
       const jobs = await this.queue.newestJobsBy(RUN_EXECUTE, 'runId', candidates.map((run) => run.id), manager);
       for (const run of candidates) {
         const job = jobs.get(String(run.id));
@@ -83,21 +76,16 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
           // What the unfinished step left goes first: whoever sees the run failed sees it gone.
           const unfinished = await manager.findOneBy(RunStep, { runId: run.id, status: 'running' });
           if (unfinished) await this.assets.deleteRunAssetsSince(run.id, unfinished.startedAt);
-          if (await this.runs.transition(run.id, ['running'], { status: 'failed', reason }, manager)) failed.push({ runId: run.id, reason });
+          // Its summary and event go out once the sweep commits.
+          if (await move(run.id, ['running'], { status: 'failed', reason })) failed.push({ runId: run.id, reason });
         } else {
-          await this.runsService.enqueue(run.id, manager);
+          await queueRunExecution(this.queue, run.id, manager);
           requeued.push(run.id);
         }
       }
     });
     for (const runId of requeued) this.logger.warn(`Run ${runId} was running with no job to execute it: queued again`);
-    for (const { runId, reason } of failed) await this.afterFailure(runId, reason);
-  }
-
-  private async afterFailure(runId: number, reason: string): Promise<void> {
-    this.logger.warn(`Run ${runId} failed: ${reason}`);
-    await this.runsService.syncSummary(runId);
-    await this.events.finished(runId, 'failed', reason);
+    for (const { runId, reason } of failed) this.logger.warn(`Run ${runId} failed: ${reason}`);
   }
 }
 

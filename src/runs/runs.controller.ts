@@ -4,7 +4,6 @@ import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { Response } from 'express';
-import { RunEventsService } from './run-events.service.js';
 import type { StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 import { RunsService } from './runs.service.js';
 
@@ -13,10 +12,7 @@ import { RunsService } from './runs.service.js';
 @ApiCookieAuth()
 @Controller('workflows')
 export class RunsController {
-  constructor(
-    private readonly runs: RunsService,
-    private readonly events: RunEventsService,
-  ) {}
+  constructor(private readonly runs: RunsService) {}
 
   /** Starts a run by hand: 422 unless the workflow is active, 409 while another run is in progress. */
   @Post(':id/run')
@@ -42,6 +38,6 @@ export class RunsController {
     @Param('runId', ParseSerialIdPipe) runId: number,
     @Res() response: Response,
   ): Promise<void> {
-    return this.events.send(team, id, runId, response);
+    return this.runs.follow(team, id, runId, response);
   }
 }

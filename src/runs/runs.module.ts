@@ -5,18 +5,20 @@ import { AssistantModule } from '../assistant/assistant.module.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
 import { RunStep } from './entities/run-step.entity.js';
+import { WorkflowRun } from './entities/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { RunExecutorService } from './run-executor.service.js';
 import { RunSchedulerService } from './run-scheduler.service.js';
+import { RunStateService } from './run-state.service.js';
 import { RunSweeperService } from './run-sweeper.service.js';
 import { RunsController } from './runs.controller.js';
 import { RunsService } from './runs.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RunStep]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule],
+  imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule],
   controllers: [RunsController],
-  providers: [RunsService, RunExecutorService, RunSchedulerService, RunSweeperService, RunAbortRegistry, RunEventsService],
-  exports: [RunsService],
+  providers: [RunStateService, RunsService, RunExecutorService, RunSchedulerService, RunSweeperService, RunAbortRegistry, RunEventsService],
+  exports: [RunStateService, RunsService],
 })
 export class RunsModule {}

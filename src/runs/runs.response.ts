@@ -1,4 +1,4 @@
-import type { RunStatus } from '../workflows/entities/workflow-run.entity.js';
+import type { RunStatus } from './entities/workflow-run.entity.js';
 
 export interface StartedRunResponse {
   runId: number;

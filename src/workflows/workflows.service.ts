@@ -5,7 +5,7 @@ import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
 import type { StepInputDto, UpdateStepsDto } from './dto/update-steps.dto.js';
-import { ACTIVE_RUN_STATUSES, WorkflowRun } from './entities/workflow-run.entity.js';
+import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../runs/entities/workflow-run.entity.js';
 import { WorkflowStep } from './entities/workflow-step.entity.js';
 import { Workflow } from './entities/workflow.entity.js';
 import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from './workflow-jobs.js';
@@ -38,7 +38,7 @@ export class WorkflowsService {
   constructor(
     @InjectRepository(Workflow) private readonly workflows: Repository<Workflow>,
     @InjectRepository(WorkflowStep) private readonly steps: Repository<WorkflowStep>,
-    @InjectRepository(WorkflowRun) private readonly runs: Repository<WorkflowRun>,
+    @InjectRepository(WorkflowRun) private readonly runRows: Repository<WorkflowRun>,
     private readonly planner: PlanGeneratorService,
     private readonly queue: QueueService,
     private readonly events: WorkflowEvents,
@@ -101,7 +101,7 @@ export class WorkflowsService {
     const workflow = await this.getOrThrow(teamId, id);
     const [steps, runs] = await Promise.all([
       this.stepsOf(workflow.id),
-      this.runs.find({ where: { workflowId: workflow.id }, order: { runNumber: 'DESC' } }),
+      this.runRows.find({ where: { workflowId: workflow.id }, order: { runNumber: 'DESC' } }),
     ]);
     return { ...mapWorkflow(workflow), workflowSteps: steps.map(mapStep), workflowRuns: runs.map(mapRun) };
   }
@@ -180,7 +180,7 @@ export class WorkflowsService {
   }
 
   private async refuseWhileRunning(workflowId: string, action: string): Promise<void> {
-    const running = await this.runs.existsBy({ workflowId, status: In([...ACTIVE_RUN_STATUSES]) });
+    const running = await this.runRows.existsBy({ workflowId, status: In([...ACTIVE_RUN_STATUSES]) });
     if (running) throw new ConflictException(`A run of this workflow is in progress; stop it before you ${action}`);
   }
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { RunStatus } from '../../workflows/entities/workflow-run.entity.js';
+import type { RunStatus } from './workflow-run.entity.js';
 
 /**
  * The checkpoint of one step of a run: a finished step is never run again, so a run picked up

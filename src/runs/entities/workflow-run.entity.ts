@@ -6,8 +6,7 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval'];
 
 /**
- * A run record belongs to its workflow (the workflow page lists them); the runs module drives
- * its status through WorkflowRunsService.
+ * A run of a workflow (the workflow page lists them). RunStateService alone writes these rows.
  */
 @Entity('workflow_runs')
 export class WorkflowRun {

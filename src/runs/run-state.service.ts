@@ -1,0 +1,223 @@
+import { ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, LessThan, QueryFailedError, Repository } from 'typeorm';
+import { AGENTS, isAgentId } from '../assistant/agents/agents.js';
+import { ConversationsService } from '../conversations/conversations.service.js';
+import type { WorkflowRunSummary } from '../conversations/entities/conversation.entity.js';
+import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
+import type { Workflow } from '../workflows/entities/workflow.entity.js';
+import { WorkflowsService } from '../workflows/workflows.service.js';
+import { type RunStatus, WorkflowRun } from './entities/workflow-run.entity.js';
+import { type RunEvent, RunEventsService } from './run-events.service.js';
+
+const UNIQUE_VIOLATION = '23505';
+const ONE_ACTIVE_INDEX = 'workflow_runs_one_active_idx';
+const SCHEDULED_TICK_INDEX = 'workflow_runs_scheduled_tick_idx';
+
+export interface NewRun {
+  trigger: 'manual' | 'schedule';
+  startedBy: string | null;
+  /** The cron tick, for scheduled runs: one run per workflow and tick. */
+  scheduledFor?: Date;
+}
+
+/** What a move may change besides the status; `finishedAt` follows a finishing status. */
+export type RunChange = Partial<Pick<WorkflowRun, 'status' | 'reason' | 'currentStepIndex'>>;
+
+/** How a move is announced. */
+export interface RunAnnouncement {
+  /** The run's workflow and steps, when the caller holds them: the summary then needs no reads. */
+  known?: { workflow: Workflow; steps: WorkflowStep[] };
+  /** Step events that go out with the move, before the one its new status implies. */
+  events?: RunEvent[];
+}
+
+/** The run writes of one database transaction; their summaries and events go out once it commits. */
+export interface RunStateTransaction {
+  /** For the transaction's other writes (steps, jobs, decisions). */
+  readonly manager: EntityManager;
+  /**
+   * Creates the next run of an active workflow with its conversation. 422 when the workflow is
+   * not active, 409 when a run is in progress; null when another instance already made the run
+   * for this cron tick.
+   */
+  create: (workflow: Workflow, steps: WorkflowStep[], run: NewRun) => Promise<WorkflowRun | null>;
+  /** Moves a run from one of `from`; false (and nothing announced) when it was in none of them. */
+  move: (runId: number, from: readonly RunStatus[], change: RunChange, announcement?: RunAnnouncement) => Promise<boolean>;
+}
+
+/** What a move's UPDATE returns: what the summary needs. */
+type MovedRun = Pick<WorkflowRun, 'id' | 'workflowId' | 'status' | 'totalSteps' | 'currentStepIndex' | 'conversationId'>;
+
+interface MovedRow {
+  id: number;
+  workflow_id: string;
+  status: RunStatus;
+  total_steps: number;
+  current_step_index: number;
+  conversation_id: string | null;
+}
+
+/**
+ * The one owner of a run's state: nothing else writes `workflow_runs`. A run is created here and
+ * moves from state to state here, each move one UPDATE that checks the state it moves from; a
+ * move that happened writes the run conversation's `workflowRun` summary and publishes the run's
+ * live event, in that order, after its transaction (if any) has committed.
+ */
+@Injectable()
+export class RunStateService {
+  constructor(
+    @InjectRepository(WorkflowRun) private readonly rows: Repository<WorkflowRun>,
+    private readonly workflows: WorkflowsService,
+    private readonly conversations: ConversationsService,
+    private readonly events: RunEventsService,
+  ) {}
+
+  /** Runs `work` in one transaction, then announces the moves it made, in order. Nothing is announced if it throws. */
+  async transaction<T>(work: (transaction: RunStateTransaction) => Promise<T>): Promise<T> {
+    const announcements: (() => Promise<void>)[] = [];
+    const result = await this.rows.manager.transaction((manager) =>
+      work({
+        manager,
+        create: async (workflow, steps, run) => {
+          const created = await this.insert(workflow, steps, run, manager);
+          if (created) announcements.push(() => this.events.publish(created.id, { type: 'status', status: created.status }));
+          return created;
+        },
+        move: async (runId, from, change, announcement = {}) => {
+          const moved = await this.update(runId, from, change, manager);
+          if (moved) announcements.push(() => this.announce(moved, change, announcement));
+          return Boolean(moved);
+        },
+      }),
+    );
+    for (const announce of announcements) await announce();
+    return result;
+  }
+
+  /** Moves a run from one of `from` in a statement of its own; false (and nothing announced) when it was in none of them. */
+  async move(runId: number, from: readonly RunStatus[], change: RunChange, announcement: RunAnnouncement = {}): Promise<boolean> {
+    const moved = await this.update(runId, from, change, this.rows.manager);
+    if (moved) await this.announce(moved, change, announcement);
+    return Boolean(moved);
+  }
+
+  async getOrThrow(teamId: string, workflowId: string, runId: number): Promise<WorkflowRun> {
+    const run = await this.rows.findOneBy({ id: runId, workflowId, teamId });
+    if (!run) throw new NotFoundException('Run not found');
+    return run;
+  }
+
+  getById(runId: number): Promise<WorkflowRun | null> {
+    return this.rows.findOneBy({ id: runId });
+  }
+
+  async statusOf(runId: number): Promise<RunStatus | undefined> {
+    const run = await this.rows.findOne({ where: { id: runId }, select: { id: true, status: true } });
+    return run?.status;
+  }
+
+  /** Runs `running` since before `cutoff`: the sweeper's candidates. */
+  runningSince(cutoff: Date, manager: EntityManager = this.rows.manager): Promise<Pick<WorkflowRun, 'id' | 'startedAt'>[]> {
+    return manager.find(WorkflowRun, { where: { status: 'running', startedAt: LessThan(cutoff) }, select: { id: true, startedAt: true } });
+  }
+
+  /**
+   * The run row (the database allows one run in progress per workflow, and one run per cron
+   * tick), then its conversation, which starts with the run's summary, then the link between them.
+   */
+  private async insert(workflow: Workflow, steps: WorkflowStep[], run: NewRun, manager: EntityManager): Promise<WorkflowRun | null> {
+    if (workflow.status !== 'active') throw new UnprocessableEntityException('The workflow is not active: approve its plan first');
+    let runId: number;
+    try {
+      const [row] = await manager.query<{ id: number }[]>(
+        `INSERT INTO workflow_runs (workflow_id, team_id, run_number, status, total_steps, trigger, scheduled_for, started_by)
+         SELECT $1, $2, coalesce(max(run_number), 0) + 1, 'running', $3, $4, $5, $6 FROM workflow_runs WHERE workflow_id = $1
+         RETURNING id`,
+        [workflow.id, workflow.teamId, steps.length, run.trigger, run.scheduledFor ?? null, run.startedBy],
+      );
+      runId = row.id;
+    } catch (error) {
+      const constraint = violatedUniqueIndex(error);
+      if (constraint === SCHEDULED_TICK_INDEX) return null;
+      // The run number is taken by a concurrent start, which then holds the one active slot.
+      if (constraint === ONE_ACTIVE_INDEX || constraint === 'workflow_runs_workflow_id_run_number_key') {
+        throw new ConflictException('A run of this workflow is already running or awaiting approval');
+      }
+      throw error;
+    }
+    const created = await manager.findOneByOrFail(WorkflowRun, { id: runId });
+    const firstAgent = steps[0]?.agentId;
+    const conversation = await this.conversations.create(
+      workflow.teamId,
+      {
+        userId: null,
+        title: `${workflow.title} — run #${created.runNumber}`,
+        niche: firstAgent && isAgentId(firstAgent) ? AGENTS[firstAgent].niche : 'general',
+        workflowRun: summaryOf(created, workflow, steps),
+      },
+      manager,
+    );
+    await manager.update(WorkflowRun, { id: runId }, { conversationId: conversation.id });
+    return { ...created, conversationId: conversation.id };
+  }
+
+  /** The one UPDATE of a move: the row as it is now, or null when the run was in none of `from`. */
+  private async update(runId: number, from: readonly RunStatus[], change: RunChange, manager: EntityManager): Promise<MovedRun | null> {
+    const finished = change.status === 'completed' || change.status === 'failed';
+    const result = await manager
+      .createQueryBuilder()
+      .update(WorkflowRun)
+      .set({ ...change, ...(finished ? { finishedAt: new Date() } : {}) })
+      .where('id = :runId AND status IN (:...from)', { runId, from })
+      .returning(['id', 'workflowId', 'status', 'totalSteps', 'currentStepIndex', 'conversationId'])
+      .execute();
+    const [row] = result.raw as MovedRow[];
+    if (!row) return null;
+    return {
+      id: row.id,
+      workflowId: row.workflow_id,
+      status: row.status,
+      totalSteps: row.total_steps,
+      currentStepIndex: row.current_step_index,
+      conversationId: row.conversation_id,
+    };
+  }
+
+  /** The summary first, then the events: whoever is told of a move finds the summary already showing it. */
+  private async announce(run: MovedRun, change: RunChange, { known, events = [] }: RunAnnouncement): Promise<void> {
+    if (run.conversationId) {
+      const workflow = known?.workflow ?? (await this.workflows.getById(run.workflowId));
+      if (workflow) {
+        const steps = known?.steps ?? (await this.workflows.stepsOf(workflow.id));
+        await this.conversations.setWorkflowRun(run.conversationId, summaryOf(run, workflow, steps));
+      }
+    }
+    const statusEvent = change.status ? eventOf(change.status, change.reason ?? null) : undefined;
+    for (const event of statusEvent ? [...events, statusEvent] : events) await this.events.publish(run.id, event);
+  }
+}
+
+/** The live event a run's new status implies: the end of its stream when it finished. */
+function eventOf(status: RunStatus, reason: string | null): RunEvent {
+  if (status === 'completed') return { type: 'completed' };
+  if (status === 'failed') return { type: 'failed', reason };
+  return { type: 'status', status };
+}
+
+/** The `workflowRun` summary shown with a run's conversation. */
+function summaryOf(run: Omit<MovedRun, 'conversationId' | 'workflowId'>, workflow: Workflow, steps: WorkflowStep[]): WorkflowRunSummary {
+  return {
+    id: run.id,
+    status: run.status,
+    totalSteps: run.totalSteps,
+    currentStepDescription: steps[Math.min(run.currentStepIndex, steps.length - 1)]?.description ?? '',
+    workflow: { id: workflow.id, title: workflow.title },
+  };
+}
+
+function violatedUniqueIndex(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === UNIQUE_VIOLATION ? driverError.constraint : undefined;
+}
