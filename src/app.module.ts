@@ -12,6 +12,7 @@ import { ConversationsModule } from './conversations/conversations.module.js';
 import { LiveModule } from './live/live.module.js';
 import { LlmModule } from './llm/llm.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { OpenAiApiModule } from './openai-api/openai-api.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RunsModule } from './runs/runs.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         ConversationsModule,
         AssetsModule,
         AssistantModule,
+        OpenAiApiModule,
         // Approvals first: its /workflows/resume route must be matched before /workflows/:id.
         ApprovalsModule,
         WorkflowsModule,

@@ -14,6 +14,7 @@ import { UnsafeTextPipe } from './http/unsafe-text.pipe.js';
 import { validationExceptionFactory } from './http/validation-exception.factory.js';
 import { AppLogger } from './logging/app-logger.js';
 import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js';
+import { OpenAiExceptionFilter } from './openai-api/openai-exception.filter.js';
 import { ShutdownService } from './shutdown/shutdown.service.js';
 import { SESSION_COOKIE } from './teams/auth/session-token.js';
 
@@ -28,12 +29,14 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', settings.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.
   app.set('etag', false);
-  // Locally stored images (/files/...) and the dashboard (/dashboard/...) sit beside the API.
+  // Locally stored images (/files/...), the dashboard (/dashboard/...) and the OpenAI-compatible
+  // API (/v1/..., where OpenAI clients look for it) sit beside the API.
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'files/*path', method: RequestMethod.GET },
       { path: 'dashboard', method: RequestMethod.GET },
       { path: 'dashboard/{*path}', method: RequestMethod.GET },
+      { path: 'v1/{*path}', method: RequestMethod.ALL },
     ],
   });
   // The dashboard shows stored images by their public links: the bucket's, or this service's own.
@@ -44,8 +47,10 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(helmet({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:', imagesOrigin], upgradeInsecureRequests } } }));
   app.use(cookieParser());
   app.enableCors({ origin: settings.frontendUrl, credentials: true, exposedHeaders: ['x-conversation-id', 'x-request-id'] });
-  // Attachments travel in chat messages: only the router takes bodies up to BODY_LIMIT.
-  app.use(jsonBodyParser({ limit: settings.defaultBodyLimit, largeLimit: settings.bodyLimit, largeRoutes: ['/api/assistant/router'] }));
+  // Attachments travel in chat messages: only the chat routes take bodies up to BODY_LIMIT.
+  app.use(
+    jsonBodyParser({ limit: settings.defaultBodyLimit, largeLimit: settings.bodyLimit, largeRoutes: ['/api/assistant/router', '/v1/chat/completions'] }),
+  );
   // JSON only: HTML forms reach just the routes that take them (@CredentialInRequest()).
   app.useGlobalGuards(new JsonBodyGuard(app.get(Reflector)));
   app.useGlobalPipes(
@@ -58,7 +63,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       exceptionFactory: validationExceptionFactory,
     }),
   );
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new OpenAiExceptionFilter(new AllExceptionsFilter()));
 
   const document = SwaggerModule.createDocument(
     app,

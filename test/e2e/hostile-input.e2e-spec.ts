@@ -19,8 +19,8 @@ import { BROWSER, createWorkflow, mailTo } from '../helpers/workflows.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
-/** Bytes the chat router takes (BODY_LIMIT's default) and every other route (DEFAULT_BODY_LIMIT's). */
-const LARGE_BODY_ROUTE = '/api/assistant/router';
+/** Bytes the chat routes take (BODY_LIMIT's default) and every other route (DEFAULT_BODY_LIMIT's). */
+const LARGE_BODY_ROUTES = ['/api/assistant/router', '/v1/chat/completions'];
 const BODY_LIMITS = { large: 5 * 1024 * 1024, default: 64 * 1024 };
 /** Requests in flight at once within a batch. */
 const CONCURRENCY = 8;
@@ -125,6 +125,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
     baselines = {
       // The document types messages only as objects; a chat client's message is one.
       'POST /api/assistant/router': { messages: [userMessage('Hello')] },
+      'POST /v1/chat/completions': { model: 'router', messages: [{ role: 'user', content: 'Hello' }] },
       // Sign-ups use an address of their own, so that no hostile password becomes the login probes' password.
       'POST /api/auth/register': { email: 'sweep-sign-up@example.com' },
       // The approval links' form posts carry the mailed tokens.
@@ -142,6 +143,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
   function realParam(path: string, name: string): string {
     if (path === '/api/workflows/{id}/approve') return name === 'id' ? ids.draftWorkflow : approvalTokens.plan;
     if (path === '/api/workflows/resume') return name === 'token' ? approvalTokens.step : 'reject';
+    if (path === '/v1/models/{id}') return 'router';
     if (name === 'runId') return String(ids.run);
     if (name === 'conversationId' || path.startsWith('/api/assistant/')) return ids.conversation;
     if (path.startsWith('/api/auth/tokens/')) return ids.apiToken;
@@ -208,7 +210,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
             })),
           );
         }
-        const limit = template === LARGE_BODY_ROUTE ? BODY_LIMITS.large : BODY_LIMITS.default;
+        const limit = LARGE_BODY_ROUTES.includes(template) ? BODY_LIMITS.large : BODY_LIMITS.default;
         add(
           hostileBodies(baseline, limit).map((body) => ({
             label: `${route} body: ${body.label}`,
@@ -262,7 +264,11 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
     if (outcome.probe.refused && outcome.status < 400) problems.push(`answered ${outcome.status}, not a refusal`);
     if (LEAK.test(outcome.text)) problems.push(`leaks internals: ${outcome.text.slice(0, 200)}`);
     const body = outcome.json as { statusCode?: unknown; error?: unknown; message?: unknown } | undefined;
-    if (outcome.status >= 400 && body !== undefined && (body.statusCode !== outcome.status || typeof body.error !== 'string' || body.message === undefined)) {
+    if (outcome.status >= 400 && body !== undefined && outcome.probe.url.startsWith('/v1/')) {
+      // The OpenAI-compatible API answers in OpenAI's error shape.
+      const error = body.error as { message?: unknown; type?: unknown } | undefined;
+      if (typeof error?.message !== 'string' || typeof error.type !== 'string') problems.push(`error body is not OpenAI's {error: {message, type}}: ${outcome.text.slice(0, 200)}`);
+    } else if (outcome.status >= 400 && body !== undefined && (body.statusCode !== outcome.status || typeof body.error !== 'string' || body.message === undefined)) {
       problems.push(`error body is not {statusCode, error, message}: ${outcome.text.slice(0, 200)}`);
     }
     return problems;

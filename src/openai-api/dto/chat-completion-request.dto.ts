@@ -1,0 +1,186 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  Allow,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { CONVERSATION_REFERENCE, CONVERSATION_REFERENCE_RULE } from '../../conversations/conversations.service.js';
+
+export class StreamOptionsDto {
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'A last chunk with the usage and no choices, before [DONE]' })
+  @IsOptional()
+  @IsBoolean()
+  include_usage?: boolean | null;
+
+  /** Accepted and ignored: OpenAI pads chunks against side channels; nothing here needs it. */
+  @IsOptional()
+  @IsBoolean()
+  include_obfuscation?: boolean | null;
+}
+
+/**
+ * OpenAI's chat completion request, as far as it means something here. Each message is checked
+ * in depth by `toChatMessages`. The sampling and output settings OpenAI clients send by habit
+ * are accepted and ignored (the agents decide); any other field is refused, as on every route.
+ */
+export class ChatCompletionRequestDto {
+  @ApiProperty({ type: String, example: 'router', description: '`router` (it picks the agent) or an agent id; GET /v1/models lists them' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  model: string;
+
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: "OpenAI chat messages; system, developer and tool messages are ignored" })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'messages must contain at least one message' })
+  @ArrayMaxSize(1000)
+  @IsObject({ each: true, message: 'each message must be an object' })
+  messages: Record<string, unknown>[];
+
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Server-sent chat.completion.chunk events instead of one chat.completion' })
+  @IsOptional()
+  @IsBoolean()
+  stream?: boolean | null;
+
+  @ApiPropertyOptional({ type: StreamOptionsDto, nullable: true })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => StreamOptionsDto)
+  stream_options?: StreamOptionsDto | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: CONVERSATION_REFERENCE.source,
+    example: 'support-chat-42',
+    description: 'This service\'s extension: the conversation kept under this id in the team (made on first use); only the last user message is added to it',
+  })
+  @IsOptional()
+  @Matches(CONVERSATION_REFERENCE, { message: `conversation_id must be a chat id (${CONVERSATION_REFERENCE_RULE})` })
+  conversation_id?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 1, description: 'Must be 1' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1, { message: 'n must be 1: one choice is generated per request' })
+  n?: number | null;
+
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, nullable: true, maxItems: 0, description: 'Must be empty: the agents run their own tools on the server' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(0, { message: 'tools cannot be sent: the agents run their own tools on the server' })
+  tools?: unknown[] | null;
+
+  // Accepted and ignored below: the agents choose their model settings and tools.
+
+  @IsOptional()
+  @Allow()
+  tool_choice?: unknown;
+
+  @IsOptional()
+  @IsBoolean()
+  parallel_tool_calls?: boolean | null;
+
+  @IsOptional()
+  @IsNumber()
+  temperature?: number | null;
+
+  @IsOptional()
+  @IsNumber()
+  top_p?: number | null;
+
+  @IsOptional()
+  @IsInt()
+  max_tokens?: number | null;
+
+  @IsOptional()
+  @IsInt()
+  max_completion_tokens?: number | null;
+
+  @IsOptional()
+  @IsNumber()
+  presence_penalty?: number | null;
+
+  @IsOptional()
+  @IsNumber()
+  frequency_penalty?: number | null;
+
+  @IsOptional()
+  @IsObject()
+  logit_bias?: Record<string, number> | null;
+
+  @IsOptional()
+  @IsBoolean()
+  logprobs?: boolean | null;
+
+  @IsOptional()
+  @IsInt()
+  top_logprobs?: number | null;
+
+  @IsOptional()
+  @IsInt()
+  seed?: number | null;
+
+  /** A string or up to four strings. */
+  @IsOptional()
+  @IsString({ each: true })
+  stop?: string | string[] | null;
+
+  @IsOptional()
+  @IsObject()
+  response_format?: Record<string, unknown> | null;
+
+  /** OpenAI's end-user id for abuse monitoring; it names no conversation here. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  user?: string | null;
+
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, string> | null;
+
+  @IsOptional()
+  @IsBoolean()
+  store?: boolean | null;
+
+  @IsOptional()
+  @IsString()
+  reasoning_effort?: string | null;
+
+  @IsOptional()
+  @IsString()
+  verbosity?: string | null;
+
+  @IsOptional()
+  @IsString()
+  service_tier?: string | null;
+
+  @IsOptional()
+  @IsString({ each: true })
+  modalities?: string[] | null;
+
+  @IsOptional()
+  @IsString()
+  prompt_cache_key?: string | null;
+
+  @IsOptional()
+  @IsString()
+  safety_identifier?: string | null;
+}

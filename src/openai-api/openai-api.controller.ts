@@ -1,0 +1,41 @@
+import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
+import { ChatCompletionsService } from './chat-completions.service.js';
+import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto.js';
+import type { ModelList, ModelObject } from './openai.response.js';
+
+/** OpenAI's chat completions API over the agents, at /v1 (outside /api) where OpenAI clients look for it. */
+@ApiTags('openai')
+@ApiBearerAuth()
+@Controller('v1')
+export class OpenAiApiController {
+  constructor(private readonly completions: ChatCompletionsService) {}
+
+  /** `router` and each agent. */
+  @Get('models')
+  models(): ModelList {
+    return this.completions.models();
+  }
+
+  @Get('models/:id')
+  model(@Param('id') id: string): ModelObject {
+    return this.completions.model(id);
+  }
+
+  @PlanRateLimit()
+  @Post('chat/completions')
+  @ApiHeader({ name: 'X-Conversation-Id', required: false, description: 'The same as the body\'s conversation_id' })
+  @ApiOkResponse({ description: 'A chat.completion, or (stream: true) chat.completion.chunk events; header x-conversation-id names the conversation' })
+  complete(
+    @ActiveTeam() team: TeamContext,
+    @Body() request: ChatCompletionRequestDto,
+    @Headers('x-conversation-id') conversationId: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    return this.completions.complete(team, request, conversationId, response);
+  }
+}

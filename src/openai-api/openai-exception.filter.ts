@@ -1,0 +1,80 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { ErrorBody } from '../http/all-exceptions.filter.js';
+
+/** Where the OpenAI-compatible API lives, outside the /api prefix. */
+export const OPENAI_API_PREFIX = '/v1';
+
+/** OpenAI's error body: what its SDKs read into their error classes. */
+export interface OpenAiErrorBody {
+  error: OpenAiError;
+}
+
+export interface OpenAiError {
+  message: string;
+  type: string;
+  param: string | null;
+  code: string | null;
+}
+
+/** Extra fields an exception's response may carry for OpenAI clients: `new BadRequestException({ message, param })`. */
+interface OpenAiErrorDetails {
+  param?: string;
+  code?: string;
+}
+
+const TYPES: Record<number, { type: string; code: string | null }> = {
+  401: { type: 'authentication_error', code: 'invalid_api_key' },
+  403: { type: 'permission_error', code: null },
+  404: { type: 'not_found_error', code: null },
+  409: { type: 'invalid_request_error', code: 'conflict' },
+  413: { type: 'invalid_request_error', code: 'request_too_large' },
+  415: { type: 'invalid_request_error', code: 'unsupported_media_type' },
+  429: { type: 'rate_limit_error', code: 'rate_limit_exceeded' },
+  503: { type: 'server_error', code: 'service_unavailable' },
+};
+
+/**
+ * Errors of requests under /v1 (guards, body parser, validation, services, unknown paths) in
+ * OpenAI's shape; every other request's go to `fallback` untouched. The fallback (the service's
+ * one error filter) still decides the status, message, headers (Retry-After) and logging: only
+ * the body it writes is reshaped here.
+ */
+@Catch()
+export class OpenAiExceptionFilter implements ExceptionFilter {
+  constructor(private readonly fallback: ExceptionFilter) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    if (isOpenAiRequest(http.getRequest<Request>())) {
+      const json = response.json.bind(response);
+      response.json = (body: ErrorBody) => json(openAiErrorBody(body.statusCode, body.message, detailsOf(exception)));
+    }
+    this.fallback.catch(exception, host);
+  }
+}
+
+export function openAiErrorBody(status: number, message: string | string[], details: OpenAiErrorDetails = {}): OpenAiErrorBody {
+  const kind = TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null };
+  return {
+    error: {
+      message: Array.isArray(message) ? message.join('; ') : message,
+      type: kind.type,
+      param: details.param ?? null,
+      code: details.code ?? kind.code,
+    },
+  };
+}
+
+function isOpenAiRequest(request: Request): boolean {
+  const path = request.originalUrl.split('?')[0];
+  return path === OPENAI_API_PREFIX || path.startsWith(`${OPENAI_API_PREFIX}/`);
+}
+
+function detailsOf(exception: unknown): OpenAiErrorDetails {
+  const payload = exception instanceof HttpException ? exception.getResponse() : undefined;
+  if (typeof payload !== 'object' || payload === null) return {};
+  const { param, code } = payload as Record<string, unknown>;
+  return { param: typeof param === 'string' ? param : undefined, code: typeof code === 'string' ? code : undefined };
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException } from '@nestjs/common';
+import type { UIMessage } from 'ai';
+
+/** Roles an OpenAI chat request may hold. */
+const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+/** `data:<media type>[;params],<data>`: the only image URLs taken, as nothing is ever fetched. */
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)[;,]/i;
+
+/**
+ * OpenAI chat messages as the UI messages the router takes: user messages with their text and
+ * images (data: URLs only), assistant messages with their text. System and developer messages are
+ * dropped (the agents' instructions are this service's), as are tool results and assistant tool
+ * calls (the agents run their tools on the server, and the client never saw them). Throws a 400
+ * naming the OpenAI field at fault.
+ */
+export function toChatMessages(messages: Record<string, unknown>[]): UIMessage[] {
+  const converted = messages.flatMap((message, index) => toChatMessage(message, `messages[${index}]`));
+  if (converted.at(-1)?.role !== 'user') fail('messages', 'must end with a user message');
+  return converted;
+}
+
+function toChatMessage(message: Record<string, unknown>, at: string): UIMessage[] {
+  const { role, content } = message;
+  if (typeof role !== 'string' || !ROLES.has(role)) fail(`${at}.role`, `must be one of ${[...ROLES].join(', ')}`);
+  if (role === 'user') return [{ id: randomUUID(), role, parts: userParts(content, `${at}.content`) }];
+  if (role !== 'assistant') return [];
+  const text = assistantText(content, `${at}.content`);
+  return text ? [{ id: randomUUID(), role, parts: [{ type: 'text', text }] }] : [];
+}
+
+function userParts(content: unknown, at: string): UIMessage['parts'] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  if (!Array.isArray(content) || content.length === 0) fail(at, 'must be a string or a non-empty array of content parts');
+  return content.map((part: unknown, index) => {
+    const field = `${at}[${index}]`;
+    if (!isObject(part)) fail(field, 'must be a content part object');
+    if (part.type === 'text') return { type: 'text', text: stringAt(part.text, `${field}.text`) };
+    if (part.type === 'image_url') return imagePart(part.image_url, `${field}.image_url`);
+    return fail(`${field}.type`, 'must be "text" or "image_url"');
+  });
+}
+
+function imagePart(image: unknown, at: string): UIMessage['parts'][number] {
+  if (!isObject(image)) fail(at, 'must be an object with a url');
+  const url = stringAt(image.url, `${at}.url`);
+  const mediaType = DATA_URL.exec(url)?.[1];
+  if (!mediaType) fail(`${at}.url`, 'must be a data: URL (base64 image); URLs are never fetched');
+  return { type: 'file', mediaType: mediaType.toLowerCase(), url };
+}
+
+/** The text of an assistant message; its refusal and tool call parts are not text. */
+function assistantText(content: unknown, at: string): string {
+  if (content === undefined || content === null) return '';
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) fail(at, 'must be a string, an array of content parts or null');
+  return content
+    .map((part: unknown, index) => (isObject(part) && part.type === 'text' ? stringAt(part.text, `${at}[${index}].text`) : ''))
+    .join('');
+}
+
+function stringAt(value: unknown, at: string): string {
+  if (typeof value !== 'string') fail(at, 'must be a string');
+  return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail(param: string, problem: string): never {
+  throw new BadRequestException({ message: `${param}: ${problem}`, param });
+}
