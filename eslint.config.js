@@ -31,7 +31,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
-  { files: ['dashboard/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['dashboard/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['bench/**/*.mjs'], languageOptions: { globals: { ...globals.node } } },
 );
