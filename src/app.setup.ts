@@ -7,7 +7,6 @@ import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config/configuration.js';
-import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { JsonBodyGuard } from './http/json-body.guard.js';
 import { jsonBodyParser } from './http/json-body.parser.js';
 import { UnsafeTextPipe } from './http/unsafe-text.pipe.js';
@@ -63,7 +62,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       exceptionFactory: validationExceptionFactory,
     }),
   );
-  app.useGlobalFilters(new OpenAiExceptionFilter(new AllExceptionsFilter()));
+  app.useGlobalFilters(new OpenAiExceptionFilter());
 
   const document = SwaggerModule.createDocument(
     app,

@@ -23,7 +23,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 /** Seconds a client is told to wait before retrying a 503 (an outage of the database, or the health check failing). */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** The one place error bodies are written: `{statusCode, error, message}` for every failure. */
+/** The one place error bodies are written: `{statusCode, error, message}` for every failure (see `render`). */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
@@ -35,14 +35,23 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toBody(exception, host.switchToHttp().getRequest<Request & { id?: unknown }>().id);
+    const request = host.switchToHttp().getRequest<Request & { id?: unknown }>();
+    const body = this.toBody(exception, request.id);
     if (response.headersSent) {
       // A stream has begun: the status is gone, so end it; the error is already logged.
       response.end();
       return;
     }
     if (body.statusCode === 503 && !response.hasHeader('Retry-After')) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    response.status(body.statusCode).json(body);
+    response.status(body.statusCode).json(this.render(body, exception, request));
+  }
+
+  /**
+   * The body sent for an error whose status, message and headers are settled: ours by default.
+   * An API that speaks another protocol's error shape (the OpenAI-compatible one) overrides it.
+   */
+  protected render(body: ErrorBody, _exception: unknown, _request: Request): object {
+    return body;
   }
 
   /** `requestId`: the id the request is logged with, so an operator can find its line. */

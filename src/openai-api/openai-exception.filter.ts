@@ -1,6 +1,6 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import type { ErrorBody } from '../http/all-exceptions.filter.js';
+import { Catch, HttpException } from '@nestjs/common';
+import type { Request } from 'express';
+import { AllExceptionsFilter, type ErrorBody } from '../http/all-exceptions.filter.js';
 
 /** Where the OpenAI-compatible API lives, outside the /api prefix. */
 export const OPENAI_API_PREFIX = '/v1';
@@ -36,22 +36,14 @@ const TYPES: Record<number, { type: string; code: string | null }> = {
 
 /**
  * Errors of requests under /v1 (guards, body parser, validation, services, unknown paths) in
- * OpenAI's shape; every other request's go to `fallback` untouched. The fallback (the service's
- * one error filter) still decides the status, message, headers (Retry-After) and logging: only
- * the body it writes is reshaped here.
+ * OpenAI's shape; every other request's as the rest of the API writes them. The service's error
+ * filter still decides the status, message, headers (Retry-After) and logging: only the body is
+ * rendered differently.
  */
 @Catch()
-export class OpenAiExceptionFilter implements ExceptionFilter {
-  constructor(private readonly fallback: ExceptionFilter) {}
-
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    const response = http.getResponse<Response>();
-    if (isOpenAiRequest(http.getRequest<Request>())) {
-      const json = response.json.bind(response);
-      response.json = (body: ErrorBody) => json(openAiErrorBody(body.statusCode, body.message, detailsOf(exception)));
-    }
-    this.fallback.catch(exception, host);
+export class OpenAiExceptionFilter extends AllExceptionsFilter {
+  protected override render(body: ErrorBody, exception: unknown, request: Request): object {
+    return isOpenAiRequest(request) ? openAiErrorBody(body.statusCode, body.message, detailsOf(exception)) : body;
   }
 }
 
