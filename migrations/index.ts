@@ -7,6 +7,7 @@ import { OneDecisionPerStepAttempt1764000000000 } from './1764000000000-OneDecis
 import { ApiTokenExpiry1764100000000 } from './1764100000000-ApiTokenExpiry.js';
 import { TeamInvitations1764200000000 } from './1764200000000-TeamInvitations.js';
 import { ConversationChatIds1764300000000 } from './1764300000000-ConversationChatIds.js';
+import { RunRetries1764600000000 } from './1764600000000-RunRetries.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   ApiTokenExpiry1764100000000,
   TeamInvitations1764200000000,
   ConversationChatIds1764300000000,
+  RunRetries1764600000000,
 ];
