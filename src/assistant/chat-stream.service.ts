@@ -17,6 +17,7 @@ import type { Conversation } from '../conversations/entities/conversation.entity
 import { violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry, type ResolvedModel } from '../llm/model-registry.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { UsageContext } from '../usage/usage-context.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
@@ -100,15 +101,19 @@ export class ChatStreamService {
     let streamId: string;
     try {
       const history = await readHistory();
-      streamId = await this.live.start(conversationId, (abortSignal) =>
-        this.replyStream({
-          agentId: turn.agentId,
-          model: turn.model,
-          history,
-          scope: { teamId: team.teamId, conversationId, runId: null },
-          abortSignal,
-          onEnd: (message) => this.store(conversationId, message, turn.regenerating),
-        }),
+      // The generation goes on after this returns; its model calls (each tool-loop step) are
+      // charged to the conversation all the same: the attribution follows the stream.
+      streamId = await UsageContext.run({ teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' }, () =>
+        this.live.start(conversationId, (abortSignal) =>
+          this.replyStream({
+            agentId: turn.agentId,
+            model: turn.model,
+            history,
+            scope: { teamId: team.teamId, conversationId, runId: null },
+            abortSignal,
+            onEnd: (message) => this.store(conversationId, message, turn.regenerating),
+          }),
+        ),
       );
     } catch (error) {
       // The history unreadable, a reply already under way (409), the live store failing: the
@@ -244,7 +249,9 @@ export class ChatStreamService {
     await this.files.check(team.teamId, messages, isNew);
 
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;
-    const agentId = forcedAgent ?? (await this.router.route(routingModel, textOf(latest), previousAgent));
+    // A new conversation is routed before it exists: its routing call is charged to no conversation.
+    const routing = { teamId: team.teamId, userId: team.userId, conversationId: existing?.id ?? null, kind: 'routing' } as const;
+    const agentId = forcedAgent ?? (await UsageContext.run(routing, () => this.router.route(routingModel, textOf(latest), previousAgent)));
     const keepsAssistantText = request.keepAssistantText === true && !existing;
     return {
       existing,

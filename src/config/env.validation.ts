@@ -137,6 +137,11 @@ export class EnvironmentVariables {
   @Max(5000)
   OFFLINE_MODEL_CHUNK_DELAY_MS?: number;
 
+  /** JSON of prices per model; parsed and checked in parseModelPrices. */
+  @IsOptional()
+  @IsString()
+  MODEL_PRICES?: string;
+
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -1,4 +1,5 @@
 import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
+import { type ModelPrices, parseModelPrices } from './model-prices.js';
 
 /** Files a chat request may carry, in bytes (decoded: a data URL is a third larger). */
 export interface AttachmentLimits {
@@ -23,6 +24,8 @@ export interface LlmSettings {
   /** How often an instance looks for runs in progress that no job will execute (see RunSweeperService). */
   runSweepSeconds: number;
   attachments: AttachmentLimits;
+  /** What each model costs, for the cost column of the usage API (MODEL_PRICES). */
+  modelPrices: ModelPrices;
 }
 
 export function llmSettings(env: EnvironmentVariables): LlmSettings {
@@ -35,6 +38,7 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     runStepTimeoutSeconds: env.RUN_STEP_TIMEOUT_SECONDS ?? 300,
     runSweepSeconds: env.RUN_SWEEP_SECONDS ?? 15,
     attachments: attachmentLimits(env),
+    modelPrices: parseModelPrices(env.MODEL_PRICES),
   };
 }
 

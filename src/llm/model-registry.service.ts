@@ -2,8 +2,10 @@ import { createOpenAI, type OpenAIProvider } from '@ai-sdk/openai';
 import type { ImageModelV4, LanguageModelV4 } from '@ai-sdk/provider';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { wrapLanguageModel } from 'ai';
+import { wrapImageModel, wrapLanguageModel } from 'ai';
 import type { AppConfig } from '../config/configuration.js';
+import { UsageLedger } from '../usage/usage-ledger.service.js';
+import { meterImageModel, meterLanguageModel } from '../usage/usage-meter.js';
 import { deltaCoalescingMiddleware, StreamPacing } from './delta-coalescing.js';
 import { OfflineLanguageModel } from './offline/offline-language-model.js';
 
@@ -12,6 +14,7 @@ const OPENAI_PREFIX = 'openai:';
 const OPENAI_MODEL_NAME = /^[A-Za-z0-9][\w.:/-]{0,99}$/;
 /** The OpenAI model used where DEFAULT_MODEL is offline but an OpenAI model is needed. */
 const FALLBACK_OPENAI_MODEL = 'gpt-4o-mini';
+const OPENAI_IMAGE_MODEL = 'gpt-image-1';
 
 export interface ResolvedModel {
   id: string;
@@ -21,6 +24,7 @@ export interface ResolvedModel {
 /**
  * The only place models are built. Ids: `offline` (built in, always there) and
  * `openai:<model>` when OPENAI_API_KEY or OPENAI_BASE_URL is set (any OpenAI-compatible server).
+ * Every model it hands out is metered into the usage ledger under its id.
  */
 @Injectable()
 export class ModelRegistry {
@@ -29,10 +33,13 @@ export class ModelRegistry {
   private readonly pacing: StreamPacing;
   readonly defaultModelId: string;
 
-  constructor(config: ConfigService<AppConfig, true>) {
+  constructor(
+    config: ConfigService<AppConfig, true>,
+    private readonly ledger: UsageLedger,
+  ) {
     const llm = config.get('llm', { infer: true });
     this.pacing = new StreamPacing(llm.streamFlushesPerSecond);
-    this.offline = this.paced(new OfflineLanguageModel({ chunkDelayMs: llm.offlineChunkDelayMs }));
+    this.offline = this.wrapped(OFFLINE_MODEL_ID, new OfflineLanguageModel({ chunkDelayMs: llm.offlineChunkDelayMs }));
     if (llm.openaiApiKey || llm.openaiBaseUrl) {
       this.openai = createOpenAI({ apiKey: llm.openaiApiKey ?? 'not-needed', baseURL: llm.openaiBaseUrl });
     }
@@ -49,7 +56,7 @@ export class ModelRegistry {
       if (!this.openai) throw new BadRequestException(`Unknown modelId "${id}": no OpenAI provider is configured`);
       if (!OPENAI_MODEL_NAME.test(name)) throw new BadRequestException(`Unknown modelId "${id}"`);
       // Chat Completions, the API every OpenAI-compatible server speaks.
-      return { id, model: this.paced(this.openai.chat(name)) };
+      return { id, model: this.wrapped(id, this.openai.chat(name)) };
     }
     throw new BadRequestException(`Unknown modelId "${id}": use "${OFFLINE_MODEL_ID}" or "${OPENAI_PREFIX}<model>"`);
   }
@@ -65,7 +72,8 @@ export class ModelRegistry {
 
   /** A real image model, or undefined offline (tools then render images locally). */
   imageModel(): ImageModelV4 | undefined {
-    return this.openai?.image('gpt-image-1');
+    if (!this.openai) return undefined;
+    return wrapImageModel({ model: this.openai.image(OPENAI_IMAGE_MODEL), middleware: meterImageModel(this.ledger, `${OPENAI_PREFIX}${OPENAI_IMAGE_MODEL}`) });
   }
 
   /** A model able to read images (receipt photos), or undefined offline. */
@@ -73,8 +81,9 @@ export class ModelRegistry {
     return this.openai ? this.resolve(this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : `${OPENAI_PREFIX}${FALLBACK_OPENAI_MODEL}`).model : undefined;
   }
 
-  /** Streams of every model share the instance's flush budget (see StreamPacing). */
-  private paced(model: LanguageModelV4): LanguageModelV4 {
-    return this.pacing.enabled ? wrapLanguageModel({ model, middleware: deltaCoalescingMiddleware(this.pacing) }) : model;
+  /** Metered, and paced: streams of every model share the instance's flush budget (see StreamPacing). */
+  private wrapped(id: string, model: LanguageModelV4): LanguageModelV4 {
+    const pacing = this.pacing.enabled ? [deltaCoalescingMiddleware(this.pacing)] : [];
+    return wrapLanguageModel({ model, middleware: [meterLanguageModel(this.ledger, id), ...pacing] });
   }
 }

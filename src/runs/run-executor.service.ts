@@ -19,6 +19,7 @@ import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import type { WorkflowRun } from './entities/workflow-run.entity.js';
+import { UsageContext } from '../usage/usage-context.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { type RunEvent, RunEventsService } from './run-events.service.js';
 import { queueRunExecution, RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
@@ -140,8 +141,11 @@ export class RunExecutorService implements OnApplicationBootstrap {
     await transcript.save(instruction);
     const history = await transcript.all();
 
-    const reply = await this.withStopSwitch(run.id, (abortSignal) =>
-      this.reply(step.agentId, history, { teamId: run.teamId, conversationId: transcript.conversationId, runId: run.id }, abortSignal),
+    const charge = { teamId: run.teamId, userId: run.startedBy, conversationId: transcript.conversationId, workflowId: workflow.id, runId: run.id, stepIndex: index, kind: 'run-step' } as const;
+    const reply = await UsageContext.run(charge, () =>
+      this.withStopSwitch(run.id, (abortSignal) =>
+        this.reply(step.agentId, history, { teamId: run.teamId, conversationId: transcript.conversationId, runId: run.id }, abortSignal),
+      ),
     );
     if (!reply) return 'stopped';
     const stored: UIMessage = { ...reply, id: `${prefix}-reply` };

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { UsageContext } from '../usage/usage-context.js';
 import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
 import type { StepInputDto, UpdateStepsDto } from './dto/update-steps.dto.js';
 import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../runs/entities/workflow-run.entity.js';
@@ -46,10 +48,14 @@ export class WorkflowsService {
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
   async create(team: TeamContext, dto: CreateWorkflowDto): Promise<CreatedWorkflowResponse> {
-    const plan = await this.planner.generate(dto.goal);
+    // The id is chosen before planning so that the plan's model call is charged to the workflow.
+    const workflowId = randomUUID();
+    const planning = { teamId: team.teamId, userId: team.userId, workflowId, kind: 'planning' } as const;
+    const plan = await UsageContext.run(planning, () => this.planner.generate(dto.goal));
     const workflow = await this.workflows.manager.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(Workflow, {
+          id: workflowId,
           teamId: team.teamId,
           createdBy: team.userId,
           title: plan.title,

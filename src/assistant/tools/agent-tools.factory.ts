@@ -4,6 +4,7 @@ import type { AssetResponse } from '../../assets/asset.response.js';
 import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
 import { ModelRegistry } from '../../llm/model-registry.service.js';
 import { StorageService } from '../../storage/storage.service.js';
+import { UsageContext } from '../../usage/usage-context.js';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { ASSET_TOOLS, type ToolName } from './index.js';
 
@@ -100,19 +101,22 @@ export class AgentToolsFactory {
         : undefined,
       readImageText: visionModel
         ? async (image, signal) => {
-            const { text } = await generateText({
-              model: visionModel,
-              abortSignal: signal,
-              messages: [
-                {
-                  role: 'user',
-                  content: [
-                    { type: 'text', text: 'Transcribe this receipt line by line: items with quantities and prices, subtotal, tax, total, currency.' },
-                    { type: 'file', data: image.data, mediaType: image.mediaType },
-                  ],
-                },
-              ],
-            });
+            // A tool's own model call, charged to the reply or run step that called the tool.
+            const { text } = await UsageContext.refine({ kind: 'tool' }, () =>
+              generateText({
+                model: visionModel,
+                abortSignal: signal,
+                messages: [
+                  {
+                    role: 'user',
+                    content: [
+                      { type: 'text', text: 'Transcribe this receipt line by line: items with quantities and prices, subtotal, tax, total, currency.' },
+                      { type: 'file', data: image.data, mediaType: image.mediaType },
+                    ],
+                  },
+                ],
+              }),
+            );
             return text;
           }
         : undefined,

@@ -57,7 +57,7 @@ export class OfflineLanguageModel implements LanguageModelV4 {
     return Promise.resolve({
       content,
       finishReason: finishReason(content),
-      usage: usage(options.prompt, content),
+      usage: usage(options, content),
       warnings: [],
       response: { modelId: this.modelId },
     });
@@ -65,7 +65,7 @@ export class OfflineLanguageModel implements LanguageModelV4 {
 
   doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     const content = respond(options);
-    const parts = toStreamParts(content, options.prompt, this.modelId);
+    const parts = toStreamParts(content, options, this.modelId);
     const { abortSignal } = options;
     const delay = this.options.chunkDelayMs;
     let sent = 0;
@@ -239,7 +239,7 @@ function lastUserMessage(prompt: LanguageModelV4Prompt): { request: string; cont
   return { request: request.join(' ').trim(), context };
 }
 
-function toStreamParts(content: LanguageModelV4Content[], prompt: LanguageModelV4Prompt, modelId: string): LanguageModelV4StreamPart[] {
+function toStreamParts(content: LanguageModelV4Content[], options: LanguageModelV4CallOptions, modelId: string): LanguageModelV4StreamPart[] {
   const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }, { type: 'response-metadata', modelId }];
   content.forEach((item, index) => {
     if (item.type === 'text') {
@@ -256,7 +256,7 @@ function toStreamParts(content: LanguageModelV4Content[], prompt: LanguageModelV
       );
     }
   });
-  parts.push({ type: 'finish', finishReason: finishReason(content), usage: usage(prompt, content) });
+  parts.push({ type: 'finish', finishReason: finishReason(content), usage: usage(options, content) });
   return parts;
 }
 
@@ -264,18 +264,38 @@ function finishReason(content: LanguageModelV4Content[]): LanguageModelV4Generat
   return { unified: content.some((item) => item.type === 'tool-call') ? 'tool-calls' : 'stop', raw: undefined };
 }
 
-/** Words stand in for tokens: close enough for the usage figures the UI shows. */
-function usage(prompt: LanguageModelV4Prompt, content: LanguageModelV4Content[]): LanguageModelV4Usage {
-  const input = countWords(JSON.stringify(prompt));
-  const output = countWords(content.map((item) => (item.type === 'text' ? item.text : JSON.stringify(item))).join(' '));
+/**
+ * Token counts as a real model would report them, at about 4 characters a token: what it read (the
+ * instructions, messages, tool results, and the tool and output schemas it was shown) and what it
+ * wrote (text and tool inputs). The usage ledger meters the offline model like any other.
+ */
+function usage(options: LanguageModelV4CallOptions, content: LanguageModelV4Content[]): LanguageModelV4Usage {
+  const read = [...options.prompt.map(textOfMessage), JSON.stringify(options.tools ?? []), options.responseFormat?.type === 'json' ? JSON.stringify(options.responseFormat.schema ?? {}) : ''];
+  const input = tokensOf(read.join('\n'));
+  const output = tokensOf(content.map((item) => (item.type === 'text' ? item.text : item.type === 'tool-call' ? `${item.toolName}${item.input}` : '')).join(''));
   return {
     inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
     outputTokens: { total: output, text: output, reasoning: undefined },
   };
 }
 
-function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
+/** A message's text as the model reads it; files are left out (the offline model never reads them). */
+function textOfMessage(message: LanguageModelV4Prompt[number]): string {
+  if (message.role === 'system') return message.content;
+  return message.content
+    .map((part) => {
+      if (part.type === 'text' || part.type === 'reasoning') return part.text;
+      if (part.type === 'tool-call') return `${part.toolName}${JSON.stringify(part.input)}`;
+      if (part.type === 'tool-result') return `${part.toolName}${JSON.stringify(part.output)}`;
+      return '';
+    })
+    .join('\n');
+}
+
+const CHARACTERS_PER_TOKEN = 4;
+
+function tokensOf(text: string): number {
+  return Math.ceil(text.length / CHARACTERS_PER_TOKEN);
 }
 
 function hash(text: string): string {

@@ -1,0 +1,114 @@
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { UsageBuffer } from './usage-buffer.js';
+import type { UsageAttribution, UsageKind } from './usage-context.js';
+
+/** What a model call used, as its provider reported it. */
+export interface ModelUsage {
+  modelId: string;
+  inputTokens: number;
+  outputTokens: number;
+  images: number;
+}
+
+interface LedgerRow extends ModelUsage {
+  attribution: UsageAttribution;
+  kind: UsageKind;
+  at: Date;
+}
+
+const FLUSH_INTERVAL_MS = 1000;
+/** Rows per INSERT; a buffer this full is written at once rather than at the next tick. */
+const BATCH_ROWS = 500;
+/** Rows kept while the database cannot be written, about 10 MB. */
+const BUFFER_CAPACITY = 50_000;
+
+/**
+ * The usage ledger's writer. `record` only appends to memory, so metering never waits for the
+ * database, and a reply's stream never does; a timer writes the rows in batches of one INSERT
+ * each. A failed write keeps its rows for the next try. The last rows are written when the app
+ * closes, after the shutdown drain (replies finishing in the grace period are metered too).
+ */
+@Injectable()
+export class UsageLedger implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(UsageLedger.name);
+  private readonly buffer = new UsageBuffer<LedgerRow>(BUFFER_CAPACITY);
+  private readonly timer: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+  private warnedDrop = false;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
+  }
+
+  /** Records a call under the attribution current when it started; a call without one is a bug, logged. */
+  record(attribution: UsageAttribution | undefined, usage: ModelUsage, kind: UsageKind = attribution?.kind ?? 'chat'): void {
+    if (!attribution) {
+      this.logger.warn(`A model call to ${usage.modelId} outside any usage attribution was not metered`);
+      return;
+    }
+    this.buffer.add({ ...usage, attribution, kind, at: new Date() });
+    if (this.buffer.dropped > 0 && !this.warnedDrop) {
+      this.warnedDrop = true;
+      this.logger.warn(`Usage ledger buffer full (${BUFFER_CAPACITY} rows, the database is not taking writes): dropping the oldest rows`);
+    }
+    if (this.buffer.size >= BATCH_ROWS) void this.flush();
+  }
+
+  /** Writes everything buffered (one flush at a time); resolves when done or when a write failed. */
+  flush(): Promise<void> {
+    this.flushing ??= this.writeAll().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flushing;
+    await this.flush();
+    if (this.buffer.size > 0) this.logger.error(`${this.buffer.size} usage rows could not be written before shutdown`);
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.buffer.size > 0) {
+      const batch = this.buffer.take(BATCH_ROWS);
+      try {
+        await this.insert(batch);
+      } catch (error) {
+        this.buffer.failed(batch);
+        this.logger.warn(`Usage ledger write failed, ${this.buffer.size} rows kept for the next try: ${String(error)}`);
+        return;
+      }
+      if (this.buffer.dropped > 0) this.logger.warn(`Usage ledger: ${this.buffer.dropped} rows were dropped while the database was not taking writes`);
+      this.buffer.written();
+      this.warnedDrop = false;
+    }
+  }
+
+  /**
+   * One INSERT for the batch, from arrays (one parameter per column, whatever the batch size).
+   * Rows of a team deleted meanwhile are skipped: they would fail the whole batch.
+   */
+  private async insert(rows: LedgerRow[]): Promise<void> {
+    const column = <T>(value: (row: LedgerRow) => T) => rows.map(value);
+    await this.dataSource.query(
+      `INSERT INTO usage_records (team_id, user_id, conversation_id, workflow_id, run_id, step_index, kind, model_id, input_tokens, output_tokens, images, created_at)
+       SELECT r.* FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::int[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::int[], $12::timestamptz[])
+         AS r (team_id, user_id, conversation_id, workflow_id, run_id, step_index, kind, model_id, input_tokens, output_tokens, images, created_at)
+       WHERE EXISTS (SELECT 1 FROM teams WHERE teams.id = r.team_id)`,
+      [
+        column((row) => row.attribution.teamId),
+        column((row) => row.attribution.userId),
+        column((row) => row.attribution.conversationId ?? null),
+        column((row) => row.attribution.workflowId ?? null),
+        column((row) => row.attribution.runId ?? null),
+        column((row) => row.attribution.stepIndex ?? null),
+        column((row) => row.kind),
+        column((row) => row.modelId),
+        column((row) => row.inputTokens),
+        column((row) => row.outputTokens),
+        column((row) => row.images),
+        column((row) => row.at.toISOString()),
+      ],
+    );
+  }
+}

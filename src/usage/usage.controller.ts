@@ -1,0 +1,20 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { UsageQueryDto } from './dto/usage-query.dto.js';
+import type { UsageReportResponse } from './usage.response.js';
+import { UsageService } from './usage.service.js';
+
+@ApiTags('usage')
+@ApiBearerAuth()
+@ApiCookieAuth()
+@Controller('usage')
+export class UsageController {
+  constructor(private readonly usage: UsageService) {}
+
+  @Get()
+  report(@ActiveTeam() team: TeamContext, @Query() query: UsageQueryDto): Promise<UsageReportResponse> {
+    return this.usage.report(team, query);
+  }
+}
