@@ -117,6 +117,19 @@ describe('OfflineLanguageModel', () => {
     expect(text).toBe(['**Subject:** The launch', '', 'Hi team,', '', 'A quick update on the launch:', '', '- We shipped the beta.', '- Sign-ups doubled.', '', 'Let me know if you have questions.', '', 'Best regards'].join('\n'));
   });
 
+  it('reports about a token per 4 characters read (instructions, messages, tool schemas) and written', async () => {
+    const prompt = 'What is the capital of France?';
+    const instructions = 'Answer briefly.';
+    const plain = await generateText({ model, instructions, prompt });
+    expect(plain.usage.inputTokens).toBe(Math.ceil(`${instructions}\n${prompt}\n[]\n`.length / 4));
+    expect(plain.usage.outputTokens).toBe(Math.ceil(plain.text.length / 4));
+
+    // The same request with a tool on offer reads its schema too.
+    const tools = { generate_outline: tool({ description: 'Outline a topic', inputSchema: z.object({ topic: z.string() }) }) };
+    const withTool = await generateText({ model, instructions, prompt, tools });
+    expect(withTool.usage.inputTokens).toBeGreaterThan(plain.usage.inputTokens! + 'Outline a topic'.length / 4);
+  });
+
   it('streams word by word and stops at once when aborted', async () => {
     const slow = new OfflineLanguageModel({ chunkDelayMs: 20 });
     const controller = new AbortController();
