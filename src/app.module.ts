@@ -15,6 +15,7 @@ import { MailModule } from './mail/mail.module.js';
 import { OpenAiApiModule } from './openai-api/openai-api.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RunsModule } from './runs/runs.module.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TeamsModule } from './teams/teams.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         ApprovalsModule,
         WorkflowsModule,
         RunsModule,
+        SchedulesModule,
         DashboardModule,
       ],
     };

@@ -1,9 +1,10 @@
-import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { type EntityManager, Repository } from 'typeorm';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
@@ -11,7 +12,7 @@ import { ACTIVE_RUN_STATUSES, type WorkflowRun } from './entities/workflow-run.e
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';
-import { type NewRun, RunStateService } from './run-state.service.js';
+import { type NewRun, RunStateService, type RunStateTransaction } from './run-state.service.js';
 import type { StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 export const STOPPED_BY_USER = 'Stopped by user';
@@ -31,8 +32,6 @@ export type StepDecisionOutcome = 'applied' | 'not_awaiting';
 /** The run commands (start, stop, decide a step, follow), carried out through RunStateService. */
 @Injectable()
 export class RunsService {
-  private readonly logger = new Logger(RunsService.name);
-
   constructor(
     @InjectRepository(RunStep) private readonly steps: Repository<RunStep>,
     private readonly workflows: WorkflowsService,
@@ -48,24 +47,6 @@ export class RunsService {
     const run = await this.start(workflow, { trigger: 'manual', startedBy: team.userId });
     if (!run?.conversationId) throw new ConflictException('A run of this workflow is already running or awaiting approval');
     return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
-  }
-
-  /**
-   * A cron tick: the same start as a manual run. Returns null when the tick already has its run
-   * (another instance made it) or a run is in progress (the tick is skipped).
-   */
-  async startScheduled(workflowId: string, tick: Date): Promise<WorkflowRun | null> {
-    const workflow = await this.workflows.getById(workflowId);
-    if (workflow?.status !== 'active' || !workflow.schedule) return null;
-    try {
-      return await this.start(workflow, { trigger: 'schedule', startedBy: null, scheduledFor: tick });
-    } catch (error) {
-      if (error instanceof ConflictException) {
-        this.logger.log(`Skipped the ${tick.toISOString()} tick of workflow ${workflowId}: a run is in progress`);
-        return null;
-      }
-      throw error;
-    }
   }
 
   /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
@@ -117,12 +98,17 @@ export class RunsService {
 
   private async start(workflow: Workflow, trigger: NewRun): Promise<WorkflowRun | null> {
     const steps = await this.workflows.stepsOf(workflow.id);
-    // The run, its conversation and its job are written together: a crash at any point leaves
-    // either all three or none, never a run in progress that nothing will execute.
-    return this.runState.transaction(async ({ manager, create }) => {
-      const run = await create(workflow, steps, trigger);
-      if (run) await queueRunExecution(this.queue, run.id, manager);
-      return run;
-    });
+    return this.runState.transaction((transaction) => this.startIn(transaction, workflow, steps, trigger));
+  }
+
+  /**
+   * Starts a run inside the caller's transaction (a schedule slot records what it did in the same
+   * one). The run, its conversation and its job are written together: a crash at any point leaves
+   * either all three or none, never a run in progress that nothing will execute.
+   */
+  async startIn(transaction: RunStateTransaction, workflow: Workflow, steps: WorkflowStep[], trigger: NewRun): Promise<WorkflowRun | null> {
+    const run = await transaction.create(workflow, steps, trigger);
+    if (run) await queueRunExecution(this.queue, run.id, transaction.manager);
+    return run;
   }
 }

@@ -20,17 +20,21 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Extra controllers, for probing shared mechanisms (error filter, rate-limit guard). */
   controllers?: Type[];
+  /** Providers replaced by a value (a clock the test moves). */
+  overrides?: { provide: Type; useValue: unknown }[];
 }
 
 /** Boots the whole AppModule with the production setup against the run's database. */
-export async function createTestApp({ env = {}, controllers = [] }: TestAppOptions = {}): Promise<NestExpressApplication> {
+export async function createTestApp({ env = {}, controllers = [], overrides = [] }: TestAppOptions = {}): Promise<NestExpressApplication> {
   const config = loadConfiguration({
     DATABASE_URL: process.env.DATABASE_URL,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'assistant-test-data-')),
     ...TEST_ENV,
     ...env,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)], controllers }).compile();
+  const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)], controllers });
+  for (const { provide, useValue } of overrides) builder.overrideProvider(provide).useValue(useValue);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
   configureApp(app);
   await app.init();

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { INT4_MAX } from '../../http/int4.js';
+import { toInteger } from '../../http/query-integer.js';
 import { ASSET_TYPES, type AssetType } from '../asset-types.js';
 
 /** Longer than any ISO 8601 timestamp (with nanoseconds and an offset). */
@@ -9,9 +10,6 @@ const DATE_MAX_LENGTH = 40;
 
 export const ASSET_PAGE_DEFAULT = 60;
 export const ASSET_PAGE_MAX = 100;
-
-/** A strict integer from a query string: "12" yes; "12abc", "1.5", "" no (they stay strings and fail @IsInt). */
-const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 
 export class ListAssetsQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })

@@ -4,9 +4,9 @@ import { IsNotEmpty, IsOptional, IsString, IsTimeZone, MaxLength } from 'class-v
 import { IsCronExpression } from './is-cron-expression.decorator.js';
 
 import { GOAL_MAX_LENGTH } from '../workflow-limits.js';
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Longer than any IANA zone name (the longest, America/Argentina/ComodRivadavia, has 32). */
-const TIMEZONE_MAX_LENGTH = 64;
+export const TIMEZONE_MAX_LENGTH = 64;
 
 export class CreateWorkflowDto {
   @ApiProperty({ example: 'Every Monday, outline a LinkedIn post about our week, write it, and publish it after review.', maxLength: GOAL_MAX_LENGTH })

@@ -1,0 +1,207 @@
+import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../runs/entities/workflow-run.entity.js';
+import { RunAbortRegistry } from '../runs/run-abort.registry.js';
+import { RunStateService, type RunStateTransaction } from '../runs/run-state.service.js';
+import { RunsService } from '../runs/runs.service.js';
+import { Workflow } from '../workflows/entities/workflow.entity.js';
+import { WorkflowsService } from '../workflows/workflows.service.js';
+import { isFiring } from './firing-workflow.js';
+import { nextSlot, parseSchedule, type Schedule, slotOf } from './schedule-slot.js';
+import { ScheduleTick, type TickOutcome } from './schedule-tick.entity.js';
+
+/**
+ * How a slot was reached: its timer fired; or after an outage, by the missed-run policy, to be
+ * run (`catch_up`) or recorded as missed.
+ */
+export type SlotArrival = 'timer' | 'catch_up' | 'missed';
+
+/** A slot younger than this may still be decided by its own timer on another instance: not missed yet. */
+export const MISSED_AFTER_MS = 60_000;
+/** Counting the slots nobody reached stops here (a per-second schedule down for days). */
+const MAX_COUNTED_MISSED = 10_000;
+/** A manual start racing a slot's start is seen on the next try. */
+const DECIDE_ATTEMPTS = 3;
+
+interface Decision {
+  outcome: TickOutcome;
+  runId?: number | null;
+  detail?: string | null;
+}
+
+/**
+ * Decides each slot of a workflow's schedule exactly once, across any number of instances: the
+ * instance whose insert of (workflow, slot) wins decides it, in the transaction that starts its
+ * run, so a slot has its run and its record together or neither. What a slot does when the
+ * previous run is still going is the workflow's overlap policy; slots that fell while no
+ * instance was up are found afterwards and handled by its missed-run policy. Every slot leaves a
+ * record, so none is skipped silently.
+ */
+@Injectable()
+export class ScheduleTicksService {
+  private readonly logger = new Logger(ScheduleTicksService.name);
+
+  constructor(
+    @InjectRepository(ScheduleTick) private readonly ticks: Repository<ScheduleTick>,
+    @InjectRepository(Workflow) private readonly workflowRows: Repository<Workflow>,
+    private readonly workflows: WorkflowsService,
+    private readonly runState: RunStateService,
+    private readonly runs: RunsService,
+    private readonly aborts: RunAbortRegistry,
+  ) {}
+
+  /** Decides `slot`; null when another instance decided it or the schedule no longer fires. */
+  async decide(workflowId: string, slot: Date, arrival: SlotArrival): Promise<ScheduleTick | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.decideOnce(workflowId, slot, arrival);
+      } catch (error) {
+        // A manual start took the workflow's one active run between the check and the start.
+        if (error instanceof ConflictException && attempt < DECIDE_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * After an outage (or at start-up): the latest slot nobody reached since the last decided one,
+   * run when the missed-run policy is `run_once` and it is within the catch-up window, otherwise
+   * recorded as missed. The slots before it are counted on its record.
+   */
+  async catchUp(workflow: Workflow, now: Date): Promise<ScheduleTick | null> {
+    if (!isFiring(workflow)) return null;
+    const schedule = parseSchedule(workflow.schedule, workflow.timezone);
+    const since = await this.countingFrom(workflow);
+    const cutoff = new Date(now.getTime() - MISSED_AFTER_MS);
+    const first = since ? nextSlot(schedule, since) : undefined;
+    if (!first || first > cutoff) return null;
+    const latest = slotOf(schedule, first, cutoff);
+    const inWindow = now.getTime() - latest.getTime() <= workflow.catchUpWindowMinutes * 60_000;
+    return this.decide(workflow.id, latest, workflow.missedRunPolicy === 'run_once' && inWindow ? 'catch_up' : 'missed');
+  }
+
+  /** Starts the runs of queued slots whose previous run has ended. */
+  async startQueued(): Promise<void> {
+    const queued = await this.ticks.find({ where: { outcome: 'queued' }, order: { slot: 'ASC' } });
+    for (const tick of queued) {
+      await this.startQueuedTick(tick).catch((error: unknown) => {
+        if (!(error instanceof ConflictException)) throw error;
+      });
+    }
+  }
+
+  /** The slots a workflow's schedule reached, newest first. */
+  recent(workflowId: string, limit: number): Promise<ScheduleTick[]> {
+    return this.ticks.find({ where: { workflowId }, order: { slot: 'DESC' }, take: limit });
+  }
+
+  private async decideOnce(workflowId: string, slot: Date, arrival: SlotArrival): Promise<ScheduleTick | null> {
+    const workflow = await this.workflowRows.findOneBy({ id: workflowId });
+    if (!workflow || !isFiring(workflow)) return null;
+    const schedule = parseSchedule(workflow.schedule, workflow.timezone);
+    const steps = await this.workflows.stepsOf(workflowId);
+    let replaced: WorkflowRun | undefined;
+    const tick = await this.runState.transaction(async (transaction) => {
+      const { manager } = transaction;
+      const claimed = await manager.query<unknown[]>(
+        `INSERT INTO schedule_ticks (workflow_id, slot, outcome, caught_up) VALUES ($1, $2, 'skipped', $3)
+         ON CONFLICT DO NOTHING RETURNING slot`,
+        [workflowId, slot, arrival === 'catch_up'],
+      );
+      if (claimed.length === 0) return null;
+      const since = await this.countingFrom(workflow, slot, transaction);
+      const missedBefore = since ? countSlotsBetween(schedule, since, slot) : 0;
+      let decision: Decision;
+      if (arrival === 'missed') {
+        decision = { outcome: 'missed', detail: missedDetail(workflow) };
+      } else {
+        const active = await manager.findOne(WorkflowRun, { where: { workflowId, status: In([...ACTIVE_RUN_STATUSES]) } });
+        if (active && workflow.overlapPolicy === 'cancel_running') {
+          if (await transaction.move(active.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: `Replaced by the scheduled run of ${slot.toISOString()}` })) replaced = active;
+        }
+        decision =
+          active && !replaced
+            ? await this.overlapping(transaction, workflow, active)
+            : { outcome: 'started', runId: await this.start(transaction, workflow, steps, slot), detail: replaced ? `Replaced run #${replaced.runNumber}` : null };
+      }
+      await manager.update(ScheduleTick, { workflowId, slot }, { ...decision, missedBefore });
+      return manager.findOneByOrFail(ScheduleTick, { workflowId, slot });
+    });
+    if (replaced) this.aborts.abort(replaced.id, `Replaced by the scheduled run of ${slot.toISOString()}`);
+    if (tick) this.log(workflow, tick);
+    return tick;
+  }
+
+  /** A slot that finds a run in progress, by the overlap policy (`cancel_running` has replaced it already). */
+  private async overlapping({ manager }: RunStateTransaction, workflow: Workflow, active: WorkflowRun): Promise<Decision> {
+    if (workflow.overlapPolicy === 'queue_one') {
+      const waiting = await manager.existsBy(ScheduleTick, { workflowId: workflow.id, outcome: 'queued' });
+      if (!waiting) return { outcome: 'queued', detail: `Waits for run #${active.runNumber} to end` };
+      return { outcome: 'skipped', detail: `Run #${active.runNumber} was in progress and another slot already waits for it` };
+    }
+    return { outcome: 'skipped', detail: `Run #${active.runNumber} was in progress` };
+  }
+
+  private async startQueuedTick(tick: ScheduleTick): Promise<void> {
+    const workflow = await this.workflowRows.findOneBy({ id: tick.workflowId });
+    if (!workflow) return;
+    const key = { workflowId: tick.workflowId, slot: tick.slot, outcome: 'queued' as const };
+    if (!isFiring(workflow)) {
+      await this.ticks.update(key, { outcome: 'skipped', detail: 'The schedule was paused or removed while the slot waited' });
+      return;
+    }
+    const steps = await this.workflows.stepsOf(workflow.id);
+    const started = await this.runState.transaction(async (transaction) => {
+      const { manager } = transaction;
+      if (await manager.existsBy(WorkflowRun, { workflowId: workflow.id, status: In([...ACTIVE_RUN_STATUSES]) })) return false;
+      // Whichever instance moves it out of `queued` starts it.
+      const claimed = await manager.update(ScheduleTick, key, { outcome: 'started', decidedAt: new Date() });
+      if (!claimed.affected) return false;
+      const runId = await this.start(transaction, workflow, steps, tick.slot);
+      await manager.update(ScheduleTick, { workflowId: tick.workflowId, slot: tick.slot }, { runId, detail: 'Started when the previous run ended' });
+      return true;
+    });
+    if (started) this.logger.log(`Workflow ${workflow.id}: the queued slot ${tick.slot.toISOString()} started`);
+  }
+
+  private async start(transaction: RunStateTransaction, workflow: Workflow, steps: Awaited<ReturnType<WorkflowsService['stepsOf']>>, slot: Date): Promise<number | null> {
+    const run = await this.runs.startIn(transaction, workflow, steps, { trigger: 'schedule', startedBy: null, scheduledFor: slot });
+    return run?.id ?? null;
+  }
+
+  /**
+   * Where counting missed slots starts (for the slots before `before`, or after every decided
+   * one): the latest of the previous decided slot, when the schedule began to count (set, changed,
+   * resumed) and when the plan was approved.
+   */
+  private async countingFrom(workflow: Workflow, before?: Date, transaction?: RunStateTransaction): Promise<Date | null> {
+    const manager = transaction?.manager ?? this.ticks.manager;
+    const [row] = await manager.query<{ previous: Date | null }[]>(
+      'SELECT max(slot) AS previous FROM schedule_ticks WHERE workflow_id = $1 AND ($2::timestamptz IS NULL OR slot < $2)',
+      [workflow.id, before ?? null],
+    );
+    const candidates = [row?.previous, workflow.scheduleSince, workflow.approvedAt].filter((date): date is Date => date instanceof Date);
+    return candidates.length === 0 ? null : new Date(Math.max(...candidates.map((date) => date.getTime())));
+  }
+
+  private log(workflow: Workflow, tick: ScheduleTick): void {
+    const missed = tick.missedBefore > 0 ? `; ${tick.missedBefore} earlier slot(s) were missed` : '';
+    const message = `Workflow ${workflow.id}: slot ${tick.slot.toISOString()} ${tick.outcome}${tick.caughtUp ? ' (caught up)' : ''}${tick.detail ? `: ${tick.detail}` : ''}${missed}`;
+    if (tick.outcome === 'started' && !missed) this.logger.log(message);
+    else this.logger.warn(message);
+  }
+}
+
+/** The slots strictly between `since` and `slot`, up to MAX_COUNTED_MISSED. */
+function countSlotsBetween(schedule: Schedule, since: Date, slot: Date): number {
+  let count = 0;
+  for (let next = nextSlot(schedule, since); next < slot && count < MAX_COUNTED_MISSED; next = nextSlot(schedule, next)) count++;
+  return count;
+}
+
+function missedDetail(workflow: Workflow): string {
+  return workflow.missedRunPolicy === 'run_once'
+    ? `No instance was up at this time, and it is older than the catch-up window (${workflow.catchUpWindowMinutes} min)`
+    : 'No instance was up at this time (missed-run policy: skip)';
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { NextRunsQueryDto } from './dto/next-runs.query.dto.js';
+import { UpdateScheduleDto } from './dto/update-schedule.dto.js';
+import type { ScheduleResponse } from './schedules.response.js';
+import { SchedulesService } from './schedules.service.js';
+
+/** A workflow's schedule. Every answer is the schedule as it now stands, with its next `count` run times. */
+@ApiTags('workflows')
+@ApiBearerAuth()
+@ApiCookieAuth()
+@Controller('workflows/:id/schedule')
+export class SchedulesController {
+  constructor(private readonly schedules: SchedulesService) {}
+
+  @Get()
+  get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
+    return this.schedules.get(team, id, query.count);
+  }
+
+  @Patch()
+  update(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() dto: UpdateScheduleDto,
+    @Query() query: NextRunsQueryDto,
+  ): Promise<ScheduleResponse> {
+    return this.schedules.update(team, id, dto, query.count);
+  }
+
+  @HttpCode(200)
+  @Post('pause')
+  pause(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
+    return this.schedules.pause(team, id, query.count);
+  }
+
+  @HttpCode(200)
+  @Post('resume')
+  resume(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
+    return this.schedules.resume(team, id, query.count);
+  }
+}

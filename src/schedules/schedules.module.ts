@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RunsModule } from '../runs/runs.module.js';
+import { Workflow } from '../workflows/entities/workflow.entity.js';
+import { WorkflowsModule } from '../workflows/workflows.module.js';
+import { Clock } from './clock.js';
+import { ScheduleTick } from './schedule-tick.entity.js';
+import { ScheduleTicksService } from './schedule-ticks.service.js';
+import { SchedulerService } from './scheduler.service.js';
+import { SchedulesController } from './schedules.controller.js';
+import { SchedulesService } from './schedules.service.js';
+
+/** Workflow schedules: their settings and API, the timers that fire them, and the record of every slot. */
+@Module({
+  imports: [TypeOrmModule.forFeature([ScheduleTick, Workflow]), WorkflowsModule, RunsModule],
+  controllers: [SchedulesController],
+  providers: [Clock, SchedulerService, ScheduleTicksService, SchedulesService],
+})
+export class SchedulesModule {}

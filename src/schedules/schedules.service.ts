@@ -1,0 +1,119 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Not, Repository } from 'typeorm';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { Workflow } from '../workflows/entities/workflow.entity.js';
+import { WorkflowEvents } from '../workflows/workflow-events.js';
+import { WorkflowsService } from '../workflows/workflows.service.js';
+import { Clock } from './clock.js';
+import { type FiringWorkflow, isFiring } from './firing-workflow.js';
+import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
+import { nextSlot, parseSchedule } from './schedule-slot.js';
+import type { ScheduleTick } from './schedule-tick.entity.js';
+import { ScheduleTicksService } from './schedule-ticks.service.js';
+import type { ScheduleResponse, ScheduleSlotResponse } from './schedules.response.js';
+
+/** How many of the latest slots a schedule's record lists. */
+const RECENT_SLOTS = 20;
+
+/** A workflow's schedule: reading it with its next run times and latest slots, changing it, pausing and resuming it. */
+@Injectable()
+export class SchedulesService {
+  constructor(
+    @InjectRepository(Workflow) private readonly workflowRows: Repository<Workflow>,
+    private readonly workflows: WorkflowsService,
+    private readonly ticks: ScheduleTicksService,
+    private readonly events: WorkflowEvents,
+    private readonly clock: Clock,
+  ) {}
+
+  /** GET /api/workflows/:id/schedule. */
+  async get(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
+    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    const nextRuns = this.nextRuns(workflow, count);
+    const recent = await this.ticks.recent(workflow.id, RECENT_SLOTS);
+    return {
+      workflowId: workflow.id,
+      schedule: workflow.schedule,
+      timezone: workflow.timezone,
+      paused: workflow.schedulePausedAt !== null,
+      pausedAt: workflow.schedulePausedAt?.toISOString() ?? null,
+      overlapPolicy: workflow.overlapPolicy,
+      missedRunPolicy: workflow.missedRunPolicy,
+      catchUpWindowMinutes: workflow.catchUpWindowMinutes,
+      nextRunAt: nextRuns[0] ?? null,
+      nextRuns,
+      recentSlots: recent.map(mapSlot),
+    };
+  }
+
+  /** PATCH /api/workflows/:id/schedule. A new expression or time zone starts counting afresh: earlier slots are not missed ones. */
+  async update(team: TeamContext, workflowId: string, dto: UpdateScheduleDto, count: number): Promise<ScheduleResponse> {
+    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    const schedule = dto.schedule === undefined ? workflow.schedule : dto.schedule;
+    const timezone = dto.timezone ?? workflow.timezone;
+    const changed = schedule !== workflow.schedule || timezone !== workflow.timezone;
+    await this.workflowRows.update(
+      { id: workflow.id },
+      {
+        schedule,
+        timezone,
+        overlapPolicy: dto.overlapPolicy ?? workflow.overlapPolicy,
+        missedRunPolicy: dto.missedRunPolicy ?? workflow.missedRunPolicy,
+        catchUpWindowMinutes: dto.catchUpWindowMinutes ?? workflow.catchUpWindowMinutes,
+        ...(changed ? { scheduleSince: this.clock.now() } : {}),
+        ...(schedule === null ? { schedulePausedAt: null } : {}),
+      },
+    );
+    this.events.changed(workflow.id);
+    return this.get(team, workflow.id, count);
+  }
+
+  /** POST /api/workflows/:id/schedule/pause: no slot fires, and none counts as missed, until it is resumed. */
+  async pause(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
+    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    if (!workflow.schedule) throw new ConflictException('The workflow has no schedule to pause');
+    await this.workflowRows.update({ id: workflow.id, schedulePausedAt: IsNull() }, { schedulePausedAt: this.clock.now() });
+    this.events.changed(workflow.id);
+    return this.get(team, workflow.id, count);
+  }
+
+  /** POST /api/workflows/:id/schedule/resume: fires from the next slot on; the paused ones are not caught up. */
+  async resume(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
+    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    await this.workflowRows.update({ id: workflow.id, schedulePausedAt: Not(IsNull()) }, { schedulePausedAt: null, scheduleSince: this.clock.now() });
+    this.events.changed(workflow.id);
+    return this.get(team, workflow.id, count);
+  }
+
+  /** Every workflow whose schedule fires, for the scheduler. */
+  async firing(): Promise<FiringWorkflow[]> {
+    const rows = await this.workflowRows.find({ where: { status: 'active', schedule: Not(IsNull()), schedulePausedAt: IsNull() } });
+    return rows.filter(isFiring);
+  }
+
+  async firingOne(workflowId: string): Promise<FiringWorkflow | null> {
+    const workflow = await this.workflowRows.findOneBy({ id: workflowId, status: 'active', schedule: Not(IsNull()), schedulePausedAt: IsNull() });
+    return workflow && isFiring(workflow) ? workflow : null;
+  }
+
+  private nextRuns(workflow: Workflow, count: number): string[] {
+    if (!isFiring(workflow)) return [];
+    const schedule = parseSchedule(workflow.schedule, workflow.timezone);
+    const runs: Date[] = [];
+    for (let after = this.clock.now(); runs.length < count; after = runs[runs.length - 1]) runs.push(nextSlot(schedule, after));
+    return runs.map((run) => run.toISOString());
+  }
+}
+
+function mapSlot(tick: ScheduleTick): ScheduleSlotResponse {
+  return {
+    slot: tick.slot.toISOString(),
+    outcome: tick.outcome,
+    runId: tick.runId,
+    caughtUp: tick.caughtUp,
+    missedBefore: tick.missedBefore,
+    detail: tick.detail,
+    decidedAt: tick.decidedAt.toISOString(),
+  };
+}
