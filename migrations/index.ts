@@ -7,8 +7,8 @@ import { OneDecisionPerStepAttempt1764000000000 } from './1764000000000-OneDecis
 import { ApiTokenExpiry1764100000000 } from './1764100000000-ApiTokenExpiry.js';
 import { TeamInvitations1764200000000 } from './1764200000000-TeamInvitations.js';
 import { ConversationChatIds1764300000000 } from './1764300000000-ConversationChatIds.js';
-import { SchedulePolicies1764500000000 } from './1764500000000-SchedulePolicies.js';
 import { UsageLedger1764400000000 } from './1764400000000-UsageLedger.js';
+import { SchedulePolicies1764500000000 } from './1764500000000-SchedulePolicies.js';
 import { RunRetries1764600000000 } from './1764600000000-RunRetries.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -22,7 +22,7 @@ export const MIGRATIONS = [
   ApiTokenExpiry1764100000000,
   TeamInvitations1764200000000,
   ConversationChatIds1764300000000,
-  SchedulePolicies1764500000000,
   UsageLedger1764400000000,
+  SchedulePolicies1764500000000,
   RunRetries1764600000000,
 ];

@@ -55,6 +55,11 @@ export class UsageLedger implements BeforeApplicationShutdown {
     if (this.buffer.size >= BATCH_ROWS) void this.flush();
   }
 
+  /** Rows recorded and not written yet. */
+  get pendingRows(): number {
+    return this.buffer.size;
+  }
+
   /** Writes everything buffered (one flush at a time); resolves when done or when a write failed. */
   flush(): Promise<void> {
     this.flushing ??= this.writeAll().finally(() => (this.flushing = undefined));

@@ -2,6 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
+import { UsageLedger } from '../../src/usage/usage-ledger.service.js';
 import { api } from '../helpers/api.js';
 import { userMessage } from '../helpers/chat.js';
 import { snapshotDatabase } from '../helpers/database-snapshot.js';
@@ -276,8 +277,17 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
 
   const isRefusal = (outcome: Outcome) => outcome.status >= 400 && outcome.status < 500;
 
-  /** Whether work set going by accepted requests is under way: a queued or running job (plan generation, step execution, approval mail) or a run executing. */
+  /**
+   * Whether work set going by accepted requests is under way: a queued or running job (plan
+   * generation, step execution, approval mail), a run executing, or usage rows the ledger has not
+   * written yet (written now rather than at its next flush).
+   */
   async function busy(): Promise<boolean> {
+    const ledger = app.get(UsageLedger);
+    if (ledger.pendingRows > 0) {
+      await ledger.flush();
+      return true;
+    }
     const [{ count }] = await dataSource.query<{ count: number }[]>(
       `SELECT (SELECT count(*) FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now())::int
             + (SELECT count(*) FROM workflow_runs WHERE status = 'running')::int AS count`,
