@@ -1,6 +1,6 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type QueryDeepPartialEntity, Repository } from 'typeorm';
+import { type EntityManager, type QueryDeepPartialEntity, Repository } from 'typeorm';
 import { StorageService } from '../storage/storage.service.js';
 import { AssetsRepository } from './assets.repository.js';
 import type { AssetResponse } from './asset.response.js';
@@ -86,12 +86,26 @@ export class AssetsService {
     for (const asset of doomed) await this.delete(asset.teamId, asset.id);
   }
 
-  /** Deletes the asset and the stored object behind it (an image's file). */
+  /**
+   * Gives a run retry the assets of the steps it reuses: copies of the original run's assets made
+   * up to `through`, under the retry's run and conversation, keeping their creation times. A copy
+   * shares the stored object (an image's file) with its original; see delete.
+   */
+  async copyRunAssets(from: { runId: number; through: Date }, to: { runId: number; conversationId: string }, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, storage_key, created_at)
+       SELECT team_id, $3, $4, type, title, content, metadata, storage_key, created_at FROM assets
+       WHERE run_id = $1 AND created_at <= $2 ORDER BY created_at, id`,
+      [from.runId, from.through, to.conversationId, to.runId],
+    );
+  }
+
+  /** Deletes the asset, and the stored object behind it (an image's file) unless a copy still shows it. */
   async delete(teamId: string, id: number): Promise<void> {
     const asset = await this.assets.findOne({ where: { id, teamId }, select: { id: true, storageKey: true } });
     if (!asset) throw new NotFoundException('Asset not found');
     await this.assets.delete({ id, teamId });
-    if (asset.storageKey) {
+    if (asset.storageKey && !(await this.assets.existsBy({ storageKey: asset.storageKey }))) {
       // The row is gone either way; a file left behind is only wasted space, so log and go on.
       await this.storage.delete(asset.storageKey).catch((error: unknown) => {
         this.logger.warn(`Could not delete stored object ${asset.storageKey}: ${String(error)}`);

@@ -41,6 +41,10 @@ export interface ReplyRequest {
   abortSignal?: AbortSignal;
   /** Called with the reply when the stream ends, also when it ended early. */
   onEnd?: (message: UIMessage) => Promise<void>;
+  /** Retries of a failed model call inside the AI SDK (its own default when absent). */
+  maxRetries?: number;
+  /** Told of the error a failed reply ends with: the stream itself carries only a message for the user. */
+  onFailure?: (error: unknown) => void;
 }
 
 /** A checked and routed request, nothing of it stored yet. */
@@ -162,6 +166,10 @@ export class ChatStreamService {
     const { agentId, model, history, scope } = request;
     const agent = AGENTS[agentId];
     const metadata: ReplyMetadata = { agentId, modelId: model.id, conversationId: scope.conversationId ?? '' };
+    const fail = (error: unknown) => {
+      request.onFailure?.(error);
+      return this.describeFailure(error);
+    };
     return createUIMessageStream({
       generateId: randomUUID,
       execute: async ({ writer }) => {
@@ -179,6 +187,7 @@ export class ChatStreamService {
           tools,
           stopWhen: isStepCount(MAX_STEPS),
           abortSignal: request.abortSignal,
+          maxRetries: request.maxRetries,
           // Never a URL fetched for the model, nor handed to the provider to fetch.
           experimental_download: this.files.download(scope.teamId),
           // The error part reaches toUIMessageStream's onError, which logs it once (describeFailure);
@@ -193,13 +202,13 @@ export class ChatStreamService {
               part.type === 'finish'
                 ? { ...metadata, usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } }
                 : undefined,
-            onError: (error) => this.describeFailure(error),
+            onError: fail,
           }),
         );
         // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
         // merged stream is always read to its end by whoever runs it (the live reply, a run step).
       },
-      onError: (error) => this.describeFailure(error),
+      onError: fail,
       onEnd: async ({ responseMessage, isAborted }) => {
         // A stopped reply is kept as far as it got, and says so.
         const stopped = isAborted || request.abortSignal?.aborted === true;

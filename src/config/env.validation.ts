@@ -168,6 +168,13 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(10)
+  RUN_STEP_ATTEMPTS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   @Max(3600)
   RUN_SWEEP_SECONDS?: number;
 

@@ -21,6 +21,8 @@ export interface LlmSettings {
   streamFlushesPerSecond: number;
   /** How long one workflow step (its model calls and tools) may take before the run fails. */
   runStepTimeoutSeconds: number;
+  /** Model calls a workflow step may make when they fail transiently (rate limits, 5xx, dropped connections). */
+  runStepAttempts: number;
   /** How often an instance looks for runs in progress that no job will execute (see RunSweeperService). */
   runSweepSeconds: number;
   attachments: AttachmentLimits;
@@ -36,6 +38,7 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     offlineChunkDelayMs: env.OFFLINE_MODEL_CHUNK_DELAY_MS ?? 0,
     streamFlushesPerSecond: env.STREAM_FLUSHES_PER_SECOND ?? 500,
     runStepTimeoutSeconds: env.RUN_STEP_TIMEOUT_SECONDS ?? 300,
+    runStepAttempts: env.RUN_STEP_ATTEMPTS ?? 3,
     runSweepSeconds: env.RUN_SWEEP_SECONDS ?? 15,
     attachments: attachmentLimits(env),
     modelPrices: parseModelPrices(env.MODEL_PRICES),

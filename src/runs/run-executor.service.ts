@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -25,6 +26,7 @@ import { type RunEvent, RunEventsService } from './run-events.service.js';
 import { queueRunExecution, RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
 import { RunStateService, type RunStateTransaction } from './run-state.service.js';
 import { RunTranscript } from './run-transcript.js';
+import { retryDelayMs, transientFailure } from './transient-errors.js';
 
 /** How much of each earlier step's output a step sees as context. */
 const CONTEXT_PER_STEP = 2000;
@@ -34,6 +36,13 @@ const STOP_CHECK_MS = 1000;
 const HANDED_BACK = 'The instance is shutting down';
 
 type StepOutcome = 'done' | 'paused' | 'stopped';
+
+/** Where a step's reply is generated: the run's team, conversation and run. */
+interface ReplyScope {
+  teamId: string;
+  conversationId: string;
+  runId: number;
+}
 
 /**
  * Executes runs from the durable queue, step by step. Each step is checkpointed in `run_steps`;
@@ -45,6 +54,8 @@ type StepOutcome = 'done' | 'paused' | 'stopped';
 export class RunExecutorService implements OnApplicationBootstrap {
   private readonly logger = new Logger(RunExecutorService.name);
   private readonly stepTimeoutMs: number;
+  /** Model calls a step may make when they fail transiently (RUN_STEP_ATTEMPTS). */
+  private readonly stepAttempts: number;
   /** Set while the instance drains: steps that end now were cut short and are handed back. */
   private handingBack = false;
 
@@ -62,7 +73,9 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly shutdown: ShutdownService,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.stepTimeoutMs = config.get('llm', { infer: true }).runStepTimeoutSeconds * 1000;
+    const llm = config.get('llm', { infer: true });
+    this.stepTimeoutMs = llm.runStepTimeoutSeconds * 1000;
+    this.stepAttempts = llm.runStepAttempts;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -144,7 +157,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const charge = { teamId: run.teamId, userId: run.startedBy, conversationId: transcript.conversationId, workflowId: workflow.id, runId: run.id, stepIndex: index, kind: 'run-step' } as const;
     const reply = await UsageContext.run(charge, () =>
       this.withStopSwitch(run.id, (abortSignal) =>
-        this.reply(step.agentId, history, { teamId: run.teamId, conversationId: transcript.conversationId, runId: run.id }, abortSignal),
+        this.replyWithRetries(checkpoint, step.agentId, history, { teamId: run.teamId, conversationId: transcript.conversationId, runId: run.id }, abortSignal),
       ),
     );
     if (!reply) return 'stopped';
@@ -206,22 +219,68 @@ export class RunExecutorService implements OnApplicationBootstrap {
       .map((row) =>
         contextPart('earlier-step', `Step ${row.stepIndex + 1} (${steps[row.stepIndex]?.description ?? ''}) produced:\n${(row.outputText ?? '').slice(0, CONTEXT_PER_STEP)}`),
       );
+    // A retry's replacement instruction stands for its first step, in this run only.
+    const description = index === run.startStepIndex && run.instructionOverride ? run.instructionOverride : steps[index].description;
     return [
-      { type: 'text', text: steps[index].description },
+      { type: 'text', text: description },
       contextPart('workflow', `\n\n(Step ${index + 1} of ${steps.length} of the workflow "${workflow.title}". Goal: ${workflow.goal})`),
       ...(checkpoint.feedback ? [contextPart('feedback', `\nA reviewer rejected the previous attempt of this step with this feedback: ${checkpoint.feedback}`)] : []),
       ...(context.length > 0 ? [contextPart('workflow', '\nEarlier steps:'), ...context] : []),
     ];
   }
 
-  private async reply(agentId: string, history: UIMessage[], scope: { teamId: string; conversationId: string; runId: number }, abortSignal: AbortSignal): Promise<UIMessage> {
+  /**
+   * The step's reply; a model call that fails transiently (a rate limit, a 5xx, a dropped
+   * connection) is made again after a growing pause, up to RUN_STEP_ATTEMPTS calls, each counted
+   * on the checkpoint. What the failed call's tools made is removed first. The step's timeout and a
+   * stop abort the signal: those are never tried again.
+   */
+  private async replyWithRetries(checkpoint: RunStep, agentId: string, history: UIMessage[], scope: ReplyScope, abortSignal: AbortSignal): Promise<UIMessage> {
+    for (;;) {
+      const since = new Date();
+      const calls = await this.countModelCall(checkpoint);
+      try {
+        return await this.reply(agentId, history, scope, abortSignal);
+      } catch (error) {
+        const transient = abortSignal.aborted ? undefined : transientFailure(error);
+        if (!transient) throw error;
+        if (calls >= this.stepAttempts) throw new Error(`The agent failed while answering after ${calls} attempt${calls === 1 ? '' : 's'}: ${transient}`, { cause: error });
+        this.logger.warn(`Run ${scope.runId} step ${checkpoint.stepIndex + 1}: model call ${calls} failed (${transient}); trying again`);
+        await this.assets.deleteRunAssetsSince(scope.runId, since);
+        await sleep(retryDelayMs(calls, error), undefined, { signal: abortSignal });
+      }
+    }
+  }
+
+  /** Counts a model call of the step's current attempt; returns the calls made so far, this one included. */
+  private async countModelCall(checkpoint: RunStep): Promise<number> {
+    const result = await this.runSteps
+      .createQueryBuilder()
+      .update(RunStep)
+      .set({ modelAttempts: () => 'model_attempts + 1' })
+      .where({ runId: checkpoint.runId, stepIndex: checkpoint.stepIndex, attempt: checkpoint.attempt })
+      .returning(['modelAttempts'])
+      .execute();
+    const [row] = result.raw as { model_attempts: number }[];
+    if (!row) throw new Error('The step moved on while it ran');
+    return row.model_attempts;
+  }
+
+  private async reply(agentId: string, history: UIMessage[], scope: ReplyScope, abortSignal: AbortSignal): Promise<UIMessage> {
     let message: UIMessage | undefined;
+    let failure: unknown;
     const stream = this.chat.replyStream({
       agentId: isAgentId(agentId) ? agentId : 'general',
       model: this.models.resolve(),
       history,
       scope,
       abortSignal,
+      // Failed calls are tried again in one place, replyWithRetries, which counts them.
+      maxRetries: 0,
+      // The first error told is the model's; a later one only carries the message made from it.
+      onFailure: (error) => {
+        failure ??= error;
+      },
       // The stream assembles the whole message once for this; reading it again chunk by chunk
       // (readUIMessageStream) would copy the growing message at every chunk.
       onEnd: (final) => {
@@ -231,7 +290,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     });
     for await (const chunk of stream) {
       if (chunk.type === 'data-asset') await this.events.publish(scope.runId, { type: 'asset', asset: chunk.data as AssetResponse });
-      else if (chunk.type === 'error') throw new Error(chunk.errorText);
+      else if (chunk.type === 'error') throw new Error(chunk.errorText, { cause: failure });
     }
     if (!message) throw new Error('The agent gave no reply');
     return message;

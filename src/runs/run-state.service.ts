@@ -19,6 +19,14 @@ export interface NewRun {
   startedBy: string | null;
   /** The cron tick, for scheduled runs: one run per workflow and tick. */
   scheduledFor?: Date;
+  /** For a retry: the run it repairs, the step it starts at and that step's replacement instruction. */
+  retry?: RunRetry;
+}
+
+export interface RunRetry {
+  of: number;
+  fromStep: number;
+  instruction: string | null;
 }
 
 /** What a move may change besides the status; `finishedAt` follows a finishing status. */
@@ -112,6 +120,12 @@ export class RunStateService {
     return this.rows.findOneBy({ id: runId });
   }
 
+  /** Ids of the runs that retry this one, oldest first. */
+  async retriesOf(runId: number): Promise<number[]> {
+    const retries = await this.rows.find({ where: { retryOf: runId }, select: { id: true }, order: { id: 'ASC' } });
+    return retries.map((retry) => retry.id);
+  }
+
   async statusOf(runId: number): Promise<RunStatus | undefined> {
     const run = await this.rows.findOne({ where: { id: runId }, select: { id: true, status: true } });
     return run?.status;
@@ -131,10 +145,22 @@ export class RunStateService {
     let runId: number;
     try {
       const [row] = await manager.query<{ id: number }[]>(
-        `INSERT INTO workflow_runs (workflow_id, team_id, run_number, status, total_steps, trigger, scheduled_for, started_by)
-         SELECT $1, $2, coalesce(max(run_number), 0) + 1, 'running', $3, $4, $5, $6 FROM workflow_runs WHERE workflow_id = $1
+        `INSERT INTO workflow_runs (workflow_id, team_id, run_number, status, total_steps, trigger, scheduled_for, started_by,
+                                    plan_version, retry_of, start_step_index, current_step_index, instruction_override)
+         SELECT $1, $2, coalesce(max(run_number), 0) + 1, 'running', $3, $4, $5, $6, $7, $8, $9, $9, $10 FROM workflow_runs WHERE workflow_id = $1
          RETURNING id`,
-        [workflow.id, workflow.teamId, steps.length, run.trigger, run.scheduledFor ?? null, run.startedBy],
+        [
+          workflow.id,
+          workflow.teamId,
+          steps.length,
+          run.trigger,
+          run.scheduledFor ?? null,
+          run.startedBy,
+          workflow.planVersion,
+          run.retry?.of ?? null,
+          run.retry?.fromStep ?? 0,
+          run.retry?.instruction ?? null,
+        ],
       );
       runId = row.id;
     } catch (error) {

@@ -1,10 +1,12 @@
-import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { Response } from 'express';
-import type { StartedRunResponse, StoppedRunResponse } from './runs.response.js';
+import { RetryRunDto } from './dto/retry-run.dto.js';
+import { RunRetriesService } from './run-retries.service.js';
+import type { RetriedRunResponse, RunDetailResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 import { RunsService } from './runs.service.js';
 
 @ApiTags('runs')
@@ -12,7 +14,10 @@ import { RunsService } from './runs.service.js';
 @ApiCookieAuth()
 @Controller('workflows')
 export class RunsController {
-  constructor(private readonly runs: RunsService) {}
+  constructor(
+    private readonly runs: RunsService,
+    private readonly retries: RunRetriesService,
+  ) {}
 
   /** Starts a run by hand: 422 unless the workflow is active, 409 while another run is in progress. */
   @Post(':id/run')
@@ -28,6 +33,27 @@ export class RunsController {
     @Param('runId', ParseSerialIdPipe) runId: number,
   ): Promise<StoppedRunResponse> {
     return this.runs.stop(team, id, runId);
+  }
+
+  /** The run with its steps (status, attempts, reused or not) and the runs that retry it. */
+  @Get(':id/runs/:runId')
+  detail(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Param('runId', ParseSerialIdPipe) runId: number): Promise<RunDetailResponse> {
+    return this.runs.detail(team, id, runId);
+  }
+
+  /**
+   * Starts a new run linked to this finished one, reusing its outputs for the steps before
+   * `fromStep`: 422 for a run in progress, a draft workflow or a step with nothing before it to
+   * reuse, 409 while another run is in progress.
+   */
+  @Post(':id/runs/:runId/retry')
+  retry(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('runId', ParseSerialIdPipe) runId: number,
+    @Body() dto: RetryRunDto,
+  ): Promise<RetriedRunResponse> {
+    return this.retries.retry(team, id, runId, dto);
   }
 
   /** The run's progress as Server-Sent Events: its current state, then each change until it ends. */

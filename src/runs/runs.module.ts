@@ -9,6 +9,7 @@ import { WorkflowRun } from './entities/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { RunExecutorService } from './run-executor.service.js';
+import { RunRetriesService } from './run-retries.service.js';
 import { RunStateService } from './run-state.service.js';
 import { RunSweeperService } from './run-sweeper.service.js';
 import { RunsController } from './runs.controller.js';
@@ -17,7 +18,7 @@ import { RunsService } from './runs.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule],
   controllers: [RunsController],
-  providers: [RunStateService, RunsService, RunExecutorService, RunSweeperService, RunAbortRegistry, RunEventsService],
+  providers: [RunStateService, RunsService, RunRetriesService, RunExecutorService, RunSweeperService, RunAbortRegistry, RunEventsService],
   exports: [RunStateService, RunsService, RunAbortRegistry],
 })
 export class RunsModule {}

@@ -1,3 +1,4 @@
+import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
 import type { RunStatus } from './entities/workflow-run.entity.js';
 
 export interface StartedRunResponse {
@@ -6,8 +7,36 @@ export interface StartedRunResponse {
   message: 'Workflow run started';
 }
 
+export interface RetriedRunResponse extends StartedRunResponse {
+  /** The run this one retries. */
+  retryOf: number;
+  startStepIndex: number;
+}
+
 export interface StoppedRunResponse {
   runId: number;
   status: RunStatus;
   reason: string;
+}
+
+export interface RunStepResponse {
+  stepIndex: number;
+  status: RunStatus;
+  /** 1, plus one for each rejection. */
+  attempt: number;
+  /** Model calls the current attempt made (transient errors are tried again); 0 for a reused step. */
+  modelAttempts: number;
+  /** The run whose output the step took instead of calling a model; null when it ran here. */
+  reusedFrom: number | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** GET /api/workflows/:id/runs/:runId: the run with its steps and the runs that retry it. */
+export interface RunDetailResponse extends WorkflowRunResponse {
+  /** A retry's replacement instruction for its first step. */
+  instructionOverride: string | null;
+  steps: RunStepResponse[];
+  /** Ids of the runs that retry this one, oldest first. */
+  retriedBy: number[];
 }

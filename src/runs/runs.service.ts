@@ -6,14 +6,14 @@ import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
-import { WorkflowsService } from '../workflows/workflows.service.js';
+import { mapRun, WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import { ACTIVE_RUN_STATUSES, type WorkflowRun } from './entities/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';
 import { type NewRun, RunStateService, type RunStateTransaction } from './run-state.service.js';
-import type { StartedRunResponse, StoppedRunResponse } from './runs.response.js';
+import type { RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 export const STOPPED_BY_USER = 'Stopped by user';
 
@@ -58,6 +58,13 @@ export class RunsService {
     return { runId: run.id, status: 'failed', reason: STOPPED_BY_USER };
   }
 
+  /** GET /api/workflows/:id/runs/:runId: the run, its steps' checkpoints and the runs that retry it. */
+  async detail(team: TeamContext, workflowId: string, runId: number): Promise<RunDetailResponse> {
+    const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
+    const [steps, retriedBy] = await Promise.all([this.steps.find({ where: { runId }, order: { stepIndex: 'ASC' } }), this.runState.retriesOf(runId)]);
+    return { ...mapRun(run), instructionOverride: run.instructionOverride, steps: steps.map(mapRunStep), retriedBy };
+  }
+
   /** GET /api/workflows/:id/runs/:runId/events: the run's current state, then every event until it ends. */
   async follow(team: TeamContext, workflowId: string, runId: number, response: Response): Promise<void> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
@@ -76,7 +83,7 @@ export class RunsService {
         const step =
           action === 'approve'
             ? { status: 'completed' as const, finishedAt: new Date() }
-            : { status: 'running' as const, attempt: attempt + 1, feedback: note, startedAt: new Date(), finishedAt: null, outputText: null };
+            : { status: 'running' as const, attempt: attempt + 1, feedback: note, startedAt: new Date(), finishedAt: null, outputText: null, modelAttempts: 0 };
         const updated = await manager.update(RunStep, { runId, stepIndex, attempt, status: 'awaiting_approval' }, step);
         if (!updated.affected) return false;
         const resumed = await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex });
@@ -111,4 +118,16 @@ export class RunsService {
     if (run) await queueRunExecution(this.queue, run.id, transaction.manager);
     return run;
   }
+}
+
+function mapRunStep(step: RunStep): RunStepResponse {
+  return {
+    stepIndex: step.stepIndex,
+    status: step.status,
+    attempt: step.attempt,
+    modelAttempts: step.modelAttempts,
+    reusedFrom: step.reusedFrom,
+    startedAt: step.startedAt.toISOString(),
+    finishedAt: step.finishedAt?.toISOString() ?? null,
+  };
 }

@@ -32,6 +32,9 @@ export interface WorkflowRunResponse extends LatestRunResponse {
   totalSteps: number;
   conversationId: string | null;
   trigger: 'manual' | 'schedule';
+  /** The run this one retries (it reused that run's outputs for the steps before `startStepIndex`). */
+  retryOf: number | null;
+  startStepIndex: number;
 }
 
 interface WorkflowBase {

@@ -246,6 +246,8 @@ export function mapRun(run: WorkflowRun): WorkflowRunResponse {
     totalSteps: run.totalSteps,
     conversationId: run.conversationId,
     trigger: run.trigger,
+    retryOf: run.retryOf,
+    startStepIndex: run.startStepIndex,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
   };

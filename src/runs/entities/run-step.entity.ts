@@ -24,6 +24,14 @@ export class RunStep {
   @Column({ type: 'text', nullable: true })
   feedback: string | null;
 
+  /** Model calls made for the current attempt: transient errors are tried again (RUN_STEP_ATTEMPTS). */
+  @Column({ name: 'model_attempts', type: 'integer', default: 0 })
+  modelAttempts: number;
+
+  /** The run whose stored output this step took, instead of calling a model (a retry). */
+  @Column({ name: 'reused_from', type: 'integer', nullable: true })
+  reusedFrom: number | null;
+
   @Column({ name: 'output_text', type: 'text', nullable: true })
   outputText: string | null;
 

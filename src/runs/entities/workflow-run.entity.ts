@@ -47,6 +47,22 @@ export class WorkflowRun {
   @Column({ name: 'scheduled_for', type: 'timestamptz', nullable: true })
   scheduledFor: Date | null;
 
+  /** The run this one retries: it took that run's outputs for the steps before `startStepIndex`. */
+  @Column({ name: 'retry_of', type: 'integer', nullable: true })
+  retryOf: number | null;
+
+  /** The first step this run executes (0 unless it is a retry). */
+  @Column({ name: 'start_step_index', type: 'integer', default: 0 })
+  startStepIndex: number;
+
+  /** A retry's replacement instruction for its first step (the workflow's plan is unchanged). */
+  @Column({ name: 'instruction_override', type: 'text', nullable: true })
+  instructionOverride: string | null;
+
+  /** The plan version the run executes; null for runs from before it was recorded. */
+  @Column({ name: 'plan_version', type: 'integer', nullable: true })
+  planVersion: number | null;
+
   @Column({ name: 'started_by', type: 'uuid', nullable: true })
   startedBy: string | null;
 
