@@ -162,6 +162,14 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
     await run.getByRole('button', { name: 'Approve' }).click();
     await visible(run.getByText('completed', { exact: true }));
     await shoot('05-workflow-completed');
+
+    // Retried from its reviewed step (after a confirm): a new run reuses step 1 and waits on step 2 again.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await run.getByLabel('Retry from step').selectOption('2');
+    await run.getByRole('button', { name: 'Retry from this step' }).click();
+    const retried = page.getByRole('article', { name: 'Run #2' });
+    await visible(retried.getByText('From step 2, reusing the earlier steps'));
+    await visible(retried.getByRole('button', { name: 'Approve' }));
     expect(pageErrors).toEqual([]);
   }, 180_000);
 });

@@ -8,6 +8,7 @@ import { AGENT_IDS, AGENT_LABELS, agentLabel, isAgentId } from '../api/agents';
 import { api } from '../api/client';
 import type {
   AssetResponse,
+  RetriedRunResponse,
   RunEvent,
   StartedRunResponse,
   StepDecisionResponse,
@@ -418,6 +419,12 @@ function RunCard({ run, runPath, stepDescription, assets, onChanged }: RunCardPr
         : `Step ${stepIndex + 1} rejected; the agent does it again${note ? ' with your note' : ''}.`;
     });
 
+  const retry = (fromStep: number) =>
+    action.run(async () => {
+      await api<RetriedRunResponse>('POST', `${runPath}/retry`, { body: { fromStep } });
+      return `${label} retried from step ${fromStep + 1}: the new run is at the top of the list.`;
+    });
+
   return (
     <article className="card stack workflow-run" aria-label={label}>
       <h3>{label}</h3>
@@ -447,6 +454,12 @@ function RunCard({ run, runPath, stepDescription, assets, onChanged }: RunCardPr
           <dt>Finished</dt>
           <dd>{run.finishedAt ? <DateTime iso={run.finishedAt} /> : <span className="muted">Not yet</span>}</dd>
         </div>
+        {run.retryOf !== null && (
+          <div>
+            <dt>Retry</dt>
+            <dd>From step {run.startStepIndex + 1}, reusing the earlier steps</dd>
+          </div>
+        )}
       </dl>
       {run.conversationId && (
         <p>
@@ -463,9 +476,45 @@ function RunCard({ run, runPath, stepDescription, assets, onChanged }: RunCardPr
           </button>
         </div>
       )}
+      {!isActiveRun(run.status) && <RetryRun run={run} busy={action.busy} onRetry={(fromStep) => void retry(fromStep)} />}
       <ErrorMessage error={action.error} />
       {assets.length > 0 && <RunAssets assets={assets} />}
     </article>
+  );
+}
+
+interface RetryRunProps {
+  run: WorkflowRunResponse;
+  busy: boolean;
+  onRetry: (fromStep: number) => void;
+}
+
+/**
+ * Starts a new run from a step of this finished one; the steps before it keep this run's outputs
+ * (no model call). A failed or stopped run can start from the step it stopped at or an earlier
+ * one, and does so by default; a completed run from any step.
+ */
+function RetryRun({ run, busy, onRetry }: RetryRunProps) {
+  const selectId = useId();
+  const lastStep = run.status === 'completed' ? run.totalSteps - 1 : Math.min(run.currentStepIndex, run.totalSteps - 1);
+  const [fromStep, setFromStep] = useState(run.status === 'completed' ? 0 : lastStep);
+  const confirmAndRetry = () => {
+    if (window.confirm(`Start a new run from step ${fromStep + 1}? Steps before it keep this run's outputs.`)) onRetry(fromStep);
+  };
+  return (
+    <div className="row workflow-inline">
+      <label htmlFor={selectId}>Retry from step</label>
+      <select id={selectId} value={fromStep} onChange={(event) => setFromStep(Number(event.target.value))} disabled={busy}>
+        {Array.from({ length: lastStep + 1 }, (_, index) => (
+          <option key={index} value={index}>
+            {index + 1}
+          </option>
+        ))}
+      </select>
+      <button type="button" onClick={confirmAndRetry} disabled={busy}>
+        Retry from this step
+      </button>
+    </div>
   );
 }
 
