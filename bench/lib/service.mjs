@@ -20,6 +20,9 @@ export async function startService(databaseUrl, env = {}) {
     APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_FREE: '100000000',
+    WORKFLOW_PLANS_PER_HOUR_FREE: '100000000',
+    RUN_STARTS_PER_HOUR_FREE: '100000000',
+    MIN_SCHEDULE_INTERVAL_SECONDS_FREE: '1',
     ...env,
   });
   const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: false });

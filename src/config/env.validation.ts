@@ -285,6 +285,70 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  WORKFLOW_PLANS_PER_HOUR_FREE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  WORKFLOW_PLANS_PER_HOUR_PRO?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  WORKFLOW_PLANS_PER_HOUR_ENTERPRISE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RUN_STARTS_PER_HOUR_FREE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RUN_STARTS_PER_HOUR_PRO?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RUN_STARTS_PER_HOUR_ENTERPRISE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  MIN_SCHEDULE_INTERVAL_SECONDS_FREE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  MIN_SCHEDULE_INTERVAL_SECONDS_PRO?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  MIN_SCHEDULE_INTERVAL_SECONDS_ENTERPRISE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  TEAMS_PER_USER?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_RATE_LIMIT_PER_IP?: number;
 
   @IsOptional()

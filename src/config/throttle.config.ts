@@ -7,7 +7,9 @@ export interface ThrottleSettings {
   /** How long a finished live stream (a chat reply, a run's events) can still be replayed. */
   liveStreamTtlSeconds: number;
   windowSeconds: number;
+  /** Router requests per window, per team and (across all of a user's teams) per user. */
   planLimits: Record<Plan, number>;
+  quotas: PlanQuotas;
   login: {
     /** Sign-ups per address per window. */
     perIp: number;
@@ -22,6 +24,18 @@ export interface ThrottleSettings {
   };
 }
 
+/** Limits on the work that costs: what a team's plan allows, and a user's share of it. */
+export interface PlanQuotas {
+  /** New workflows (each a planner call and a mail) per team per hour. */
+  workflowPlansPerHour: Record<Plan, number>;
+  /** Run starts (by hand, retried or scheduled) per team per hour. */
+  runStartsPerHour: Record<Plan, number>;
+  /** The shortest time between two runs a schedule may ask for; under 60 s is a seconds-level schedule. */
+  minScheduleIntervalSeconds: Record<Plan, number>;
+  /** Teams a user may own (the personal one included). */
+  teamsPerUser: number;
+}
+
 export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
   return {
     redisUrl: env.REDIS_URL,
@@ -31,6 +45,24 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
       free: env.RATE_LIMIT_FREE ?? 20,
       pro: env.RATE_LIMIT_PRO ?? 120,
       enterprise: env.RATE_LIMIT_ENTERPRISE ?? 600,
+    },
+    quotas: {
+      workflowPlansPerHour: {
+        free: env.WORKFLOW_PLANS_PER_HOUR_FREE ?? 20,
+        pro: env.WORKFLOW_PLANS_PER_HOUR_PRO ?? 200,
+        enterprise: env.WORKFLOW_PLANS_PER_HOUR_ENTERPRISE ?? 1000,
+      },
+      runStartsPerHour: {
+        free: env.RUN_STARTS_PER_HOUR_FREE ?? 60,
+        pro: env.RUN_STARTS_PER_HOUR_PRO ?? 600,
+        enterprise: env.RUN_STARTS_PER_HOUR_ENTERPRISE ?? 6000,
+      },
+      minScheduleIntervalSeconds: {
+        free: env.MIN_SCHEDULE_INTERVAL_SECONDS_FREE ?? 300,
+        pro: env.MIN_SCHEDULE_INTERVAL_SECONDS_PRO ?? 60,
+        enterprise: env.MIN_SCHEDULE_INTERVAL_SECONDS_ENTERPRISE ?? 1,
+      },
+      teamsPerUser: env.TEAMS_PER_USER ?? 10,
     },
     login: {
       perIp: env.LOGIN_RATE_LIMIT_PER_IP ?? 30,

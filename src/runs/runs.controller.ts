@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { RunStartQuota } from '../teams/rate-limit/rate-limit.decorator.js';
 import type { Response } from 'express';
 import { RetryRunDto } from './dto/retry-run.dto.js';
 import { RunRetriesService } from './run-retries.service.js';
@@ -20,6 +21,7 @@ export class RunsController {
   ) {}
 
   /** Starts a run by hand: 422 unless the workflow is active, 409 while another run is in progress. */
+  @RunStartQuota()
   @Post(':id/run')
   start(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<StartedRunResponse> {
     return this.runs.startManual(team, id);
@@ -46,6 +48,7 @@ export class RunsController {
    * `fromStep`: 422 for a run in progress, a draft workflow or a step with nothing before it to
    * reuse, 409 while another run is in progress.
    */
+  @RunStartQuota()
   @Post(':id/runs/:runId/retry')
   retry(
     @ActiveTeam() team: TeamContext,

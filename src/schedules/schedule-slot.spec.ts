@@ -1,4 +1,4 @@
-import { nextSlot, parseSchedule, type Schedule, slotOf } from './schedule-slot.js';
+import { nextSlot, parseSchedule, type Schedule, shortestIntervalSeconds, slotOf } from './schedule-slot.js';
 
 const at = (iso: string) => new Date(iso);
 const iso = (date: Date) => date.toISOString();
@@ -152,5 +152,21 @@ describe('slotOf', () => {
     const daily = parseSchedule('30 1 * * *', 'America/New_York');
     // Set for 01:30 EDT and fired at 01:45 EST, after a second 01:30 on the wall clock.
     expect(iso(slotOf(daily, at('2025-11-02T05:30:00Z'), at('2025-11-02T06:45:00Z')))).toBe('2025-11-02T05:30:00.000Z');
+  });
+});
+
+describe('shortestIntervalSeconds', () => {
+  const from = new Date('2026-06-01T00:00:00Z');
+  it.each([
+    ['*/5 * * * * *', 'UTC', 5],
+    ['* * * * *', 'UTC', 60],
+    ['*/15 * * * *', 'UTC', 900],
+    ['0,1 9 * * *', 'UTC', 60],
+    ['0 9 * * 1', 'UTC', 7 * 86_400],
+    // The week the clocks go forward is an hour short.
+    ['0 9 * * 1', 'Europe/Berlin', 7 * 86_400 - 3600],
+    ['0 9 1 * *', 'UTC', 28 * 86_400],
+  ])('%s in %s: %i s', (expression, timezone, seconds) => {
+    expect(shortestIntervalSeconds(parseSchedule(expression, timezone), from)).toBe(seconds);
   });
 });

@@ -105,3 +105,22 @@ function offsetMinutes(timezone: string, at: number): number {
   const minutes = Number(match[2]) * 60 + Number(match[3]);
   return match[1] === '-' ? -minutes : minutes;
 }
+
+/** How many slots ahead the shortest interval of a schedule is looked for. */
+const INTERVAL_SAMPLES = 48;
+
+/**
+ * The shortest time between two consecutive slots from `from` on, in seconds, over the next 48
+ * slots: '0 9 * * 1' is about a week (an hour less across a change of the clocks), '0,1 9 * * *' a
+ * minute, '*\/5 * * * * *' 5 s. The cron package's own sequence: close enough for a minimum.
+ */
+export function shortestIntervalSeconds(schedule: Schedule, from: Date): number {
+  let shortest = Number.POSITIVE_INFINITY;
+  let previous = cronNext(schedule, floorToSecond(from.getTime()));
+  for (let sample = 1; sample < INTERVAL_SAMPLES; sample++) {
+    const next = cronNext(schedule, previous);
+    shortest = Math.min(shortest, (next - previous) / SECOND);
+    previous = next;
+  }
+  return shortest;
+}

@@ -5,6 +5,9 @@ import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../runs/entities/workflow-run.
 import { RunAbortRegistry } from '../runs/run-abort.registry.js';
 import { RunStateService, type RunStateTransaction } from '../runs/run-state.service.js';
 import { RunsService } from '../runs/runs.service.js';
+import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
+import { TeamsService } from '../teams/teams.service.js';
+import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { isFiring } from './firing-workflow.js';
@@ -49,6 +52,8 @@ export class ScheduleTicksService {
     private readonly runState: RunStateService,
     private readonly runs: RunsService,
     private readonly aborts: RunAbortRegistry,
+    private readonly teams: TeamsService,
+    private readonly quotas: PlanQuotaService,
   ) {}
 
   /** Decides `slot`; null when another instance decided it or the schedule no longer fires. */
@@ -117,18 +122,22 @@ export class ScheduleTicksService {
         decision = { outcome: 'missed', detail: missedDetail(workflow) };
       } else {
         const active = await manager.findOne(WorkflowRun, { where: { workflowId, status: In([...ACTIVE_RUN_STATUSES]) } });
-        if (active && workflow.overlapPolicy === 'cancel_running') {
-          if (await transaction.move(active.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: `Replaced by the scheduled run of ${slot.toISOString()}` })) replaced = active;
+        if (active && workflow.overlapPolicy !== 'cancel_running') {
+          decision = await this.overlapping(transaction, workflow, active);
+        } else {
+          const refusal = await this.quotaRefusal(workflow);
+          if (refusal) {
+            decision = refusal;
+          } else {
+            if (active && (await transaction.move(active.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: replacedBy(slot) }))) replaced = active;
+            decision = { outcome: 'started', runId: await this.start(transaction, workflow, steps, slot), detail: replaced ? `Replaced run #${replaced.runNumber}` : null };
+          }
         }
-        decision =
-          active && !replaced
-            ? await this.overlapping(transaction, workflow, active)
-            : { outcome: 'started', runId: await this.start(transaction, workflow, steps, slot), detail: replaced ? `Replaced run #${replaced.runNumber}` : null };
       }
       await manager.update(ScheduleTick, { workflowId, slot }, { ...decision, missedBefore });
       return manager.findOneByOrFail(ScheduleTick, { workflowId, slot });
     });
-    if (replaced) this.aborts.abort(replaced.id, `Replaced by the scheduled run of ${slot.toISOString()}`);
+    if (replaced) this.aborts.abort(replaced.id, replacedBy(slot));
     if (tick) this.log(workflow, tick);
     return tick;
   }
@@ -158,14 +167,26 @@ export class ScheduleTicksService {
       // Whichever instance moves it out of `queued` starts it.
       const claimed = await manager.update(ScheduleTick, key, { outcome: 'started', decidedAt: new Date() });
       if (!claimed.affected) return false;
-      const runId = await this.start(transaction, workflow, steps, tick.slot);
-      await manager.update(ScheduleTick, { workflowId: tick.workflowId, slot: tick.slot }, { runId, detail: 'Started when the previous run ended' });
-      return true;
+      const refusal = await this.quotaRefusal(workflow);
+      const decision = refusal ?? { runId: await this.start(transaction, workflow, steps, tick.slot), detail: 'Started when the previous run ended' };
+      await manager.update(ScheduleTick, { workflowId: tick.workflowId, slot: tick.slot }, decision);
+      return !refusal;
     });
     if (started) this.logger.log(`Workflow ${workflow.id}: the queued slot ${tick.slot.toISOString()} started`);
   }
 
-  private async start(transaction: RunStateTransaction, workflow: Workflow, steps: Awaited<ReturnType<WorkflowsService['stepsOf']>>, slot: Date): Promise<number | null> {
+  /**
+   * A run start counts against the team's hourly quota, as starts by hand do; a slot that finds
+   * it used up is skipped, saying so. Null when the start may go ahead (and has been counted).
+   */
+  private async quotaRefusal(workflow: Workflow): Promise<Decision | null> {
+    const plan = await this.teams.planOf(workflow.teamId);
+    if (!plan) return { outcome: 'skipped', detail: 'The team no longer exists' };
+    const { allowed, limit } = await this.quotas.takeRunStart(workflow.teamId, plan);
+    return allowed ? null : { outcome: 'skipped', detail: `The team's plan allows ${limit} run starts per hour, and they are used up` };
+  }
+
+  private async start(transaction: RunStateTransaction, workflow: Workflow, steps: WorkflowStep[], slot: Date): Promise<number | null> {
     const run = await this.runs.startIn(transaction, workflow, steps, { trigger: 'schedule', startedBy: null, scheduledFor: slot });
     return run?.id ?? null;
   }
@@ -198,6 +219,11 @@ function countSlotsBetween(schedule: Schedule, since: Date, slot: Date): number 
   let count = 0;
   for (let next = nextSlot(schedule, since); next < slot && count < MAX_COUNTED_MISSED; next = nextSlot(schedule, next)) count++;
   return count;
+}
+
+/** The reason a run replaced by `cancel_running` fails with. */
+function replacedBy(slot: Date): string {
+  return `Replaced by the scheduled run of ${slot.toISOString()}`;
 }
 
 function missedDetail(workflow: Workflow): string {

@@ -2,12 +2,14 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, Repository } from 'typeorm';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowEvents } from '../workflows/workflow-events.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { Clock } from './clock.js';
 import { type FiringWorkflow, isFiring } from './firing-workflow.js';
 import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
+import { assertScheduleAllowed } from './schedule-frequency.js';
 import { nextSlot, parseSchedule } from './schedule-slot.js';
 import type { ScheduleTick } from './schedule-tick.entity.js';
 import { ScheduleTicksService } from './schedule-ticks.service.js';
@@ -25,6 +27,7 @@ export class SchedulesService {
     private readonly ticks: ScheduleTicksService,
     private readonly events: WorkflowEvents,
     private readonly clock: Clock,
+    private readonly quotas: PlanQuotaService,
   ) {}
 
   /** GET /api/workflows/:id/schedule. */
@@ -53,6 +56,7 @@ export class SchedulesService {
     const schedule = dto.schedule === undefined ? workflow.schedule : dto.schedule;
     const timezone = dto.timezone ?? workflow.timezone;
     const changed = schedule !== workflow.schedule || timezone !== workflow.timezone;
+    if (changed && schedule) assertScheduleAllowed(schedule, timezone, team.plan, this.quotas.minScheduleIntervalSeconds(team.plan), this.clock.now());
     await this.workflowRows.update(
       { id: workflow.id },
       {

@@ -36,7 +36,7 @@ export class TeamsController {
 
   @Post()
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateTeamDto): Promise<TeamResponse> {
-    return this.teams.createOwned(team.userId, dto.name);
+    return this.teams.createForUser(team.userId, dto.name);
   }
 
   @HttpCode(200)

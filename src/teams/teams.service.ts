@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import { SessionCache } from './auth/session-cache.js';
@@ -9,6 +9,7 @@ import { Team } from './entities/team.entity.js';
 import { User } from './entities/user.entity.js';
 import { lockTeamFor, requireManager, requireOwner } from './membership-rules.js';
 import type { Plan } from './plans.js';
+import { PlanQuotaService } from './rate-limit/plan-quota.service.js';
 import type { LeaveTeamResponse, MemberResponse, TeamResponse } from './teams.response.js';
 
 interface TeamRow {
@@ -27,6 +28,7 @@ export class TeamsService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly sessions: SessionsService,
     private readonly sessionCache: SessionCache,
+    private readonly quotas: PlanQuotaService,
   ) {}
 
   /** Creates a team owned by the user; runs inside the caller's transaction when given one. */
@@ -34,6 +36,29 @@ export class TeamsService {
     const team = await manager.save(manager.create(Team, { name }));
     const membership = await manager.save(manager.create(Membership, { teamId: team.id, userId, role: 'owner' }));
     return map({ ...team, role: membership.role });
+  }
+
+  /**
+   * POST /api/teams: a new team owned by the user, within the number of teams a user may own
+   * (each has its own plan limits: without a cap, more teams would mean more of everything).
+   * Serialized per user, so concurrent requests cannot pass the cap together.
+   */
+  createForUser(userId: string, name: string): Promise<TeamResponse> {
+    return this.teams.manager.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('teams-of:' || $1, 0))`, [userId]);
+      const [{ owned }] = await manager.query<{ owned: number }[]>(
+        `SELECT count(*)::int AS owned FROM memberships WHERE user_id = $1 AND role = 'owner'`,
+        [userId],
+      );
+      if (owned >= this.quotas.teamsPerUser) throw new ForbiddenException(`You own ${owned} teams, the most a user may own; leave or hand one over first`);
+      return this.createOwned(userId, name, manager);
+    });
+  }
+
+  /** The team's plan, for work that comes from no request (a schedule); null when the team is gone. */
+  async planOf(teamId: string): Promise<Plan | null> {
+    const team = await this.teams.findOne({ where: { id: teamId }, select: { id: true, plan: true } });
+    return team?.plan ?? null;
   }
 
   /** The user's teams, oldest membership first (the first is the personal team). */

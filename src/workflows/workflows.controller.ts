@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import { WorkflowPlanQuota } from '../teams/rate-limit/rate-limit.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { CreateWorkflowDto } from './dto/create-workflow.dto.js';
 import { UpdateStepsDto } from './dto/update-steps.dto.js';
@@ -14,6 +15,7 @@ import { WorkflowsService } from './workflows.service.js';
 export class WorkflowsController {
   constructor(private readonly workflows: WorkflowsService) {}
 
+  @WorkflowPlanQuota()
   @Post()
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto): Promise<CreatedWorkflowResponse> {
     return this.workflows.create(team, dto);

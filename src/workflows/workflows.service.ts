@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
 import { QueueService } from '../queue/queue.service.js';
+import { allowsSchedule, assertScheduleAllowed } from '../schedules/schedule-frequency.js';
+import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { UsageContext } from '../usage/usage-context.js';
 import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
@@ -44,14 +46,24 @@ export class WorkflowsService {
     private readonly planner: PlanGeneratorService,
     private readonly queue: QueueService,
     private readonly events: WorkflowEvents,
+    private readonly quotas: PlanQuotaService,
   ) {}
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
   async create(team: TeamContext, dto: CreateWorkflowDto): Promise<CreatedWorkflowResponse> {
+    const timezone = dto.timezone ?? 'UTC';
+    const minimumInterval = this.quotas.minScheduleIntervalSeconds(team.plan);
+    // Before the planner is asked: a refused request costs nothing.
+    if (dto.schedule) assertScheduleAllowed(dto.schedule, timezone, team.plan, minimumInterval, new Date());
     // The id is chosen before planning so that the plan's model call is charged to the workflow.
     const workflowId = randomUUID();
     const planning = { teamId: team.teamId, userId: team.userId, workflowId, kind: 'planning' } as const;
     const plan = await UsageContext.run(planning, () => this.planner.generate(dto.goal));
+    // A schedule the goal names ("every Monday at 9") is the draft's until the request gives one,
+    // where the plan allows it.
+    const suggested =
+      plan.suggestedSchedule && allowsSchedule(plan.suggestedSchedule, timezone, minimumInterval, new Date()) ? plan.suggestedSchedule : null;
+    const schedule = dto.schedule ?? suggested;
     const workflow = await this.workflows.manager.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(Workflow, {
@@ -61,9 +73,9 @@ export class WorkflowsService {
           title: plan.title,
           goal: dto.goal,
           status: 'draft',
-          // A schedule the goal names ("every Monday at 9") is the draft's until the request gives one.
-          schedule: dto.schedule ?? plan.suggestedSchedule,
-          timezone: dto.timezone ?? 'UTC',
+          schedule,
+          timezone,
+          scheduleSince: schedule ? new Date() : null,
         }),
       );
       await this.insertSteps(manager, saved.id, plan.steps);
@@ -78,7 +90,7 @@ export class WorkflowsService {
       schedule: workflow.schedule,
       message:
         'Workflow saved as a draft. An approval link is on its way to your email; the workflow can run once the plan is approved.' +
-        (dto.schedule || !plan.suggestedSchedule ? '' : ` Schedule taken from the goal: ${plan.suggestedSchedule} (${workflow.timezone}).`),
+        (dto.schedule || !suggested ? '' : ` Schedule taken from the goal: ${suggested} (${workflow.timezone}).`),
     };
   }
 
@@ -121,12 +133,6 @@ export class WorkflowsService {
   /** For the approvals module and the runs executor, which act without a session. */
   async getById(id: string): Promise<Workflow | null> {
     return this.workflows.findOneBy({ id });
-  }
-
-  /** Every active workflow with a schedule, for the run scheduler. */
-  async scheduledWorkflows(): Promise<(Workflow & { schedule: string })[]> {
-    const rows = await this.workflows.find({ where: { status: 'active', schedule: Not(IsNull()) } });
-    return rows.flatMap((workflow) => (workflow.schedule ? [{ ...workflow, schedule: workflow.schedule }] : []));
   }
 
   stepsOf(workflowId: string): Promise<WorkflowStep[]> {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { TEST_ENV } from '../setup/create-test-app.js';
+import { ROOMY_QUOTAS, TEST_ENV } from '../setup/create-test-app.js';
 import { linksIn, parseEml, waitFor } from './mail-catcher.js';
 import { freePort } from './ports.js';
 
@@ -135,6 +135,7 @@ export async function startServer({ env = {}, dataDir, healthy = true }: ServerO
       JWT_SECRET: TEST_ENV.JWT_SECRET,
       APPROVAL_TOKEN_SECRET: TEST_ENV.APPROVAL_TOKEN_SECRET,
       RATE_LIMIT_FREE: '1000',
+      ...ROOMY_QUOTAS,
       ...env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

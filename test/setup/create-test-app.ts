@@ -8,11 +8,22 @@ import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { loadConfiguration } from '../../src/config/configuration.js';
 
+/**
+ * The free plan's quotas, out of the way of tests about something else (as RATE_LIMIT_FREE is
+ * where a test needs it): test/e2e/quotas.e2e-spec.ts sets its own.
+ */
+export const ROOMY_QUOTAS = {
+  WORKFLOW_PLANS_PER_HOUR_FREE: '100000',
+  RUN_STARTS_PER_HOUR_FREE: '100000',
+  MIN_SCHEDULE_INTERVAL_SECONDS_FREE: '1',
+};
+
 export const TEST_ENV = {
   NODE_ENV: 'test',
   JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
   APPROVAL_TOKEN_SECRET: 'test-approval-secret-that-is-long-enough-0123',
   LOG_LEVEL: 'silent',
+  ...ROOMY_QUOTAS,
 };
 
 export interface TestAppOptions {

@@ -1,10 +1,12 @@
 import { SetMetadata } from '@nestjs/common';
 
 /**
- * `plan`: per team, the limit of the team's plan. `login-ip`: sign-ups per client address (sign-ins
- * are throttled by LoginThrottleGuard).
+ * `plan`: per team, the router limit of the team's plan; `plan-user`: the same number per user,
+ * across all of the user's teams (a user who makes more teams gets no more). `workflow-plans` and
+ * `run-starts`: per team and hour, the plan's quotas of new workflows and run starts. `login-ip`:
+ * sign-ups per client address (sign-ins are throttled by LoginThrottleGuard).
  */
-export const RATE_LIMITERS = ['plan', 'login-ip'] as const;
+export const RATE_LIMITERS = ['plan', 'plan-user', 'workflow-plans', 'run-starts', 'login-ip'] as const;
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 export const RATE_LIMITED_BY = 'rateLimitedBy';
@@ -12,5 +14,11 @@ export const RATE_LIMITED_BY = 'rateLimitedBy';
 /** Applies the named limiters to a route; routes without it are not counted. */
 export const RateLimit = (...limiters: RateLimiter[]) => SetMetadata(RATE_LIMITED_BY, limiters);
 
-/** The team's plan limit (DESIGN: free 20, pro 120, enterprise 600 per minute). */
-export const PlanRateLimit = () => RateLimit('plan');
+/** The team's plan limit (DESIGN: free 20, pro 120, enterprise 600 per minute), and the user's. */
+export const PlanRateLimit = () => RateLimit('plan', 'plan-user');
+
+/** A new workflow: a planner call and a mail. */
+export const WorkflowPlanQuota = () => RateLimit('workflow-plans');
+
+/** A run start; scheduled starts count too (PlanQuotaService). */
+export const RunStartQuota = () => RateLimit('run-starts');

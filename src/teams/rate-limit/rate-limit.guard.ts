@@ -9,11 +9,25 @@ import type { Response } from 'express';
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
-    return Promise.reject(new ThrottlerException(
-      detail.tracker.startsWith('team:')
-        ? `Rate limit of your team's plan exceeded (${detail.limit} requests per ${detail.ttl / 1000} s); retry later`
-        : `Too many sign-ups from your address; try again in ${Math.max(1, detail.timeToBlockExpire)} s`,
-    ));
+    const retryAfter = Math.max(1, detail.timeToBlockExpire);
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(retryAfter));
+    return Promise.reject(new ThrottlerException(limitMessage(detail, retryAfter)));
+  }
+}
+
+/** Which limit was hit, by the tracker's kind (see rateLimitOptions). */
+function limitMessage({ tracker, limit, ttl }: ThrottlerLimitDetail, retryAfter: number): string {
+  const kind = tracker.slice(0, tracker.indexOf(':'));
+  switch (kind) {
+    case 'team':
+      return `Rate limit of your team's plan exceeded (${limit} requests per ${ttl / 1000} s); retry later`;
+    case 'user':
+      return `Rate limit of your plan exceeded for your account, across all your teams (${limit} requests per ${ttl / 1000} s); retry later`;
+    case 'workflow-plans':
+      return `Your team's plan allows ${limit} new workflows per hour; retry in ${retryAfter} s`;
+    case 'run-starts':
+      return `Your team's plan allows ${limit} run starts per hour; retry in ${retryAfter} s`;
+    default:
+      return `Too many sign-ups from your address; try again in ${retryAfter} s`;
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/configuration.js';
+import { PlanQuotaService } from './plan-quota.service.js';
 import { rateLimitOptions } from './rate-limit.options.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 
@@ -32,5 +33,7 @@ class RateLimitStoreModule {}
         rateLimitOptions(config.get('throttle', { infer: true }), store ?? undefined),
     }),
   ],
+  providers: [PlanQuotaService],
+  exports: [PlanQuotaService],
 })
 export class RateLimitModule {}

@@ -18,21 +18,51 @@ function requestOf(context: ExecutionContext): Request {
   return context.switchToHttp().getRequest<Request>();
 }
 
+function teamOf(context: ExecutionContext): TeamContext {
+  return requestOf(context).user as TeamContext;
+}
+
+export const QUOTA_WINDOW_MS = 3_600_000;
+
+/** The counter of a team's run starts, shared by the route's limiter and scheduled starts. */
+export function runStartsKey(teamId: string): string {
+  return `rate:run-starts:${teamId}`;
+}
+
 /**
  * Trackers carry the limiter's kind as a prefix, so counters of different limiters never
  * share a key and the guard can word its 429 message.
  */
 export function rateLimitOptions(settings: ThrottleSettings, storage?: ThrottlerStorage): ThrottlerModuleOptions {
   const seconds = (value: number) => value * 1000;
+  const { quotas } = settings;
   return {
     storage,
     setHeaders: false,
     throttlers: [
       limiter('plan', {
         ttl: seconds(settings.windowSeconds),
-        limit: (context) => settings.planLimits[(requestOf(context).user as TeamContext).plan],
+        limit: (context) => settings.planLimits[teamOf(context).plan],
         getTracker: (req) => `team:${(req.user as TeamContext).teamId}`,
         generateKey: (_context, tracker) => `rate:plan:${tracker}`,
+      }),
+      limiter('plan-user', {
+        ttl: seconds(settings.windowSeconds),
+        limit: (context) => settings.planLimits[teamOf(context).plan],
+        getTracker: (req) => `user:${(req.user as TeamContext).userId}`,
+        generateKey: (_context, tracker) => `rate:plan:${tracker}`,
+      }),
+      limiter('workflow-plans', {
+        ttl: QUOTA_WINDOW_MS,
+        limit: (context) => quotas.workflowPlansPerHour[teamOf(context).plan],
+        getTracker: (req) => `workflow-plans:${(req.user as TeamContext).teamId}`,
+        generateKey: (_context, tracker) => `rate:${tracker}`,
+      }),
+      limiter('run-starts', {
+        ttl: QUOTA_WINDOW_MS,
+        limit: (context) => quotas.runStartsPerHour[teamOf(context).plan],
+        getTracker: (req) => `run-starts:${(req.user as TeamContext).teamId}`,
+        generateKey: (context) => runStartsKey(teamOf(context).teamId),
       }),
       limiter('login-ip', {
         ttl: seconds(settings.login.windowSeconds),
