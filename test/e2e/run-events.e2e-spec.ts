@@ -1,13 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { api } from '../helpers/api.js';
 import { expectError } from '../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
+import type { TestSmtpServer } from '../helpers/mail-catcher.js';
+import { startMailingApp } from '../helpers/mailing-app.js';
 import { waitForRun } from '../helpers/runs.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
-import { createTestApp } from '../setup/create-test-app.js';
-import { resetDatabase } from '../setup/reset-database.js';
 
 interface RunEvent {
   type: string;
@@ -41,19 +39,12 @@ describe('run progress events', () => {
   let smtp: TestSmtpServer;
   let base: string;
   let user: TestUser;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000' } });
-    await resetDatabase(app);
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    user = await signUp(app);
+    ({ app, smtp, base, user, close } = await startMailingApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const events = (workflowId: string, runId: number) =>
     fetch(`${base}/api/workflows/${workflowId}/runs/${runId}/events`, { headers: { authorization: `Bearer ${user.token}` } });

@@ -1,14 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import type { WorkflowRunSummary } from '../../src/conversations/entities/conversation.entity.js';
 import { RunStateService } from '../../src/runs/run-state.service.js';
 import { api } from '../helpers/api.js';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
+import type { TestSmtpServer } from '../helpers/mail-catcher.js';
+import { startMailingApp } from '../helpers/mailing-app.js';
 import { pausedRun } from '../helpers/paused-run.js';
 import { waitForRun } from '../helpers/runs.js';
-import { signUp, type TestUser } from '../helpers/users.js';
-import { createTestApp } from '../setup/create-test-app.js';
-import { resetDatabase } from '../setup/reset-database.js';
+import type { TestUser } from '../helpers/users.js';
 
 // RunStateService is the one writer of a run's state; a move that did not happen must leave no
 // trace: no row change, no conversation summary, no live event.
@@ -17,19 +15,12 @@ describe('run state', () => {
   let smtp: TestSmtpServer;
   let base: string;
   let user: TestUser;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000' } });
-    await resetDatabase(app);
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    user = await signUp(app);
+    ({ app, smtp, base, user, close } = await startMailingApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const summaryOf = async (conversationId: string) =>
     ((await api(app, user).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body as { conversation: { workflowRun: WorkflowRunSummary } })

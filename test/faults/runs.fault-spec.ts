@@ -128,7 +128,7 @@ describe('runs under kill -9', () => {
       [runId],
     );
 
-    await start();
+    const next = await start();
     const failed = await waitFor(
       async () => (await cluster.db.query<{ status: string; reason: string }>(`SELECT status, reason FROM workflow_runs WHERE id = $1 AND status = 'failed'`, [runId])).rows[0],
       'the run failed by the sweeper',
@@ -139,6 +139,23 @@ describe('runs under kill -9', () => {
     expect(rows.map((row) => row.title)).not.toContain('left behind');
     expect(rows).toHaveLength(2);
     table.record('retries exhausted', `failed: "${failed.reason}"; the unfinished step's asset removed`);
+
+    // Repaired in one call: retried from the step the crash cut, the two before it taken as they were.
+    const retried = await next.json<{ runId: number; retryOf: number; startStepIndex: number }>('POST', `/api/workflows/${workflowId}/runs/${runId}/retry`, token, {});
+    expect(retried).toMatchObject({ retryOf: runId, startStepIndex: 2 });
+    await runCompleted(cluster.db, retried.runId);
+    const steps = await cluster.db.query<{ step_index: number; reused_from: number | null; model_attempts: number }>(
+      'SELECT step_index, reused_from, model_attempts FROM run_steps WHERE run_id = $1 ORDER BY step_index',
+      [retried.runId],
+    );
+    expect(steps.rows).toEqual([
+      { step_index: 0, reused_from: runId, model_attempts: 0 },
+      { step_index: 1, reused_from: runId, model_attempts: 0 },
+      { step_index: 2, reused_from: null, model_attempts: 1 },
+    ]);
+    expect((await cluster.db.query('SELECT 1 FROM assets WHERE run_id = $1', [retried.runId])).rowCount).toBe(3);
+    expect(await duplicatesOf(cluster.db, retried.runId)).toEqual({ messages: 0, assets: 0 });
+    table.record('retried after the crash', 'a new run from the cut step: steps 1 and 2 reused without a model call, step 3 generated; completed');
   }, 120_000);
 
   it('a run running with no job at all is queued again and completes', async () => {
