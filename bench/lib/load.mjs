@@ -59,7 +59,7 @@ export async function runLoad({ url, headers = {}, body, method = 'POST', reques
 export function percentiles(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-  return { p50: at(50), p99: at(99) };
+  return { p50: at(50), p95: at(95), p99: at(99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
 }
 
 export function formatRow(name, result) {
