@@ -68,6 +68,7 @@ describe('loadConfiguration', () => {
     [{ S3_ENDPOINT: 'http://minio:9000' }, /S3_ACCESS_KEY is required when S3_ENDPOINT is set/],
     [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
     [{ RATE_LIMIT_FREE: '0' }, /RATE_LIMIT_FREE/],
+    [{ RUN_CONCURRENCY_PRO: '0' }, /RUN_CONCURRENCY_PRO/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, /DATABASE_CONNECT_TIMEOUT_MS/],

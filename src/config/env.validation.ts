@@ -321,6 +321,27 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(1000)
+  RUN_CONCURRENCY_FREE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  RUN_CONCURRENCY_PRO?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  RUN_CONCURRENCY_ENTERPRISE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   @Max(86_400)
   MIN_SCHEDULE_INTERVAL_SECONDS_FREE?: number;
 

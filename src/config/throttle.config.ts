@@ -30,6 +30,11 @@ export interface PlanQuotas {
   workflowPlansPerHour: Record<Plan, number>;
   /** Run starts (by hand, retried or scheduled) per team per hour. */
   runStartsPerHour: Record<Plan, number>;
+  /**
+   * Runs of a team executing at once, across all instances; its further runs wait in the queue
+   * without taking a worker (see RunExecutorService).
+   */
+  runConcurrency: Record<Plan, number>;
   /** The shortest time between two runs a schedule may ask for; under 60 s is a seconds-level schedule. */
   minScheduleIntervalSeconds: Record<Plan, number>;
   /** Teams a user may own (the personal one included). */
@@ -56,6 +61,11 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
         free: env.RUN_STARTS_PER_HOUR_FREE ?? 60,
         pro: env.RUN_STARTS_PER_HOUR_PRO ?? 600,
         enterprise: env.RUN_STARTS_PER_HOUR_ENTERPRISE ?? 6000,
+      },
+      runConcurrency: {
+        free: env.RUN_CONCURRENCY_FREE ?? 2,
+        pro: env.RUN_CONCURRENCY_PRO ?? 4,
+        enterprise: env.RUN_CONCURRENCY_ENTERPRISE ?? 8,
       },
       minScheduleIntervalSeconds: {
         free: env.MIN_SCHEDULE_INTERVAL_SECONDS_FREE ?? 300,

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { type ConnectionOptions, type Job, PgBoss, type QueueOptions, type SendOptions } from 'pg-boss';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { backoffMs, OutageLog } from '../database/outage-log.js';
 import { pgTimeoutOptions } from '../database/pg-timeouts.js';
@@ -24,9 +24,20 @@ function inTransaction(manager: EntityManager): NonNullable<ConnectionOptions['d
   return { executeSql: async (text, values) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
 }
 
+/** Jobs of one group (its `group.id`) handled at once: by the group's tier, else `default`. */
+export interface GroupLimits {
+  default: number;
+  tiers: Record<string, number>;
+}
+
 export interface WorkerOptions {
   /** Jobs of this queue handled at once by this instance. */
   concurrency?: number;
+  /**
+   * Jobs of one group handled at once across all instances. A group at its limit is left out of
+   * the fetch, so its waiting jobs take no worker; jobs sent without a group are not limited.
+   */
+  groupLimits?: GroupLimits;
   /** Seconds between a worker's polls for more work (minimum 0.5). */
   pollingIntervalSeconds?: number;
 }
@@ -48,7 +59,10 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   private probeTimer: NodeJS.Timeout | undefined;
   private probes = 0;
 
-  constructor(config: ConfigService<AppConfig, true>) {
+  constructor(
+    config: ConfigService<AppConfig, true>,
+    private readonly dataSource: DataSource,
+  ) {
     const { url, timeouts } = config.get('database', { infer: true });
     this.boss = new PgBoss({
       // Its pool and its LISTEN connection take every pg option, the timeouts included.
@@ -166,14 +180,38 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
       {
         batchSize: 1,
         localConcurrency: options.concurrency ?? 1,
+        groupConcurrency: options.groupLimits,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
         // NOTIFY wakes idle workers when a job arrives, but a worker that just finished one waits
         // for its next poll; pg-boss would relax that poll to 30 s with NOTIFY on.
         notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
       },
       async ([job]) => {
-        if (job) await handler(job);
+        if (job && (!options.groupLimits || (await this.withinGroupLimit(name, job, options.groupLimits)))) await handler(job);
       },
     );
+  }
+
+  /**
+   * Whether a job may run within its group's limit. pg-boss's fetch counts a group's active jobs
+   * without locking them, so workers fetching at the same moment can each claim one at the edge
+   * of the limit. Checked here one job of the group at a time (an advisory lock), a job past the
+   * limit is sent again, to wait for its turn, and its claim ends without running it.
+   */
+  private async withinGroupLimit(name: string, job: Job<object>, limits: GroupLimits): Promise<boolean> {
+    const { groupId, groupTier } = job;
+    if (!groupId) return true;
+    const limit = (groupTier ? limits.tiers[groupTier] : undefined) ?? limits.default;
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${name}:${groupId}`]);
+      // Read after the lock: every job let through before this one is counted.
+      const [{ others }] = await manager.query<{ others: number }[]>(
+        `SELECT count(*)::int AS others FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND group_id = $2 AND state = 'active' AND id <> $3`,
+        [name, groupId, job.id],
+      );
+      if (others < limit) return true;
+      await this.send(name, job.data, { group: { id: groupId, tier: groupTier ?? undefined } }, manager);
+      return false;
+    });
   }
 }

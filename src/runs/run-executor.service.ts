@@ -15,6 +15,7 @@ import { ModelRegistry } from '../llm/model-registry.service.js';
 import { contextPart } from '../llm/offline/offline-language-model.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
+import type { Plan } from '../teams/plans.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
@@ -32,6 +33,8 @@ import { retryDelayMs, transientFailure } from './transient-errors.js';
 const CONTEXT_PER_STEP = 2000;
 /** How often a running step checks that its run was not stopped from another instance. */
 const STOP_CHECK_MS = 1000;
+/** Runs this instance executes at once. */
+const WORKERS = 16;
 /** The abort reason of steps cut short because this instance stops: their runs go on elsewhere. */
 const HANDED_BACK = 'The instance is shutting down';
 
@@ -56,6 +59,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
   private readonly stepTimeoutMs: number;
   /** Model calls a step may make when they fail transiently (RUN_STEP_ATTEMPTS). */
   private readonly stepAttempts: number;
+  /** Runs of one team executing at once, by its plan (RUN_CONCURRENCY_*). */
+  private readonly runConcurrency: Record<Plan, number>;
   /** Set while the instance drains: steps that end now were cut short and are handed back. */
   private handingBack = false;
 
@@ -76,13 +81,21 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const llm = config.get('llm', { infer: true });
     this.stepTimeoutMs = llm.runStepTimeoutSeconds * 1000;
     this.stepAttempts = llm.runStepAttempts;
+    this.runConcurrency = config.get('throttle', { infer: true }).quotas.runConcurrency;
   }
 
   async onApplicationBootstrap(): Promise<void> {
     // Workers send heartbeats while a job runs; a worker that dies stops them, and after ~10 s
     // the job is handed to another instance, which goes on from the last finished step.
     await this.queue.declare(RUN_EXECUTE, { heartbeatSeconds: 10, expireInSeconds: 3600, retryLimit: 5, retryDelay: 1 });
-    await this.queue.work<RunExecuteJob>(RUN_EXECUTE, { concurrency: 16, pollingIntervalSeconds: 0.5 }, (job) => this.execute(job));
+    // A team's runs take at most its plan's concurrency of the workers (all instances together);
+    // its further runs wait in the queue, passed over by the fetch, so another team's run takes a
+    // free worker at once. Jobs queued before groups existed run unlimited.
+    await this.queue.work<RunExecuteJob>(
+      RUN_EXECUTE,
+      { concurrency: WORKERS, pollingIntervalSeconds: 0.5, groupLimits: { default: this.runConcurrency.free, tiers: this.runConcurrency } },
+      (job) => this.execute(job),
+    );
     this.shutdown.onDrain('workflow runs', () => this.handBack());
   }
 
@@ -125,7 +138,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
   /** Gives a run cut short by the shutdown back to the queue, unless it was stopped meanwhile. */
   private async requeue(runId: number): Promise<void> {
     if ((await this.runState.statusOf(runId)) !== 'running') return;
-    await queueRunExecution(this.queue, runId);
+    await this.runState.transaction(({ manager }) => queueRunExecution(this.queue, runId, manager));
     this.logger.log(`Run ${runId} handed back to the queue`);
   }
 

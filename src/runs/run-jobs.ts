@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { QueueService } from '../queue/queue.service.js';
+import type { Plan } from '../teams/plans.js';
 
 /** Executes (or goes on with) a run; any instance may take it. */
 export const RUN_EXECUTE = 'run.execute';
@@ -8,10 +9,17 @@ export interface RunExecuteJob {
   runId: number;
 }
 
-/** Queues the run's execution; in `transaction` when given (see QueueService.send). */
-export async function queueRunExecution(queue: QueueService, runId: number, transaction?: EntityManager): Promise<void> {
+/**
+ * Queues the run's execution in `transaction` (see QueueService.send), in its team's group with
+ * the team's plan as tier: the executor runs a team's jobs up to its plan's concurrency at once.
+ */
+export async function queueRunExecution(queue: QueueService, runId: number, transaction: EntityManager): Promise<void> {
+  const [team] = await transaction.query<{ id: string; plan: Plan }[]>('SELECT t.id, t.plan FROM workflow_runs r JOIN teams t ON t.id = r.team_id WHERE r.id = $1', [
+    runId,
+  ]);
   const job: RunExecuteJob = { runId };
-  await queue.send(RUN_EXECUTE, job, {}, transaction);
+  // A run whose team is gone is queued ungrouped; the executor finds nothing to do for it.
+  await queue.send(RUN_EXECUTE, job, team ? { group: { id: team.id, tier: team.plan } } : {}, transaction);
 }
 
 /** Asks the approvals module to mail a step approval request (a call up the module graph). */
