@@ -10,6 +10,7 @@ import { ConversationChatIds1764300000000 } from './1764300000000-ConversationCh
 import { UsageLedger1764400000000 } from './1764400000000-UsageLedger.js';
 import { SchedulePolicies1764500000000 } from './1764500000000-SchedulePolicies.js';
 import { RunRetries1764600000000 } from './1764600000000-RunRetries.js';
+import { TeamBudgets1764700000000 } from './1764700000000-TeamBudgets.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   UsageLedger1764400000000,
   SchedulePolicies1764500000000,
   RunRetries1764600000000,
+  TeamBudgets1764700000000,
 ];

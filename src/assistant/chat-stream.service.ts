@@ -17,6 +17,7 @@ import type { Conversation } from '../conversations/entities/conversation.entity
 import { violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry, type ResolvedModel } from '../llm/model-registry.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { BudgetService } from '../usage/budget.service.js';
 import { UsageContext } from '../usage/usage-context.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
@@ -86,6 +87,7 @@ export class ChatStreamService {
     private readonly tools: AgentToolsFactory,
     private readonly live: LiveRepliesService,
     private readonly files: ChatFilesService,
+    private readonly budgets: BudgetService,
   ) {}
 
   /** POST /api/assistant/router: starts the reply and streams it to this response. */
@@ -100,6 +102,8 @@ export class ChatStreamService {
    * whether or not anyone follows it. Throws the request's 4xx before anything is stored.
    */
   async begin(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
+    // Before routing (a model call) and before anything is stored: a 402 leaves no trace.
+    await this.budgets.assertAvailable(team.teamId);
     const turn = await this.prepare(team, request);
     const { conversationId, history: readHistory, discard } = await this.storeTurn(team, turn);
     let streamId: string;

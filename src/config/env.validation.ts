@@ -149,6 +149,25 @@ export class EnvironmentVariables {
   @Max(1_000_000)
   STREAM_FLUSHES_PER_SECOND?: number;
 
+  /** Input plus output tokens a team of the plan may use per calendar month (UTC); 0 is unlimited. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  MONTHLY_TOKENS_FREE?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  MONTHLY_TOKENS_PRO?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  MONTHLY_TOKENS_ENTERPRISE?: number;
+
   @IsOptional()
   @Matches(/^[1-9]\d*(kb|mb)$/i, { message: 'CHAT_FILE_MAX_SIZE must look like 512kb or 3mb' })
   CHAT_FILE_MAX_SIZE?: string;

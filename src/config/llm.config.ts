@@ -1,5 +1,6 @@
 import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
 import { type ModelPrices, parseModelPrices } from './model-prices.js';
+import type { Plan } from '../teams/plans.js';
 
 /** Files a chat request may carry, in bytes (decoded: a data URL is a third larger). */
 export interface AttachmentLimits {
@@ -28,6 +29,8 @@ export interface LlmSettings {
   attachments: AttachmentLimits;
   /** What each model costs, for the cost column of the usage API (MODEL_PRICES). */
   modelPrices: ModelPrices;
+  /** Input plus output tokens a team may use per calendar month (UTC), by plan; null is unlimited. */
+  monthlyTokens: Record<Plan, number | null>;
 }
 
 export function llmSettings(env: EnvironmentVariables): LlmSettings {
@@ -42,7 +45,18 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     runSweepSeconds: env.RUN_SWEEP_SECONDS ?? 15,
     attachments: attachmentLimits(env),
     modelPrices: parseModelPrices(env.MODEL_PRICES),
+    monthlyTokens: {
+      free: tokenBudget(env.MONTHLY_TOKENS_FREE, 2_000_000),
+      pro: tokenBudget(env.MONTHLY_TOKENS_PRO, 20_000_000),
+      enterprise: tokenBudget(env.MONTHLY_TOKENS_ENTERPRISE, 0),
+    },
   };
+}
+
+/** A plan's monthly tokens: the default when unset, and 0 for unlimited. */
+function tokenBudget(value: number | undefined, fallback: number): number | null {
+  const tokens = value ?? fallback;
+  return tokens === 0 ? null : tokens;
 }
 
 function attachmentLimits(env: EnvironmentVariables): AttachmentLimits {

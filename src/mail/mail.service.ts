@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { MailOutboxMessage } from './entities/mail-outbox.entity.js';
 import { MailOutboxWorker } from './mail-outbox.worker.js';
@@ -38,11 +38,15 @@ export class MailService {
     this.messageIdDomain = /@([^\s@<>]+)>?\s*$/.exec(config.get('mail', { infer: true }).from)?.[1] ?? 'localhost';
   }
 
-  /** Resolves as soon as the mail is stored, with its outbox id. */
-  async send(message: MailMessage): Promise<{ id: number }> {
+  /**
+   * Resolves as soon as the mail is stored, with its outbox id. Inside the caller's transaction
+   * (`manager`), the mail is kept only if that commits, and the outbox's next poll delivers it.
+   */
+  async send(message: MailMessage, manager?: EntityManager): Promise<{ id: number }> {
     const to = message.to.trim();
     if (!SINGLE_ADDRESS.test(to)) throw new Error(`Not a single email address: ${JSON.stringify(message.to)}`);
-    const { identifiers } = await this.outbox.insert({
+    const outbox = manager ? manager.getRepository(MailOutboxMessage) : this.outbox;
+    const { identifiers } = await outbox.insert({
       teamId: message.teamId ?? null,
       toAddress: to,
       subject: message.subject,
@@ -51,7 +55,7 @@ export class MailService {
       messageId: `<${randomUUID()}@${this.messageIdDomain}>`,
     });
     const id = Number(identifiers[0].id);
-    this.worker.deliverSoon(id);
+    if (!manager) this.worker.deliverSoon(id);
     return { id };
   }
 }

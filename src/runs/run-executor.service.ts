@@ -21,6 +21,7 @@ import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import type { WorkflowRun } from './entities/workflow-run.entity.js';
+import { BudgetService } from '../usage/budget.service.js';
 import { UsageContext } from '../usage/usage-context.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { type RunEvent, RunEventsService } from './run-events.service.js';
@@ -76,6 +77,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly aborts: RunAbortRegistry,
     private readonly events: RunEventsService,
     private readonly shutdown: ShutdownService,
+    private readonly budgets: BudgetService,
     config: ConfigService<AppConfig, true>,
   ) {
     const llm = config.get('llm', { infer: true });
@@ -153,6 +155,13 @@ export class RunExecutorService implements OnApplicationBootstrap {
       return paused ? 'paused' : 'stopped';
     }
     if (checkpoint.status !== 'running') return 'stopped';
+    // The team's tokens are used up: the run waits before the step, which starts as it is when
+    // the sweeper resumes the run (see RunSweeperService).
+    const refusal = await this.budgets.refusal(run.teamId);
+    if (refusal) {
+      const waiting = await this.runState.move(run.id, ['running'], { status: 'awaiting_budget', currentStepIndex: index, reason: refusal.message }, { known: { workflow, steps } });
+      return waiting ? 'paused' : 'stopped';
+    }
     const started: RunEvent = { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt };
     if (!(await this.runState.move(run.id, ['running'], { currentStepIndex: index }, { known: { workflow, steps }, events: [started] }))) return 'stopped';
 

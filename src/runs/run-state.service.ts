@@ -136,6 +136,11 @@ export class RunStateService {
     return manager.find(WorkflowRun, { where: { status: 'running', startedAt: LessThan(cutoff) }, select: { id: true, startedAt: true } });
   }
 
+  /** Runs waiting for their team's token budget, oldest first: the sweeper resumes them when it allows. */
+  awaitingBudget(manager: EntityManager = this.rows.manager): Promise<Pick<WorkflowRun, 'id' | 'teamId'>[]> {
+    return manager.find(WorkflowRun, { where: { status: 'awaiting_budget' }, select: { id: true, teamId: true }, order: { id: 'ASC' } });
+  }
+
   /**
    * The run row (the database allows one run in progress per workflow, and one run per cron
    * tick), then its conversation, which starts with the run's summary, then the link between them.

@@ -1,13 +1,15 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import type { EntityManager } from 'typeorm';
 import { AssetsService } from '../assets/assets.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { OutageLog } from '../database/outage-log.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
+import { BudgetService } from '../usage/budget.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import { queueRunExecution, RUN_EXECUTE } from './run-jobs.js';
-import { RunStateService } from './run-state.service.js';
+import { RunStateService, type RunStateTransaction } from './run-state.service.js';
 
 /** A job's last change must be this old before its run is judged: its handler's last writes come first. */
 const SETTLE_MS = 10_000;
@@ -20,7 +22,8 @@ const PENDING_STATES = new Set(['created', 'retry', 'active']);
  * Every few seconds one instance looks for runs whose newest job is gone or finished (a crash
  * between two writes of an older version, a hand-back that never landed) and queues them again,
  * and for runs whose job failed for good (its retries ran out: the worker crashed or failed each
- * time), which it fails with a reason, removing what their unfinished step left behind.
+ * time), which it fails with a reason, removing what their unfinished step left behind. It also
+ * resumes the runs waiting for their team's token budget once the budget allows.
  */
 @Injectable()
 export class RunSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -34,6 +37,7 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
     private readonly assets: AssetsService,
     private readonly queue: QueueService,
     private readonly shutdown: ShutdownService,
+    private readonly budgets: BudgetService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.intervalMs = config.get('llm', { infer: true }).runSweepSeconds * 1000;
@@ -62,6 +66,7 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
   async sweep(): Promise<void> {
     const requeued: number[] = [];
     const failed: { runId: number; reason: string }[] = [];
+    const resumed: number[] = [];
     await this.runState.transaction(async ({ manager, move }) => {
       const [{ locked }] = await manager.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1) AS locked', [SWEEP_LOCK]);
       if (!locked) return;
@@ -83,9 +88,29 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
           requeued.push(run.id);
         }
       }
+      resumed.push(...(await this.resumeWithinBudget(manager, move)));
     });
     for (const runId of requeued) this.logger.warn(`Run ${runId} was running with no job to execute it: queued again`);
+    for (const runId of resumed) this.logger.log(`Run ${runId} resumed: its team's token budget allows it again`);
     for (const { runId, reason } of failed) this.logger.warn(`Run ${runId} failed: ${reason}`);
+  }
+
+  /**
+   * Runs waiting for their team's budget go on (running, queued again from the step they waited
+   * at) once it allows: a new month, a raised team budget, a better plan. Read fresh from the
+   * database, since the change may have been made on another instance.
+   */
+  private async resumeWithinBudget(manager: EntityManager, move: RunStateTransaction['move']): Promise<number[]> {
+    const resumed: number[] = [];
+    const allowed = new Map<string, boolean>();
+    for (const run of await this.runState.awaitingBudget(manager)) {
+      if (!allowed.has(run.teamId)) allowed.set(run.teamId, !(await this.budgets.refusal(run.teamId, true)));
+      if (!allowed.get(run.teamId)) continue;
+      if (!(await move(run.id, ['awaiting_budget'], { status: 'running', reason: null }))) continue;
+      await queueRunExecution(this.queue, run.id, manager);
+      resumed.push(run.id);
+    }
+    return resumed;
   }
 }
 

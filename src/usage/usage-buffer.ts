@@ -23,6 +23,11 @@ export class UsageBuffer<Row> {
     this.trim();
   }
 
+  /** The rows waiting, oldest first, left where they are. */
+  peek(): readonly Row[] {
+    return this.rows;
+  }
+
   /** Up to `max` of the oldest rows, taken out. */
   take(max: number): Row[] {
     return this.rows.splice(0, max);

@@ -11,6 +11,9 @@ export interface ModelUsage {
   images: number;
 }
 
+/** Told of each call as it is recorded, before it is written (the budget's running totals). */
+export type UsageListener = (teamId: string, tokens: number) => void;
+
 interface LedgerRow extends ModelUsage {
   attribution: UsageAttribution;
   kind: UsageKind;
@@ -35,6 +38,9 @@ export class UsageLedger implements BeforeApplicationShutdown {
   private readonly buffer = new UsageBuffer<LedgerRow>(BUFFER_CAPACITY);
   private readonly timer: NodeJS.Timeout;
   private flushing?: Promise<void>;
+  /** The batch being inserted: taken from the buffer, maybe not committed yet. */
+  private writing: readonly LedgerRow[] = [];
+  private readonly listeners: UsageListener[] = [];
   private warnedDrop = false;
 
   constructor(private readonly dataSource: DataSource) {
@@ -48,6 +54,7 @@ export class UsageLedger implements BeforeApplicationShutdown {
       return;
     }
     this.buffer.add({ ...usage, attribution, kind, at: new Date() });
+    for (const listener of this.listeners) listener(attribution.teamId, usage.inputTokens + usage.outputTokens);
     if (this.buffer.dropped > 0 && !this.warnedDrop) {
       this.warnedDrop = true;
       this.logger.warn(`Usage ledger buffer full (${BUFFER_CAPACITY} rows, the database is not taking writes): dropping the oldest rows`);
@@ -58,6 +65,23 @@ export class UsageLedger implements BeforeApplicationShutdown {
   /** Rows recorded and not written yet. */
   get pendingRows(): number {
     return this.buffer.size;
+  }
+
+  onRecorded(listener: UsageListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * A team's tokens recorded here since `since` that a read of the table may not see yet: waiting
+   * rows and the batch being written (which a read may also see once it commits: counted twice
+   * for that moment, never missed).
+   */
+  unwrittenTokens(teamId: string, since: Date): number {
+    let tokens = 0;
+    for (const row of [...this.writing, ...this.buffer.peek()]) {
+      if (row.attribution.teamId === teamId && row.at >= since) tokens += row.inputTokens + row.outputTokens;
+    }
+    return tokens;
   }
 
   /** Writes everything buffered (one flush at a time); resolves when done or when a write failed. */
@@ -76,12 +100,15 @@ export class UsageLedger implements BeforeApplicationShutdown {
   private async writeAll(): Promise<void> {
     while (this.buffer.size > 0) {
       const batch = this.buffer.take(BATCH_ROWS);
+      this.writing = batch;
       try {
         await this.insert(batch);
       } catch (error) {
         this.buffer.failed(batch);
         this.logger.warn(`Usage ledger write failed, ${this.buffer.size} rows kept for the next try: ${String(error)}`);
         return;
+      } finally {
+        this.writing = [];
       }
       if (this.buffer.dropped > 0) this.logger.warn(`Usage ledger: ${this.buffer.dropped} rows were dropped while the database was not taking writes`);
       this.buffer.written();

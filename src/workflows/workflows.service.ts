@@ -6,6 +6,7 @@ import { QueueService } from '../queue/queue.service.js';
 import { allowsSchedule, assertScheduleAllowed } from '../schedules/schedule-frequency.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { BudgetService } from '../usage/budget.service.js';
 import { UsageContext } from '../usage/usage-context.js';
 import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
 import type { StepInputDto, UpdateStepsDto } from './dto/update-steps.dto.js';
@@ -47,6 +48,7 @@ export class WorkflowsService {
     private readonly queue: QueueService,
     private readonly events: WorkflowEvents,
     private readonly quotas: PlanQuotaService,
+    private readonly budgets: BudgetService,
   ) {}
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
@@ -55,6 +57,7 @@ export class WorkflowsService {
     const minimumInterval = this.quotas.minScheduleIntervalSeconds(team.plan);
     // Before the planner is asked: a refused request costs nothing.
     if (dto.schedule) assertScheduleAllowed(dto.schedule, timezone, team.plan, minimumInterval, new Date());
+    await this.budgets.assertAvailable(team.teamId);
     // The id is chosen before planning so that the plan's model call is charged to the workflow.
     const workflowId = randomUUID();
     const planning = { teamId: team.teamId, userId: team.userId, workflowId, kind: 'planning' } as const;

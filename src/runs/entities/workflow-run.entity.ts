@@ -1,9 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'failed'] as const;
+/** `awaiting_budget`: paused before a step because the team's monthly token budget is used up. */
+export const RUN_STATUSES = ['running', 'awaiting_approval', 'awaiting_budget', 'completed', 'failed'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 /** At most one run per workflow may be in one of these (a partial unique index enforces it). */
-export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval'];
+export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval', 'awaiting_budget'];
 
 /**
  * A run of a workflow (the workflow page lists them). RunStateService alone writes these rows.
@@ -26,7 +27,7 @@ export class WorkflowRun {
   @Column({ type: 'text' })
   status: RunStatus;
 
-  /** Why it failed (or was stopped). */
+  /** Why it failed (or was stopped), or why it waits for the budget. */
   @Column({ type: 'text', nullable: true })
   reason: string | null;
 

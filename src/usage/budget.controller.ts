@@ -1,0 +1,29 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { BudgetService } from './budget.service.js';
+import type { TeamBudgetResponse } from './budget.response.js';
+import { SetTeamBudgetDto } from './dto/set-team-budget.dto.js';
+
+@ApiTags('teams')
+@ApiBearerAuth()
+@ApiCookieAuth()
+@Controller('teams/:id/budget')
+export class BudgetController {
+  constructor(private readonly budgets: BudgetService) {}
+
+  @Get()
+  @ApiNotFoundResponse({ description: 'Not a team of the caller' })
+  get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamBudgetResponse> {
+    return this.budgets.describe(team.userId, id);
+  }
+
+  @Put()
+  @ApiBadRequestResponse({ description: "Above the plan's monthly tokens" })
+  @ApiForbiddenResponse({ description: 'Only owners set the budget' })
+  @ApiNotFoundResponse({ description: 'Not a team of the caller' })
+  set(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Body() dto: SetTeamBudgetDto): Promise<TeamBudgetResponse> {
+    return this.budgets.set(team.userId, id, dto.monthlyTokens);
+  }
+}
