@@ -25,6 +25,8 @@ interface OpenAiErrorDetails {
 
 const TYPES: Record<number, { type: string; code: string | null }> = {
   401: { type: 'authentication_error', code: 'invalid_api_key' },
+  // The team's monthly token budget is used up: what OpenAI answers when a quota is spent.
+  402: { type: 'insufficient_quota', code: 'insufficient_quota' },
   403: { type: 'permission_error', code: null },
   404: { type: 'not_found_error', code: null },
   409: { type: 'invalid_request_error', code: 'conflict' },

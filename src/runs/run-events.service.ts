@@ -3,19 +3,8 @@ import type { Response } from 'express';
 import { LiveStreamStore } from '../live/live-stream.store.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import { mapRun } from '../workflows/workflows.service.js';
-import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
 import type { RunStatus, WorkflowRun } from './entities/workflow-run.entity.js';
-import type { AssetResponse } from '../assets/asset.response.js';
-
-/** What a run's live channel carries, as SSE `data:` JSON. */
-export type RunEvent =
-  | { type: 'state'; run: WorkflowRunResponse; steps: { stepIndex: number; description: string; requiresApproval: boolean }[] }
-  | { type: 'status'; status: RunStatus; reason?: string | null }
-  | { type: 'step-started'; stepIndex: number; description: string; attempt: number }
-  | { type: 'step-finished'; stepIndex: number; description: string; awaitingApproval: boolean }
-  | { type: 'asset'; asset: AssetResponse }
-  | { type: 'completed' }
-  | { type: 'failed'; reason: string | null };
+import type { RunEvent } from './runs.response.js';
 
 const FINISHED: readonly RunStatus[] = ['completed', 'failed'];
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };

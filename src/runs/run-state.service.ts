@@ -8,7 +8,8 @@ import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { type RunStatus, WorkflowRun } from './entities/workflow-run.entity.js';
-import { type RunEvent, RunEventsService } from './run-events.service.js';
+import { RunEventsService } from './run-events.service.js';
+import type { RunEvent } from './runs.response.js';
 
 const UNIQUE_VIOLATION = '23505';
 const ONE_ACTIVE_INDEX = 'workflow_runs_one_active_idx';

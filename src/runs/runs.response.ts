@@ -1,3 +1,4 @@
+import type { AssetResponse } from '../assets/asset.response.js';
 import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
 import type { RunStatus } from './entities/workflow-run.entity.js';
 
@@ -40,3 +41,13 @@ export interface RunDetailResponse extends WorkflowRunResponse {
   /** Ids of the runs that retry this one, oldest first. */
   retriedBy: number[];
 }
+
+/** What a run's live channel carries, as SSE `data:` JSON. */
+export type RunEvent =
+  | { type: 'state'; run: WorkflowRunResponse; steps: { stepIndex: number; description: string; requiresApproval: boolean }[] }
+  | { type: 'status'; status: RunStatus; reason?: string | null }
+  | { type: 'step-started'; stepIndex: number; description: string; attempt: number }
+  | { type: 'step-finished'; stepIndex: number; description: string; awaitingApproval: boolean }
+  | { type: 'asset'; asset: AssetResponse }
+  | { type: 'completed' }
+  | { type: 'failed'; reason: string | null };

@@ -12,8 +12,7 @@ export type {
   WorkflowRunResponse,
   WorkflowStepResponse,
 } from '../../../src/workflows/workflows.response.js';
-export type { RetriedRunResponse, StartedRunResponse, StoppedRunResponse } from '../../../src/runs/runs.response.js';
-export type { RunEvent } from '../../../src/runs/run-events.service.js';
+export type { RetriedRunResponse, RunEvent, StartedRunResponse, StoppedRunResponse } from '../../../src/runs/runs.response.js';
 export type { AgentResponse, ModelsResponse } from '../../../src/assistant/assistant-catalog.response.js';
 export type { ReplyMetadata } from '../../../src/assistant/reply-metadata.js';
 export type { StepDecisionResponse } from '../../../src/approvals/approvals.response.js';

@@ -29,7 +29,7 @@ type Decision = 'approve' | 'reject';
 // The server's limits (UpdateStepsDto, StepDecisionDto), so the form stops before it would fail.
 
 
-const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval'];
+const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_approval', 'awaiting_budget'];
 const isActiveRun = (status: RunStatus) => ACTIVE_RUN_STATUSES.includes(status);
 
 /** `/workflows/:workflowId`: the plan, its editor, and the runs, followed live. */
@@ -521,7 +521,8 @@ function RetryRun({ run, busy, onRetry }: RetryRunProps) {
 function progressText(run: WorkflowRunResponse, stepDescription: string | undefined): string {
   if (run.status === 'completed') return `All ${run.totalSteps} steps done`;
   const position = `Step ${Math.min(run.currentStepIndex + 1, run.totalSteps)} of ${run.totalSteps}`;
-  const prefix = run.status === 'awaiting_approval' ? `Waiting for approval: ${position.toLowerCase()}` : position;
+  const waiting = { awaiting_approval: 'Waiting for approval', awaiting_budget: "Waiting for the team's token budget" } as const;
+  const prefix = run.status === 'awaiting_approval' || run.status === 'awaiting_budget' ? `${waiting[run.status]}: ${position.toLowerCase()}` : position;
   return stepDescription ? `${prefix}: ${stepDescription}` : prefix;
 }
 
