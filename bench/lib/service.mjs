@@ -23,6 +23,10 @@ export async function startService(databaseUrl, env = {}) {
     WORKFLOW_PLANS_PER_HOUR_FREE: '100000000',
     RUN_STARTS_PER_HOUR_FREE: '100000000',
     MIN_SCHEDULE_INTERVAL_SECONDS_FREE: '1',
+    // A bench spends more tokens in minutes than a free team's month allows: unlimited.
+    MONTHLY_TOKENS_FREE: '0',
+    // One team's runs may use every worker (bench:fairness measures the limit).
+    RUN_CONCURRENCY_FREE: '16',
     ...env,
   });
   const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: false });

@@ -9,13 +9,15 @@ import { configureApp } from '../../src/app.setup.js';
 import { loadConfiguration } from '../../src/config/configuration.js';
 
 /**
- * The free plan's quotas, out of the way of tests about something else (as RATE_LIMIT_FREE is
+ * The free plan's quotas and run concurrency, out of the way of tests about something else (as RATE_LIMIT_FREE is
  * where a test needs it): test/e2e/quotas.e2e-spec.ts sets its own.
  */
 export const ROOMY_QUOTAS = {
   WORKFLOW_PLANS_PER_HOUR_FREE: '100000',
   RUN_STARTS_PER_HOUR_FREE: '100000',
   MIN_SCHEDULE_INTERVAL_SECONDS_FREE: '1',
+  // As many as an instance has workers: a team's runs never wait for each other (run-fairness sets its own).
+  RUN_CONCURRENCY_FREE: '16',
 };
 
 export const TEST_ENV = {
