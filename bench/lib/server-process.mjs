@@ -27,6 +27,9 @@ function serverEnv(databaseUrl, env) {
     WORKFLOW_PLANS_PER_HOUR_FREE: '100000000',
     RUN_STARTS_PER_HOUR_FREE: '100000000',
     MIN_SCHEDULE_INTERVAL_SECONDS_FREE: '1',
+    MONTHLY_TOKENS_FREE: '0',
+    // One team's runs are not held to the plan's few at a time: the executors' own limit is the only one.
+    RUN_CONCURRENCY_FREE: '1000',
     ...env,
   };
 }
