@@ -1,16 +1,20 @@
+import { setTimeout } from 'node:timers/promises';
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
 import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../runs/entities/workflow-run.entity.js';
 import { RunAbortRegistry } from '../runs/run-abort.registry.js';
 import { RunStateService, type RunStateTransaction } from '../runs/run-state.service.js';
 import { RunsService } from '../runs/runs.service.js';
+import { ConcurrencyLimit } from '../common/concurrency-limit.js';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
+import type { Plan } from '../teams/plans.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
-import { isFiring } from './firing-workflow.js';
+import { type FiringWorkflow, isFiring } from './firing-workflow.js';
 import { nextSlot, parseSchedule, type Schedule, slotOf } from './schedule-slot.js';
 import { ScheduleTick, type TickOutcome } from './schedule-tick.entity.js';
 
@@ -24,8 +28,13 @@ export type SlotArrival = 'timer' | 'catch_up' | 'missed';
 export const MISSED_AFTER_MS = 60_000;
 /** Counting the slots nobody reached stops here (a per-second schedule down for days). */
 const MAX_COUNTED_MISSED = 10_000;
-/** A manual start racing a slot's start is seen on the next try. */
+/** A manual start racing a slot's start, or a pool with no connection to spare, is tried again. */
 const DECIDE_ATTEMPTS = 3;
+/**
+ * Slots one instance decides at once. A thousand workflows on the same minute queue here, a few
+ * at a time, rather than all at once for the database pool, where most would time out.
+ */
+const CONCURRENT_DECISIONS = 8;
 
 interface Decision {
   outcome: TickOutcome;
@@ -44,6 +53,7 @@ interface Decision {
 @Injectable()
 export class ScheduleTicksService {
   private readonly logger = new Logger(ScheduleTicksService.name);
+  private readonly decisions = new ConcurrencyLimit(CONCURRENT_DECISIONS);
 
   constructor(
     @InjectRepository(ScheduleTick) private readonly ticks: Repository<ScheduleTick>,
@@ -57,33 +67,49 @@ export class ScheduleTicksService {
   ) {}
 
   /** Decides `slot`; null when another instance decided it or the schedule no longer fires. */
-  async decide(workflowId: string, slot: Date, arrival: SlotArrival): Promise<ScheduleTick | null> {
+  decide(workflowId: string, slot: Date, arrival: SlotArrival): Promise<ScheduleTick | null> {
+    return this.decisions.run(() => this.decideWithRetries(workflowId, slot, arrival));
+  }
+
+  private async decideWithRetries(workflowId: string, slot: Date, arrival: SlotArrival): Promise<ScheduleTick | null> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.decideOnce(workflowId, slot, arrival);
       } catch (error) {
+        if (attempt >= DECIDE_ATTEMPTS) throw error;
         // A manual start took the workflow's one active run between the check and the start.
-        if (error instanceof ConflictException && attempt < DECIDE_ATTEMPTS) continue;
-        throw error;
+        if (error instanceof ConflictException) continue;
+        // The pool had no connection to spare in time (a burst of slots and runs at once), or the
+        // database blinked: a moment later, before the slot is left to the missed-run policy.
+        if (!isDatabaseUnavailable(error)) throw error;
+        await setTimeout(attempt * 1000);
       }
     }
   }
 
   /**
-   * After an outage (or at start-up): the latest slot nobody reached since the last decided one,
-   * run when the missed-run policy is `run_once` and it is within the catch-up window, otherwise
-   * recorded as missed. The slots before it are counted on its record.
+   * After an outage (or at start-up), for each workflow: the latest slot nobody reached since the
+   * last decided one, run when the missed-run policy is `run_once` and it is within the catch-up
+   * window, otherwise recorded as missed. The slots before it are counted on its record. One
+   * query for all of them; only a workflow with a missed slot costs more.
    */
-  async catchUp(workflow: Workflow, now: Date): Promise<ScheduleTick | null> {
-    if (!isFiring(workflow)) return null;
-    const schedule = parseSchedule(workflow.schedule, workflow.timezone);
-    const since = await this.countingFrom(workflow);
+  async catchUp(workflows: FiringWorkflow[], now: Date): Promise<void> {
+    if (workflows.length === 0) return;
+    const rows = await this.ticks.query<{ workflow_id: string; last: Date }[]>(
+      'SELECT workflow_id, max(slot) AS last FROM schedule_ticks WHERE workflow_id = ANY($1::uuid[]) GROUP BY workflow_id',
+      [workflows.map((workflow) => workflow.id)],
+    );
+    const lastSlots = new Map(rows.map((row) => [row.workflow_id, row.last]));
     const cutoff = new Date(now.getTime() - MISSED_AFTER_MS);
-    const first = since ? nextSlot(schedule, since) : undefined;
-    if (!first || first > cutoff) return null;
-    const latest = slotOf(schedule, first, cutoff);
-    const inWindow = now.getTime() - latest.getTime() <= workflow.catchUpWindowMinutes * 60_000;
-    return this.decide(workflow.id, latest, workflow.missedRunPolicy === 'run_once' && inWindow ? 'catch_up' : 'missed');
+    for (const workflow of workflows) {
+      const since = latestOf([lastSlots.get(workflow.id), workflow.scheduleSince, workflow.approvedAt]);
+      const schedule = parseSchedule(workflow.schedule, workflow.timezone);
+      const first = since ? nextSlot(schedule, since) : undefined;
+      if (!first || first > cutoff) continue;
+      const latest = slotOf(schedule, first, cutoff);
+      const inWindow = now.getTime() - latest.getTime() <= workflow.catchUpWindowMinutes * 60_000;
+      await this.decide(workflow.id, latest, workflow.missedRunPolicy === 'run_once' && inWindow ? 'catch_up' : 'missed');
+    }
   }
 
   /** Starts the runs of queued slots whose previous run has ended. */
@@ -105,7 +131,9 @@ export class ScheduleTicksService {
     const workflow = await this.workflowRows.findOneBy({ id: workflowId });
     if (!workflow || !isFiring(workflow)) return null;
     const schedule = parseSchedule(workflow.schedule, workflow.timezone);
-    const steps = await this.workflows.stepsOf(workflowId);
+    // Read before the transaction: a read on another connection while it holds one could wait on
+    // the pool that a burst of decisions has emptied.
+    const [steps, plan] = await Promise.all([this.workflows.stepsOf(workflowId), this.teams.planOf(workflow.teamId)]);
     let replaced: WorkflowRun | undefined;
     const tick = await this.runState.transaction(async (transaction) => {
       const { manager } = transaction;
@@ -115,7 +143,7 @@ export class ScheduleTicksService {
         [workflowId, slot, arrival === 'catch_up'],
       );
       if (claimed.length === 0) return null;
-      const since = await this.countingFrom(workflow, slot, transaction);
+      const since = await this.countingFrom(workflow, slot, manager);
       const missedBefore = since ? countSlotsBetween(schedule, since, slot) : 0;
       let decision: Decision;
       if (arrival === 'missed') {
@@ -125,7 +153,7 @@ export class ScheduleTicksService {
         if (active && workflow.overlapPolicy !== 'cancel_running') {
           decision = await this.overlapping(transaction, workflow, active);
         } else {
-          const refusal = await this.quotaRefusal(workflow);
+          const refusal = await this.quotaRefusal(workflow, plan);
           if (refusal) {
             decision = refusal;
           } else {
@@ -160,14 +188,14 @@ export class ScheduleTicksService {
       await this.ticks.update(key, { outcome: 'skipped', detail: 'The schedule was paused or removed while the slot waited' });
       return;
     }
-    const steps = await this.workflows.stepsOf(workflow.id);
+    const [steps, plan] = await Promise.all([this.workflows.stepsOf(workflow.id), this.teams.planOf(workflow.teamId)]);
     const started = await this.runState.transaction(async (transaction) => {
       const { manager } = transaction;
       if (await manager.existsBy(WorkflowRun, { workflowId: workflow.id, status: In([...ACTIVE_RUN_STATUSES]) })) return false;
       // Whichever instance moves it out of `queued` starts it.
       const claimed = await manager.update(ScheduleTick, key, { outcome: 'started', decidedAt: new Date() });
       if (!claimed.affected) return false;
-      const refusal = await this.quotaRefusal(workflow);
+      const refusal = await this.quotaRefusal(workflow, plan);
       const decision = refusal ?? { runId: await this.start(transaction, workflow, steps, tick.slot), detail: 'Started when the previous run ended' };
       await manager.update(ScheduleTick, { workflowId: tick.workflowId, slot: tick.slot }, decision);
       return !refusal;
@@ -179,8 +207,7 @@ export class ScheduleTicksService {
    * A run start counts against the team's hourly quota, as starts by hand do; a slot that finds
    * it used up is skipped, saying so. Null when the start may go ahead (and has been counted).
    */
-  private async quotaRefusal(workflow: Workflow): Promise<Decision | null> {
-    const plan = await this.teams.planOf(workflow.teamId);
+  private async quotaRefusal(workflow: Workflow, plan: Plan | null): Promise<Decision | null> {
     if (!plan) return { outcome: 'skipped', detail: 'The team no longer exists' };
     const { allowed, limit } = await this.quotas.takeRunStart(workflow.teamId, plan);
     return allowed ? null : { outcome: 'skipped', detail: `The team's plan allows ${limit} run starts per hour, and they are used up` };
@@ -192,18 +219,15 @@ export class ScheduleTicksService {
   }
 
   /**
-   * Where counting missed slots starts (for the slots before `before`, or after every decided
-   * one): the latest of the previous decided slot, when the schedule began to count (set, changed,
-   * resumed) and when the plan was approved.
+   * Where counting the missed slots before `slot` starts: the latest of the previous decided
+   * slot, when the schedule began to count (set, changed, resumed) and when the plan was approved.
    */
-  private async countingFrom(workflow: Workflow, before?: Date, transaction?: RunStateTransaction): Promise<Date | null> {
-    const manager = transaction?.manager ?? this.ticks.manager;
-    const [row] = await manager.query<{ previous: Date | null }[]>(
-      'SELECT max(slot) AS previous FROM schedule_ticks WHERE workflow_id = $1 AND ($2::timestamptz IS NULL OR slot < $2)',
-      [workflow.id, before ?? null],
-    );
-    const candidates = [row?.previous, workflow.scheduleSince, workflow.approvedAt].filter((date): date is Date => date instanceof Date);
-    return candidates.length === 0 ? null : new Date(Math.max(...candidates.map((date) => date.getTime())));
+  private async countingFrom(workflow: Workflow, slot: Date, manager: EntityManager): Promise<Date | null> {
+    const [row] = await manager.query<{ previous: Date | null }[]>('SELECT max(slot) AS previous FROM schedule_ticks WHERE workflow_id = $1 AND slot < $2', [
+      workflow.id,
+      slot,
+    ]);
+    return latestOf([row?.previous, workflow.scheduleSince, workflow.approvedAt]);
   }
 
   private log(workflow: Workflow, tick: ScheduleTick): void {
@@ -219,6 +243,11 @@ function countSlotsBetween(schedule: Schedule, since: Date, slot: Date): number 
   let count = 0;
   for (let next = nextSlot(schedule, since); next < slot && count < MAX_COUNTED_MISSED; next = nextSlot(schedule, next)) count++;
   return count;
+}
+
+function latestOf(dates: (Date | null | undefined)[]): Date | null {
+  const known = dates.filter((date): date is Date => date instanceof Date);
+  return known.length === 0 ? null : new Date(Math.max(...known.map((date) => date.getTime())));
 }
 
 /** The reason a run replaced by `cancel_running` fails with. */

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { OutageLog } from '../database/outage-log.js';
 import { WorkflowEvents } from '../workflows/workflow-events.js';
@@ -15,9 +16,15 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 /** A timer this late is logged: the event loop was blocked or the process paused. */
 const LATE_MS = 1_000;
 
-interface ScheduledWorkflow {
+/**
+ * The workflows that share a schedule (expression and time zone) share one timer: a thousand
+ * workflows on the same minute cost one slot computation, not a thousand.
+ */
+interface ScheduleTimer {
   signature: string;
+  /** Unset when the expression cannot be read (logged once). */
   schedule?: Schedule;
+  workflowIds: Set<string>;
   timer?: ClockTimer;
 }
 
@@ -33,7 +40,9 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger(SchedulerService.name);
   /** Reconciliation retries every RECONCILE_MS by itself: a database outage is logged once, and its end. */
   private readonly outage = new OutageLog('the run scheduler', this.logger);
-  private readonly scheduled = new Map<string, ScheduledWorkflow>();
+  /** Timers by schedule signature, and the signature each workflow is armed under. */
+  private readonly timers = new Map<string, ScheduleTimer>();
+  private readonly armed = new Map<string, string>();
   private intervals: NodeJS.Timeout[] = [];
   private unsubscribe?: () => void;
 
@@ -54,19 +63,18 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
   onApplicationShutdown(): void {
     this.unsubscribe?.();
     for (const interval of this.intervals) clearInterval(interval);
-    for (const workflowId of [...this.scheduled.keys()]) this.unschedule(workflowId);
+    for (const workflowId of [...this.armed.keys()]) this.unschedule(workflowId);
   }
 
   /** Brings every schedule in line with the database, and decides the slots nobody reached. */
   async reconcile(): Promise<void> {
     try {
-      const active = await this.schedules.firing();
-      const wanted = new Set(active.map((workflow) => workflow.id));
-      for (const workflowId of this.scheduled.keys()) if (!wanted.has(workflowId)) this.unschedule(workflowId);
-      for (const workflow of active) {
-        this.schedule(workflow.id, workflow.schedule, workflow.timezone);
-        if (this.scheduled.get(workflow.id)?.schedule) await this.ticks.catchUp(workflow, this.clock.now());
-      }
+      const firing = await this.schedules.firing();
+      const wanted = new Set(firing.map((workflow) => workflow.id));
+      for (const workflowId of [...this.armed.keys()]) if (!wanted.has(workflowId)) this.unschedule(workflowId);
+      for (const workflow of firing) this.schedule(workflow.id, workflow.schedule, workflow.timezone);
+      const readable = firing.filter((workflow) => this.timers.get(this.armed.get(workflow.id) ?? '')?.schedule);
+      await this.ticks.catchUp(readable, this.clock.now());
       this.outage.succeeded();
     } catch (error) {
       if (!this.outage.failed(error)) this.logger.error(`Could not reconcile schedules: ${String(error)}`);
@@ -94,56 +102,69 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
 
   private schedule(workflowId: string, expression: string, timezone: string): void {
     const signature = `${expression}|${timezone}`;
-    if (this.scheduled.get(workflowId)?.signature === signature) return;
+    if (this.armed.get(workflowId) === signature) return;
     this.unschedule(workflowId);
+    this.armed.set(workflowId, signature);
+    const existing = this.timers.get(signature);
+    if (existing) {
+      existing.workflowIds.add(workflowId);
+      return;
+    }
     // Kept even when it cannot be armed, so that the error is logged once, not at every reconciliation.
-    const entry: ScheduledWorkflow = { signature };
-    this.scheduled.set(workflowId, entry);
+    const entry: ScheduleTimer = { signature, workflowIds: new Set([workflowId]) };
+    this.timers.set(signature, entry);
     try {
       entry.schedule = parseSchedule(expression, timezone);
     } catch (error) {
       this.logger.error(`Workflow ${workflowId}: cannot read the schedule '${expression}' (${timezone}): ${String(error)}`);
       return;
     }
-    this.armAfter(workflowId, entry, this.clock.now());
+    this.armAfter(entry, this.clock.now());
   }
 
   private unschedule(workflowId: string): void {
-    this.scheduled.get(workflowId)?.timer?.cancel();
-    this.scheduled.delete(workflowId);
+    const signature = this.armed.get(workflowId);
+    if (signature === undefined) return;
+    this.armed.delete(workflowId);
+    const entry = this.timers.get(signature);
+    entry?.workflowIds.delete(workflowId);
+    if (entry && entry.workflowIds.size === 0) {
+      entry.timer?.cancel();
+      this.timers.delete(signature);
+    }
   }
 
   /** Sets the timer for the first slot after `instant`. */
-  private armAfter(workflowId: string, entry: ScheduledWorkflow, instant: Date): void {
+  private armAfter(entry: ScheduleTimer, instant: Date): void {
     if (!entry.schedule) return;
     try {
-      this.arm(workflowId, entry, nextSlot(entry.schedule, instant));
+      this.arm(entry, nextSlot(entry.schedule, instant));
     } catch (error) {
       // The cron package finds no date within 8 years (a 30 February, say).
-      this.logger.error(`Workflow ${workflowId}: no next time for the schedule '${entry.schedule.expression}': ${String(error)}`);
+      this.logger.error(`No next time for the schedule '${entry.signature}': ${String(error)}`);
     }
   }
 
-  private arm(workflowId: string, entry: ScheduledWorkflow, slot: Date): void {
+  private arm(entry: ScheduleTimer, slot: Date): void {
     const wait = Math.min(Math.max(slot.getTime() - this.clock.now().getTime(), 0), MAX_TIMEOUT_MS);
-    entry.timer = this.clock.setTimer(() => this.fire(workflowId, entry, slot), wait);
+    entry.timer = this.clock.setTimer(() => this.fire(entry, slot), wait);
   }
 
-  private fire(workflowId: string, entry: ScheduledWorkflow, armedFor: Date): void {
-    if (this.scheduled.get(workflowId) !== entry || !entry.schedule) return;
+  private fire(entry: ScheduleTimer, armedFor: Date): void {
+    if (this.timers.get(entry.signature) !== entry || !entry.schedule) return;
     const firedAt = this.clock.now();
     // Timers keep a monotonic clock; by the wall clock one may fire a little early (or the clock
     // was set back, or the slot is beyond one setTimeout): wait for the rest.
-    if (firedAt < armedFor) return this.arm(workflowId, entry, armedFor);
+    if (firedAt < armedFor) return this.arm(entry, armedFor);
     const slot = slotOf(entry.schedule, armedFor, firedAt);
     const lateMs = firedAt.getTime() - armedFor.getTime();
     if (lateMs >= LATE_MS) {
-      this.logger.warn(
-        `Workflow ${workflowId}: the timer for ${armedFor.toISOString()} fired ${lateMs} ms late; its tick is the slot ${slot.toISOString()}`,
-      );
+      this.logger.warn(`Schedule '${entry.signature}': the timer for ${armedFor.toISOString()} fired ${lateMs} ms late; its tick is the slot ${slot.toISOString()}`);
     }
-    this.armAfter(workflowId, entry, firedAt);
-    void this.tick(workflowId, slot);
+    this.armAfter(entry, firedAt);
+    // In an order of this instance's own: instances that reach the same slot of many workflows at
+    // once then mostly decide different ones, instead of queueing behind each other on every row.
+    for (const workflowId of shuffled([...entry.workflowIds])) void this.tick(workflowId, slot);
   }
 
   private async tick(workflowId: string, slot: Date): Promise<void> {
@@ -154,4 +175,12 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
       this.logger.error(`Workflow ${workflowId}: the slot ${slot.toISOString()} could not be decided: ${String(error)}`);
     }
   }
+}
+
+function shuffled<T>(items: T[]): T[] {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = randomInt(index + 1);
+    [items[index], items[other]] = [items[other], items[index]];
+  }
+  return items;
 }
