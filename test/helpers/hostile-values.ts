@@ -6,6 +6,7 @@ export interface Schema {
   type?: string;
   format?: string;
   pattern?: string;
+  nullable?: boolean;
   enum?: unknown[];
   example?: unknown;
   minimum?: number;
@@ -115,7 +116,8 @@ export const HOSTILE_VALUES: HostileValue[] = [
 export function fieldMustRefuse(value: HostileValue, schema: Schema, required: boolean): boolean {
   if (value.alwaysRefused) return true;
   const parsed = JSON.parse(value.json) as unknown;
-  if (parsed === null) return required;
+  // A required field may still take null where null means something (a budget cleared).
+  if (parsed === null) return required && schema.nullable !== true;
   switch (schema.type) {
     case 'string':
       return (
