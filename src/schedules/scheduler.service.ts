@@ -84,6 +84,8 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
   private async startQueued(): Promise<void> {
     try {
       await this.ticks.startQueued();
+      // Every 5 s: the end of an outage is noticed here well before the next reconciliation.
+      this.outage.succeeded();
     } catch (error) {
       if (!this.outage.failed(error)) this.logger.error(`Could not start queued slots: ${String(error)}`);
     }
