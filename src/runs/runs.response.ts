@@ -1,4 +1,5 @@
 import type { AssetResponse } from '../assets/asset.response.js';
+import type { PricedFigures } from '../usage/usage-cost.js';
 import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
 import type { RunStatus } from './entities/workflow-run.entity.js';
 
@@ -40,6 +41,8 @@ export interface RunDetailResponse extends WorkflowRunResponse {
   steps: RunStepResponse[];
   /** Ids of the runs that retry this one, oldest first. */
   retriedBy: number[];
+  /** The tokens, calls, images and (where prices are known) cost of the run's model calls. */
+  usage: PricedFigures;
 }
 
 /** What a run's live channel carries, as SSE `data:` JSON. */

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { type EntityManager, Repository } from 'typeorm';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { UsageService } from '../usage/usage.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { mapRun, WorkflowsService } from '../workflows/workflows.service.js';
@@ -39,6 +40,7 @@ export class RunsService {
     private readonly queue: QueueService,
     private readonly aborts: RunAbortRegistry,
     private readonly events: RunEventsService,
+    private readonly usage: UsageService,
   ) {}
 
   /** POST /api/workflows/:id/run. */
@@ -58,11 +60,15 @@ export class RunsService {
     return { runId: run.id, status: 'failed', reason: STOPPED_BY_USER };
   }
 
-  /** GET /api/workflows/:id/runs/:runId: the run, its steps' checkpoints and the runs that retry it. */
+  /** GET /api/workflows/:id/runs/:runId: the run, its steps' checkpoints, the runs that retry it and what its model calls used. */
   async detail(team: TeamContext, workflowId: string, runId: number): Promise<RunDetailResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
-    const [steps, retriedBy] = await Promise.all([this.steps.find({ where: { runId }, order: { stepIndex: 'ASC' } }), this.runState.retriesOf(runId)]);
-    return { ...mapRun(run), instructionOverride: run.instructionOverride, steps: steps.map(mapRunStep), retriedBy };
+    const [steps, retriedBy, usage] = await Promise.all([
+      this.steps.find({ where: { runId }, order: { stepIndex: 'ASC' } }),
+      this.runState.retriesOf(runId),
+      this.usage.ofRun(team.teamId, runId),
+    ]);
+    return { ...mapRun(run), instructionOverride: run.instructionOverride, steps: steps.map(mapRunStep), retriedBy, usage };
   }
 
   /** GET /api/workflows/:id/runs/:runId/events: the run's current state, then every event until it ends. */

@@ -125,6 +125,8 @@ describe('usage ledger and API, on the offline model', () => {
     const input = steps.reduce((sum, row) => sum + row.input_tokens, 0);
     const output = steps.reduce((sum, row) => sum + row.output_tokens, 0);
     expect(totals).toEqual({ inputTokens: input, outputTokens: output, calls: steps.length, images: 0, cost: (input + 2 * output) / 1_000_000 });
+    const record = await api(app, alice).get(`/api/workflows/${created.workflowId}/runs/${runId}`).expect(200);
+    expect(record.body.usage).toEqual(totals);
     expect(await app.get(UsageService).ofRun((await signUp(app)).teamId, runId)).toEqual({ inputTokens: 0, outputTokens: 0, calls: 0, images: 0, cost: 0 });
   });
 
