@@ -65,7 +65,7 @@ export class WorkflowsService {
     // A schedule the goal names ("every Monday at 9") is the draft's until the request gives one,
     // where the plan allows it.
     const suggested =
-      plan.suggestedSchedule && allowsSchedule(plan.suggestedSchedule, timezone, minimumInterval, new Date()) ? plan.suggestedSchedule : null;
+      !dto.schedule && plan.suggestedSchedule && allowsSchedule(plan.suggestedSchedule, timezone, minimumInterval, new Date()) ? plan.suggestedSchedule : null;
     const schedule = dto.schedule ?? suggested;
     const workflow = await this.workflows.manager.transaction(async (manager) => {
       const saved = await manager.save(
@@ -93,7 +93,7 @@ export class WorkflowsService {
       schedule: workflow.schedule,
       message:
         'Workflow saved as a draft. An approval link is on its way to your email; the workflow can run once the plan is approved.' +
-        (dto.schedule || !suggested ? '' : ` Schedule taken from the goal: ${suggested} (${workflow.timezone}).`),
+        (suggested ? ` Schedule taken from the goal: ${suggested} (${workflow.timezone}).` : ''),
     };
   }
 
