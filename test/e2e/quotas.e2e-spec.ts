@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ScheduleTicksService } from '../../src/schedules/schedule-ticks.service.js';
 import { TeamsService } from '../../src/teams/teams.service.js';
+import { UsageLedger } from '../../src/usage/usage-ledger.service.js';
 import { api } from '../helpers/api.js';
 import { userMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
@@ -47,6 +48,8 @@ describe('plan quotas', () => {
     const [user, other] = [await signUp(app), await signUp(app)];
     await createWorkflow(app, user, { goal: GOAL });
     await createWorkflow(app, user, { goal: GOAL });
+    // The two plans' usage rows are written a second after their calls: now, before counting.
+    await app.get(UsageLedger).flush();
     const [workflows, usage] = [await count('workflows', user.teamId), await count('usage_records', user.teamId)];
 
     const refused = await api(app, user).post('/api/workflows').send({ goal: GOAL });
@@ -54,6 +57,7 @@ describe('plan quotas', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(await count('workflows', user.teamId)).toBe(workflows);
+    await app.get(UsageLedger).flush();
     expect(await count('usage_records', user.teamId)).toBe(usage);
     // Another team has its own quota.
     await createWorkflow(app, other, { goal: GOAL });
@@ -112,6 +116,7 @@ describe('plan quotas', () => {
       const user = await signUp(app);
       expectError(await api(app, user).post('/api/workflows').send({ goal: GOAL, schedule }), 400, message);
       expect(await count('workflows', user.teamId)).toBe(0);
+      await app.get(UsageLedger).flush();
       expect(await count('usage_records', user.teamId)).toBe(0);
     });
 
