@@ -1,8 +1,9 @@
 // The service's response shapes, read from its own sources so the two cannot drift apart.
 export type { AssetResponse } from '../../../src/assets/asset.response.js';
 export type { AssetType } from '../../../src/assets/asset-types.js';
-export type { LoginResponse, MeResponse, UserResponse } from '../../../src/teams/auth/auth.response.js';
-export type { TeamResponse } from '../../../src/teams/teams.response.js';
+export type { ApiTokenResponse, CreatedApiTokenResponse, LoginResponse, MeResponse, UserResponse } from '../../../src/teams/auth/auth.response.js';
+export type { LeaveTeamResponse, MemberResponse, TeamResponse } from '../../../src/teams/teams.response.js';
+export type { InvitationResponse } from '../../../src/teams/invitations/invitations.response.js';
 export type { ConversationResponse, HistoryResponse } from '../../../src/conversations/conversations.response.js';
 export type {
   CreatedWorkflowResponse,
@@ -12,7 +13,11 @@ export type {
   WorkflowRunResponse,
   WorkflowStepResponse,
 } from '../../../src/workflows/workflows.response.js';
-export type { RetriedRunResponse, RunEvent, StartedRunResponse, StoppedRunResponse } from '../../../src/runs/runs.response.js';
+export type { RetriedRunResponse, RunDetailResponse, RunEvent, RunStepResponse, StartedRunResponse, StoppedRunResponse } from '../../../src/runs/runs.response.js';
+export type { ScheduleResponse, ScheduleSlotResponse } from '../../../src/schedules/schedules.response.js';
+export type { UsageReportResponse, UsageRow } from '../../../src/usage/usage.response.js';
+export type { TeamBudgetResponse } from '../../../src/usage/budget.response.js';
+export type { PricedFigures } from '../../../src/usage/usage-cost.js';
 export type { AgentResponse, ModelsResponse } from '../../../src/assistant/assistant-catalog.response.js';
 export type { ReplyMetadata } from '../../../src/assistant/reply-metadata.js';
 export type { StepDecisionResponse } from '../../../src/approvals/approvals.response.js';
