@@ -34,6 +34,18 @@ export interface RunStepResponse {
   finishedAt: string | null;
 }
 
+/** An approval decision on one attempt of a paused step. */
+export interface RunDecisionResponse {
+  stepIndex: number;
+  attempt: number;
+  action: 'approve' | 'reject';
+  note: string | null;
+  channel: 'dashboard' | 'email';
+  /** The user's email on the dashboard, the mailed address for a link; null when the user's account is gone. */
+  decidedBy: string | null;
+  decidedAt: string;
+}
+
 /** GET /api/workflows/:id/runs/:runId: the run with its steps and the runs that retry it. */
 export interface RunDetailResponse extends WorkflowRunResponse {
   /** A retry's replacement instruction for its first step. */
@@ -43,6 +55,8 @@ export interface RunDetailResponse extends WorkflowRunResponse {
   retriedBy: number[];
   /** The tokens, calls, images and (where prices are known) cost of the run's model calls. */
   usage: PricedFigures;
+  /** The step approval decisions taken on the run, oldest first. */
+  decisions: RunDecisionResponse[];
 }
 
 /** What a run's live channel carries, as SSE `data:` JSON. */

@@ -14,7 +14,7 @@ import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';
 import { type NewRun, RunStateService, type RunStateTransaction } from './run-state.service.js';
-import type { RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
+import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 export const STOPPED_BY_USER = 'Stopped by user';
 
@@ -25,6 +25,16 @@ export interface StepDecision {
   attempt: number;
   action: 'approve' | 'reject';
   note: string | null;
+}
+
+interface DecisionRow {
+  step_index: number;
+  attempt: number;
+  action: 'approve' | 'reject';
+  note: string | null;
+  on_dashboard: boolean;
+  decided_by: string | null;
+  decided_at: Date;
 }
 
 /** What a step decision did. */
@@ -63,12 +73,40 @@ export class RunsService {
   /** GET /api/workflows/:id/runs/:runId: the run, its steps' checkpoints, the runs that retry it and what its model calls used. */
   async detail(team: TeamContext, workflowId: string, runId: number): Promise<RunDetailResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
-    const [steps, retriedBy, usage] = await Promise.all([
+    const [steps, retriedBy, usage, decisions] = await Promise.all([
       this.steps.find({ where: { runId }, order: { stepIndex: 'ASC' } }),
       this.runState.retriesOf(runId),
       this.usage.ofRun(team.teamId, runId),
+      this.decisionsOf(team.teamId, runId),
     ]);
-    return { ...mapRun(run), instructionOverride: run.instructionOverride, steps: steps.map(mapRunStep), retriedBy, usage };
+    return { ...mapRun(run), instructionOverride: run.instructionOverride, steps: steps.map(mapRunStep), retriedBy, usage, decisions };
+  }
+
+  /**
+   * The run's step decisions, oldest first. The approvals module (above this one) owns the table and
+   * writes it in decideStep's transaction; it is read here with SQL rather than through its entity.
+   * A decision with no link token was taken on the dashboard, by the user whose email is shown.
+   */
+  private async decisionsOf(teamId: string, runId: number): Promise<RunDecisionResponse[]> {
+    const rows = await this.steps.manager.query<DecisionRow[]>(
+      `SELECT d.step_index, d.attempt, d.action, d.note, d.jti IS NULL AS on_dashboard,
+              CASE WHEN d.jti IS NULL THEN u.email ELSE d.recipient END AS decided_by, d.decided_at
+         FROM approval_decisions d
+         JOIN workflow_runs r ON r.id = d.run_id AND r.team_id = $1
+         LEFT JOIN users u ON u.id = d.decided_by_user_id
+        WHERE d.kind = 'step_approval' AND d.run_id = $2
+        ORDER BY d.decided_at, d.id`,
+      [teamId, runId],
+    );
+    return rows.map((row) => ({
+      stepIndex: row.step_index,
+      attempt: row.attempt,
+      action: row.action,
+      note: row.note,
+      channel: row.on_dashboard ? 'dashboard' : 'email',
+      decidedBy: row.decided_by,
+      decidedAt: row.decided_at.toISOString(),
+    }));
   }
 
   /** GET /api/workflows/:id/runs/:runId/events: the run's current state, then every event until it ends. */

@@ -14,6 +14,7 @@ export type {
   WorkflowStepResponse,
 } from '../../../src/workflows/workflows.response.js';
 export type { RetriedRunResponse, RunDetailResponse, RunEvent, RunStepResponse, StartedRunResponse, StoppedRunResponse } from '../../../src/runs/runs.response.js';
+export type { RunDecisionResponse } from '../../../src/runs/runs.response.js';
 export type { ScheduleResponse, ScheduleSlotResponse } from '../../../src/schedules/schedules.response.js';
 export type { UsageReportResponse, UsageRow } from '../../../src/usage/usage.response.js';
 export type { TeamBudgetResponse } from '../../../src/usage/budget.response.js';
