@@ -16,7 +16,7 @@ import { CreateTeamDto } from './dto/create-team.dto.js';
 import { InviteMemberDto } from './dto/invite-member.dto.js';
 import type { InvitationResponse } from './invitations/invitations.response.js';
 import { InvitationsService } from './invitations/invitations.service.js';
-import type { LeaveTeamResponse, MemberResponse, TeamResponse } from './teams.response.js';
+import type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from './teams.response.js';
 import { TeamsService } from './teams.service.js';
 
 @ApiTags('teams')
@@ -43,6 +43,17 @@ export class TeamsController {
   @Post(':id/activate')
   activate(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamResponse> {
     return this.teams.activate(team, id);
+  }
+
+  @Get(':id/plan')
+  @ApiOkResponse({
+    description:
+      '{ plan, limits: { chatRequestsPerWindow, chatWindowSeconds, workflowPlansPerHour, runStartsPerHour, minScheduleIntervalSeconds, ' +
+      'concurrentRuns, monthlyTokens } }: the limits in force for the team\'s plan (monthlyTokens null: unlimited)',
+  })
+  @ApiNotFoundResponse({ description: 'Not a team of the caller' })
+  plan(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamPlanResponse> {
+    return this.teams.planLimits(team.userId, id);
   }
 
   @Get(':id/members')

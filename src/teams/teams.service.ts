@@ -10,7 +10,7 @@ import { User } from './entities/user.entity.js';
 import { lockTeamFor, requireManager, requireOwner } from './membership-rules.js';
 import type { Plan } from './plans.js';
 import { PlanQuotaService } from './rate-limit/plan-quota.service.js';
-import type { LeaveTeamResponse, MemberResponse, TeamResponse } from './teams.response.js';
+import type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from './teams.response.js';
 
 interface TeamRow {
   id: string;
@@ -71,6 +71,12 @@ export class TeamsService {
     const row = await this.teamRows(userId).andWhere('t.id = :teamId', { teamId }).getRawOne<TeamRow>();
     if (!row) throw new NotFoundException('Team not found');
     return map(row);
+  }
+
+  /** GET /api/teams/:id/plan: for any member of the team. */
+  async planLimits(userId: string, teamId: string): Promise<TeamPlanResponse> {
+    const { plan } = await this.getForUser(userId, teamId);
+    return { plan, limits: this.quotas.limitsOf(plan) };
   }
 
   async activate(context: TeamContext, teamId: string): Promise<TeamResponse> {
