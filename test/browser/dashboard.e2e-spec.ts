@@ -138,12 +138,15 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
 
     // Run it; the page follows the run live and pauses on the step that needs a review.
     await page.getByRole('button', { name: 'Run now' }).click();
-    const run = page.getByRole('article', { name: 'Run #1' });
+    // Runs are named by the API's run id, on the page as in the run's conversation.
+    const workflowPath = new URL(page.url()).pathname.replace('/dashboard', '/api');
+    const runIds = async () => ((await (await page.request.get(`${baseUrl}${workflowPath}`)).json()) as { workflowRuns: { id: number }[] }).workflowRuns.map((started) => started.id);
+    const [runId] = await runIds();
+    const run = page.getByRole('article', { name: `Run #${runId}` });
     await visible(run.getByRole('button', { name: 'Approve' }));
     await shoot('04-workflow-awaiting-approval');
 
     // Rejected from the page with a note: the step is done again with it, and waits again.
-    const workflowPath = new URL(page.url()).pathname.replace('/dashboard', '/api');
     await run.getByRole('button', { name: 'Reject' }).click();
     await page.getByLabel('Note for the agent (optional)').fill('Mention the beta waitlist');
     await run.getByRole('button', { name: 'Send rejection' }).click();
@@ -167,7 +170,9 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
     page.once('dialog', (dialog) => void dialog.accept());
     await run.getByLabel('Retry from step').selectOption('2');
     await run.getByRole('button', { name: 'Retry from this step' }).click();
-    const retried = page.getByRole('article', { name: 'Run #2' });
+    await expect.poll(async () => (await runIds()).length).toBe(2);
+    const [retriedId] = await runIds();
+    const retried = page.getByRole('article', { name: `Run #${retriedId}` });
     await visible(retried.getByText('From step 2, reusing the earlier steps'));
     await visible(retried.getByRole('button', { name: 'Approve' }));
     expect(pageErrors).toEqual([]);

@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { api } from '../api/client';
+import type { AssetResponse, RetriedRunResponse, StepDecisionResponse, StoppedRunResponse, WorkflowDetailResponse, WorkflowRunResponse } from '../api/types';
+import { ErrorMessage } from '../components/error-message';
+import { type Decision, DecisionForm } from './decision-form';
+import { RetryRun } from './retry-run';
+import { RunDetailPanel } from './run-detail';
+import { isActiveRun, progressText } from './run-events';
+import { useAction } from './use-action';
+import { DateTime, runLabel, StatusBadge } from './workflow-format';
+
+interface RunCardProps {
+  run: WorkflowRunResponse;
+  workflow: WorkflowDetailResponse;
+  runPath: string;
+  stepDescription: string | undefined;
+  liveAssets: AssetResponse[];
+  /** Whether the details (steps, decisions, usage, assets) start open. */
+  detailsOpen: boolean;
+  onChanged: (message?: string) => void;
+}
+
+/** One run: where it is, what can be done with it (decide, stop, retry), and its details on demand. */
+export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, detailsOpen, onChanged }: RunCardProps) {
+  const action = useAction(onChanged);
+  const [open, setOpen] = useState(detailsOpen);
+  const detailsId = useId();
+  const label = runLabel(run.id);
+
+  const stop = () =>
+    action.run(async () => {
+      await api<StoppedRunResponse>('POST', `${runPath}/stop`);
+      return `${label} stopped.`;
+    });
+
+  const decide = (decision: Decision, note?: string) =>
+    action.run(async () => {
+      // The step the run waits on; the server answers 409 if it was decided meanwhile (by email, say).
+      const stepIndex = run.currentStepIndex;
+      await api<StepDecisionResponse>('POST', `${runPath}/decision`, { body: { action: decision, stepIndex, note } });
+      return decision === 'approve'
+        ? `Step ${stepIndex + 1} approved; ${label.toLowerCase()} goes on.`
+        : `Step ${stepIndex + 1} rejected; the agent does it again${note ? ' with your note' : ''}.`;
+    });
+
+  const retry = (fromStep: number) =>
+    action.run(async () => {
+      const retried = await api<RetriedRunResponse>('POST', `${runPath}/retry`, { body: { fromStep } });
+      return `${label} retried from step ${fromStep + 1} as ${runLabel(retried.runId).toLowerCase()}, at the top of the list.`;
+    });
+
+  return (
+    <article className="card stack workflow-run" aria-label={label}>
+      <div className="row workflow-section-header">
+        <h3>{label}</h3>
+        <button type="button" className="link-button" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => setOpen((shown) => !shown)}>
+          {open ? 'Hide details' : 'Show details'}
+          <span className="visually-hidden"> of {label.toLowerCase()}</span>
+        </button>
+      </div>
+      <div aria-live="polite" className="stack workflow-run-status">
+        <p className="row workflow-inline">
+          <StatusBadge status={run.status} />
+          <span>{progressText(run, stepDescription)}</span>
+        </p>
+        {run.status === 'failed' && run.reason && (
+          <p className="workflow-reason">
+            <strong>Reason:</strong> {run.reason}
+          </p>
+        )}
+      </div>
+      <dl className="workflow-facts">
+        <div>
+          <dt>Trigger</dt>
+          <dd>{run.trigger === 'schedule' ? 'Schedule' : 'Manual'}</dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>
+            <DateTime iso={run.startedAt} />
+          </dd>
+        </div>
+        <div>
+          <dt>Finished</dt>
+          <dd>{run.finishedAt ? <DateTime iso={run.finishedAt} /> : <span className="muted">Not yet</span>}</dd>
+        </div>
+        {run.retryOf !== null && (
+          <div>
+            <dt>Retry</dt>
+            <dd>
+              Of {runLabel(run.retryOf).toLowerCase()}, from step {run.startStepIndex + 1}, reusing the earlier steps
+            </dd>
+          </div>
+        )}
+      </dl>
+      {run.conversationId && (
+        <p>
+          <Link href={`/chat/${run.conversationId}`}>
+            View conversation<span className="visually-hidden"> of {label.toLowerCase()}</span>
+          </Link>
+        </p>
+      )}
+      {run.status === 'awaiting_approval' && <DecisionForm run={run} stepDescription={stepDescription} busy={action.busy} onDecide={decide} />}
+      {isActiveRun(run.status) && (
+        <div className="row">
+          <button type="button" className="danger" onClick={() => void stop()} disabled={action.busy}>
+            Stop
+          </button>
+        </div>
+      )}
+      {!isActiveRun(run.status) && <RetryRun run={run} busy={action.busy} onRetry={(fromStep) => void retry(fromStep)} />}
+      <ErrorMessage error={action.error} />
+      {open && <RunDetailPanel id={detailsId} run={run} workflow={workflow} runPath={runPath} liveAssets={liveAssets} />}
+    </article>
+  );
+}

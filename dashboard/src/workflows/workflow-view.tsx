@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ErrorMessage } from '../components/error-message';
+import { usePageTitle } from '../hooks/use-page-title';
+import { DeleteWorkflow } from './delete-workflow';
+import { RunsSection } from './runs-section';
+import { SchedulePanel } from './schedule-panel';
+import { StepsSection } from './steps-section';
+import { useWorkflow } from './use-workflow';
+import { WorkflowHeader } from './workflow-header';
+import { useNoticeFromHistory } from './workflow-notice';
+import './workflows.css';
+
+/** One workflow: its plan, schedule and runs, followed live. */
+export function WorkflowView({ workflowId }: { workflowId: string }) {
+  const workflowPath = `/workflows/${encodeURIComponent(workflowId)}`;
+  const { workflow, live } = useWorkflow(workflowPath);
+  const [notice, setNotice] = useState(useNoticeFromHistory() ?? '');
+  const data = workflow.data;
+  usePageTitle(data?.title ?? 'Workflow');
+
+  function changed(message?: string) {
+    if (message) setNotice(message);
+    void workflow.reload();
+  }
+
+  return (
+    <div className="stack workflow-page">
+      <p>
+        <Link href="/workflows">← All workflows</Link>
+      </p>
+      {data ? (
+        <WorkflowHeader workflow={data} workflowPath={workflowPath} />
+      ) : (
+        <header className="page-header">
+          <h1>Workflow</h1>
+          {!workflow.error && <p className="muted">Loading…</p>}
+        </header>
+      )}
+      <p role="status" className="workflow-notice">
+        {notice}
+      </p>
+      <ErrorMessage error={workflow.error} />
+      {data && (
+        <>
+          <SchedulePanel workflow={data} workflowPath={workflowPath} onChanged={changed} />
+          <StepsSection workflow={data} workflowPath={workflowPath} onChanged={changed} />
+          <RunsSection workflow={data} workflowPath={workflowPath} live={live} onChanged={changed} />
+          <DeleteWorkflow title={data.title} workflowPath={workflowPath} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import type { RunDetailResponse } from '../../src/runs/runs.response.js';
+import type { ScheduleResponse } from '../../src/schedules/schedules.response.js';
+import type { AssetResponse } from '../../src/assets/asset.response.js';
+import { api } from '../helpers/api.js';
+import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
+import { pausedRun, REVIEWED_STEP } from '../helpers/paused-run.js';
+import { waitForRun } from '../helpers/runs.js';
+import { signUp, type TestUser } from '../helpers/users.js';
+import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
+
+const WEEKDAY_GOAL = 'Every weekday, outline a LinkedIn post about our week. Then write the LinkedIn post.';
+const DRAFT_GOAL = 'Outline a LinkedIn post about our hiring. Then write the LinkedIn post.';
+const NOTE = 'Mention the beta waitlist';
+
+describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
+  let server: DashboardServer;
+
+  beforeAll(async () => {
+    server = await startDashboardServer();
+    // A run of another team first, so every later run's id differs from its number within its workflow.
+    await pausedRun(server.app, server.smtp, await signUp(server.app));
+  }, 120_000);
+
+  afterAll(() => server?.close());
+
+  /** A tab signed in as a new user, and that user for the API helpers. */
+  async function signedIn(viewport: (typeof VIEWPORTS)[number]): Promise<{ tab: DashboardTab; user: TestUser }> {
+    const tab = await DashboardTab.open(server, viewport);
+    const login = await tab.signUp();
+    return { tab, user: { token: login.accessToken, email: login.email, password: PASSWORD, userId: login.user.id, teamId: login.activeTeam.id } };
+  }
+
+  async function approvePlan(email: string): Promise<void> {
+    const planMail = await mailTo(server.smtp, email, /^Approve the plan/);
+    await api(server.app).get(pathOf(planMail.links.find((link) => link.includes('/approve?token='))!)).set('User-Agent', BROWSER).expect(302);
+  }
+
+  /** The `datetime` of each listed next run. */
+  const nextRunTimes = (tab: DashboardTab) => tab.page.getByRole('list', { name: 'Next runs' }).locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime')));
+
+  for (const viewport of VIEWPORTS) {
+    it(`shows a schedule in words with its next runs, and pauses and resumes it (${viewport.width} px)`, async () => {
+      const { tab, user } = await signedIn(viewport);
+      const created = await createWorkflow(server.app, user, { goal: WEEKDAY_GOAL, schedule: '0 9 * * 1-5', timezone: 'Europe/Paris' });
+      await approvePlan(user.email);
+      const schedulePath = `/api/workflows/${created.workflowId}/schedule`;
+      const expected = (await api(server.app, user).get(schedulePath).expect(200)).body as ScheduleResponse;
+
+      // The list: the schedule in words and its next run.
+      await tab.goto('/workflows');
+      const item = tab.page.getByRole('listitem', { name: created.title });
+      await visible(item.getByText('Every weekday at 09:00 (Europe/Paris)'));
+      await visible(item.locator(`time[datetime="${expected.nextRuns[0]}"]`));
+      expect(await tab.page.title()).toBe('Workflows · Assistant');
+      await tab.screenshot('workflows-scheduled');
+      if (viewport.width === 390) await tab.assertFitsWidth();
+
+      // The page: the same words and the next five run times, as the API has them.
+      await item.getByRole('link', { name: created.title }).click();
+      const schedule = tab.page.getByRole('region', { name: 'Schedule' });
+      await visible(schedule.getByText('Every weekday at 09:00 (Europe/Paris)'));
+      await expect.poll(() => nextRunTimes(tab)).toEqual(expected.nextRuns);
+      expect(expected.nextRuns).toHaveLength(5);
+      expect(await tab.page.title()).toBe(`${created.title} · Assistant`);
+      await tab.screenshot('workflow-schedule');
+      if (viewport.width === 390) await tab.assertFitsWidth();
+
+      // Paused: no next runs, on the page and in the API; resumed: they are back.
+      await schedule.getByRole('button', { name: 'Pause schedule' }).click();
+      await visible(schedule.getByText(/^Paused since/));
+      expect(await schedule.getByRole('list', { name: 'Next runs' }).count()).toBe(0);
+      expect(((await api(server.app, user).get(schedulePath).expect(200)).body as ScheduleResponse).paused).toBe(true);
+      await tab.screenshot('workflow-schedule-paused');
+      await schedule.getByRole('button', { name: 'Resume schedule' }).click();
+      await expect.poll(() => nextRunTimes(tab)).toHaveLength(5);
+      expect(((await api(server.app, user).get(schedulePath).expect(200)).body as ScheduleResponse).paused).toBe(false);
+      tab.assertClean();
+      await tab.close();
+    });
+
+    it(`resends a draft's plan approval mail, and shows the wait when asked again too soon (${viewport.width} px)`, async () => {
+      const { tab, user } = await signedIn(viewport);
+      const created = await createWorkflow(server.app, user, { goal: DRAFT_GOAL });
+      await mailTo(server.smtp, user.email, /^Approve the plan/);
+
+      await tab.goto(`/workflows/${created.workflowId}`);
+      await tab.page.getByRole('button', { name: 'Resend approval email' }).click();
+      await visible(tab.page.getByText(`A new approval email was sent to ${user.email}.`));
+      const resent = await mailTo(server.smtp, user.email, /^Approve the plan/, 2);
+      expect(resent.links.some((link) => link.includes('/approve?token='))).toBe(true);
+
+      tab.expectFailure(429, /\/approval-mail$/);
+      await tab.page.getByRole('button', { name: 'Resend approval email' }).click();
+      await visible(tab.page.getByRole('alert').filter({ hasText: /^Not sent: .*\d+ s/ }));
+      await tab.screenshot('workflow-draft-resend');
+      if (viewport.width === 390) await tab.assertFitsWidth();
+      tab.assertClean();
+      await tab.close();
+    });
+
+    it(`shows a run's steps, decisions, usage and assets after a reload, named by its run id (${viewport.width} px)`, async () => {
+      const { tab, user } = await signedIn(viewport);
+      const run = await pausedRun(server.app, server.smtp, user);
+      const runPath = `/api/workflows/${run.workflowId}/runs/${run.runId}`;
+      await api(server.app, user).post(`${runPath}/decision`).send({ stepIndex: REVIEWED_STEP, action: 'reject', note: NOTE }).expect(200);
+      await waitForRun(server.app, user, run.workflowId, run.runId, (current) => current.status === 'awaiting_approval');
+      await mailTo(server.smtp, user.email, /^Approve step/, 2);
+      await api(server.app, user).post(`${runPath}/decision`).send({ stepIndex: REVIEWED_STEP, action: 'approve' }).expect(200);
+      const finished = await waitForRun(server.app, user, run.workflowId, run.runId, 'completed');
+      expect(finished.runNumber).not.toBe(run.runId);
+      const detail = (await api(server.app, user).get(runPath).expect(200)).body as RunDetailResponse;
+      const assets = (await api(server.app, user).get(`/api/assets?runId=${run.runId}`).expect(200)).body as AssetResponse[];
+      expect(assets.length).toBeGreaterThan(0);
+
+      await tab.goto(`/workflows/${run.workflowId}`);
+      await tab.page.reload();
+      const card = tab.page.getByRole('article', { name: `Run #${run.runId}` });
+      await visible(card.getByText('completed', { exact: true }).first());
+      expect(await tab.page.getByRole('article', { name: `Run #${finished.runNumber}`, exact: true }).count()).toBe(0);
+
+      const steps = card.getByRole('region', { name: `Steps of run #${run.runId}` });
+      await visible(steps.getByText('attempt 2'));
+      expect(await steps.getByRole('listitem').count()).toBe(detail.steps.length);
+      const decisions = card.getByRole('region', { name: `Decisions on run #${run.runId}` });
+      await visible(decisions.getByText('Rejected'));
+      await visible(decisions.getByText(NOTE));
+      await visible(decisions.getByText(`By ${user.email} on the dashboard`).first());
+      expect(await decisions.locator(`time[datetime="${detail.decisions[0].decidedAt}"]`).count()).toBe(1);
+      await visible(decisions.getByText('Approved'));
+      const usage = card.getByRole('region', { name: `Usage of run #${run.runId}` });
+      const modelCalls = usage.locator('dt:text-is("Model calls") + dd');
+      await visible(modelCalls);
+      expect(detail.usage.calls).toBeGreaterThan(0);
+      expect(await modelCalls.textContent()).toBe(detail.usage.calls.toLocaleString('en-US'));
+      const gallery = card.getByRole('region', { name: `Assets from run #${run.runId}` });
+      await expect.poll(() => gallery.locator('[data-asset-type]').count()).toBe(assets.length);
+      await tab.screenshot('workflow-run-detail');
+      if (viewport.width === 390) await tab.assertFitsWidth();
+
+      // The run's conversation names it by the same id.
+      await card.getByRole('link', { name: `View conversation of run #${run.runId}` }).click();
+      await tab.page.waitForURL(new RegExp(`/chat/${run.conversationId}$`));
+      await visible(tab.page.getByText(`Run #${run.runId} of`).first());
+      tab.assertClean();
+      await tab.close();
+    });
+
+    it(`deletes a workflow after a confirmation, and says why not while a run is in progress (${viewport.width} px)`, async () => {
+      const { tab, user } = await signedIn(viewport);
+      const run = await pausedRun(server.app, server.smtp, user);
+      await tab.goto(`/workflows/${run.workflowId}`);
+      const title = await tab.page.getByRole('heading', { level: 1 }).textContent();
+
+      // Refused while the run waits for approval.
+      tab.expectFailure(409, new RegExp(`/api/workflows/${run.workflowId}$`));
+      tab.page.once('dialog', (dialog) => void dialog.accept());
+      await tab.page.getByRole('button', { name: 'Delete workflow' }).click();
+      await visible(tab.page.getByRole('alert').filter({ hasText: 'A run of this workflow is in progress; stop it before you delete it' }));
+      await tab.screenshot('workflow-delete-refused');
+      if (viewport.width === 390) await tab.assertFitsWidth();
+
+      // Stopped, it goes.
+      await tab.page.getByRole('article', { name: `Run #${run.runId}` }).getByRole('button', { name: 'Stop' }).click();
+      await visible(tab.page.getByRole('article', { name: `Run #${run.runId}` }).getByRole('button', { name: 'Retry from this step' }));
+      tab.page.once('dialog', (dialog) => void dialog.accept());
+      await tab.page.getByRole('button', { name: 'Delete workflow' }).click();
+      await tab.page.waitForURL(/\/dashboard\/workflows$/);
+      await visible(tab.page.getByText(`“${title}” was deleted.`));
+      await visible(tab.page.getByText('No workflows yet.'));
+      await api(server.app, user).get(`/api/workflows/${run.workflowId}`).expect(404);
+      tab.assertClean();
+      await tab.close();
+    });
+  }
+});
