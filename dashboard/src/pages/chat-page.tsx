@@ -1,66 +1,69 @@
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { api, withQuery } from '../api/client';
+import { useCallback, useState } from 'react';
+import { useLocation } from 'wouter';
+import { withQuery } from '../api/client';
 import type { ConversationResponse, HistoryResponse } from '../api/types';
 import { useApi } from '../api/use-api';
-import { ChatSession } from '../components/chat-session';
+import { ChatSession } from '../chat/chat-session';
+import { ConversationList } from '../chat/conversation-list';
+import { useConversations } from '../chat/use-conversations';
 import { ErrorMessage } from '../components/error-message';
+import { usePageTitle } from '../hooks/use-page-title';
 
 /** `/chat` (a new conversation) and `/chat/:conversationId`, beside the list of conversations. */
 export function ChatPage({ params }: { params: { conversationId?: string } }) {
   const routeId = params.conversationId;
   const [, navigate] = useLocation();
-  const conversations = useApi<ConversationResponse[]>('/assistant/conversations');
+  const { conversations, error, reload, remove } = useConversations();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // A conversation created by the chat on screen takes over its URL without remounting it.
   const [fresh, setFresh] = useState({ count: 0, adoptedId: undefined as string | undefined });
   const viewKey = routeId && routeId !== fresh.adoptedId ? routeId : `new-${fresh.count}`;
+  const title = conversations?.find((conversation) => conversation.id === routeId)?.title;
+  usePageTitle(title || 'Chat');
 
   function startNew() {
     setFresh(({ count }) => ({ count: count + 1, adoptedId: undefined }));
+    setDrawerOpen(false);
     navigate('/chat');
   }
 
-  async function remove(conversation: ConversationResponse) {
+  async function deleteConversation(conversation: ConversationResponse) {
     if (!window.confirm(`Delete “${conversation.title}” and all its messages?`)) return;
-    await api('DELETE', '/assistant/conversations', { query: { id: conversation.id } });
-    if (conversation.id === routeId) startNew();
-    await conversations.reload();
+    if ((await remove(conversation)) && conversation.id === routeId) startNew();
   }
 
   return (
-    <div className="chat-layout">
-      <aside className="conversation-list" aria-label="Conversations">
-        <button type="button" onClick={startNew}>
-          New chat
-        </button>
-        <ErrorMessage error={conversations.error} />
-        <ul>
-          {conversations.data?.map((conversation) => (
-            <li key={conversation.id} className={conversation.id === routeId ? 'selected' : undefined}>
-              <Link href={`/chat/${conversation.id}`} aria-current={conversation.id === routeId ? 'page' : undefined}>
-                <span className="title">{conversation.title || 'Untitled'}</span>
-                <span className="muted">
-                  {conversation.workflowRun ? `Run · ${conversation.workflowRun.workflow.title}` : conversation.niche}
-                </span>
-              </Link>
-              <button type="button" className="link-button danger" aria-label={`Delete ${conversation.title}`} onClick={() => void remove(conversation)}>
-                Delete
-              </button>
-            </li>
-          ))}
-        </ul>
-        {conversations.data?.length === 0 && <p className="muted">No conversations yet.</p>}
-      </aside>
-      <ConversationView
-        key={viewKey}
-        conversationId={routeId}
-        onCreated={(id) => {
-          setFresh((state) => ({ ...state, adoptedId: id }));
-          navigate(`/chat/${id}`, { replace: true });
-          void conversations.reload();
-        }}
-        onReplyFinished={() => void conversations.reload()}
+    <div className="chat-page">
+      <ConversationList
+        conversations={conversations}
+        error={error}
+        currentId={routeId}
+        open={drawerOpen}
+        onClose={closeDrawer}
+        onNewChat={startNew}
+        onDelete={(conversation) => void deleteConversation(conversation)}
       />
+      <div className="chat-main">
+        <header className="chat-header">
+          <button type="button" className="chat-drawer-toggle" aria-expanded={drawerOpen} aria-controls="chat-conversations" onClick={() => setDrawerOpen(true)}>
+            <span aria-hidden="true">☰</span> Conversations
+          </button>
+          <h1 className="chat-title" title={title}>
+            {routeId ? title || 'Untitled' : 'New chat'}
+          </h1>
+        </header>
+        <ConversationView
+          key={viewKey}
+          conversationId={routeId}
+          onCreated={(id) => {
+            setFresh((state) => ({ ...state, adoptedId: id }));
+            navigate(`/chat/${id}`, { replace: true });
+            void reload();
+          }}
+          onReplyFinished={() => void reload()}
+        />
+      </div>
     </div>
   );
 }
@@ -77,7 +80,7 @@ function ConversationView({ conversationId, onCreated, onReplyFinished }: Conver
   const [initialId] = useState(conversationId);
   const history = useApi<HistoryResponse>(initialId ? withQuery('/assistant/history', { id: initialId }) : null);
   if (initialId && !history.data) {
-    return <section className="chat">{history.error ? <ErrorMessage error={history.error} /> : <p className="muted">Loading…</p>}</section>;
+    return <section className="chat-session">{history.error ? <ErrorMessage error={history.error} /> : <p className="muted">Loading…</p>}</section>;
   }
   return (
     <ChatSession

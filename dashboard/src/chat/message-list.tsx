@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Message } from './message';
+import type { ChatMessage } from './use-router-chat';
+import { useStickToBottom } from './use-stick-to-bottom';
+
+interface MessageListProps {
+  messages: ChatMessage[];
+  thinking: boolean;
+}
+
+/**
+ * The conversation's scrolling area. It follows the newest text as it streams in, unless the
+ * reader scrolled up: then "Jump to latest" brings them back. A message the user sends always
+ * brings the view to it.
+ */
+export function MessageList({ messages, thinking }: MessageListProps) {
+  const { scroller, content, following, jumpToLatest } = useStickToBottom();
+  const lastUserMessageId = messages.findLast((message) => message.role === 'user')?.id;
+
+  useEffect(() => {
+    if (lastUserMessageId) jumpToLatest();
+  }, [lastUserMessageId, jumpToLatest]);
+
+  return (
+    <div className="chat-log-frame">
+      <div ref={scroller} className="chat-log" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
+        <div ref={content} className="chat-log-content">
+          {messages.length === 0 && <p className="muted">Ask for a LinkedIn post, a video script, an image, a receipt summary or a contract review.</p>}
+          {messages.map((message) => (
+            <Message key={message.id} message={message} />
+          ))}
+          {thinking && <p className="muted">Thinking…</p>}
+        </div>
+      </div>
+      {!following && (
+        <button type="button" className="chat-jump" onClick={() => jumpToLatest('smooth')}>
+          Jump to latest ↓
+        </button>
+      )}
+    </div>
+  );
+}

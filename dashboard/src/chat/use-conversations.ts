@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { api } from '../api/client';
+import type { ConversationResponse } from '../api/types';
+import { useApi } from '../api/use-api';
+
+/** The team's conversations, newest first, and deleting one. */
+export function useConversations() {
+  const list = useApi<ConversationResponse[]>('/assistant/conversations');
+  const [removeError, setRemoveError] = useState<Error>();
+
+  async function remove(conversation: ConversationResponse): Promise<boolean> {
+    try {
+      await api('DELETE', '/assistant/conversations', { query: { id: conversation.id } });
+      setRemoveError(undefined);
+      await list.reload();
+      return true;
+    } catch (error) {
+      setRemoveError(error as Error);
+      return false;
+    }
+  }
+
+  return { conversations: list.data, error: list.error ?? removeError, reload: list.reload, remove };
+}

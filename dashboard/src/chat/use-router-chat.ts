@@ -1,0 +1,100 @@
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { useRef, useState } from 'react';
+import { api } from '../api/client';
+import type { ReplyMetadata } from '../api/types';
+import { ChatRequestError } from './chat-request-error';
+
+// Stored user messages carry no metadata: every field may be missing.
+export type ChatMessage = UIMessage<Partial<ReplyMetadata>>;
+
+/** What the next message is sent with; empty means the router (or the agent) picks. */
+export interface ChatChoices {
+  agentId: string;
+  modelId: string;
+}
+
+interface RouterChatOptions {
+  conversationId: string | undefined;
+  initialMessages: UIMessage[];
+  choices: ChatChoices;
+  onCreated: (conversationId: string) => void;
+  onReplyFinished: () => void;
+}
+
+/**
+ * A conversation, live: `useChat` against the router endpoint as it is. A reply still being
+ * generated when the page (re)loads is resumed; stopping ends it on the server too. A refused
+ * request comes back as a ChatRequestError.
+ */
+export function useRouterChat({ conversationId, initialMessages, choices, onCreated, onReplyFinished }: RouterChatOptions) {
+  const conversationRef = useRef(conversationId);
+  const choicesRef = useRef(choices);
+  choicesRef.current = choices;
+
+  const [transport] = useState(
+    () =>
+      new DefaultChatTransport<ChatMessage>({
+        api: '/api/assistant/router',
+        credentials: 'same-origin',
+        // The router takes exactly these fields; the conversation id it assigns comes back in a header.
+        prepareSendMessagesRequest: ({ messages }) => ({
+          body: {
+            messages,
+            conversationId: conversationRef.current,
+            agentId: choicesRef.current.agentId || undefined,
+            modelId: choicesRef.current.modelId || undefined,
+          },
+        }),
+        fetch: async (input, init) => {
+          let response: Response;
+          try {
+            response = await fetch(input, init);
+          } catch (failure) {
+            // Stopping aborts the request on purpose: the SDK expects the AbortError itself.
+            if (init?.signal?.aborted) throw failure;
+            throw ChatRequestError.unreachable();
+          }
+          if (!response.ok) throw await ChatRequestError.fromResponse(response);
+          const assigned = response.headers.get('x-conversation-id');
+          if (assigned && !conversationRef.current) {
+            conversationRef.current = assigned;
+            onCreated(assigned);
+          }
+          return response;
+        },
+      }),
+  );
+
+  const chat = useChat<ChatMessage>({
+    id: conversationId,
+    messages: initialMessages as ChatMessage[],
+    transport,
+    resume: conversationId !== undefined,
+    onFinish: onReplyFinished,
+  });
+
+  async function stop() {
+    void chat.stop();
+    if (conversationRef.current) {
+      await api('POST', `/assistant/conversations/${conversationRef.current}/stop`).catch(() => undefined);
+    }
+  }
+
+  return {
+    messages: chat.messages,
+    status: chat.status,
+    busy: chat.status === 'submitted' || chat.status === 'streaming',
+    error: chat.error,
+    clearError: chat.clearError,
+    send: (text: string, files: File[]) => void chat.sendMessage({ text, files: files.length > 0 ? fileList(files) : undefined }),
+    stop: () => void stop(),
+  };
+}
+
+/** The SDK reads attachments from a FileList, as a file input holds them. */
+function fileList(files: File[]): FileList {
+  const transfer = new DataTransfer();
+  for (const file of files) transfer.items.add(file);
+  return transfer.files;
+}
