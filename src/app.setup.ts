@@ -28,10 +28,13 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', settings.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.
   app.set('etag', false);
-  // Locally stored images (/files/...), the dashboard (/dashboard/...) and the OpenAI-compatible
-  // API (/v1/..., where OpenAI clients look for it) sit beside the API.
+  // Locally stored images (/files/...), the dashboard (/dashboard/...), the OpenAI-compatible
+  // API (/v1/..., where OpenAI clients look for it) and the redirects of / and /favicon.ico to the
+  // dashboard sit beside the API.
   app.setGlobalPrefix('api', {
     exclude: [
+      { path: '/', method: RequestMethod.GET },
+      { path: 'favicon.ico', method: RequestMethod.GET },
       { path: 'files/*path', method: RequestMethod.GET },
       { path: 'dashboard', method: RequestMethod.GET },
       { path: 'dashboard/{*path}', method: RequestMethod.GET },

@@ -8,10 +8,13 @@ import { Public } from '../teams/auth/public.decorator.js';
 /** Vite's content-hashed bundles: a new build never reuses a name. */
 const BUNDLE_FILE = /^assets\/[\w.-]+$/;
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+/** Files of `dashboard/public/`, copied as they are: their names stay, so they are kept a day. */
+const PUBLIC_FILES = new Set(['favicon.svg']);
+const ONE_DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The built-in web dashboard: the single-page app built from `dashboard/` into
- * `app.dashboardDir`, at /dashboard (outside the /api prefix). Bundles are served as files;
+ * `app.dashboardDir`, at /dashboard (outside the /api prefix). Bundles and the icon are served as files;
  * every other path answers index.html, so that deep links such as the approval redirect to
  * /dashboard/workflows/:id open the app, which then routes itself.
  */
@@ -30,8 +33,9 @@ export class DashboardController {
     // The app's relative URLs resolve against /dashboard/, with the slash.
     if (request.path === '/dashboard') return response.redirect(301, '/dashboard/');
     const file = (path ?? []).join('/');
-    if (BUNDLE_FILE.test(file)) {
-      response.sendFile(file, { root: this.buildDir, maxAge: ONE_YEAR_MS, immutable: true }, (error) => {
+    const caching = BUNDLE_FILE.test(file) ? { maxAge: ONE_YEAR_MS, immutable: true } : PUBLIC_FILES.has(file) ? { maxAge: ONE_DAY_MS } : null;
+    if (caching) {
+      response.sendFile(file, { root: this.buildDir, ...caching }, (error) => {
         if (error && !response.headersSent) response.status(404).json(new NotFoundException(`No dashboard file ${file}`).getResponse());
       });
       return;

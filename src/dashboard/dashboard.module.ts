@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DashboardController } from './dashboard.controller.js';
+import { RootController } from './root.controller.js';
 
-@Module({ controllers: [DashboardController] })
+@Module({ controllers: [DashboardController, RootController] })
 export class DashboardModule {}

@@ -1,10 +1,22 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { ErrorMessage } from '../components/error-message';
+import { usePageTitle } from '../hooks/use-page-title';
 import { useSession } from '../session/session';
 
-/** Sign in, or sign up (which also creates a personal team). `onSwitchMode` keeps the visitor on the page they are on. */
-export function AuthPage({ mode, onSwitchMode }: { mode: 'login' | 'register'; onSwitchMode?: () => void }) {
+type AuthMode = 'login' | 'register';
+
+/** The sign-in and sign-up pages. */
+export function AuthPage({ mode }: { mode: AuthMode }) {
+  usePageTitle(mode === 'register' ? 'Create an account' : 'Sign in');
+  return <AuthForm mode={mode} />;
+}
+
+/**
+ * Sign in, or sign up (which also creates a personal team); also part of the invitation page, which
+ * names the tab itself. `onSwitchMode` keeps the visitor on the page they are on.
+ */
+export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?: () => void }) {
   const { signIn } = useSession();
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);

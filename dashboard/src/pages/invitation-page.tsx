@@ -3,8 +3,9 @@ import { useLocation } from 'wouter';
 import { api } from '../api/client';
 import type { TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { usePageTitle } from '../hooks/use-page-title';
 import { useSession } from '../session/session';
-import { AuthPage } from './auth-page';
+import { AuthForm } from './auth-page';
 
 /** The token of the mailed link: it travels in the fragment, which the browser never sends to a server. */
 function tokenFromLink(): string {
@@ -23,6 +24,7 @@ export function InvitationPage() {
   const [declined, setDeclined] = useState(false);
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
+  usePageTitle('Team invitation');
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -71,7 +73,7 @@ export function InvitationPage() {
           Decline
         </button>
       </div>
-      {!me && <AuthPage mode={mode} onSwitchMode={() => setMode(mode === 'login' ? 'register' : 'login')} />}
+      {!me && <AuthForm mode={mode} onSwitchMode={() => setMode(mode === 'login' ? 'register' : 'login')} />}
     </section>
   );
 }
