@@ -11,6 +11,7 @@ const ChatPage = lazy(() => import('./pages/chat-page').then((module) => ({ defa
 const AssetsPage = lazy(() => import('./pages/assets-page').then((module) => ({ default: module.AssetsPage })));
 const WorkflowsPage = lazy(() => import('./pages/workflows-page').then((module) => ({ default: module.WorkflowsPage })));
 const WorkflowPage = lazy(() => import('./pages/workflow-page').then((module) => ({ default: module.WorkflowPage })));
+const TeamPage = lazy(() => import('./team/team-page').then((module) => ({ default: module.TeamPage })));
 
 export function App() {
   return (
@@ -47,6 +48,7 @@ function Gate() {
           <Route path="/assets" component={AssetsPage} />
           <Route path="/workflows" component={WorkflowsPage} />
           <Route path="/workflows/:workflowId" component={WorkflowPage} />
+          <Route path="/team" component={TeamPage} />
           <Route path="/invitations" component={InvitationPage} />
           <Route path="/sign-up">
             <Redirect to="/chat" replace />

@@ -9,6 +9,7 @@ const SECTIONS = [
   { href: '/chat', label: 'Chat' },
   { href: '/assets', label: 'Assets' },
   { href: '/workflows', label: 'Workflows' },
+  { href: '/team', label: 'Team' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -30,7 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <span className="user" title={me.user.email}>
           {me.user.name}
         </span>
-        <button type="button" className="link-button" onClick={() => void signOut()}>
+        <button type="button" className="link-button sign-out" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>

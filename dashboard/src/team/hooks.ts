@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import { withQuery } from '../api/client';
+import type { ApiTokenResponse, InvitationResponse, MemberResponse, TeamBudgetResponse, TeamPlanResponse, UsageReportResponse } from '../api/types';
+import { type Loaded, useApi } from '../api/use-api';
+
+export function useMembers(teamId: string): Loaded<MemberResponse[]> {
+  return useApi<MemberResponse[]>(`/teams/${teamId}/members`);
+}
+
+/** Pending invitations: for owners and admins only (the API refuses members). */
+export function useInvitations(teamId: string): Loaded<InvitationResponse[]> {
+  return useApi<InvitationResponse[]>(`/teams/${teamId}/invitations`);
+}
+
+/** The signed-in user's API tokens, in every team (each names its team). */
+export function useApiTokens(): Loaded<ApiTokenResponse[]> {
+  return useApi<ApiTokenResponse[]>('/auth/tokens');
+}
+
+export function useTeamPlan(teamId: string): Loaded<TeamPlanResponse> {
+  return useApi<TeamPlanResponse>(`/teams/${teamId}/plan`);
+}
+
+export function useBudget(teamId: string): Loaded<TeamBudgetResponse> {
+  return useApi<TeamBudgetResponse>(`/teams/${teamId}/budget`);
+}
+
+export const USAGE_DAYS = 30;
+
+/** The last USAGE_DAYS UTC days, today included, as YYYY-MM-DD, oldest first. */
+export function lastDays(today = new Date()): string[] {
+  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: USAGE_DAYS }, (_, index) => new Date(start - (USAGE_DAYS - 1 - index) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** Usage over the last USAGE_DAYS days (the API's `to` is exclusive: the start of tomorrow). */
+export function useUsage(groupBy: 'day' | 'model', days: string[]): Loaded<UsageReportResponse> {
+  const path = useMemo(() => {
+    const tomorrow = new Date(Date.parse(days[days.length - 1]) + 86_400_000).toISOString().slice(0, 10);
+    return withQuery('/usage', { from: days[0], to: tomorrow, groupBy });
+  }, [days, groupBy]);
+  return useApi<UsageReportResponse>(path);
+}
+
+/** One action's request: busy while it runs, its error kept to show next to it. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error>();
+  async function run(action: () => Promise<unknown>): Promise<boolean> {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      return true;
+    } catch (failure) {
+      setError(failure as Error);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, run };
+}

@@ -1,0 +1,29 @@
+import { api } from '../api/client';
+import type { LeaveTeamResponse, TeamResponse } from '../api/types';
+import { ErrorMessage } from '../components/error-message';
+import { useSession } from '../session/session';
+import { useAction } from './hooks';
+
+/** Leaving: the API refuses the last owner and anyone's only team, and says so here. */
+export function LeaveTeamSection({ team }: { team: TeamResponse }) {
+  const { refresh } = useSession();
+  const leave = useAction();
+
+  async function confirmAndLeave() {
+    if (!window.confirm(`Leave ${team.name}? You lose access to its chats, assets and workflows until someone invites you again.`)) return;
+    // The session moves to another of your teams; reloading it shows that team here.
+    if (await leave.run(() => api<LeaveTeamResponse>('POST', `/teams/${team.id}/leave`))) await refresh();
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="leave-heading">
+      <h2 id="leave-heading">Leave the team</h2>
+      <div className="row">
+        <button type="button" className="danger" disabled={leave.busy} onClick={() => void confirmAndLeave()}>
+          Leave {team.name}
+        </button>
+      </div>
+      <ErrorMessage error={leave.error} />
+    </section>
+  );
+}

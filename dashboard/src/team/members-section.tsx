@@ -1,0 +1,82 @@
+import { api } from '../api/client';
+import type { MemberResponse, Role, TeamResponse } from '../api/types';
+import { ErrorMessage } from '../components/error-message';
+import { useSession } from '../session/session';
+import { useAction, useMembers } from './hooks';
+import { assignableRoles, isManager, ROLE_NAMES } from './roles';
+
+export function MembersSection({ team, userId }: { team: TeamResponse; userId: string }) {
+  const members = useMembers(team.id);
+  return (
+    <section className="card stack" aria-labelledby="members-heading">
+      <h2 id="members-heading">Members</h2>
+      <ErrorMessage error={members.error} />
+      {members.loading && !members.data && <p className="muted">Loading…</p>}
+      {members.data && (
+        <ul className="team-list" aria-label="Members">
+          {members.data.map((member) => (
+            <MemberRow key={member.userId} member={member} team={team} isSelf={member.userId === userId} onChanged={members.reload} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MemberRow({ member, team, isSelf, onChanged }: { member: MemberResponse; team: TeamResponse; isSelf: boolean; onChanged: () => Promise<void> }) {
+  const { refresh } = useSession();
+  const roleChange = useAction();
+  const removal = useAction();
+  const roles = assignableRoles(team.role);
+  // Admins can neither change nor remove owners; removing yourself is leaving (below).
+  const canChangeRole = roles.length > 0 && (member.role !== 'owner' || team.role === 'owner');
+  const canRemove = !isSelf && isManager(team.role) && (member.role !== 'owner' || team.role === 'owner');
+
+  async function changeRole(role: Role) {
+    const changed = await roleChange.run(() => api('PATCH', `/teams/${team.id}/members/${member.userId}`, { body: { role } }));
+    // Your own role decides what this page lets you do.
+    if (changed && isSelf) await refresh();
+    await onChanged();
+  }
+
+  async function remove() {
+    if (!window.confirm(`Remove ${member.name} (${member.email}) from ${team.name}? They lose access at once.`)) return;
+    if (await removal.run(() => api('DELETE', `/teams/${team.id}/members/${member.userId}`))) await onChanged();
+  }
+
+  return (
+    <li className="team-item">
+      <div className="team-item-main">
+        <span className="team-item-name">
+          {member.name}
+          {isSelf && <span className="muted"> (you)</span>}
+        </span>
+        <span className="muted team-item-detail">{member.email}</span>
+      </div>
+      <div className="team-item-actions">
+        {canChangeRole ? (
+          <label>
+            <span className="visually-hidden">Role of {member.email}</span>
+            <select value={member.role} disabled={roleChange.busy} onChange={(event) => void changeRole(event.target.value as Role)}>
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_NAMES[role]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <span className="badge" aria-label={`Role of ${member.email}: ${ROLE_NAMES[member.role]}`}>
+            {ROLE_NAMES[member.role]}
+          </span>
+        )}
+        {canRemove && (
+          <button type="button" className="link-button danger" disabled={removal.busy} onClick={() => void remove()} aria-label={`Remove ${member.email}`}>
+            Remove
+          </button>
+        )}
+      </div>
+      <ErrorMessage error={roleChange.error ?? removal.error} />
+    </li>
+  );
+}
