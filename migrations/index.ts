@@ -11,6 +11,7 @@ import { UsageLedger1764400000000 } from './1764400000000-UsageLedger.js';
 import { SchedulePolicies1764500000000 } from './1764500000000-SchedulePolicies.js';
 import { RunRetries1764600000000 } from './1764600000000-RunRetries.js';
 import { TeamBudgets1764700000000 } from './1764700000000-TeamBudgets.js';
+import { PlanApprovalMailResends1764800000000 } from './1764800000000-PlanApprovalMailResends.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   SchedulePolicies1764500000000,
   RunRetries1764600000000,
   TeamBudgets1764700000000,
+  PlanApprovalMailResends1764800000000,
 ];

@@ -46,7 +46,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     const workflow = await this.workflows.getById(data.workflowId);
     // Deleted, or edited again since: the newer edit mails its own link.
     if (workflow?.teamId !== data.teamId || workflow.planVersion !== data.planVersion || workflow.status !== 'draft') return;
-    const recipient = workflow.createdBy ? await this.teams.emailOf(workflow.createdBy) : null;
+    const recipient = await this.workflows.approverOf(workflow);
     if (!recipient) {
       this.logger.warn(`Workflow ${workflow.id} has no creator to ask for approval`);
       return;

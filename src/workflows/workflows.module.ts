@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { WorkflowRun } from '../runs/entities/workflow-run.entity.js';
 import { RateLimitModule } from '../teams/rate-limit/rate-limit.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
 import { WorkflowStep } from './entities/workflow-step.entity.js';
 import { Workflow } from './entities/workflow.entity.js';
 import { PlanGeneratorService } from './plan-generator.service.js';
@@ -11,7 +12,7 @@ import { WorkflowsService } from './workflows.service.js';
 
 @Module({
   // WorkflowRun is read here (the workflow page lists its runs); the runs module writes it.
-  imports: [TypeOrmModule.forFeature([Workflow, WorkflowStep, WorkflowRun]), RateLimitModule],
+  imports: [TypeOrmModule.forFeature([Workflow, WorkflowStep, WorkflowRun]), RateLimitModule, TeamsModule],
   controllers: [WorkflowsController],
   providers: [WorkflowsService, PlanGeneratorService, WorkflowEvents],
   exports: [WorkflowsService, WorkflowEvents],

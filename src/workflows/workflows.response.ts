@@ -60,3 +60,10 @@ export interface WorkflowDetailResponse extends WorkflowBase {
   workflowSteps: WorkflowStepResponse[];
   workflowRuns: WorkflowRunResponse[];
 }
+
+/** POST /api/workflows/:id/approval-mail: a fresh plan approval link is on its way. */
+export interface PlanApprovalMailResponse {
+  message: string;
+  /** Where the link goes: the workflow's creator, as for the first mail. */
+  sentTo: string[];
+}

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { Response } from 'express';
 import { type EntityManager, In, Repository } from 'typeorm';
 import { QueueService } from '../queue/queue.service.js';
 import { allowsSchedule, assertScheduleAllowed } from '../schedules/schedule-frequency.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { TeamsService } from '../teams/teams.service.js';
 import { BudgetService } from '../usage/budget.service.js';
 import { UsageContext } from '../usage/usage-context.js';
 import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
@@ -19,6 +21,7 @@ import { PlanGeneratorService } from './plan-generator.service.js';
 import type {
   CreatedWorkflowResponse,
   LatestRunResponse,
+  PlanApprovalMailResponse,
   WorkflowDetailResponse,
   WorkflowListItemResponse,
   WorkflowRunResponse,
@@ -35,6 +38,16 @@ interface ListRow {
   run_finished_at: Date | null;
 }
 
+/** How long a workflow's fresh approval link may not be asked for again. */
+const APPROVAL_MAIL_INTERVAL_SECONDS = 60;
+
+interface ResendRow {
+  status: Workflow['status'];
+  plan_version: number;
+  /** Seconds until a fresh link may be asked for again; null or at most 0: now. */
+  wait_seconds: number | null;
+}
+
 /** What a plan approval did: activated it now, found it active already, or found the plan changed. */
 export type PlanApprovalOutcome = 'activated' | 'already_active' | 'plan_changed';
 
@@ -49,6 +62,7 @@ export class WorkflowsService {
     private readonly events: WorkflowEvents,
     private readonly quotas: PlanQuotaService,
     private readonly budgets: BudgetService,
+    private readonly teams: TeamsService,
   ) {}
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
@@ -171,6 +185,46 @@ export class WorkflowsService {
     await this.refuseWhileRunning(workflow.id, 'delete it');
     await this.workflows.delete({ id: workflow.id, teamId });
     this.events.changed(workflow.id);
+  }
+
+  /** Where a workflow's plan approval links are mailed: its creator; null when their account is gone. */
+  approverOf(workflow: Workflow): Promise<string | null> {
+    return workflow.createdBy ? this.teams.emailOf(workflow.createdBy) : Promise.resolve(null);
+  }
+
+  /**
+   * POST /api/workflows/:id/approval-mail: mails a fresh approval link for the draft's plan, as
+   * creating it did; earlier links for the same version keep working until they expire. Once a
+   * minute per workflow: the time of the last request is kept on the workflow's row (not in the
+   * rate limiter's store, which is per instance without Redis), read and set under its row lock,
+   * so instances and concurrent requests agree; the job is queued in the same transaction.
+   */
+  async resendPlanApproval(teamId: string, id: string, response: Response): Promise<PlanApprovalMailResponse> {
+    const workflow = await this.getOrThrow(teamId, id);
+    const recipient = await this.approverOf(workflow);
+    if (!recipient) throw new ConflictException("The workflow's creator no longer has an account to mail the link to");
+    const planVersion = await this.workflows.manager.transaction(async (manager) => {
+      const [row] = await manager.query<ResendRow[]>(
+        `SELECT status, plan_version,
+                ceil(extract(epoch FROM approval_mail_requested_at + make_interval(secs => $3) - now()))::int AS wait_seconds
+           FROM workflows WHERE id = $1 AND team_id = $2 FOR UPDATE`,
+        [workflow.id, teamId, APPROVAL_MAIL_INTERVAL_SECONDS],
+      );
+      if (!row) throw new NotFoundException('Workflow not found');
+      if (row.status !== 'draft') throw new ConflictException('The plan is approved already; only a draft is mailed for approval');
+      if (row.wait_seconds !== null && row.wait_seconds > 0) {
+        response.setHeader('Retry-After', String(row.wait_seconds));
+        throw new HttpException(`A fresh approval link was asked for less than a minute ago; retry in ${row.wait_seconds} s`, HttpStatus.TOO_MANY_REQUESTS);
+      }
+      await manager.query('UPDATE workflows SET approval_mail_requested_at = now() WHERE id = $1', [workflow.id]);
+      const job: PlanApprovalRequest = { workflowId: workflow.id, teamId, planVersion: row.plan_version };
+      await this.queue.send(PLAN_APPROVAL_REQUESTED, job, {}, manager);
+      return row.plan_version;
+    });
+    return {
+      message: `A fresh approval link for version ${planVersion} of the plan is on its way; links mailed earlier for this version keep working until they expire.`,
+      sentTo: [recipient],
+    };
   }
 
   /** Activates the plan version an approval link was mailed for, at most once. */

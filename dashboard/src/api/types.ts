@@ -9,6 +9,7 @@ export type { ConversationResponse, HistoryResponse } from '../../../src/convers
 export type {
   CreatedWorkflowResponse,
   LatestRunResponse,
+  PlanApprovalMailResponse,
   WorkflowDetailResponse,
   WorkflowListItemResponse,
   WorkflowRunResponse,

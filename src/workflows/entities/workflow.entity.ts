@@ -72,6 +72,10 @@ export class Workflow {
   @Column({ name: 'approved_by', type: 'text', nullable: true })
   approvedBy: string | null;
 
+  /** When a fresh approval link was last asked for: one request a minute per workflow. */
+  @Column({ name: 'approval_mail_requested_at', type: 'timestamptz', nullable: true })
+  approvalMailRequestedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

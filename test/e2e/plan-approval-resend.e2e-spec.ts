@@ -1,0 +1,103 @@
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { PlanApprovalMailResponse, WorkflowDetailResponse } from '../../src/workflows/workflows.response.js';
+import { api } from '../helpers/api.js';
+import { expectError } from '../helpers/expect-error.js';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
+import { signUp, type TestUser } from '../helpers/users.js';
+import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
+import { createTestApp } from '../setup/create-test-app.js';
+import { resetDatabase } from '../setup/reset-database.js';
+
+const GOAL = 'Write a LinkedIn post about our product launch.';
+const PLAN_MAIL = /^Approve the plan/;
+const NOT_DRAFT = 'The plan is approved already; only a draft is mailed for approval';
+
+describe('plan approval resend: POST /api/workflows/:id/approval-mail', () => {
+  let app: INestApplication;
+  let smtp: TestSmtpServer;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
+    await resetDatabase(app);
+    dataSource = app.get(DataSource);
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  const resend = (caller: TestUser | undefined, workflowId: string) => api(app, caller).post(`/api/workflows/${workflowId}/approval-mail`);
+  /** Plan approval mails queued for the workflow: one at creation, one per accepted resend. */
+  const mailJobsOf = async (workflowId: string) => {
+    const [{ count }] = await dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'approval.plan-requested' AND data->>'workflowId' = $1`,
+      [workflowId],
+    );
+    return count;
+  };
+  const planMailsTo = (email: string) => smtp.messages.filter((message) => message.to.includes(email) && message.raw.includes('Approve the plan')).length;
+  const approveLinkIn = (links: string[]) => pathOf(links.find((link) => link.includes('/approve?token='))!);
+
+  it("mails a fresh link to the workflow's creator that approves the plan; then answers 409", async () => {
+    const user = await signUp(app);
+    const { workflowId } = await createWorkflow(app, user, { goal: GOAL });
+    const first = await mailTo(smtp, user.email, PLAN_MAIL);
+
+    const response = await resend(user, workflowId).expect(202);
+    expect(response.body as PlanApprovalMailResponse).toEqual({
+      message: 'A fresh approval link for version 1 of the plan is on its way; links mailed earlier for this version keep working until they expire.',
+      sentTo: [user.email],
+    });
+    const second = await mailTo(smtp, user.email, PLAN_MAIL, 2);
+    expect(approveLinkIn(second.links)).not.toBe(approveLinkIn(first.links));
+
+    await api(app).get(approveLinkIn(second.links)).set('User-Agent', BROWSER).expect(302);
+    const workflow = (await api(app, user).get(`/api/workflows/${workflowId}`).expect(200)).body as WorkflowDetailResponse;
+    expect(workflow).toMatchObject({ status: 'active', approvedBy: user.email });
+
+    expectError(await resend(user, workflowId), 409, NOT_DRAFT);
+    expect(await mailJobsOf(workflowId)).toBe(2);
+  });
+
+  it('answers 429 with Retry-After within a minute of the last request, also to concurrent requests, and mails once', async () => {
+    const user = await signUp(app);
+    const { workflowId } = await createWorkflow(app, user, { goal: GOAL });
+    await mailTo(smtp, user.email, PLAN_MAIL);
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => resend(user, workflowId)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 429, 429, 429, 429]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expectError(refused, 429, /^A fresh approval link was asked for less than a minute ago; retry in \d+ s$/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await mailJobsOf(workflowId)).toBe(2);
+
+    // A minute later it may be asked for again.
+    await dataSource.query(`UPDATE workflows SET approval_mail_requested_at = approval_mail_requested_at - interval '60 seconds' WHERE id = $1`, [workflowId]);
+    await resend(user, workflowId).expect(202);
+    expectError(await resend(user, workflowId), 429);
+    await mailTo(smtp, user.email, PLAN_MAIL, 3);
+    expect(await mailJobsOf(workflowId)).toBe(3);
+  });
+
+  it("answers 404 for another team's workflow, 400 for a malformed id and 401 without credentials; nothing is mailed", async () => {
+    const [owner, stranger] = [await signUp(app), await signUp(app)];
+    const { workflowId } = await createWorkflow(app, owner, { goal: GOAL });
+    await mailTo(smtp, owner.email, PLAN_MAIL);
+
+    expectError(await resend(stranger, workflowId), 404, 'Workflow not found');
+    expectError(await resend(stranger, '00000000-0000-4000-8000-000000000000'), 404, 'Workflow not found');
+    expectError(await resend(owner, 'not-a-uuid'), 400, /uuid is expected/);
+    expectError(await resend(undefined, workflowId), 401);
+    expect(await mailJobsOf(workflowId)).toBe(1);
+    // The stranger's refusal used up nothing: the owner may ask at once.
+    await resend(owner, workflowId).expect(202);
+    await mailTo(smtp, owner.email, PLAN_MAIL, 2);
+    expect(planMailsTo(owner.email)).toBe(2);
+    expect(planMailsTo(stranger.email)).toBe(0);
+  });
+});
