@@ -182,6 +182,12 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       await visible(tab.page.getByRole('button', { name: 'New team' }));
       await tab.screenshot('team-member');
       await tab.assertFitsWidth();
+      // So does the new-team form that takes the switcher's place.
+      await tab.page.getByRole('button', { name: 'New team' }).click();
+      await visible(tab.page.getByLabel('New team name'));
+      await tab.assertFitsWidth();
+      await tab.page.getByRole('button', { name: 'Cancel' }).click();
+      await visible(tab.page.getByRole('combobox', { name: 'Active team' }));
 
       await clickConfirmed(tab, tab.page.getByRole('button', { name: `Leave ${team.name}` }));
       await visible(tab.page.getByText(`${signedUp.activeTeam.name} · you are an owner`));

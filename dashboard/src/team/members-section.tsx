@@ -33,6 +33,7 @@ function MemberRow({ member, team, isSelf, onChanged }: { member: MemberResponse
   const canRemove = !isSelf && isManager(team.role) && (member.role !== 'owner' || team.role === 'owner');
 
   async function changeRole(role: Role) {
+    if (isSelf && !window.confirm(`Make yourself ${ROLE_NAMES[role].toLowerCase()} of ${team.name}? You may not be able to undo it.`)) return;
     const changed = await roleChange.run(() => api('PATCH', `/teams/${team.id}/members/${member.userId}`, { body: { role } }));
     // Your own role decides what this page lets you do.
     if (changed && isSelf) await refresh();
