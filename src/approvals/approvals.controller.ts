@@ -1,11 +1,13 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { ApiBody, ApiConsumes, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { AppConfig } from '../config/configuration.js';
 import { CredentialInRequest } from '../http/credential-in-request.decorator.js';
 import { Public } from '../teams/auth/public.decorator.js';
 import { NOTE_MAX_LENGTH } from './approval-limits.js';
 import { type LinkClient, type ResumeQuery, ApprovalsService } from './approvals.service.js';
-import { sendLinkOutcome, wantsHtml } from './link-response.js';
+import { type LinkPageDestination, sendLinkOutcome, wantsHtml, workflowNamedIn } from './link-response.js';
 
 /** The fields of a link's form post, as documented; the service checks them (a scanner's post is ignored first). */
 const STEP_LINK_FORM: SchemaObject = {
@@ -28,7 +30,14 @@ const PLAN_LINK_FORM: SchemaObject = {
 @CredentialInRequest()
 @Controller('workflows')
 export class ApprovalsController {
-  constructor(private readonly approvals: ApprovalsService) {}
+  private readonly dashboardUrl: string;
+
+  constructor(
+    private readonly approvals: ApprovalsService,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.dashboardUrl = `${config.get('app', { infer: true }).frontendUrl}/dashboard/`;
+  }
 
   @Public()
   @Get('resume')
@@ -36,7 +45,9 @@ export class ApprovalsController {
   @ApiQuery({ name: 'action', required: true, enum: ['approve', 'reject'] })
   @ApiQuery({ name: 'note', required: false, type: String, description: 'Feedback for the agent, with reject' })
   async openStepLink(@Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
-    sendLinkOutcome(request, response, await this.approvals.openStepLink(resumeQuery(query), clientOf(request), wantsHtml(request)));
+    const link = resumeQuery(query);
+    const outcome = await this.approvals.openStepLink(link, clientOf(request), wantsHtml(request));
+    sendLinkOutcome(request, response, outcome, this.destination(workflowNamedIn(link.token)));
   }
 
   /** The confirmation page's button (and the note form's): the step link's fields as a form post. */
@@ -45,7 +56,8 @@ export class ApprovalsController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: STEP_LINK_FORM })
   async resume(@Body() body: Record<string, unknown> | undefined, @Req() request: Request, @Res() response: Response): Promise<void> {
-    sendLinkOutcome(request, response, await this.approvals.resume(resumeQuery(body ?? {}), clientOf(request), false));
+    const link = resumeQuery(body ?? {});
+    sendLinkOutcome(request, response, await this.approvals.resume(link, clientOf(request), false), this.destination(workflowNamedIn(link.token)));
   }
 
   @Public()
@@ -57,7 +69,7 @@ export class ApprovalsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    sendLinkOutcome(request, response, await this.approvals.openPlanLink(id, single(token), clientOf(request)));
+    sendLinkOutcome(request, response, await this.approvals.openPlanLink(id, single(token), clientOf(request)), this.destination(id));
   }
 
   /** The confirmation page's button: the plan link's token as a form post. */
@@ -71,7 +83,12 @@ export class ApprovalsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    sendLinkOutcome(request, response, await this.approvals.approvePlan(id, single(body?.token), clientOf(request)));
+    sendLinkOutcome(request, response, await this.approvals.approvePlan(id, single(body?.token), clientOf(request)), this.destination(id));
+  }
+
+  /** Where a link's page leads on: its workflow's page, or the dashboard when it names none. */
+  private destination(workflowId: string | undefined): LinkPageDestination {
+    return { workflowUrl: workflowId ? this.approvals.workflowPage(workflowId) : null, dashboardUrl: this.dashboardUrl };
   }
 }
 

@@ -80,10 +80,12 @@ describe('approval links: APPROVAL_LINKS=direct|confirm', () => {
     return { method: form?.[1] ?? '', action: form?.[2] ?? '', fields, hasNote: /<textarea [^>]*name="note"[^>]*required/.test(html) };
   }
 
-  /** A page that loads nothing from anywhere and runs nothing. */
+  /** A page that loads nothing from anywhere and runs nothing; its only address is a link on to the dashboard. */
   function expectSelfContained(html: string): void {
-    expect(html).not.toMatch(/<script|<link|<img|<iframe|src=|url\(/i);
-    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|src=|url\(|\son\w+=/i);
+    const links = [...html.matchAll(/<a href="([^"]*)">/g)].map((match) => match[1]);
+    expect(links).toEqual([expect.stringMatching(new RegExp(`^${FRONTEND}/dashboard/`))]);
+    expect(html.replace(/<a href="[^"]*">/g, '')).not.toMatch(/https?:\/\//);
   }
 
   it('refuses an APPROVAL_LINKS value other than direct or confirm at start', () => {
@@ -214,11 +216,9 @@ describe('approval links: APPROVAL_LINKS=direct|confirm', () => {
       const { workflowId, path } = await planLink(direct, user, 'Write a LinkedIn post about scanners', 1);
       for (const [name, userAgent] of SCANNERS) {
         const scanned = await open(direct, path, userAgent);
-        expect({ name, status: scanned.status, text: scanned.text }).toEqual({
-          name,
-          status: 200,
-          text: 'Open this link in a browser to continue. Nothing has been changed.',
-        });
+        expect({ name, status: scanned.status, type: scanned.headers['content-type'] }).toEqual({ name, status: 200, type: expect.stringMatching(/^text\/html/) });
+        expect(scanned.text).toContain('<p>Open this link in a browser to continue. Nothing has been changed.</p>');
+        expectSelfContained(scanned.text);
       }
       expect(await statusOf(direct, user, workflowId)).toBe('draft');
 
