@@ -101,7 +101,9 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       await tokenForm.getByRole('button', { name: 'Create token' }).click();
       const created = tab.page.getByRole('region', { name: 'New API token' });
       await visible(created.getByText('you will not see it again'));
-      const secret = (await created.getByLabel('Token secret').textContent()) ?? '';
+      const secret = await created.getByLabel('Token secret').inputValue();
+      expect(secret.length).toBeGreaterThan(20);
+      await tab.screenshot('team-token-created');
       await created.getByRole('button', { name: 'Copy token' }).click();
       await visible(created.getByRole('status').getByText('Copied'));
       expect(await tab.page.evaluate('navigator.clipboard.readText()')).toBe(secret);
@@ -165,7 +167,9 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       await tab.goto('/team');
       await tab.page.getByRole('combobox', { name: 'Active team' }).selectOption(team.id);
       await visible(tab.page.getByText(`${team.name} · you are a member`));
-      await visible(tab.page.getByRole('list', { name: 'Members' }).getByText(owner.email));
+      const memberList = tab.page.getByRole('list', { name: 'Members' });
+      await visible(memberList.getByText(owner.email));
+      expect(await memberList.textContent()).toContain('Role: Owner');
       // A member's usage is their own: none yet.
       await visible(tab.page.getByText('Your own usage', { exact: false }));
       await visible(tab.page.getByText('No tokens used in these days.'));

@@ -67,7 +67,8 @@ function MemberRow({ member, team, isSelf, onChanged }: { member: MemberResponse
             </select>
           </label>
         ) : (
-          <span className="badge" aria-label={`Role of ${member.email}: ${ROLE_NAMES[member.role]}`}>
+          <span className="badge">
+            <span className="visually-hidden">Role: </span>
             {ROLE_NAMES[member.role]}
           </span>
         )}

@@ -89,9 +89,10 @@ function CreatedToken({ token, onDone }: { token: CreatedApiTokenResponse; onDon
       <p>
         <strong>Copy the token “{token.name}” now: you will not see it again.</strong> It expires {formatDate(token.expiresAt)}.
       </p>
-      <code className="secret-value" aria-label="Token secret">
-        {token.token}
-      </code>
+      <label className="secret-value">
+        Token secret
+        <input readOnly value={token.token} onFocus={(event) => event.target.select()} spellCheck={false} />
+      </label>
       <div className="row">
         <button type="button" onClick={() => void copyToClipboard()}>
           Copy token
