@@ -6,6 +6,7 @@ import type { AssetType } from '../../src/assets/asset-types.js';
 import { api, type Caller } from '../helpers/api.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { chat, userMessage } from '../helpers/chat.js';
+import { pausedRun } from '../helpers/paused-run.js';
 import { buildPdf } from '../helpers/pdf.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -58,19 +59,28 @@ describe.skipIf(NO_BROWSER)('dashboard assets: cards, viewer, copy, download, li
   }
 
   for (const viewport of VIEWPORTS) {
-    it(`at ${viewport.width} px: open, copy, download and go to the conversation of each kind of asset`, async () => {
+    it(`at ${viewport.width} px: open, copy, download each kind of asset and go to the conversation or run that made it`, async () => {
       const tab = await DashboardTab.open(server, viewport);
       const { page } = tab;
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
       const login = await tab.signUp();
       const assets = await makeAssets({ token: login.accessToken });
+      // A workflow run's first step makes an outline; the run then waits for a review.
+      const run = await pausedRun(server.app, server.smtp, { token: login.accessToken, email: login.email, password: '', userId: login.user.id, teamId: login.activeTeam.id });
 
       await tab.goto('/assets');
       const gallery = page.locator('.gallery');
-      const card = (type: AssetType): Locator => gallery.locator(`[data-asset-type="${type}"]`);
+      // The chat's assets by their titles: the run made a post too.
+      const card = (type: keyof typeof assets): Locator =>
+        gallery.locator(`[data-asset-type="${type}"]`, { has: page.getByRole('heading', { name: assets[type].title, exact: true }) });
+      const runOutline = gallery.locator('[data-asset-type="post_outline"]');
       await visible(card('legal_analysis'));
+      await visible(runOutline);
+      // The outline and the post of the run's two steps, and the four made in chats.
+      expect(await gallery.locator('article').count()).toBe(6);
+      // Images load as they come near the view.
+      await card('image').scrollIntoViewIfNeeded();
       await visible(card('image').locator('img'));
-      expect(await gallery.locator('article').count()).toBe(4);
       expect(await page.title()).toBe('Assets · Assistant');
       await tab.assertFitsWidth();
       if (viewport.width < 500) {
@@ -115,7 +125,7 @@ describe.skipIf(NO_BROWSER)('dashboard assets: cards, viewer, copy, download, li
       expect(await clipboard()).toBe(`![A lighthouse at sunset](${assets.image.content})`);
 
       // Download: a Markdown file for text, PNG bytes for the image, named after the title.
-      const download = async (type: AssetType) => {
+      const download = async (type: keyof typeof assets) => {
         const [file] = await Promise.all([page.waitForEvent('download'), card(type).getByRole('button', { name: 'Download' }).click()]);
         return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
       };
@@ -129,12 +139,22 @@ describe.skipIf(NO_BROWSER)('dashboard assets: cards, viewer, copy, download, li
       expect(image.name).toBe('a-lighthouse-at-sunset.png');
       expect([...image.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
 
-      // The card links to the conversation that made the asset.
+      // A run's asset links to the run on its workflow's page.
+      const runLink = runOutline.getByRole('link', { name: `Go to run #${run.runId}` });
+      await visible(runLink);
+      expect(await runLink.getAttribute('href')).toBe(`/dashboard/workflows/${run.workflowId}#run-${run.runId}`);
+      await runLink.click();
+      await page.waitForURL(`${server.baseUrl}/dashboard/workflows/${run.workflowId}#run-${run.runId}`);
+      await page.goBack();
+
+      // A chat's asset links to the conversation that made it.
       await card('social_post').getByRole('link', { name: 'Go to conversation' }).click();
       await page.waitForURL(`${server.baseUrl}/dashboard/chat/${assets.social_post.conversationId}`);
-      await visible(page.locator('[data-asset-type="social_post"]'));
+      const postInChat = page.getByRole('article', { name: `Social post: ${assets.social_post.title}` });
+      await visible(postInChat);
+      expect(await gallery.count()).toBe(0);
       // In its own conversation the card has no link back to it.
-      expect(await page.locator('[data-asset-type="social_post"]').getByRole('link', { name: 'Go to conversation' }).count()).toBe(0);
+      expect(await postInChat.getByRole('link', { name: 'Go to conversation' }).count()).toBe(0);
 
       tab.assertClean();
       await tab.close();
