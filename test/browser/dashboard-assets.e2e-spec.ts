@@ -93,6 +93,12 @@ describe.skipIf(NO_BROWSER)('dashboard assets: cards, viewer, copy, download, li
       // The receipt is a table: the item's name on one line, amounts right-aligned, the total set apart.
       const receiptCard = card('receipt');
       await expectUnbroken(receiptCard.getByRole('cell', { name: 'Cappuccino' }));
+      // All its columns fit the card: nothing is scrolled out of sight.
+      const tableWidths = await receiptCard.locator('.receipt-content .markdown').evaluate((element) => {
+        const box = element as unknown as { scrollWidth: number; clientWidth: number };
+        return [box.scrollWidth, box.clientWidth];
+      });
+      expect(tableWidths[0]).toBeLessThanOrEqual(tableWidths[1] ?? 0);
       expect(await receiptCard.getByRole('cell', { name: '7.00' }).first().evaluate((cell) => (cell as unknown as { style: { textAlign: string } }).style.textAlign)).toBe('right');
       await visible(receiptCard.getByRole('cell', { name: /^Total$/ }));
 
