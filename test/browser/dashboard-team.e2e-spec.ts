@@ -194,6 +194,7 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       await visible(tab.page.getByRole('combobox', { name: 'Active team' }));
 
       await clickConfirmed(tab, tab.page.getByRole('button', { name: `Leave ${team.name}` }));
+      await visible(tab.page.getByRole('status').getByText(`You left ${team.name}.`));
       await visible(tab.page.getByText(`${signedUp.activeTeam.name} · you are an owner`));
       expect(await tab.page.getByRole('combobox', { name: 'Active team' }).inputValue()).toBe(member.teamId);
       expect(await members(owner, team.id)).toEqual([[owner.email, 'owner']]);

@@ -5,14 +5,16 @@ import { useSession } from '../session/session';
 import { useAction } from './hooks';
 
 /** Leaving: the API refuses the last owner and anyone's only team, and says so here. */
-export function LeaveTeamSection({ team }: { team: TeamResponse }) {
+export function LeaveTeamSection({ team, onLeft }: { team: TeamResponse; onLeft: (teamName: string) => void }) {
   const { refresh } = useSession();
   const leave = useAction();
 
   async function confirmAndLeave() {
     if (!window.confirm(`Leave ${team.name}? You lose access to its chats, assets and workflows until someone invites you again.`)) return;
     // The session moves to another of your teams; reloading it shows that team here.
-    if (await leave.run(() => api<LeaveTeamResponse>('POST', `/teams/${team.id}/leave`))) await refresh();
+    if (!(await leave.run(() => api<LeaveTeamResponse>('POST', `/teams/${team.id}/leave`)))) return;
+    onLeft(team.name);
+    await refresh();
   }
 
   return (

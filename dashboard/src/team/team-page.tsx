@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useMe } from '../session/session';
 import { BudgetSection } from './budget-section';
@@ -16,6 +17,8 @@ export function TeamPage() {
   const me = useMe();
   const team = me.activeTeam;
   const canManage = isManager(team.role);
+  // Outlives the team it was about: after leaving, the page shows the session's next team.
+  const [left, setLeft] = useState<string>();
   // Another team is another page: every section loads afresh.
   return (
     <div className="stack team-page" key={team.id}>
@@ -25,13 +28,18 @@ export function TeamPage() {
           {team.name} · you are {team.role === 'member' ? 'a' : 'an'} {team.role}
         </p>
       </header>
+      {left && (
+        <p role="status" className="ok">
+          You left {left}.
+        </p>
+      )}
       <MembersSection team={team} userId={me.user.id} />
       {canManage && <InvitationsSection team={team} />}
       <TokensSection />
       <PlanSection team={team} />
       <BudgetSection team={team} />
       <UsageSection />
-      <LeaveTeamSection team={team} />
+      <LeaveTeamSection team={team} onLeft={setLeft} />
     </div>
   );
 }
