@@ -7,7 +7,7 @@ import type { ChatMessage } from './use-router-chat';
 export function Message({ message }: { message: ChatMessage }) {
   const author = message.role === 'user' ? 'You' : (message.metadata?.agentId ?? 'Assistant');
   return (
-    <article className={`chat-message ${message.role}`} aria-label={`${author} said`}>
+    <article className={`chat-message chat-message-${message.role}`} aria-label={`${author} said`}>
       <header>
         <strong>{author}</strong>
         {message.metadata?.modelId && <span className="muted"> · {message.metadata.modelId}</span>}
