@@ -1,6 +1,7 @@
+import type { AssetResponse } from '../../src/assets/asset.response.js';
 import type { RunDetailResponse } from '../../src/runs/runs.response.js';
 import type { ScheduleResponse } from '../../src/schedules/schedules.response.js';
-import type { AssetResponse } from '../../src/assets/asset.response.js';
+import type { WorkflowDetailResponse } from '../../src/workflows/workflows.response.js';
 import { api } from '../helpers/api.js';
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { pausedRun, REVIEWED_STEP } from '../helpers/paused-run.js';
@@ -74,6 +75,16 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       await schedule.getByRole('button', { name: 'Resume schedule' }).click();
       await expect.poll(() => nextRunTimes(tab)).toHaveLength(5);
       expect(((await api(server.app, user).get(schedulePath).expect(200)).body as ScheduleResponse).paused).toBe(false);
+
+      // Changed: the form reads the new expression back in words before it is saved.
+      await schedule.getByRole('button', { name: 'Change schedule' }).click();
+      await schedule.getByLabel('Cron expression').fill('30 8 * * 1');
+      await visible(schedule.getByText('Every Monday at 08:30 (Europe/Paris)'));
+      await schedule.getByRole('button', { name: 'Save schedule' }).click();
+      await visible(tab.page.getByRole('status').filter({ hasText: 'Schedule saved.' }));
+      const changed = (await api(server.app, user).get(schedulePath).expect(200)).body as ScheduleResponse;
+      expect(changed.schedule).toBe('30 8 * * 1');
+      await expect.poll(() => nextRunTimes(tab)).toEqual(changed.nextRuns);
       tab.assertClean();
       await tab.close();
     });
@@ -112,10 +123,14 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       const assets = (await api(server.app, user).get(`/api/assets?runId=${run.runId}`).expect(200)).body as AssetResponse[];
       expect(assets.length).toBeGreaterThan(0);
 
+      // The list names the latest run by its id too.
+      await tab.goto('/workflows');
+      await visible(tab.page.getByRole('listitem').getByText(`Run #${run.runId}`, { exact: true }));
+
       await tab.goto(`/workflows/${run.workflowId}`);
       await tab.page.reload();
       const card = tab.page.getByRole('article', { name: `Run #${run.runId}` });
-      await visible(card.getByText('completed', { exact: true }).first());
+      await visible(card.locator('.workflow-run-status').getByText('completed', { exact: true }));
       expect(await tab.page.getByRole('article', { name: `Run #${finished.runNumber}`, exact: true }).count()).toBe(0);
 
       const steps = card.getByRole('region', { name: `Steps of run #${run.runId}` });
@@ -149,7 +164,8 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       const { tab, user } = await signedIn(viewport);
       const run = await pausedRun(server.app, server.smtp, user);
       await tab.goto(`/workflows/${run.workflowId}`);
-      const title = await tab.page.getByRole('heading', { level: 1 }).textContent();
+      const { title } = (await api(server.app, user).get(`/api/workflows/${run.workflowId}`).expect(200)).body as WorkflowDetailResponse;
+      await visible(tab.page.getByRole('heading', { name: title, level: 1 }));
 
       // Refused while the run waits for approval.
       tab.expectFailure(409, new RegExp(`/api/workflows/${run.workflowId}$`));

@@ -141,6 +141,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
     // Runs are named by the API's run id, on the page as in the run's conversation.
     const workflowPath = new URL(page.url()).pathname.replace('/dashboard', '/api');
     const runIds = async () => ((await (await page.request.get(`${baseUrl}${workflowPath}`)).json()) as { workflowRuns: { id: number }[] }).workflowRuns.map((started) => started.id);
+    await expect.poll(async () => (await runIds()).length).toBe(1);
     const [runId] = await runIds();
     const run = page.getByRole('article', { name: `Run #${runId}` });
     await visible(run.getByRole('button', { name: 'Approve' }));
@@ -163,7 +164,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
       }, { timeout: 30_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining('Mention the beta waitlist')]));
     await run.getByRole('button', { name: 'Approve' }).click();
-    await visible(run.getByText('completed', { exact: true }));
+    await visible(run.locator('.workflow-run-status').getByText('completed', { exact: true }));
     await shoot('05-workflow-completed');
 
     // Retried from its reviewed step (after a confirm): a new run reuses step 1 and waits on step 2 again.
