@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../api/client';
 import type { AssetResponse, RetriedRunResponse, StepDecisionResponse, StoppedRunResponse, WorkflowDetailResponse, WorkflowRunResponse } from '../api/types';
@@ -24,9 +24,17 @@ interface RunCardProps {
 /** One run: where it is, what can be done with it (decide, stop, retry), and its details on demand. */
 export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, detailsOpen, onChanged }: RunCardProps) {
   const action = useAction(onChanged);
-  const [open, setOpen] = useState(detailsOpen);
+  const anchor = `run-${run.id}`;
+  // Asset cards link here as …#run-<id>: that run opens with its details, in view once rendered.
+  const [targeted] = useState(() => window.location.hash === `#${anchor}`);
+  const [open, setOpen] = useState(detailsOpen || targeted);
+  const cardRef = useRef<HTMLElement>(null);
   const detailsId = useId();
   const label = runLabel(run.id);
+
+  useEffect(() => {
+    if (targeted) cardRef.current?.scrollIntoView({ block: 'start' });
+  }, [targeted]);
 
   const stop = () =>
     action.run(async () => {
@@ -51,7 +59,7 @@ export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, d
     });
 
   return (
-    <article className="card stack workflow-run" aria-label={label}>
+    <article ref={cardRef} id={anchor} className={`card stack workflow-run${targeted ? ' workflow-run-targeted' : ''}`} aria-label={label}>
       <div className="row workflow-section-header">
         <h3>{label}</h3>
         <button type="button" className="link-button" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => setOpen((shown) => !shown)}>
