@@ -17,7 +17,7 @@ export default defineConfig({
   ],
   test: {
     globals: true,
-    include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts', 'test/integration/**/*.int-spec.ts', 'test/faults/**/*.fault-spec.ts'],
+    include: ['src/**/*.spec.ts', 'dashboard/src/**/*.spec.ts', 'test/**/*.e2e-spec.ts', 'test/integration/**/*.int-spec.ts', 'test/faults/**/*.fault-spec.ts'],
     globalSetup: ['test/setup/global-setup.ts'],
     // One file at a time: e2e files share the run's database and reset it when they start.
     fileParallelism: false,

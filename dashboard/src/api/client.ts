@@ -18,7 +18,7 @@ export async function api<T>(method: string, path: string, options: { body?: unk
     headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  if (!response.ok) throw new ApiError(response.status, await apiErrorMessage(response));
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
@@ -31,7 +31,8 @@ export function withQuery(path: string, query: Query = {}): string {
   return search ? `${path}?${search}` : path;
 }
 
-async function errorMessage(response: Response): Promise<string> {
+/** The `message` of the service's error body `{statusCode, error, message}`, else the status line. */
+export async function apiErrorMessage(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { message?: string | string[] };
     if (Array.isArray(body.message)) return body.message.join('; ');
@@ -39,5 +40,5 @@ async function errorMessage(response: Response): Promise<string> {
   } catch {
     // Not JSON (a proxy's page, say): the status line is all there is.
   }
-  return `${response.status} ${response.statusText}`;
+  return `${response.status} ${response.statusText}`.trim();
 }

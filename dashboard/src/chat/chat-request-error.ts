@@ -1,3 +1,5 @@
+import { apiErrorMessage } from '../api/client';
+
 /**
  * Why a message could not be sent, as the router answered it (status, the API's own message, a
  * 429's wait) or as the browser failed to reach it (status 0). The chat's transport throws it, so
@@ -19,7 +21,7 @@ export class ChatRequestError extends Error {
   }
 
   static async fromResponse(response: Response): Promise<ChatRequestError> {
-    const message = await apiMessage(response);
+    const message = await apiErrorMessage(response);
     const retryAfter = response.status === 429 ? (seconds(response.headers.get('retry-after')) ?? secondsInMessage(message)) : undefined;
     return new ChatRequestError(response.status, message, retryAfter);
   }
@@ -27,18 +29,6 @@ export class ChatRequestError extends Error {
   static unreachable(): ChatRequestError {
     return new ChatRequestError(0, 'Could not reach the server. Check your connection and send again.');
   }
-}
-
-/** The `message` of the service's error body `{statusCode, error, message}`, else the status line. */
-async function apiMessage(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: string | string[] };
-    if (Array.isArray(body.message)) return body.message.join('; ');
-    if (body.message) return body.message;
-  } catch {
-    // Not JSON (a proxy's page, say): the status line is all there is.
-  }
-  return `${response.status} ${response.statusText}`.trim();
 }
 
 /** Retry-After in seconds; its HTTP-date form is turned into seconds from now. */

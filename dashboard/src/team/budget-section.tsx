@@ -3,7 +3,8 @@ import { api } from '../api/client';
 import type { TeamBudgetResponse, TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { formatDate, formatNumber } from './format';
-import { useAction, useBudget } from './hooks';
+import { useAction } from '../hooks/use-action';
+import { useBudget } from './hooks';
 
 /** This month's tokens against the team's limit; owners set their own limit below the plan's. */
 export function BudgetSection({ team }: { team: TeamResponse }) {

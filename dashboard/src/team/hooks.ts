@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { withQuery } from '../api/client';
 import type { ApiTokenResponse, InvitationResponse, MemberResponse, TeamBudgetResponse, TeamPlanResponse, UsageReportResponse } from '../api/types';
 import { type Loaded, useApi } from '../api/use-api';
@@ -40,24 +40,4 @@ export function useUsage(groupBy: 'day' | 'model', days: string[]): Loaded<Usage
     return withQuery('/usage', { from: days[0], to: tomorrow, groupBy });
   }, [days, groupBy]);
   return useApi<UsageReportResponse>(path);
-}
-
-/** One action's request: busy while it runs, its error kept to show next to it. */
-export function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error>();
-  async function run(action: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-      return true;
-    } catch (failure) {
-      setError(failure as Error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, run };
 }

@@ -3,7 +3,8 @@ import { api } from '../api/client';
 import type { InvitationResponse, Role, TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { formatDate } from './format';
-import { useAction, useInvitations } from './hooks';
+import { useAction } from '../hooks/use-action';
+import { useInvitations } from './hooks';
 import { assignableRoles, ROLE_NAMES } from './roles';
 
 /** Inviting and the invitations still pending; owners and admins only (the API refuses members). */

@@ -2,7 +2,7 @@ import { api } from '../api/client';
 import type { LeaveTeamResponse, TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useSession } from '../session/session';
-import { useAction } from './hooks';
+import { useAction } from '../hooks/use-action';
 
 /** Leaving: the API refuses the last owner and anyone's only team, and says so here. */
 export function LeaveTeamSection({ team, onLeft }: { team: TeamResponse; onLeft: (teamName: string) => void }) {

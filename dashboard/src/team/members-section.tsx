@@ -2,7 +2,8 @@ import { api } from '../api/client';
 import type { MemberResponse, Role, TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useSession } from '../session/session';
-import { useAction, useMembers } from './hooks';
+import { useAction } from '../hooks/use-action';
+import { useMembers } from './hooks';
 import { assignableRoles, isManager, ROLE_NAMES } from './roles';
 
 export function MembersSection({ team, userId }: { team: TeamResponse; userId: string }) {

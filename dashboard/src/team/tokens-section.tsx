@@ -4,7 +4,8 @@ import type { ApiTokenResponse, CreatedApiTokenResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useMe } from '../session/session';
 import { formatDate, formatDateTime } from './format';
-import { useAction, useApiTokens } from './hooks';
+import { useAction } from '../hooks/use-action';
+import { useApiTokens } from './hooks';
 
 /** Personal API tokens for scripts: each works in the team it was made in. */
 export function TokensSection() {

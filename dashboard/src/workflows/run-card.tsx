@@ -7,7 +7,7 @@ import { type Decision, DecisionForm } from './decision-form';
 import { RetryRun } from './retry-run';
 import { RunDetailPanel } from './run-detail';
 import { isActiveRun, progressText } from './run-events';
-import { useAction } from './use-action';
+import { useWorkflowAction } from './use-action';
 import { DateTime, runLabel, StatusBadge } from './workflow-format';
 
 interface RunCardProps {
@@ -23,7 +23,7 @@ interface RunCardProps {
 
 /** One run: where it is, what can be done with it (decide, stop, retry), and its details on demand. */
 export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, detailsOpen, onChanged }: RunCardProps) {
-  const action = useAction(onChanged);
+  const action = useWorkflowAction(onChanged);
   const anchor = `run-${run.id}`;
   // Asset cards link here as …#run-<id>: that run opens with its details, in view once rendered.
   const [targeted] = useState(() => window.location.hash === `#${anchor}`);

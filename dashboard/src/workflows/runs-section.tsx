@@ -3,7 +3,7 @@ import type { StartedRunResponse, WorkflowDetailResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { RunCard } from './run-card';
 import { planStepDescription } from './run-events';
-import { useAction } from './use-action';
+import { useWorkflowAction } from './use-action';
 import type { LiveRun } from './use-live-run';
 
 interface RunsSectionProps {
@@ -15,7 +15,7 @@ interface RunsSectionProps {
 
 /** "Run now" and the workflow's runs, newest first; the newest one opens with its details. */
 export function RunsSection({ workflow, workflowPath, live, onChanged }: RunsSectionProps) {
-  const start = useAction(onChanged);
+  const start = useWorkflowAction(onChanged);
   const runs = [...workflow.workflowRuns].sort((a, b) => b.id - a.id);
   const runnable = workflow.status === 'active';
 

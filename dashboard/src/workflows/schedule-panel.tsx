@@ -3,7 +3,7 @@ import { api } from '../api/client';
 import type { ScheduleResponse, WorkflowDetailResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { ScheduleEditor } from './schedule-editor';
-import { useAction } from './use-action';
+import { useWorkflowAction } from './use-action';
 import { useSchedule } from './use-schedule';
 import { DateTime, ScheduleText, ScheduleTime } from './workflow-format';
 
@@ -21,7 +21,7 @@ export function SchedulePanel({ workflow, workflowPath, onChanged }: SchedulePan
     void schedule.reload();
     onChanged(message);
   };
-  const action = useAction(changed);
+  const action = useWorkflowAction(changed);
   const current = schedule.data;
 
   const toggle = (pause: boolean) =>

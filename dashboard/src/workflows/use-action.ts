@@ -1,28 +1,22 @@
-import { useState } from 'react';
+import { useAction } from '../hooks/use-action';
 
-export interface Action {
+export interface WorkflowAction {
   busy: boolean;
   error: Error | undefined;
   /** Runs the request; its message (if any) goes to onChanged, and the workflow is re-fetched either way. */
   run: (action: () => Promise<string | undefined>) => Promise<void>;
 }
 
-/** A button's request: busy while it runs, its error kept until the next try. */
-export function useAction(onChanged: (message?: string) => void): Action {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error>();
-  async function run(action: () => Promise<string | undefined>) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      onChanged(await action());
-    } catch (failure) {
-      setError(failure as Error);
-      // A 409 means the server moved on without us (a run started by schedule, a step decided by email).
-      onChanged();
-    } finally {
-      setBusy(false);
-    }
+/** A workflow page button's request: like useAction, and the page reloads after it, failed or not. */
+export function useWorkflowAction(onChanged: (message?: string) => void): WorkflowAction {
+  const action = useAction();
+  async function run(request: () => Promise<string | undefined>) {
+    let message: string | undefined;
+    // A failure is often a 409: the server moved on without us (a run started by schedule, a step decided by email).
+    await action.run(async () => {
+      message = await request();
+    });
+    onChanged(message);
   }
-  return { busy, error, run };
+  return { busy: action.busy, error: action.error, run };
 }

@@ -1,5 +1,5 @@
-// A unit test of a dashboard module: vitest's include patterns do not reach dashboard/src, so it lives here.
-import { cronInWords, scheduleInWords } from '../../dashboard/src/workflows/schedule-words.js';
+import { describe, expect, it } from 'vitest';
+import { cronInWords, scheduleInWords } from './schedule-words';
 
 describe('schedule in words', () => {
   it.each([
