@@ -92,7 +92,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     const stepTitle = `Step ${data.stepIndex + 1} of ${steps.length}: ${steps[data.stepIndex]?.description ?? ''}`;
     const output = checkpoint.outputText ?? '';
     const { html, text } = renderEmail({
-      title: `Approve a step of ${workflow.title} (run #${run.runNumber})`,
+      title: `Approve a step of ${workflow.title} (run #${run.id})`,
       intro: `${stepTitle}. The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
       sections: [{ heading: 'What the step produced', body: output.length > OUTPUT_PREVIEW ? `${output.slice(0, OUTPUT_PREVIEW)}…` : output }],
       actions: [

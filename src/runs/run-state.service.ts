@@ -184,7 +184,7 @@ export class RunStateService {
       workflow.teamId,
       {
         userId: null,
-        title: `${workflow.title} — run #${created.runNumber}`,
+        title: `${workflow.title} — run #${created.id}`,
         niche: firstAgent && isAgentId(firstAgent) ? AGENTS[firstAgent].niche : 'general',
         workflowRun: summaryOf(created, workflow, steps),
       },

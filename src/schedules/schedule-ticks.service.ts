@@ -158,7 +158,7 @@ export class ScheduleTicksService {
             decision = refusal;
           } else {
             if (active && (await transaction.move(active.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: replacedBy(slot) }))) replaced = active;
-            decision = { outcome: 'started', runId: await this.start(transaction, workflow, steps, slot), detail: replaced ? `Replaced run #${replaced.runNumber}` : null };
+            decision = { outcome: 'started', runId: await this.start(transaction, workflow, steps, slot), detail: replaced ? `Replaced run #${replaced.id}` : null };
           }
         }
       }
@@ -174,10 +174,10 @@ export class ScheduleTicksService {
   private async overlapping({ manager }: RunStateTransaction, workflow: Workflow, active: WorkflowRun): Promise<Decision> {
     if (workflow.overlapPolicy === 'queue_one') {
       const waiting = await manager.existsBy(ScheduleTick, { workflowId: workflow.id, outcome: 'queued' });
-      if (!waiting) return { outcome: 'queued', detail: `Waits for run #${active.runNumber} to end` };
-      return { outcome: 'skipped', detail: `Run #${active.runNumber} was in progress and another slot already waits for it` };
+      if (!waiting) return { outcome: 'queued', detail: `Waits for run #${active.id} to end` };
+      return { outcome: 'skipped', detail: `Run #${active.id} was in progress and another slot already waits for it` };
     }
-    return { outcome: 'skipped', detail: `Run #${active.runNumber} was in progress` };
+    return { outcome: 'skipped', detail: `Run #${active.id} was in progress` };
   }
 
   private async startQueuedTick(tick: ScheduleTick): Promise<void> {

@@ -84,7 +84,7 @@ describe('runs: execution, step approvals, stop', () => {
 
     const history = (await api(app, alice).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body;
     expect(history.conversation).toMatchObject({
-      title: expect.stringMatching(/ — run #1$/),
+      title: expect.stringMatching(new RegExp(` — run #${runId}$`)),
       workflowRun: { id: runId, status: 'completed', totalSteps: 2, workflow: { id: workflowId } },
     });
     const messages = history.messages as UIMessage[];

@@ -188,9 +188,9 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
     }
 
     it('skip (the default): the slot is recorded as skipped, naming the run in progress', async () => {
-      const { workflowId } = await busyWorkflow('skip');
+      const { workflowId, runId } = await busyWorkflow('skip');
       const tick = await fireSlot(main, workflowId);
-      expect(tick).toMatchObject({ outcome: 'skipped', run_id: null, detail: 'Run #1 was in progress' });
+      expect(tick).toMatchObject({ outcome: 'skipped', run_id: null, detail: `Run #${runId} was in progress` });
       const runs = await main.db.query<unknown[]>('SELECT id FROM workflow_runs WHERE workflow_id = $1', [workflowId]);
       expect(runs).toHaveLength(1);
     });
@@ -198,9 +198,9 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
     it('queue_one: one slot waits for the run and starts when it ends; a second one meanwhile is skipped', async () => {
       const { workflowId, runId } = await busyWorkflow('queue_one');
       const queued = await fireSlot(main, workflowId);
-      expect(queued).toMatchObject({ outcome: 'queued', run_id: null, detail: 'Waits for run #1 to end' });
+      expect(queued).toMatchObject({ outcome: 'queued', run_id: null, detail: `Waits for run #${runId} to end` });
       const second = await fireSlot(main, workflowId);
-      expect(second).toMatchObject({ outcome: 'skipped', detail: 'Run #1 was in progress and another slot already waits for it' });
+      expect(second).toMatchObject({ outcome: 'skipped', detail: `Run #${runId} was in progress and another slot already waits for it` });
       // Still running: the queued slot keeps waiting.
       await main.app.get(ScheduleTicksService).startQueued();
       expect((await ticksOf(main.db, workflowId))[0]).toMatchObject({ outcome: 'queued' });
@@ -216,7 +216,7 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
     it('cancel_running: the run in progress fails, replaced, and the slot starts its own', async () => {
       const { workflowId, runId } = await busyWorkflow('cancel_running');
       const tick = await fireSlot(main, workflowId);
-      expect(tick).toMatchObject({ outcome: 'started', run_id: expect.any(Number), detail: 'Replaced run #1' });
+      expect(tick).toMatchObject({ outcome: 'started', run_id: expect.any(Number), detail: `Replaced run #${runId}` });
       const replaced = await waitForRun(main.app, user, workflowId, runId, 'failed');
       expect(replaced.reason).toBe(`Replaced by the scheduled run of ${tick.slot.toISOString()}`);
       expect(tick.run_id).not.toBe(runId);
