@@ -1,52 +1,101 @@
-// Benchmark: POST /api/assistant/router with the offline model, against a raw baseline that
-// streams the same model through streamText on a plain node:http server (no auth, no database).
-// Run with `npm run bench:chat` (builds first). Env: BENCH_DURATION_MS (20000), BENCH_CONCURRENCY (32).
-import { createServer } from 'node:http';
-import { pipeUIMessageStreamToResponse, streamText, toUIMessageStream } from 'ai';
-import { OfflineLanguageModel } from '../../dist/src/llm/offline/offline-language-model.js';
+// Benchmark: POST /api/assistant/router with the offline model, against bare node:http servers
+// (no Nest, no auth) streaming the same reply through the AI SDK, in two views measured in one run:
+// - token by token: the service with pacing off against streamText over the offline model;
+// - one delta (the default pacing sends the instant offline reply as one): the service against a
+//   bare server, and against the same bare server writing a router turn's rows with `pg` (the
+//   cost of persistence itself).
+// Run with `npm run bench:chat` (builds first). Env: BENCH_DURATION_MS (15000 per phase),
+// BENCH_CONCURRENCY (32).
+import { availableParallelism, loadavg } from 'node:os';
+import pg from 'pg';
 import { createBenchDatabase } from '../lib/database.mjs';
 import { formatRow, runLoadInWorker } from '../lib/load.mjs';
 import { startService } from '../lib/service.mjs';
+import { createTurnPersistence, oneDeltaModel, startOneDeltaBaseline, startTokenBaseline } from './baselines.mjs';
 
-const durationMs = Number(process.env.BENCH_DURATION_MS ?? 20_000);
+const durationMs = Number(process.env.BENCH_DURATION_MS ?? 15_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const WARM_UP_MS = 2000;
 const question = 'Hello! What can you help my team with this week?';
 const bodyTemplate = JSON.stringify({ messages: [{ id: '$UUID', role: 'user', parts: [{ type: 'text', text: question }] }] });
 
-async function startBaseline() {
-  const model = new OfflineLanguageModel({ chunkDelayMs: 0 });
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const result = streamText({ model, messages: [{ role: 'user', content: question }] });
-      void pipeUIMessageStreamToResponse({ response: res, stream: toUIMessageStream({ stream: result.stream }) });
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+const load = (url, headers) => runLoadInWorker({ url, bodyTemplate, headers, concurrency, durationMs });
+const warm = (url, headers) => runLoadInWorker({ url, bodyTemplate, headers, concurrency, durationMs: WARM_UP_MS });
+const percent = (value) => `${(value * 100).toFixed(1)}%`;
+const verdict = (met) => (met ? 'met' : 'NOT met');
+
+/** The router of a service started with `env`, closed once `measure` is done with it. */
+async function withRouter(databaseUrl, env, measure) {
+  const service = await startService(databaseUrl, env);
+  try {
+    return await measure({ ...service, url: `${service.base}/api/assistant/router`, auth: { authorization: `Bearer ${service.token}` } });
+  } finally {
+    await service.app.close();
+  }
+}
+
+async function userIdOf(databaseUrl, email) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT id FROM users WHERE email = $1', [email]);
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
 }
 
 const database = await createBenchDatabase('bench_chat');
-const baseline = await startBaseline();
-// Tokens one by one, as the baseline sends them: the comparison is of the request path, not of
-// how finely the reply is cut (the default flush budget would merge this instant model's words).
-const service = await startService(database.url, { STREAM_FLUSHES_PER_SECOND: '0' });
-service.url = `${service.base}/api/assistant/router`;
+const servers = [];
 try {
-  console.log(`chat benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s each, offline model`);
-  // Warm both up so JIT and pools are hot before measuring.
-  const auth = { authorization: `Bearer ${service.token}` };
-  await runLoadInWorker({ url: baseline.url, bodyTemplate, concurrency, durationMs: 2000 });
-  await runLoadInWorker({ url: service.url, bodyTemplate, headers: auth, concurrency, durationMs: 2000 });
+  console.log(
+    `chat benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s per target, offline model; ` +
+      `${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`,
+  );
 
-  const raw = await runLoadInWorker({ url: baseline.url, bodyTemplate, concurrency, durationMs });
-  const router = await runLoadInWorker({ url: service.url, bodyTemplate, headers: auth, concurrency, durationMs });
-  console.log(formatRow('baseline (node:http)', raw));
-  console.log(formatRow('POST /assistant/router', router));
-  const ratio = router.rps / raw.rps;
-  console.log(`router / baseline throughput: ${(ratio * 100).toFixed(1)}% (target ≥ 50%)`);
+  // Token by token, as the baseline sends them: the comparison is of the request path, not of how
+  // finely the reply is cut (the default flush budget would merge this instant model's words).
+  const tokenBaseline = await startTokenBaseline(question);
+  servers.push(tokenBaseline.server);
+  const tokens = await withRouter(database.url, { STREAM_FLUSHES_PER_SECOND: '0' }, async (router) => {
+    await warm(tokenBaseline.url);
+    await warm(router.url, router.auth);
+    return { bare: await load(tokenBaseline.url), router: await load(router.url, router.auth) };
+  });
+
+  // One delta: the service as a production instance sends this reply, and the two ceilings.
+  const model = await oneDeltaModel(question);
+  const oneDelta = await withRouter(database.url, {}, async (router) => {
+    const persistence = createTurnPersistence(database.url, { teamId: router.teamId, userId: await userIdOf(database.url, router.email) });
+    try {
+      const bare = await startOneDeltaBaseline(model);
+      const persisting = await startOneDeltaBaseline(model, persistence);
+      servers.push(bare.server, persisting.server);
+      for (const [url, headers] of [[bare.url], [persisting.url], [router.url, router.auth]]) await warm(url, headers);
+      return { bare: await load(bare.url), persisting: await load(persisting.url), router: await load(router.url, router.auth) };
+    } finally {
+      await persistence.close();
+    }
+  });
+
+  console.log('\ntoken by token (STREAM_FLUSHES_PER_SECOND=0, one text delta per word):');
+  console.log(formatRow('bare streamText', tokens.bare));
+  console.log(formatRow('POST /assistant/router', tokens.router));
+  console.log(`  router / bare: ${percent(tokens.router.rps / tokens.bare.rps)} of the throughput (target ≥ 50%)`);
+
+  console.log(`\none text delta (default pacing; the ${model.reply.length}-character reply in one delta):`);
+  console.log(formatRow('bare one-delta', oneDelta.bare));
+  console.log(formatRow('bare + pg rows', oneDelta.persisting));
+  console.log(formatRow('POST /assistant/router', oneDelta.router));
+  const ofBare = oneDelta.router.rps / oneDelta.bare.rps;
+  const ofPersisting = oneDelta.router.rps / oneDelta.persisting.rps;
+  const ttfbRatio = oneDelta.router.ttfb.p99 / oneDelta.bare.ttfb.p99;
+  console.log(`  bare + pg rows / bare: ${percent(oneDelta.persisting.rps / oneDelta.bare.rps)} of the throughput (the cost of persistence)`);
+  console.log(`  router / bare one-delta: ${percent(ofBare)} (target ≥ 50%: ${verdict(ofBare >= 0.5)})`);
+  console.log(`  router / bare + pg rows: ${percent(ofPersisting)} (target ≥ 80%: ${verdict(ofPersisting >= 0.8)})`);
+  console.log(`  router first-byte p99 / bare one-delta's: ${ttfbRatio.toFixed(2)}× (target < 2×: ${verdict(ttfbRatio < 2)})`);
+  console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
 } finally {
-  await service.app.close();
-  baseline.server.close();
+  for (const server of servers) server.close();
   await database.drop();
 }
