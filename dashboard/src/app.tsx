@@ -12,6 +12,7 @@ const AssetsPage = lazy(() => import('./pages/assets-page').then((module) => ({ 
 const WorkflowsPage = lazy(() => import('./pages/workflows-page').then((module) => ({ default: module.WorkflowsPage })));
 const WorkflowPage = lazy(() => import('./pages/workflow-page').then((module) => ({ default: module.WorkflowPage })));
 const TeamPage = lazy(() => import('./team/team-page').then((module) => ({ default: module.TeamPage })));
+const AccountPage = lazy(() => import('./account/account-page').then((module) => ({ default: module.AccountPage })));
 
 export function App() {
   return (
@@ -49,6 +50,7 @@ function Gate() {
           <Route path="/workflows" component={WorkflowsPage} />
           <Route path="/workflows/:workflowId" component={WorkflowPage} />
           <Route path="/team" component={TeamPage} />
+          <Route path="/account" component={AccountPage} />
           <Route path="/invitations" component={InvitationPage} />
           <Route path="/sign-up">
             <Redirect to="/chat" replace />

@@ -28,9 +28,9 @@ export function Layout({ children }: { children: ReactNode }) {
           ))}
         </nav>
         <TeamSwitcher />
-        <span className="user" title={me.user.email}>
+        <Link href="/account" className="user" title={`${me.user.email}: account and password`} aria-current={location.startsWith('/account') ? 'page' : undefined}>
           {me.user.name}
-        </span>
+        </Link>
         <button type="button" className="link-button sign-out" onClick={() => void signOut()}>
           Sign out
         </button>

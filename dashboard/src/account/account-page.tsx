@@ -1,0 +1,97 @@
+import { type FormEvent, useId, useState } from 'react';
+import { api } from '../api/client';
+import { ErrorMessage } from '../components/error-message';
+import { useAction } from '../hooks/use-action';
+import { usePageTitle } from '../hooks/use-page-title';
+import { useMe } from '../session/session';
+import './account.css';
+
+/** The signed-in person: who they are, and their password. */
+export function AccountPage() {
+  usePageTitle('Account');
+  const me = useMe();
+  return (
+    <div className="stack account-page">
+      <header className="page-header">
+        <h1>Account</h1>
+      </header>
+      <section className="card" aria-labelledby="account-profile">
+        <h2 id="account-profile">Profile</h2>
+        <dl className="account-profile">
+          <dt>Name</dt>
+          <dd>{me.user.name}</dd>
+          <dt>Email</dt>
+          <dd>{me.user.email}</dd>
+        </dl>
+      </section>
+      <PasswordSection />
+    </div>
+  );
+}
+
+/** The server checks the current password and the new one's strength; other sign-ins end, this one stays. */
+function PasswordSection() {
+  const ids = useId();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [changed, setChanged] = useState(false);
+  const change = useAction();
+  const mismatch = repeated !== '' && repeated !== newPassword;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (mismatch) return;
+    setChanged(false);
+    const done = await change.run(() => api('POST', '/auth/password', { body: { currentPassword, newPassword } }));
+    if (!done) return;
+    setCurrentPassword('');
+    setNewPassword('');
+    setRepeated('');
+    setChanged(true);
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Password</h2>
+      <form className="stack account-password" onSubmit={(event) => void submit(event)}>
+        <label>
+          Current password
+          <input type="password" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+        </label>
+        <label>
+          New password
+          <input type="password" autoComplete="new-password" required minLength={8} maxLength={200} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+        </label>
+        <label>
+          Repeat the new password
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            value={repeated}
+            aria-invalid={mismatch}
+            aria-describedby={mismatch ? `${ids}-mismatch` : undefined}
+            onChange={(event) => setRepeated(event.target.value)}
+          />
+        </label>
+        {mismatch && (
+          <p id={`${ids}-mismatch`} className="error">
+            The two new passwords differ.
+          </p>
+        )}
+        <div>
+          <button type="submit" disabled={change.busy || mismatch}>
+            Change password
+          </button>
+        </div>
+        <ErrorMessage error={change.error} />
+        {changed && (
+          <p role="status" className="ok">
+            Password changed. Your other sign-ins and devices were signed out; API tokens keep working.
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
