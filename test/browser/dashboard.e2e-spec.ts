@@ -1,68 +1,37 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
+import type { Page } from 'playwright-core';
+import { DashboardTab, NO_BROWSER, startDashboardServer, type DashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { buildPdf } from '../helpers/pdf.js';
-import { freePort } from '../helpers/ports.js';
-import { BROWSER, mailTo } from '../helpers/workflows.js';
-import { createTestApp } from '../setup/create-test-app.js';
-import { resetDatabase } from '../setup/reset-database.js';
+import { mailTo } from '../helpers/workflows.js';
 
-/** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = join('test-artifacts', 'screenshots');
 const REVIEWED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it.';
 
-// Without a browser on a developer's machine the suite is skipped; CI installs one and never skips.
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real browser', () => {
-  let app: NestExpressApplication;
-  let smtp: TestSmtpServer;
-  let browser: Browser;
+/** The whole journey once, on a laptop: each section's own file tries it at both widths. */
+describe.skipIf(NO_BROWSER)('dashboard in a real browser', () => {
+  let server: DashboardServer;
+  let tab: DashboardTab;
   let page: Page;
   let baseUrl: string;
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // Built once for the run by the global setup.
-    const dashboardDir = process.env.DASHBOARD_BUILD;
-    if (!dashboardDir) throw new Error('DASHBOARD_BUILD is not set (the global setup sets it)');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    smtp = await startSmtpServer();
-    app = await createTestApp({
-      env: { DASHBOARD_DIR: dashboardDir, PUBLIC_URL: baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' },
-    });
-    await resetDatabase(app);
-    await app.listen(port, '127.0.0.1');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    // A desktop browser's user agent: headless Chromium's own names it a bot, and approval links ignore bots.
-    page = await browser.newPage({ userAgent: BROWSER, viewport: { width: 1280, height: 860 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    // Signed-out 401s and the like are expected; a script error or a server error is not.
-    page.on('response', (response) => {
-      if (response.status() >= 500) pageErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-    });
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    server = await startDashboardServer();
+    baseUrl = server.baseUrl;
+    tab = await DashboardTab.open(server, VIEWPORTS[0]);
+    page = tab.page;
+    // Signed out, the app asks who is signed in and is told nobody.
+    tab.expectFailure(401, /\/api\/auth\/me$/);
   }, 180_000);
 
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail') {
-      await shoot('failure');
-      console.error(`Page and server errors: ${pageErrors.join('\n') || 'none'}`);
+      await tab.screenshot('journey-failure');
+      console.error(`Problems in the page: ${tab.problems.join('\n') || 'none'}`);
     }
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await smtp?.close();
-  });
+  afterAll(() => server?.close());
 
-  const shoot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const shoot = (name: string) => tab.screenshot(`journey-${name}`);
+  const smtp = () => server.smtp;
 
   it('signs up, chats with a streamed reply and an image, and runs an approved workflow to completion', async () => {
     const email = `browser-${Date.now()}@example.com`;
@@ -131,7 +100,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
     await page.getByRole('button', { name: 'Create workflow' }).click();
     await page.waitForURL(/\/dashboard\/workflows\/[0-9a-f-]{36}$/);
     await visible(page.getByText('draft', { exact: true }).first());
-    const planMail = await mailTo(smtp, email, /^Approve the plan/);
+    const planMail = await mailTo(smtp(), email, /^Approve the plan/);
     await page.goto(planMail.links.find((link) => link.includes('/approve?token='))!);
     await page.waitForURL(/\/dashboard\/workflows\/[0-9a-f-]{36}$/);
     await visible(page.getByText('active', { exact: true }).first());
@@ -176,11 +145,6 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('dashboard in a real b
     const retried = page.getByRole('article', { name: `Run #${retriedId}` });
     await visible(retried.getByText('From step 2, reusing the earlier steps'));
     await visible(retried.getByRole('button', { name: 'Approve' }));
-    expect(pageErrors).toEqual([]);
+    tab.assertClean();
   }, 180_000);
 });
-
-/** Waits for the element to show: the page updates on its own (streams, live run events). */
-function visible(locator: Locator): Promise<void> {
-  return locator.waitFor({ state: 'visible', timeout: 30_000 });
-}
