@@ -1,86 +1,81 @@
-import { existsSync } from 'node:fs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type Browser, chromium, type Page } from 'playwright-core';
 import { api } from '../helpers/api.js';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/mail-catcher.js';
-import { freePort } from '../helpers/ports.js';
+import { DashboardTab, NO_BROWSER, startDashboardServer, type DashboardServer, VIEWPORTS } from '../helpers/browser.js';
 import { signUp } from '../helpers/users.js';
-import { BROWSER, mailTo } from '../helpers/workflows.js';
-import { createTestApp } from '../setup/create-test-app.js';
-import { resetDatabase } from '../setup/reset-database.js';
+import { mailTo } from '../helpers/workflows.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Without a browser on a developer's machine the suite is skipped; CI installs one and never skips.
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the invitation link in a real browser', () => {
+describe.skipIf(NO_BROWSER)('the invitation link in a real browser', () => {
+  let server: DashboardServer;
   let app: NestExpressApplication;
-  let smtp: TestSmtpServer;
-  let browser: Browser;
   let baseUrl: string;
 
   beforeAll(async () => {
-    const dashboardDir = process.env.DASHBOARD_BUILD;
-    if (!dashboardDir) throw new Error('DASHBOARD_BUILD is not set (the global setup sets it)');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { DASHBOARD_DIR: dashboardDir, PUBLIC_URL: baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LOG_LEVEL: 'error' } });
-    await resetDatabase(app);
-    await app.listen(port, '127.0.0.1');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    server = await startDashboardServer();
+    app = server.app;
+    baseUrl = server.baseUrl;
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await smtp?.close();
-  });
+  afterAll(() => server?.close());
 
-  /** A fresh browser (no session cookie) on the link mailed to `email`. */
-  async function openInvitation(email: string): Promise<Page> {
-    const mail = await mailTo(smtp, email, /^Join the team /);
+  /** A fresh browser tab (no session cookie) at the viewport's width, on the link mailed to `email`. */
+  async function openInvitation(email: string, viewport: (typeof VIEWPORTS)[number]): Promise<DashboardTab> {
+    const mail = await mailTo(server.smtp, email, /^Join the team /);
     const link = mail.links.find((candidate) => candidate.includes('/dashboard/invitations#token='));
     expect(link?.startsWith(`${baseUrl}/dashboard/invitations#token=`)).toBe(true);
-    const page = await (await browser.newContext({ userAgent: BROWSER })).newPage();
-    await page.goto(link!);
-    await page.getByRole('heading', { name: 'Team invitation' }).waitFor();
-    return page;
+    const tab = await DashboardTab.open(server, viewport);
+    // Signed out, the app asks who is signed in and is told nobody.
+    tab.expectFailure(401, /\/api\/auth\/me$/);
+    await tab.page.goto(link!);
+    await tab.page.getByRole('heading', { name: 'Team invitation' }).waitFor();
+    return tab;
   }
 
-  it('a newcomer signs up from the link, accepts, and lands in the team', async () => {
-    const owner = await signUp(app, { name: 'Ada' });
-    const team = (await api(app, owner).post('/api/teams').send({ name: 'Launch crew' }).expect(201)).body as { id: string };
-    const email = `newcomer-${Date.now()}@example.com`;
-    await api(app, owner).post(`/api/teams/${team.id}/members`).send({ email, role: 'member' }).expect(201);
+  for (const viewport of VIEWPORTS) {
+    it(`a newcomer signs up from the link, accepts, and lands in the team (${viewport.name})`, async () => {
+      const owner = await signUp(app, { name: 'Ada' });
+      const team = (await api(app, owner).post('/api/teams').send({ name: 'Launch crew' }).expect(201)).body as { id: string };
+      const email = `newcomer-${viewport.name}-${Date.now()}@example.com`;
+      await api(app, owner).post(`/api/teams/${team.id}/members`).send({ email, role: 'member' }).expect(201);
 
-    const page = await openInvitation(email);
-    // Signing up happens on the invitation page, so the link (and its token) stays in the address bar.
-    await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByLabel('Name').fill('Newcomer');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText(`You are signed in as ${email}`).waitFor();
-    await page.getByRole('button', { name: 'Accept' }).click();
+      const tab = await openInvitation(email, viewport);
+      const { page } = tab;
+      // Signing up happens on the invitation page, so the link (and its token) stays in the address bar.
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await page.getByLabel('Name').fill('Newcomer');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByText(`You are signed in as ${email}`).waitFor();
+      await page.getByRole('button', { name: 'Accept' }).click();
 
-    await page.waitForURL(/\/dashboard\/chat$/);
-    expect(await page.getByRole('combobox', { name: 'Active team' }).locator('option:checked').textContent()).toBe('Launch crew');
-    const members = (await api(app, owner).get(`/api/teams/${team.id}/members`).expect(200)).body as { email: string; role: string }[];
-    expect(members.map((member) => [member.email, member.role])).toEqual([
-      [owner.email, 'owner'],
-      [email, 'member'],
-    ]);
-  });
+      await page.waitForURL(/\/dashboard\/chat$/);
+      await tab.screenshot('invitation-accepted');
+      expect(await page.getByRole('combobox', { name: 'Active team' }).locator('option:checked').textContent()).toBe('Launch crew');
+      const members = (await api(app, owner).get(`/api/teams/${team.id}/members`).expect(200)).body as { email: string; role: string }[];
+      expect(members.map((member) => [member.email, member.role])).toEqual([
+        [owner.email, 'owner'],
+        [email, 'member'],
+      ]);
+      if (viewport.width < 500) await tab.assertFitsWidth();
+      tab.assertClean();
+      await tab.close();
+    });
 
-  it('declining needs no account, and adds nobody', async () => {
-    const owner = await signUp(app);
-    const email = `not-interested-${Date.now()}@example.com`;
-    await api(app, owner).post(`/api/teams/${owner.teamId}/members`).send({ email, role: 'admin' }).expect(201);
+    it(`declining needs no account, and adds nobody (${viewport.name})`, async () => {
+      const owner = await signUp(app);
+      const email = `not-interested-${viewport.name}-${Date.now()}@example.com`;
+      await api(app, owner).post(`/api/teams/${owner.teamId}/members`).send({ email, role: 'admin' }).expect(201);
 
-    const page = await openInvitation(email);
-    await page.getByRole('button', { name: 'Decline' }).click();
-    await page.getByText('You declined the invitation. Nothing was changed.').waitFor();
-    expect((await api(app, owner).get(`/api/teams/${owner.teamId}/members`).expect(200)).body).toHaveLength(1);
-    expect((await api(app, owner).get(`/api/teams/${owner.teamId}/invitations`).expect(200)).body).toEqual([]);
-  });
+      const tab = await openInvitation(email, viewport);
+      const { page } = tab;
+      await page.getByRole('button', { name: 'Decline' }).click();
+      await page.getByText('You declined the invitation. Nothing was changed.').waitFor();
+      await tab.screenshot('invitation-declined');
+      expect((await api(app, owner).get(`/api/teams/${owner.teamId}/members`).expect(200)).body).toHaveLength(1);
+      expect((await api(app, owner).get(`/api/teams/${owner.teamId}/invitations`).expect(200)).body).toEqual([]);
+      if (viewport.width < 500) await tab.assertFitsWidth();
+      tab.assertClean();
+      await tab.close();
+    });
+  }
 });
