@@ -4,8 +4,10 @@
 // - one delta (the default pacing sends the instant offline reply as one): the service against a
 //   bare server, and against the same bare server writing a router turn's rows with `pg` (the
 //   cost of persistence itself).
-// Run with `npm run bench:chat` (builds first). Env: BENCH_DURATION_MS (15000 per phase),
-// BENCH_CONCURRENCY (32).
+// Targets compared with each other are measured in alternating rounds, so a machine whose load
+// drifts (a test suite alongside) weighs on each alike.
+// Run with `npm run bench:chat` (builds first). Env: BENCH_DURATION_MS (15000 per target, split
+// over the rounds), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32).
 import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
 import { createBenchDatabase } from '../lib/database.mjs';
@@ -15,14 +17,44 @@ import { createTurnPersistence, oneDeltaModel, startOneDeltaBaseline, startToken
 
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 15_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARM_UP_MS = 2000;
 const question = 'Hello! What can you help my team with this week?';
 const bodyTemplate = JSON.stringify({ messages: [{ id: '$UUID', role: 'user', parts: [{ type: 'text', text: question }] }] });
 
-const load = (url, headers) => runLoadInWorker({ url, bodyTemplate, headers, concurrency, durationMs });
 const warm = (url, headers) => runLoadInWorker({ url, bodyTemplate, headers, concurrency, durationMs: WARM_UP_MS });
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 const verdict = (met) => (met ? 'met' : 'NOT met');
+
+/**
+ * Measures `targets` (`{ url, headers }` each) in `rounds` alternating rounds, the order turned each
+ * round, and merges each target's rounds: its requests over its time, and the request-weighted mean
+ * of the rounds' own percentiles (the load helper keeps no samples).
+ */
+async function measureInRounds(targets) {
+  const results = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < targets.length; step++) {
+      const index = (round + step) % targets.length;
+      const { url, headers } = targets[index];
+      results[index].push(await runLoadInWorker({ url, bodyTemplate, headers, concurrency, durationMs: durationMs / rounds }));
+    }
+  }
+  return results.map(mergeRounds);
+}
+
+function mergeRounds(results) {
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  const seconds = results.reduce((sum, result) => sum + (result.rps > 0 ? result.requests / result.rps : durationMs / rounds / 1000), 0);
+  const weighted = (read) => results.reduce((sum, result) => sum + read(result) * result.requests, 0) / requests;
+  return {
+    requests,
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    rps: requests / seconds,
+    ttfb: { p50: weighted((result) => result.ttfb.p50), p99: weighted((result) => result.ttfb.p99) },
+    total: { p50: weighted((result) => result.total.p50), p99: weighted((result) => result.total.p99) },
+  };
+}
 
 /** The router of a service started with `env`, closed once `measure` is done with it. */
 async function withRouter(databaseUrl, env, measure) {
@@ -49,8 +81,9 @@ const database = await createBenchDatabase('bench_chat');
 const servers = [];
 try {
   console.log(
-    `chat benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s per target, offline model; ` +
-      `${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`,
+    `chat benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s per target in ${rounds} alternating rounds, offline model; ` +
+      `${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the start` +
+      `\n(each target's percentiles: the request-weighted mean of its rounds')`,
   );
 
   // Token by token, as the baseline sends them: the comparison is of the request path, not of how
@@ -60,7 +93,8 @@ try {
   const tokens = await withRouter(database.url, { STREAM_FLUSHES_PER_SECOND: '0' }, async (router) => {
     await warm(tokenBaseline.url);
     await warm(router.url, router.auth);
-    return { bare: await load(tokenBaseline.url), router: await load(router.url, router.auth) };
+    const [bare, routed] = await measureInRounds([{ url: tokenBaseline.url }, { url: router.url, headers: router.auth }]);
+    return { bare, router: routed };
   });
 
   // One delta: the service as a production instance sends this reply, and the two ceilings.
@@ -71,8 +105,10 @@ try {
       const bare = await startOneDeltaBaseline(model);
       const persisting = await startOneDeltaBaseline(model, persistence);
       servers.push(bare.server, persisting.server);
-      for (const [url, headers] of [[bare.url], [persisting.url], [router.url, router.auth]]) await warm(url, headers);
-      return { bare: await load(bare.url), persisting: await load(persisting.url), router: await load(router.url, router.auth) };
+      const targets = [{ url: bare.url }, { url: persisting.url }, { url: router.url, headers: router.auth }];
+      for (const { url, headers } of targets) await warm(url, headers);
+      const [bareResult, persistingResult, routerResult] = await measureInRounds(targets);
+      return { bare: bareResult, persisting: persistingResult, router: routerResult };
     } finally {
       await persistence.close();
     }
