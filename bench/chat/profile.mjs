@@ -1,8 +1,9 @@
 // A CPU profile of POST /api/assistant/router under bench:chat's load: the built service in its own
 // process with --cpu-prof (as production runs it, default stream pacing, LOG_LEVEL info), warmed up,
 // then driven for BENCH_PROFILE_MS (15000); stopped with SIGTERM so the profile is written, and
-// summarised over the load's window only. Build first (`npx nest build`), then
-// `node bench/chat/profile.mjs`. Env: BENCH_CONCURRENCY (32), BENCH_PROFILE_DIR (a temporary one).
+// summarised over the load's window only. Build first (`npx nest build`), then run it with the
+// project's Node: `npx node bench/chat/profile.mjs`. Env: BENCH_CONCURRENCY (32), BENCH_PROFILE_DIR
+// (a temporary directory by default).
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
