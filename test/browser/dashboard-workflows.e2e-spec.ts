@@ -1,9 +1,9 @@
 import type { AssetResponse } from '../../src/assets/asset.response.js';
 import type { RunDetailResponse } from '../../src/runs/runs.response.js';
 import type { ScheduleResponse } from '../../src/schedules/schedules.response.js';
+import { UsageLedger } from '../../src/usage/usage-ledger.service.js';
 import type { WorkflowDetailResponse } from '../../src/workflows/workflows.response.js';
 import { api } from '../helpers/api.js';
-import { waitFor } from '../helpers/mail-catcher.js';
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { pausedRun, REVIEWED_STEP } from '../helpers/paused-run.js';
 import { waitForRun } from '../helpers/runs.js';
@@ -120,11 +120,10 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       await api(server.app, user).post(`${runPath}/decision`).send({ stepIndex: REVIEWED_STEP, action: 'approve' }).expect(200);
       const finished = await waitForRun(server.app, user, run.workflowId, run.runId, 'completed');
       expect(finished.runNumber).not.toBe(run.runId);
-      // The usage ledger writes its rows a moment after the calls: wait for them, as the page is then shown.
-      const detail = await waitFor(async () => {
-        const current = (await api(server.app, user).get(runPath).expect(200)).body as RunDetailResponse;
-        return current.usage.calls > 0 && current;
-      }, `usage of run ${run.runId}`);
+      // The usage ledger writes its rows a moment after the calls: all of them are written before the run is read.
+      await server.app.get(UsageLedger).flush();
+      const detail = (await api(server.app, user).get(runPath).expect(200)).body as RunDetailResponse;
+      expect(detail.usage.calls).toBeGreaterThan(0);
       const assets = (await api(server.app, user).get(`/api/assets?runId=${run.runId}`).expect(200)).body as AssetResponse[];
       expect(assets.length).toBeGreaterThan(0);
 
