@@ -22,6 +22,7 @@ import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import type { WorkflowRun } from './entities/workflow-run.entity.js';
 import { BudgetService } from '../usage/budget.service.js';
+import { UsageLedger } from '../usage/usage-ledger.service.js';
 import { UsageContext } from '../usage/usage-context.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
@@ -79,6 +80,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly events: RunEventsService,
     private readonly shutdown: ShutdownService,
     private readonly budgets: BudgetService,
+    private readonly usage: UsageLedger,
     config: ConfigService<AppConfig, true>,
   ) {
     const llm = config.get('llm', { infer: true });
@@ -184,6 +186,9 @@ export class RunExecutorService implements OnApplicationBootstrap {
       ),
     );
     if (!reply) return 'stopped';
+    // The ledger writes in batches about a second apart: the step's calls are written before the
+    // step is reported finished, so the run's record read at that event counts them.
+    await this.usage.flush();
     const stored: UIMessage = { ...reply, id: `${prefix}-reply` };
     await transcript.save(stored);
 
