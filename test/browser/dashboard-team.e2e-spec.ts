@@ -148,6 +148,10 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       expect(await byModel.textContent()).toContain(`offline ${total.toLocaleString('en-US')} tokens`);
       await tab.page.getByText('Usage by model as a table').click();
       await visible(tab.page.getByRole('table', { name: 'Usage by model' }).getByRole('rowheader', { name: 'offline' }));
+      // By member, named; by workflow, the chat turns outside any workflow.
+      const byMember = tab.page.getByRole('list', { name: 'Tokens per member' });
+      await expect.poll(() => byMember.textContent()).toContain(`Olive Owner ${total.toLocaleString('en-US')} tokens`);
+      expect(await tab.page.getByRole('list', { name: 'Tokens per workflow' }).textContent()).toContain(`chat ${total.toLocaleString('en-US')} tokens`);
 
       await tab.screenshot('team-owner');
       await tab.assertFitsWidth();

@@ -34,7 +34,7 @@ export function lastDays(today = new Date()): string[] {
 }
 
 /** Usage over the last USAGE_DAYS days (the API's `to` is exclusive: the start of tomorrow). */
-export function useUsage(groupBy: 'day' | 'model', days: string[]): Loaded<UsageReportResponse> {
+export function useUsage(groupBy: UsageReportResponse['groupBy'], days: string[]): Loaded<UsageReportResponse> {
   const path = useMemo(() => {
     const tomorrow = new Date(Date.parse(days[days.length - 1]) + 86_400_000).toISOString().slice(0, 10);
     return withQuery('/usage', { from: days[0], to: tomorrow, groupBy });

@@ -38,7 +38,7 @@ export function TeamPage() {
       <TokensSection />
       <PlanSection team={team} />
       <BudgetSection team={team} />
-      <UsageSection />
+      <UsageSection team={team} />
       <LeaveTeamSection team={team} onLeft={setLeft} />
     </div>
   );

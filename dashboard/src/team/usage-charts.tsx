@@ -46,15 +46,15 @@ export function DailyUsageChart({ days, rows }: { days: string[]; rows: UsageRow
   );
 }
 
-/** Tokens per model as horizontal bars, largest first, each labelled with its model and figure. */
-export function ModelUsageChart({ rows }: { rows: UsageRow[] }) {
+/** Tokens per group (model, member, workflow) as horizontal bars, largest first, each labelled with its name and figure. */
+export function UsageBars({ rows, label, unnamed }: { rows: UsageRow[]; label: string; unnamed: string }) {
   const sorted = [...rows].sort((a, b) => tokensOf(b) - tokensOf(a));
   const max = Math.max(...sorted.map(tokensOf), 1);
   return (
-    <ul className="model-bars" aria-label="Tokens per model">
+    <ul className="model-bars" aria-label={label}>
       {sorted.map((row) => {
         const tokens = tokensOf(row);
-        const name = row.key ?? 'unknown model';
+        const name = row.key ?? unnamed;
         return (
           <li key={name}>
             <span className="model-bar-label">
