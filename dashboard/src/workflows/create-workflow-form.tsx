@@ -4,6 +4,7 @@ import { GOAL_MAX_LENGTH } from '../../../src/workflows/workflow-limits.js';
 import { api } from '../api/client';
 import type { CreatedWorkflowResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { useAction } from '../hooks/use-action';
 import { scheduleInWords } from './schedule-words';
 import { TimeZoneOptions, useBrowserTimeZone } from './time-zone-options';
 import type { WorkflowsNoticeState } from './workflow-notice';
@@ -14,8 +15,7 @@ export function CreateWorkflowForm() {
   const [goal, setGoal] = useState('');
   const [schedule, setSchedule] = useState('');
   const [timezone, setTimezone] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error>();
+  const creation = useAction();
   const [status, setStatus] = useState('');
   const ids = useId();
   const browserZone = useBrowserTimeZone();
@@ -23,20 +23,16 @@ export function CreateWorkflowForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
     setStatus('Planning the steps of your workflow…');
-    try {
-      const body = { goal: goal.trim(), schedule: schedule.trim() || undefined, timezone: timezone.trim() || undefined };
-      const created = await api<CreatedWorkflowResponse>('POST', '/workflows', { body });
-      const notice = `“${created.title}” was saved as a draft with ${created.steps.length} steps. A plan approval email has been sent.`;
-      setStatus(notice);
-      navigate(`/workflows/${created.workflowId}`, { state: { notice } satisfies WorkflowsNoticeState });
-    } catch (failure) {
-      setError(failure as Error);
-      setStatus('');
-      setBusy(false);
-    }
+    const body = { goal: goal.trim(), schedule: schedule.trim() || undefined, timezone: timezone.trim() || undefined };
+    let created: CreatedWorkflowResponse | undefined;
+    await creation.run(async () => {
+      created = await api<CreatedWorkflowResponse>('POST', '/workflows', { body });
+    });
+    if (!created) return setStatus('');
+    const notice = `“${created.title}” was saved as a draft with ${created.steps.length} steps. A plan approval email has been sent.`;
+    setStatus(notice);
+    navigate(`/workflows/${created.workflowId}`, { state: { notice } satisfies WorkflowsNoticeState });
   }
 
   return (
@@ -102,9 +98,9 @@ export function CreateWorkflowForm() {
           </div>
           <TimeZoneOptions id={`${ids}-zones`} />
         </div>
-        <ErrorMessage error={error} />
+        <ErrorMessage error={creation.error} />
         <div className="row">
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={creation.busy}>
             Create workflow
           </button>
           <p role="status" className="muted workflow-status">

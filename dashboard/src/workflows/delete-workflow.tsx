@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { api } from '../api/client';
 import { ErrorMessage } from '../components/error-message';
+import { useAction } from '../hooks/use-action';
 import type { WorkflowsNoticeState } from './workflow-notice';
 
 interface DeleteWorkflowProps {
@@ -12,19 +12,12 @@ interface DeleteWorkflowProps {
 /** Deletes the workflow after a confirmation; the server refuses (409) while one of its runs is active. */
 export function DeleteWorkflow({ title, workflowPath }: DeleteWorkflowProps) {
   const [, navigate] = useLocation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error>();
+  const deletion = useAction();
 
   async function remove() {
     if (!window.confirm(`Delete “${title}”? Its plan, schedule and run history go with it; the conversations and assets its runs made stay.`)) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api<{ success: true }>('DELETE', workflowPath);
+    if (await deletion.run(() => api<{ success: true }>('DELETE', workflowPath))) {
       navigate('/workflows', { state: { notice: `“${title}” was deleted.` } satisfies WorkflowsNoticeState });
-    } catch (failure) {
-      setError(failure as Error);
-      setBusy(false);
     }
   }
 
@@ -32,9 +25,9 @@ export function DeleteWorkflow({ title, workflowPath }: DeleteWorkflowProps) {
     <section className="stack workflow-delete" aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete this workflow</h2>
       <p className="muted">A workflow can be deleted when none of its runs is in progress.</p>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={deletion.error} />
       <div className="row">
-        <button type="button" className="danger" onClick={() => void remove()} disabled={busy}>
+        <button type="button" className="danger" onClick={() => void remove()} disabled={deletion.busy}>
           Delete workflow
         </button>
       </div>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { api } from '../api/client';
 import type { ScheduleResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { useAction } from '../hooks/use-action';
 import { scheduleInWords } from './schedule-words';
 import { TimeZoneOptions } from './time-zone-options';
 
@@ -16,21 +17,12 @@ interface ScheduleEditorProps {
 export function ScheduleEditor({ schedule, workflowPath, onCancel, onSaved }: ScheduleEditorProps) {
   const [expression, setExpression] = useState(schedule.schedule ?? '');
   const [timezone, setTimezone] = useState(schedule.timezone);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error>();
+  const saving = useAction();
   const ids = useId();
   const preview = expression.trim() ? scheduleInWords(expression.trim(), timezone.trim() || schedule.timezone) : null;
 
   async function save(body: { schedule: string | null; timezone?: string }, message: string) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api<ScheduleResponse>('PATCH', `${workflowPath}/schedule`, { body });
-      onSaved(message);
-    } catch (failure) {
-      setError(failure as Error);
-      setBusy(false);
-    }
+    if (await saving.run(() => api<ScheduleResponse>('PATCH', `${workflowPath}/schedule`, { body }))) onSaved(message);
   }
 
   function submit(event: FormEvent) {
@@ -67,17 +59,17 @@ export function ScheduleEditor({ schedule, workflowPath, onCancel, onSaved }: Sc
           <TimeZoneOptions id={`${ids}-zones`} />
         </div>
       </div>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={saving.error} />
       <div className="row">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={saving.busy}>
           Save schedule
         </button>
         {schedule.schedule && (
-          <button type="button" className="link-button danger" disabled={busy} onClick={() => void save({ schedule: null }, 'Schedule removed: the workflow runs by hand only.')}>
+          <button type="button" className="link-button danger" disabled={saving.busy} onClick={() => void save({ schedule: null }, 'Schedule removed: the workflow runs by hand only.')}>
             Remove schedule
           </button>
         )}
-        <button type="button" className="link-button" onClick={onCancel} disabled={busy}>
+        <button type="button" className="link-button" onClick={onCancel} disabled={saving.busy}>
           Cancel
         </button>
       </div>

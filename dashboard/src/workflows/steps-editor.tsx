@@ -4,6 +4,7 @@ import { isAgentId } from '../api/agents';
 import { api } from '../api/client';
 import type { WorkflowDetailResponse, WorkflowStepResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { useAction } from '../hooks/use-action';
 import { type DraftStep, inPlanOrder, StepFields } from './step-fields';
 
 let draftKeys = 0;
@@ -25,8 +26,7 @@ interface StepsEditorProps {
 export function StepsEditor({ workflow, workflowPath, onCancel, onSaved }: StepsEditorProps) {
   const [steps, setSteps] = useState(() => inPlanOrder(workflow.workflowSteps).map(draftStep));
   const [addedKey, setAddedKey] = useState<number>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error>();
+  const saving = useAction();
 
   const update = (key: number, change: Partial<DraftStep>) => setSteps((all) => all.map((step) => (step.key === key ? { ...step, ...change } : step)));
   const remove = (key: number) => setSteps((all) => all.filter((step) => step.key !== key));
@@ -44,16 +44,9 @@ export function StepsEditor({ workflow, workflowPath, onCancel, onSaved }: Steps
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = { steps: steps.map(({ description, agentId, requiresApproval }) => ({ description: description.trim(), agentId, requiresApproval })) };
-      await api<WorkflowDetailResponse>('POST', `${workflowPath}/steps`, { body });
-      onSaved('Steps saved. The workflow is a draft again, and a new plan approval email has been sent.');
-    } catch (failure) {
-      setError(failure as Error);
-      setBusy(false);
-    }
+    const body = { steps: steps.map(({ description, agentId, requiresApproval }) => ({ description: description.trim(), agentId, requiresApproval })) };
+    const saved = await saving.run(() => api<WorkflowDetailResponse>('POST', `${workflowPath}/steps`, { body }));
+    if (saved) onSaved('Steps saved. The workflow is a draft again, and a new plan approval email has been sent.');
   }
 
   return (
@@ -86,12 +79,12 @@ export function StepsEditor({ workflow, workflowPath, onCancel, onSaved }: Steps
           ? 'Saving replaces the plan and puts this active workflow back to draft: it will not run, by hand or on its schedule, until the new plan is approved. A new approval email is sent, and earlier approval links stop working.'
           : 'Saving replaces the plan and sends a new approval email; earlier approval links stop working.'}
       </p>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={saving.error} />
       <div className="row">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={saving.busy}>
           Save steps
         </button>
-        <button type="button" className="link-button" onClick={onCancel} disabled={busy}>
+        <button type="button" className="link-button" onClick={onCancel} disabled={saving.busy}>
           Cancel
         </button>
       </div>
