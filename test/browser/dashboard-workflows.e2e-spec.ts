@@ -90,6 +90,38 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       await tab.close();
     });
 
+    it(`edits an approved plan's steps: added, reordered, saved; the workflow is a draft again with a new approval mail (${viewport.width} px)`, async () => {
+      const { tab, user } = await signedIn(viewport);
+      const created = await createWorkflow(server.app, user, { goal: DRAFT_GOAL });
+      await approvePlan(user.email);
+      const count = created.steps.length;
+
+      await tab.goto(`/workflows/${created.workflowId}`);
+      await tab.page.getByRole('button', { name: 'Edit steps' }).click();
+      const editor = tab.page.getByRole('form', { name: 'Edit steps' });
+      await editor.getByRole('button', { name: 'Add step' }).click();
+      const added = editor.getByRole('group', { name: `Step ${count + 1}` });
+      await added.getByLabel('Description').fill('Summarise the week for the team');
+      await added.getByLabel('Agent').selectOption('general');
+      await added.getByLabel('Needs approval').check();
+      // Moved to the front: it is step 1 once saved.
+      for (let position = count + 1; position > 1; position--) await editor.getByRole('button', { name: `Move step ${position} up` }).click();
+      await tab.screenshot('workflow-steps-editor');
+      if (viewport.width === 390) await tab.assertFitsWidth();
+      await editor.getByRole('button', { name: 'Save steps' }).click();
+      await visible(tab.page.getByRole('status').filter({ hasText: 'Steps saved.' }));
+
+      const saved = (await api(server.app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body as WorkflowDetailResponse;
+      expect(saved.status).toBe('draft');
+      expect([...saved.workflowSteps].sort((a, b) => a.stepIndex - b.stepIndex).map((step) => [step.description, step.agentId, step.requiresApproval])).toEqual([
+        ['Summarise the week for the team', 'general', true],
+        ...created.steps.map((step) => [step.description, step.agentId, step.requiresApproval]),
+      ]);
+      await mailTo(server.smtp, user.email, /^Approve the plan/, 2);
+      tab.assertClean();
+      await tab.close();
+    });
+
     it(`resends a draft's plan approval mail, and shows the wait when asked again too soon (${viewport.width} px)`, async () => {
       const { tab, user } = await signedIn(viewport);
       const created = await createWorkflow(server.app, user, { goal: DRAFT_GOAL });
