@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { PARALLEL_WORKERS, workerDatabaseUrl } from './test-databases.js';
 
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -21,13 +22,21 @@ export default async function setup(): Promise<() => Promise<void>> {
     serverUrl = embedded.url.replace(/\/[^/]*$/, '/postgres');
     stopServer = () => embedded.stop();
   }
-  const name = `assistant_test_${Date.now()}_${process.pid}`;
-  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  process.env.DATABASE_URL = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+  // One database for the run (the fault files make scratch databases next to it) and one for each
+  // worker of the parallel group.
+  const runUrl = serverUrl.replace(/\/[^/]*$/, `/assistant_test_${Date.now()}_${process.pid}`);
+  const databases = [runUrl, ...Array.from({ length: PARALLEL_WORKERS }, (_, index) => workerDatabaseUrl(runUrl, index + 1))].map((url) => new URL(url).pathname.slice(1));
+  await withClient(serverUrl, async (client) => {
+    for (const name of databases) await client.query(`CREATE DATABASE ${name}`);
+  });
+  process.env.DATABASE_URL = runUrl;
+  process.env.TEST_RUN_DATABASE_URL = runUrl;
 
   return async () => {
     rmSync(serverBuild, { recursive: true, force: true });
-    await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withClient(serverUrl, async (client) => {
+      for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
     await stopServer?.();
   };
 }

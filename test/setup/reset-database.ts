@@ -1,12 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** Empties every table but the migrations table, so each test file starts from nothing. */
+/**
+ * Empties every table but the migrations table, and the job queue's jobs, so each test file starts
+ * from nothing: run ids start again at 1, and no earlier file's job names one of them.
+ */
 export async function resetDatabase(app: INestApplication): Promise<void> {
   const dataSource = app.get(DataSource);
-  const rows: { tablename: string }[] = await dataSource.query(
-    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`,
+  const rows: { table: string }[] = await dataSource.query(
+    `SELECT format('%I.%I', schemaname, tablename) AS table FROM pg_tables
+     WHERE (schemaname = 'public' AND tablename <> 'migrations') OR (schemaname = 'pgboss' AND tablename = 'job')`,
   );
   if (rows.length === 0) return;
-  await dataSource.query(`TRUNCATE ${rows.map((row) => `"${row.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`);
+  await dataSource.query(`TRUNCATE ${rows.map((row) => row.table).join(', ')} RESTART IDENTITY CASCADE`);
 }
