@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
+import { CHROMIUM, NO_BROWSER } from '../helpers/browser.js';
 import { freePort } from '../helpers/ports.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { BROWSER } from '../helpers/workflows.js';
@@ -10,7 +10,6 @@ import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
 /** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A write as the API server saw it: what the browser sent along and what it answered. */
 interface SeenRequest {
@@ -24,7 +23,7 @@ interface SeenRequest {
  * The attack as found: a page on another port of the same host (so the same site, and the
  * SameSite=Lax session cookie goes along) posts to the API while the victim is signed in.
  */
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('cross-site requests in a real browser', () => {
+describe.skipIf(NO_BROWSER)('cross-site requests in a real browser', () => {
   let app: NestExpressApplication;
   let attackerSite: Server;
   let browser: Browser;

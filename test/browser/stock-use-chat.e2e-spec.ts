@@ -8,6 +8,7 @@ import type { UIMessage } from 'ai';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { api } from '../helpers/api.js';
+import { CHROMIUM, NO_BROWSER, SCREENSHOTS } from '../helpers/browser.js';
 import { textOfMessage } from '../helpers/chat.js';
 import { waitFor } from '../helpers/mail-catcher.js';
 import { freePort } from '../helpers/ports.js';
@@ -17,8 +18,6 @@ import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
 /** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = join('test-artifacts', 'screenshots');
 const EXAMPLE = resolve('examples/use-chat');
 /** Long enough that the offline model's reply, at 25 ms a word, is still streaming after a reload. */
 const LONG_QUESTION =
@@ -31,7 +30,7 @@ const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf
  * uncustomised, served the way a team's own frontend would be (its server proxies /api to the
  * service, so page and API share one origin and the session cookie is the credential).
  */
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('stock useChat (examples/use-chat) in a real browser', { timeout: 60_000 }, () => {
+describe.skipIf(NO_BROWSER)('stock useChat (examples/use-chat) in a real browser', { timeout: 60_000 }, () => {
   let app: NestExpressApplication;
   let frontend: Server;
   let pageDir: string;
