@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, Response } from 'express';
-import { pino } from 'pino';
-import { pinoHttp } from 'pino-http';
+import { type Logger, pino } from 'pino';
 import type { AppConfig } from '../config/configuration.js';
 import { AppLogger } from './app-logger.js';
 import { loggableUrl } from './loggable-url.js';
@@ -33,25 +32,44 @@ export const REQUEST_LOGGER = Symbol('REQUEST_LOGGER');
     {
       provide: REQUEST_LOGGER,
       inject: [AppLogger],
-      useFactory: (logger: AppLogger): RequestLogger =>
-        pinoHttp({
-          logger: logger.pino,
-          genReqId: (req, res) => {
-            const given = req.headers['x-request-id'];
-            const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-            res.setHeader('x-request-id', id);
-            return id;
-          },
-          // Method, path and status are what an operator reads. Never headers (cookies, Bearer
-          // tokens) or bodies (passwords, notes); link tokens and notes are blanked in the query.
-          serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
-            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-          },
-          autoLogging: { ignore: (req) => req.url === '/api/health' },
-        }),
+      useFactory: (logger: AppLogger): RequestLogger => requestLogger(logger.pino),
     },
   ],
   exports: [AppLogger, REQUEST_LOGGER],
 })
 export class LoggingModule {}
+
+/**
+ * The request id, then one line once the response is done: `{req: {id, method, url}, res:
+ * {statusCode}, responseTime}` with "request completed", or with `err` and "request errored" for a
+ * status of 500 and above (the lines pino-http wrote). Method and path are read as the request
+ * arrives; nothing is serialised or allocated for the line unless info is logged. Never headers
+ * (cookies, Bearer tokens) or bodies (passwords, notes); link tokens and notes are blanked in the query.
+ */
+function requestLogger(logger: Logger): RequestLogger {
+  return (request, response, next) => {
+    const given = request.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    response.setHeader('x-request-id', id);
+    (request as Request & { id: string }).id = id;
+    if (request.url === '/api/health' || !logger.isLevelEnabled('info')) return next();
+    const startedAt = Date.now();
+    const req = { id, method: request.method, url: loggableUrl(request.originalUrl || request.url) };
+    let logged = false;
+    // 'close' alone when the client went away before the response finished.
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const res = { statusCode: response.headersSent ? response.statusCode : null };
+      const responseTime = Date.now() - startedAt;
+      if (response.statusCode >= 500) {
+        logger.info({ req, res, err: new Error(`failed with status code ${response.statusCode}`), responseTime }, 'request errored');
+      } else {
+        logger.info({ req, res, responseTime }, 'request completed');
+      }
+    };
+    response.once('finish', done);
+    response.once('close', done);
+    next();
+  };
+}

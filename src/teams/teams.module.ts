@@ -1,14 +1,13 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
-import { JwtStrategy } from './auth/jwt.strategy.js';
 import { LoginThrottleModule } from './auth/login-throttle/login-throttle.module.js';
 import { SessionCache } from './auth/session-cache.js';
 import { SessionOriginGuard } from './auth/session-origin.guard.js';
@@ -30,11 +29,12 @@ import { TeamsService } from './teams.service.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation]),
-    PassportModule,
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AppConfig, true>) => ({
-        secret: config.get('auth', { infer: true }).jwtSecret,
+        // A KeyObject made once: given a string, jsonwebtoken first tries it as a public key (and
+        // throws) and then makes a secret key of it, on every sign and verify.
+        secret: createSecretKey(Buffer.from(config.get('auth', { infer: true }).jwtSecret)),
         signOptions: { algorithm: 'HS256' },
         verifyOptions: { algorithms: ['HS256'] },
       }),
@@ -51,7 +51,6 @@ import { TeamsService } from './teams.service.js';
     SessionsService,
     PasswordPolicy,
     SessionCache,
-    JwtStrategy,
     // Order matters: cross-site writes are refused before a session is read or a limit counted;
     // authentication sets the team context that the plan limiter reads.
     { provide: APP_GUARD, useClass: SessionOriginGuard },

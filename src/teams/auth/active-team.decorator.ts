@@ -8,7 +8,7 @@ import type { TeamContext } from './team-context.js';
  */
 export const ActiveTeam = createParamDecorator((_data: unknown, context: ExecutionContext): TeamContext => {
   const request = context.switchToHttp().getRequest<Request>();
-  const team = request.user as TeamContext | undefined;
+  const team = request.user;
   if (!team?.teamId) throw new InternalServerErrorException('Team context missing');
   return team;
 });

@@ -1,6 +1,5 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { TeamContext } from './team-context.js';
 
 /**
  * Routes that mint or change credentials take a signed-in session only: a leaked API token must
@@ -9,7 +8,7 @@ import type { TeamContext } from './team-context.js';
 @Injectable()
 export class SignedInSessionGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const team = context.switchToHttp().getRequest<Request>().user as TeamContext | undefined;
+    const team = context.switchToHttp().getRequest<Request>().user;
     if (team?.sessionKind === 'api_token') {
       throw new ForbiddenException('API tokens cannot create API tokens or change credentials; sign in to do that');
     }

@@ -14,3 +14,10 @@ export interface TeamContext {
   role: Role;
   plan: Plan;
 }
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The caller's team context, set by JwtAuthGuard on every route that is not @Public(). */
+    user?: TeamContext;
+  }
+}
