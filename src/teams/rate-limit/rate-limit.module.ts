@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/configuration.js';
+import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { PlanQuotaService } from './plan-quota.service.js';
 import { rateLimitOptions } from './rate-limit.options.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 
 const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
 
-/** Redis when REDIS_URL is set (counts shared by every instance); otherwise the in-memory default. */
+/** Redis when REDIS_URL is set (counts shared by every instance); otherwise this instance's memory. */
 @Module({
   providers: [
     {
@@ -16,7 +17,7 @@ const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
       inject: [ConfigService],
       useFactory: (config: ConfigService<AppConfig, true>) => {
         const { redisUrl } = config.get('throttle', { infer: true });
-        return redisUrl ? new RedisThrottlerStorage(redisUrl) : null;
+        return redisUrl ? new RedisThrottlerStorage(redisUrl) : new MemoryThrottlerStorage();
       },
     },
   ],
@@ -29,8 +30,7 @@ class RateLimitStoreModule {}
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStoreModule],
       inject: [ConfigService, RATE_LIMIT_STORE],
-      useFactory: (config: ConfigService<AppConfig, true>, store: RedisThrottlerStorage | null) =>
-        rateLimitOptions(config.get('throttle', { infer: true }), store ?? undefined),
+      useFactory: (config: ConfigService<AppConfig, true>, store: ThrottlerStorage) => rateLimitOptions(config.get('throttle', { infer: true }), store),
     }),
   ],
   providers: [PlanQuotaService],

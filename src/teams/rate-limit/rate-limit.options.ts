@@ -33,7 +33,7 @@ export function runStartsKey(teamId: string): string {
  * Trackers carry the limiter's kind as a prefix, so counters of different limiters never
  * share a key and the guard can word its 429 message.
  */
-export function rateLimitOptions(settings: ThrottleSettings, storage?: ThrottlerStorage): ThrottlerModuleOptions {
+export function rateLimitOptions(settings: ThrottleSettings, storage: ThrottlerStorage): ThrottlerModuleOptions {
   const seconds = (value: number) => value * 1000;
   const { quotas } = settings;
   return {

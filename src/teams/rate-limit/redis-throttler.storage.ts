@@ -1,8 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
-
-type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+import type { ThrottlerStorageRecord } from './memory-throttler.storage.js';
 
 /**
  * Fixed-window counter and block flag updated atomically in one round trip.
