@@ -1,0 +1,40 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WorkerThread } from './worker-thread.js';
+
+/** Doubles `n`, or fails for a negative one. */
+const DOUBLER = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', ({ id, n }) => parentPort.postMessage(n < 0 ? { id, error: 'negative' } : { id, result: n * 2 }));
+`;
+
+describe('WorkerThread', () => {
+  it('answers requests, and stops its worker once idle, starting a new one for the next request', async () => {
+    const thread = new WorkerThread<{ n: number }, number>(DOUBLER, 'Doubling', 100);
+    expect(thread.started).toBe(false);
+    expect(await Promise.all([thread.run({ n: 1 }), thread.run({ n: 2 })])).toEqual([2, 4]);
+    expect(thread.started).toBe(true);
+    await vi.waitFor(() => expect(thread.started).toBe(false), { timeout: 2000 });
+    expect(await thread.run({ n: 3 })).toBe(6);
+    await thread.close();
+  });
+
+  it('keeps a worker that gets work again before its idle time is up', async () => {
+    const thread = new WorkerThread<{ n: number }, number>(DOUBLER, 'Doubling', 300);
+    for (let round = 0; round < 4; round++) {
+      expect(await thread.run({ n: round })).toBe(round * 2);
+      await sleep(100);
+      expect(thread.started).toBe(true);
+    }
+    await thread.close();
+  });
+
+  it("rejects the worker's own errors, and what is pending when it is closed", async () => {
+    const thread = new WorkerThread<{ n: number }, number>(DOUBLER, 'Doubling');
+    await expect(thread.run({ n: -1 })).rejects.toThrow('Doubling failed: negative');
+    const pending = expect(thread.run({ n: 5 })).rejects.toThrow('The worker for Doubling was stopped');
+    await thread.close();
+    await pending;
+    expect(await thread.run({ n: 4 })).toBe(8);
+    await thread.close();
+  });
+});
