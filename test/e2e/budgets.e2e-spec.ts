@@ -6,6 +6,7 @@ import type { RunDetailResponse } from '../../src/runs/runs.response.js';
 import { api } from '../helpers/api.js';
 import { chat, userMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
+import { waitFor } from '../helpers/mail-catcher.js';
 import { REVIEWED_GOAL } from '../helpers/paused-run.js';
 import { waitForRun } from '../helpers/runs.js';
 import { joinTeam } from '../helpers/teams.js';
@@ -87,8 +88,12 @@ describe('token budgets', () => {
     expectError(refused, 402, EXHAUSTED);
     expect(refused.body).toEqual({ statusCode: 402, error: 'Payment Required', message: expect.stringMatching(EXHAUSTED) as string });
 
-    // Exactly one mail, to the owner, in the outbox, however many replies went past 80%.
-    const mails = await budgetMails(alice.teamId);
+    // Exactly one mail, to the owner, in the outbox, however many replies went past 80%. The mail is
+    // queued after the reply that crossed 80% ended, so the refusal can come back before it commits.
+    const mails = await waitFor(async () => {
+      const queued = await budgetMails(alice.teamId);
+      return queued.length > 0 && queued;
+    }, 'the budget mail');
     expect(mails).toEqual([expect.objectContaining({ to_address: alice.email.toLowerCase() })]);
     expect(mails[0].text).toContain(`of its ${limit.toLocaleString('en-US')} tokens this month`);
     const budget = await budgetOf(alice);

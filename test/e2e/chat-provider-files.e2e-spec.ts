@@ -91,11 +91,16 @@ describe('chat files through an OpenAI-compatible provider', () => {
   it('a message refused because a reply is already under way (409 after routing) is not stored', async () => {
     const first = await chat(app, user, { messages: [userMessage('Hello')] });
     // Both requests pass the "nothing under way" check, then route together: one claims the
-    // conversation, the other finds the claim taken once its message is stored.
+    // conversation, the other finds the claim taken once its message is stored. The winner's
+    // reply is held at the model until the loser has its answer, so the claim is still there.
     fake.holdRoutes(2);
+    fake.holdReplies();
     const [one, two] = [userMessage('First of two'), userMessage('Second of two')];
     const send = (message: UIMessage) => api(app, user).post('/api/assistant/router').send({ messages: [message], conversationId: first.conversationId });
-    const responses = await Promise.all([send(one), send(two)]);
+    const requests = [one, two].map((message) => Promise.resolve(send(message)));
+    expect((await Promise.race(requests)).status).toBe(409);
+    fake.releaseReplies();
+    const responses = await Promise.all(requests);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
     const winnerIndex = responses.findIndex((response) => response.status === 200);
     expectError(responses[1 - winnerIndex], 409, 'A reply is already being generated in this conversation');

@@ -63,10 +63,23 @@ export class FakeOpenAI extends LocalOpenAIServer {
   reply = 'Hello from the fake model.';
   failWith?: string;
   private routeGate?: { count: number; waiting: (() => void)[] };
+  private replyGate?: { opened: Promise<void>; open: () => void };
 
   /** Routing calls are answered only once `count` of them are waiting: requests that route together. */
   holdRoutes(count: number): void {
     this.routeGate = { count, waiting: [] };
+  }
+
+  /** Streamed calls wait until `releaseReplies()`: a reply that stays under way meanwhile. */
+  holdReplies(): void {
+    let open = () => undefined as void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.replyGate = { opened, open };
+  }
+
+  releaseReplies(): void {
+    this.replyGate?.open();
+    this.replyGate = undefined;
   }
 
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -77,6 +90,7 @@ export class FakeOpenAI extends LocalOpenAIServer {
       return sendJson(res, chatCompletion(body.model, JSON.stringify({ agentId: this.route, confident: true })));
     }
     if (this.failWith) return sendJson(res, { error: { message: this.failWith, type: 'invalid_request_error', code: 'bad_request' } }, 400);
+    await this.replyGate?.opened;
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const chunk = (delta: object, finish: string | null = null) =>
       `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;

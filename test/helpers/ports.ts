@@ -1,11 +1,32 @@
 import { createServer } from 'node:net';
 
+/**
+ * Ports are handed out below the kernel's ephemeral range (32768 and up on Linux), from a block of
+ * 1,000 of their own per test worker, each at most once per process. A port the kernel picked for
+ * `listen(0)` could be picked again at once for another worker's probe (or be in use as an
+ * outgoing connection's local port) before a server started on it binds; then a health check
+ * could be answered by another file's server while this one fails to bind.
+ */
+const BLOCK_SIZE = 1000;
+const FIRST_BLOCK = 20_000;
+const block = FIRST_BLOCK + (Number(process.env.VITEST_POOL_ID ?? 0) % 10) * BLOCK_SIZE;
+let next = 0;
+
 /** A loopback port nothing listens on (for now): for a server to start on, or a refused connection. */
 export async function freePort(): Promise<number> {
+  while (next < BLOCK_SIZE) {
+    const port = block + next++;
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`No free port left in ${block}–${block + BLOCK_SIZE - 1}`);
+}
+
+async function bindable(port: number): Promise<boolean> {
   const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('No port');
-  return address.port;
+  const bound = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (bound) await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return bound;
 }
