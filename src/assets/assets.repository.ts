@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { PreparedQueries } from '../database/prepared-queries.js';
 import type { AssetResponse } from './asset.response.js';
 import type { AssetType } from './asset-types.js';
 
@@ -14,6 +13,12 @@ export interface AssetFilters {
   offset: number;
 }
 
+/** A statement and its parameters, as `pg` takes them (run prepared, named by `statementName`). */
+export interface ListingStatement {
+  text: string;
+  values: unknown[];
+}
+
 /**
  * The asset listing, the service's hottest read: one SQL statement shaped to the indexes of
  * the assets table whose rows are already the response (keys, and createdAt as JavaScript's
@@ -22,28 +27,34 @@ export interface AssetFilters {
  */
 @Injectable()
 export class AssetsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly prepared: PreparedQueries) {}
 
   list(teamId: string, filters: AssetFilters): Promise<AssetResponse[]> {
-    const params: unknown[] = [teamId];
-    const where = ['team_id = $1'];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filters.conversationId) add('conversation_id = ?', filters.conversationId);
-    if (filters.runId !== undefined) add('run_id = ?', filters.runId);
-    if (filters.type) add('type = ?', filters.type);
-    if (filters.from) add('created_at > ?', filters.from);
-    if (filters.to) add('created_at < ?', filters.to);
-    params.push(filters.limit, filters.offset);
-    return this.dataSource.query<AssetResponse[]>(
-      `SELECT id, team_id AS "teamId", conversation_id AS "conversationId", run_id AS "runId", type, title, content, metadata,
+    const { text, values } = assetListingStatement(teamId, filters);
+    return this.prepared.query<AssetResponse>(text, values);
+  }
+}
+
+/** The listing's statement for a team's page of assets (exported for bench:assets' bare handler). */
+export function assetListingStatement(teamId: string, filters: AssetFilters): ListingStatement {
+  const values: unknown[] = [teamId];
+  const where = ['team_id = $1'];
+  const add = (sql: string, value: unknown) => {
+    values.push(value);
+    where.push(sql.replace('?', `$${values.length}`));
+  };
+  if (filters.conversationId) add('conversation_id = ?', filters.conversationId);
+  if (filters.runId !== undefined) add('run_id = ?', filters.runId);
+  if (filters.type) add('type = ?', filters.type);
+  if (filters.from) add('created_at > ?', filters.from);
+  if (filters.to) add('created_at < ?', filters.to);
+  values.push(filters.limit, filters.offset);
+  return {
+    text: `SELECT id, team_id AS "teamId", conversation_id AS "conversationId", run_id AS "runId", type, title, content, metadata,
               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
          FROM assets WHERE ${where.join(' AND ')}
         ORDER BY created_at DESC, id DESC
-        LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-  }
+        LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    values,
+  };
 }

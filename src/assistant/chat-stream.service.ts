@@ -12,13 +12,12 @@ import {
 } from 'ai';
 import type { Response } from 'express';
 import type { AssetScope } from '../assets/assets.service.js';
-import { ConversationsService } from '../conversations/conversations.service.js';
-import type { Conversation } from '../conversations/entities/conversation.entity.js';
+import { type ContinuedConversation, ConversationsService } from '../conversations/conversations.service.js';
 import { violatedConstraint } from '../database/database-errors.js';
-import { ModelRegistry, type ResolvedModel } from '../llm/model-registry.service.js';
+import { ModelRegistry } from '../llm/model-registry.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { BudgetService } from '../usage/budget.service.js';
-import { UsageContext } from '../usage/usage-context.js';
+import type { UsageAttribution } from '../usage/usage-attribution.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
@@ -35,7 +34,10 @@ const MAX_STEPS = 6;
 
 export interface ReplyRequest {
   agentId: AgentId;
-  model: ResolvedModel;
+  /** The model (none or null: DEFAULT_MODEL), already known to the registry. */
+  modelId?: string | null;
+  /** Whom every model call of the reply is charged to, its tools' calls included. */
+  charge: UsageAttribution;
   /** The conversation so far, ending with the message to answer. */
   history: UIMessage[];
   scope: AssetScope;
@@ -51,7 +53,7 @@ export interface ReplyRequest {
 /** A checked and routed request, nothing of it stored yet. */
 interface PreparedTurn {
   /** Null for a new conversation. */
-  existing: Conversation | null;
+  existing: ContinuedConversation | null;
   /** For a new conversation: the chat id the client made for it. */
   chatId: string | null;
   /** The messages that are not stored yet. */
@@ -59,7 +61,8 @@ interface PreparedTurn {
   /** For a reply generated again: the user message it answers; what follows it is replaced. */
   regenerating: string | null;
   agentId: AgentId;
-  model: ResolvedModel;
+  /** The reply's model: the request's, or the agent's default. */
+  modelId: string | null;
 }
 
 /** A turn's messages, stored; `discard` removes them again. */
@@ -109,31 +112,22 @@ export class ChatStreamService {
     let streamId: string;
     try {
       const history = await readHistory();
-      // The generation goes on after this returns; its model calls (each tool-loop step) are
-      // charged to the conversation all the same: the attribution follows the stream.
-      streamId = await UsageContext.run({ teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' }, () =>
-        this.live.start(conversationId, (abortSignal) =>
-          this.replyStream({
-            agentId: turn.agentId,
-            model: turn.model,
-            history,
-            scope: { teamId: team.teamId, conversationId, runId: null },
-            abortSignal,
-            onEnd: (message) => this.store(conversationId, message, turn.regenerating),
-          }),
-        ),
+      streamId = await this.live.start(conversationId, (abortSignal) =>
+        this.replyStream({
+          agentId: turn.agentId,
+          modelId: turn.modelId,
+          charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
+          history,
+          scope: { teamId: team.teamId, conversationId, runId: null },
+          abortSignal,
+          onEnd: (message) => this.store(conversationId, message, turn),
+        }),
       );
     } catch (error) {
       // The history unreadable, a reply already under way (409), the live store failing: the
       // request leaves nothing behind.
       await discard();
       throw error;
-    }
-    // Only now: a request refused above must not change the conversation's agent.
-    if (turn.existing) {
-      await this.conversations.recordAgent(conversationId, turn.agentId, AGENTS[turn.agentId].niche).catch((error: unknown) => {
-        this.logger.error(`Could not record the agent of conversation ${conversationId}: ${String(error)}`);
-      });
     }
     return { conversationId, streamId };
   }
@@ -167,8 +161,9 @@ export class ChatStreamService {
    * the same stream to the end instead of sending it to a client.
    */
   replyStream(request: ReplyRequest): ReadableStream<UIMessageChunk> {
-    const { agentId, model, history, scope } = request;
+    const { agentId, history, scope, charge } = request;
     const agent = AGENTS[agentId];
+    const model = this.models.resolve(request.modelId, charge);
     const metadata: ReplyMetadata = { agentId, modelId: model.id, conversationId: scope.conversationId ?? '' };
     const fail = (error: unknown) => {
       request.onFailure?.(error);
@@ -181,6 +176,7 @@ export class ChatStreamService {
         writer.write({ type: 'start', messageMetadata: metadata });
         const tools = this.tools.build(agent.tools, {
           scope,
+          charge,
           attachments: await this.files.attachmentsOf(scope.teamId, history.at(-1)),
           onAsset: (asset) => writer.write({ type: 'data-asset', id: `asset-${asset.id}`, data: asset }),
         });
@@ -222,11 +218,16 @@ export class ChatStreamService {
     });
   }
 
-  /** Stores a reply when it ends; one generated again replaces what followed the message it answers. */
-  private async store(conversationId: string, message: UIMessage, regenerating: string | null): Promise<void> {
+  /**
+   * Stores a reply when it ends, and the agent that gave it as the conversation's (its niche, the
+   * router's tiebreak) in the same statement: after the first byte, and never for a request refused
+   * before its reply began. One generated again replaces what followed the message it answers.
+   */
+  private async store(conversationId: string, message: UIMessage, { regenerating, agentId }: PreparedTurn): Promise<void> {
+    const answeredBy = { agentId, niche: AGENTS[agentId].niche };
     const saved = regenerating
-      ? this.conversations.replaceAfter(conversationId, regenerating, [message])
-      : this.conversations.saveMessages(conversationId, [message], { replace: true });
+      ? this.conversations.replaceAfter(conversationId, regenerating, [message], answeredBy)
+      : this.conversations.saveMessages(conversationId, [message], { replace: true, answeredBy });
     await saved.catch((error: unknown) => {
       this.logger.error(`Could not store the reply of conversation ${conversationId}: ${String(error)}`);
     });
@@ -248,15 +249,12 @@ export class ChatStreamService {
     // useChat sends `messageId` with a submit when a user message is edited: not supported, and
     // ignoring it would answer the old text.
     if (request.messageId && request.trigger !== 'regenerate-message') throw new BadRequestException('messageId is only accepted with trigger regenerate-message');
-    const routingModel = this.models.resolve(request.modelId);
-    const existing = await this.conversationOf(team, request);
-    if (existing) await this.live.ensureIdle(existing.id);
-
+    const modelId = this.models.check(request.modelId);
     // Stored history is the truth: only the user's messages that are not stored yet are added.
     const userMessages = messages.filter((message) => message.role === 'user');
-    const stored = existing
-      ? await this.conversations.storedMessageIds(existing.id, [...userMessages.map((message) => message.id), ...(request.messageId ? [request.messageId] : [])])
-      : new Map<string, number>();
+    const existing = await this.conversationOf(team, request, [...userMessages.map((message) => message.id), ...(request.messageId ? [request.messageId] : [])]);
+    if (existing) await this.live.ensureIdle(existing.id);
+    const stored = existing?.stored ?? new Map<string, number>();
     const isNew = (message: UIMessage) => !stored.has(message.id);
     const regenerating = request.trigger === 'regenerate-message' ? checkRegeneration(request, latest, stored, existing) : null;
     await this.files.check(team.teamId, messages, isNew);
@@ -264,7 +262,7 @@ export class ChatStreamService {
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;
     // A new conversation is routed before it exists: its routing call is charged to no conversation.
     const routing = { teamId: team.teamId, userId: team.userId, conversationId: existing?.id ?? null, kind: 'routing' } as const;
-    const agentId = forcedAgent ?? (await UsageContext.run(routing, () => this.router.route(routingModel, textOf(latest), previousAgent)));
+    const agentId = forcedAgent ?? (await this.router.route(this.models.resolve(modelId, routing), textOf(latest), previousAgent));
     const keepsAssistantText = request.keepAssistantText === true && !existing;
     return {
       existing,
@@ -274,27 +272,31 @@ export class ChatStreamService {
       ),
       regenerating,
       agentId,
-      model: request.modelId ? routingModel : this.models.resolve(AGENTS[agentId].defaultModel),
+      modelId: request.modelId ? modelId : (AGENTS[agentId].defaultModel ?? null),
     };
   }
 
   /**
-   * The conversation the request continues; null for a new one. `conversationId` must name one of
-   * the team's; a chat id the team has no conversation under starts one.
+   * The conversation the request continues, with which of `messageIds` it holds; null for a new
+   * one. `conversationId` must name one of the team's; a chat id the team has no conversation under
+   * starts one.
    */
-  private async conversationOf(team: TeamContext, request: ChatTurn): Promise<Conversation | null> {
-    if (request.conversationId) return this.conversations.getOrThrow(team.teamId, request.conversationId);
-    const existing = request.chatId ? await this.conversations.find(team.teamId, request.chatId) : null;
-    if (!existing && request.trigger === 'regenerate-message') throw new NotFoundException('Conversation not found');
+  private async conversationOf(team: TeamContext, request: ChatTurn, messageIds: string[]): Promise<ContinuedConversation | null> {
+    const reference = request.conversationId ?? request.chatId;
+    const existing = reference ? await this.conversations.findForTurn(team.teamId, reference, messageIds) : null;
+    if (!existing && (request.conversationId || request.trigger === 'regenerate-message')) throw new NotFoundException('Conversation not found');
     return existing;
   }
 
-  /** Stores the turn: a new conversation with its first messages in one transaction, or the new messages. */
+  /**
+   * Stores the turn: a new conversation with its first messages, or a continued one's new messages
+   * with its history read back, each in one statement (a regenerated reply reads its history apart).
+   */
   private async storeTurn(team: TeamContext, turn: PreparedTurn): Promise<StoredTurn> {
-    const { existing, newMessages } = turn;
+    const { existing, newMessages, regenerating } = turn;
     if (!existing) {
       const firstUserMessage = newMessages.find((message) => message.role === 'user');
-      const conversation = await this.conversations
+      const conversationId = await this.conversations
         .createWithMessages(
           team.teamId,
           { userId: team.userId, chatId: turn.chatId, title: textOf(firstUserMessage), niche: AGENTS[turn.agentId].niche, lastAgentId: turn.agentId },
@@ -306,17 +308,19 @@ export class ChatStreamService {
           throw error;
         });
       return {
-        conversationId: conversation.id,
+        conversationId,
         history: () => Promise.resolve(newMessages),
-        discard: () => this.undo(conversation.id, this.conversations.delete(team.teamId, conversation.id)),
+        discard: () => this.undo(conversationId, this.conversations.delete(team.teamId, conversationId)),
       };
     }
-    const added = await this.conversations.saveMessages(existing.id, newMessages);
-    return {
-      conversationId: existing.id,
-      history: () => this.conversations.messagesOf(existing.id, turn.regenerating ?? undefined),
-      discard: () => this.undo(existing.id, this.conversations.deleteMessages(existing.id, added)),
-    };
+    const discard = (added: string[]) => () => this.undo(existing.id, this.conversations.deleteMessages(existing.id, added));
+    if (regenerating) {
+      // The reply answers the history up to the message it regenerates from.
+      const added = await this.conversations.saveMessages(existing.id, newMessages);
+      return { conversationId: existing.id, history: () => this.conversations.messagesOf(existing.id, regenerating), discard: discard(added) };
+    }
+    const { added, history } = await this.conversations.appendMessages(existing.id, newMessages);
+    return { conversationId: existing.id, history: () => Promise.resolve(history), discard: discard(added) };
   }
 
   private async undo(conversationId: string, removal: Promise<void>): Promise<void> {
@@ -343,7 +347,7 @@ function routerTurn(request: RouterRequestDto): ChatTurn {
  * For `regenerate-message`: the user message whose reply is generated again, which must be the
  * request's last and stored; `messageId`, when given, must be it or a message after it.
  */
-function checkRegeneration(request: ChatTurn, latest: UIMessage, stored: Map<string, number>, existing: Conversation | null): string {
+function checkRegeneration(request: ChatTurn, latest: UIMessage, stored: Map<string, number>, existing: ContinuedConversation | null): string {
   const answered = stored.get(latest.id);
   if (!existing || answered === undefined) {
     throw new BadRequestException('regenerate-message: messages must end with a user message the conversation holds');

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
 import { isUUID } from 'class-validator';
 import { type EntityManager, In, Repository } from 'typeorm';
+import { PreparedQueries } from '../database/prepared-queries.js';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
 import { Message } from './entities/message.entity.js';
@@ -17,6 +18,20 @@ export const CONVERSATION_TITLE_MAX_LENGTH = 100;
  */
 export const CONVERSATION_REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 export const CONVERSATION_REFERENCE_RULE = '1–64 letters, digits, "-" or "_"';
+
+/** A conversation a chat turn continues (ConversationsService.findForTurn). */
+export interface ContinuedConversation {
+  id: string;
+  lastAgentId: string | null;
+  /** Which of the turn's message ids it holds, each with its place in the order. */
+  stored: Map<string, number>;
+}
+
+/** The agent that answered a conversation last: its niche is the conversation's. */
+export interface AnsweringAgent {
+  agentId: string;
+  niche: string;
+}
 
 export interface NewConversation {
   userId: string | null;
@@ -34,6 +49,7 @@ export class ConversationsService {
   constructor(
     @InjectRepository(Conversation) private readonly conversations: Repository<Conversation>,
     @InjectRepository(Message) private readonly messages: Repository<Message>,
+    private readonly prepared: PreparedQueries,
   ) {}
 
   /** `manager`: a transaction to create it in (a workflow run's conversation, with its run). */
@@ -51,13 +67,31 @@ export class ConversationsService {
     );
   }
 
-  /** A new conversation with its first messages, all or nothing. */
-  createWithMessages(teamId: string, input: NewConversation, messages: UIMessage[]): Promise<Conversation> {
-    return this.conversations.manager.transaction(async (manager) => {
-      const conversation = await this.create(teamId, input, manager);
-      await this.saveMessages(conversation.id, messages, { manager });
-      return conversation;
-    });
+  /**
+   * A new conversation with its first messages, all or nothing: one statement, so one round trip
+   * and no transaction around it (a new chat's first byte waits for it). Returns its id.
+   */
+  async createWithMessages(teamId: string, input: NewConversation, messages: UIMessage[]): Promise<string> {
+    const [created] = await this.prepared.query<{ id: string }>(
+      `WITH conversation AS (
+         INSERT INTO conversations (team_id, user_id, chat_id, title, niche, last_agent_id, workflow_run)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+       ), ${incomingRows(8)}, saved AS (
+         ${insertingIncoming('(SELECT id FROM conversation)', false)}
+       )
+       SELECT id FROM conversation`,
+      [
+        teamId,
+        input.userId,
+        input.chatId ?? null,
+        titleFrom(input.title),
+        input.niche ?? 'general',
+        input.lastAgentId ?? null,
+        input.workflowRun ? JSON.stringify(input.workflowRun) : null,
+        incomingMessages(messages),
+      ],
+    );
+    return created.id;
   }
 
   /**
@@ -68,6 +102,23 @@ export class ConversationsService {
     const where = isUUID(reference) ? [{ id: reference, teamId }, { chatId: reference, teamId }] : [{ chatId: reference, teamId }];
     const found = await this.conversations.find({ where, take: 2 });
     return found.find((conversation) => conversation.id === reference) ?? found[0] ?? null;
+  }
+
+  /**
+   * What a chat turn needs of the conversation it continues, named as `find` names it: its id, its
+   * last agent, and which of `messageIds` it holds with their places in the order. One round trip.
+   */
+  async findForTurn(teamId: string, reference: string, messageIds: string[]): Promise<ContinuedConversation | null> {
+    const named = isUUID(reference) ? '(id = $2::text::uuid OR chat_id = $2::text)' : 'chat_id = $2::text';
+    const [found] = await this.prepared.query<{ id: string; last_agent_id: string | null; stored: Record<string, number> }>(
+      `SELECT id, last_agent_id,
+              (SELECT coalesce(jsonb_object_agg(message_id, seq), '{}') FROM messages
+                WHERE conversation_id = conversations.id AND message_id = ANY($3::text[])) AS stored
+         FROM conversations WHERE team_id = $1 AND ${named}
+        ORDER BY id::text = $2::text DESC LIMIT 1`,
+      [teamId, reference, messageIds],
+    );
+    return found ? { id: found.id, lastAgentId: found.last_agent_id, stored: new Map(Object.entries(found.stored)) } : null;
   }
 
   async getOrThrow(teamId: string, reference: string): Promise<Conversation> {
@@ -103,75 +154,62 @@ export class ConversationsService {
    * including that message only (a reply generated again answers what preceded it).
    */
   async messagesOf(conversationId: string, through?: string): Promise<UIMessage[]> {
-    const query = this.messages.createQueryBuilder('message').where('message.conversationId = :conversationId', { conversationId });
-    if (through !== undefined) {
-      query.andWhere('message.seq <= (SELECT seq FROM messages WHERE conversation_id = :conversationId AND message_id = :through)', { through });
-    }
-    const rows = await query.orderBy('message.seq', 'ASC').getMany();
-    return rows.map((row) => ({
-      id: row.messageId,
-      role: row.role,
-      parts: row.parts as UIMessage['parts'],
-      ...(row.metadata === null || row.metadata === undefined ? {} : { metadata: row.metadata }),
-    }));
+    const upTo = through === undefined ? '' : 'AND seq <= (SELECT seq FROM messages WHERE conversation_id = $1 AND message_id = $2)';
+    const rows = await this.prepared.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conversation_id = $1 ${upTo} ORDER BY seq`,
+      through === undefined ? [conversationId] : [conversationId, through],
+    );
+    return rows.map(toUIMessage);
   }
 
-  /** Which of these message ids the conversation holds, each with its place in the order. */
-  async storedMessageIds(conversationId: string, messageIds: string[]): Promise<Map<string, number>> {
-    if (messageIds.length === 0) return new Map();
-    const rows = await this.messages.query<{ message_id: string; seq: string }[]>(
-      'SELECT message_id, seq FROM messages WHERE conversation_id = $1 AND message_id = ANY($2::text[])',
-      [conversationId, messageIds],
+  /**
+   * Appends the messages that are not stored yet, as saveMessages does, and reads the history
+   * they leave, in one statement: a continued chat's turn before its first byte. The rows the
+   * insert adds are not visible to the statement's own read of the table, so they are joined in
+   * from its RETURNING. Returns the ids it wrote and the whole history, in order.
+   */
+  async appendMessages(conversationId: string, messages: UIMessage[]): Promise<{ added: string[]; history: UIMessage[] }> {
+    const rows = await this.prepared.query<MessageRow & { added: boolean }>(
+      `WITH ${savingMessages({ replace: false, returning: `seq, ${MESSAGE_COLUMNS}` })}
+       SELECT ${MESSAGE_COLUMNS}, false AS added, seq FROM messages WHERE conversation_id = $1
+       UNION ALL
+       SELECT ${MESSAGE_COLUMNS}, true AS added, seq FROM saved
+       ORDER BY seq`,
+      [conversationId, incomingMessages(messages)],
     );
-    return new Map(rows.map((row) => [row.message_id, Number(row.seq)]));
+    return { added: rows.filter((row) => row.added).map((row) => row.message_id), history: rows.map(toUIMessage) };
   }
 
   /** Replaces every message after `after` with `messages`, all or nothing: a reply generated again. */
-  replaceAfter(conversationId: string, after: string, messages: UIMessage[]): Promise<string[]> {
+  replaceAfter(conversationId: string, after: string, messages: UIMessage[], answeredBy?: AnsweringAgent): Promise<string[]> {
     return this.messages.manager.transaction(async (manager) => {
       await manager.query(
         `DELETE FROM messages WHERE conversation_id = $1
            AND seq > (SELECT seq FROM messages WHERE conversation_id = $1 AND message_id = $2)`,
         [conversationId, after],
       );
-      return this.saveMessages(conversationId, messages, { replace: true, manager });
+      return this.saveMessages(conversationId, messages, { replace: true, manager, answeredBy });
     });
   }
 
   /**
    * Appends messages whose ids are not stored yet (a client resending the whole history stores
    * nothing twice); a message already stored under the same id is replaced when `replace`.
-   * Returns the ids it wrote.
+   * `answeredBy`: the agent whose reply this is, kept as the conversation's. `manager`: a
+   * transaction to save in (else a prepared statement). Returns the ids it wrote.
    */
   async saveMessages(
     conversationId: string,
     messages: UIMessage[],
-    { replace = false, manager = this.messages.manager }: { replace?: boolean; manager?: EntityManager } = {},
+    { replace = false, manager, answeredBy }: { replace?: boolean; manager?: EntityManager; answeredBy?: AnsweringAgent } = {},
   ): Promise<string[]> {
     if (messages.length === 0) return [];
-    const incoming = messages.map((message, order) => ({
-      order,
-      message_id: message.id,
-      role: message.role,
-      parts: message.parts,
-      metadata: message.metadata ?? null,
-    }));
     // One statement (so one round trip, atomic): the messages in their order, then the
-    // conversation's updated_at. Run steps and replies save twice per turn; this is their hot path.
-    const saved = await manager.query<{ message_id: string }[]>(
-      `WITH incoming AS (
-         SELECT * FROM jsonb_to_recordset($2::jsonb) AS m("order" int, message_id text, role text, parts jsonb, metadata jsonb)
-       ), saved AS (
-         INSERT INTO messages (conversation_id, message_id, role, parts, metadata)
-         SELECT $1, message_id, role, parts, metadata FROM incoming ORDER BY "order"
-         ON CONFLICT (conversation_id, message_id) ${replace ? 'DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata' : 'DO NOTHING'}
-         RETURNING message_id
-       ), touched AS (
-         UPDATE conversations SET updated_at = now() WHERE id = $1
-       )
-       SELECT message_id FROM saved`,
-      [conversationId, JSON.stringify(incoming)],
-    );
+    // conversation's updated_at (and agent). Run steps and replies save twice per turn; this is their hot path.
+    const text = `WITH ${savingMessages({ replace, returning: 'message_id', touch: answeredBy ? ', last_agent_id = $3, niche = $4' : '' })}
+       SELECT message_id FROM saved`;
+    const values = [conversationId, incomingMessages(messages), ...(answeredBy ? [answeredBy.agentId, answeredBy.niche] : [])];
+    const saved = manager ? await manager.query<{ message_id: string }[]>(text, values) : await this.prepared.query<{ message_id: string }>(text, values);
     return saved.map((row) => row.message_id);
   }
 
@@ -181,13 +219,54 @@ export class ConversationsService {
     await this.messages.delete({ conversationId, messageId: In(messageIds) });
   }
 
-  async recordAgent(conversationId: string, agentId: string, niche: string): Promise<void> {
-    await this.conversations.update({ id: conversationId }, { lastAgentId: agentId, niche });
-  }
-
   async setWorkflowRun(conversationId: string, workflowRun: WorkflowRunSummary): Promise<void> {
     await this.conversations.update({ id: conversationId }, { workflowRun });
   }
+}
+
+const MESSAGE_COLUMNS = 'message_id, role, parts, metadata';
+type MessageRow = Pick<UIMessage, 'role' | 'parts'> & { message_id: string; metadata: unknown };
+
+function toUIMessage(row: MessageRow): UIMessage {
+  return { id: row.message_id, role: row.role, parts: row.parts, ...(row.metadata === null ? {} : { metadata: row.metadata }) };
+}
+
+/** The `incoming` rows of a statement that stores messages: parameter `$<parameter>` (incomingMessages), with their order. */
+function incomingRows(parameter: number): string {
+  return `incoming AS (
+    SELECT * FROM jsonb_to_recordset($${parameter}::jsonb) AS m("order" int, message_id text, role text, parts jsonb, metadata jsonb)
+  )`;
+}
+
+/**
+ * The CTEs that store messages into conversation $1 from parameter $2 (incomingMessages), in their
+ * order, and touch the conversation's updated_at (and whatever `touch` sets) when there are any;
+ * `saved` holds what the insert returns.
+ */
+function savingMessages({ replace, returning, touch = '' }: { replace: boolean; returning: string; touch?: string }): string {
+  return `${incomingRows(2)}, saved AS (
+    ${insertingIncoming('$1', replace)}
+    RETURNING ${returning}
+  ), touched AS (
+    UPDATE conversations SET updated_at = now()${touch} WHERE id = $1 AND EXISTS (SELECT 1 FROM incoming)
+  )`;
+}
+
+/**
+ * Inserts the `incoming` rows, in their order, into the conversation `conversationId` (SQL: a
+ * parameter or a subquery); a message id already stored is left alone, or replaced when `replace`.
+ */
+function insertingIncoming(conversationId: string, replace: boolean): string {
+  return `INSERT INTO messages (conversation_id, message_id, role, parts, metadata)
+    SELECT ${conversationId}, message_id, role, parts, metadata FROM incoming ORDER BY "order"
+    ON CONFLICT (conversation_id, message_id) ${replace ? 'DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata' : 'DO NOTHING'}`;
+}
+
+/** Messages as the JSON parameter of incomingRows. */
+function incomingMessages(messages: UIMessage[]): string {
+  return JSON.stringify(
+    messages.map((message, order) => ({ order, message_id: message.id, role: message.role, parts: message.parts, metadata: message.metadata ?? null })),
+  );
 }
 
 /** A title from the first user message: one line, at most 100 characters. */

@@ -1,11 +1,13 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { dataSourceOptions } from './data-source.js';
+import { PreparedQueries } from './prepared-queries.js';
 import { runMigrations } from './run-migrations.js';
 
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -28,5 +30,7 @@ import { runMigrations } from './run-migrations.js';
       },
     }),
   ],
+  providers: [PreparedQueries],
+  exports: [PreparedQueries],
 })
 export class DatabaseModule {}

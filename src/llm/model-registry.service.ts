@@ -4,6 +4,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { wrapImageModel, wrapLanguageModel } from 'ai';
 import type { AppConfig } from '../config/configuration.js';
+import type { UsageAttribution } from '../usage/usage-attribution.js';
 import { UsageLedger } from '../usage/usage-ledger.service.js';
 import { meterImageModel, meterLanguageModel } from '../usage/usage-meter.js';
 import { deltaCoalescingMiddleware, StreamPacing } from './delta-coalescing.js';
@@ -24,11 +25,12 @@ export interface ResolvedModel {
 /**
  * The only place models are built. Ids: `offline` (built in, always there) and
  * `openai:<model>` when OPENAI_API_KEY or OPENAI_BASE_URL is set (any OpenAI-compatible server).
- * Every model it hands out is metered into the usage ledger under its id.
+ * Every model it hands out is metered into the usage ledger under its id, charged to the
+ * attribution the caller asked for it with.
  */
 @Injectable()
 export class ModelRegistry {
-  private readonly offline: LanguageModelV4;
+  private readonly offline: OfflineLanguageModel;
   private readonly openai?: OpenAIProvider;
   private readonly pacing: StreamPacing;
   readonly defaultModelId: string;
@@ -39,26 +41,28 @@ export class ModelRegistry {
   ) {
     const llm = config.get('llm', { infer: true });
     this.pacing = new StreamPacing(llm.streamFlushesPerSecond);
-    this.offline = this.wrapped(OFFLINE_MODEL_ID, new OfflineLanguageModel({ chunkDelayMs: llm.offlineChunkDelayMs }));
+    this.offline = new OfflineLanguageModel({ chunkDelayMs: llm.offlineChunkDelayMs });
     if (llm.openaiApiKey || llm.openaiBaseUrl) {
       this.openai = createOpenAI({ apiKey: llm.openaiApiKey ?? 'not-needed', baseURL: llm.openaiBaseUrl });
     }
     this.defaultModelId = llm.defaultModel;
-    this.resolve(this.defaultModelId);
+    this.check(this.defaultModelId);
   }
 
-  /** The model for an id (none or null: DEFAULT_MODEL); an unknown id is a 400. */
-  resolve(requested?: string | null): ResolvedModel {
+  /** The id a request names (none or null: DEFAULT_MODEL), checked before anything is done with it; an unknown id is a 400. */
+  check(requested: string | null | undefined): string {
     const id = requested ?? this.defaultModelId;
-    if (id === OFFLINE_MODEL_ID) return { id, model: this.offline };
-    if (id.startsWith(OPENAI_PREFIX)) {
-      const name = id.slice(OPENAI_PREFIX.length);
-      if (!this.openai) throw new BadRequestException(`Unknown modelId "${id}": no OpenAI provider is configured`);
-      if (!OPENAI_MODEL_NAME.test(name)) throw new BadRequestException(`Unknown modelId "${id}"`);
-      // Chat Completions, the API every OpenAI-compatible server speaks.
-      return { id, model: this.wrapped(id, this.openai.chat(name)) };
-    }
-    throw new BadRequestException(`Unknown modelId "${id}": use "${OFFLINE_MODEL_ID}" or "${OPENAI_PREFIX}<model>"`);
+    this.provided(id);
+    return id;
+  }
+
+  /**
+   * The model for an id (none or null: DEFAULT_MODEL), metered and charged to `charge`; an unknown
+   * id is a 400. Cheap: a wrapper around the provider's model, made per turn or step.
+   */
+  resolve(requested: string | null | undefined, charge: UsageAttribution): ResolvedModel {
+    const id = requested ?? this.defaultModelId;
+    return { id, model: this.wrapped(id, this.provided(id), charge) };
   }
 
   /**
@@ -71,19 +75,32 @@ export class ModelRegistry {
   }
 
   /** A real image model, or undefined offline (tools then render images locally). */
-  imageModel(): ImageModelV4 | undefined {
+  imageModel(charge: UsageAttribution): ImageModelV4 | undefined {
     if (!this.openai) return undefined;
-    return wrapImageModel({ model: this.openai.image(OPENAI_IMAGE_MODEL), middleware: meterImageModel(this.ledger, `${OPENAI_PREFIX}${OPENAI_IMAGE_MODEL}`) });
+    return wrapImageModel({ model: this.openai.image(OPENAI_IMAGE_MODEL), middleware: meterImageModel(this.ledger, `${OPENAI_PREFIX}${OPENAI_IMAGE_MODEL}`, charge) });
   }
 
   /** A model able to read images (receipt photos), or undefined offline. */
-  visionModel(): LanguageModelV4 | undefined {
-    return this.openai ? this.resolve(this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : `${OPENAI_PREFIX}${FALLBACK_OPENAI_MODEL}`).model : undefined;
+  visionModel(charge: UsageAttribution): LanguageModelV4 | undefined {
+    return this.openai ? this.resolve(this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : `${OPENAI_PREFIX}${FALLBACK_OPENAI_MODEL}`, charge).model : undefined;
+  }
+
+  /** The provider's model for an id, not metered; an unknown id is a 400. */
+  private provided(id: string): LanguageModelV4 {
+    if (id === OFFLINE_MODEL_ID) return this.offline;
+    if (id.startsWith(OPENAI_PREFIX)) {
+      const name = id.slice(OPENAI_PREFIX.length);
+      if (!this.openai) throw new BadRequestException(`Unknown modelId "${id}": no OpenAI provider is configured`);
+      if (!OPENAI_MODEL_NAME.test(name)) throw new BadRequestException(`Unknown modelId "${id}"`);
+      // Chat Completions, the API every OpenAI-compatible server speaks.
+      return this.openai.chat(name);
+    }
+    throw new BadRequestException(`Unknown modelId "${id}": use "${OFFLINE_MODEL_ID}" or "${OPENAI_PREFIX}<model>"`);
   }
 
   /** Metered, and paced: streams of every model share the instance's flush budget (see StreamPacing). */
-  private wrapped(id: string, model: LanguageModelV4): LanguageModelV4 {
+  private wrapped(id: string, model: LanguageModelV4, charge: UsageAttribution): LanguageModelV4 {
     const pacing = this.pacing.enabled ? [deltaCoalescingMiddleware(this.pacing)] : [];
-    return wrapLanguageModel({ model, middleware: [meterLanguageModel(this.ledger, id), ...pacing] });
+    return wrapLanguageModel({ model, middleware: [meterLanguageModel(this.ledger, id, charge), ...pacing] });
   }
 }

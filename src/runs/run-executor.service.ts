@@ -11,7 +11,6 @@ import { textOf } from '../assistant/chat-messages.js';
 import { ChatStreamService } from '../assistant/chat-stream.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
-import { ModelRegistry } from '../llm/model-registry.service.js';
 import { contextPart } from '../llm/offline/offline-language-model.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
@@ -23,7 +22,7 @@ import { RunStep } from './entities/run-step.entity.js';
 import type { WorkflowRun } from './entities/workflow-run.entity.js';
 import { BudgetService } from '../usage/budget.service.js';
 import { UsageLedger } from '../usage/usage-ledger.service.js';
-import { UsageContext } from '../usage/usage-context.js';
+import type { UsageAttribution } from '../usage/usage-attribution.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import type { RunEvent } from './runs.response.js';
@@ -43,12 +42,8 @@ const HANDED_BACK = 'The instance is shutting down';
 
 type StepOutcome = 'done' | 'paused' | 'stopped';
 
-/** Where a step's reply is generated: the run's team, conversation and run. */
-interface ReplyScope {
-  teamId: string;
-  conversationId: string;
-  runId: number;
-}
+/** Whom a step's model calls are charged to, which also says where its reply is generated: the run's team, conversation and run. */
+type StepCharge = UsageAttribution & { conversationId: string; runId: number };
 
 /**
  * Executes runs from the durable queue, step by step. Each step is checkpointed in `run_steps`;
@@ -74,7 +69,6 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly conversations: ConversationsService,
     private readonly assets: AssetsService,
     private readonly chat: ChatStreamService,
-    private readonly models: ModelRegistry,
     private readonly queue: QueueService,
     private readonly aborts: RunAbortRegistry,
     private readonly events: RunEventsService,
@@ -179,12 +173,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
     await transcript.save(instruction);
     const history = await transcript.all();
 
-    const charge = { teamId: run.teamId, userId: run.startedBy, conversationId: transcript.conversationId, workflowId: workflow.id, runId: run.id, stepIndex: index, kind: 'run-step' } as const;
-    const reply = await UsageContext.run(charge, () =>
-      this.withStopSwitch(run.id, (abortSignal) =>
-        this.replyWithRetries(checkpoint, step.agentId, history, { teamId: run.teamId, conversationId: transcript.conversationId, runId: run.id }, abortSignal),
-      ),
-    );
+    const charge: StepCharge = { teamId: run.teamId, userId: run.startedBy, conversationId: transcript.conversationId, workflowId: workflow.id, runId: run.id, stepIndex: index, kind: 'run-step' };
+    const reply = await this.withStopSwitch(run.id, (abortSignal) => this.replyWithRetries(checkpoint, step.agentId, history, charge, abortSignal));
     if (!reply) return 'stopped';
     // The ledger writes in batches about a second apart: the step's calls are written before the
     // step is reported finished, so the run's record read at that event counts them.
@@ -263,18 +253,18 @@ export class RunExecutorService implements OnApplicationBootstrap {
    * on the checkpoint. What the failed call's tools made is removed first. The step's timeout and a
    * stop abort the signal: those are never tried again.
    */
-  private async replyWithRetries(checkpoint: RunStep, agentId: string, history: UIMessage[], scope: ReplyScope, abortSignal: AbortSignal): Promise<UIMessage> {
+  private async replyWithRetries(checkpoint: RunStep, agentId: string, history: UIMessage[], charge: StepCharge, abortSignal: AbortSignal): Promise<UIMessage> {
     for (;;) {
       const since = new Date();
       const calls = await this.countModelCall(checkpoint);
       try {
-        return await this.reply(agentId, history, scope, abortSignal);
+        return await this.reply(agentId, history, charge, abortSignal);
       } catch (error) {
         const transient = abortSignal.aborted ? undefined : transientFailure(error);
         if (!transient) throw error;
         if (calls >= this.stepAttempts) throw new Error(`The agent failed while answering after ${calls} attempt${calls === 1 ? '' : 's'}: ${transient}`, { cause: error });
-        this.logger.warn(`Run ${scope.runId} step ${checkpoint.stepIndex + 1}: model call ${calls} failed (${transient}); trying again`);
-        await this.assets.deleteRunAssetsSince(scope.runId, since);
+        this.logger.warn(`Run ${charge.runId} step ${checkpoint.stepIndex + 1}: model call ${calls} failed (${transient}); trying again`);
+        await this.assets.deleteRunAssetsSince(charge.runId, since);
         await sleep(retryDelayMs(calls, error), undefined, { signal: abortSignal });
       }
     }
@@ -294,14 +284,14 @@ export class RunExecutorService implements OnApplicationBootstrap {
     return row.model_attempts;
   }
 
-  private async reply(agentId: string, history: UIMessage[], scope: ReplyScope, abortSignal: AbortSignal): Promise<UIMessage> {
+  private async reply(agentId: string, history: UIMessage[], charge: StepCharge, abortSignal: AbortSignal): Promise<UIMessage> {
     let message: UIMessage | undefined;
     let failure: unknown;
     const stream = this.chat.replyStream({
       agentId: isAgentId(agentId) ? agentId : 'general',
-      model: this.models.resolve(),
+      charge,
       history,
-      scope,
+      scope: { teamId: charge.teamId, conversationId: charge.conversationId, runId: charge.runId },
       abortSignal,
       // Failed calls are tried again in one place, replyWithRetries, which counts them.
       maxRetries: 0,
@@ -317,7 +307,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
       },
     });
     for await (const chunk of stream) {
-      if (chunk.type === 'data-asset') await this.events.publish(scope.runId, { type: 'asset', asset: chunk.data as AssetResponse });
+      if (chunk.type === 'data-asset') await this.events.publish(charge.runId, { type: 'asset', asset: chunk.data as AssetResponse });
       else if (chunk.type === 'error') throw new Error(chunk.errorText, { cause: failure });
     }
     if (!message) throw new Error('The agent gave no reply');

@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UsageBuffer } from './usage-buffer.js';
-import type { UsageAttribution, UsageKind } from './usage-context.js';
+import type { UsageAttribution, UsageKind } from './usage-attribution.js';
 
 /** What a model call used, as its provider reported it. */
 export interface ModelUsage {
@@ -47,12 +47,8 @@ export class UsageLedger implements BeforeApplicationShutdown {
     this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
   }
 
-  /** Records a call under the attribution current when it started; a call without one is a bug, logged. */
-  record(attribution: UsageAttribution | undefined, usage: ModelUsage, kind: UsageKind = attribution?.kind ?? 'chat'): void {
-    if (!attribution) {
-      this.logger.warn(`A model call to ${usage.modelId} outside any usage attribution was not metered`);
-      return;
-    }
+  /** Records a call under the attribution its model was handed out with. */
+  record(attribution: UsageAttribution, usage: ModelUsage, kind: UsageKind = attribution.kind): void {
     this.buffer.add({ ...usage, attribution, kind, at: new Date() });
     for (const listener of this.listeners) listener(attribution.teamId, usage.inputTokens + usage.outputTokens);
     if (this.buffer.dropped > 0 && !this.warnedDrop) {

@@ -1,5 +1,5 @@
 import type { ImageModelV4Middleware, LanguageModelV4Middleware, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
-import { UsageContext } from './usage-context.js';
+import type { UsageAttribution } from './usage-attribution.js';
 import type { UsageLedger } from './usage-ledger.service.js';
 
 function tokens(usage: LanguageModelV4Usage): { inputTokens: number; outputTokens: number } {
@@ -9,20 +9,18 @@ function tokens(usage: LanguageModelV4Usage): { inputTokens: number; outputToken
 /**
  * Meters a language model under the registry's id: a generated answer when it returns, a stream
  * when its `finish` part passes (after handing it on: no chunk waits for the ledger). Charged to
- * the attribution current when the call starts. A stream that fails or is stopped before its
+ * `attribution`, the one the model was handed out with. A stream that fails or is stopped before its
  * finish carries no usage figures and records nothing.
  */
-export function meterLanguageModel(ledger: UsageLedger, modelId: string): LanguageModelV4Middleware {
+export function meterLanguageModel(ledger: UsageLedger, modelId: string, attribution: UsageAttribution): LanguageModelV4Middleware {
   return {
     specificationVersion: 'v4',
     wrapGenerate: async ({ doGenerate }) => {
-      const attribution = UsageContext.current();
       const result = await doGenerate();
       ledger.record(attribution, { modelId, ...tokens(result.usage), images: 0 });
       return result;
     },
     wrapStream: async ({ doStream }) => {
-      const attribution = UsageContext.current();
       const result = await doStream();
       const metered = new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
         transform(part, controller) {
@@ -36,11 +34,10 @@ export function meterLanguageModel(ledger: UsageLedger, modelId: string): Langua
 }
 
 /** Meters an image model: the images each call returned, and tokens where the provider reports them. */
-export function meterImageModel(ledger: UsageLedger, modelId: string): ImageModelV4Middleware {
+export function meterImageModel(ledger: UsageLedger, modelId: string, attribution: UsageAttribution): ImageModelV4Middleware {
   return {
     specificationVersion: 'v4',
     wrapGenerate: async ({ doGenerate }) => {
-      const attribution = UsageContext.current();
       const result = await doGenerate();
       const usage = { modelId, inputTokens: result.usage?.inputTokens ?? 0, outputTokens: result.usage?.outputTokens ?? 0, images: result.images.length };
       ledger.record(attribution, usage, 'image');

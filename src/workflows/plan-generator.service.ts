@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
+import type { UsageAttribution } from '../usage/usage-attribution.js';
 import { suggestSchedule } from './schedule-phrases.js';
 import { MAX_STEPS } from './workflow-limits.js';
 
@@ -35,14 +36,14 @@ const INSTRUCTIONS = [
   '"publish it" or "send it" means the step before it waits for approval, and a person publishes it. A schedule ("every Monday") is not a step.',
 ].join('\n');
 
-/** The plan of a new workflow, from the default model with structured output, and the schedule its goal names. */
+/** The plan of a new workflow, from the default model with structured output (charged to `charge`), and the schedule its goal names. */
 @Injectable()
 export class PlanGeneratorService {
   constructor(private readonly models: ModelRegistry) {}
 
-  async generate(goal: string): Promise<GeneratedPlan> {
+  async generate(goal: string, charge: UsageAttribution): Promise<GeneratedPlan> {
     const { output } = await generateText({
-      model: this.models.resolve().model,
+      model: this.models.resolve(null, charge).model,
       instructions: INSTRUCTIONS,
       prompt: goal,
       output: Output.object({ schema: planSchema, name: WORKFLOW_PLAN_OUTPUT }),

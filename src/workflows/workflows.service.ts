@@ -9,7 +9,6 @@ import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { BudgetService } from '../usage/budget.service.js';
-import { UsageContext } from '../usage/usage-context.js';
 import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
 import type { StepInputDto, UpdateStepsDto } from './dto/update-steps.dto.js';
 import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../runs/entities/workflow-run.entity.js';
@@ -75,7 +74,7 @@ export class WorkflowsService {
     // The id is chosen before planning so that the plan's model call is charged to the workflow.
     const workflowId = randomUUID();
     const planning = { teamId: team.teamId, userId: team.userId, workflowId, kind: 'planning' } as const;
-    const plan = await UsageContext.run(planning, () => this.planner.generate(dto.goal));
+    const plan = await this.planner.generate(dto.goal, planning);
     // A schedule the goal names ("every Monday at 9") is the draft's until the request gives one,
     // where the plan allows it.
     const suggested =
@@ -197,7 +196,10 @@ export class WorkflowsService {
    * creating it did; earlier links for the same version keep working until they expire. Once a
    * minute per workflow: the time of the last request is kept on the workflow's row (not in the
    * rate limiter's store, which is per instance without Redis), read and set under its row lock,
-   * so instances and concurrent requests agree; the job is queued in the same transaction.
+   * so instances and concurrent requests agree; the job is queued in the same transaction. The
+   * clock is read when the lock is held (`clock_timestamp()`, not the transaction's `now()`): a
+   * request whose transaction began before the one it waited for would otherwise be told to wait
+   * longer than a minute.
    */
   async resendPlanApproval(teamId: string, id: string, response: Response): Promise<PlanApprovalMailResponse> {
     const workflow = await this.getOrThrow(teamId, id);
@@ -206,7 +208,7 @@ export class WorkflowsService {
     const planVersion = await this.workflows.manager.transaction(async (manager) => {
       const [row] = await manager.query<ResendRow[]>(
         `SELECT status, plan_version,
-                ceil(extract(epoch FROM approval_mail_requested_at + make_interval(secs => $3) - now()))::int AS wait_seconds
+                ceil(extract(epoch FROM approval_mail_requested_at + make_interval(secs => $3) - clock_timestamp()))::int AS wait_seconds
            FROM workflows WHERE id = $1 AND team_id = $2 FOR UPDATE`,
         [workflow.id, teamId, APPROVAL_MAIL_INTERVAL_SECONDS],
       );
@@ -216,7 +218,7 @@ export class WorkflowsService {
         response.setHeader('Retry-After', String(row.wait_seconds));
         throw new HttpException(`A fresh approval link was asked for less than a minute ago; retry in ${row.wait_seconds} s`, HttpStatus.TOO_MANY_REQUESTS);
       }
-      await manager.query('UPDATE workflows SET approval_mail_requested_at = now() WHERE id = $1', [workflow.id]);
+      await manager.query('UPDATE workflows SET approval_mail_requested_at = clock_timestamp() WHERE id = $1', [workflow.id]);
       const job: PlanApprovalRequest = { workflowId: workflow.id, teamId, planVersion: row.plan_version };
       await this.queue.send(PLAN_APPROVAL_REQUESTED, job, {}, manager);
       return row.plan_version;

@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
+import { escapeLiteral } from 'pg';
 import { DataSource } from 'typeorm';
 import { ASSET_TYPES } from '../../src/assets/asset-types.js';
+import { PreparedQueries } from '../../src/database/prepared-queries.js';
 import { api } from '../helpers/api.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { insertFinishedRun } from '../factories/workflows.js';
@@ -21,7 +23,8 @@ const ROWS = 5000;
 /**
  * DESIGN "Assets": the listing is indexed for team + createdAt, team + type, conversation and run.
  * For each filter combination GET /api/assets supports, this captures the SQL the endpoint really
- * sends (through TypeORM's logger) and checks that PostgreSQL plans it through an assets index.
+ * sends (a prepared statement) and checks that PostgreSQL plans it through an assets index, both
+ * with its parameters and as the generic plan a prepared statement may switch to.
  */
 describe('GET /api/assets query plans', () => {
   let app: INestApplication;
@@ -65,23 +68,33 @@ describe('GET /api/assets query plans', () => {
 
   /** Calls the endpoint and returns the one assets query it ran, with its parameters. */
   async function listingQuery(query: string): Promise<{ sql: string; parameters: unknown[] }> {
-    const logQuery = vi.spyOn(dataSource.logger, 'logQuery');
+    const prepared = vi.spyOn(app.get(PreparedQueries), 'query');
     try {
       await api(app, alice).get(`/api/assets?${query}`).expect(200);
-      const calls = logQuery.mock.calls.filter(([sql]) => /\bFROM "?assets"?\s/.test(sql));
+      const calls = prepared.mock.calls.filter(([sql]) => /\bFROM "?assets"?\s/.test(sql));
       expect(calls).toHaveLength(1);
       const [sql, parameters] = calls[0];
-      return { sql, parameters: Array.isArray(parameters) ? parameters : [] };
+      return { sql, parameters };
     } finally {
-      logQuery.mockRestore();
+      prepared.mockRestore();
     }
   }
 
-  /** The plan's nodes, depth first. Seq scans are disabled so a tiny table cannot hide a missing index. */
-  async function planNodes(sql: string, parameters: unknown[]): Promise<PlanNode[]> {
+  /**
+   * The plan's nodes, depth first: with the parameters (`custom`) or the prepared statement's
+   * generic plan. Seq scans are disabled so a tiny table cannot hide a missing index.
+   */
+  async function planNodes(sql: string, parameters: unknown[], plan: 'custom' | 'generic'): Promise<PlanNode[]> {
     const [row] = await dataSource.transaction(async (manager) => {
       await manager.query('SET LOCAL enable_seqscan = off');
-      return manager.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+      if (plan === 'custom') return manager.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+      await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      await manager.query(`PREPARE listing AS ${sql}`);
+      // EXECUTE takes its arguments as literals, coerced to the statement's parameter types.
+      const literals = parameters.map((value) => escapeLiteral(value instanceof Date ? value.toISOString() : String(value))).join(', ');
+      const explained = await manager.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) EXECUTE listing(${literals})`);
+      await manager.query('DEALLOCATE listing');
+      return explained;
     });
     const nodes: PlanNode[] = [];
     const walk = (node: PlanNode) => {
@@ -108,11 +121,13 @@ describe('GET /api/assets query plans', () => {
     expect(sql).toMatch(/ORDER BY\s+"?created_at"? DESC,\s+"?id"? DESC\s+LIMIT/);
     expect(parameters).toContain(60);
 
-    const nodes = await planNodes(sql, parameters);
-    const indexScans = nodes.filter(
-      (node) => /^(Index Scan|Index Only Scan|Bitmap Index Scan)$/.test(node['Node Type']) && node['Index Name']?.startsWith('assets_'),
-    );
-    expect(indexScans.map((node) => node['Index Name'])).toContain(index);
-    expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'assets')).toEqual([]);
+    for (const plan of ['custom', 'generic'] as const) {
+      const nodes = await planNodes(sql, parameters, plan);
+      const indexScans = nodes.filter(
+        (node) => /^(Index Scan|Index Only Scan|Bitmap Index Scan)$/.test(node['Node Type']) && node['Index Name']?.startsWith('assets_'),
+      );
+      expect(indexScans.map((node) => node['Index Name']), plan).toContain(index);
+      expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'assets'), plan).toEqual([]);
+    }
   });
 });

@@ -107,6 +107,22 @@ describe('assistant: router, history, conversations', () => {
       expect(await countRows('messages', 'conversation_id = $1', [one.conversationId])).toBe(4);
     });
 
+    it('takes the niche of the agent that answered last, and not from a request refused before its reply', async () => {
+      const one = await chat(app, alice, { messages: [userMessage('Write a LinkedIn post about our hiring day')] });
+      const nicheOf = async () => (await api(app, alice).get(`/api/assistant/history?id=${one.conversationId}`).expect(200)).body.conversation.niche as string;
+      expect(await nicheOf()).toBe(NICHES.social);
+
+      const two = await chat(app, alice, { messages: [userMessage('Summarise our options')], conversationId: one.conversationId, agentId: 'legal' });
+      expect(two.message.metadata).toMatchObject({ agentId: 'legal' });
+      expect(await nicheOf()).toBe('legal');
+
+      const refused = await api(app, alice)
+        .post('/api/assistant/router')
+        .send({ messages: [userMessage('And the numbers?')], conversationId: one.conversationId, agentId: 'finance', modelId: 'gpt-5' });
+      expectError(refused, 400, /^Unknown modelId "gpt-5"/);
+      expect(await nicheOf()).toBe('legal');
+    });
+
     it.each([
       [{}, [/^messages/]],
       [{ messages: [] }, [/^messages must contain at least one message$/]],

@@ -36,8 +36,8 @@ function countStepCalls(app: INestApplication): number[] {
       return doStream();
     },
   };
-  vi.spyOn(registry, 'resolve').mockImplementation((requested) => {
-    const resolved = resolve(requested);
+  vi.spyOn(registry, 'resolve').mockImplementation((requested, charge) => {
+    const resolved = resolve(requested, charge);
     return { ...resolved, model: wrapLanguageModel({ model: resolved.model, middleware: counter }) };
   });
   return calls;

@@ -4,7 +4,7 @@ import type { AssetResponse } from '../../assets/asset.response.js';
 import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
 import { ModelRegistry } from '../../llm/model-registry.service.js';
 import { StorageService } from '../../storage/storage.service.js';
-import { UsageContext } from '../../usage/usage-context.js';
+import type { UsageAttribution } from '../../usage/usage-attribution.js';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { ASSET_TOOLS, type ToolName } from './index.js';
 
@@ -26,6 +26,8 @@ function inputSchemaOf(definition: AssetTool): Schema<unknown> {
 
 export interface ToolRunContext {
   scope: AssetScope;
+  /** The reply's or run step's attribution: a tool's own model calls are charged to it. */
+  charge: UsageAttribution;
   attachments: Attachment[];
   /** Called once per saved asset, as soon as the tool returns (the chat stream shows it live). */
   onAsset(asset: AssetResponse): void;
@@ -83,8 +85,9 @@ export class AgentToolsFactory {
   }
 
   private services(context: ToolRunContext, abortSignal: AbortSignal | undefined, onStored: (key: string) => void): ToolServices {
-    const imageModel = this.models.imageModel();
-    const visionModel = this.models.visionModel();
+    const imageModel = this.models.imageModel(context.charge);
+    // A tool's own model call, charged to the reply or run step that called the tool.
+    const visionModel = this.models.visionModel({ ...context.charge, kind: 'tool' });
     return {
       attachments: context.attachments,
       abortSignal,
@@ -101,22 +104,19 @@ export class AgentToolsFactory {
         : undefined,
       readImageText: visionModel
         ? async (image, signal) => {
-            // A tool's own model call, charged to the reply or run step that called the tool.
-            const { text } = await UsageContext.refine({ kind: 'tool' }, () =>
-              generateText({
-                model: visionModel,
-                abortSignal: signal,
-                messages: [
-                  {
-                    role: 'user',
-                    content: [
-                      { type: 'text', text: 'Transcribe this receipt line by line: items with quantities and prices, subtotal, tax, total, currency.' },
-                      { type: 'file', data: image.data, mediaType: image.mediaType },
-                    ],
-                  },
-                ],
-              }),
-            );
+            const { text } = await generateText({
+              model: visionModel,
+              abortSignal: signal,
+              messages: [
+                {
+                  role: 'user',
+                  content: [
+                    { type: 'text', text: 'Transcribe this receipt line by line: items with quantities and prices, subtotal, tax, total, currency.' },
+                    { type: 'file', data: image.data, mediaType: image.mediaType },
+                  ],
+                },
+              ],
+            });
             return text;
           }
         : undefined,
