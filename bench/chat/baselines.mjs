@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { pipeUIMessageStreamToResponse, streamText, toUIMessageStream } from 'ai';
 import pg from 'pg';
 import { OfflineLanguageModel } from '../../dist/src/llm/offline/offline-language-model.js';
+import { statementName } from '../../dist/src/database/prepared-queries.js';
 
 async function listen(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,14 +108,24 @@ export function startOneDeltaBaseline(model, persistence) {
   return listen(server);
 }
 
-const INSERT_CONVERSATION = `INSERT INTO conversations (team_id, user_id, chat_id, title, niche, last_agent_id, workflow_run)
-  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, niche, created_at, updated_at`;
+const INCOMING = (parameter) => `incoming AS (
+    SELECT * FROM jsonb_to_recordset($${parameter}::jsonb) AS m("order" int, message_id text, role text, parts jsonb, metadata jsonb)
+  )`;
+
+/** The service's one-statement new conversation with its first messages (ConversationsService.createWithMessages). */
+const CREATE_WITH_MESSAGES = `WITH conversation AS (
+    INSERT INTO conversations (team_id, user_id, chat_id, title, niche, last_agent_id, workflow_run)
+    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+  ), ${INCOMING(8)}, saved AS (
+    INSERT INTO messages (conversation_id, message_id, role, parts, metadata)
+    SELECT conversation.id, message_id, role, parts, metadata FROM conversation, incoming ORDER BY "order"
+    ON CONFLICT (conversation_id, message_id) DO NOTHING
+  )
+  SELECT id FROM conversation`;
 
 /** The service's one-statement message save (ConversationsService.saveMessages). */
 function saveMessagesSql(replace) {
-  return `WITH incoming AS (
-      SELECT * FROM jsonb_to_recordset($2::jsonb) AS m("order" int, message_id text, role text, parts jsonb, metadata jsonb)
-    ), saved AS (
+  return `WITH ${INCOMING(2)}, saved AS (
       INSERT INTO messages (conversation_id, message_id, role, parts, metadata)
       SELECT $1, message_id, role, parts, metadata FROM incoming ORDER BY "order"
       ON CONFLICT (conversation_id, message_id) ${replace ? 'DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata' : 'DO NOTHING'}
@@ -130,12 +141,15 @@ const INSERT_USAGE = `INSERT INTO usage_records (team_id, user_id, conversation_
     AS r (team_id, user_id, conversation_id, workflow_id, run_id, step_index, kind, model_id, input_tokens, output_tokens, images, created_at)
   WHERE EXISTS (SELECT 1 FROM teams WHERE teams.id = r.team_id)`;
 
+/** A statement prepared once per connection, as the service prepares its hot statements (PreparedQueries). */
+const prepared = (text, values) => ({ name: statementName(text), text, values });
+
 const messageRow = (message) => JSON.stringify([{ order: 0, message_id: message.id, role: message.role, parts: message.parts, metadata: message.metadata ?? null }]);
 
 /**
  * A router turn's rows, written into the service's own tables with the round trips the service
- * makes: a transaction for the conversation and the user message (4 round trips) before the first
- * byte, one statement for the reply after the last, and the usage rows (routing and reply) in one
+ * makes: one statement for the conversation and the user message before the first byte, one
+ * for the reply after the last, and the usage rows (routing and reply) in one
  * INSERT a second, as the usage ledger batches them. A pool of 20, the service's size.
  */
 export function createTurnPersistence(databaseUrl, { teamId, userId }) {
@@ -166,26 +180,15 @@ export function createTurnPersistence(databaseUrl, { teamId, userId }) {
 
   return {
     async storeTurn(userMessage) {
-      const client = await pool.connect();
-      try {
-        await client.query('START TRANSACTION');
-        const title = userMessage.parts[0].text.slice(0, 100);
-        const {
-          rows: [conversation],
-        } = await client.query(INSERT_CONVERSATION, [teamId, userId, null, title, 'general', 'general', null]);
-        await client.query(saveMessagesSql(false), [conversation.id, messageRow(userMessage)]);
-        await client.query('COMMIT');
-        recordUsage(conversation.id, 'routing');
-        return conversation.id;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      const title = userMessage.parts[0].text.slice(0, 100);
+      const {
+        rows: [conversation],
+      } = await pool.query(prepared(CREATE_WITH_MESSAGES, [teamId, userId, null, title, 'general', 'general', null, messageRow(userMessage)]));
+      recordUsage(conversation.id, 'routing');
+      return conversation.id;
     },
     async storeReply(conversationId, message) {
-      await pool.query(saveMessagesSql(true), [conversationId, messageRow(message)]);
+      await pool.query(prepared(saveMessagesSql(true), [conversationId, messageRow(message)]));
       recordUsage(conversationId, 'chat');
     },
     async close() {

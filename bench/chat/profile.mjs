@@ -11,6 +11,7 @@ import { formatCpuProfileSummary, summariseCpuProfile } from '../lib/cpu-profile
 import { createBenchDatabase } from '../lib/database.mjs';
 import { formatRow, runLoadInWorker } from '../lib/load.mjs';
 import { migrateBenchDatabase, startServerProcess } from '../lib/server-process.mjs';
+import { signUpBenchUser } from '../lib/users.mjs';
 
 const durationMs = Number(process.env.BENCH_PROFILE_MS ?? 15_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -26,12 +27,8 @@ try {
   let from;
   let to;
   try {
-    const registered = await fetch(`${service.base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench-${crypto.randomUUID()}@example.com`, password: 'benchmark password', name: 'Bench' }),
-    }).then((response) => response.json());
-    const options = { url: `${service.base}/api/assistant/router`, bodyTemplate, headers: { authorization: `Bearer ${registered.accessToken}` }, concurrency };
+    const { token } = await signUpBenchUser(service.base);
+    const options = { url: `${service.base}/api/assistant/router`, bodyTemplate, headers: { authorization: `Bearer ${token}` }, concurrency };
     await runLoadInWorker({ ...options, durationMs: 3000 });
     const loadBefore = loadavg()[0];
     from = micros();

@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
+/** The Node flags production starts the app with (`npm run start:prod`, the Dockerfile). */
+const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=6'];
 const STOP_TIMEOUT_MS = 15_000;
 
 /**
@@ -42,7 +44,8 @@ export async function migrateBenchDatabase(databaseUrl) {
   });
 }
 
-async function freePort() {
+/** A TCP port on 127.0.0.1 that nothing listens on now. */
+export async function freePort() {
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
@@ -58,7 +61,7 @@ async function freePort() {
  */
 export async function startServerProcess(databaseUrl, { env = {}, onLog = () => undefined } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, join(root, 'dist/src/main.js')], {
     cwd: mkdtempSync(join(tmpdir(), 'bench-cwd-')),
     env: serverEnv(databaseUrl, { PORT: String(port), LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

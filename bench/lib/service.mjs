@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../../dist/src/app.module.js';
 import { configureApp } from '../../dist/src/app.setup.js';
 import { loadConfiguration } from '../../dist/src/config/configuration.js';
+import { signUpBenchUser } from './users.mjs';
 
 /**
  * Boots the built app in this process as production runs it (logs off, rate limits out of the
@@ -33,11 +33,5 @@ export async function startService(databaseUrl, env = {}) {
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  const email = `bench-${randomUUID()}@example.com`;
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'benchmark password', name: 'Bench' }),
-  }).then((response) => response.json());
-  return { app, base, token: registered.accessToken, email, teamId: registered.activeTeam.id };
+  return { app, base, ...(await signUpBenchUser(base)) };
 }
