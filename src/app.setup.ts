@@ -4,7 +4,6 @@ import { Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from './config/configuration.js';
 import { JsonBodyGuard } from './http/json-body.guard.js';
@@ -14,6 +13,7 @@ import { validationExceptionFactory } from './http/validation-exception.factory.
 import { AppLogger } from './logging/app-logger.js';
 import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js';
 import { OpenAiExceptionFilter } from './openai-api/openai-exception.filter.js';
+import { refuseWhileDraining } from './shutdown/refuse-while-draining.js';
 import { ShutdownService } from './shutdown/shutdown.service.js';
 import { SESSION_COOKIE } from './teams/auth/session-token.js';
 
@@ -79,20 +79,4 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   );
   SwaggerModule.setup('api/docs', app, document);
   return app;
-}
-
-/** Seconds a client is asked to wait before it retries on another (or the restarted) instance. */
-const DRAINING_RETRY_AFTER_SECONDS = 5;
-
-/**
- * While the instance drains for a stop, requests arriving on connections it still has open get
- * 503 with Retry-After, and the connection is closed, so clients and load balancers move on.
- */
-function refuseWhileDraining(shutdown: ShutdownService) {
-  return (_request: Request, response: Response, next: NextFunction): void => {
-    if (!shutdown.isDraining) return next();
-    response.setHeader('Connection', 'close');
-    response.setHeader('Retry-After', String(DRAINING_RETRY_AFTER_SECONDS));
-    response.status(503).json({ statusCode: 503, error: 'Service Unavailable', message: 'This instance is shutting down; try again shortly' });
-  };
 }

@@ -61,7 +61,7 @@ export function openAiErrorBody(status: number, message: string | string[], deta
   };
 }
 
-function isOpenAiRequest(request: Request): boolean {
+export function isOpenAiRequest(request: Request): boolean {
   const path = request.originalUrl.split('?')[0];
   return path === OPENAI_API_PREFIX || path.startsWith(`${OPENAI_API_PREFIX}/`);
 }
