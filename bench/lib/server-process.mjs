@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { scratchDir } from './scratch.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -21,7 +21,7 @@ function serverEnv(databaseUrl, env) {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
+    DATA_DIR: scratchDir('bench-data-'),
     DASHBOARD_DIR: join(root, 'dist/dashboard'),
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
     APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
@@ -62,7 +62,7 @@ export async function freePort() {
 export async function startServerProcess(databaseUrl, { env = {}, onLog = () => undefined } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, join(root, 'dist/src/main.js')], {
-    cwd: mkdtempSync(join(tmpdir(), 'bench-cwd-')),
+    cwd: scratchDir('bench-cwd-'),
     env: serverEnv(databaseUrl, { PORT: String(port), LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

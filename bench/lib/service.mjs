@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../../dist/src/app.module.js';
 import { configureApp } from '../../dist/src/app.setup.js';
 import { loadConfiguration } from '../../dist/src/config/configuration.js';
+import { scratchDir } from './scratch.mjs';
 import { signUpBenchUser } from './users.mjs';
 
 /**
@@ -14,7 +12,7 @@ import { signUpBenchUser } from './users.mjs';
 export async function startService(databaseUrl, env = {}) {
   const config = loadConfiguration({
     DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
+    DATA_DIR: scratchDir('bench-data-'),
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
     APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
