@@ -116,8 +116,12 @@ describe('GET /api/assets', () => {
     ['from=yesterday', /^from must be an ISO 8601 date$/],
     ['to=2026-13-45', /^to must be an ISO 8601 date$/],
     ['teamId=6f9619ff-8b86-4d11-b42d-00c04fc964ff', /^teamId: property teamId should not exist$/],
-  ])('answers 400 for %s', async (query, message) => {
-    expectError(await api(app, alice).get(`/api/assets?${query}`), 400, [message]);
+    ['limit=10&limit=20', /^limit must be a whole number$/],
+    ['runId=1.5', /^runId must be a whole number$/],
+  ])('answers 400 for %s, saying only what is wrong', async (query, message) => {
+    const response = await api(app, alice).get(`/api/assets?${query}`);
+    expectError(response, 400, [message]);
+    expect((response.body as { message: string[] }).message).toHaveLength(1);
   });
 
   it("shows only the active team's assets, also to a user in several teams", async () => {
