@@ -1,12 +1,9 @@
 import { BadRequestException, type ValidationError } from '@nestjs/common';
 
-/**
- * class-validator's names of the rules that check what kind of value a field holds. When one of
- * them fails for a value that was sent, the field's other rules (ranges, lengths) say nothing
- * useful: `limit=abc` is "not a whole number", not also "less than 1". A missing field keeps every
- * message ("must be a string", "must not be blank").
- */
+/** class-validator's names of the rules that check what kind of value a field holds. */
 const TYPE_RULES = new Set(['isInt', 'isNumber', 'isString', 'isBoolean', 'isArray', 'isObject', 'isUuid', 'isIso8601', 'isDateString', 'isEnum', 'isIn']);
+/** ... and of the rules that a field is there at all. */
+const PRESENCE_RULES = new Set(['isDefined', 'isNotEmpty']);
 
 /** A 400 whose `message` lists every failed rule, with nested paths (`messages.0.role`). */
 export function validationExceptionFactory(errors: ValidationError[]): BadRequestException {
@@ -16,7 +13,7 @@ export function validationExceptionFactory(errors: ValidationError[]): BadReques
 function flatten(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = relevantMessages(error).map((message) =>
+    const own = relevantMessages(error.constraints ?? {}).map((message) =>
       // class-validator starts messages with the property name; give the full path instead.
       message.startsWith(`${error.property} `) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`,
     );
@@ -24,8 +21,13 @@ function flatten(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
-function relevantMessages(error: ValidationError): string[] {
-  const failed = Object.entries(error.constraints ?? {});
-  const typeFailures = error.value === undefined || error.value === null ? [] : failed.filter(([rule]) => TYPE_RULES.has(rule));
-  return (typeFailures.length > 0 ? typeFailures : failed).map(([, message]) => message);
+/**
+ * When a field holds the wrong kind of value (or none), its other rules (ranges, lengths, formats)
+ * say nothing useful: `limit=abc` is "not a whole number", not also "less than 1"; a missing token
+ * "must be a string" and "should not be empty", not also "shorter than 2000 characters".
+ */
+function relevantMessages(constraints: Record<string, string>): string[] {
+  const failed = Object.entries(constraints);
+  const wrongKind = failed.some(([rule]) => TYPE_RULES.has(rule));
+  return failed.filter(([rule]) => !wrongKind || TYPE_RULES.has(rule) || PRESENCE_RULES.has(rule)).map(([, message]) => message);
 }

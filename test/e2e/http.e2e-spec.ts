@@ -81,4 +81,15 @@ describe('HTTP behaviour shared by every endpoint', () => {
     const user = await signUp(app);
     expectError(await api(app, user).post('/api/teams').send({ name: 'A', teamId: user.teamId }), 400, [/^teamId: property teamId should not exist$/]);
   });
+
+  it.each([
+    ['a value of the wrong kind', { name: 123 }, ['name must be a string']],
+    ['a list where one value belongs', { name: ['A', 'B'] }, ['name must be a string']],
+    ['no value', {}, ['name must be a string', 'name should not be empty']],
+  ])('says only what is wrong with %s, not the rules that only apply to the right kind', async (_case, body, messages) => {
+    const user = await signUp(app);
+    const response = await api(app, user).post('/api/teams').send(body);
+    expectError(response, 400);
+    expect([...(response.body as { message: string[] }).message].sort()).toEqual(messages.sort());
+  });
 });
