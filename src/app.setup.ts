@@ -1,4 +1,4 @@
-import { RequestMethod, ValidationPipe } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { AppConfig } from './config/configuration.js';
+import { DtoValidationPipe } from './http/dto-validation.pipe.js';
 import { JsonBodyGuard } from './http/json-body.guard.js';
 import { jsonBodyParser } from './http/json-body.parser.js';
 import { UnsafeTextPipe } from './http/unsafe-text.pipe.js';
@@ -57,7 +58,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useGlobalGuards(new JsonBodyGuard(app.get(Reflector)));
   app.useGlobalPipes(
     new UnsafeTextPipe(),
-    new ValidationPipe({
+    new DtoValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,

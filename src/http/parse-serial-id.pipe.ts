@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 import { INT4_MAX } from './int4.js';
 
-/** A path id of a serial column (assets, runs): a positive integer that fits PostgreSQL's int4. */
+/** A path id of a serial column (assets, runs): a positive integer in plain digits that fits PostgreSQL's int4. */
 @Injectable()
 export class ParseSerialIdPipe implements PipeTransform<string, number> {
   transform(value: string): number {

@@ -150,6 +150,15 @@ describe('GET /api/assets', () => {
       expectError(await api(app, alice).get('/api/assets/99999999999'), 400, 'id must be a positive whole number');
     });
 
+    it.each(['1e0', '0x1', '%201', '1%20', '+1', '01.0', 'Infinity'])('an id spelled %s is 400, not read as a number and looked up', async (id) => {
+      const [asset] = await insertAssets(app, [{ teamId: alice.teamId }]);
+      expect(asset).toBe(Number(asset));
+      for (const request of [api(app, alice).get(`/api/assets/${id}`), api(app, alice).delete(`/api/assets/${id}`)]) {
+        expectError(await request, 400, 'id must be a positive whole number');
+      }
+      await api(app, alice).get(`/api/assets/${asset}`).expect(200);
+    });
+
     it('deleting an image removes its stored file too', async () => {
       const reply = await chat(app, alice, { messages: [userMessage('Make an image of a red bicycle')] });
       const [image] = (await api(app, alice).get(`/api/assets?conversationId=${reply.conversationId}&type=image`).expect(200)).body;

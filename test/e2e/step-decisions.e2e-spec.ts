@@ -365,6 +365,8 @@ describe('step decisions: the dashboard (POST /api/workflows/:id/runs/:runId/dec
     expectError(await api(app, run.user).post(`/api/workflows/not-a-uuid/runs/${run.runId}/decision`).send(body), 400);
     expectError(await api(app, run.user).post(`/api/workflows/${run.workflowId}/runs/abc/decision`).send(body), 400, 'id must be a positive whole number');
     expectError(await api(app, run.user).post(`/api/workflows/${run.workflowId}/runs/0/decision`).send(body), 400, 'id must be a positive whole number');
+    // The run's own id in another spelling is not read as that id.
+    expectError(await api(app, run.user).post(`/api/workflows/${run.workflowId}/runs/${run.runId}.0/decision`).send(body), 400, 'id must be a positive whole number');
     await expectUntouched(run);
   });
 
