@@ -9,6 +9,7 @@ import type { AppConfig } from './config/configuration.js';
 import { DtoValidationPipe } from './http/dto-validation.pipe.js';
 import { JsonBodyGuard } from './http/json-body.guard.js';
 import { jsonBodyParser } from './http/json-body.parser.js';
+import { noStore } from './http/no-store.js';
 import { UnsafeTextPipe } from './http/unsafe-text.pipe.js';
 import { validationExceptionFactory } from './http/validation-exception.factory.js';
 import { AppLogger } from './logging/app-logger.js';
@@ -25,6 +26,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   app.useLogger(app.get(AppLogger));
   app.use(app.get<RequestLogger>(REQUEST_LOGGER));
+  app.use(['/api', '/v1'], noStore);
   app.use(refuseWhileDraining(app.get(ShutdownService)));
   app.set('trust proxy', settings.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.

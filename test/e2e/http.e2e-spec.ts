@@ -77,6 +77,25 @@ describe('HTTP behaviour shared by every endpoint', () => {
     await api(app).get('/api/docs').expect(200);
   });
 
+  it('API answers, credentials and errors included, are never stored by browser or proxy caches; the dashboard revalidates', async () => {
+    const email = `cache-${Date.now()}@example.com`;
+    const registered = await api(app).post('/api/auth/register').send({ email, password: 'correct horse battery', name: 'Cache' }).expect(201);
+    const login = await api(app).post('/api/auth/login').send({ email, password: 'correct horse battery' }).expect(200);
+    const caller = { token: login.body.accessToken as string };
+    for (const response of [
+      registered,
+      login,
+      await api(app, caller).get('/api/auth/me').expect(200),
+      await api(app, caller).get('/api/assets').expect(200),
+      await api(app, caller).get('/v1/models').expect(200),
+      await api(app).get('/api/health').expect(200),
+      await api(app).get('/api/assets').expect(401),
+    ]) {
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    expect((await api(app).get('/dashboard/')).headers['cache-control']).not.toBe('no-store');
+  });
+
   it('rejects unknown fields rather than ignoring them', async () => {
     const user = await signUp(app);
     expectError(await api(app, user).post('/api/teams').send({ name: 'A', teamId: user.teamId }), 400, [/^teamId: property teamId should not exist$/]);
