@@ -109,6 +109,15 @@ describe('auth', () => {
       const [header, payload] = user.token.split('.');
       expectError(await api(app, { token: `${header}.${payload}.forged-signature` }).get('/api/auth/me'), 401);
       expectError(await api(app).get('/api/auth/me').set('Authorization', `Basic ${user.token}`), 401);
+      expectError(await api(app).get('/api/auth/me').set('Authorization', `Bearer ${user.token} ${user.token}`), 401);
+      expectError(await api(app).get('/api/auth/me').set('Authorization', 'Bearer'), 401);
+    });
+
+    it('reads the Bearer scheme as HTTP writes it: any case, one or more spaces before the token', async () => {
+      const user = await signUp(app);
+      for (const header of [`Bearer ${user.token}`, `bearer ${user.token}`, `BEARER ${user.token}`, `Bearer   ${user.token}`, `Bearer ${user.token} `]) {
+        await api(app).get('/api/auth/me').set('Authorization', header).expect(200);
+      }
     });
 
     it('logout revokes the session at once, for the cookie and the Bearer form alike', async () => {

@@ -8,13 +8,13 @@ export interface SessionTokenClaims {
   sid: string;
 }
 
+/** `Bearer <token>`: the scheme in any case, then one or more spaces (RFC 9110, section 11.4). */
+const BEARER = /^bearer +(\S+) *$/i;
+
 /** The token from `Authorization: Bearer`, else from the session cookie. */
 export function extractSessionToken(request: Request): string | null {
   const header = request.headers.authorization;
-  if (header) {
-    const [scheme, token] = header.split(' ');
-    return scheme?.toLowerCase() === 'bearer' && token ? token : null;
-  }
+  if (header) return BEARER.exec(header)?.[1] ?? null;
   return sessionCookie(request);
 }
 
