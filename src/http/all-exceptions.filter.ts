@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { OutageLog } from '../database/outage-log.js';
+import { TooManyRequestsException } from './too-many-requests.exception.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -42,6 +43,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (body.statusCode === 503 && !response.hasHeader('Retry-After')) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(body.statusCode).json(this.render(body, exception, request));
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
@@ -8,7 +8,6 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import { WorkflowPlanQuota } from '../teams/rate-limit/rate-limit.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -57,12 +56,8 @@ export class WorkflowsController {
   @ApiNotFoundResponse({ description: 'No such workflow in the active team' })
   @ApiConflictResponse({ description: 'The workflow is not a draft (its plan is approved), or its creator has no account any more' })
   @ApiTooManyRequestsResponse({ description: 'A fresh link was asked for within the last 60 s; Retry-After says when to ask again' })
-  resendApprovalMail(
-    @ActiveTeam() team: TeamContext,
-    @Param('id', ParseUUIDPipe) id: string,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<PlanApprovalMailResponse> {
-    return this.workflows.resendPlanApproval(team.teamId, id, response);
+  resendApprovalMail(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<PlanApprovalMailResponse> {
+    return this.workflows.resendPlanApproval(team.teamId, id);
   }
 
   @Delete(':id')

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Response } from 'express';
 import { type EntityManager, In, Repository } from 'typeorm';
+import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
 import { QueueService } from '../queue/queue.service.js';
 import { allowsSchedule, assertScheduleAllowed } from '../schedules/schedule-frequency.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
@@ -201,7 +201,7 @@ export class WorkflowsService {
    * request whose transaction began before the one it waited for would otherwise be told to wait
    * longer than a minute.
    */
-  async resendPlanApproval(teamId: string, id: string, response: Response): Promise<PlanApprovalMailResponse> {
+  async resendPlanApproval(teamId: string, id: string): Promise<PlanApprovalMailResponse> {
     const workflow = await this.getOrThrow(teamId, id);
     const recipient = await this.approverOf(workflow);
     if (!recipient) throw new ConflictException("The workflow's creator no longer has an account to mail the link to");
@@ -215,8 +215,7 @@ export class WorkflowsService {
       if (!row) throw new NotFoundException('Workflow not found');
       if (row.status !== 'draft') throw new ConflictException('The plan is approved already; only a draft is mailed for approval');
       if (row.wait_seconds !== null && row.wait_seconds > 0) {
-        response.setHeader('Retry-After', String(row.wait_seconds));
-        throw new HttpException(`A fresh approval link was asked for less than a minute ago; retry in ${row.wait_seconds} s`, HttpStatus.TOO_MANY_REQUESTS);
+        throw new TooManyRequestsException(`A fresh approval link was asked for less than a minute ago; retry in ${row.wait_seconds} s`, row.wait_seconds);
       }
       await manager.query('UPDATE workflows SET approval_mail_requested_at = clock_timestamp() WHERE id = $1', [workflow.id]);
       const job: PlanApprovalRequest = { workflowId: workflow.id, teamId, planVersion: row.plan_version };

@@ -1,5 +1,6 @@
-import { type CanActivate, type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { TooManyRequestsException } from '../../../http/too-many-requests.exception.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 
 /**
@@ -16,8 +17,7 @@ export class LoginThrottleGuard implements CanActivate {
     if (typeof email !== 'string') return true;
     const wait = await this.throttle.admit(email, clientAddress(request));
     if (!wait) return true;
-    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(wait.seconds));
-    throw new HttpException(wait.message, HttpStatus.TOO_MANY_REQUESTS);
+    throw new TooManyRequestsException(wait.message, wait.seconds);
   }
 }
 
