@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import type { AbandonedStream } from './live-stream.store.js';
 import { RedisLiveStreamStore } from './redis-live-stream.store.js';
 import { waitFor } from '../../test/helpers/mail-catcher.js';
@@ -14,6 +15,16 @@ async function readAll(iterable: AsyncIterable<string>): Promise<string[]> {
   return chunks;
 }
 
+/** The Redis connections open under the store's connection name (this process's stores). */
+async function connectionsOf(store: RedisLiveStreamStore): Promise<number> {
+  const admin = new Redis(REDIS_URL);
+  try {
+    const clients = (await admin.client('LIST')) as string;
+    return clients.split('\n').filter((line) => line.includes(` name=${store.connectionName} `)).length;
+  } finally {
+    admin.disconnect();
+  }
+}
 
 describe('RedisLiveStreamStore', () => {
   let stores: RedisLiveStreamStore[] = [];
@@ -108,6 +119,27 @@ describe('RedisLiveStreamStore', () => {
     expect(abandonedOf(name)).toEqual([{ name, stream, chunks: ['a'] }]);
     await waitFor(() => Promise.resolve(stops === 2), 'the holder to hear its claim is lost');
     expect(await other.active(name)).toBeUndefined();
+  });
+
+  it("serves any number of followers over the instance's own two connections, and each gets every chunk once", async () => {
+    const store = instance();
+    const [name, stream] = [randomUUID(), `s:${randomUUID()}`];
+    await store.claim(name, stream);
+    let started = 0;
+    const followers = Array.from({ length: 40 }, async () => {
+      const chunks: string[] = [];
+      for await (const chunk of store.follow(stream, { fromStart: true })) {
+        if (chunks.push(chunk) === 1) started++;
+      }
+      return chunks;
+    });
+    await store.append(stream, 'a');
+    await waitFor(() => Promise.resolve(started === 40), 'every follower to have the first chunk');
+    expect(await connectionsOf(store)).toBe(2);
+    for (const chunk of ['b', 'c', 'd']) await store.append(stream, chunk);
+    await store.end(stream);
+    await store.release(name, stream);
+    expect(await Promise.all(followers)).toEqual(Array.from({ length: 40 }, () => ['a', 'b', 'c', 'd']));
   });
 
   it('leaves a stream that ended by itself alone, and a wait from now on ends at once', async () => {

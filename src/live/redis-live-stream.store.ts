@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { type AbandonedHandler, LiveStreamStore } from './live-stream.store.js';
@@ -27,7 +28,13 @@ const CLAIM_TTL_MS = 10_000;
 const SWEEP_MS = 2_000;
 /** A recovery is one read and one insert; another instance takes over one that takes longer. */
 const RECOVERY_LOCK_MS = 30_000;
-const BLOCK_MS = 5000;
+/** How many entries a follower reads at a time. */
+const READ_COUNT = 200;
+/**
+ * A follower reads again after this long without hearing of an append: appends it missed while its
+ * instance's subscriber was reconnecting are read late, never lost.
+ */
+const QUIET_READ_MS = 5000;
 /** Claims with a deadline (ms): where the sweep finds lapsed ones without scanning the keyspace. */
 const CLAIMS = 'live:claims';
 
@@ -72,14 +79,23 @@ export interface RedisLiveStreamOptions {
  * producer renews it (the heartbeat), and `live:claims` lists it with its deadline. Every instance
  * sweeps that list; the first to take `live:recovering:<stream>` (SET NX) recovers a lapsed one.
  * Assumes one Redis (not a cluster): PUBLISH must count every subscriber.
+ *
+ * An instance talks to Redis over two connections, however many streams it follows: commands on
+ * one, subscriptions on the other. Every entry added to a stream is announced on its channel, and
+ * a follower reads what is new when it hears of it (a blocking read would hold a connection of its
+ * own per follower: a connection set up for every chat request, and 1 MB of memory each).
  */
 @Injectable()
 export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicationShutdown {
   private readonly logger = new Logger(RedisLiveStreamStore.name);
   private readonly redis: Redis;
   private readonly subscriber: Redis;
-  private readonly stopHandlers = new Map<string, Set<() => void>>();
-  private readonly followers = new Set<Redis>();
+  /** Per subscribed channel: its handlers, and the subscription (resolved once Redis confirmed it). */
+  private readonly channels = new Map<string, { handlers: Set<() => void>; subscribed: Promise<unknown> }>();
+  /** Wakes every follower at shutdown. */
+  private readonly closing = new AbortController();
+  /** Named after the host and process, so an operator finds them in CLIENT LIST. */
+  readonly connectionName = `live:${hostname()}:${process.pid}`;
   private readonly heartbeats = new Map<string, NodeJS.Timeout>();
   private readonly claimTtlMs: number;
   private readonly sweeper: NodeJS.Timeout;
@@ -94,20 +110,25 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
   ) {
     super();
     this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.subscriber = new Redis(url);
-    this.subscriber.on('message', (channel: string) => this.notifyStop(channel));
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2, connectionName: this.connectionName });
+    this.subscriber = new Redis(url, { connectionName: this.connectionName });
+    this.subscriber.on('message', (channel: string) => this.notify(channel));
     this.sweeper = setInterval(() => void this.sweep(), Math.min(SWEEP_MS, this.claimTtlMs));
     this.sweeper.unref();
   }
 
   async append(stream: string, chunk: string): Promise<void> {
     // Each chunk extends the life of a stream still being written (one round trip either way).
-    await this.redis.multi().xadd(streamKey(stream), '*', CHUNK, chunk).expire(streamKey(stream), STREAM_TTL_SECONDS).exec();
+    await this.redis
+      .multi()
+      .xadd(streamKey(stream), '*', CHUNK, chunk)
+      .expire(streamKey(stream), STREAM_TTL_SECONDS)
+      .publish(appendedChannel(stream), '')
+      .exec();
   }
 
   async end(stream: string): Promise<void> {
-    await this.redis.multi().xadd(streamKey(stream), '*', END, '1').expire(streamKey(stream), this.ttlSeconds).exec();
+    await this.redis.multi().xadd(streamKey(stream), '*', END, '1').expire(streamKey(stream), this.ttlSeconds).publish(appendedChannel(stream), '').exec();
   }
 
   async *follow(stream: string, { fromStart, signal }: { fromStart: boolean; signal?: AbortSignal }): AsyncIterable<string> {
@@ -118,28 +139,30 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
       if (last?.[1][0] === END) return;
       lastId = last?.[0] ?? '0-0';
     }
-    // A blocking read holds its connection, so each follower gets one of its own.
-    const reader = this.redis.duplicate();
-    this.followers.add(reader);
-    const stop = () => reader.disconnect();
+    // Listening before the first read: an entry added after it is heard of, one added before it is read.
+    const appended = new Wakeup();
+    const unlisten = await this.listen(appendedChannel(stream), () => appended.wake());
+    const stop = () => appended.wake();
     signal?.addEventListener('abort', stop, { once: true });
+    this.closing.signal.addEventListener('abort', stop, { once: true });
+    const over = () => signal?.aborted === true || this.closing.signal.aborted;
     try {
-      while (!signal?.aborted) {
-        const result = await reader
-          .xread('COUNT', 200, 'BLOCK', BLOCK_MS, 'STREAMS', key, lastId)
-          .catch((): null => null);
-        if (signal?.aborted) return;
-        if (!result) continue;
-        for (const [id, fields] of result[0]?.[1] ?? []) {
+      while (!over()) {
+        const heard = appended.next(QUIET_READ_MS);
+        const entries = ((await this.redis.xrange(key, `(${lastId}`, '+', 'COUNT', READ_COUNT).catch((): null => null)) ?? []) as StreamEntry[];
+        if (over()) return;
+        for (const [id, fields] of entries) {
           lastId = id;
           if (fields[0] === END) return;
           if (fields[0] === CHUNK) yield fields[1] ?? '';
         }
+        if (entries.length < READ_COUNT) await heard;
       }
     } finally {
+      appended.wake();
       signal?.removeEventListener('abort', stop);
-      this.followers.delete(reader);
-      reader.disconnect();
+      this.closing.signal.removeEventListener('abort', stop);
+      await unlisten();
     }
   }
 
@@ -198,22 +221,8 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
     return (await this.redis.publish(stopChannel(stream), '1')) > 0;
   }
 
-  async onStopRequest(stream: string, handler: () => void): Promise<() => Promise<void>> {
-    const channel = stopChannel(stream);
-    let handlers = this.stopHandlers.get(channel);
-    if (!handlers) {
-      handlers = new Set();
-      this.stopHandlers.set(channel, handlers);
-      await this.subscriber.subscribe(channel);
-    }
-    handlers.add(handler);
-    return async () => {
-      handlers.delete(handler);
-      if (handlers.size === 0) {
-        this.stopHandlers.delete(channel);
-        await this.subscriber.unsubscribe(channel).catch(() => undefined);
-      }
-    };
+  onStopRequest(stream: string, handler: () => void): Promise<() => Promise<void>> {
+    return this.listen(stopChannel(stream), handler);
   }
 
   async recover(stream: string): Promise<boolean> {
@@ -233,7 +242,7 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.sweeper);
     for (const stream of [...this.heartbeats.keys()]) this.stopHeartbeat(stream);
-    for (const reader of this.followers) reader.disconnect();
+    this.closing.abort();
     await Promise.all([this.redis.quit().catch(() => undefined), this.subscriber.quit().catch(() => undefined)]);
   }
 
@@ -267,7 +276,13 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
         return;
       }
     }
-    await this.redis.multi().xadd(streamKey(stream), '*', END, RECOVERED).expire(streamKey(stream), this.ttlSeconds).zrem(CLAIMS, stream).exec();
+    await this.redis
+      .multi()
+      .xadd(streamKey(stream), '*', END, RECOVERED)
+      .expire(streamKey(stream), this.ttlSeconds)
+      .zrem(CLAIMS, stream)
+      .publish(appendedChannel(stream), '')
+      .exec();
     if (name !== undefined) await this.release(name, stream);
     this.logger.warn(`Recovered live stream ${stream}: its producer was gone`);
   }
@@ -290,7 +305,7 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
       if (held === 1 || !this.heartbeats.has(stream)) return;
       this.stopHeartbeat(stream);
       this.logger.warn(`Lost the claim on live stream ${stream} (another instance took it for dead): stopping it`);
-      this.notifyStop(stopChannel(stream));
+      this.notify(stopChannel(stream));
     } catch {
       // Redis unreachable: if it lasts, the claim lapses and the next heartbeat finds out.
     }
@@ -344,8 +359,55 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
     return ((await this.redis.xrevrange(streamKey(stream), '+', '-', 'COUNT', 1)) as StreamEntry[])[0];
   }
 
-  private notifyStop(channel: string): void {
-    for (const handler of this.stopHandlers.get(channel) ?? []) handler();
+  /**
+   * Calls `handler` for every message on `channel` until the returned function is called; resolves
+   * once Redis confirmed the subscription. One subscription per channel, however many handlers.
+   */
+  private async listen(channel: string, handler: () => void): Promise<() => Promise<void>> {
+    let entry = this.channels.get(channel);
+    if (!entry) {
+      entry = { handlers: new Set(), subscribed: this.subscriber.subscribe(channel) };
+      this.channels.set(channel, entry);
+    }
+    const { handlers, subscribed } = entry;
+    handlers.add(handler);
+    try {
+      await subscribed;
+    } catch (error) {
+      handlers.delete(handler);
+      if (handlers.size === 0 && this.channels.get(channel) === entry) this.channels.delete(channel);
+      throw error;
+    }
+    return async () => {
+      handlers.delete(handler);
+      if (handlers.size > 0 || this.channels.get(channel) !== entry) return;
+      this.channels.delete(channel);
+      await this.subscriber.unsubscribe(channel).catch(() => undefined);
+    };
+  }
+
+  private notify(channel: string): void {
+    for (const handler of this.channels.get(channel)?.handlers ?? []) handler();
+  }
+}
+
+/** A wait that ends when woken or after a time. */
+class Wakeup {
+  private resolve?: () => void;
+
+  wake(): void {
+    this.resolve?.();
+  }
+
+  /** Call before looking for what a wake announces, and await it after: a wake in between ends it at once. */
+  next(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.resolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 }
 
@@ -354,3 +416,4 @@ const nameKey = (name: string) => `live:name:${name}`;
 const holderKey = (stream: string) => `live:holder:${stream}`;
 const recoveringKey = (stream: string) => `live:recovering:${stream}`;
 const stopChannel = (stream: string) => `live:stop:${stream}`;
+const appendedChannel = (stream: string) => `live:appended:${stream}`;
