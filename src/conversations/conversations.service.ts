@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
 import { isUUID } from 'class-validator';
 import { type EntityManager, In, Repository } from 'typeorm';
+import { cutText } from '../common/cut-text.js';
 import { PreparedQueries } from '../database/prepared-queries.js';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
@@ -272,7 +273,7 @@ function incomingMessages(messages: UIMessage[]): string {
 /** A title from the first user message: one line, at most 100 characters. */
 export function titleFrom(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim() || 'New conversation';
-  return line.length > CONVERSATION_TITLE_MAX_LENGTH ? `${line.slice(0, CONVERSATION_TITLE_MAX_LENGTH - 1)}…` : line;
+  return cutText(line, CONVERSATION_TITLE_MAX_LENGTH);
 }
 
 function map(conversation: Conversation): ConversationResponse {

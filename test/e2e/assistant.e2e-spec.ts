@@ -197,6 +197,20 @@ describe('assistant: router, history, conversations', () => {
       const history = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
       expect(history.body.conversation.title).toHaveLength(100);
     });
+
+    it('never cuts a title or a quoted request inside a character: an emoji across the cut stays whole or goes', async () => {
+      // Emoji are two UTF-16 units each: the title's cut (99 units and "…") and the offline reply's
+      // quote (200 units) both fall between the two halves of one.
+      const quoted = `${'a'.repeat(98)}${'😀'.repeat(10)}b${'😀'.repeat(40)}`;
+      const text = `${quoted}${'😀'.repeat(10)} end`;
+      const reply = await chat(app, alice, { messages: [userMessage(text)] });
+      const history = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
+
+      expect(history.body.conversation.title).toBe(`${'a'.repeat(98)}…`);
+      // The reply quoting the request is stored (a lone half of an emoji is no JSON PostgreSQL stores).
+      expect(history.body.messages.map((message: UIMessage) => message.role)).toEqual(['user', 'assistant']);
+      expect(textOfMessage(history.body.messages[1])).toContain(`You wrote: "${quoted}…"`);
+    });
   });
 
   describe('DELETE /api/assistant/conversations', () => {
