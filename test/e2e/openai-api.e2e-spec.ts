@@ -355,6 +355,40 @@ describe('OpenAI-compatible API (/v1) with the official openai client', () => {
       ],
       ['a field nobody knows', { colour: 'blue' }, 'colour: property colour should not exist', null],
       ['a conversation_id that is no chat id', { conversation_id: 'has spaces' }, 'conversation_id must be a chat id (1–64 letters, digits, "-" or "_")', null],
+      // Checks of the messages name the request's fields, counting the system messages that are dropped.
+      [
+        'a user text over the limit, after a system message',
+        { messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content: 'a'.repeat(100_001) }] },
+        'messages[1].content: must be at most 100000 characters',
+        'messages[1].content',
+      ],
+      [
+        'a text part over the limit',
+        { messages: [{ role: 'developer', content: 'Be brief' }, { role: 'user', content: [{ type: 'image_url', image_url: { url: PNG_DATA_URL } }, { type: 'text', text: 'a'.repeat(100_001) }] }] },
+        'messages[1].content[1].text: must be at most 100000 characters',
+        'messages[1].content[1].text',
+      ],
+      [
+        'an image that is not what its data URL says',
+        { messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] }] },
+        'messages[1].content[1].image_url.url: the content is not a PNG file',
+        'messages[1].content[1].image_url.url',
+      ],
+      [
+        'a file type that is not taken',
+        { messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:application/x-sh;base64,AAAA' } }] }] },
+        'messages[0].content[0].image_url.url: "application/x-sh" is not accepted; attach PDF, PNG, JPEG, WebP, GIF, plain text, Markdown or CSV',
+        'messages[0].content[0].image_url.url',
+      ],
+      [
+        'a bad last message of a kept conversation (only that one is added)',
+        {
+          conversation_id: 'kept-conversation',
+          messages: [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi' }, { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/gif;base64,AAAA' } }] }],
+        },
+        'messages[2].content[0].image_url.url: the content is not a GIF file',
+        'messages[2].content[0].image_url.url',
+      ],
     ])('refuses %s with 400 BadRequestError', async (_case, fields, message, param) => {
       const before = await conversationIds(app, aliceToken);
       const error = await rejection(client.chat.completions.create({ ...hello, ...fields } as unknown as ChatCompletionCreateParams));
