@@ -257,6 +257,13 @@ export class ChatStreamService {
     const stored = existing?.stored ?? new Map<string, number>();
     const isNew = (message: UIMessage) => !stored.has(message.id);
     const regenerating = request.trigger === 'regenerate-message' ? checkRegeneration(request, latest, stored, existing) : null;
+    // Stored history is the truth, so a message to answer under an id already stored would have its
+    // text dropped and the reply answer something else; only a last message left unanswered may come again.
+    if (existing && !regenerating && !isNew(latest) && !(await this.conversations.isUnansweredLast(existing.id, latest.id))) {
+      throw new ConflictException(
+        `messages[${messages.length - 1}].id: the conversation already holds a message "${latest.id}"; a new message needs an id of its own (trigger regenerate-message answers a message again)`,
+      );
+    }
     await this.files.check(team.teamId, messages, isNew);
 
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;

@@ -163,6 +163,17 @@ export class ConversationsService {
     return rows.map(toUIMessage);
   }
 
+  /** Whether the message is the conversation's last and a user's: one whose reply was never stored. */
+  async isUnansweredLast(conversationId: string, messageId: string): Promise<boolean> {
+    // Not prepared: only a message sent again comes here.
+    const [row] = await this.messages.query<{ unanswered: boolean }[]>(
+      `SELECT role = 'user' AND NOT EXISTS (SELECT 1 FROM messages later WHERE later.conversation_id = $1 AND later.seq > m.seq) AS unanswered
+         FROM messages m WHERE conversation_id = $1 AND message_id = $2`,
+      [conversationId, messageId],
+    );
+    return row?.unanswered === true;
+  }
+
   /**
    * Appends the messages that are not stored yet, as saveMessages does, and reads the history
    * they leave, in one statement: a continued chat's turn before its first byte. The rows the
