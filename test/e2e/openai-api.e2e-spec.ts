@@ -342,19 +342,21 @@ describe('OpenAI-compatible API (/v1) with the official openai client', () => {
     });
 
     it.each<[string, Record<string, unknown>, string, string | null]>([
-      ['no messages', { messages: [] }, 'messages must contain at least one message', null],
+      ['no messages', { messages: [] }, 'messages must contain at least one message', 'messages'],
       ['a message of an unknown role', { messages: [{ role: 'robot', content: 'hi' }] }, 'messages[0].role: must be one of system, developer, user, assistant, tool, function', 'messages[0].role'],
       ['no user message last', { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }, 'messages: must end with a user message', 'messages'],
       ['an unsupported content part', { messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: '', format: 'wav' } }] }] }, 'messages[0].content[0].type: must be "text" or "image_url"', 'messages[0].content[0].type'],
-      ['n above 1', { n: 2 }, 'n must be 1: one choice is generated per request', null],
+      ['n above 1', { n: 2 }, 'n must be 1: one choice is generated per request', 'n'],
+      ['max_tokens of the wrong type', { max_tokens: '10' }, 'max_tokens must be an integer number', 'max_tokens'],
+      ['an unknown stream option', { stream_options: { colour: 'blue' } }, 'stream_options.colour: property colour should not exist', 'stream_options.colour'],
       [
         'tools of its own',
         { tools: [{ type: 'function', function: { name: 'lookup', parameters: {} } }] },
         'tools cannot be sent: the agents run their own tools on the server',
-        null,
+        'tools',
       ],
-      ['a field nobody knows', { colour: 'blue' }, 'colour: property colour should not exist', null],
-      ['a conversation_id that is no chat id', { conversation_id: 'has spaces' }, 'conversation_id must be a chat id (1–64 letters, digits, "-" or "_")', null],
+      ['a field nobody knows', { colour: 'blue' }, 'colour: property colour should not exist', 'colour'],
+      ['a conversation_id that is no chat id', { conversation_id: 'has spaces' }, 'conversation_id must be a chat id (1–64 letters, digits, "-" or "_")', 'conversation_id'],
       // Checks of the messages name the request's fields, counting the system messages that are dropped.
       [
         'a user text over the limit, after a system message',
