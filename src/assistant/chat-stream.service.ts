@@ -22,7 +22,7 @@ import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
 import { textOf } from './chat-messages.js';
-import { checkClientMessages } from './client-messages.js';
+import { checkClientMessages, checkMessageToAnswer } from './client-messages.js';
 import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
 import type { ReplyMetadata } from './reply-metadata.js';
@@ -244,6 +244,7 @@ export class ChatStreamService {
     checkClientMessages(messages);
     const latest = messages.at(-1);
     if (latest?.role !== 'user') throw new BadRequestException('messages must end with a user message');
+    checkMessageToAnswer(latest, messages.length - 1);
     const forcedAgent = request.agentId ?? undefined;
     if (forcedAgent !== undefined && !isAgentId(forcedAgent)) throw new BadRequestException(`Unknown agentId "${forcedAgent}"`);
     // useChat sends `messageId` with a submit when a user message is edited: not supported, and

@@ -44,6 +44,15 @@ function checkUserMessage(message: UIMessage, index: number): void {
   });
 }
 
+/**
+ * The message a reply answers must say something: a blank one was stored, titled "New
+ * conversation", and answered by a model call about nothing. Throws a MessageFieldException (400).
+ */
+export function checkMessageToAnswer(message: UIMessage, index: number): void {
+  const saysSomething = message.parts.some((part) => part.type === 'file' || (part.type === 'text' && part.text.trim() !== ''));
+  if (!saysSomething) fail({ message: index }, 'the message to answer has no text and no file');
+}
+
 /** Where in a request's `messages` a problem is: a message, or one of its parts, and a field of it. */
 export interface MessageField {
   message: number;

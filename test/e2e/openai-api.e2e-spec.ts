@@ -383,6 +383,12 @@ describe('OpenAI-compatible API (/v1) with the official openai client', () => {
         'messages[0].content[0].image_url.url',
       ],
       [
+        'a user message with nothing in it',
+        { messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content: ' ' }] },
+        'messages[1]: the message to answer has no text and no file',
+        'messages[1]',
+      ],
+      [
         'a bad last message of a kept conversation (only that one is added)',
         {
           conversation_id: 'kept-conversation',
