@@ -156,6 +156,21 @@ export class ChatStreamService {
   }
 
   /**
+   * DELETE /api/assistant/conversations. A reply being generated is stopped first: left running, it
+   * went on spending model calls for nobody, and storing it failed on the deleted conversation.
+   */
+  async deleteConversation(team: TeamContext, reference: string): Promise<void> {
+    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
+    if (await this.live.active(id)) {
+      // A 409 here is a reply that ended meanwhile: nothing left to stop.
+      await this.live.stop(id).catch((error: unknown) => {
+        if (!(error instanceof ConflictException)) throw error;
+      });
+    }
+    await this.conversations.delete(team.teamId, id);
+  }
+
+  /**
    * Generates an agent's reply to a history as a UI message stream: metadata naming the agent and
    * model, tool calls with a data part for each asset they save, and the text. Workflow runs read
    * the same stream to the end instead of sending it to a client.
