@@ -1,6 +1,7 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, type QueryDeepPartialEntity, Repository } from 'typeorm';
+import { cutText } from '../common/cut-text.js';
 import { StorageService } from '../storage/storage.service.js';
 import { AssetsRepository } from './assets.repository.js';
 import type { AssetResponse } from './asset.response.js';
@@ -116,7 +117,7 @@ export class AssetsService {
 
 function cutTitle(title: string): string {
   const line = title.replace(/\s+/g, ' ').trim() || 'Untitled';
-  return line.length > ASSET_TITLE_MAX_LENGTH ? `${line.slice(0, ASSET_TITLE_MAX_LENGTH - 1)}…` : line;
+  return cutText(line, ASSET_TITLE_MAX_LENGTH);
 }
 
 function map(asset: Asset): AssetResponse {

@@ -13,6 +13,7 @@ import {
   normalizeMediaType,
   parseDataUrl,
 } from './attachment-content.js';
+import { type MessageField, MessageFieldException } from './client-messages.js';
 import type { Attachment } from './tools/asset-tool.js';
 
 const NOT_A_FILE_WE_TAKE = "files are accepted as data: URLs or as links to this service's stored files of your team";
@@ -45,7 +46,7 @@ export class ChatFilesService {
     for (const [index, message] of messages.entries()) {
       if (message.role !== 'user' || !isNew(message)) continue;
       for (const [partIndex, part] of message.parts.entries()) {
-        if (part.type === 'file') total += await this.checkFile(teamId, part, `messages[${index}].parts[${partIndex}]`);
+        if (part.type === 'file') total += await this.checkFile(teamId, part, (field) => ({ message: index, part: partIndex, field }));
       }
     }
     if (total > this.limits.maxRequestBytes) {
@@ -102,26 +103,26 @@ export class ChatFilesService {
   }
 
   /** The file's size in bytes, once it passed every check. */
-  private async checkFile(teamId: string, part: FileUIPart, field: string): Promise<number> {
+  private async checkFile(teamId: string, part: FileUIPart, field: (name: 'mediaType' | 'url') => MessageField): Promise<number> {
     const mediaType = normalizeMediaType(part.mediaType);
-    if (!isAttachmentMediaType(mediaType)) fail(`${field}.mediaType`, `"${part.mediaType}" is not accepted; attach ${ATTACHMENT_TYPES_SENTENCE}`);
+    if (!isAttachmentMediaType(mediaType)) fail(field('mediaType'), `"${part.mediaType}" is not accepted; attach ${ATTACHMENT_TYPES_SENTENCE}`);
     let data: Uint8Array;
     if (part.url.startsWith('data:')) {
       const inline = parseDataUrl(part.url);
-      if (!inline) fail(`${field}.url`, 'not a base64 data URL');
-      if (inline.mediaType !== mediaType) fail(`${field}.url`, `the data URL's media type (${inline.mediaType}) is not mediaType (${mediaType})`);
+      if (!inline) fail(field('url'), 'not a base64 data URL');
+      if (inline.mediaType !== mediaType) fail(field('url'), `the data URL's media type (${inline.mediaType}) is not mediaType (${mediaType})`);
       data = inline.data;
     } else {
       const link = this.storageLink(part.url);
-      if (!link) fail(`${field}.url`, NOT_A_FILE_WE_TAKE);
+      if (!link) fail(field('url'), NOT_A_FILE_WE_TAKE);
       const stored = link.teamId === teamId.toLowerCase() ? await this.storage.get(link.key) : null;
-      if (!stored) fail(`${field}.url`, NOT_OURS);
-      if (stored.mediaType !== mediaType) fail(`${field}.url`, `the stored file is ${stored.mediaType}, not ${mediaType}`);
+      if (!stored) fail(field('url'), NOT_OURS);
+      if (stored.mediaType !== mediaType) fail(field('url'), `the stored file is ${stored.mediaType}, not ${mediaType}`);
       data = stored.data;
     }
-    if (data.length > this.limits.maxFileBytes) fail(`${field}.url`, `the file is ${data.length} bytes; at most ${this.limits.maxFileBytes} are accepted per file`);
+    if (data.length > this.limits.maxFileBytes) fail(field('url'), `the file is ${data.length} bytes; at most ${this.limits.maxFileBytes} are accepted per file`);
     const problem = contentProblem(mediaType, data);
-    if (problem) fail(`${field}.url`, problem);
+    if (problem) fail(field('url'), problem);
     return data.length;
   }
 
@@ -154,6 +155,6 @@ function sameUrl(a: string, b: string): boolean {
   return URL.canParse(a) && URL.canParse(b) && new URL(a).href === new URL(b).href;
 }
 
-function fail(field: string, problem: string): never {
-  throw new BadRequestException(`${field}: ${problem}`);
+function fail(at: MessageField, problem: string): never {
+  throw new MessageFieldException(at, problem);
 }

@@ -22,7 +22,7 @@ import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
 import { textOf } from './chat-messages.js';
-import { checkClientMessages } from './client-messages.js';
+import { checkClientMessages, checkMessageToAnswer } from './client-messages.js';
 import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
 import type { ReplyMetadata } from './reply-metadata.js';
@@ -156,6 +156,21 @@ export class ChatStreamService {
   }
 
   /**
+   * DELETE /api/assistant/conversations. A reply being generated is stopped first: left running, it
+   * went on spending model calls for nobody, and storing it failed on the deleted conversation.
+   */
+  async deleteConversation(team: TeamContext, reference: string): Promise<void> {
+    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
+    if (await this.live.active(id)) {
+      // A 409 here is a reply that ended meanwhile: nothing left to stop.
+      await this.live.stop(id).catch((error: unknown) => {
+        if (!(error instanceof ConflictException)) throw error;
+      });
+    }
+    await this.conversations.delete(team.teamId, id);
+  }
+
+  /**
    * Generates an agent's reply to a history as a UI message stream: metadata naming the agent and
    * model, tool calls with a data part for each asset they save, and the text. Workflow runs read
    * the same stream to the end instead of sending it to a client.
@@ -244,6 +259,7 @@ export class ChatStreamService {
     checkClientMessages(messages);
     const latest = messages.at(-1);
     if (latest?.role !== 'user') throw new BadRequestException('messages must end with a user message');
+    checkMessageToAnswer(latest, messages.length - 1);
     const forcedAgent = request.agentId ?? undefined;
     if (forcedAgent !== undefined && !isAgentId(forcedAgent)) throw new BadRequestException(`Unknown agentId "${forcedAgent}"`);
     // useChat sends `messageId` with a submit when a user message is edited: not supported, and
@@ -257,6 +273,13 @@ export class ChatStreamService {
     const stored = existing?.stored ?? new Map<string, number>();
     const isNew = (message: UIMessage) => !stored.has(message.id);
     const regenerating = request.trigger === 'regenerate-message' ? checkRegeneration(request, latest, stored, existing) : null;
+    // Stored history is the truth, so a message to answer under an id already stored would have its
+    // text dropped and the reply answer something else; only a last message left unanswered may come again.
+    if (existing && !regenerating && !isNew(latest) && !(await this.conversations.isUnansweredLast(existing.id, latest.id))) {
+      throw new ConflictException(
+        `messages[${messages.length - 1}].id: the conversation already holds a message "${latest.id}"; a new message needs an id of its own (trigger regenerate-message answers a message again)`,
+      );
+    }
     await this.files.check(team.teamId, messages, isNew);
 
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -9,6 +9,7 @@ import { ConversationIdQueryDto } from './dto/conversation-id.query.dto.js';
 @ApiTags('assistant')
 @ApiBearerAuth()
 @ApiCookieAuth()
+/** History and listing; deleting is AssistantController's, as a reply under way is stopped first. */
 @Controller('assistant')
 export class ConversationsController {
   constructor(private readonly conversations: ConversationsService) {}
@@ -21,11 +22,5 @@ export class ConversationsController {
   @Get('conversations')
   list(@ActiveTeam() team: TeamContext): Promise<ConversationResponse[]> {
     return this.conversations.list(team.teamId);
-  }
-
-  @Delete('conversations')
-  async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<{ success: true }> {
-    await this.conversations.delete(team.teamId, query.id);
-    return { success: true };
   }
 }

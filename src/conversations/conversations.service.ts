@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
 import { isUUID } from 'class-validator';
 import { type EntityManager, In, Repository } from 'typeorm';
+import { cutText } from '../common/cut-text.js';
 import { PreparedQueries } from '../database/prepared-queries.js';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
@@ -162,6 +163,17 @@ export class ConversationsService {
     return rows.map(toUIMessage);
   }
 
+  /** Whether the message is the conversation's last and a user's: one whose reply was never stored. */
+  async isUnansweredLast(conversationId: string, messageId: string): Promise<boolean> {
+    // Not prepared: only a message sent again comes here.
+    const [row] = await this.messages.query<{ unanswered: boolean }[]>(
+      `SELECT role = 'user' AND NOT EXISTS (SELECT 1 FROM messages later WHERE later.conversation_id = $1 AND later.seq > m.seq) AS unanswered
+         FROM messages m WHERE conversation_id = $1 AND message_id = $2`,
+      [conversationId, messageId],
+    );
+    return row?.unanswered === true;
+  }
+
   /**
    * Appends the messages that are not stored yet, as saveMessages does, and reads the history
    * they leave, in one statement: a continued chat's turn before its first byte. The rows the
@@ -272,7 +284,7 @@ function incomingMessages(messages: UIMessage[]): string {
 /** A title from the first user message: one line, at most 100 characters. */
 export function titleFrom(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim() || 'New conversation';
-  return line.length > CONVERSATION_TITLE_MAX_LENGTH ? `${line.slice(0, CONVERSATION_TITLE_MAX_LENGTH - 1)}…` : line;
+  return cutText(line, CONVERSATION_TITLE_MAX_LENGTH);
 }
 
 function map(conversation: Conversation): ConversationResponse {

@@ -3,6 +3,8 @@ import { json, type RequestHandler } from 'express';
 /** The deepest nesting of arrays and objects a JSON body may have; real requests stay far below it. */
 export const MAX_JSON_DEPTH = 32;
 
+const NOT_UTF8 = 'JSON bodies must be UTF-8';
+
 export interface JsonBodyLimits {
   /** Bytes any route takes. */
   limit: number;
@@ -25,16 +27,26 @@ export function jsonBodyParser({ limit, largeLimit, largeRoutes }: JsonBodyLimit
     large: json({ limit: largeLimit, verify: refuseDeepNesting }),
   };
   const large = new Set(largeRoutes);
-  return (request, response, next) => parsers[large.has(request.path) ? 'large' : 'default'](request, response, next);
+  return (request, response, next) =>
+    parsers[large.has(request.path) ? 'large' : 'default'](request, response, (error?: unknown) => {
+      // body-parser refuses a charset not named utf-* itself, in its own words ("unsupported charset
+      // "UTF8""); the answer is the one UTF-16 gets.
+      if (isUnsupportedCharset(error)) error.message = NOT_UTF8;
+      next(error);
+    });
 }
 
 /** body-parser's `verify` hook: it answers an error thrown here with the error's status. */
 function refuseDeepNesting(_request: unknown, _response: unknown, body: Buffer, encoding: string): void {
   // RFC 8259 §8.1: JSON between systems is UTF-8, the only encoding the byte scan below reads exactly.
-  if (encoding !== 'utf-8') throw Object.assign(new Error('JSON bodies must be UTF-8'), { status: 415, type: 'charset.unsupported' });
+  if (encoding !== 'utf-8') throw Object.assign(new Error(NOT_UTF8), { status: 415, type: 'charset.unsupported' });
   if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
     throw Object.assign(new Error('Request body nested too deeply'), { status: 400, type: 'entity.too.deep' });
   }
+}
+
+function isUnsupportedCharset(error: unknown): error is Error {
+  return error instanceof Error && 'type' in error && error.type === 'charset.unsupported';
 }
 
 const QUOTE = 0x22;

@@ -5,18 +5,28 @@ const TYPE_RULES = new Set(['isInt', 'isNumber', 'isString', 'isBoolean', 'isArr
 /** ... and of the rules that a field is there at all. */
 const PRESENCE_RULES = new Set(['isDefined', 'isNotEmpty']);
 
-/** A 400 whose `message` lists every failed rule, with nested paths (`messages.0.role`). */
-export function validationExceptionFactory(errors: ValidationError[]): BadRequestException {
-  return new BadRequestException(flatten(errors));
+/** The body of a validation 400 before the error filter writes it: the messages, and the first field at fault. */
+interface ValidationFailure {
+  message: string[];
+  /** The path of the first failed field (`stream_options.include_usage`); OpenAI clients read it as `param`. */
+  field: string;
 }
 
-function flatten(errors: ValidationError[], parent = ''): string[] {
+/** A 400 whose `message` lists every failed rule, with nested paths (`messages.0.role`). */
+export function validationExceptionFactory(errors: ValidationError[]): BadRequestException {
+  const failures = flatten(errors);
+  const failure: ValidationFailure = { message: failures.map(({ message }) => message), field: failures[0]?.path ?? '' };
+  return new BadRequestException(failure);
+}
+
+function flatten(errors: ValidationError[], parent = ''): { path: string; message: string }[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = relevantMessages(error.constraints ?? {}).map((message) =>
+    const own = relevantMessages(error.constraints ?? {}).map((message) => ({
+      path,
       // class-validator starts messages with the property name; give the full path instead.
-      message.startsWith(`${error.property} `) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`,
-    );
+      message: message.startsWith(`${error.property} `) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`,
+    }));
     return [...own, ...flatten(error.children ?? [], path)];
   });
 }

@@ -5,13 +5,14 @@ import type { Response } from 'express';
 import type { AssetResponse } from '../assets/asset.response.js';
 import { AGENT_IDS, AGENTS, type AgentId, isAgentId } from '../assistant/agents/agents.js';
 import { ChatStreamService } from '../assistant/chat-stream.service.js';
+import { MessageFieldException } from '../assistant/client-messages.js';
 import { LiveRepliesService } from '../assistant/live-replies.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { CONVERSATION_REFERENCE, CONVERSATION_REFERENCE_RULE } from '../conversations/conversations.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { ChatCompletionRequestDto } from './dto/chat-completion-request.dto.js';
 import { openAiErrorBody } from './openai-exception.filter.js';
-import { toChatMessages } from './openai-messages.js';
+import { refuseField, requestFieldOf, toChatMessages } from './openai-messages.js';
 import type { ChatCompletion, ChatCompletionChunk, CompletionUsage, ModelList, ModelObject } from './openai.response.js';
 import { type ReplyPart, replyParts } from './reply-parts.js';
 
@@ -68,13 +69,19 @@ export class ChatCompletionsService {
   async complete(team: TeamContext, request: ChatCompletionRequestDto, headerConversationId: string | undefined, response: Response): Promise<void> {
     const model = this.checkModel(request.model);
     const chatId = conversationReference(request.conversation_id, headerConversationId);
-    const messages = toChatMessages(request.messages);
-    const { conversationId, streamId } = await this.chat.begin(team, {
-      messages: chatId ? messages.slice(-1) : messages,
-      chatId,
-      agentId: model === ROUTER_MODEL ? null : model,
-      keepAssistantText: true,
-    });
+    const converted = toChatMessages(request.messages);
+    // With a kept conversation only the last message is added: stored history is the truth.
+    const sent = chatId ? converted.messages.slice(-1) : converted.messages;
+    const origins = chatId ? converted.origins.slice(-1) : converted.origins;
+    const { conversationId, streamId } = await this.chat
+      .begin(team, { messages: sent, chatId, agentId: model === ROUTER_MODEL ? null : model, keepAssistantText: true })
+      .catch((error: unknown) => {
+        // The router's checks name the UI messages' fields; the client knows its own.
+        if (!(error instanceof MessageFieldException)) throw error;
+        const origin = origins.at(error.at.message);
+        if (!origin) throw error;
+        return refuseField(requestFieldOf(origin, error.at), error.problem);
+      });
     response.setHeader('x-conversation-id', conversationId);
     // Leaving stops this response's reading, never the generation.
     const gone = new AbortController();

@@ -69,6 +69,8 @@ export function isOpenAiRequest(request: Request): boolean {
 function detailsOf(exception: unknown): OpenAiErrorDetails {
   const payload = exception instanceof HttpException ? exception.getResponse() : undefined;
   if (typeof payload !== 'object' || payload === null) return {};
-  const { param, code } = payload as Record<string, unknown>;
-  return { param: typeof param === 'string' ? param : undefined, code: typeof code === 'string' ? code : undefined };
+  // `field`: the first field a validation 400 (validationExceptionFactory) names.
+  const { param, field, code } = payload as Record<string, unknown>;
+  const named = [param, field].find((value): value is string => typeof value === 'string' && value !== '');
+  return { param: named, code: typeof code === 'string' ? code : undefined };
 }

@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException } from '@nestjs/common';
 import type { UIMessage } from 'ai';
+import type { MessageField } from '../assistant/client-messages.js';
 
 /** Roles an OpenAI chat request may hold. */
 const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 /** `data:<media type>[;params],<data>`: the only image URLs taken, as nothing is ever fetched. */
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)[;,]/i;
+
+/** Where a converted message came from: its index in the request, and the form of its content. */
+export interface MessageOrigin {
+  index: number;
+  /** A string content is one text part; an array's parts are the message's parts, one for one. */
+  contentIsArray: boolean;
+}
+
+/** A request's messages as UI messages, each with where it came from (`origins[i]` for `messages[i]`). */
+export interface ConvertedMessages {
+  messages: UIMessage[];
+  origins: MessageOrigin[];
+}
 
 /**
  * OpenAI chat messages as the UI messages the router takes: user messages with their text and
@@ -14,15 +28,31 @@ const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)[;,]/i;
  * calls (the agents run their tools on the server, and the client never saw them). Throws a 400
  * naming the OpenAI field at fault.
  */
-export function toChatMessages(messages: Record<string, unknown>[]): UIMessage[] {
-  const converted = messages.flatMap((message, index) => toChatMessage(message, `messages[${index}]`));
-  if (converted.at(-1)?.role !== 'user') fail('messages', 'must end with a user message');
-  return converted;
+export function toChatMessages(messages: Record<string, unknown>[]): ConvertedMessages {
+  const converted = messages.flatMap((message, index) =>
+    toChatMessage(message, `messages[${index}]`).map((uiMessage) => ({ uiMessage, origin: { index, contentIsArray: Array.isArray(message.content) } })),
+  );
+  if (converted.at(-1)?.uiMessage.role !== 'user') refuseField('messages', 'must end with a user message');
+  return { messages: converted.map(({ uiMessage }) => uiMessage), origins: converted.map(({ origin }) => origin) };
+}
+
+/**
+ * The request's field that a converted message's field came from: `messages[1].parts[0].url` of
+ * the UI messages is the request's `messages[3].content[0].image_url.url` when two system messages
+ * came first.
+ */
+export function requestFieldOf(origin: MessageOrigin, { part, field }: Omit<MessageField, 'message'>): string {
+  const message = `messages[${origin.index}]`;
+  if (part === undefined) return field === undefined ? message : `${message}.${field}`;
+  if (!origin.contentIsArray) return `${message}.content`;
+  const contentPart = `${message}.content[${part}]`;
+  if (field === 'url' || field === 'mediaType') return `${contentPart}.image_url.url`;
+  return field === undefined ? contentPart : `${contentPart}.${field}`;
 }
 
 function toChatMessage(message: Record<string, unknown>, at: string): UIMessage[] {
   const { role, content } = message;
-  if (typeof role !== 'string' || !ROLES.has(role)) fail(`${at}.role`, `must be one of ${[...ROLES].join(', ')}`);
+  if (typeof role !== 'string' || !ROLES.has(role)) refuseField(`${at}.role`, `must be one of ${[...ROLES].join(', ')}`);
   if (role === 'user') return [{ id: randomUUID(), role, parts: userParts(content, `${at}.content`) }];
   if (role !== 'assistant') return [];
   const text = assistantText(content, `${at}.content`);
@@ -31,21 +61,21 @@ function toChatMessage(message: Record<string, unknown>, at: string): UIMessage[
 
 function userParts(content: unknown, at: string): UIMessage['parts'] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content) || content.length === 0) fail(at, 'must be a string or a non-empty array of content parts');
+  if (!Array.isArray(content) || content.length === 0) refuseField(at, 'must be a string or a non-empty array of content parts');
   return content.map((part: unknown, index) => {
     const field = `${at}[${index}]`;
-    if (!isObject(part)) fail(field, 'must be a content part object');
+    if (!isObject(part)) refuseField(field, 'must be a content part object');
     if (part.type === 'text') return { type: 'text', text: stringAt(part.text, `${field}.text`) };
     if (part.type === 'image_url') return imagePart(part.image_url, `${field}.image_url`);
-    return fail(`${field}.type`, 'must be "text" or "image_url"');
+    return refuseField(`${field}.type`, 'must be "text" or "image_url"');
   });
 }
 
 function imagePart(image: unknown, at: string): UIMessage['parts'][number] {
-  if (!isObject(image)) fail(at, 'must be an object with a url');
+  if (!isObject(image)) refuseField(at, 'must be an object with a url');
   const url = stringAt(image.url, `${at}.url`);
   const mediaType = DATA_URL.exec(url)?.[1];
-  if (!mediaType) fail(`${at}.url`, 'must be a data: URL (base64 image); URLs are never fetched');
+  if (!mediaType) refuseField(`${at}.url`, 'must be a data: URL (base64 image); URLs are never fetched');
   return { type: 'file', mediaType: mediaType.toLowerCase(), url };
 }
 
@@ -53,14 +83,14 @@ function imagePart(image: unknown, at: string): UIMessage['parts'][number] {
 function assistantText(content: unknown, at: string): string {
   if (content === undefined || content === null) return '';
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) fail(at, 'must be a string, an array of content parts or null');
+  if (!Array.isArray(content)) refuseField(at, 'must be a string, an array of content parts or null');
   return content
     .map((part: unknown, index) => (isObject(part) && part.type === 'text' ? stringAt(part.text, `${at}[${index}].text`) : ''))
     .join('');
 }
 
 function stringAt(value: unknown, at: string): string {
-  if (typeof value !== 'string') fail(at, 'must be a string');
+  if (typeof value !== 'string') refuseField(at, 'must be a string');
   return value;
 }
 
@@ -68,6 +98,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fail(param: string, problem: string): never {
+/** A 400 naming the request's field at fault, as OpenAI's `param`. */
+export function refuseField(param: string, problem: string): never {
   throw new BadRequestException({ message: `${param}: ${problem}`, param });
 }

@@ -107,6 +107,38 @@ describe('assistant: router, history, conversations', () => {
       expect(await countRows('messages', 'conversation_id = $1', [one.conversationId])).toBe(4);
     });
 
+    it('refuses a new message under an id the conversation already holds (409), storing nothing, instead of dropping its text', async () => {
+      const first = userMessage('Write a LinkedIn post about our hiring day');
+      const one = await chat(app, alice, { messages: [first] });
+      // A client that sends only its new message and numbers messages itself, starting again at its
+      // first id; one that takes the reply's id; one that retries an answered message.
+      for (const latest of [{ ...userMessage('A second question'), id: first.id }, { ...userMessage('A third question'), id: one.message.id }, first]) {
+        const response = await api(app, alice).post('/api/assistant/router').send({ messages: [latest], conversationId: one.conversationId });
+        expectError(
+          response,
+          409,
+          `messages[0].id: the conversation already holds a message "${latest.id}"; a new message needs an id of its own (trigger regenerate-message answers a message again)`,
+        );
+      }
+      const history = await api(app, alice).get(`/api/assistant/history?id=${one.conversationId}`).expect(200);
+      expect(history.body.messages.map((message: UIMessage) => message.id)).toEqual([first.id, one.message.id]);
+    });
+
+    it('answers a stored user message that has no reply yet when it is sent again (a reply that was never stored)', async () => {
+      const conversationId = await app
+        .get(ConversationsService)
+        .createWithMessages(alice.teamId, { userId: alice.userId, title: 'Unanswered' }, [userMessage('Is anyone there?')]);
+      const [unanswered] = (await api(app, alice).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body.messages as UIMessage[];
+
+      const reply = await chat(app, alice, { messages: [unanswered], conversationId });
+      expect(textOfMessage(reply.message)).toContain('You wrote: "Is anyone there?"');
+      const history = await api(app, alice).get(`/api/assistant/history?id=${conversationId}`).expect(200);
+      expect(history.body.messages.map((message: UIMessage) => [message.id, message.role])).toEqual([
+        [unanswered.id, 'user'],
+        [reply.message.id, 'assistant'],
+      ]);
+    });
+
     it('takes the niche of the agent that answered last, and not from a request refused before its reply', async () => {
       const one = await chat(app, alice, { messages: [userMessage('Write a LinkedIn post about our hiring day')] });
       const nicheOf = async () => (await api(app, alice).get(`/api/assistant/history?id=${one.conversationId}`).expect(200)).body.conversation.niche as string;
@@ -196,6 +228,20 @@ describe('assistant: router, history, conversations', () => {
       const reply = await chat(app, alice, { messages: [userMessage(`${'Long question '.repeat(20)}end`)] });
       const history = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
       expect(history.body.conversation.title).toHaveLength(100);
+    });
+
+    it('never cuts a title or a quoted request inside a character: an emoji across the cut stays whole or goes', async () => {
+      // Emoji are two UTF-16 units each: the title's cut (99 units and "…") and the offline reply's
+      // quote (200 units) both fall between the two halves of one.
+      const quoted = `${'a'.repeat(98)}${'😀'.repeat(10)}b${'😀'.repeat(40)}`;
+      const text = `${quoted}${'😀'.repeat(10)} end`;
+      const reply = await chat(app, alice, { messages: [userMessage(text)] });
+      const history = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
+
+      expect(history.body.conversation.title).toBe(`${'a'.repeat(98)}…`);
+      // The reply quoting the request is stored (a lone half of an emoji is no JSON PostgreSQL stores).
+      expect(history.body.messages.map((message: UIMessage) => message.role)).toEqual(['user', 'assistant']);
+      expect(textOfMessage(history.body.messages[1])).toContain(`You wrote: "${quoted}…"`);
     });
   });
 

@@ -36,6 +36,15 @@ describe('HTTP behaviour shared by every endpoint', () => {
     expectError(response, 400, 'Malformed JSON in request body');
   });
 
+  it.each(['utf-16le', 'iso-8859-1', 'us-ascii', 'utf8', 'windows-1252'])('answers JSON labelled charset=%s with 415 saying what is taken', async (charset) => {
+    const body = JSON.stringify({ email: 'a@example.com', password: 'correct horse battery' });
+    const response = await api(app)
+      .post('/api/auth/login')
+      .set('Content-Type', `application/json; charset=${charset}`)
+      .send(charset === 'utf-16le' ? Buffer.from(body, 'utf16le') : body);
+    expectError(response, 415, 'JSON bodies must be UTF-8');
+  });
+
   it('answers a body over the limit with 413', async () => {
     const response = await api(app).post('/api/auth/register').send({ email: 'big@example.com', password: 'x'.repeat(2000), name: 'Big' });
     expectError(response, 413, 'Request body too large');

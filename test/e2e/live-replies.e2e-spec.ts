@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage, UIMessageChunk } from 'ai';
+import { DataSource } from 'typeorm';
 import { ConversationsService } from '../../src/conversations/conversations.service.js';
 import { RedisLiveStreamStore } from '../../src/live/redis-live-stream.store.js';
 import { api } from '../helpers/api.js';
@@ -127,6 +128,21 @@ describe('live replies on one instance', () => {
     const next = await post(base, user, { messages: [...history, userMessage('Thanks, short version please')], conversationId });
     expect(next.status).toBe(200);
     await readUIStream(next.body!);
+  });
+
+  it('deletes a conversation whose reply is being generated: the reply is stopped first, not left running for nobody', async () => {
+    const response = await post(base, user, { messages: [userMessage(LONG_QUESTION)] });
+    const conversationId = response.headers.get('x-conversation-id')!;
+    const { texting, follower } = followUntilText(response);
+    await texting;
+
+    expect((await api(app, user).delete(`/api/assistant/conversations?id=${conversationId}`).expect(200)).body).toEqual({ success: true });
+    const { message } = await follower;
+    // Cut short: it did not run on to the end (whose storing then failed on the deleted conversation).
+    expect(textOfMessage(message)).not.toContain('You wrote');
+    const [{ count }] = await app.get(DataSource).query<{ count: number }[]>('SELECT count(*)::int AS count FROM messages WHERE conversation_id = $1', [conversationId]);
+    expect(count).toBe(0);
+    expectError(await api(app, user).get(`/api/assistant/history?id=${conversationId}`), 404, 'Conversation not found');
   });
 
   it('answers 409 to a new message while a reply is still being generated', async () => {

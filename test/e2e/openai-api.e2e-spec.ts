@@ -342,19 +342,61 @@ describe('OpenAI-compatible API (/v1) with the official openai client', () => {
     });
 
     it.each<[string, Record<string, unknown>, string, string | null]>([
-      ['no messages', { messages: [] }, 'messages must contain at least one message', null],
+      ['no messages', { messages: [] }, 'messages must contain at least one message', 'messages'],
       ['a message of an unknown role', { messages: [{ role: 'robot', content: 'hi' }] }, 'messages[0].role: must be one of system, developer, user, assistant, tool, function', 'messages[0].role'],
       ['no user message last', { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }, 'messages: must end with a user message', 'messages'],
       ['an unsupported content part', { messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: '', format: 'wav' } }] }] }, 'messages[0].content[0].type: must be "text" or "image_url"', 'messages[0].content[0].type'],
-      ['n above 1', { n: 2 }, 'n must be 1: one choice is generated per request', null],
+      ['n above 1', { n: 2 }, 'n must be 1: one choice is generated per request', 'n'],
+      ['max_tokens of the wrong type', { max_tokens: '10' }, 'max_tokens must be an integer number', 'max_tokens'],
+      ['an unknown stream option', { stream_options: { colour: 'blue' } }, 'stream_options.colour: property colour should not exist', 'stream_options.colour'],
       [
         'tools of its own',
         { tools: [{ type: 'function', function: { name: 'lookup', parameters: {} } }] },
         'tools cannot be sent: the agents run their own tools on the server',
-        null,
+        'tools',
       ],
-      ['a field nobody knows', { colour: 'blue' }, 'colour: property colour should not exist', null],
-      ['a conversation_id that is no chat id', { conversation_id: 'has spaces' }, 'conversation_id must be a chat id (1–64 letters, digits, "-" or "_")', null],
+      ['a field nobody knows', { colour: 'blue' }, 'colour: property colour should not exist', 'colour'],
+      ['a conversation_id that is no chat id', { conversation_id: 'has spaces' }, 'conversation_id must be a chat id (1–64 letters, digits, "-" or "_")', 'conversation_id'],
+      // Checks of the messages name the request's fields, counting the system messages that are dropped.
+      [
+        'a user text over the limit, after a system message',
+        { messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content: 'a'.repeat(100_001) }] },
+        'messages[1].content: must be at most 100000 characters',
+        'messages[1].content',
+      ],
+      [
+        'a text part over the limit',
+        { messages: [{ role: 'developer', content: 'Be brief' }, { role: 'user', content: [{ type: 'image_url', image_url: { url: PNG_DATA_URL } }, { type: 'text', text: 'a'.repeat(100_001) }] }] },
+        'messages[1].content[1].text: must be at most 100000 characters',
+        'messages[1].content[1].text',
+      ],
+      [
+        'an image that is not what its data URL says',
+        { messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] }] },
+        'messages[1].content[1].image_url.url: the content is not a PNG file',
+        'messages[1].content[1].image_url.url',
+      ],
+      [
+        'a file type that is not taken',
+        { messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:application/x-sh;base64,AAAA' } }] }] },
+        'messages[0].content[0].image_url.url: "application/x-sh" is not accepted; attach PDF, PNG, JPEG, WebP, GIF, plain text, Markdown or CSV',
+        'messages[0].content[0].image_url.url',
+      ],
+      [
+        'a user message with nothing in it',
+        { messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content: ' ' }] },
+        'messages[1]: the message to answer has no text and no file',
+        'messages[1]',
+      ],
+      [
+        'a bad last message of a kept conversation (only that one is added)',
+        {
+          conversation_id: 'kept-conversation',
+          messages: [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi' }, { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/gif;base64,AAAA' } }] }],
+        },
+        'messages[2].content[0].image_url.url: the content is not a GIF file',
+        'messages[2].content[0].image_url.url',
+      ],
     ])('refuses %s with 400 BadRequestError', async (_case, fields, message, param) => {
       const before = await conversationIds(app, aliceToken);
       const error = await rejection(client.chat.completions.create({ ...hello, ...fields } as unknown as ChatCompletionCreateParams));

@@ -9,6 +9,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { cutText } from '../../common/cut-text.js';
 import { matchIntent, type OfflineAgentId, requestOf } from './intents.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
@@ -216,8 +217,11 @@ function describeToolResults(results: Extract<LanguageModelV4Prompt[number], { r
     .join('\n');
 }
 
+/** The request a plain reply repeats, cut to this many UTF-16 units (the ellipsis included). */
+const QUOTE_MAX_LENGTH = 201;
+
 function plainReply(request: string): string {
-  const quoted = request.length > 200 ? `${request.slice(0, 200)}…` : request;
+  const quoted = cutText(request, QUOTE_MAX_LENGTH);
   return (
     'This is the offline model: no language model is configured, so I answer from fixed rules. ' +
     'Ask me to outline or write a post, make an image, write a reel or video script, suggest thumbnail ' +
