@@ -5,6 +5,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { ConversationsService } from './conversations.service.js';
 import { ConversationIdQueryDto } from './dto/conversation-id.query.dto.js';
+import { ListConversationsQueryDto } from './dto/list-conversations.query.dto.js';
 
 @ApiTags('assistant')
 @ApiBearerAuth()
@@ -20,7 +21,7 @@ export class ConversationsController {
   }
 
   @Get('conversations')
-  list(@ActiveTeam() team: TeamContext): Promise<ConversationResponse[]> {
-    return this.conversations.list(team.teamId);
+  list(@ActiveTeam() team: TeamContext, @Query() query: ListConversationsQueryDto): Promise<ConversationResponse[]> {
+    return this.conversations.list(team.teamId, query);
   }
 }

@@ -7,10 +7,9 @@ import { cutText } from '../common/cut-text.js';
 import { PreparedQueries } from '../database/prepared-queries.js';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
+import type { ListConversationsQueryDto } from './dto/list-conversations.query.dto.js';
 import { Message } from './entities/message.entity.js';
 
-/** SPEC §8: the conversation list returns at most this many. */
-export const CONVERSATION_LIST_LIMIT = 50;
 export const CONVERSATION_TITLE_MAX_LENGTH = 100;
 
 /**
@@ -128,12 +127,13 @@ export class ConversationsService {
     return conversation;
   }
 
-  /** The team's conversations, most recently active first. */
-  async list(teamId: string): Promise<ConversationResponse[]> {
+  /** A page of the team's conversations, most recently active first. */
+  async list(teamId: string, { limit, offset }: ListConversationsQueryDto): Promise<ConversationResponse[]> {
     const rows = await this.conversations.find({
       where: { teamId },
       order: { updatedAt: 'DESC', id: 'DESC' },
-      take: CONVERSATION_LIST_LIMIT,
+      take: limit,
+      skip: offset,
     });
     return rows.map(map);
   }

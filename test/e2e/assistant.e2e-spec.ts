@@ -224,6 +224,31 @@ describe('assistant: router, history, conversations', () => {
       expect(teamOfBob.body.map((c: { title: string }) => c.title)).not.toContain('The newest one');
     });
 
+    it('pages with limit (at most 50) and offset, in the same order, so older conversations can be reached', async () => {
+      const dave = await signUp(app);
+      const service = app.get(ConversationsService);
+      for (let i = 0; i < 55; i++) await service.create(dave.teamId, { userId: dave.userId, title: `Conversation ${i}` });
+      const ids = async (query: string) =>
+        ((await api(app, dave).get(`/api/assistant/conversations${query}`).expect(200)).body as { id: string }[]).map((conversation) => conversation.id);
+      const firstPage = await ids('');
+      const all = [...firstPage, ...(await ids('?offset=50'))];
+      expect(all).toHaveLength(55);
+      expect(new Set(all).size).toBe(55);
+      expect(await ids('?limit=10&offset=20')).toEqual(all.slice(20, 30));
+      expect(await ids('?limit=1000')).toEqual(firstPage);
+      expect(await ids('?offset=55')).toEqual([]);
+
+      for (const [query, message] of [
+        ['limit=0', 'limit must not be less than 1'],
+        ['limit=ten', 'limit must be a whole number'],
+        ['offset=-1', 'offset must not be less than 0'],
+        ['offset=99999999999', 'offset must not be greater than 2147483647'],
+        ['page=2', 'page: property page should not exist'],
+      ]) {
+        expectError(await api(app, dave).get(`/api/assistant/conversations?${query}`), 400, [new RegExp(`^${message}$`)]);
+      }
+    });
+
     it('titles a conversation from its first user message, cut to 100 characters', async () => {
       const reply = await chat(app, alice, { messages: [userMessage(`${'Long question '.repeat(20)}end`)] });
       const history = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
