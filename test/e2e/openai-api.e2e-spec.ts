@@ -348,6 +348,15 @@ describe('OpenAI-compatible API (/v1) with the official openai client', () => {
       ['an unsupported content part', { messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: '', format: 'wav' } }] }] }, 'messages[0].content[0].type: must be "text" or "image_url"', 'messages[0].content[0].type'],
       ['n above 1', { n: 2 }, 'n must be 1: one choice is generated per request', 'n'],
       ['max_tokens of the wrong type', { max_tokens: '10' }, 'max_tokens must be an integer number', 'max_tokens'],
+      // Sampling settings are ignored (the agents choose theirs), but out of OpenAI's ranges they are refused as OpenAI refuses them.
+      ['max_tokens below 1', { max_tokens: -5 }, 'max_tokens must not be less than 1', 'max_tokens'],
+      ['max_completion_tokens of 0', { max_completion_tokens: 0 }, 'max_completion_tokens must not be less than 1', 'max_completion_tokens'],
+      ['a temperature above 2', { temperature: 5 }, 'temperature must not be greater than 2', 'temperature'],
+      ['a negative top_p', { top_p: -0.1 }, 'top_p must not be less than 0', 'top_p'],
+      ['a presence_penalty below -2', { presence_penalty: -3 }, 'presence_penalty must not be less than -2', 'presence_penalty'],
+      ['a frequency_penalty above 2', { frequency_penalty: 2.5 }, 'frequency_penalty must not be greater than 2', 'frequency_penalty'],
+      ['top_logprobs above 20', { top_logprobs: 21 }, 'top_logprobs must not be greater than 20', 'top_logprobs'],
+      ['five stop sequences', { stop: ['a', 'b', 'c', 'd', 'e'] }, 'stop must be a string or up to 4 strings', 'stop'],
       ['an unknown stream option', { stream_options: { colour: 'blue' } }, 'stream_options.colour: property colour should not exist', 'stream_options.colour'],
       [
         'tools of its own',

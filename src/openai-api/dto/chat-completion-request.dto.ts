@@ -16,9 +16,21 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { CONVERSATION_REFERENCE, CONVERSATION_REFERENCE_RULE } from '../../conversations/conversations.service.js';
+
+/** OpenAI's `stop`: a string, or up to four strings. */
+function IsStopSequences(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isStopSequences',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' || (Array.isArray(value) && value.length <= 4 && value.every((item) => typeof item === 'string')),
+      defaultMessage: () => 'stop must be a string or up to 4 strings',
+    },
+  });
+}
 
 export class StreamOptionsDto {
   @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'A last chunk with the usage and no choices, before [DONE]' })
@@ -35,7 +47,8 @@ export class StreamOptionsDto {
 /**
  * OpenAI's chat completion request, as far as it means something here. Each message is checked
  * in depth by `toChatMessages`. The sampling and output settings OpenAI clients send by habit
- * are accepted and ignored (the agents decide); any other field is refused, as on every route.
+ * are accepted, within OpenAI's own ranges, and ignored (the agents decide); any other field is
+ * refused, as on every route.
  */
 export class ChatCompletionRequestDto {
   @ApiProperty({ type: String, example: 'router', description: '`router` (it picks the agent) or an agent id; GET /v1/models lists them' })
@@ -99,26 +112,36 @@ export class ChatCompletionRequestDto {
 
   @IsOptional()
   @IsNumber()
+  @Min(0)
+  @Max(2)
   temperature?: number | null;
 
   @IsOptional()
   @IsNumber()
+  @Min(0)
+  @Max(1)
   top_p?: number | null;
 
   @IsOptional()
   @IsInt()
+  @Min(1)
   max_tokens?: number | null;
 
   @IsOptional()
   @IsInt()
+  @Min(1)
   max_completion_tokens?: number | null;
 
   @IsOptional()
   @IsNumber()
+  @Min(-2)
+  @Max(2)
   presence_penalty?: number | null;
 
   @IsOptional()
   @IsNumber()
+  @Min(-2)
+  @Max(2)
   frequency_penalty?: number | null;
 
   @IsOptional()
@@ -131,15 +154,16 @@ export class ChatCompletionRequestDto {
 
   @IsOptional()
   @IsInt()
+  @Min(0)
+  @Max(20)
   top_logprobs?: number | null;
 
   @IsOptional()
   @IsInt()
   seed?: number | null;
 
-  /** A string or up to four strings. */
   @IsOptional()
-  @IsString({ each: true })
+  @IsStopSequences()
   stop?: string | string[] | null;
 
   @IsOptional()
