@@ -269,6 +269,10 @@ export class ChatStreamService {
     // Stored history is the truth: only the user's messages that are not stored yet are added.
     const userMessages = messages.filter((message) => message.role === 'user');
     const existing = await this.conversationOf(team, request, [...userMessages.map((message) => message.id), ...(request.messageId ? [request.messageId] : [])]);
+    // A run writes its steps into its conversation: a message in between would interleave with them.
+    if (existing?.activeRunId) {
+      throw new ConflictException(`This conversation is workflow run ${existing.activeRunId}'s, which is still going; it takes messages once the run has ended`);
+    }
     if (existing) await this.live.ensureIdle(existing.id);
     const stored = existing?.stored ?? new Map<string, number>();
     const isNew = (message: UIMessage) => !stored.has(message.id);

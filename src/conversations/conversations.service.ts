@@ -5,6 +5,7 @@ import { isUUID } from 'class-validator';
 import { type EntityManager, In, Repository } from 'typeorm';
 import { cutText } from '../common/cut-text.js';
 import { PreparedQueries } from '../database/prepared-queries.js';
+import { ACTIVE_RUN_STATUSES } from '../runs/entities/workflow-run.entity.js';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
 import type { ListConversationsQueryDto } from './dto/list-conversations.query.dto.js';
@@ -25,6 +26,8 @@ export interface ContinuedConversation {
   lastAgentId: string | null;
   /** Which of the turn's message ids it holds, each with its place in the order. */
   stored: Map<string, number>;
+  /** The workflow run whose conversation it is, while that run is still going: it takes no messages then. */
+  activeRunId: number | null;
 }
 
 /** The agent that answered a conversation last: its niche is the conversation's. */
@@ -110,15 +113,19 @@ export class ConversationsService {
    */
   async findForTurn(teamId: string, reference: string, messageIds: string[]): Promise<ContinuedConversation | null> {
     const named = isUUID(reference) ? '(id = $2::text::uuid OR chat_id = $2::text)' : 'chat_id = $2::text';
-    const [found] = await this.prepared.query<{ id: string; last_agent_id: string | null; stored: Record<string, number> }>(
+    const [found] = await this.prepared.query<{ id: string; last_agent_id: string | null; stored: Record<string, number>; active_run_id: number | null }>(
       `SELECT id, last_agent_id,
               (SELECT coalesce(jsonb_object_agg(message_id, seq), '{}') FROM messages
-                WHERE conversation_id = conversations.id AND message_id = ANY($3::text[])) AS stored
+                WHERE conversation_id = conversations.id AND message_id = ANY($3::text[])) AS stored,
+              (SELECT r.id FROM workflow_runs r
+                WHERE r.id = (conversations.workflow_run->>'id')::int AND r.status = ANY($4::text[])) AS active_run_id
          FROM conversations WHERE team_id = $1 AND ${named}
         ORDER BY id::text = $2::text DESC LIMIT 1`,
-      [teamId, reference, messageIds],
+      [teamId, reference, messageIds, ACTIVE_RUN_STATUSES],
     );
-    return found ? { id: found.id, lastAgentId: found.last_agent_id, stored: new Map(Object.entries(found.stored)) } : null;
+    return found
+      ? { id: found.id, lastAgentId: found.last_agent_id, stored: new Map(Object.entries(found.stored)), activeRunId: found.active_run_id }
+      : null;
   }
 
   async getOrThrow(teamId: string, reference: string): Promise<Conversation> {

@@ -5,7 +5,10 @@ import { ConversationsService } from '../../src/conversations/conversations.serv
 import { api } from '../helpers/api.js';
 import { chat, textOfMessage, userMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
+import { REVIEWED_GOAL } from '../helpers/paused-run.js';
+import { waitForRun } from '../helpers/runs.js';
 import { signUp, type TestUser } from '../helpers/users.js';
+import { createWorkflow } from '../helpers/workflows.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
@@ -185,6 +188,25 @@ describe('assistant: router, history, conversations', () => {
         404,
       );
       expect(await countRows('messages', 'conversation_id = $1', [bobs.conversationId])).toBe(2);
+    });
+
+    it("answers 409 to a message in a workflow run's conversation while the run is going, storing nothing; once it ended, the conversation takes messages", async () => {
+      const erin = await signUp(app);
+      const { workflowId } = await createWorkflow(app, erin, { goal: REVIEWED_GOAL });
+      // Two steps, the first reviewed: the run waits for its approval.
+      await app.get(DataSource).query(`UPDATE workflow_steps SET requires_approval = (step_index = 0) WHERE workflow_id = $1`, [workflowId]);
+      await app.get(DataSource).query(`UPDATE workflows SET status = 'active', approved_at = now() WHERE id = $1`, [workflowId]);
+      const { runId, conversationId } = (await api(app, erin).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number; conversationId: string };
+      await waitForRun(app, erin, workflowId, runId, 'awaiting_approval');
+      const before = await countRows('messages', 'conversation_id = $1', [conversationId]);
+
+      const say = () => api(app, erin).post('/api/assistant/router').send({ messages: [userMessage('What is taking so long?')], conversationId });
+      expectError(await say(), 409, `This conversation is workflow run ${runId}'s, which is still going; it takes messages once the run has ended`);
+      expect(await countRows('messages', 'conversation_id = $1', [conversationId])).toBe(before);
+
+      await api(app, erin).post(`/api/workflows/${workflowId}/runs/${runId}/stop`).expect(200);
+      expect((await say()).status).toBe(200);
+      expect(await countRows('messages', 'conversation_id = $1', [conversationId])).toBe(before + 2);
     });
   });
 
