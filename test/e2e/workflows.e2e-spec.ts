@@ -128,6 +128,11 @@ describe('workflows and plan approval', () => {
     [{ goal: 'Write a post', schedule: '61 * * * *' }, [/^schedule is not a valid cron expression: /]],
     [{ goal: 'Write a post', schedule: '* * * * * * *' }, [/^schedule is not a valid cron expression: expected 5 or 6 fields, got 7$/]],
     [{ goal: 'Write a post', timezone: 'Mars/Olympus' }, [/^timezone must be an IANA time zone/]],
+    // Valid fields, but no day matches: the 30th of February, the 31st of April.
+    [{ goal: 'Write a post', schedule: '0 9 30 2 *' }, [/^schedule never fires: no date matches it$/]],
+    [{ goal: 'Write a post', schedule: '0 9 31 4,6 *', timezone: 'Europe/Lisbon' }, [/^schedule never fires: no date matches it$/]],
+    [{ goal: 'Write a post', schedule: '0 0 L * *' }, [/^schedule is not a valid cron expression: /]],
+    [{ goal: 'Write a post', schedule: '0 0 * * 1#2' }, [/^schedule is not a valid cron expression: /]],
     [{ goal: 'Write a post', status: 'active' }, [/^status: property status should not exist$/]],
   ])('answers 400 for %j and stores nothing', async (body, messages) => {
     const before = (await api(app, bob).get('/api/workflows').expect(200)).body.length;
@@ -138,6 +143,13 @@ describe('workflows and plan approval', () => {
   it('accepts a seconds-level cron expression', async () => {
     const created = await createWorkflow(app, bob, { goal: 'Write a post', schedule: '*/30 * * * * *' });
     expect((await api(app, bob).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ schedule: '*/30 * * * * *', timezone: 'UTC' });
+  });
+
+  it('accepts a schedule that fires once every four years (29 February), in any time zone', async () => {
+    for (const timezone of ['UTC', 'Pacific/Kiritimati']) {
+      const created = await createWorkflow(app, bob, { goal: 'Write a post', schedule: '0 9 29 2 *', timezone });
+      expect((await api(app, bob).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ schedule: '0 9 29 2 *', timezone });
+    }
   });
 
   describe('editing steps', () => {
