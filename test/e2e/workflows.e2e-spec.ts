@@ -203,6 +203,9 @@ describe('workflows and plan approval', () => {
       [{ steps: [{ description: '  ' }] }, [/^steps\.0\.description should not be empty$/]],
       [{ steps: [{ description: 'A', stepIndex: -1 }] }, [/^steps\.0\.stepIndex must not be less than 0$/]],
       [{ steps: 'all of them' }, [/^steps must be an array$/]],
+      [{ steps: [[{ description: 'A' }]] }, [/^steps must be a list of step objects$/]],
+      [{ steps: [{ description: 'A' }, [{ description: 'B' }, { description: 'C' }]] }, [/^steps must be a list of step objects$/]],
+      [{ steps: [{ description: 'A' }, null] }, [/^steps must be a list of step objects$/]],
     ])('answers 400 for %j and keeps the plan', async (body, message) => {
       const created = await createWorkflow(app, alice, { goal: 'Write a post about plans' });
       const response = await api(app, alice).post(`/api/workflows/${created.workflowId}/steps`).send(body);

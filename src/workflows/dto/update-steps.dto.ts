@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { AGENT_IDS, type AgentId } from '../../assistant/agents/agents.js';
 
 import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../workflow-limits.js';
@@ -37,6 +37,8 @@ export class UpdateStepsDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'steps must contain between 1 and 20 steps' })
   @ArrayMaxSize(MAX_STEPS, { message: 'steps must contain between 1 and 20 steps' })
+  // ValidateNested alone lets an array through in place of a step (it validates the array's items).
+  @IsObject({ each: true, message: 'steps must be a list of step objects' })
   @ValidateNested({ each: true })
   @Type(() => StepInputDto)
   steps: StepInputDto[];
