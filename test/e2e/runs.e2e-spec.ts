@@ -166,6 +166,15 @@ describe('runs: execution, step approvals, stop', () => {
     expectError(await json('/api/workflows/resume?action=approve'), 400, 'The approval link has no token');
     expectError(await json(`/api/workflows/resume?token=${token.slice(0, -3)}abc&action=approve`), 400, 'This approval link is invalid');
     expectError(await json(`/api/workflows/resume?token=${token}&action=reject&note=${'x'.repeat(2001)}`), 400, 'note must be at most 2000 characters');
+    // A field given twice, or as something other than text, is refused by name: a reject must not go through without its note.
+    expectError(await json(`/api/workflows/resume?token=${token}&action=reject&note=shorter&note=friendlier`), 400, 'note must be given once');
+    expectError(await json(`/api/workflows/resume?token=${token}&token=${token}&action=approve`), 400, 'token must be given once');
+    expectError(await json(`/api/workflows/resume?token=${token}&action=approve&action=reject`), 400, 'action must be given once');
+    const post = (body: object) => api(app).post('/api/workflows/resume').set('User-Agent', BROWSER).set('Accept', 'application/json').send(body);
+    expectError(await post({ token, action: 'reject', note: 42 }), 400, 'note must be text');
+    expectError(await post({ token, action: 'reject', note: ['shorter', 'friendlier'] }), 400, 'note must be given once');
+    expectError(await post({ token: [token], action: 'approve' }), 400, 'token must be given once');
+    expectError(await json(`/api/workflows/${workflowId}/approve?token=a&token=b`), 400, 'token must be given once');
     const planToken = (await mailTo(smtp, user.email, /^Approve the plan/)).links[0].split('token=')[1];
     expectError(await json(`/api/workflows/resume?token=${planToken}&action=approve`), 400, 'This is not a step approval link');
     expect((await waitForRun(app, user, workflowId, runId, 'awaiting_approval')).status).toBe('awaiting_approval');
