@@ -127,6 +127,42 @@ describe('runs: execution, step approvals, stop', () => {
     expect(count).toBe(1);
   });
 
+  it.each([
+    ['an edit of its plan', (user: TestUser, id: string) => api(app, user).post(`/api/workflows/${id}/steps`).send({ steps: [{ description: 'Write a post nobody approved' }] }), 'edit its plan'],
+    ['its deletion', (user: TestUser, id: string) => api(app, user).delete(`/api/workflows/${id}`), 'delete it'],
+  ])('never lets a run start on a plan changed under it: %s waits for the starting run, then is refused', async (_, change, refused) => {
+    const user = await signUp(app);
+    const workflowId = await activeWorkflow(user, 'Write a LinkedIn post about locks', 1);
+    const approved = (await api(app, user).get(`/api/workflows/${workflowId}`).expect(200)).body as { workflowSteps: unknown[] };
+    const db = app.get(DataSource);
+    const waitingOn = async (pattern: string) =>
+      (await db.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`, [pattern]))[0].count > 0;
+
+    // Hold the start where it has read the workflow as active and is about to insert its run.
+    const blocker = db.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query('LOCK TABLE workflow_runs IN SHARE MODE');
+    const start = api(app, user).post(`/api/workflows/${workflowId}/run`).then((response) => response);
+    await waitFor(async () => (await waitingOn('%INSERT INTO workflow_runs%')) || undefined, 'the start to wait for its insert');
+    let changed = false;
+    const change$ = change(user, workflowId).then((response) => {
+      changed = true;
+      return response;
+    });
+    // The change either goes through at once or waits for the starting run's transaction.
+    await waitFor(async () => changed || (await waitingOn('%"workflows"%')) || undefined, 'the change to finish or wait');
+    await blocker.commitTransaction();
+    await blocker.release();
+
+    const [started, changeResponse] = await Promise.all([start, change$]);
+    expect(started.status).toBe(201);
+    expectError(changeResponse, 409, `A run of this workflow is in progress; stop it before you ${refused}`);
+    const workflow = (await api(app, user).get(`/api/workflows/${workflowId}`).expect(200)).body as { status: string; planVersion: number; workflowSteps: unknown[] };
+    expect(workflow).toMatchObject({ status: 'active', planVersion: 1, workflowSteps: approved.workflowSteps });
+    await waitForRun(app, user, workflowId, (started.body as { runId: number }).runId, 'completed');
+  });
+
   it('stops a run awaiting approval; its links then answer 409; a new run may start at once', async () => {
     const user = await signUp(app);
     const workflowId = await activeWorkflow(user, 'Write a LinkedIn post about stopping and have it reviewed', 1);
