@@ -188,6 +188,33 @@ describe('runs: execution, step approvals, stop', () => {
     expect(next.body.runId).not.toBe(runId);
   });
 
+  it('answers two stops sent together with one stop and one 409 naming the status the run has now', async () => {
+    const user = await signUp(app);
+    const workflowId = await activeWorkflow(user, 'Write a LinkedIn post about stopping twice and have it reviewed', 1);
+    const { runId } = (await api(app, user).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
+    await waitForRun(app, user, workflowId, runId, 'awaiting_approval');
+    const db = app.get(DataSource);
+
+    // Both stops read the run as awaiting approval, then queue on its row.
+    const blocker = db.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query('SELECT id FROM workflow_runs WHERE id = $1 FOR UPDATE', [runId]);
+    const stops = [1, 2].map(() => api(app, user).post(`/api/workflows/${workflowId}/runs/${runId}/stop`).then((response) => response));
+    await waitFor(async () => {
+      const [{ count }] = await db.query<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE "workflow_runs"%'`,
+      );
+      return count === 2 || undefined;
+    }, 'both stops to wait on the run');
+    await blocker.commitTransaction();
+    await blocker.release();
+
+    const responses = await Promise.all(stops);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    expectError(responses.find((response) => response.status === 409)!, 409, 'The run has already finished (failed)');
+  });
+
   it('refuses bad resume links with 400 and hides other teams’ runs', async () => {
     const user = await signUp(app);
     const workflowId = await activeWorkflow(user, 'Write a post about links and have it reviewed', 1);
