@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { TeamsService } from '../teams/teams.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService, type PlanApprovalClaims, type StepApprovalClaims } from './approval-tokens.service.js';
 import type { StepDecisionResponse } from './approvals.response.js';
@@ -63,6 +64,7 @@ export class ApprovalsService {
     private readonly workflows: WorkflowsService,
     private readonly runs: RunsService,
     private readonly runState: RunStateService,
+    private readonly teams: TeamsService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
@@ -91,6 +93,7 @@ export class ApprovalsService {
     if (isLinkScanner(client.method, client.userAgent ?? undefined)) return { kind: 'ignored' };
     return asOutcome(async () => {
       const claims = await this.tokens.verifyPlanApproval(linkField(fields, 'token'), workflowId);
+      await this.requireMember((await this.workflows.getById(workflowId))?.teamId, claims.rcpt);
       const outcome = await this.workflows.approvePlan(workflowId, claims.ver, claims.rcpt);
       if (outcome === 'plan_changed') {
         return { kind: 'error', status: 400, message: 'The plan changed since this link was sent; use the link in the newest email' };
@@ -129,6 +132,7 @@ export class ApprovalsService {
     return asOutcome(async () => {
       const link = await this.checkStepLink(fields);
       const { claims, action } = link;
+      await this.requireMember((await this.runState.getById(Number(claims.sub)))?.teamId, claims.rcpt);
       if (action === 'reject' && link.note === undefined && wantsForm) return stepConfirmation({ ...link, note: '' });
       const outcome = await this.applyStepDecision(
         {
@@ -199,6 +203,17 @@ export class ApprovalsService {
     return this.runs.decideStep(decision, (manager) =>
       manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent }),
     );
+  }
+
+  /**
+   * A link acts only while its recipient is a member of the team it belongs to: someone removed
+   * from the team keeps the mail, not the say. A team whose workflow or run is gone is left to the
+   * answers for those.
+   */
+  private async requireMember(teamId: string | undefined, recipient: string): Promise<void> {
+    if (teamId && !(await this.teams.hasMemberWithEmail(teamId, recipient))) {
+      throw new BadRequestException('This link was mailed to someone who is no longer a member of the team');
+    }
   }
 
   /**

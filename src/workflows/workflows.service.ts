@@ -197,9 +197,9 @@ export class WorkflowsService {
     this.events.changed(workflow.id);
   }
 
-  /** Where a workflow's plan approval links are mailed: its creator; null when their account is gone. */
+  /** Where a workflow's plan approval links are mailed: its creator while a member of its team, else the team's first owner. */
   approverOf(workflow: Workflow): Promise<string | null> {
-    return workflow.createdBy ? this.teams.emailOf(workflow.createdBy) : Promise.resolve(null);
+    return this.teams.approverEmail(workflow.teamId, workflow.createdBy);
   }
 
   /**
@@ -215,7 +215,7 @@ export class WorkflowsService {
   async resendPlanApproval(teamId: string, id: string, response: Response): Promise<PlanApprovalMailResponse> {
     const workflow = await this.getOrThrow(teamId, id);
     const recipient = await this.approverOf(workflow);
-    if (!recipient) throw new ConflictException("The workflow's creator no longer has an account to mail the link to");
+    if (!recipient) throw new ConflictException('The team has nobody to mail the link to');
     const planVersion = await this.workflows.manager.transaction(async (manager) => {
       const [row] = await manager.query<ResendRow[]>(
         `SELECT status, plan_version,

@@ -5,7 +5,9 @@ import { api } from '../helpers/api.js';
 import { textOfMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
 import { startSmtpServer, type TestSmtpServer, waitFor } from '../helpers/mail-catcher.js';
+import { pausedRun, REVIEWED_STEP } from '../helpers/paused-run.js';
 import { waitForRun } from '../helpers/runs.js';
+import { joinTeam } from '../helpers/teams.js';
 import { expectOneRunPerSlot, SCHEDULED_RUNS_SQL, type ScheduledRunRow } from '../helpers/scheduled-runs.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
@@ -213,6 +215,24 @@ describe('runs: execution, step approvals, stop', () => {
     const responses = await Promise.all(stops);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
     expectError(responses.find((response) => response.status === 409)!, 409, 'The run has already finished (failed)');
+  });
+
+  it("asks the team's first owner, not a starter who left the team, to approve a step; the leaver's links act no more", async () => {
+    const [owner, colleague] = [await signUp(app), await signUp(app)];
+    await joinTeam(app, owner, owner.teamId, colleague);
+    await api(app, colleague).post(`/api/teams/${owner.teamId}/activate`).expect(200);
+    const paused = await pausedRun(app, smtp, colleague);
+    await api(app, owner).delete(`/api/teams/${owner.teamId}/members/${colleague.userId}`).expect(200);
+
+    expectError(await follow(paused.links.approve).set('Accept', 'application/json'), 400, 'This link was mailed to someone who is no longer a member of the team');
+    expect((await waitForRun(app, owner, paused.workflowId, paused.runId, 'awaiting_approval')).currentStepIndex).toBe(REVIEWED_STEP);
+
+    // The redo after a rejection pauses again: this time the owner is asked.
+    await api(app, owner).post(`/api/workflows/${paused.workflowId}/runs/${paused.runId}/decision`).send({ action: 'reject', stepIndex: REVIEWED_STEP, note: 'Shorter' }).expect(200);
+    const mail = await mailTo(smtp, owner.email, /^Approve step/);
+    await follow(pathOf(mail.links.find((link) => link.endsWith('action=approve'))!)).expect(302);
+    await waitForRun(app, owner, paused.workflowId, paused.runId, 'completed');
+    expect(smtp.messages.filter((message) => message.to.includes(colleague.email) && message.raw.includes('Approve step'))).toHaveLength(1);
   });
 
   it('refuses bad resume links with 400 and hides other teams’ runs', async () => {
