@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
 import { api } from '../helpers/api.js';
@@ -11,7 +12,7 @@ import { joinTeam } from '../helpers/teams.js';
 import { expectOneRunPerSlot, SCHEDULED_RUNS_SQL, type ScheduledRunRow } from '../helpers/scheduled-runs.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
-import { createTestApp } from '../setup/create-test-app.js';
+import { createTestApp, TEST_ENV } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
 const FRONTEND = 'http://frontend.test';
@@ -258,6 +259,14 @@ describe('runs: execution, step approvals, stop', () => {
     expectError(await post({ token, action: 'reject', note: ['shorter', 'friendlier'] }), 400, 'note must be given once');
     expectError(await post({ token: [token], action: 'approve' }), 400, 'token must be given once');
     expectError(await json(`/api/workflows/${workflowId}/approve?token=a&token=b`), 400, 'token must be given once');
+    // Signed with the right key but naming no run, step or plan version we could have stored: invalid, never a 500.
+    const sign = (claims: object) => new JwtService({ secret: TEST_ENV.APPROVAL_TOKEN_SECRET }).signAsync(claims, { expiresIn: 3600 });
+    const claims = { typ: 'step_approval', sub: String(runId), wf: workflowId, step: 1, attempt: 1, rcpt: user.email, jti: 'forged' };
+    for (const odd of [{ sub: 'abc' }, { sub: '99999999999' }, { step: 1e12 }, { attempt: -1 }, { rcpt: 5 }]) {
+      expectError(await json(`/api/workflows/resume?token=${await sign({ ...claims, ...odd })}&action=approve`), 400, 'This approval link is invalid');
+    }
+    const planClaims = { typ: 'plan_approval', sub: workflowId, ver: 99999999999, rcpt: user.email, jti: 'forged' };
+    expectError(await json(`/api/workflows/${workflowId}/approve?token=${await sign(planClaims)}`), 400, 'This approval link is invalid');
     const planToken = (await mailTo(smtp, user.email, /^Approve the plan/)).links[0].split('token=')[1];
     expectError(await json(`/api/workflows/resume?token=${planToken}&action=approve`), 400, 'This is not a step approval link');
     expect((await waitForRun(app, user, workflowId, runId, 'awaiting_approval')).status).toBe('awaiting_approval');
