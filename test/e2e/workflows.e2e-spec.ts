@@ -145,6 +145,19 @@ describe('workflows and plan approval', () => {
     expect((await api(app, bob).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ schedule: '*/30 * * * * *', timezone: 'UTC' });
   });
 
+  it.each([
+    ['one 2,000-character word', 'a'.repeat(2000)],
+    ['a list of 600 short items', 'x, '.repeat(600).trim()],
+    ['a long sentence', `Write a LinkedIn post about ${'our very long product roadmap and '.repeat(55)}the team`],
+  ])('plans the longest goals it accepts (%s): every step fits a step description', async (_, goal) => {
+    expect(goal.length).toBeLessThanOrEqual(2000);
+    const created = await createWorkflow(app, bob, { goal });
+    expect(created.steps.length).toBeGreaterThan(0);
+    for (const step of created.steps) expect(step.description.length).toBeLessThanOrEqual(1000);
+    // An edit may send the plan back as it is.
+    await api(app, bob).post(`/api/workflows/${created.workflowId}/steps`).send({ steps: created.steps }).expect(200);
+  });
+
   it('accepts a schedule that fires once every four years (29 February), in any time zone', async () => {
     for (const timezone of ['UTC', 'Pacific/Kiritimati']) {
       const created = await createWorkflow(app, bob, { goal: 'Write a post', schedule: '0 9 29 2 *', timezone });
