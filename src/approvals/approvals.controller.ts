@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiBody, ApiConsumes, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/configuration.js';
+import { CanonicalUuidPipe } from '../http/canonical-uuid.pipe.js';
 import { CredentialInRequest } from '../http/credential-in-request.decorator.js';
 import { Public } from '../teams/auth/public.decorator.js';
 import { NOTE_MAX_LENGTH } from './approval-limits.js';
@@ -63,7 +64,7 @@ export class ApprovalsController {
   @Get(':id/approve')
   @ApiQuery({ name: 'token', required: true, description: 'Plan approval JWT from the email (24 h)' })
   async openPlanLink(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', CanonicalUuidPipe) id: string,
     @Query() query: Record<string, unknown>,
     @Req() request: Request,
     @Res() response: Response,
@@ -77,7 +78,7 @@ export class ApprovalsController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: PLAN_LINK_FORM })
   async approve(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', CanonicalUuidPipe) id: string,
     @Body() body: Record<string, unknown> | undefined,
     @Req() request: Request,
     @Res() response: Response,

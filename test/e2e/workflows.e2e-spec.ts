@@ -75,6 +75,17 @@ describe('workflows and plan approval', () => {
     expect(count).toBe(1);
   });
 
+  it('approves by a link whose workflow id was written in capitals, as the same workflow', async () => {
+    const user = await signUp(app);
+    const created = await createWorkflow(app, user, { goal: 'Write a post about capitals' });
+    const link = await approvalLink(user);
+    const shouted = link.replace(created.workflowId, created.workflowId.toUpperCase());
+    expect(shouted).not.toBe(link);
+    const response = await follow(shouted).expect(302);
+    expect(response.headers.location).toBe(`${FRONTEND}/dashboard/workflows/${created.workflowId}`);
+    expect((await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ status: 'active' });
+  });
+
   it('ignores link scanners: known bots and HEAD requests get 200 and change nothing', async () => {
     const created = await createWorkflow(app, alice, { goal: 'Write a post about testing' });
     const link = await approvalLink(alice, 2);
