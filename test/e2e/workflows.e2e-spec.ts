@@ -203,6 +203,19 @@ describe('workflows and plan approval', () => {
       expect((await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ status: 'active', planVersion: 2 });
     });
 
+    it('reads null optional step fields as not given, as for every optional field', async () => {
+      const created = await createWorkflow(app, alice, { goal: 'Write a post about nulls' });
+      const steps = [
+        { description: 'Outline a post', stepIndex: null, agentId: null, requiresApproval: null },
+        { description: 'Write the post', stepIndex: null, agentId: 'social', requiresApproval: true },
+      ];
+      const edited = (await api(app, alice).post(`/api/workflows/${created.workflowId}/steps`).send({ steps }).expect(200)).body;
+      expect(edited.workflowSteps).toEqual([
+        { stepIndex: 0, description: 'Outline a post', agentId: 'general', requiresApproval: false },
+        { stepIndex: 1, description: 'Write the post', agentId: 'social', requiresApproval: true },
+      ]);
+    });
+
     it('puts an active workflow back to draft, needing a new approval', async () => {
       const user = await signUp(app);
       const created = await createWorkflow(app, user, { goal: 'Write a post about remote work' });

@@ -7,6 +7,8 @@ import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../workflow-limits.js';
 
 export class StepInputDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_STEPS - 1, description: 'Position (0-based); given for all steps or for none' })
+  // Null is not given, as IsOptional reads it: the plan's order is then the order of the list.
+  @Transform(({ value }: { value: unknown }) => value ?? undefined)
   @IsOptional()
   @IsInt()
   @Min(0)
