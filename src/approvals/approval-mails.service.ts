@@ -79,8 +79,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     const workflow = await this.workflows.getById(run.workflowId);
     const checkpoint = await this.runs.checkpointOf(run.id, data.stepIndex);
     if (!workflow || checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== data.attempt) return;
-    const recipientId = run.startedBy ?? workflow.createdBy;
-    const recipient = recipientId ? await this.teams.emailOf(recipientId) : null;
+    const recipient = await this.teams.approverEmail(workflow.teamId, run.startedBy ?? workflow.createdBy);
     if (!recipient) {
       this.logger.warn(`Run ${run.id} has nobody to ask for approval`);
       return;

@@ -3,6 +3,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService, TokenExpiredError } from '@nestjs/jwt';
 import type { AppConfig } from '../config/configuration.js';
+import { INT4_MAX } from '../http/int4.js';
 
 /** SPEC §5 and §8: plan links last 24 hours, step links 2 hours. */
 export const PLAN_APPROVAL_TTL_SECONDS = 24 * 3600;
@@ -63,14 +64,14 @@ export class ApprovalTokensService {
     const claims = await this.verify(token);
     if (claims.typ !== 'plan_approval') throw new BadRequestException('This is not a plan approval link');
     if (claims.sub !== workflowId) throw new BadRequestException('This approval link belongs to another workflow');
-    if (!Number.isInteger(claims.ver) || typeof claims.rcpt !== 'string') throw new BadRequestException('This approval link is invalid');
+    if (!isInt4(claims.ver) || typeof claims.rcpt !== 'string') throw new BadRequestException('This approval link is invalid');
     return claims;
   }
 
   async verifyStepApproval(token: string | undefined): Promise<StepApprovalClaims> {
     const claims = await this.verify(token);
     if (claims.typ !== 'step_approval') throw new BadRequestException('This is not a step approval link');
-    if (!Number.isInteger(claims.step) || !Number.isInteger(claims.attempt) || typeof claims.wf !== 'string') {
+    if (!/^\d{1,10}$/.test(claims.sub) || !isInt4(Number(claims.sub)) || !isInt4(claims.step) || !isInt4(claims.attempt) || typeof claims.wf !== 'string' || typeof claims.rcpt !== 'string') {
       throw new BadRequestException('This approval link is invalid');
     }
     return claims;
@@ -87,4 +88,9 @@ export class ApprovalTokensService {
       throw new BadRequestException('This approval link is invalid');
     }
   }
+}
+
+/** Claims name rows and counters stored as PostgreSQL integers: anything else is no link of ours. */
+function isInt4(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= INT4_MAX;
 }

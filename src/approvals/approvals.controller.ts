@@ -1,12 +1,13 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiBody, ApiConsumes, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/configuration.js';
+import { CanonicalUuidPipe } from '../http/canonical-uuid.pipe.js';
 import { CredentialInRequest } from '../http/credential-in-request.decorator.js';
 import { Public } from '../teams/auth/public.decorator.js';
 import { NOTE_MAX_LENGTH } from './approval-limits.js';
-import { type LinkClient, type ResumeQuery, ApprovalsService } from './approvals.service.js';
+import { type LinkClient, ApprovalsService } from './approvals.service.js';
 import { type LinkPageDestination, sendLinkOutcome, wantsHtml, workflowNamedIn } from './link-response.js';
 
 /** The fields of a link's form post, as documented; the service checks them (a scanner's post is ignored first). */
@@ -45,9 +46,8 @@ export class ApprovalsController {
   @ApiQuery({ name: 'action', required: true, enum: ['approve', 'reject'] })
   @ApiQuery({ name: 'note', required: false, type: String, description: 'Feedback for the agent, with reject' })
   async openStepLink(@Query() query: Record<string, unknown>, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const link = resumeQuery(query);
-    const outcome = await this.approvals.openStepLink(link, clientOf(request), wantsHtml(request));
-    sendLinkOutcome(request, response, outcome, this.destination(workflowNamedIn(link.token)));
+    const outcome = await this.approvals.openStepLink(query, clientOf(request), wantsHtml(request));
+    sendLinkOutcome(request, response, outcome, this.destination(workflowNamedIn(query.token)));
   }
 
   /** The confirmation page's button (and the note form's): the step link's fields as a form post. */
@@ -56,20 +56,20 @@ export class ApprovalsController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: STEP_LINK_FORM })
   async resume(@Body() body: Record<string, unknown> | undefined, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const link = resumeQuery(body ?? {});
-    sendLinkOutcome(request, response, await this.approvals.resume(link, clientOf(request), false), this.destination(workflowNamedIn(link.token)));
+    const fields = body ?? {};
+    sendLinkOutcome(request, response, await this.approvals.resume(fields, clientOf(request), false), this.destination(workflowNamedIn(fields.token)));
   }
 
   @Public()
   @Get(':id/approve')
   @ApiQuery({ name: 'token', required: true, description: 'Plan approval JWT from the email (24 h)' })
   async openPlanLink(
-    @Param('id', ParseUUIDPipe) id: string,
-    @Query('token') token: unknown,
+    @Param('id', CanonicalUuidPipe) id: string,
+    @Query() query: Record<string, unknown>,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    sendLinkOutcome(request, response, await this.approvals.openPlanLink(id, single(token), clientOf(request)), this.destination(id));
+    sendLinkOutcome(request, response, await this.approvals.openPlanLink(id, query, clientOf(request)), this.destination(id));
   }
 
   /** The confirmation page's button: the plan link's token as a form post. */
@@ -78,27 +78,18 @@ export class ApprovalsController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: PLAN_LINK_FORM })
   async approve(
-    @Param('id', ParseUUIDPipe) id: string,
+    @Param('id', CanonicalUuidPipe) id: string,
     @Body() body: Record<string, unknown> | undefined,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    sendLinkOutcome(request, response, await this.approvals.approvePlan(id, single(body?.token), clientOf(request)), this.destination(id));
+    sendLinkOutcome(request, response, await this.approvals.approvePlan(id, body ?? {}, clientOf(request)), this.destination(id));
   }
 
   /** Where a link's page leads on: its workflow's page, or the dashboard when it names none. */
   private destination(workflowId: string | undefined): LinkPageDestination {
     return { workflowUrl: workflowId ? this.approvals.workflowPage(workflowId) : null, dashboardUrl: this.dashboardUrl };
   }
-}
-
-function resumeQuery(fields: Record<string, unknown>): ResumeQuery {
-  return { token: single(fields.token), action: single(fields.action), note: single(fields.note) };
-}
-
-/** A single query or form value; repeated or missing fields read as absent. */
-function single(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }
 
 function clientOf(request: Request): LinkClient {

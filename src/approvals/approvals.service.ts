@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { TeamsService } from '../teams/teams.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService, type PlanApprovalClaims, type StepApprovalClaims } from './approval-tokens.service.js';
 import type { StepDecisionResponse } from './approvals.response.js';
@@ -18,10 +19,15 @@ import { isLinkScanner } from './link-scanner.js';
 
 const NOT_AWAITING = 'This step is no longer awaiting approval';
 
-export interface ResumeQuery {
-  token?: string;
-  action?: string;
-  note?: string;
+/** A link's fields as sent, in its query or its form post: any of them may be missing, repeated or not text. */
+export type LinkFields = Record<string, unknown>;
+
+/** A step link's fields, checked. */
+interface StepLink {
+  token: string;
+  action: StepDecisionAction;
+  note: string | undefined;
+  claims: StepApprovalClaims;
 }
 
 /** Where a decision came from: recorded with it. */
@@ -58,6 +64,7 @@ export class ApprovalsService {
     private readonly workflows: WorkflowsService,
     private readonly runs: RunsService,
     private readonly runState: RunStateService,
+    private readonly teams: TeamsService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
@@ -72,19 +79,21 @@ export class ApprovalsService {
    * GET /api/workflows/:id/approve. `direct`: approves at once. `confirm`: a valid link shows a page
    * whose button posts its token, whoever opened it; nothing changes until then.
    */
-  async openPlanLink(workflowId: string, token: string | undefined, client: LinkClient): Promise<LinkOutcome> {
-    if (this.linkMode === 'direct') return this.approvePlan(workflowId, token, client);
+  async openPlanLink(workflowId: string, fields: LinkFields, client: LinkClient): Promise<LinkOutcome> {
+    if (this.linkMode === 'direct') return this.approvePlan(workflowId, fields, client);
     return asOutcome(async () => {
+      const token = linkField(fields, 'token');
       const claims = await this.tokens.verifyPlanApproval(token, workflowId);
       return planConfirmation(token ?? '', claims);
     });
   }
 
   /** POST /api/workflows/:id/approve (and the GET in `direct` mode): activates the plan version the link was mailed for. */
-  async approvePlan(workflowId: string, token: string | undefined, client: LinkClient): Promise<LinkOutcome> {
+  async approvePlan(workflowId: string, fields: LinkFields, client: LinkClient): Promise<LinkOutcome> {
     if (isLinkScanner(client.method, client.userAgent ?? undefined)) return { kind: 'ignored' };
     return asOutcome(async () => {
-      const claims = await this.tokens.verifyPlanApproval(token, workflowId);
+      const claims = await this.tokens.verifyPlanApproval(linkField(fields, 'token'), workflowId);
+      await this.requireMember((await this.workflows.getById(workflowId))?.teamId, claims.rcpt);
       const outcome = await this.workflows.approvePlan(workflowId, claims.ver, claims.rcpt);
       if (outcome === 'plan_changed') {
         return { kind: 'error', status: 400, message: 'The plan changed since this link was sent; use the link in the newest email' };
@@ -109,23 +118,22 @@ export class ApprovalsService {
    * GET /api/workflows/resume. `direct`: decides at once (a browser rejecting without a note gets
    * the page with a note first). `confirm`: a valid link shows a page whose button posts it.
    */
-  async openStepLink(query: ResumeQuery, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
-    if (this.linkMode === 'direct') return this.resume(query, client, wantsForm);
-    return asOutcome(async () => {
-      const { claims, action } = await this.checkStepLink(query);
-      return stepConfirmation(query.token ?? '', action, claims, query.note);
-    });
+  async openStepLink(fields: LinkFields, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
+    if (this.linkMode === 'direct') return this.resume(fields, client, wantsForm);
+    return asOutcome(async () => stepConfirmation(await this.checkStepLink(fields)));
   }
 
   /**
    * POST /api/workflows/resume (and the GET in `direct` mode): approves or rejects the paused step
    * the link was mailed for. `wantsForm`: a browser rejecting without a note is asked for one first.
    */
-  async resume(query: ResumeQuery, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
+  async resume(fields: LinkFields, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
     if (isLinkScanner(client.method, client.userAgent ?? undefined)) return { kind: 'ignored' };
     return asOutcome(async () => {
-      const { claims, action } = await this.checkStepLink(query);
-      if (action === 'reject' && query.note === undefined && wantsForm) return stepConfirmation(query.token ?? '', action, claims, '');
+      const link = await this.checkStepLink(fields);
+      const { claims, action } = link;
+      await this.requireMember((await this.runState.getById(Number(claims.sub)))?.teamId, claims.rcpt);
+      if (action === 'reject' && link.note === undefined && wantsForm) return stepConfirmation({ ...link, note: '' });
       const outcome = await this.applyStepDecision(
         {
           workflowId: claims.wf,
@@ -133,7 +141,7 @@ export class ApprovalsService {
           stepIndex: claims.step,
           attempt: claims.attempt,
           action,
-          note: noteOf(query.note),
+          note: noteOf(link.note),
           jti: claims.jti,
           recipient: claims.rcpt,
           decidedByUserId: null,
@@ -146,13 +154,14 @@ export class ApprovalsService {
   }
 
   /** A step link's action, note and token, checked; throws a 400 naming what is wrong. */
-  private async checkStepLink(query: ResumeQuery): Promise<{ claims: StepApprovalClaims; action: StepDecisionAction }> {
-    const action = query.action;
+  private async checkStepLink(fields: LinkFields): Promise<StepLink> {
+    const [token, action, note] = [linkField(fields, 'token'), linkField(fields, 'action'), linkField(fields, 'note')];
     if (action !== 'approve' && action !== 'reject') throw new BadRequestException('action must be approve or reject');
-    if (query.note !== undefined && query.note.length > NOTE_MAX_LENGTH) {
+    if (note !== undefined && note.length > NOTE_MAX_LENGTH) {
       throw new BadRequestException(`note must be at most ${NOTE_MAX_LENGTH} characters`);
     }
-    return { claims: await this.tokens.verifyStepApproval(query.token), action };
+    const claims = await this.tokens.verifyStepApproval(token);
+    return { token: token ?? '', action, note, claims };
   }
 
   /**
@@ -197,6 +206,17 @@ export class ApprovalsService {
   }
 
   /**
+   * A link acts only while its recipient is a member of the team it belongs to: someone removed
+   * from the team keeps the mail, not the say. A team whose workflow or run is gone is left to the
+   * answers for those.
+   */
+  private async requireMember(teamId: string | undefined, recipient: string): Promise<void> {
+    if (teamId && !(await this.teams.hasMemberWithEmail(teamId, recipient))) {
+      throw new BadRequestException('This link was mailed to someone who is no longer a member of the team');
+    }
+  }
+
+  /**
    * A link whose step had moved on when it was clicked changes nothing. Where the decision it
    * carries stands for its attempt (taken with this link, another click of it, or the dashboard) it
    * answers as the click that decided did; otherwise 409.
@@ -218,6 +238,16 @@ export class ApprovalsService {
   }
 }
 
+/**
+ * One field of a link, absent or one piece of text. A field given twice (`note=a&note=b`) or not as
+ * text is a 400 naming it: read as absent, a reject would go through without its note.
+ */
+function linkField(fields: LinkFields, name: 'token' | 'action' | 'note'): string | undefined {
+  const value = fields[name];
+  if (value === undefined || typeof value === 'string') return value;
+  throw new BadRequestException(Array.isArray(value) ? `${name} must be given once` : `${name} must be text`);
+}
+
 /** A reviewer's note, trimmed; blank reads as none. */
 function noteOf(note: string | undefined): string | null {
   return note?.trim() || null;
@@ -236,7 +266,7 @@ function planConfirmation(token: string, claims: PlanApprovalClaims): LinkOutcom
   };
 }
 
-function stepConfirmation(token: string, action: StepDecisionAction, claims: StepApprovalClaims, note: string | undefined): LinkOutcome {
+function stepConfirmation({ token, action, claims, note }: StepLink): LinkOutcome {
   const step = `step ${claims.step + 1}`;
   const page =
     action === 'approve'

@@ -39,8 +39,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * dashboard page the answer links to, and the dashboard checks who may see it. Undefined when the
  * token is missing or not a JWT naming a workflow id.
  */
-export function workflowNamedIn(token: string | undefined): string | undefined {
-  const payload = token?.split('.')[1];
+export function workflowNamedIn(token: unknown): string | undefined {
+  const payload = typeof token === 'string' ? token.split('.')[1] : undefined;
   if (!payload) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { wf?: unknown } | null;

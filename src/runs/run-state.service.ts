@@ -147,7 +147,10 @@ export class RunStateService {
    * tick), then its conversation, which starts with the run's summary, then the link between them.
    */
   private async insert(workflow: Workflow, steps: WorkflowStep[], run: NewRun, manager: EntityManager): Promise<WorkflowRun | null> {
-    if (workflow.status !== 'active') throw new UnprocessableEntityException('The workflow is not active: approve its plan first');
+    const plan = await this.workflows.planForRun(manager, workflow.id);
+    if (plan?.status !== 'active') throw new UnprocessableEntityException('The workflow is not active: approve its plan first');
+    // The steps were read before this transaction: an edit approved since has others.
+    if (plan.planVersion !== workflow.planVersion) throw new ConflictException('The plan changed while the run was starting; start it again');
     let runId: number;
     try {
       const [row] = await manager.query<{ id: number }[]>(

@@ -65,7 +65,8 @@ export class RunsService {
   async stop(team: TeamContext, workflowId: string, runId: number): Promise<StoppedRunResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     const stopped = await this.runState.move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER });
-    if (!stopped) throw new ConflictException(`The run has already finished (${run.status})`);
+    // Read again: `run` may predate a stop or an end that came in between.
+    if (!stopped) throw new ConflictException(`The run has already finished (${(await this.runState.statusOf(run.id)) ?? run.status})`);
     this.aborts.abort(run.id, STOPPED_BY_USER);
     return { runId: run.id, status: 'failed', reason: STOPPED_BY_USER };
   }

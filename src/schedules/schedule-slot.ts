@@ -108,19 +108,40 @@ function offsetMinutes(timezone: string, at: number): number {
 
 /** How many slots ahead the shortest interval of a schedule is looked for. */
 const INTERVAL_SAMPLES = 48;
+/** How far past its first slot: a schedule's intervals repeat within a year, leap days aside. */
+const INTERVAL_HORIZON = 366 * 24 * HOUR;
 
 /**
  * The shortest time between two consecutive slots from `from` on, in seconds, over the next 48
- * slots: '0 9 * * 1' is about a week (an hour less across a change of the clocks), '0,1 9 * * *' a
- * minute, '*\/5 * * * * *' 5 s. The cron package's own sequence: close enough for a minimum.
+ * slots within a year of the first: '0 9 * * 1' is about a week (an hour less across a change of
+ * the clocks), '0,1 9 * * *' a minute, '*\/5 * * * * *' 5 s, '0 9 29 2 *' (no second slot within a
+ * year) Infinity. The cron package's own sequence: close enough for a minimum.
  */
 export function shortestIntervalSeconds(schedule: Schedule, from: Date): number {
   let shortest = Number.POSITIVE_INFINITY;
-  let previous = cronNext(schedule, floorToSecond(from.getTime()));
+  const first = cronNext(schedule, floorToSecond(from.getTime()));
+  let previous = first;
   for (let sample = 1; sample < INTERVAL_SAMPLES; sample++) {
     const next = cronNext(schedule, previous);
+    if (next - first > INTERVAL_HORIZON) break;
     shortest = Math.min(shortest, (next - previous) / SECOND);
     previous = next;
   }
   return shortest;
+}
+
+/**
+ * Up to `count` slots after `instant`, fewer where the cron package finds no next one in the 8
+ * years it looks ahead ('0 9 29 2 *' has none after 2096: 2100 is no leap year).
+ */
+export function upcomingSlots(schedule: Schedule, instant: Date, count: number): Date[] {
+  const slots: Date[] = [];
+  for (let after = instant; slots.length < count; after = slots[slots.length - 1]) {
+    try {
+      slots.push(nextSlot(schedule, after));
+    } catch {
+      break;
+    }
+  }
+  return slots;
 }

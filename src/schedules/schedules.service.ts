@@ -10,7 +10,7 @@ import { Clock } from './clock.js';
 import { type FiringWorkflow, isFiring } from './firing-workflow.js';
 import type { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import { assertScheduleAllowed } from './schedule-frequency.js';
-import { nextSlot, parseSchedule } from './schedule-slot.js';
+import { parseSchedule, upcomingSlots } from './schedule-slot.js';
 import type { ScheduleTick } from './schedule-tick.entity.js';
 import { ScheduleTicksService } from './schedule-ticks.service.js';
 import type { ScheduleResponse, ScheduleSlotResponse } from './schedules.response.js';
@@ -103,10 +103,7 @@ export class SchedulesService {
 
   private nextRuns(workflow: Workflow, count: number): string[] {
     if (!isFiring(workflow)) return [];
-    const schedule = parseSchedule(workflow.schedule, workflow.timezone);
-    const runs: Date[] = [];
-    for (let after = this.clock.now(); runs.length < count; after = runs[runs.length - 1]) runs.push(nextSlot(schedule, after));
-    return runs.map((run) => run.toISOString());
+    return upcomingSlots(parseSchedule(workflow.schedule, workflow.timezone), this.clock.now(), count).map((run) => run.toISOString());
   }
 }
 

@@ -25,7 +25,6 @@ export class TeamsService {
   constructor(
     @InjectRepository(Team) private readonly teams: Repository<Team>,
     @InjectRepository(Membership) private readonly memberships: Repository<Membership>,
-    @InjectRepository(User) private readonly users: Repository<User>,
     private readonly sessions: SessionsService,
     private readonly sessionCache: SessionCache,
     private readonly quotas: PlanQuotaService,
@@ -144,10 +143,29 @@ export class TeamsService {
     return this.memberRows(teamId);
   }
 
-  /** Where mail for a user goes (approval links); null when the account is gone. */
-  async emailOf(userId: string): Promise<string | null> {
-    const user = await this.users.findOneBy({ id: userId });
-    return user?.email ?? null;
+  /** Whether the address is a member's of the team: an approval link mailed to it acts only while it is. */
+  async hasMemberWithEmail(teamId: string, email: string): Promise<boolean> {
+    const rows = await this.memberships.query<unknown[]>(
+      'SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.team_id = $1 AND u.email = $2',
+      [teamId, email],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Where the team's approval links go: to `userId` while they are a member of the team, else to
+   * its first owner, so that the team's plans and outputs never reach someone who left it. Null
+   * when the team is gone.
+   */
+  async approverEmail(teamId: string, userId: string | null): Promise<string | null> {
+    const [row] = await this.memberships.query<{ email: string }[]>(
+      `SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.team_id = $1 AND (m.user_id = $2::uuid OR m.role = 'owner')
+        ORDER BY coalesce(m.user_id = $2::uuid, false) DESC, m.created_at, m.user_id
+        LIMIT 1`,
+      [teamId, userId],
+    );
+    return row?.email ?? null;
   }
 
   /** Operator-only (CLI): plans never change through the API. */

@@ -52,9 +52,9 @@ export class WorkflowsController {
 
   @HttpCode(202)
   @Post(':id/approval-mail')
-  @ApiAcceptedResponse({ description: '{ message, sentTo }: a fresh plan approval link is mailed to the workflow\'s creator' })
+  @ApiAcceptedResponse({ description: '{ message, sentTo }: a fresh plan approval link is mailed to the workflow\'s creator (the team\'s first owner once the creator has left it)' })
   @ApiNotFoundResponse({ description: 'No such workflow in the active team' })
-  @ApiConflictResponse({ description: 'The workflow is not a draft (its plan is approved), or its creator has no account any more' })
+  @ApiConflictResponse({ description: 'The workflow is not a draft (its plan is approved)' })
   @ApiTooManyRequestsResponse({ description: 'A fresh link was asked for within the last 60 s; Retry-After says when to ask again' })
   resendApprovalMail(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<PlanApprovalMailResponse> {
     return this.workflows.resendPlanApproval(team.teamId, id);

@@ -151,6 +151,15 @@ export class WorkflowsService {
     return this.workflows.findOneBy({ id });
   }
 
+  /**
+   * For a run being created in the caller's transaction: the workflow's status and plan version as
+   * they stand, held (a share lock on its row) until that transaction ends, so that an edit or a
+   * deletion waits for the run and then finds it in progress.
+   */
+  planForRun(manager: EntityManager, workflowId: string): Promise<Pick<Workflow, 'id' | 'status' | 'planVersion'> | null> {
+    return manager.findOne(Workflow, { where: { id: workflowId }, select: { id: true, status: true, planVersion: true }, lock: { mode: 'pessimistic_read' } });
+  }
+
   stepsOf(workflowId: string): Promise<WorkflowStep[]> {
     return this.steps.find({ where: { workflowId }, order: { stepIndex: 'ASC' } });
   }
@@ -162,8 +171,8 @@ export class WorkflowsService {
   async replaceSteps(teamId: string, id: string, dto: UpdateStepsDto): Promise<WorkflowDetailResponse> {
     const steps = ordered(dto.steps);
     const workflow = await this.getOrThrow(teamId, id);
-    await this.refuseWhileRunning(workflow.id, 'edit its plan');
     const updated = await this.workflows.manager.transaction(async (manager) => {
+      await this.refuseWhileRunning(manager, workflow.id, 'edit its plan');
       await manager.delete(WorkflowStep, { workflowId: workflow.id });
       await this.insertSteps(manager, workflow.id, steps);
       await manager.update(Workflow, { id: workflow.id }, {
@@ -181,14 +190,16 @@ export class WorkflowsService {
 
   async delete(teamId: string, id: string): Promise<void> {
     const workflow = await this.getOrThrow(teamId, id);
-    await this.refuseWhileRunning(workflow.id, 'delete it');
-    await this.workflows.delete({ id: workflow.id, teamId });
+    await this.workflows.manager.transaction(async (manager) => {
+      await this.refuseWhileRunning(manager, workflow.id, 'delete it');
+      await manager.delete(Workflow, { id: workflow.id, teamId });
+    });
     this.events.changed(workflow.id);
   }
 
-  /** Where a workflow's plan approval links are mailed: its creator; null when their account is gone. */
+  /** Where a workflow's plan approval links are mailed: its creator while a member of its team, else the team's first owner. */
   approverOf(workflow: Workflow): Promise<string | null> {
-    return workflow.createdBy ? this.teams.emailOf(workflow.createdBy) : Promise.resolve(null);
+    return this.teams.approverEmail(workflow.teamId, workflow.createdBy);
   }
 
   /**
@@ -204,7 +215,7 @@ export class WorkflowsService {
   async resendPlanApproval(teamId: string, id: string): Promise<PlanApprovalMailResponse> {
     const workflow = await this.getOrThrow(teamId, id);
     const recipient = await this.approverOf(workflow);
-    if (!recipient) throw new ConflictException("The workflow's creator no longer has an account to mail the link to");
+    if (!recipient) throw new ConflictException('The team has nobody to mail the link to');
     const planVersion = await this.workflows.manager.transaction(async (manager) => {
       const [row] = await manager.query<ResendRow[]>(
         `SELECT status, plan_version,
@@ -249,8 +260,14 @@ export class WorkflowsService {
     await this.queue.send(PLAN_APPROVAL_REQUESTED, job);
   }
 
-  private async refuseWhileRunning(workflowId: string, action: string): Promise<void> {
-    const running = await this.runRows.existsBy({ workflowId, status: In([...ACTIVE_RUN_STATUSES]) });
+  /**
+   * Takes the workflow's row lock for the rest of the transaction, then refuses if a run is in
+   * progress. A run is created under the row's share lock (`planForRun`), so a run starting now
+   * is either seen here or sees the change: never a run of a plan nobody approved.
+   */
+  private async refuseWhileRunning(manager: EntityManager, workflowId: string, action: string): Promise<void> {
+    await manager.findOne(Workflow, { where: { id: workflowId }, select: { id: true }, lock: { mode: 'pessimistic_write' } });
+    const running = await manager.existsBy(WorkflowRun, { workflowId, status: In([...ACTIVE_RUN_STATUSES]) });
     if (running) throw new ConflictException(`A run of this workflow is in progress; stop it before you ${action}`);
   }
 

@@ -5,6 +5,7 @@ import type { PlanApprovalMailResponse, WorkflowDetailResponse } from '../../src
 import { api } from '../helpers/api.js';
 import { expectError } from '../helpers/expect-error.js';
 import { startSmtpServer, type TestSmtpServer, waitFor } from '../helpers/mail-catcher.js';
+import { joinTeam } from '../helpers/teams.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
 import { createTestApp } from '../setup/create-test-app.js';
@@ -131,5 +132,31 @@ describe('plan approval resend: POST /api/workflows/:id/approval-mail', () => {
     await mailTo(smtp, owner.email, PLAN_MAIL, 2);
     expect(planMailsTo(owner.email)).toBe(2);
     expect(planMailsTo(stranger.email)).toBe(0);
+  });
+
+  it("never mails a team's plan to a creator who left the team: its first owner is asked instead, and that link approves", async () => {
+    const [owner, colleague] = [await signUp(app), await signUp(app)];
+    await joinTeam(app, owner, owner.teamId, colleague);
+    await api(app, colleague).post(`/api/teams/${owner.teamId}/activate`).expect(200);
+    const { workflowId } = await createWorkflow(app, colleague, { goal: GOAL });
+    const mailedBefore = await mailTo(smtp, colleague.email, PLAN_MAIL);
+    await api(app, owner).delete(`/api/teams/${owner.teamId}/members/${colleague.userId}`).expect(200);
+    // The link mailed while they were a member no longer approves anything.
+    expectError(
+      await api(app).get(approveLinkIn(mailedBefore.links)).set('User-Agent', BROWSER).set('Accept', 'application/json'),
+      400,
+      'This link was mailed to someone who is no longer a member of the team',
+    );
+    expect((await api(app, owner).get(`/api/workflows/${workflowId}`).expect(200)).body).toMatchObject({ status: 'draft' });
+
+    const response = await resend(owner, workflowId).expect(202);
+    expect((response.body as PlanApprovalMailResponse).sentTo).toEqual([owner.email]);
+    await mailTo(smtp, owner.email, PLAN_MAIL);
+    await api(app, owner).post(`/api/workflows/${workflowId}/steps`).send({ steps: [{ description: 'Write a post about our roadmap' }] }).expect(200);
+    const edited = await mailTo(smtp, owner.email, PLAN_MAIL, 2);
+    expect(edited.text).toContain('Write a post about our roadmap');
+    await api(app).get(approveLinkIn(edited.links)).set('User-Agent', BROWSER).expect(302);
+    expect((await api(app, owner).get(`/api/workflows/${workflowId}`).expect(200)).body).toMatchObject({ status: 'active', approvedBy: owner.email });
+    expect(planMailsTo(colleague.email)).toBe(1);
   });
 });

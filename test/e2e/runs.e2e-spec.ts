@@ -1,15 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
 import { api } from '../helpers/api.js';
 import { textOfMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
 import { startSmtpServer, type TestSmtpServer, waitFor } from '../helpers/mail-catcher.js';
+import { pausedRun, REVIEWED_STEP } from '../helpers/paused-run.js';
 import { waitForRun } from '../helpers/runs.js';
+import { joinTeam } from '../helpers/teams.js';
 import { expectOneRunPerSlot, SCHEDULED_RUNS_SQL, type ScheduledRunRow } from '../helpers/scheduled-runs.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
-import { createTestApp } from '../setup/create-test-app.js';
+import { createTestApp, TEST_ENV } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
 const FRONTEND = 'http://frontend.test';
@@ -127,6 +130,42 @@ describe('runs: execution, step approvals, stop', () => {
     expect(count).toBe(1);
   });
 
+  it.each([
+    ['an edit of its plan', (user: TestUser, id: string) => api(app, user).post(`/api/workflows/${id}/steps`).send({ steps: [{ description: 'Write a post nobody approved' }] }), 'edit its plan'],
+    ['its deletion', (user: TestUser, id: string) => api(app, user).delete(`/api/workflows/${id}`), 'delete it'],
+  ])('never lets a run start on a plan changed under it: %s waits for the starting run, then is refused', async (_, change, refused) => {
+    const user = await signUp(app);
+    const workflowId = await activeWorkflow(user, 'Write a LinkedIn post about locks', 1);
+    const approved = (await api(app, user).get(`/api/workflows/${workflowId}`).expect(200)).body as { workflowSteps: unknown[] };
+    const db = app.get(DataSource);
+    const waitingOn = async (pattern: string) =>
+      (await db.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`, [pattern]))[0].count > 0;
+
+    // Hold the start where it has read the workflow as active and is about to insert its run.
+    const blocker = db.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query('LOCK TABLE workflow_runs IN SHARE MODE');
+    const start = api(app, user).post(`/api/workflows/${workflowId}/run`).then((response) => response);
+    await waitFor(async () => (await waitingOn('%INSERT INTO workflow_runs%')) || undefined, 'the start to wait for its insert');
+    let changed = false;
+    const change$ = change(user, workflowId).then((response) => {
+      changed = true;
+      return response;
+    });
+    // The change either goes through at once or waits for the starting run's transaction.
+    await waitFor(async () => changed || (await waitingOn('%"workflows"%')) || undefined, 'the change to finish or wait');
+    await blocker.commitTransaction();
+    await blocker.release();
+
+    const [started, changeResponse] = await Promise.all([start, change$]);
+    expect(started.status).toBe(201);
+    expectError(changeResponse, 409, `A run of this workflow is in progress; stop it before you ${refused}`);
+    const workflow = (await api(app, user).get(`/api/workflows/${workflowId}`).expect(200)).body as { status: string; planVersion: number; workflowSteps: unknown[] };
+    expect(workflow).toMatchObject({ status: 'active', planVersion: 1, workflowSteps: approved.workflowSteps });
+    await waitForRun(app, user, workflowId, (started.body as { runId: number }).runId, 'completed');
+  });
+
   it('stops a run awaiting approval; its links then answer 409; a new run may start at once', async () => {
     const user = await signUp(app);
     const workflowId = await activeWorkflow(user, 'Write a LinkedIn post about stopping and have it reviewed', 1);
@@ -152,6 +191,51 @@ describe('runs: execution, step approvals, stop', () => {
     expect(next.body.runId).not.toBe(runId);
   });
 
+  it('answers two stops sent together with one stop and one 409 naming the status the run has now', async () => {
+    const user = await signUp(app);
+    const workflowId = await activeWorkflow(user, 'Write a LinkedIn post about stopping twice and have it reviewed', 1);
+    const { runId } = (await api(app, user).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
+    await waitForRun(app, user, workflowId, runId, 'awaiting_approval');
+    const db = app.get(DataSource);
+
+    // Both stops read the run as awaiting approval, then queue on its row.
+    const blocker = db.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query('SELECT id FROM workflow_runs WHERE id = $1 FOR UPDATE', [runId]);
+    const stops = [1, 2].map(() => api(app, user).post(`/api/workflows/${workflowId}/runs/${runId}/stop`).then((response) => response));
+    await waitFor(async () => {
+      const [{ count }] = await db.query<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE "workflow_runs"%'`,
+      );
+      return count === 2 || undefined;
+    }, 'both stops to wait on the run');
+    await blocker.commitTransaction();
+    await blocker.release();
+
+    const responses = await Promise.all(stops);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    expectError(responses.find((response) => response.status === 409)!, 409, 'The run has already finished (failed)');
+  });
+
+  it("asks the team's first owner, not a starter who left the team, to approve a step; the leaver's links act no more", async () => {
+    const [owner, colleague] = [await signUp(app), await signUp(app)];
+    await joinTeam(app, owner, owner.teamId, colleague);
+    await api(app, colleague).post(`/api/teams/${owner.teamId}/activate`).expect(200);
+    const paused = await pausedRun(app, smtp, colleague);
+    await api(app, owner).delete(`/api/teams/${owner.teamId}/members/${colleague.userId}`).expect(200);
+
+    expectError(await follow(paused.links.approve).set('Accept', 'application/json'), 400, 'This link was mailed to someone who is no longer a member of the team');
+    expect((await waitForRun(app, owner, paused.workflowId, paused.runId, 'awaiting_approval')).currentStepIndex).toBe(REVIEWED_STEP);
+
+    // The redo after a rejection pauses again: this time the owner is asked.
+    await api(app, owner).post(`/api/workflows/${paused.workflowId}/runs/${paused.runId}/decision`).send({ action: 'reject', stepIndex: REVIEWED_STEP, note: 'Shorter' }).expect(200);
+    const mail = await mailTo(smtp, owner.email, /^Approve step/);
+    await follow(pathOf(mail.links.find((link) => link.endsWith('action=approve'))!)).expect(302);
+    await waitForRun(app, owner, paused.workflowId, paused.runId, 'completed');
+    expect(smtp.messages.filter((message) => message.to.includes(colleague.email) && message.raw.includes('Approve step'))).toHaveLength(1);
+  });
+
   it('refuses bad resume links with 400 and hides other teams’ runs', async () => {
     const user = await signUp(app);
     const workflowId = await activeWorkflow(user, 'Write a post about links and have it reviewed', 1);
@@ -166,6 +250,23 @@ describe('runs: execution, step approvals, stop', () => {
     expectError(await json('/api/workflows/resume?action=approve'), 400, 'The approval link has no token');
     expectError(await json(`/api/workflows/resume?token=${token.slice(0, -3)}abc&action=approve`), 400, 'This approval link is invalid');
     expectError(await json(`/api/workflows/resume?token=${token}&action=reject&note=${'x'.repeat(2001)}`), 400, 'note must be at most 2000 characters');
+    // A field given twice, or as something other than text, is refused by name: a reject must not go through without its note.
+    expectError(await json(`/api/workflows/resume?token=${token}&action=reject&note=shorter&note=friendlier`), 400, 'note must be given once');
+    expectError(await json(`/api/workflows/resume?token=${token}&token=${token}&action=approve`), 400, 'token must be given once');
+    expectError(await json(`/api/workflows/resume?token=${token}&action=approve&action=reject`), 400, 'action must be given once');
+    const post = (body: object) => api(app).post('/api/workflows/resume').set('User-Agent', BROWSER).set('Accept', 'application/json').send(body);
+    expectError(await post({ token, action: 'reject', note: 42 }), 400, 'note must be text');
+    expectError(await post({ token, action: 'reject', note: ['shorter', 'friendlier'] }), 400, 'note must be given once');
+    expectError(await post({ token: [token], action: 'approve' }), 400, 'token must be given once');
+    expectError(await json(`/api/workflows/${workflowId}/approve?token=a&token=b`), 400, 'token must be given once');
+    // Signed with the right key but naming no run, step or plan version we could have stored: invalid, never a 500.
+    const sign = (claims: object) => new JwtService({ secret: TEST_ENV.APPROVAL_TOKEN_SECRET }).signAsync(claims, { expiresIn: 3600 });
+    const claims = { typ: 'step_approval', sub: String(runId), wf: workflowId, step: 1, attempt: 1, rcpt: user.email, jti: 'forged' };
+    for (const odd of [{ sub: 'abc' }, { sub: '99999999999' }, { step: 1e12 }, { attempt: -1 }, { rcpt: 5 }]) {
+      expectError(await json(`/api/workflows/resume?token=${await sign({ ...claims, ...odd })}&action=approve`), 400, 'This approval link is invalid');
+    }
+    const planClaims = { typ: 'plan_approval', sub: workflowId, ver: 99999999999, rcpt: user.email, jti: 'forged' };
+    expectError(await json(`/api/workflows/${workflowId}/approve?token=${await sign(planClaims)}`), 400, 'This approval link is invalid');
     const planToken = (await mailTo(smtp, user.email, /^Approve the plan/)).links[0].split('token=')[1];
     expectError(await json(`/api/workflows/resume?token=${planToken}&action=approve`), 400, 'This is not a step approval link');
     expect((await waitForRun(app, user, workflowId, runId, 'awaiting_approval')).status).toBe('awaiting_approval');

@@ -128,6 +128,19 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
       expect(removed).toMatchObject({ schedule: null, nextRunAt: null, nextRuns: [] });
     });
 
+    it('lists the next run times of yearly and leap-day schedules as far as the cron package looks ahead', async () => {
+      const yearly = await scheduledWorkflow('0 9 1 1 *', { approvedAt: main.clock.now() });
+      const { nextRuns } = (await api(main.app, user).get(`/api/workflows/${yearly}/schedule?count=50`).expect(200)).body as ScheduleResponse;
+      // The cron package finds no date more than 8 years past the real clock's now: fewer than asked, each a year on.
+      expect(nextRuns.length).toBeGreaterThanOrEqual(7);
+      expect(nextRuns.length).toBeLessThan(50);
+      expect(nextRuns).toEqual(nextRuns.map((_, index) => `${2027 + index}-01-01T09:00:00.000Z`));
+
+      const leapDay = await scheduledWorkflow('0 9 29 2 *', { approvedAt: main.clock.now() });
+      const leapDays = (await api(main.app, user).get(`/api/workflows/${leapDay}/schedule?count=50`).expect(200)).body as ScheduleResponse;
+      expect(leapDays.nextRuns.slice(0, 2)).toEqual(['2028-02-29T09:00:00.000Z', '2032-02-29T09:00:00.000Z']);
+    });
+
     it('pauses and resumes: a paused schedule has no next run and arms no timer', async () => {
       const workflowId = await scheduledWorkflow('0 * * * *', { approvedAt: main.clock.now() });
       await armOnly(workflowId, new Date('2026-06-01T08:10:00Z'));
@@ -154,6 +167,8 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
 
       const patch = (body: object) => api(main.app, user).patch(`/api/workflows/${workflowId}/schedule`).send(body);
       expectError(await patch({ schedule: 'every day' }), 400, [/^schedule is not a valid cron expression/]);
+      expectError(await patch({ schedule: '0 9 30 2 *' }), 400, [/^schedule never fires: no date matches it$/]);
+      expectError(await patch({ schedule: '0 0 31 4 *', timezone: 'Europe/Berlin' }), 400, [/^schedule never fires: no date matches it$/]);
       expectError(await patch({ timezone: 'Mars/Olympus' }), 400, [/^timezone must be an IANA time zone/]);
       expectError(await patch({ overlapPolicy: 'twice' }), 400, [/^overlapPolicy must be one of: skip, queue_one, cancel_running$/]);
       expectError(await patch({ missedRunPolicy: 'all' }), 400, [/^missedRunPolicy must be one of: skip, run_once$/]);

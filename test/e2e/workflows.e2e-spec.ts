@@ -75,6 +75,17 @@ describe('workflows and plan approval', () => {
     expect(count).toBe(1);
   });
 
+  it('approves by a link whose workflow id was written in capitals, as the same workflow', async () => {
+    const user = await signUp(app);
+    const created = await createWorkflow(app, user, { goal: 'Write a post about capitals' });
+    const link = await approvalLink(user);
+    const shouted = link.replace(created.workflowId, created.workflowId.toUpperCase());
+    expect(shouted).not.toBe(link);
+    const response = await follow(shouted).expect(302);
+    expect(response.headers.location).toBe(`${FRONTEND}/dashboard/workflows/${created.workflowId}`);
+    expect((await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ status: 'active' });
+  });
+
   it('ignores link scanners: known bots and HEAD requests get 200 and change nothing', async () => {
     const created = await createWorkflow(app, alice, { goal: 'Write a post about testing' });
     const link = await approvalLink(alice, 2);
@@ -128,6 +139,11 @@ describe('workflows and plan approval', () => {
     [{ goal: 'Write a post', schedule: '61 * * * *' }, [/^schedule is not a valid cron expression: /]],
     [{ goal: 'Write a post', schedule: '* * * * * * *' }, [/^schedule is not a valid cron expression: expected 5 or 6 fields, got 7$/]],
     [{ goal: 'Write a post', timezone: 'Mars/Olympus' }, [/^timezone must be an IANA time zone/]],
+    // Valid fields, but no day matches: the 30th of February, the 31st of April.
+    [{ goal: 'Write a post', schedule: '0 9 30 2 *' }, [/^schedule never fires: no date matches it$/]],
+    [{ goal: 'Write a post', schedule: '0 9 31 4,6 *', timezone: 'Europe/Lisbon' }, [/^schedule never fires: no date matches it$/]],
+    [{ goal: 'Write a post', schedule: '0 0 L * *' }, [/^schedule is not a valid cron expression: /]],
+    [{ goal: 'Write a post', schedule: '0 0 * * 1#2' }, [/^schedule is not a valid cron expression: /]],
     [{ goal: 'Write a post', status: 'active' }, [/^status: property status should not exist$/]],
   ])('answers 400 for %j and stores nothing', async (body, messages) => {
     const before = (await api(app, bob).get('/api/workflows').expect(200)).body.length;
@@ -138,6 +154,26 @@ describe('workflows and plan approval', () => {
   it('accepts a seconds-level cron expression', async () => {
     const created = await createWorkflow(app, bob, { goal: 'Write a post', schedule: '*/30 * * * * *' });
     expect((await api(app, bob).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ schedule: '*/30 * * * * *', timezone: 'UTC' });
+  });
+
+  it.each([
+    ['one 2,000-character word', 'a'.repeat(2000)],
+    ['a list of 600 short items', 'x, '.repeat(600).trim()],
+    ['a long sentence', `Write a LinkedIn post about ${'our very long product roadmap and '.repeat(55)}the team`],
+  ])('plans the longest goals it accepts (%s): every step fits a step description', async (_, goal) => {
+    expect(goal.length).toBeLessThanOrEqual(2000);
+    const created = await createWorkflow(app, bob, { goal });
+    expect(created.steps.length).toBeGreaterThan(0);
+    for (const step of created.steps) expect(step.description.length).toBeLessThanOrEqual(1000);
+    // An edit may send the plan back as it is.
+    await api(app, bob).post(`/api/workflows/${created.workflowId}/steps`).send({ steps: created.steps }).expect(200);
+  });
+
+  it('accepts a schedule that fires once every four years (29 February), in any time zone', async () => {
+    for (const timezone of ['UTC', 'Pacific/Kiritimati']) {
+      const created = await createWorkflow(app, bob, { goal: 'Write a post', schedule: '0 9 29 2 *', timezone });
+      expect((await api(app, bob).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ schedule: '0 9 29 2 *', timezone });
+    }
   });
 
   describe('editing steps', () => {
@@ -167,6 +203,19 @@ describe('workflows and plan approval', () => {
       expect((await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ status: 'active', planVersion: 2 });
     });
 
+    it('reads null optional step fields as not given, as for every optional field', async () => {
+      const created = await createWorkflow(app, alice, { goal: 'Write a post about nulls' });
+      const steps = [
+        { description: 'Outline a post', stepIndex: null, agentId: null, requiresApproval: null },
+        { description: 'Write the post', stepIndex: null, agentId: 'social', requiresApproval: true },
+      ];
+      const edited = (await api(app, alice).post(`/api/workflows/${created.workflowId}/steps`).send({ steps }).expect(200)).body;
+      expect(edited.workflowSteps).toEqual([
+        { stepIndex: 0, description: 'Outline a post', agentId: 'general', requiresApproval: false },
+        { stepIndex: 1, description: 'Write the post', agentId: 'social', requiresApproval: true },
+      ]);
+    });
+
     it('puts an active workflow back to draft, needing a new approval', async () => {
       const user = await signUp(app);
       const created = await createWorkflow(app, user, { goal: 'Write a post about remote work' });
@@ -191,6 +240,9 @@ describe('workflows and plan approval', () => {
       [{ steps: [{ description: '  ' }] }, [/^steps\.0\.description should not be empty$/]],
       [{ steps: [{ description: 'A', stepIndex: -1 }] }, [/^steps\.0\.stepIndex must not be less than 0$/]],
       [{ steps: 'all of them' }, [/^steps must be an array$/]],
+      [{ steps: [[{ description: 'A' }]] }, [/^steps must be a list of step objects$/]],
+      [{ steps: [{ description: 'A' }, [{ description: 'B' }, { description: 'C' }]] }, [/^steps must be a list of step objects$/]],
+      [{ steps: [{ description: 'A' }, null] }, [/^steps must be a list of step objects$/]],
     ])('answers 400 for %j and keeps the plan', async (body, message) => {
       const created = await createWorkflow(app, alice, { goal: 'Write a post about plans' });
       const response = await api(app, alice).post(`/api/workflows/${created.workflowId}/steps`).send(body);

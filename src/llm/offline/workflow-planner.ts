@@ -1,4 +1,5 @@
 import { withoutSchedulePhrases } from '../../workflows/schedule-phrases.js';
+import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflows/workflow-limits.js';
 import { matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE } from './intents.js';
 
 export interface OfflinePlanStep {
@@ -111,6 +112,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     }),
   );
   if (steps.length === 0) steps.push({ description: tidy(text) || tidy(goal) || 'Complete the goal', agentId: 'general', requiresApproval: pendingApproval });
+  // A goal may be twice as long as a step may: a clause that long is shortened, not refused.
+  for (const step of steps) step.description = shorten(step.description, STEP_DESCRIPTION_MAX_LENGTH);
   return { title: titleOf(stripLead(text) || goal), steps };
 }
 
@@ -256,5 +259,10 @@ function capitalizeFirst(text: string): string {
 function titleOf(goal: string): string {
   const firstLine = goal.trim().split(/\r?\n|(?<=[.!?])\s/)[0] ?? '';
   const title = capitalizeFirst(firstLine.replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '').replace(/[.:;,]+$/, '').trim()) || 'Workflow';
-  return title.length > 80 ? `${title.slice(0, 79).replace(/\s+\S*$/, '')}…` : title;
+  return shorten(title, 80);
+}
+
+/** At most `max` characters, cut at a word boundary where there is one, with an ellipsis. */
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…` : text;
 }
