@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { INT4_MAX } from '../../http/int4.js';
+import { PageLimit, PageOffset } from '../../http/page-query.js';
 import { toInteger } from '../../http/query-integer.js';
 import { ASSET_TYPES, type AssetType } from '../asset-types.js';
 
@@ -34,22 +35,10 @@ export class ListAssetsQueryDto {
   @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date' })
   to?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: ASSET_PAGE_MAX, default: ASSET_PAGE_DEFAULT, description: 'values above 100 read as 100' })
-  @IsOptional()
-  @Transform((params) => {
-    const value = toInteger(params);
-    return typeof value === 'number' ? Math.min(value, ASSET_PAGE_MAX) : value;
-  })
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
+  @PageLimit(ASSET_PAGE_MAX, ASSET_PAGE_DEFAULT)
   limit: number = ASSET_PAGE_DEFAULT;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: INT4_MAX, default: 0 })
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt({ message: 'offset must be a whole number' })
-  @Min(0)
-  @Max(INT4_MAX)
+  @PageOffset()
   offset: number = 0;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'Workflow run id' })
