@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { JwtService, TokenExpiredError } from '@nestjs/jwt';
 import type { AppConfig } from '../config/configuration.js';
 import { INT4_MAX } from '../http/int4.js';
+import { serialIdOf } from '../http/parse-serial-id.pipe.js';
 
 /** SPEC §5 and §8: plan links last 24 hours, step links 2 hours. */
 export const PLAN_APPROVAL_TTL_SECONDS = 24 * 3600;
@@ -71,7 +72,7 @@ export class ApprovalTokensService {
   async verifyStepApproval(token: string | undefined): Promise<StepApprovalClaims> {
     const claims = await this.verify(token);
     if (claims.typ !== 'step_approval') throw new BadRequestException('This is not a step approval link');
-    if (!/^\d{1,10}$/.test(claims.sub) || !isInt4(Number(claims.sub)) || !isInt4(claims.step) || !isInt4(claims.attempt) || typeof claims.wf !== 'string' || typeof claims.rcpt !== 'string') {
+    if (serialIdOf(claims.sub) === undefined || !isInt4(claims.step) || !isInt4(claims.attempt) || typeof claims.wf !== 'string' || typeof claims.rcpt !== 'string') {
       throw new BadRequestException('This approval link is invalid');
     }
     return claims;
