@@ -1,6 +1,6 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerException, ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
-import type { Response } from 'express';
+import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
 
 /**
  * The throttler guard with this service's 429: a plain `Retry-After` header (seconds) and a
@@ -8,10 +8,9 @@ import type { Response } from 'express';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
-  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     const retryAfter = Math.max(1, detail.timeToBlockExpire);
-    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(retryAfter));
-    return Promise.reject(new ThrottlerException(limitMessage(detail, retryAfter)));
+    return Promise.reject(new TooManyRequestsException(limitMessage(detail, retryAfter), retryAfter));
   }
 }
 
