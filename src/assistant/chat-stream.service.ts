@@ -161,12 +161,10 @@ export class ChatStreamService {
    */
   async deleteConversation(team: TeamContext, reference: string): Promise<void> {
     const { id } = await this.conversations.getOrThrow(team.teamId, reference);
-    if (await this.live.active(id)) {
-      // A 409 here is a reply that ended meanwhile: nothing left to stop.
-      await this.live.stop(id).catch((error: unknown) => {
-        if (!(error instanceof ConflictException)) throw error;
-      });
-    }
+    // A 409 is no reply under way (or one that ended meanwhile): nothing to stop.
+    await this.live.stop(id).catch((error: unknown) => {
+      if (!(error instanceof ConflictException)) throw error;
+    });
     await this.conversations.delete(team.teamId, id);
   }
 

@@ -151,8 +151,8 @@ export class ConversationsService {
   }
 
   /** Deletes the conversation and (by cascade) its messages; its assets stay, unlinked. */
-  async delete(teamId: string, reference: string): Promise<void> {
-    const { id } = await this.getOrThrow(teamId, reference);
+  /** Deletes the team's conversation by its id (as getOrThrow resolved it), with its messages. */
+  async delete(teamId: string, id: string): Promise<void> {
     const result = await this.conversations.delete({ id, teamId });
     if (!result.affected) throw new NotFoundException('Conversation not found');
   }
