@@ -1,5 +1,6 @@
 import { execFileSync, type StdioOptions } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -14,7 +15,7 @@ const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
  * started for the run, so `npm test` works on a machine with nothing installed.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  const serverBuild = buildServer();
+  buildServer();
   let serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_SERVER;
   let stopServer: (() => Promise<void>) | undefined;
   if (!process.env.TEST_DATABASE_URL && !(await answers(serverUrl))) {
@@ -33,7 +34,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.TEST_RUN_DATABASE_URL = runUrl;
 
   return async () => {
-    rmSync(serverBuild, { recursive: true, force: true });
     await withClient(serverUrl, async (client) => {
       for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     });
@@ -61,18 +61,59 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * Process tests run the compiled server, and the browser test the built dashboard: both built
- * once per run, before any file starts, into a folder of the run's own (inside the project, so
- * the server's imports find node_modules), which SERVER_DIST and DASHBOARD_BUILD name to the
- * tests. Types are checked by `npm run typecheck`, not here.
+ * Process tests run the compiled server, and the browser test the built dashboard, which
+ * SERVER_DIST and DASHBOARD_BUILD name to the tests. Both are built into a folder named after a
+ * hash of their sources (inside the project, so the server's imports find node_modules) and kept:
+ * a run whose sources are unchanged since the last one reuses that build, so running one file
+ * again costs seconds, not a rebuild. Types are checked by `npm run typecheck`, not here.
  */
-function buildServer(): string {
-  const outDir = join('.test-build', `run-${process.pid}`);
-  const output: StdioOptions = ['ignore', 'inherit', 'inherit'];
-  execFileSync('node_modules/.bin/tsc', ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', outDir], { stdio: output });
-  const dashboard = join(outDir, 'dashboard');
-  execFileSync('node_modules/.bin/vite', ['build', '--config', 'dashboard/vite.config.ts', '--outDir', resolve(dashboard), '--logLevel', 'error'], { stdio: output });
+function buildServer(): void {
+  const buildRoot = '.test-build';
+  const outDir = join(buildRoot, sourcesHash());
+  if (!existsSync(join(outDir, BUILD_COMPLETE))) {
+    // Built beside and renamed when whole, so a run interrupted mid-build, or another run building
+    // the same sources at the same time, never leaves a half build that looks reusable.
+    const scratch = join(buildRoot, `building-${process.pid}-${Date.now()}`);
+    const output: StdioOptions = ['ignore', 'inherit', 'inherit'];
+    execFileSync('node_modules/.bin/tsc', ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', scratch], { stdio: output });
+    execFileSync('node_modules/.bin/vite', ['build', '--config', 'dashboard/vite.config.ts', '--outDir', resolve(scratch, 'dashboard'), '--logLevel', 'error'], {
+      stdio: output,
+    });
+    writeFileSync(join(scratch, BUILD_COMPLETE), '');
+    try {
+      renameSync(scratch, outDir);
+    } catch {
+      rmSync(scratch, { recursive: true, force: true }); // another run finished the same build first
+    }
+  }
+  const now = new Date();
+  utimesSync(outDir, now, now); // marks it in use, so a run of other sources does not prune it
+  pruneOldBuilds(buildRoot, outDir);
   process.env.SERVER_DIST = outDir;
-  process.env.DASHBOARD_BUILD = resolve(dashboard);
-  return outDir;
+  process.env.DASHBOARD_BUILD = resolve(outDir, 'dashboard');
+}
+
+const BUILD_COMPLETE = '.complete';
+/** What the server and dashboard builds are made from. */
+const BUILD_INPUTS = ['src', 'migrations', 'dashboard', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  const files = BUILD_INPUTS.flatMap((input) =>
+    statSync(input).isDirectory() ? readdirSync(input, { recursive: true, encoding: 'utf8' }).map((name) => join(input, name)) : [input],
+  );
+  for (const file of files.sort()) {
+    if (!statSync(file).isFile()) continue;
+    hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Builds of other sources are dropped once an hour old, leaving any that a concurrent run of other sources uses. */
+function pruneOldBuilds(buildRoot: string, current: string): void {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(buildRoot)) {
+    const dir = join(buildRoot, name);
+    if (dir !== current && statSync(dir).mtimeMs < hourAgo) rmSync(dir, { recursive: true, force: true });
+  }
 }
