@@ -2,10 +2,12 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { pino } from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { loadConfiguration } from './config/configuration.js';
+import { AppLogger } from './logging/app-logger.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
 import { logUnhandledRejections, stopGracefullyOnSignals } from './shutdown/process-handlers.js';
 
@@ -13,8 +15,10 @@ async function bootstrap(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const embedded = await startEmbeddedPostgresIfUnconfigured();
   const config = loadConfiguration();
+  // Logs of the start itself (an instance waiting for a database that is full or restarting) are
+  // written as they happen, not buffered until the app is up, which may be a long while.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bufferLogs: true,
+    logger: new AppLogger(pino({ level: config.app.logLevel })),
     bodyParser: false,
   });
   configureApp(app);

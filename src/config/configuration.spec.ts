@@ -35,6 +35,15 @@ describe('loadConfiguration', () => {
     expect(timeouts({ DATABASE_STATEMENT_TIMEOUT_MS: '10000' }).queryMs).toBe(15_000);
   });
 
+  it('reads the pool sizes, 20 and 5 unless set', () => {
+    const pools = (env: Record<string, string>) => {
+      const { poolMax, queuePoolMax } = loadConfiguration({ ...BASE, ...env }).database;
+      return { poolMax, queuePoolMax };
+    };
+    expect(pools({})).toEqual({ poolMax: 20, queuePoolMax: 5 });
+    expect(pools({ DATABASE_POOL_MAX: '6', DATABASE_QUEUE_POOL_MAX: '2' })).toEqual({ poolMax: 6, queuePoolMax: 2 });
+  });
+
   it('derives links, secure cookies and S3 settings from the variables', () => {
     const config = loadConfiguration({
       ...BASE,
@@ -74,6 +83,8 @@ describe('loadConfiguration', () => {
     [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, /DATABASE_CONNECT_TIMEOUT_MS/],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, /DATABASE_STATEMENT_TIMEOUT_MS/],
     [{ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '-1' }, /DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS/],
+    [{ DATABASE_POOL_MAX: '1' }, /DATABASE_POOL_MAX/],
+    [{ DATABASE_QUEUE_POOL_MAX: 'many' }, /DATABASE_QUEUE_POOL_MAX/],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_QUERY_TIMEOUT_MS: '5000' }, /DATABASE_QUERY_TIMEOUT_MS \(5000\) must be greater than DATABASE_STATEMENT_TIMEOUT_MS/],
   ])('refuses %j with a message naming the variable', (override, message) => {
     expect(() => loadConfiguration({ ...BASE, ...override })).toThrow(message);

@@ -16,9 +16,14 @@ export interface DatabaseSettings {
   /** Set by the operator, or by the embedded PostgreSQL started before the app (see main.ts). */
   url: string;
   timeouts: DatabaseTimeouts;
+  /** Connections of the app's own pool, and of the job queue's (docs/operations.md sizes them for a fleet). */
+  poolMax: number;
+  queuePoolMax: number;
 }
 
 export const DEFAULT_DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
+const DEFAULT_POOL_MAX = 20;
+const DEFAULT_QUEUE_POOL_MAX = 5;
 /** The default query timeout is the statement timeout plus this: the server's own cancel comes first. */
 const QUERY_TIMEOUT_MARGIN_MS = 5_000;
 
@@ -41,5 +46,7 @@ export function databaseSettings(env: EnvironmentVariables): DatabaseSettings {
       idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs,
       queryMs,
     },
+    poolMax: env.DATABASE_POOL_MAX ?? DEFAULT_POOL_MAX,
+    queuePoolMax: env.DATABASE_QUEUE_POOL_MAX ?? DEFAULT_QUEUE_POOL_MAX,
   };
 }

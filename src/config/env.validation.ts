@@ -65,6 +65,20 @@ export class EnvironmentVariables {
   @Max(86_400_000)
   DATABASE_QUERY_TIMEOUT_MS?: number;
 
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(2)
+  @Max(1000)
+  DATABASE_POOL_MAX?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(2)
+  @Max(1000)
+  DATABASE_QUEUE_POOL_MAX?: number;
+
   @IsString()
   @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET: string;

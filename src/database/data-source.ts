@@ -1,22 +1,23 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../migrations/index.js';
-import type { DatabaseTimeouts } from '../config/database.config.js';
+import type { DatabaseSettings } from '../config/database.config.js';
 import { pgTimeoutOptions } from './pg-timeouts.js';
 
 /**
  * Connection options shared by the app (through TypeOrmModule, which adds the entities each
  * feature registers) and the migration command. The schema comes from migrations only.
- * The app's pool has `timeouts`; migrations run without them (a migration may take long, and
- * waits for another instance's under the advisory lock).
+ * The app's pool has its size and timeouts (`pool`); migrations run on two connections without them
+ * (a migration may take long, and waits for another instance's under the advisory lock).
  */
-export function dataSourceOptions(url: string, timeouts?: DatabaseTimeouts): DataSourceOptions {
+export function dataSourceOptions(url: string, pool?: Pick<DatabaseSettings, 'timeouts' | 'poolMax'>): DataSourceOptions {
   return {
     type: 'postgres',
     url,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
-    extra: { max: 20, ...(timeouts ? pgTimeoutOptions(timeouts) : {}) },
+    // Migrations hold two: the advisory lock's and the one TypeORM migrates on.
+    extra: pool ? { max: pool.poolMax, ...pgTimeoutOptions(pool.timeouts) } : { max: 2 },
   };
 }
 

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { dataSourceOptions } from './data-source.js';
 import { PreparedQueries } from './prepared-queries.js';
 import { runMigrations } from './run-migrations.js';
+import { untilDatabaseAvailable } from './until-database-available.js';
 
 @Global()
 @Module({
@@ -13,14 +14,14 @@ import { runMigrations } from './run-migrations.js';
     TypeOrmModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AppConfig, true>) => {
-        const { url, timeouts } = config.get('database', { infer: true });
-        return { ...dataSourceOptions(url, timeouts), autoLoadEntities: true };
+        const database = config.get('database', { infer: true });
+        return { ...dataSourceOptions(database.url, database), autoLoadEntities: true };
       },
       dataSourceFactory: async (options) => {
         if (!options) throw new Error('TypeORM options missing');
         // Migrations on a connection of their own without the timeouts: one may take long, or
         // wait for another instance's under the advisory lock. Then the app's pool, with them.
-        const migrator = await new DataSource(dataSourceOptions((options as { url: string }).url)).initialize();
+        const migrator = await untilDatabaseAvailable('migrations', () => new DataSource(dataSourceOptions((options as { url: string }).url)).initialize());
         try {
           await runMigrations(migrator);
         } finally {

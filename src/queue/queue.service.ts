@@ -4,6 +4,7 @@ import { type ConnectionOptions, type Job, PgBoss, type QueueOptions, type SendO
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { backoffMs, OutageLog } from '../database/outage-log.js';
+import { untilDatabaseAvailable } from '../database/until-database-available.js';
 import { pgTimeoutOptions } from '../database/pg-timeouts.js';
 
 export type { Job } from 'pg-boss';
@@ -63,14 +64,14 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
     config: ConfigService<AppConfig, true>,
     private readonly dataSource: DataSource,
   ) {
-    const { url, timeouts } = config.get('database', { infer: true });
+    const { url, timeouts, queuePoolMax } = config.get('database', { infer: true });
     this.boss = new PgBoss({
       // Its pool and its LISTEN connection take every pg option, the timeouts included.
       ...pgTimeoutOptions(timeouts),
       connectionString: url,
       schema: QUEUE_SCHEMA,
       application_name: 'assistant-queue',
-      max: 5,
+      max: queuePoolMax,
       useListenNotify: true,
       // Nothing here uses pg-boss's own cron (the run scheduler is ours); keep its timers quiet.
       schedule: false,
@@ -94,7 +95,7 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    this.started = this.boss.start();
+    this.started = untilDatabaseAvailable('the job queue', () => this.boss.start());
     await this.started;
   }
 
