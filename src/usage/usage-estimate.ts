@@ -37,3 +37,16 @@ function filesOf(message: LanguageModelV4Prompt[number]): number {
   if (message.role === 'system') return 0;
   return message.content.filter((part) => part.type === 'file').length;
 }
+
+/** The prompt tokens of chat messages (UI messages), estimated from their text and files: what a reply to them reads, at least. */
+export function estimateMessageTokens(messages: readonly { parts: readonly { type: string }[] }[]): number {
+  let characters = 0;
+  let files = 0;
+  for (const message of messages) {
+    for (const part of message.parts) {
+      if (part.type === 'file') files++;
+      else if ('text' in part && typeof part.text === 'string') characters += part.text.length;
+    }
+  }
+  return Math.ceil(characters / CHARACTERS_PER_TOKEN) + files * FILE_TOKENS;
+}
