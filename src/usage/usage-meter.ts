@@ -21,7 +21,7 @@ import type { UsageLedger } from './usage-ledger.service.js';
  * - figures the provider did not report (a server that sends no usage): estimated the same way.
  * A call the provider refused (an API error before any output) records nothing: it is not billed.
  */
-export function meterLanguageModel(ledger: UsageLedger, modelId: string, attribution: UsageAttribution): LanguageModelV4Middleware {
+export function meterLanguageModel(ledger: Pick<UsageLedger, 'record'>, modelId: string, attribution: UsageAttribution): LanguageModelV4Middleware {
   const record = (inputTokens: number, outputTokens: number) => ledger.record(attribution, { modelId, inputTokens, outputTokens, images: 0 });
   return {
     specificationVersion: 'v4',
