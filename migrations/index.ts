@@ -12,6 +12,7 @@ import { SchedulePolicies1764500000000 } from './1764500000000-SchedulePolicies.
 import { RunRetries1764600000000 } from './1764600000000-RunRetries.js';
 import { TeamBudgets1764700000000 } from './1764700000000-TeamBudgets.js';
 import { PlanApprovalMailResends1764800000000 } from './1764800000000-PlanApprovalMailResends.js';
+import { TokenReservations1764910000000 } from './1764910000000-TokenReservations.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   RunRetries1764600000000,
   TeamBudgets1764700000000,
   PlanApprovalMailResends1764800000000,
+  TokenReservations1764910000000,
 ];

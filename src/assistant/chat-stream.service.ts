@@ -10,14 +10,17 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
+import { ConfigService } from '@nestjs/config';
 import type { Response } from 'express';
 import type { AssetScope } from '../assets/assets.service.js';
 import { type ContinuedConversation, ConversationsService } from '../conversations/conversations.service.js';
 import { violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
+import type { AppConfig } from '../config/configuration.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
-import { BudgetService } from '../usage/budget.service.js';
+import { BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import type { UsageAttribution } from '../usage/usage-attribution.js';
+import { estimateMessageTokens } from '../usage/usage-estimate.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
@@ -63,6 +66,8 @@ interface PreparedTurn {
   agentId: AgentId;
   /** The reply's model: the request's, or the agent's default. */
   modelId: string | null;
+  /** What the turn holds of the team's budget, from before its routing until its reply ends. */
+  reservation: TokenReservation;
 }
 
 /** A turn's messages, stored; `discard` removes them again. */
@@ -82,6 +87,8 @@ interface StoredTurn {
 @Injectable()
 export class ChatStreamService {
   private readonly logger = new Logger(ChatStreamService.name);
+  /** The most tokens a model call of a reply writes, and what a reply reserves of the budget for its output. */
+  private readonly maxOutputTokens: number;
 
   constructor(
     private readonly conversations: ConversationsService,
@@ -91,7 +98,15 @@ export class ChatStreamService {
     private readonly live: LiveRepliesService,
     private readonly files: ChatFilesService,
     private readonly budgets: BudgetService,
-  ) {}
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.maxOutputTokens = config.get('llm', { infer: true }).replyMaxOutputTokens;
+  }
+
+  /** What a reply to `history` is reserved of its team's budget before it starts: its prompt plus the output cap. */
+  reservationFor(history: readonly UIMessage[]): number {
+    return estimateMessageTokens(history) + this.maxOutputTokens;
+  }
 
   /** POST /api/assistant/router: starts the reply and streams it to this response. */
   async reply(team: TeamContext, request: RouterRequestDto, response: Response): Promise<void> {
@@ -105,23 +120,37 @@ export class ChatStreamService {
    * whether or not anyone follows it. Throws the request's 4xx before anything is stored.
    */
   async begin(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
-    // Before routing (a model call) and before anything is stored: a 402 leaves no trace.
+    // Before routing (a model call) and before anything is stored: a 402 leaves no trace. A team
+    // known here to be at its limit is refused from memory, before its request is even checked.
     await this.budgets.assertAvailable(team.teamId);
     const turn = await this.prepare(team, request);
+    try {
+      return await this.start(team, turn);
+    } catch (error) {
+      turn.reservation.release();
+      throw error;
+    }
+  }
+
+  /** Stores a prepared turn and starts its reply, which releases the turn's reservation when it ends. */
+  private async start(team: TeamContext, turn: PreparedTurn): Promise<StartedReply> {
     const { conversationId, history: readHistory, discard } = await this.storeTurn(team, turn);
     let streamId: string;
     try {
       const history = await readHistory();
       streamId = await this.live.start(conversationId, (abortSignal) =>
-        this.replyStream({
-          agentId: turn.agentId,
-          modelId: turn.modelId,
-          charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
-          history,
-          scope: { teamId: team.teamId, conversationId, runId: null },
-          abortSignal,
-          onEnd: (message) => this.store(conversationId, message, turn),
-        }),
+        endingWith(
+          this.replyStream({
+            agentId: turn.agentId,
+            modelId: turn.modelId,
+            charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
+            history,
+            scope: { teamId: team.teamId, conversationId, runId: null },
+            abortSignal,
+            onEnd: (message) => this.store(conversationId, message, turn),
+          }),
+          () => turn.reservation.release(),
+        ),
       );
     } catch (error) {
       // The history unreadable, a reply already under way (409), the live store failing: the
@@ -199,6 +228,8 @@ export class ChatStreamService {
           messages: await convertToModelMessages(this.files.forModel(scope.teamId, history), { ignoreIncompleteToolCalls: true }),
           tools,
           stopWhen: isStepCount(MAX_STEPS),
+          // Each model call's cap: what a reply reserves of the budget for its output.
+          maxOutputTokens: this.maxOutputTokens,
           abortSignal: request.abortSignal,
           maxRetries: request.maxRetries,
           // Never a URL fetched for the model, nor handed to the provider to fetch.
@@ -285,11 +316,21 @@ export class ChatStreamService {
     await this.files.check(team.teamId, messages, isNew);
 
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;
+    // Reserved in the database before the first model call (the routing), once the request is known
+    // to be good: concurrent turns on every instance cannot pass the team's budget together.
+    const reservation = await this.budgets.reserve(team.teamId, this.reservationFor(messages));
     // A new conversation is routed before it exists: its routing call is charged to no conversation.
     const routing = { teamId: team.teamId, userId: team.userId, conversationId: existing?.id ?? null, kind: 'routing' } as const;
-    const agentId = forcedAgent ?? (await this.router.route(this.models.resolve(modelId, routing), textOf(latest), previousAgent));
+    let agentId: AgentId;
+    try {
+      agentId = forcedAgent ?? (await this.router.route(this.models.resolve(modelId, routing), textOf(latest), previousAgent));
+    } catch (error) {
+      reservation.release();
+      throw error;
+    }
     const keepsAssistantText = request.keepAssistantText === true && !existing;
     return {
+      reservation,
       existing,
       chatId: existing ? null : (request.chatId ?? null),
       newMessages: messages.filter((message) =>
@@ -359,6 +400,33 @@ export class ChatStreamService {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+/**
+ * The stream, passed on chunk by chunk, calling `ended` once when it ends however it ends: read to
+ * its end, failed, or cancelled by its reader.
+ */
+function endingWith<T>(stream: ReadableStream<T>, ended: () => void): ReadableStream<T> {
+  const reader = stream.getReader();
+  return new ReadableStream<T>({
+    async pull(controller) {
+      let next: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        ended();
+        controller.error(error);
+        return;
+      }
+      if (!next.done) return controller.enqueue(next.value);
+      ended();
+      controller.close();
+    },
+    async cancel(reason) {
+      ended();
+      await reader.cancel(reason);
+    },
+  });
 }
 
 /** The router's body as a turn: its `id` is the client's chat id, unless it is the `conversationId` too. */

@@ -182,6 +182,22 @@ export class EnvironmentVariables {
   @Min(0)
   MONTHLY_TOKENS_ENTERPRISE?: number;
 
+  /** The most tokens one model call of a reply or run step may write; also what a reply reserves of the budget for its output. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(16)
+  @Max(1_000_000)
+  REPLY_MAX_OUTPUT_TOKENS?: number;
+
+  /** How long a budget reservation counts when nobody settles it (its instance died); longer than RUN_STEP_TIMEOUT_SECONDS. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  BUDGET_RESERVATION_SECONDS?: number;
+
   @IsOptional()
   @Matches(/^[1-9]\d*(kb|mb)$/i, { message: 'CHAT_FILE_MAX_SIZE must look like 512kb or 3mb' })
   CHAT_FILE_MAX_SIZE?: string;

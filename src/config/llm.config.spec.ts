@@ -27,3 +27,20 @@ describe('chat attachment limits', () => {
     );
   });
 });
+
+describe('budget reservations', () => {
+  const llm = (env: Record<string, string> = {}) => loadConfiguration({ ...BASE, ...env }).llm;
+
+  it('default to a 4096-token output cap and 900 s of validity', () => {
+    expect(llm()).toMatchObject({ replyMaxOutputTokens: 4096, budgetReservationSeconds: 900 });
+  });
+
+  it('refuse a validity no longer than a run step may take', () => {
+    expect(() => llm({ BUDGET_RESERVATION_SECONDS: '300' })).toThrow(/BUDGET_RESERVATION_SECONDS \(300\) must be longer than RUN_STEP_TIMEOUT_SECONDS \(300\)/);
+    expect(llm({ BUDGET_RESERVATION_SECONDS: '120', RUN_STEP_TIMEOUT_SECONDS: '60' }).budgetReservationSeconds).toBe(120);
+  });
+
+  it.each([['REPLY_MAX_OUTPUT_TOKENS', '0'], ['BUDGET_RESERVATION_SECONDS', '10']])('refuse %s=%s', (name, value) => {
+    expect(() => llm({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

@@ -31,16 +31,27 @@ export interface LlmSettings {
   modelPrices: ModelPrices;
   /** Input plus output tokens a team may use per calendar month (UTC), by plan; null is unlimited. */
   monthlyTokens: Record<Plan, number | null>;
+  /** The most tokens one model call of a reply or run step may write (REPLY_MAX_OUTPUT_TOKENS), and a reply's output estimate for its budget reservation. */
+  replyMaxOutputTokens: number;
+  /** How long a budget reservation counts when it is never settled (its instance died). */
+  budgetReservationSeconds: number;
 }
 
 export function llmSettings(env: EnvironmentVariables): LlmSettings {
+  const runStepTimeoutSeconds = env.RUN_STEP_TIMEOUT_SECONDS ?? 300;
+  const budgetReservationSeconds = env.BUDGET_RESERVATION_SECONDS ?? 900;
+  if (budgetReservationSeconds <= runStepTimeoutSeconds) {
+    throw new InvalidEnvironmentError(
+      `Invalid configuration:\n- BUDGET_RESERVATION_SECONDS (${budgetReservationSeconds}) must be longer than RUN_STEP_TIMEOUT_SECONDS (${runStepTimeoutSeconds}): a step's reservation would lapse while it runs`,
+    );
+  }
   return {
     openaiApiKey: env.OPENAI_API_KEY,
     openaiBaseUrl: env.OPENAI_BASE_URL,
     defaultModel: env.DEFAULT_MODEL ?? (env.OPENAI_API_KEY ? 'openai:gpt-4o-mini' : 'offline'),
     offlineChunkDelayMs: env.OFFLINE_MODEL_CHUNK_DELAY_MS ?? 0,
     streamFlushesPerSecond: env.STREAM_FLUSHES_PER_SECOND ?? 500,
-    runStepTimeoutSeconds: env.RUN_STEP_TIMEOUT_SECONDS ?? 300,
+    runStepTimeoutSeconds,
     runStepAttempts: env.RUN_STEP_ATTEMPTS ?? 3,
     runSweepSeconds: env.RUN_SWEEP_SECONDS ?? 15,
     attachments: attachmentLimits(env),
@@ -50,6 +61,8 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
       pro: tokenBudget(env.MONTHLY_TOKENS_PRO, 20_000_000),
       enterprise: tokenBudget(env.MONTHLY_TOKENS_ENTERPRISE, 0),
     },
+    replyMaxOutputTokens: env.REPLY_MAX_OUTPUT_TOKENS ?? 4096,
+    budgetReservationSeconds,
   };
 }
 

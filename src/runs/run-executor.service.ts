@@ -20,7 +20,7 @@ import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { RunStep } from './entities/run-step.entity.js';
 import type { WorkflowRun } from './entities/workflow-run.entity.js';
-import { BudgetService } from '../usage/budget.service.js';
+import { BudgetExhaustedException, BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { UsageLedger } from '../usage/usage-ledger.service.js';
 import type { UsageAttribution } from '../usage/usage-attribution.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
@@ -152,29 +152,35 @@ export class RunExecutorService implements OnApplicationBootstrap {
       return paused ? 'paused' : 'stopped';
     }
     if (checkpoint.status !== 'running') return 'stopped';
-    // The team's tokens are used up: the run waits before the step, which starts as it is when
-    // the sweeper resumes the run (see RunSweeperService).
-    const refusal = await this.budgets.refusal(run.teamId);
-    if (refusal) {
-      const waiting = await this.runState.move(run.id, ['running'], { status: 'awaiting_budget', currentStepIndex: index, reason: refusal.message }, { known: { workflow, steps } });
+    // The instruction is read before the budget is asked: the step reserves its prompt plus the
+    // output cap. The team's tokens are used up: the run waits before the step, which starts as it
+    // is when the sweeper resumes the run (see RunSweeperService).
+    const prefix = `run-${run.id}-step-${index}-attempt-${checkpoint.attempt}`;
+    const instruction: UIMessage = { id: `${prefix}-instruction`, role: 'user', parts: await this.instructionFor(run, workflow, steps, index, checkpoint) };
+    let reservation: TokenReservation;
+    try {
+      reservation = await this.budgets.reserve(run.teamId, this.chat.reservationFor([...(await transcript.all()), instruction]));
+    } catch (error) {
+      if (!(error instanceof BudgetExhaustedException)) throw error;
+      const waiting = await this.runState.move(run.id, ['running'], { status: 'awaiting_budget', currentStepIndex: index, reason: error.message }, { known: { workflow, steps } });
       return waiting ? 'paused' : 'stopped';
     }
-    const started: RunEvent = { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt };
-    if (!(await this.runState.move(run.id, ['running'], { currentStepIndex: index }, { known: { workflow, steps }, events: [started] }))) return 'stopped';
+    let reply: UIMessage | undefined;
+    try {
+      const started: RunEvent = { type: 'step-started', stepIndex: index, description: step.description, attempt: checkpoint.attempt };
+      if (!(await this.runState.move(run.id, ['running'], { currentStepIndex: index }, { known: { workflow, steps }, events: [started] }))) return 'stopped';
 
-    // A crash during an attempt begun earlier may have left assets behind; they are made again below.
-    if (!fresh) await this.assets.deleteRunAssetsSince(run.id, checkpoint.startedAt);
-    const prefix = `run-${run.id}-step-${index}-attempt-${checkpoint.attempt}`;
-    const instruction: UIMessage = {
-      id: `${prefix}-instruction`,
-      role: 'user',
-      parts: await this.instructionFor(run, workflow, steps, index, checkpoint),
-    };
-    await transcript.save(instruction);
-    const history = await transcript.all();
+      // A crash during an attempt begun earlier may have left assets behind; they are made again below.
+      if (!fresh) await this.assets.deleteRunAssetsSince(run.id, checkpoint.startedAt);
+      await transcript.save(instruction);
+      const history = await transcript.all();
 
-    const charge: StepCharge = { teamId: run.teamId, userId: run.startedBy, conversationId: transcript.conversationId, workflowId: workflow.id, runId: run.id, stepIndex: index, kind: 'run-step' };
-    const reply = await this.withStopSwitch(run.id, (abortSignal) => this.replyWithRetries(checkpoint, step.agentId, history, charge, abortSignal));
+      const charge: StepCharge = { teamId: run.teamId, userId: run.startedBy, conversationId: transcript.conversationId, workflowId: workflow.id, runId: run.id, stepIndex: index, kind: 'run-step' };
+      reply = await this.withStopSwitch(run.id, (abortSignal) => this.replyWithRetries(checkpoint, step.agentId, history, charge, abortSignal));
+    } finally {
+      // Finished, failed or stopped: the step's calls are all recorded; the ledger settles the reservation with them.
+      reservation.release();
+    }
     if (!reply) return 'stopped';
     // The ledger writes in batches about a second apart: the step's calls are written before the
     // step is reported finished, so the run's record read at that event counts them.

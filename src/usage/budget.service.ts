@@ -14,6 +14,8 @@ import { UsageLedger } from './usage-ledger.service.js';
 const REFRESH_MS = 10_000;
 /** Teams not checked for this long are forgotten (read again when next checked). */
 const IDLE_MS = 10 * 60_000;
+/** How often expired reservations (of instances that died) are deleted; they stop counting when they expire, deleted or not. */
+const SWEEP_MS = 60_000;
 /** The share of the budget at which the owners are mailed. */
 const ALERT_SHARE = 0.8;
 
@@ -46,6 +48,20 @@ interface OwnerRow {
   email: string;
 }
 
+/** What a reply or run step under way holds of its team's budget; `release` when it ends, however it ends (once is enough). */
+export interface TokenReservation {
+  release(): void;
+}
+
+const NO_RESERVATION: TokenReservation = { release: () => undefined };
+
+interface ReservationRow {
+  plan: Plan;
+  team_limit: string | null;
+  used: string;
+  reserved: string;
+}
+
 /** 402: the team's monthly token budget is used up (429 stays for rates). */
 export class BudgetExhaustedException extends HttpException {
   constructor(limit: number, resetsAt: Date) {
@@ -66,7 +82,9 @@ export class BudgetService implements OnApplicationShutdown {
   private readonly budgets = new Map<string, TeamBudget>();
   private readonly loading = new Map<string, Promise<TeamBudget>>();
   private readonly planLimits: Record<Plan, number | null>;
+  private readonly reservationSeconds: number;
   private readonly timer: NodeJS.Timeout;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -74,13 +92,64 @@ export class BudgetService implements OnApplicationShutdown {
     private readonly mail: MailService,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.planLimits = config.get('llm', { infer: true }).monthlyTokens;
+    const llm = config.get('llm', { infer: true });
+    this.planLimits = llm.monthlyTokens;
+    this.reservationSeconds = llm.budgetReservationSeconds;
     ledger.onRecorded((teamId, tokens) => this.recorded(teamId, tokens));
     this.timer = setInterval(() => this.forgetIdle(), IDLE_MS).unref();
+    this.sweeper = setInterval(() => this.sweepExpired(), SWEEP_MS).unref();
   }
 
   onApplicationShutdown(): void {
     clearInterval(this.timer);
+    clearInterval(this.sweeper);
+  }
+
+  /**
+   * Admits a reply or run step of `estimate` tokens (its prompt plus its output cap), or throws the
+   * 402. A team known here to be at its limit is refused from memory; otherwise, for a team with a
+   * limit, the estimate is reserved in PostgreSQL under a lock per team, which every instance
+   * shares: admitted while what the month used (the ledger's written rows) plus what is reserved
+   * and not expired stays below the limit. So concurrent replies pass the limit by at most one
+   * reservation. The reservation counts until `release` has let the ledger write the call's usage
+   * (then the usage counts instead), or until it expires (its instance died).
+   */
+  async reserve(teamId: string, estimate: number): Promise<TokenReservation> {
+    const budget = await this.current(teamId);
+    if (budget.limit === null) return NO_RESERVATION;
+    if (budget.used >= budget.limit) throw new BudgetExhaustedException(budget.limit, budget.resetsAt);
+    const tokens = Math.max(1, Math.min(Math.ceil(estimate), 2_000_000_000));
+    const id = await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('token-budget:' || $1, 0))`, [teamId]);
+      const [row] = await manager.query<ReservationRow[]>(
+        `SELECT t.plan, t.monthly_token_budget::text AS team_limit,
+                (SELECT coalesce(sum(u.input_tokens + u.output_tokens), 0)::text FROM usage_records u
+                  WHERE u.team_id = t.id AND u.created_at >= $2) AS used,
+                (SELECT coalesce(sum(r.tokens), 0)::text FROM token_reservations r
+                  WHERE r.team_id = t.id AND r.expires_at > now()) AS reserved
+           FROM teams t WHERE t.id = $1`,
+        [teamId, budget.monthStart.toISOString()],
+      );
+      // A deleted team makes no more calls.
+      if (!row) return null;
+      const limit = lowest(this.planLimits[row.plan], row.team_limit ? Number(row.team_limit) : null);
+      if (limit === null) return null;
+      if (Number(row.used) + Number(row.reserved) >= limit) throw new BudgetExhaustedException(limit, budget.resetsAt);
+      const [reservation] = await manager.query<{ id: string }[]>(
+        `INSERT INTO token_reservations (team_id, tokens, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3)) RETURNING id::text AS id`,
+        [teamId, tokens, this.reservationSeconds],
+      );
+      return reservation.id;
+    });
+    if (id === null) return NO_RESERVATION;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.ledger.settle(id);
+      },
+    };
   }
 
   /** 402 when the team's budget is used up; nothing to wait for in the usual case (memory). */
@@ -200,6 +269,12 @@ export class BudgetService implements OnApplicationShutdown {
         const { subject, html, text } = renderBudgetMail({ teamName: owner.team_name, used: budget.used, limit, resetsAt: budget.resetsAt });
         await this.mail.send({ to: owner.email, subject, html, text, teamId }, manager);
       }
+    });
+  }
+
+  private sweepExpired(): void {
+    this.dataSource.query('DELETE FROM token_reservations WHERE expires_at <= now()').catch((error: unknown) => {
+      this.logger.warn(`Could not delete expired budget reservations: ${String(error)}`);
     });
   }
 

@@ -41,6 +41,8 @@ export class UsageLedger implements BeforeApplicationShutdown {
   /** The batch being inserted: taken from the buffer, maybe not committed yet. */
   private writing: readonly LedgerRow[] = [];
   private readonly listeners: UsageListener[] = [];
+  /** Budget reservations whose calls have ended: deleted once the rows recorded before them are written. */
+  private settled: string[] = [];
   private warnedDrop = false;
 
   constructor(private readonly dataSource: DataSource) {
@@ -56,6 +58,17 @@ export class UsageLedger implements BeforeApplicationShutdown {
       this.logger.warn(`Usage ledger buffer full (${BUFFER_CAPACITY} rows, the database is not taking writes): dropping the oldest rows`);
     }
     if (this.buffer.size >= BATCH_ROWS) void this.flush();
+  }
+
+  /**
+   * Settles a budget reservation (see BudgetService.reserve) whose calls have all been recorded: it
+   * is deleted after their rows are written, so every instance counts the call all along, first as
+   * reserved, then as used (both for a moment, never neither).
+   */
+  settle(reservationId: string): void {
+    this.settled.push(reservationId);
+    // The database has not taken writes for long: the oldest lapse by their expiry instead.
+    if (this.settled.length > BUFFER_CAPACITY) this.settled.shift();
   }
 
   /** Rows recorded and not written yet. */
@@ -94,6 +107,7 @@ export class UsageLedger implements BeforeApplicationShutdown {
   }
 
   private async writeAll(): Promise<void> {
+    const settling = this.settled.splice(0);
     while (this.buffer.size > 0) {
       const batch = this.buffer.take(BATCH_ROWS);
       this.writing = batch;
@@ -101,6 +115,7 @@ export class UsageLedger implements BeforeApplicationShutdown {
         await this.insert(batch);
       } catch (error) {
         this.buffer.failed(batch);
+        this.settled.unshift(...settling);
         this.logger.warn(`Usage ledger write failed, ${this.buffer.size} rows kept for the next try: ${String(error)}`);
         return;
       } finally {
@@ -109,6 +124,13 @@ export class UsageLedger implements BeforeApplicationShutdown {
       if (this.buffer.dropped > 0) this.logger.warn(`Usage ledger: ${this.buffer.dropped} rows were dropped while the database was not taking writes`);
       this.buffer.written();
       this.warnedDrop = false;
+    }
+    if (settling.length === 0) return;
+    try {
+      await this.dataSource.query('DELETE FROM token_reservations WHERE id = ANY($1::bigint[])', [settling]);
+    } catch (error) {
+      this.settled.unshift(...settling);
+      this.logger.warn(`Could not settle ${settling.length} budget reservations, kept for the next try: ${String(error)}`);
     }
   }
 
