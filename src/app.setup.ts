@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { RequestMethod } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
@@ -5,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import type { HttpServerLimits } from './config/app.config.js';
 import type { AppConfig } from './config/configuration.js';
 import { DtoValidationPipe } from './http/dto-validation.pipe.js';
 import { JsonBodyGuard } from './http/json-body.guard.js';
@@ -25,6 +27,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const settings = config.get('app', { infer: true });
 
   app.useLogger(app.get(AppLogger));
+  limitHttpServer(app.getHttpServer(), settings.http);
   app.use(app.get<RequestLogger>(REQUEST_LOGGER));
   app.use(['/api', '/v1'], noStore);
   app.use(refuseWhileDraining(app.get(ShutdownService)));
@@ -82,4 +85,16 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   );
   SwaggerModule.setup('api/docs', app, document);
   return app;
+}
+
+/**
+ * Deadlines for what a client sends, and a ceiling on connections; nothing on how long a response
+ * may last or stay silent (`timeout` stays 0): a paused run's events may be quiet for hours.
+ */
+function limitHttpServer(server: Server, limits: HttpServerLimits): void {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  server.timeout = 0;
 }

@@ -5,6 +5,7 @@ import { ParseConversationReferencePipe } from '../conversations/conversation-re
 import { ConversationIdQueryDto } from '../conversations/dto/conversation-id.query.dto.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { OpenStream } from '../teams/auth/open-stream.decorator.js';
 import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { AGENT_IDS, AGENTS } from './agents/agents.js';
@@ -36,6 +37,7 @@ export class AssistantController {
 
   /** Routes the conversation to an agent and streams its reply (AI SDK UI message stream, SSE). */
   @PlanRateLimit()
+  @OpenStream()
   @Post('router')
   @ApiOkResponse({ description: 'text/event-stream; header x-conversation-id names the conversation' })
   reply(@ActiveTeam() team: TeamContext, @Body() request: RouterRequestDto, @Res() response: Response): Promise<void> {
@@ -47,6 +49,7 @@ export class AssistantController {
    * stream from its first chunk, then live; 204 when nothing is being generated. `:id` is the
    * conversation's id or the client's chat id.
    */
+  @OpenStream()
   @Get('router/:id/stream')
   resume(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Res() response: Response): Promise<void> {
     return this.chat.resume(team, id, response);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from './secrets.js';
-import type { EnvironmentVariables } from './env.validation.js';
+import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
 
 export interface AppSettings {
   nodeEnv: 'development' | 'production' | 'test';
@@ -20,6 +20,19 @@ export interface AppSettings {
   logLevel: string;
   /** How long a SIGTERM lets replies in progress finish before they are stopped. */
   shutdownGraceSeconds: number;
+  /** Limits of the HTTP server itself (see docs/decisions.md, "Open streams: caps and revocation"). */
+  http: HttpServerLimits;
+}
+
+export interface HttpServerLimits {
+  /** Time a client has to send a request's headers (slow-loris guard). */
+  headersTimeoutMs: number;
+  /** Time a client has to send a whole request, body included; never the response, so streams are not cut. */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number;
+  /** Connections the instance holds at once; further ones are closed on arrival. */
+  maxConnections: number;
 }
 
 export function appSettings(env: EnvironmentVariables): AppSettings {
@@ -38,7 +51,25 @@ export function appSettings(env: EnvironmentVariables): AppSettings {
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS ?? 25,
+    http: httpServerLimits(env),
   };
+}
+
+/** Well under a default file descriptor limit of a container (1,048,576) and far over what 2 cores serve. */
+export const DEFAULT_MAX_CONNECTIONS = 4_000;
+
+function httpServerLimits(env: EnvironmentVariables): HttpServerLimits {
+  const limits = {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS ?? 20_000,
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS ?? 120_000,
+    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 65_000,
+    maxConnections: env.HTTP_MAX_CONNECTIONS ?? DEFAULT_MAX_CONNECTIONS,
+  };
+  // Node checks the request deadline only once the headers' has passed: a shorter one would never apply.
+  if (limits.requestTimeoutMs <= limits.headersTimeoutMs) {
+    throw new InvalidEnvironmentError('Invalid configuration:\n- HTTP_REQUEST_TIMEOUT_MS must be greater than HTTP_HEADERS_TIMEOUT_MS');
+  }
+  return limits;
 }
 
 /** `512kb`, `5mb` (validated by env.validation.ts) in bytes. */

@@ -1,4 +1,5 @@
-import type { EnvironmentVariables } from './env.validation.js';
+import { DEFAULT_MAX_CONNECTIONS } from './app.config.js';
+import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
 import type { Plan } from '../teams/plans.js';
 
 export interface ThrottleSettings {
@@ -6,6 +7,8 @@ export interface ThrottleSettings {
   redisUrl?: string;
   /** How long a finished live stream (a chat reply, a run's events) can still be replayed. */
   liveStreamTtlSeconds: number;
+  /** Long-lived responses (chat replies, resumes, run events, /v1 completions) open at once, on this instance. */
+  openStreams: OpenStreamCaps;
   windowSeconds: number;
   /** Router requests per window, per team and (across all of a user's teams) per user. */
   planLimits: Record<Plan, number>;
@@ -22,6 +25,12 @@ export interface ThrottleSettings {
     delaySeconds: number;
     maxDelaySeconds: number;
   };
+}
+
+export interface OpenStreamCaps {
+  perUser: number;
+  perTeam: number;
+  perInstance: number;
 }
 
 /** Limits on the work that costs: what a team's plan allows, and a user's share of it. */
@@ -45,6 +54,7 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
   return {
     redisUrl: env.REDIS_URL,
     liveStreamTtlSeconds: env.LIVE_STREAM_TTL_SECONDS ?? 300,
+    openStreams: openStreamCaps(env),
     windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS ?? 60,
     planLimits: {
       free: env.RATE_LIMIT_FREE ?? 20,
@@ -83,4 +93,14 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
       maxDelaySeconds: env.LOGIN_MAX_DELAY_SECONDS ?? 15 * 60,
     },
   };
+}
+
+function openStreamCaps(env: EnvironmentVariables): OpenStreamCaps {
+  const caps = { perUser: env.OPEN_STREAMS_PER_USER ?? 20, perTeam: env.OPEN_STREAMS_PER_TEAM ?? 200, perInstance: env.OPEN_STREAMS_PER_INSTANCE ?? 2_000 };
+  const maxConnections = env.HTTP_MAX_CONNECTIONS ?? DEFAULT_MAX_CONNECTIONS;
+  // Streams may take every connection otherwise, and the instance answers nothing else.
+  if (caps.perInstance >= maxConnections) {
+    throw new InvalidEnvironmentError('Invalid configuration:\n- OPEN_STREAMS_PER_INSTANCE must be less than HTTP_MAX_CONNECTIONS');
+  }
+  return caps;
 }

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagge
 import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { OpenStream } from '../teams/auth/open-stream.decorator.js';
 import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
 import { ChatCompletionsService } from './chat-completions.service.js';
 import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto.js';
@@ -27,6 +28,7 @@ export class OpenAiApiController {
   }
 
   @PlanRateLimit()
+  @OpenStream()
   @Post('chat/completions')
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: 'The same as the body\'s conversation_id' })
   @ApiOkResponse({ description: 'A chat.completion, or (stream: true) chat.completion.chunk events; header x-conversation-id names the conversation' })

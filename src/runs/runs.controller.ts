@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { OpenStream } from '../teams/auth/open-stream.decorator.js';
 import { RunStartQuota } from '../teams/rate-limit/rate-limit.decorator.js';
 import type { Response } from 'express';
 import { RetryRunDto } from './dto/retry-run.dto.js';
@@ -60,6 +61,7 @@ export class RunsController {
   }
 
   /** The run's progress as Server-Sent Events: its current state, then each change until it ends. */
+  @OpenStream()
   @Get(':id/runs/:runId/events')
   follow(
     @ActiveTeam() team: TeamContext,

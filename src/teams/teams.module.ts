@@ -9,6 +9,8 @@ import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { LoginThrottleModule } from './auth/login-throttle/login-throttle.module.js';
+import { OpenStreamGuard } from './auth/open-stream.guard.js';
+import { OpenStreamsService } from './auth/open-streams.service.js';
 import { SessionCache } from './auth/session-cache.js';
 import { SessionOriginGuard } from './auth/session-origin.guard.js';
 import { PasswordPolicy } from './auth/password-policy.js';
@@ -51,10 +53,13 @@ import { TeamsService } from './teams.service.js';
     SessionsService,
     PasswordPolicy,
     SessionCache,
+    OpenStreamsService,
     // Order matters: cross-site writes are refused before a session is read or a limit counted;
-    // authentication sets the team context that the plan limiter reads.
+    // authentication sets the team context that the stream caps and the plan limiter read; a
+    // stream refused by its cap counts against no limit.
     { provide: APP_GUARD, useClass: SessionOriginGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: OpenStreamGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
   exports: [TeamsService],

@@ -26,8 +26,15 @@ export interface CachedSession {
   touchedAt: number;
 }
 
-/** What changed: one session (logout, revoked token, team switch), or a team (its plan). */
-export type AuthChange = { session: string } | { team: string };
+/**
+ * What changed: one session (a team switch; `revoked`: a logout, a revoked token, a password
+ * change), a team (its plan, a role), or a user's access (in one team, or in all of them) ended.
+ * A revoked session and an ended access also end the open streams they hold (OpenStreamsService).
+ */
+export type AuthChange = { session: string; revoked?: true } | { team: string } | { user: string; team?: string };
+
+/** Told of each change, made here or heard from another instance; and of a feed that is back after a loss (`resync`). */
+export type AuthChangeHandler = (change: AuthChange | { resync: true }) => void;
 
 /**
  * Resolved sessions, kept briefly so that an authenticated request needs no session read.
@@ -54,6 +61,9 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
   private readonly outage = new OutageLog('the session change feed', this.logger, { meanwhile: 'retrying; no session is cached until it is back' });
   /** Counts the changes heard; a read is cached only if none arrived while it ran. */
   private generation = 0;
+  private readonly handlers: AuthChangeHandler[] = [];
+  /** Whether the feed was ever lost: a feed that comes back may have missed changes. */
+  private wasLost = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -62,8 +72,14 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
     this.periodMs = config.get('auth', { infer: true }).sessionCacheSeconds * 1000;
   }
 
+  /** Listens even with caching off: open streams end on what the feed says. */
   async onModuleInit(): Promise<void> {
-    if (this.periodMs > 0) await this.listen();
+    await this.listen();
+  }
+
+  /** Calls `handler` with every change (see AuthChangeHandler). */
+  onChange(handler: AuthChangeHandler): void {
+    this.handlers.push(handler);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -90,7 +106,7 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
 
   /** Keeps the entry, unless caching is off or a change was heard since `readStartedAt`; returns what it kept. */
   set(sessionId: string, entry: Omit<CachedSession, 'validUntil'>, expiresAt: Date | null, readStartedAt: number): CachedSession | undefined {
-    if (!this.listening || readStartedAt !== this.generation) return undefined;
+    if (!this.listening || this.periodMs === 0 || readStartedAt !== this.generation) return undefined;
     const kept = { ...entry, validUntil: Math.min(Date.now() + this.periodMs, expiresAt?.getTime() ?? Infinity) };
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(sessionId, kept);
@@ -108,11 +124,21 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
 
   private apply(change: AuthChange): void {
     this.generation++;
-    if ('session' in change) {
-      this.entries.delete(change.session);
-      return;
+    if ('session' in change) this.entries.delete(change.session);
+    else if ('user' in change) {
+      for (const [id, { context }] of this.entries) if (context.userId === change.user && (change.team === undefined || context.teamId === change.team)) this.entries.delete(id);
+    } else for (const [id, entry] of this.entries) if (entry.context.teamId === change.team) this.entries.delete(id);
+    this.tell(change);
+  }
+
+  private tell(change: AuthChange | { resync: true }): void {
+    for (const handler of this.handlers) {
+      try {
+        handler(change);
+      } catch (error) {
+        this.logger.error(`A session change handler failed: ${String(error)}`);
+      }
     }
-    for (const [id, entry] of this.entries) if (entry.context.teamId === change.team) this.entries.delete(id);
   }
 
   private async listen(): Promise<void> {
@@ -123,9 +149,10 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
       try {
         this.apply(JSON.parse(message.payload ?? '') as AuthChange);
       } catch {
-        // Unreadable: it may have named anything, so drop everything.
+        // Unreadable: it may have named anything, so drop everything (and open streams check theirs).
         this.generation++;
         this.entries.clear();
+        this.tell({ resync: true });
       }
     });
     client.on('error', (error) => this.lost(client, error));
@@ -142,6 +169,8 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
     this.failures = 0;
     this.outage.succeeded();
     this.heartbeat(client);
+    // Changes made while the feed was down were not heard: open streams check theirs.
+    if (this.wasLost) this.tell({ resync: true });
   }
 
   /**
@@ -169,6 +198,7 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
     // Its 'error' listener stays, so that what the dying connection still reports is heard (and ignored).
     void client.end().catch(() => undefined);
     if (this.closed) return;
+    this.wasLost = true;
     if (!this.outage.failed(error)) this.logger.warn(`Session cache off until its change feed is back: ${error.message}`);
     this.failures += 1;
     clearTimeout(this.reconnectTimer);

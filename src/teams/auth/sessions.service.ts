@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/configuration.js';
 import { Session } from '../entities/session.entity.js';
 import type { Role } from '../entities/membership.entity.js';
 import type { Plan } from '../plans.js';
+import { OpenStreamsService } from './open-streams.service.js';
 import { type CachedSession, SessionCache } from './session-cache.js';
 import type { SessionTokenClaims } from './session-token.js';
 import type { TeamContext } from './team-context.js';
@@ -43,6 +44,7 @@ export class SessionsService {
     @InjectRepository(Session) private readonly sessions: Repository<Session>,
     private readonly jwt: JwtService,
     private readonly cache: SessionCache,
+    private readonly streams: OpenStreamsService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlSeconds = config.get('auth', { infer: true }).sessionTtlSeconds;
@@ -94,7 +96,7 @@ export class SessionsService {
       { revokedAt: new Date() },
     );
     if (!result.affected) throw new NotFoundException('API token not found');
-    await this.cache.announce({ session: id });
+    await this.streams.end({ session: id });
   }
 
   /** Ends the user's other sign-ins (after a password change); API tokens are credentials of their own and stay. */
@@ -103,21 +105,25 @@ export class SessionsService {
       `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND kind = 'browser' AND id <> $2 AND revoked_at IS NULL RETURNING id`,
       [userId, keepSessionId],
     );
-    for (const { id } of rows) await this.cache.announce({ session: id });
+    for (const { id } of rows) await this.streams.end({ session: id });
   }
 
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    await this.cache.announce({ session: sessionId });
+    await this.streams.end({ session: sessionId });
   }
 
-  /** Ends the user's sessions and API tokens that work in a team they no longer belong to. */
+  /**
+   * Ends the user's sessions and API tokens that work in a team they no longer belong to, and
+   * every stream they hold open in it (also one a session opened there before switching teams).
+   */
   async revokeInTeam(userId: string, teamId: string): Promise<void> {
     const [rows] = await this.sessions.query<[{ id: string }[], number]>(
       'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND active_team_id = $2 AND revoked_at IS NULL RETURNING id',
       [userId, teamId],
     );
-    for (const { id } of rows) await this.cache.announce({ session: id });
+    for (const { id } of rows) await this.streams.end({ session: id });
+    await this.streams.end({ user: userId, team: teamId });
   }
 
   async setActiveTeam(sessionId: string, teamId: string): Promise<void> {
