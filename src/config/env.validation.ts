@@ -90,6 +90,10 @@ export class EnvironmentVariables {
   SMTP_URL?: string;
 
   @IsOptional()
+  @IsIn(['smtp', 'outbox'], { message: 'MAIL_DELIVERY must be smtp or outbox' })
+  MAIL_DELIVERY?: 'smtp' | 'outbox';
+
+  @IsOptional()
   @IsString()
   @IsNotEmpty()
   MAIL_FROM?: string;
