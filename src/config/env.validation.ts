@@ -284,6 +284,38 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  INVITATIONS_PER_TEAM_PER_HOUR?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  INVITATIONS_PER_TEAM_PER_DAY?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  INVITATIONS_PER_INVITER_PER_HOUR?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  INVITATIONS_PER_INVITER_PER_DAY?: number;
+
+  /** 0: every re-invite mails a new link. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(7 * 86_400)
+  INVITATION_MAIL_INTERVAL_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_WINDOW_SECONDS?: number;
 
   @IsOptional()

@@ -10,6 +10,7 @@ export interface ThrottleSettings {
   /** Router requests per window, per team and (across all of a user's teams) per user. */
   planLimits: Record<Plan, number>;
   quotas: PlanQuotas;
+  invitations: InvitationQuotas;
   login: {
     /** Sign-ups per address per window. */
     perIp: number;
@@ -22,6 +23,19 @@ export interface ThrottleSettings {
     delaySeconds: number;
     maxDelaySeconds: number;
   };
+}
+
+/**
+ * Invitation mail, which goes from our sender to any address with names the inviter chose: new
+ * invitations mailed per team and per inviter (across their teams), per hour and per day; and the
+ * shortest time between two mails to one address from one team (re-invites within it mail nothing).
+ */
+export interface InvitationQuotas {
+  perTeamPerHour: number;
+  perTeamPerDay: number;
+  perInviterPerHour: number;
+  perInviterPerDay: number;
+  mailIntervalSeconds: number;
 }
 
 /** Limits on the work that costs: what a team's plan allows, and a user's share of it. */
@@ -73,6 +87,13 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
         enterprise: env.MIN_SCHEDULE_INTERVAL_SECONDS_ENTERPRISE ?? 1,
       },
       teamsPerUser: env.TEAMS_PER_USER ?? 10,
+    },
+    invitations: {
+      perTeamPerHour: env.INVITATIONS_PER_TEAM_PER_HOUR ?? 20,
+      perTeamPerDay: env.INVITATIONS_PER_TEAM_PER_DAY ?? 100,
+      perInviterPerHour: env.INVITATIONS_PER_INVITER_PER_HOUR ?? 20,
+      perInviterPerDay: env.INVITATIONS_PER_INVITER_PER_DAY ?? 100,
+      mailIntervalSeconds: env.INVITATION_MAIL_INTERVAL_SECONDS ?? 3600,
     },
     login: {
       perIp: env.LOGIN_RATE_LIMIT_PER_IP ?? 30,
