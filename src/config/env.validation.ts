@@ -458,6 +458,35 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(1000)
+  LOGIN_ACCOUNT_FREE_ATTEMPTS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  LOGIN_ACCOUNT_DELAY_SECONDS?: number;
+
+  /** Bounded on purpose: it is what the owner at a new address may have to wait. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  PASSWORD_CHANGE_ATTEMPTS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_RATE_LIMIT_WINDOW_SECONDS?: number;
 }
 

@@ -22,6 +22,13 @@ export interface ThrottleSettings {
     /** The first wait; it doubles with each further attempt, up to the maximum. */
     delaySeconds: number;
     maxDelaySeconds: number;
+    /** Attempts on one account from addresses it never signed in from, across all, before each sets an account-wide wait. */
+    accountFreeAttempts: number;
+    /** The first account-wide wait; it doubles up to the maximum, which bounds what the owner at a new address may wait. */
+    accountDelaySeconds: number;
+    accountMaxDelaySeconds: number;
+    /** Password changes per user per window (a stolen session guessing the current password). */
+    passwordChangeAttempts: number;
   };
 }
 
@@ -102,6 +109,10 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
       freeAttempts: env.LOGIN_FREE_ATTEMPTS ?? 5,
       delaySeconds: env.LOGIN_DELAY_SECONDS ?? 30,
       maxDelaySeconds: env.LOGIN_MAX_DELAY_SECONDS ?? 15 * 60,
+      accountFreeAttempts: env.LOGIN_ACCOUNT_FREE_ATTEMPTS ?? 10,
+      accountDelaySeconds: env.LOGIN_ACCOUNT_DELAY_SECONDS ?? 5,
+      accountMaxDelaySeconds: env.LOGIN_ACCOUNT_MAX_DELAY_SECONDS ?? 60,
+      passwordChangeAttempts: env.PASSWORD_CHANGE_ATTEMPTS ?? 5,
     },
   };
 }
