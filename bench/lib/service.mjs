@@ -17,6 +17,8 @@ export async function startService(databaseUrl, env = {}) {
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
     APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
     LOG_LEVEL: 'silent',
+    // No mail server here: production refuses to start without SMTP_URL unless files are chosen on purpose.
+    MAIL_DELIVERY: 'outbox',
     RATE_LIMIT_FREE: '100000000',
     WORKFLOW_PLANS_PER_HOUR_FREE: '100000000',
     RUN_STARTS_PER_HOUR_FREE: '100000000',

@@ -22,6 +22,14 @@ describe('loadConfiguration', () => {
     expect(config.database.timeouts).toEqual({ connectMs: 5000, statementMs: 30_000, idleInTransactionMs: 60_000, queryMs: 35_000 });
   });
 
+  it('refuses production without SMTP_URL unless mail is kept as files on purpose, and never logs links in production (#28)', () => {
+    expect(() => loadConfiguration({ ...BASE, NODE_ENV: 'production' })).toThrow(/SMTP_URL is required when NODE_ENV=production.*MAIL_DELIVERY=outbox/);
+    expect(() => loadConfiguration({ ...BASE, MAIL_DELIVERY: 'smtp' })).toThrow(/SMTP_URL is required when MAIL_DELIVERY=smtp/);
+    expect(loadConfiguration({ ...BASE, NODE_ENV: 'production', MAIL_DELIVERY: 'outbox' }).mail).toMatchObject({ delivery: 'outbox', logLinks: false });
+    expect(loadConfiguration({ ...BASE, NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).mail).toMatchObject({ delivery: 'smtp', logLinks: false });
+    expect(loadConfiguration(BASE).mail).toMatchObject({ delivery: 'outbox', logLinks: true });
+  });
+
   it('reads the database timeouts; the query timeout follows the statement timeout unless set', () => {
     const timeouts = (env: Record<string, string>) => loadConfiguration({ ...BASE, ...env }).database.timeouts;
     expect(

@@ -104,6 +104,10 @@ export class EnvironmentVariables {
   SMTP_URL?: string;
 
   @IsOptional()
+  @IsIn(['smtp', 'outbox'], { message: 'MAIL_DELIVERY must be smtp or outbox' })
+  MAIL_DELIVERY?: 'smtp' | 'outbox';
+
+  @IsOptional()
   @IsString()
   @IsNotEmpty()
   MAIL_FROM?: string;
@@ -359,6 +363,38 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  INVITATIONS_PER_TEAM_PER_HOUR?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  INVITATIONS_PER_TEAM_PER_DAY?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  INVITATIONS_PER_INVITER_PER_HOUR?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  INVITATIONS_PER_INVITER_PER_DAY?: number;
+
+  /** 0: every re-invite mails a new link. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(7 * 86_400)
+  INVITATION_MAIL_INTERVAL_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_WINDOW_SECONDS?: number;
 
   @IsOptional()
@@ -496,6 +532,35 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(86_400)
   LOGIN_MAX_DELAY_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  LOGIN_ACCOUNT_FREE_ATTEMPTS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  LOGIN_ACCOUNT_DELAY_SECONDS?: number;
+
+  /** Bounded on purpose: it is what the owner at a new address may have to wait. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  PASSWORD_CHANGE_ATTEMPTS?: number;
 
   @IsOptional()
   @Type(() => Number)

@@ -13,6 +13,7 @@ export interface ThrottleSettings {
   /** Router requests per window, per team and (across all of a user's teams) per user. */
   planLimits: Record<Plan, number>;
   quotas: PlanQuotas;
+  invitations: InvitationQuotas;
   login: {
     /** Sign-ups per address per window. */
     perIp: number;
@@ -24,6 +25,13 @@ export interface ThrottleSettings {
     /** The first wait; it doubles with each further attempt, up to the maximum. */
     delaySeconds: number;
     maxDelaySeconds: number;
+    /** Attempts on one account from addresses it never signed in from, across all, before each sets an account-wide wait. */
+    accountFreeAttempts: number;
+    /** The first account-wide wait; it doubles up to the maximum, which bounds what the owner at a new address may wait. */
+    accountDelaySeconds: number;
+    accountMaxDelaySeconds: number;
+    /** Password changes per user per window (a stolen session guessing the current password). */
+    passwordChangeAttempts: number;
   };
 }
 
@@ -31,6 +39,19 @@ export interface OpenStreamCaps {
   perUser: number;
   perTeam: number;
   perInstance: number;
+}
+
+/**
+ * Invitation mail, which goes from our sender to any address with names the inviter chose: new
+ * invitations mailed per team and per inviter (across their teams), per hour and per day; and the
+ * shortest time between two mails to one address from one team (re-invites within it mail nothing).
+ */
+export interface InvitationQuotas {
+  perTeamPerHour: number;
+  perTeamPerDay: number;
+  perInviterPerHour: number;
+  perInviterPerDay: number;
+  mailIntervalSeconds: number;
 }
 
 /** Limits on the work that costs: what a team's plan allows, and a user's share of it. */
@@ -84,6 +105,13 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
       },
       teamsPerUser: env.TEAMS_PER_USER ?? 10,
     },
+    invitations: {
+      perTeamPerHour: env.INVITATIONS_PER_TEAM_PER_HOUR ?? 20,
+      perTeamPerDay: env.INVITATIONS_PER_TEAM_PER_DAY ?? 100,
+      perInviterPerHour: env.INVITATIONS_PER_INVITER_PER_HOUR ?? 20,
+      perInviterPerDay: env.INVITATIONS_PER_INVITER_PER_DAY ?? 100,
+      mailIntervalSeconds: env.INVITATION_MAIL_INTERVAL_SECONDS ?? 3600,
+    },
     login: {
       perIp: env.LOGIN_RATE_LIMIT_PER_IP ?? 30,
       failuresPerIp: env.LOGIN_FAILURES_PER_IP ?? 100,
@@ -91,6 +119,10 @@ export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
       freeAttempts: env.LOGIN_FREE_ATTEMPTS ?? 5,
       delaySeconds: env.LOGIN_DELAY_SECONDS ?? 30,
       maxDelaySeconds: env.LOGIN_MAX_DELAY_SECONDS ?? 15 * 60,
+      accountFreeAttempts: env.LOGIN_ACCOUNT_FREE_ATTEMPTS ?? 10,
+      accountDelaySeconds: env.LOGIN_ACCOUNT_DELAY_SECONDS ?? 5,
+      accountMaxDelaySeconds: env.LOGIN_ACCOUNT_MAX_DELAY_SECONDS ?? 60,
+      passwordChangeAttempts: env.PASSWORD_CHANGE_ATTEMPTS ?? 5,
     },
   };
 }

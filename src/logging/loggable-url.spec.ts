@@ -19,6 +19,19 @@ describe('loggableUrl', () => {
     }
   });
 
+  it('blanks every credential-shaped name: OAuth tokens and codes, keys, secrets, signatures, sessions (#28)', () => {
+    const names = [
+      'access_token', 'id_token', 'refresh_token', 'accessToken', 'csrf-token', 'code', 'key', 'api_key', 'apikey', 'apiKey',
+      'secret', 'client_secret', 'passwd', 'signature', 'X-Amz-Signature', 'sig', 'jwt', 'session', 'session_id', 'sid',
+      'auth', 'otp', 'X-Amz-Credential',
+    ];
+    for (const name of names) expect(loggableUrl(`/x?a=1&${name}=secret`), name).toBe(`/x?a=1&${name}=[redacted]`);
+  });
+
+  it('keeps names that only look alike', () => {
+    expect(loggableUrl('/x?tokens=3&keyword=a&monkey=b&session_count=2&signed=1')).toBe('/x?tokens=3&keyword=a&monkey=b&session_count=2&signed=1');
+  });
+
   it('blanks a name given without a value, and every repetition', () => {
     expect(loggableUrl('/x?token&token=a&token=b')).toBe('/x?token=[redacted]&token=[redacted]&token=[redacted]');
   });

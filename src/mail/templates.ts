@@ -34,6 +34,23 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   return { html: renderHtml(content, sections, actions), text: renderText(content, sections, actions) };
 }
 
+/**
+ * A name someone chose (a team, a person), as mail shows it: on one line (line breaks, control and
+ * format characters such as bidi overrides become spaces), at most `maxLength` characters, and in
+ * quotes, so that it reads as a quoted name and never as our own words ("Password expiry: verify
+ * at ..."). Its own curly quotes become straight ones, so it cannot close the quote early.
+ */
+export function quoted(value: string, maxLength = 80): string {
+  const flat = value
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/[“”]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(flat);
+  const cut = chars.length > maxLength ? `${chars.slice(0, maxLength - 1).join('').trimEnd()}…` : flat;
+  return `“${cut}”`;
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: string): string {

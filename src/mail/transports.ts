@@ -65,8 +65,9 @@ export class SmtpMailTransport extends MailTransport {
 
 /**
  * The embedded default: each message is written, as the complete RFC 822 message an SMTP server
- * would have received, to `<DATA_DIR>/outbox/<timestamp>-<id>.eml` (any mail client opens it),
- * and its links are logged so that a developer can follow them without opening the file.
+ * would have received, to `<DATA_DIR>/outbox/<timestamp>-<id>.eml` (any mail client opens it).
+ * With `logLinks` (never in production) its links are logged too, so that a developer can follow
+ * them without opening the file; otherwise only its recipient and Message-ID are.
  */
 export class OutboxFileTransport extends MailTransport {
   readonly description: string;
@@ -74,7 +75,10 @@ export class OutboxFileTransport extends MailTransport {
   private readonly logger = new Logger('Mail');
   private readonly composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly logLinks = true,
+  ) {
     super();
     this.directory = resolve(dataDir, 'outbox');
     this.description = `files in ${this.directory}`;
@@ -94,9 +98,14 @@ export class OutboxFileTransport extends MailTransport {
       await rm(partial, { force: true });
       throw error;
     }
+    if (!this.logLinks) {
+      this.logger.log(`Mail ${mail.id} to ${mail.to} (Message-ID ${mail.messageId}) written to ${path}`);
+      return;
+    }
     const links = extractLinks(mail.text, mail.html);
     this.logger.log(
-      `Mail ${mail.id} to ${mail.to} ${JSON.stringify(mail.subject)} written to ${path}` + links.map((link) => `\n  link: ${link}`).join(''),
+      `Mail ${mail.id} to ${mail.to} ${JSON.stringify(mail.subject)} (Message-ID ${mail.messageId}) written to ${path}` +
+        links.map((link) => `\n  link: ${link}`).join(''),
     );
   }
 }
@@ -106,7 +115,9 @@ function mailOptions({ from, to, subject, html, text, messageId }: OutgoingMail)
 }
 
 export function createMailTransport(settings: MailSettings, dataDir: string): MailTransport {
-  return settings.smtpUrl ? new SmtpMailTransport(settings.smtpUrl) : new OutboxFileTransport(dataDir);
+  return settings.delivery === 'smtp' && settings.smtpUrl
+    ? new SmtpMailTransport(settings.smtpUrl)
+    : new OutboxFileTransport(dataDir, settings.logLinks);
 }
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"'`]+/g;

@@ -7,6 +7,7 @@ import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiTooManyRequestsResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { ActiveTeam } from './auth/active-team.decorator.js';
@@ -14,7 +15,7 @@ import type { TeamContext } from './auth/team-context.js';
 import { ChangeRoleDto } from './dto/change-role.dto.js';
 import { CreateTeamDto } from './dto/create-team.dto.js';
 import { InviteMemberDto } from './dto/invite-member.dto.js';
-import type { InvitationResponse } from './invitations/invitations.response.js';
+import type { InvitationResponse, SentInvitationResponse } from './invitations/invitations.response.js';
 import { InvitationsService } from './invitations/invitations.service.js';
 import type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from './teams.response.js';
 import { TeamsService } from './teams.service.js';
@@ -65,13 +66,18 @@ export class TeamsController {
   @Post([':id/members', ':id/invitations'])
   @ApiCreatedResponse({
     description:
-      '{ id, teamId, email, role, status: "pending", invitedBy, createdAt, expiresAt }: the invitation, mailed to the address ' +
-      'with a link (it replaces a pending invitation to the same address); the person joins only by accepting it',
+      '{ id, teamId, email, role, status: "pending", invitedBy, createdAt, mailedAt, expiresAt, mailed }: the invitation, mailed to the address ' +
+      'with a link (it replaces a pending invitation to the same address); the person joins only by accepting it. Within ' +
+      'INVITATION_MAIL_INTERVAL_SECONDS of the last mail to the address, a pending invitation is changed in place and not mailed ' +
+      'again (mailed: false; the link already mailed stays good)',
+  })
+  @ApiTooManyRequestsResponse({
+    description: "The team's or the inviter's invitation quota is used up, or the address was mailed less than the interval ago with no pending invitation",
   })
   @ApiForbiddenResponse({ description: 'Members cannot invite; only owners invite owners' })
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
   @ApiConflictResponse({ description: 'The address belongs to a member already' })
-  invite(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Body() dto: InviteMemberDto): Promise<InvitationResponse> {
+  invite(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Body() dto: InviteMemberDto): Promise<SentInvitationResponse> {
     return this.invitations.invite(team, id, dto);
   }
 

@@ -66,7 +66,7 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       await inviteForm.getByLabel('Role').selectOption('admin');
       await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
       await visible(tab.page.getByText(`Invitation mailed to ${invitee}.`));
-      const mail = await mailTo(server.smtp, invitee, /^Join the team /);
+      const mail = await mailTo(server.smtp, invitee, /^Invitation to join the team /);
       expect(mail.links.some((link) => link.startsWith(`${server.baseUrl}/dashboard/invitations#token=`))).toBe(true);
       const pending = tab.page.getByRole('list', { name: 'Pending invitations' });
       await visible(pending.getByText(invitee));

@@ -19,7 +19,7 @@ describe.skipIf(NO_BROWSER)('the invitation link in a real browser', () => {
 
   /** A fresh browser tab (no session cookie) at the viewport's width, on the link mailed to `email`. */
   async function openInvitation(email: string, viewport: (typeof VIEWPORTS)[number]): Promise<DashboardTab> {
-    const mail = await mailTo(server.smtp, email, /^Join the team /);
+    const mail = await mailTo(server.smtp, email, /^Invitation to join the team /);
     const link = mail.links.find((candidate) => candidate.includes('/dashboard/invitations#token='));
     expect(link?.startsWith(`${baseUrl}/dashboard/invitations#token=`)).toBe(true);
     const tab = await DashboardTab.open(server, viewport);

@@ -67,8 +67,11 @@ describe('accounts hardening', () => {
       if (other !== app) await other.close();
     });
 
-    /** A fresh address per test (Redis keeps counts across runs): 2001:db8::/32 is for documentation. */
-    const address = () => `2001:db8::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
+    /**
+     * A fresh address per test (Redis keeps counts across runs), each in a /64 of its own (the
+     * throttle counts IPv6 by its /64): 2001:db8::/32 is for documentation.
+     */
+    const address = () => `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}::1`;
     const signIn = (target: INestApplication, from: string, email: string, password: string) =>
       api(target).post('/api/auth/login').set('X-Forwarded-For', from).send({ email, password });
 

@@ -48,12 +48,13 @@ describe('team membership: invitations, roles, removal, leaving', () => {
   }
 
   async function invite(inviter: Caller, teamId: string, email: string, role: Role = 'member'): Promise<InvitationResponse> {
-    return (await api(app, inviter).post(`/api/teams/${teamId}/invitations`).send({ email, role }).expect(201)).body as InvitationResponse;
+    const response = await api(app, inviter).post(`/api/teams/${teamId}/invitations`).send({ email, role }).expect(201);
+    return withoutMailed(response.body as Record<string, unknown>) as unknown as InvitationResponse;
   }
 
   /** The `count`-th invitation mail to the address, and its token. */
   async function invitationMail(email: string, count = 1): Promise<ReceivedMail & { token: string }> {
-    const mail = await mailTo(smtp, email, /^Join the team /, count);
+    const mail = await mailTo(smtp, email, /^Invitation to join the team /, count);
     return { ...mail, token: invitationTokenIn(mail.text) };
   }
 
@@ -98,7 +99,9 @@ describe('team membership: invitations, roles, removal, leaving', () => {
         status: 'pending',
         invitedBy: owner.userId,
         createdAt: expect.any(String),
+        mailedAt: response.body.createdAt,
         expiresAt: expect.any(String),
+        mailed: true,
       });
       // Default lifetime: 7 days.
       expect(Date.parse(response.body.expiresAt) - Date.parse(response.body.createdAt)).toBe(7 * DAY_MS);
@@ -106,14 +109,14 @@ describe('team membership: invitations, roles, removal, leaving', () => {
       expect(await rolesIn(teamId)).toEqual({ [owner.userId]: 'owner' });
 
       const mail = await invitationMail('new.person@example.com');
-      expect(mail.subject).toBe('Join the team Launch');
-      expect(mail.text).toContain(`Ada (${owner.email}) invited you to join the team Launch as an admin.`);
+      expect(mail.subject).toBe('Invitation to join the team “Launch”');
+      expect(mail.text).toContain(`“Ada” (${owner.email}) invited you to join the team “Launch” as an admin.`);
       expect(mail.text).toContain('sign up with that address');
       expect(mail.links[0]).toMatch(/^http:\/\/localhost:3000\/dashboard\/invitations#token=[\w.-]+$/);
       expect(mail.html).toContain('Open the invitation');
       // The link is only ever mailed: the inviter never sees it.
       expect(JSON.stringify(response.body)).not.toContain(mail.token);
-      expect((await api(app, owner).get(`/api/teams/${teamId}/invitations`).expect(200)).body).toEqual([response.body]);
+      expect((await api(app, owner).get(`/api/teams/${teamId}/invitations`).expect(200)).body).toEqual([withoutMailed(response.body)]);
 
       const invitee = await signUp(app, { email: 'NEW.PERSON@example.com', name: 'Grace' });
       const accepted = await accept(invitee, mail.token);
@@ -508,3 +511,8 @@ describe('team membership: invitations, roles, removal, leaving', () => {
     });
   });
 });
+
+/** An invitation as listed: the invite's answer without `mailed`, which only says what that request did. */
+function withoutMailed(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'mailed'));
+}

@@ -18,6 +18,12 @@ export const ROOMY_QUOTAS = {
   MIN_SCHEDULE_INTERVAL_SECONDS_FREE: '1',
   // As many as an instance has workers: a team's runs never wait for each other (run-fairness sets its own).
   RUN_CONCURRENCY_FREE: '16',
+  // Invitations: no quota, and every re-invite mails a new link (test/e2e/invitation-abuse.e2e-spec.ts sets its own).
+  INVITATIONS_PER_TEAM_PER_HOUR: '100000',
+  INVITATIONS_PER_TEAM_PER_DAY: '100000',
+  INVITATIONS_PER_INVITER_PER_HOUR: '100000',
+  INVITATIONS_PER_INVITER_PER_DAY: '100000',
+  INVITATION_MAIL_INTERVAL_SECONDS: '0',
 };
 
 export const TEST_ENV = {

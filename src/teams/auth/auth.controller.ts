@@ -74,6 +74,7 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiCookieAuth()
   @UseGuards(SignedInSessionGuard)
+  @RateLimit('password-change')
   @HttpCode(200)
   @Post('password')
   async changePassword(@ActiveTeam() team: TeamContext, @Body() dto: ChangePasswordDto): Promise<{ success: true }> {

@@ -64,7 +64,7 @@ export class AuthService {
       select: { id: true, email: true, name: true, passwordHash: true },
     });
     const valid = await argon2.verify(user?.passwordHash ?? (await DUMMY_HASH), dto.password);
-    const address = client.ip ?? 'unknown';
+    const address = client.ip ?? undefined;
     if (!user || !valid) {
       await this.throttle.failed(address);
       throw new UnauthorizedException('Invalid email or password');

@@ -15,8 +15,7 @@ export class PasswordPolicy implements OnModuleDestroy {
 
   /** Throws a 400 naming `field` and what makes it weak; `account`'s email and name count against it. */
   async assertStrong(password: string, account: { email: string; name: string }, field = 'password'): Promise<void> {
-    const userInputs = [account.email, account.email.split('@')[0], account.name, ...account.name.split(/\s+/)].filter(Boolean);
-    const { score, warning, suggestions } = await this.estimator.estimate(password, userInputs);
+    const { score, warning, suggestions } = await this.estimator.estimate(password, userInputsOf(account));
     if (score >= MIN_SCORE) return;
     const why = [warning, ...suggestions].filter(Boolean).join(' ') || 'Add more words that are less common.';
     throw new BadRequestException([`${field} is too easy to guess: ${why}`]);
@@ -25,4 +24,26 @@ export class PasswordPolicy implements OnModuleDestroy {
   onModuleDestroy(): Promise<void> {
     return this.estimator.close();
   }
+}
+
+/** Separators people put between the parts of their name in a password. */
+const SEPARATORS = ['', '.', '_', '-', ' '];
+
+/**
+ * What the account's own data gives a guesser, as zxcvbn user inputs: the email and its local
+ * part, the name and each of its parts, and the name's first and last parts joined both ways with
+ * each separator, with and without the separator again at the end ("marek.wisniewski.", so that
+ * "Marek.Wisniewski.1987" reads as the name and a year; zxcvbn knows years). Without the joined
+ * forms, first and last name were two separate matches and "MarekWisniewski1987" scored 3.
+ */
+export function userInputsOf(account: { email: string; name: string }): string[] {
+  const parts = account.name.split(/\s+/).filter(Boolean);
+  const inputs = [account.email, account.email.split('@')[0], account.name, ...parts];
+  if (parts.length > 1) {
+    const [first, last] = [parts[0], parts[parts.length - 1]];
+    for (const order of [parts, [...parts].reverse(), [first, last], [last, first]]) {
+      for (const separator of SEPARATORS) inputs.push(order.join(separator), `${order.join(separator)}${separator}`);
+    }
+  }
+  return [...new Set(inputs.map((input) => input.trim().toLowerCase()).filter(Boolean))];
 }

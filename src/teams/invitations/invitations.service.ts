@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, MoreThan, Repository } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
+import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
 import { MailService } from '../../mail/mail.service.js';
 import type { TeamContext } from '../auth/team-context.js';
 import type { InviteMemberDto } from '../dto/invite-member.dto.js';
@@ -12,16 +13,19 @@ import { type InvitationStatus, TeamInvitation } from '../entities/team-invitati
 import { Team } from '../entities/team.entity.js';
 import { User } from '../entities/user.entity.js';
 import { lockTeamFor, MANAGERS, requireManager, requireOwner } from '../membership-rules.js';
+import { PlanQuotaService } from '../rate-limit/plan-quota.service.js';
 import type { TeamResponse } from '../teams.response.js';
 import { TeamsService } from '../teams.service.js';
 import { renderInvitationMail } from './invitation-mail.js';
 import { INVITATION_EXPIRED, InvitationTokensService } from './invitation-tokens.service.js';
-import type { InvitationResponse } from './invitations.response.js';
+import type { InvitationResponse, SentInvitationResponse } from './invitations.response.js';
 
 /**
  * Team invitations: owners and admins invite an address with a role, the link goes out by mail,
  * and only the account with that address joins, by accepting. A new invitation to the same
- * address replaces the pending one.
+ * address replaces the pending one. Mail is limited (#28): a quota per team and per inviter, and
+ * one mail per address and team per interval; a re-invite within it changes the pending
+ * invitation in place and mails nothing, so the link already mailed stays the one to use.
  */
 @Injectable()
 export class InvitationsService {
@@ -33,14 +37,15 @@ export class InvitationsService {
     private readonly teams: TeamsService,
     private readonly tokens: InvitationTokensService,
     private readonly mail: MailService,
+    private readonly quotas: PlanQuotaService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlSeconds = config.get('auth', { infer: true }).invitationTtlSeconds;
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
   }
 
-  async invite(context: TeamContext, teamId: string, dto: InviteMemberDto): Promise<InvitationResponse> {
-    const invitation = await this.invitations.manager.transaction(async (manager) => {
+  async invite(context: TeamContext, teamId: string, dto: InviteMemberDto): Promise<SentInvitationResponse> {
+    const { invitation, mailed } = await this.invitations.manager.transaction(async (manager) => {
       const caller = await lockTeamFor(manager, teamId, context.userId);
       requireManager(caller, 'Only owners and admins can invite members');
       if (dto.role === 'owner') requireOwner(caller, 'Only owners can invite owners');
@@ -51,8 +56,26 @@ export class InvitationsService {
         .getExists();
       if (isMember) throw new ConflictException('This user is already a member of the team');
       const now = new Date();
+      // Every invitation row was mailed when it was made, and nothing else mails one: the newest
+      // row's creation is the last mail to this address from this team (the team row is locked).
+      const last = await manager.findOne(TeamInvitation, { where: { teamId, email: dto.email }, order: { createdAt: 'DESC' } });
+      const intervalMs = this.quotas.invitationMailIntervalSeconds * 1000;
+      const nextMailAt = last ? last.createdAt.getTime() + intervalMs : 0;
+      if (last && nextMailAt > now.getTime()) {
+        if (last.status === 'pending' && last.expiresAt > now) {
+          last.role = dto.role;
+          await manager.update(TeamInvitation, { id: last.id }, { role: dto.role });
+          return { invitation: last, mailed: false };
+        }
+        const seconds = Math.ceil((nextMailAt - now.getTime()) / 1000);
+        throw new TooManyRequestsException(
+          `An invitation was mailed to this address less than ${describeInterval(intervalMs)} ago; try again in ${seconds} s`,
+          seconds,
+        );
+      }
+      await this.quotas.takeInvitation(teamId, context.userId);
       await manager.update(TeamInvitation, { teamId, email: dto.email, status: 'pending' }, { status: 'replaced', closedAt: now, closedBy: context.userId });
-      return manager.save(
+      const created = await manager.save(
         manager.create(TeamInvitation, {
           teamId,
           email: dto.email,
@@ -63,9 +86,10 @@ export class InvitationsService {
           expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
         }),
       );
+      return { invitation: created, mailed: true };
     });
-    await this.mailInvitation(invitation);
-    return toResponse(invitation);
+    if (mailed) await this.mailInvitation(invitation);
+    return { ...toResponse(invitation), mailed };
   }
 
   /** Pending invitations that can still be accepted, newest first; owners and admins only. */
@@ -183,6 +207,13 @@ function toResponse(invitation: TeamInvitation): InvitationResponse {
     status: invitation.status,
     invitedBy: invitation.invitedBy,
     createdAt: invitation.createdAt.toISOString(),
+    mailedAt: invitation.createdAt.toISOString(),
     expiresAt: invitation.expiresAt.toISOString(),
   };
+}
+
+/** `60 minutes`, `90 s`. */
+function describeInterval(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} s`;
 }

@@ -4,9 +4,10 @@ import { SetMetadata } from '@nestjs/common';
  * `plan`: per team, the router limit of the team's plan; `plan-user`: the same number per user,
  * across all of the user's teams (a user who makes more teams gets no more). `workflow-plans` and
  * `run-starts`: per team and hour, the plan's quotas of new workflows and run starts. `login-ip`:
- * sign-ups per client address (sign-ins are throttled by LoginThrottleGuard).
+ * sign-ups per client address (sign-ins are throttled by LoginThrottleGuard). `password-change`:
+ * password changes per user, so a stolen session cannot guess the current password.
  */
-export const RATE_LIMITERS = ['plan', 'plan-user', 'workflow-plans', 'run-starts', 'login-ip'] as const;
+export const RATE_LIMITERS = ['plan', 'plan-user', 'workflow-plans', 'run-starts', 'login-ip', 'password-change'] as const;
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 export const RATE_LIMITED_BY = 'rateLimitedBy';

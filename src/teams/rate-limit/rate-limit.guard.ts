@@ -26,6 +26,8 @@ function limitMessage({ tracker, limit, ttl }: ThrottlerLimitDetail, retryAfter:
       return `Your team's plan allows ${limit} new workflows per hour; retry in ${retryAfter} s`;
     case 'run-starts':
       return `Your team's plan allows ${limit} run starts per hour; retry in ${retryAfter} s`;
+    case 'password-change':
+      return `Too many password changes for your account; try again in ${retryAfter} s`;
     default:
       return `Too many sign-ups from your address; try again in ${retryAfter} s`;
   }

@@ -2,6 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions, ThrottlerOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { ThrottleSettings } from '../../config/throttle.config.js';
+import { clientAddressKey } from '../auth/login-throttle/client-address.js';
 import type { TeamContext } from '../auth/team-context.js';
 import { RATE_LIMITED_BY, type RateLimiter } from './rate-limit.decorator.js';
 
@@ -67,8 +68,15 @@ export function rateLimitOptions(settings: ThrottleSettings, storage: ThrottlerS
       limiter('login-ip', {
         ttl: seconds(settings.login.windowSeconds),
         limit: settings.login.perIp,
-        getTracker: (req) => `ip:${String(req.ip)}`,
+        // IPv6 by its /64, like the sign-in throttle: rotating within one is one address.
+        getTracker: (req) => `ip:${clientAddressKey(typeof req.ip === 'string' ? req.ip : undefined)}`,
         generateKey: (_context, tracker) => `rate:login:${tracker}`,
+      }),
+      limiter('password-change', {
+        ttl: seconds(settings.login.windowSeconds),
+        limit: settings.login.passwordChangeAttempts,
+        getTracker: (req) => `password-change:${(req.user as TeamContext).userId}`,
+        generateKey: (_context, tracker) => `rate:${tracker}`,
       }),
     ],
   };

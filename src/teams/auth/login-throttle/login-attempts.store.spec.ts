@@ -7,6 +7,10 @@ const RULES: LoginAttemptRules = {
   pairTtlMs: 86_400_000,
   addressLimit: 100,
   addressWindowMs: 900_000,
+  accountFreeAttempts: 10,
+  accountBaseDelayMs: 5_000,
+  accountMaxDelayMs: 60_000,
+  knownAddressTtlMs: 30 * 86_400_000,
 };
 
 describe('delayAfter', () => {

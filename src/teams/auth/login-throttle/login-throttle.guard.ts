@@ -15,13 +15,9 @@ export class LoginThrottleGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     const email = (request.body as { email?: unknown } | undefined)?.email;
     if (typeof email !== 'string') return true;
-    const wait = await this.throttle.admit(email, clientAddress(request));
+    // The client's address as the proxy settings (TRUST_PROXY_HOPS) resolve it.
+    const wait = await this.throttle.admit(email, request.ip);
     if (!wait) return true;
     throw new TooManyRequestsException(wait.message, wait.seconds);
   }
-}
-
-/** The client's address as the proxy settings (TRUST_PROXY_HOPS) resolve it. */
-function clientAddress(request: Request): string {
-  return request.ip ?? 'unknown';
 }

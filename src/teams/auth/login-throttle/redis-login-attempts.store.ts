@@ -3,21 +3,37 @@ import { Redis } from 'ioredis';
 import { type AttemptVerdict, type LoginAttemptRules, LoginAttemptsStore } from './login-attempts.store.js';
 
 /**
- * One attempt, atomically (see LoginAttemptsStore.attempt and delayAfter).
- * KEYS: address failures, pair count, pair wait. ARGV: address limit, free attempts, base delay ms,
- * max delay ms, pair ttl ms. Returns {0} when admitted, else {ms to wait, 1 = address | 2 = pair}.
+ * One attempt, atomically (see LoginAttemptsStore.attempt, delayAfter and accountDelayAfter).
+ * KEYS: address failures, pair count, pair wait, pair known, account count, account wait.
+ * ARGV: address limit, free attempts, base delay ms, max delay ms, pair ttl ms, account free
+ * attempts, account base delay ms, account max delay ms. Returns {0} when admitted, else {ms to
+ * wait, 1 = address | 2 = pair | 3 = account}.
  */
 const ATTEMPT_SCRIPT = `
 local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
 if failures >= tonumber(ARGV[1]) then return {math.max(redis.call('PTTL', KEYS[1]), 1), 1} end
 local wait = redis.call('PTTL', KEYS[3])
 if wait > 0 then return {wait, 2} end
+local known = redis.call('EXISTS', KEYS[4]) == 1
+if not known then
+  local accountWait = redis.call('PTTL', KEYS[6])
+  if accountWait > 0 then return {accountWait, 3} end
+end
 local count = redis.call('INCR', KEYS[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 local free = tonumber(ARGV[2])
 if count >= free then
   local delay = math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ math.min(count - free, 30))
   redis.call('SET', KEYS[3], '1', 'PX', math.floor(delay))
+end
+if not known then
+  local accountCount = redis.call('INCR', KEYS[5])
+  redis.call('PEXPIRE', KEYS[5], ARGV[5])
+  local accountFree = tonumber(ARGV[6])
+  if accountCount >= accountFree then
+    local delay = math.min(tonumber(ARGV[8]), tonumber(ARGV[7]) * 2 ^ math.min(accountCount - accountFree, 30))
+    redis.call('SET', KEYS[6], '1', 'PX', math.floor(delay))
+  end
 end
 return {0}
 `;
@@ -37,30 +53,41 @@ export class RedisLoginAttemptsStore extends LoginAttemptsStore implements OnApp
   constructor(url: string) {
     super();
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.redis.defineCommand('loginAttempt', { numberOfKeys: 3, lua: ATTEMPT_SCRIPT });
+    this.redis.defineCommand('loginAttempt', { numberOfKeys: 6, lua: ATTEMPT_SCRIPT });
     this.redis.defineCommand('loginFailed', { numberOfKeys: 1, lua: FAILED_SCRIPT });
   }
 
-  async attempt(pair: string, address: string, rules: LoginAttemptRules): Promise<AttemptVerdict> {
+  async attempt(pair: string, address: string, account: string, rules: LoginAttemptRules): Promise<AttemptVerdict> {
     const [waitMs, limitedBy] = await (this.redis as unknown as Scripted).loginAttempt(
       addressKey(address),
       pairKey(pair),
       `${pairKey(pair)}:wait`,
+      knownKey(pair),
+      accountKey(account),
+      `${accountKey(account)}:wait`,
       rules.addressLimit,
       rules.freeAttempts,
       rules.baseDelayMs,
       rules.maxDelayMs,
       rules.pairTtlMs,
+      rules.accountFreeAttempts,
+      rules.accountBaseDelayMs,
+      rules.accountMaxDelayMs,
     );
-    return waitMs === 0 ? { allowed: true } : { allowed: false, waitMs, limitedBy: limitedBy === 1 ? 'address' : 'pair' };
+    if (waitMs === 0) return { allowed: true };
+    return { allowed: false, waitMs, limitedBy: limitedBy === 1 ? 'address' : limitedBy === 2 ? 'pair' : 'account' };
   }
 
   async failed(address: string, rules: LoginAttemptRules): Promise<void> {
     await (this.redis as unknown as Scripted).loginFailed(addressKey(address), rules.addressWindowMs);
   }
 
-  async succeeded(pair: string): Promise<void> {
-    await this.redis.del(pairKey(pair), `${pairKey(pair)}:wait`);
+  async succeeded(pair: string, account: string, rules: LoginAttemptRules): Promise<void> {
+    await this.redis
+      .multi()
+      .del(pairKey(pair), `${pairKey(pair)}:wait`, accountKey(account), `${accountKey(account)}:wait`)
+      .set(knownKey(pair), '1', 'PX', rules.knownAddressTtlMs)
+      .exec();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -70,6 +97,14 @@ export class RedisLoginAttemptsStore extends LoginAttemptsStore implements OnApp
 
 function pairKey(pair: string): string {
   return `login:pair:${pair}`;
+}
+
+function knownKey(pair: string): string {
+  return `login:known:${pair}`;
+}
+
+function accountKey(account: string): string {
+  return `login:account:${account}`;
 }
 
 function addressKey(address: string): string {
