@@ -57,6 +57,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
   private readonly stepTimeoutMs: number;
   /** Model calls a step may make when they fail transiently (RUN_STEP_ATTEMPTS). */
   private readonly stepAttempts: number;
+  /** The first pause before a failed call is made again, doubling (RUN_STEP_RETRY_BASE_MS). */
+  private readonly retryBaseMs: number;
   /** Runs of one team executing at once, by its plan (RUN_CONCURRENCY_*). */
   private readonly runConcurrency: Record<Plan, number>;
   /** Set while the instance drains: steps that end now were cut short and are handed back. */
@@ -80,6 +82,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const llm = config.get('llm', { infer: true });
     this.stepTimeoutMs = llm.runStepTimeoutSeconds * 1000;
     this.stepAttempts = llm.runStepAttempts;
+    this.retryBaseMs = llm.runStepRetryBaseMs;
     this.runConcurrency = config.get('throttle', { infer: true }).quotas.runConcurrency;
   }
 
@@ -271,7 +274,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
         if (calls >= this.stepAttempts) throw new Error(`The agent failed while answering after ${calls} attempt${calls === 1 ? '' : 's'}: ${transient}`, { cause: error });
         this.logger.warn(`Run ${charge.runId} step ${checkpoint.stepIndex + 1}: model call ${calls} failed (${transient}); trying again`);
         await this.assets.deleteRunAssetsSince(charge.runId, since);
-        await sleep(retryDelayMs(calls, error), undefined, { signal: abortSignal });
+        await sleep(retryDelayMs(calls, error, this.retryBaseMs), undefined, { signal: abortSignal });
       }
     }
   }
