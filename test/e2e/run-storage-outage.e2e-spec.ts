@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { Client } from 'minio';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { ConversationsService } from '../../src/conversations/conversations.service.js';
 import type { RunDetailResponse } from '../../src/runs/runs.response.js';
 import { api } from '../helpers/api.js';
 import { chat, userMessage } from '../helpers/chat.js';
@@ -151,6 +152,29 @@ describe('run steps and object storage outages', () => {
     expect(failed.reason).toBe('The agent failed while answering after 5 attempts: object storage unavailable: connection refused');
     expect((await detail(workflowId, runId)).steps[0]).toMatchObject({ status: 'running', modelAttempts: 5 });
     expect(await assetRows(runId)).toBe(0);
+  });
+
+  it('does a step again when its database write fails with too many connections, storing its messages once', async () => {
+    const workflowId = await imageWorkflow();
+    const conversations = app.get(ConversationsService);
+    const tooMany = new QueryFailedError('INSERT INTO messages ...', [], Object.assign(new Error('sorry, too many clients already'), { code: '53300' }));
+    // The reply's write fails once: before, the run failed for good on it.
+    const save = conversations.saveMessages.bind(conversations);
+    let failed = 0;
+    const spy = vi.spyOn(conversations, 'saveMessages').mockImplementation(async (conversationId, messages, options) => {
+      if (messages.some((message) => message.id.endsWith('-reply')) && failed++ === 0) throw tooMany;
+      return save(conversationId, messages, options);
+    });
+    try {
+      const { runId, conversationId } = await start(workflowId);
+      await waitForRun(app, user, workflowId, runId, 'completed');
+      expect(failed).toBe(2);
+      expect(await assetRows(runId)).toBe(1);
+      const messages = ((await api(app, user).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body as { messages: UIMessage[] }).messages;
+      expect(messages.map((message) => message.id)).toEqual([`run-${runId}-step-0-attempt-1-instruction`, `run-${runId}-step-0-attempt-1-reply`]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('in chat, a reply whose image could not be stored ends with an error part, not silently without its image', async () => {
