@@ -216,18 +216,24 @@ export class ChatStreamService {
       execute: async ({ writer }) => {
         // `start` first: a data part written before it would be dropped by the client.
         writer.write({ type: 'start', messageMetadata: metadata });
+        // A tool that could not store its output (or whose service is down) ends the reply with an
+        // error part, after that model call's step: the model is not asked to carry on without it.
+        let toolFailure: { error: unknown } | undefined;
         const tools = this.tools.build(agent.tools, {
           scope,
           charge,
           attachments: await this.files.attachmentsOf(scope.teamId, history.at(-1)),
           onAsset: (asset) => writer.write({ type: 'data-asset', id: `asset-${asset.id}`, data: asset }),
+          onFailure: (error) => {
+            toolFailure ??= { error };
+          },
         });
         const result = streamText({
           model: model.model,
           instructions: agent.instructions,
           messages: await convertToModelMessages(this.files.forModel(scope.teamId, history), { ignoreIncompleteToolCalls: true }),
           tools,
-          stopWhen: isStepCount(MAX_STEPS),
+          stopWhen: [isStepCount(MAX_STEPS), () => toolFailure !== undefined],
           // Each model call's cap: what a reply reserves of the budget for its output.
           maxOutputTokens: this.maxOutputTokens,
           abortSignal: request.abortSignal,
@@ -238,17 +244,14 @@ export class ChatStreamService {
           // the default here would print it to stderr a second time, whatever LOG_LEVEL says.
           onError: () => undefined,
         });
-        writer.merge(
-          toUIMessageStream({
-            stream: result.stream,
-            sendStart: false,
-            messageMetadata: ({ part }) =>
-              part.type === 'finish'
-                ? { ...metadata, usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } }
-                : undefined,
-            onError: fail,
-          }),
-        );
+        const chunks = toUIMessageStream({
+          stream: result.stream,
+          sendStart: false,
+          messageMetadata: ({ part }) =>
+            part.type === 'finish' ? { ...metadata, usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } } : undefined,
+          onError: fail,
+        });
+        writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));
         // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
         // merged stream is always read to its end by whoever runs it (the live reply, a run step).
       },
@@ -400,6 +403,33 @@ export class ChatStreamService {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+/**
+ * Passes a reply's chunks on; once a tool failed for a reason of the infrastructure, its error
+ * part goes out before the reply's finish (or at its end), made by `fail` like a model error's.
+ */
+function failingOnToolFailure(
+  stream: ReadableStream<UIMessageChunk>,
+  failure: () => { error: unknown } | undefined,
+  fail: (error: unknown) => string,
+): ReadableStream<UIMessageChunk> {
+  let told = false;
+  const tell = (controller: TransformStreamDefaultController<UIMessageChunk>) => {
+    const failed = failure();
+    if (told || !failed) return;
+    told = true;
+    controller.enqueue({ type: 'error', errorText: fail(failed.error) });
+  };
+  return stream.pipeThrough(
+    new TransformStream<UIMessageChunk, UIMessageChunk>({
+      transform(chunk, controller) {
+        if (chunk.type === 'finish') tell(controller);
+        controller.enqueue(chunk);
+      },
+      flush: tell,
+    }),
+  );
 }
 
 /**

@@ -224,6 +224,14 @@ export class EnvironmentVariables {
   @Max(10)
   RUN_STEP_ATTEMPTS?: number;
 
+  /** The first pause before a step's failed call is tried again, doubling after each (default 1000 ms). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(30_000)
+  RUN_STEP_RETRY_BASE_MS?: number;
+
   @IsOptional()
   @Type(() => Number)
   @IsInt()

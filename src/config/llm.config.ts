@@ -24,6 +24,8 @@ export interface LlmSettings {
   runStepTimeoutSeconds: number;
   /** Model calls a workflow step may make when they fail transiently (rate limits, 5xx, dropped connections). */
   runStepAttempts: number;
+  /** The first pause before a failed call of a step is made again (RUN_STEP_RETRY_BASE_MS), doubling after each. */
+  runStepRetryBaseMs: number;
   /** How often an instance looks for runs in progress that no job will execute (see RunSweeperService). */
   runSweepSeconds: number;
   attachments: AttachmentLimits;
@@ -53,6 +55,7 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     streamFlushesPerSecond: env.STREAM_FLUSHES_PER_SECOND ?? 500,
     runStepTimeoutSeconds,
     runStepAttempts: env.RUN_STEP_ATTEMPTS ?? 3,
+    runStepRetryBaseMs: env.RUN_STEP_RETRY_BASE_MS ?? 1000,
     runSweepSeconds: env.RUN_SWEEP_SECONDS ?? 15,
     attachments: attachmentLimits(env),
     modelPrices: parseModelPrices(env.MODEL_PRICES),

@@ -42,6 +42,9 @@ const HANDED_BACK = 'The instance is shutting down';
 
 type StepOutcome = 'done' | 'paused' | 'stopped';
 
+/** A step's end that no retry changes: its model calls ran out, or it took longer than its timeout. */
+class FinalStepError extends Error {}
+
 /** Whom a step's model calls are charged to, which also says where its reply is generated: the run's team, conversation and run. */
 type StepCharge = UsageAttribution & { conversationId: string; runId: number };
 
@@ -57,6 +60,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
   private readonly stepTimeoutMs: number;
   /** Model calls a step may make when they fail transiently (RUN_STEP_ATTEMPTS). */
   private readonly stepAttempts: number;
+  /** The first pause before a failed call is made again, doubling (RUN_STEP_RETRY_BASE_MS). */
+  private readonly retryBaseMs: number;
   /** Runs of one team executing at once, by its plan (RUN_CONCURRENCY_*). */
   private readonly runConcurrency: Record<Plan, number>;
   /** Set while the instance drains: steps that end now were cut short and are handed back. */
@@ -80,6 +85,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const llm = config.get('llm', { infer: true });
     this.stepTimeoutMs = llm.runStepTimeoutSeconds * 1000;
     this.stepAttempts = llm.runStepAttempts;
+    this.retryBaseMs = llm.runStepRetryBaseMs;
     this.runConcurrency = config.get('throttle', { infer: true }).quotas.runConcurrency;
   }
 
@@ -121,7 +127,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     try {
       for (let index = run.currentStepIndex; index < steps.length; index++) {
         if (this.handingBack) return await this.requeue(run.id);
-        const outcome = await this.executeStep(run, workflow, steps, index, transcript);
+        const outcome = await this.executeStepWithRetries(run, workflow, steps, index, transcript);
         if (outcome === 'stopped' && this.handingBack) return await this.requeue(run.id);
         if (outcome !== 'done') return;
       }
@@ -139,6 +145,27 @@ export class RunExecutorService implements OnApplicationBootstrap {
     if ((await this.runState.statusOf(runId)) !== 'running') return;
     await this.runState.transaction(({ manager }) => queueRunExecution(this.queue, runId, manager));
     this.logger.log(`Run ${runId} handed back to the queue`);
+  }
+
+  /**
+   * A step that fails transiently outside its model calls (the database unavailable or its disk
+   * full while the step reads or writes its checkpoint, transcript or budget) is done again from
+   * its checkpoint after a growing pause, up to RUN_STEP_ATTEMPTS times: its messages keep their
+   * ids and what an earlier try's tools made is deleted first, so nothing is stored twice. Model
+   * calls are tried again inside (replyWithRetries), and count against the same number.
+   */
+  private async executeStepWithRetries(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.executeStep(run, workflow, steps, index, transcript);
+      } catch (error) {
+        const transient = this.handingBack || error instanceof FinalStepError ? undefined : transientFailure(error);
+        if (!transient) throw error;
+        if (tries >= this.stepAttempts) throw new FinalStepError(`The step failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${transient}`, { cause: error });
+        this.logger.warn(`Run ${run.id} step ${index + 1}: try ${tries} failed (${transient}); trying again`);
+        await sleep(retryDelayMs(tries, error, this.retryBaseMs));
+      }
+    }
   }
 
   private async executeStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
@@ -268,10 +295,10 @@ export class RunExecutorService implements OnApplicationBootstrap {
       } catch (error) {
         const transient = abortSignal.aborted ? undefined : transientFailure(error);
         if (!transient) throw error;
-        if (calls >= this.stepAttempts) throw new Error(`The agent failed while answering after ${calls} attempt${calls === 1 ? '' : 's'}: ${transient}`, { cause: error });
+        if (calls >= this.stepAttempts) throw new FinalStepError(`The agent failed while answering after ${calls} attempt${calls === 1 ? '' : 's'}: ${transient}`, { cause: error });
         this.logger.warn(`Run ${charge.runId} step ${checkpoint.stepIndex + 1}: model call ${calls} failed (${transient}); trying again`);
         await this.assets.deleteRunAssetsSince(charge.runId, since);
-        await sleep(retryDelayMs(calls, error), undefined, { signal: abortSignal });
+        await sleep(retryDelayMs(calls, error, this.retryBaseMs), undefined, { signal: abortSignal });
       }
     }
   }
@@ -340,11 +367,11 @@ export class RunExecutorService implements OnApplicationBootstrap {
       const result = await work(AbortSignal.any([controller.signal, timeout]));
       // An aborted stream may end quietly with what it had; a stopped run keeps none of it.
       if (controller.signal.aborted) return undefined;
-      if (timeout.aborted) throw new Error(`The step took longer than ${this.stepTimeoutMs / 1000} s`);
+      if (timeout.aborted) throw new FinalStepError(`The step took longer than ${this.stepTimeoutMs / 1000} s`);
       return result;
     } catch (error) {
       if (controller.signal.aborted) return undefined;
-      if (timeout.aborted) throw new Error(`The step took longer than ${this.stepTimeoutMs / 1000} s`, { cause: error });
+      if (timeout.aborted) throw new FinalStepError(`The step took longer than ${this.stepTimeoutMs / 1000} s`, { cause: error });
       throw error;
     } finally {
       clearInterval(watcher);

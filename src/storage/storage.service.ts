@@ -59,6 +59,18 @@ export interface StorageKey {
 /** A team id or media type the store refuses (a caller's mistake: check with the helpers below). */
 export class StorageInputError extends Error {}
 
+/**
+ * The store could not write an object (unreachable, overloaded, a full disk, or refusing): the
+ * driver's error is the cause. Run steps try again when the cause is transient (see
+ * `transientFailure`); a tool that cannot store its output fails its reply.
+ */
+export class StorageWriteError extends Error {
+  constructor(cause: unknown) {
+    super(`Could not store the object: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StorageWriteError';
+  }
+}
+
 /** `image/PNG; foo=bar` reads as `image/png`. */
 function normalizeMediaType(mediaType: string): string {
   return mediaType.split(';')[0].trim().toLowerCase();
@@ -107,10 +119,14 @@ export abstract class StorageService {
   /** Base of public links, without a trailing slash. */
   protected abstract readonly publicBaseUrl: string;
 
-  /** Stores a new object and returns its key and link. Throws StorageInputError on bad input. */
+  /** Stores a new object and returns its key and link. Throws StorageInputError on bad input, StorageWriteError when the store fails. */
   async put(teamId: string, folder: StorageFolder, data: Uint8Array, mediaType: string): Promise<StoredObject> {
     const created = newKey(teamId, folder, mediaType);
-    await this.writeObject(created.key, data, created.mediaType);
+    try {
+      await this.writeObject(created.key, data, created.mediaType);
+    } catch (error) {
+      throw new StorageWriteError(error);
+    }
     return { key: created.key, url: this.urlFor(created.key) };
   }
 

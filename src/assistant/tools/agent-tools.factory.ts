@@ -3,7 +3,8 @@ import { generateImage, generateText, type Schema, tool, type ToolSet, zodSchema
 import type { AssetResponse } from '../../assets/asset.response.js';
 import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
 import { ModelRegistry } from '../../llm/model-registry.service.js';
-import { StorageService } from '../../storage/storage.service.js';
+import { transientFailure } from '../../runs/transient-errors.js';
+import { StorageService, StorageWriteError } from '../../storage/storage.service.js';
 import type { UsageAttribution } from '../../usage/usage-attribution.js';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { ASSET_TOOLS, type ToolName } from './index.js';
@@ -31,6 +32,13 @@ export interface ToolRunContext {
   attachments: Attachment[];
   /** Called once per saved asset, as soon as the tool returns (the chat stream shows it live). */
   onAsset(asset: AssetResponse): void;
+  /**
+   * Called when the tool failed for a reason of the infrastructure, not of its input: its output
+   * could not be stored (the object store or the asset insert failed), or a service it needs is
+   * unavailable for now (transientFailure). The reply then fails instead of the model carrying
+   * on without the asset; a run step tries it again when the failure is transient.
+   */
+  onFailure(error: unknown): void;
 }
 
 /**
@@ -59,8 +67,8 @@ export class AgentToolsFactory {
       execute: async (input, { abortSignal }) => {
         let storageKey: string | undefined;
         const services = this.services(context, abortSignal, (key) => (storageKey = key));
-        const draft = await this.run(definition, input, services);
-        const asset = await this.assets.create(context.scope, { type: definition.assetType, ...draft, storageKey });
+        const draft = await this.run(definition, input, services, context);
+        const asset = await this.save(definition, context, draft, storageKey);
         context.onAsset(asset);
         return {
           assetId: asset.id,
@@ -73,14 +81,30 @@ export class AgentToolsFactory {
     });
   }
 
-  /** A tool's own input errors reach the model as they are; anything else is logged and masked. */
-  private async run(definition: AssetTool, input: unknown, services: ToolServices): Promise<AssetDraft> {
+  /**
+   * A tool's own input errors reach the model as they are; anything else is logged and masked, and
+   * an infrastructure failure (its output could not be stored, a service unavailable) fails the reply.
+   */
+  private async run(definition: AssetTool, input: unknown, services: ToolServices, context: ToolRunContext): Promise<AssetDraft> {
     try {
       return await definition.run(input, services);
     } catch (error) {
       if (error instanceof ToolInputError) throw error;
       this.logger.error(`Tool ${definition.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (isStorageFailure(error) || transientFailure(error) !== undefined) context.onFailure(error);
       throw new Error(`${definition.name} failed unexpectedly`, { cause: error });
+    }
+  }
+
+  /** The tool's output as an asset; when the insert fails, the reply fails and the object it stored is removed again. */
+  private async save(definition: AssetTool, context: ToolRunContext, draft: AssetDraft, storageKey: string | undefined): Promise<AssetResponse> {
+    try {
+      return await this.assets.create(context.scope, { type: definition.assetType, ...draft, storageKey });
+    } catch (error) {
+      this.logger.error(`Tool ${definition.name} could not save its output: ${error instanceof Error ? error.message : String(error)}`);
+      context.onFailure(error);
+      if (storageKey) await this.storage.delete(storageKey).catch(() => undefined);
+      throw new Error(`${definition.name} could not save its output`, { cause: error });
     }
   }
 
@@ -122,4 +146,9 @@ export class AgentToolsFactory {
         : undefined,
     };
   }
+}
+
+function isStorageFailure(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof StorageWriteError) return true;
+  return false;
 }
