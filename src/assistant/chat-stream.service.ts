@@ -14,7 +14,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Response } from 'express';
 import type { AssetScope } from '../assets/assets.service.js';
 import { type ContinuedConversation, ConversationsService } from '../conversations/conversations.service.js';
-import { violatedConstraint } from '../database/database-errors.js';
+import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -34,6 +34,11 @@ import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
 /** Tool calls and answers an agent may take for one reply. */
 const MAX_STEPS = 6;
+/** The first wait between attempts to store a finished reply, doubling up to the longest. */
+const STORE_RETRY_FIRST_MS = 250;
+const STORE_RETRY_LONGEST_MS = 5000;
+/** The error part a client gets before a reply's end when the reply could not be stored. */
+export const REPLY_NOT_SAVED = 'This reply could not be saved, so it will not be in the conversation\'s history. Please try again later.';
 
 export interface ReplyRequest {
   agentId: AgentId;
@@ -45,7 +50,7 @@ export interface ReplyRequest {
   history: UIMessage[];
   scope: AssetScope;
   abortSignal?: AbortSignal;
-  /** Called with the reply when the stream ends, also when it ended early. */
+  /** Called with the reply when the stream ends, also when it ended early; the stream ends once it has resolved. */
   onEnd?: (message: UIMessage) => Promise<void>;
   /** Retries of a failed model call inside the AI SDK (its own default when absent). */
   maxRetries?: number;
@@ -89,6 +94,8 @@ export class ChatStreamService {
   private readonly logger = new Logger(ChatStreamService.name);
   /** The most tokens a model call of a reply writes, and what a reply reserves of the budget for its output. */
   private readonly maxOutputTokens: number;
+  /** How long storing a finished reply is retried while the database is unavailable. */
+  private readonly storeRetryMs: number;
 
   constructor(
     private readonly conversations: ConversationsService,
@@ -100,7 +107,9 @@ export class ChatStreamService {
     private readonly budgets: BudgetService,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.maxOutputTokens = config.get('llm', { infer: true }).replyMaxOutputTokens;
+    const llm = config.get('llm', { infer: true });
+    this.maxOutputTokens = llm.replyMaxOutputTokens;
+    this.storeRetryMs = llm.replyStoreRetrySeconds * 1000;
   }
 
   /** What a reply to `history` is reserved of its team's budget before it starts: its prompt plus the output cap. */
@@ -138,17 +147,26 @@ export class ChatStreamService {
     let streamId: string;
     try {
       const history = await readHistory();
+      let saved = true;
       streamId = await this.live.start(conversationId, (abortSignal) =>
         endingWith(
-          this.replyStream({
-            agentId: turn.agentId,
-            modelId: turn.modelId,
-            charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
-            history,
-            scope: { teamId: team.teamId, conversationId, runId: null },
-            abortSignal,
-            onEnd: (message) => this.store(conversationId, message, turn),
-          }),
+          // Nothing shown is lost: the reply's end (its finish) reaches followers only once the reply
+          // is stored, and after the error part that says so when it could not be. Meanwhile the
+          // conversation stays claimed and the live stream is what a resume reads.
+          holdingTheEnd(
+            this.replyStream({
+              agentId: turn.agentId,
+              modelId: turn.modelId,
+              charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
+              history,
+              scope: { teamId: team.teamId, conversationId, runId: null },
+              abortSignal,
+              onEnd: async (message) => {
+                saved = await this.store(conversationId, message, turn);
+              },
+            }),
+            () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),
+          ),
           () => turn.reservation.release(),
         ),
       );
@@ -269,15 +287,38 @@ export class ChatStreamService {
    * Stores a reply when it ends, and the agent that gave it as the conversation's (its niche, the
    * router's tiebreak) in the same statement: after the first byte, and never for a request refused
    * before its reply began. One generated again replaces what followed the message it answers.
+   * While the database is unavailable it tries again, with backoff, for up to REPLY_STORE_RETRY_SECONDS.
+   * Each attempt is idempotent (the reply is upserted under its message id; a regenerated one
+   * replaces what follows its question in one transaction), so an attempt that committed but lost
+   * its answer stores nothing twice. False when it could not be stored.
    */
-  private async store(conversationId: string, message: UIMessage, { regenerating, agentId }: PreparedTurn): Promise<void> {
+  private async store(conversationId: string, message: UIMessage, { regenerating, agentId }: PreparedTurn): Promise<boolean> {
     const answeredBy = { agentId, niche: AGENTS[agentId].niche };
-    const saved = regenerating
-      ? this.conversations.replaceAfter(conversationId, regenerating, [message], answeredBy)
-      : this.conversations.saveMessages(conversationId, [message], { replace: true, answeredBy });
-    await saved.catch((error: unknown) => {
-      this.logger.error(`Could not store the reply of conversation ${conversationId}: ${String(error)}`);
-    });
+    const save = () =>
+      regenerating
+        ? this.conversations.replaceAfter(conversationId, regenerating, [message], answeredBy)
+        : this.conversations.saveMessages(conversationId, [message], { replace: true, answeredBy });
+    const started = Date.now();
+    const deadline = started + this.storeRetryMs;
+    let wait = STORE_RETRY_FIRST_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await save();
+        if (attempt > 1) this.logger.log(`Stored the reply of conversation ${conversationId} at attempt ${attempt}, after ${Math.round((Date.now() - started) / 1000)} s`);
+        return true;
+      } catch (error) {
+        const unavailable = databaseUnavailableReason(error);
+        if (!unavailable || Date.now() >= deadline) {
+          this.logger.error(`Could not store the reply of conversation ${conversationId} (${attempt} attempts); its client is told: ${String(error)}`);
+          return false;
+        }
+        if (attempt === 1) {
+          this.logger.warn(`Could not store the reply of conversation ${conversationId} yet (database unavailable: ${unavailable}); retrying for up to ${this.storeRetryMs / 1000} s, its end held back`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, deadline - Date.now())));
+        wait = Math.min(wait * 2, STORE_RETRY_LONGEST_MS);
+      }
+    }
   }
 
   /**
@@ -457,6 +498,26 @@ function endingWith<T>(stream: ReadableStream<T>, ended: () => void): ReadableSt
       await reader.cancel(reason);
     },
   });
+}
+
+/**
+ * The stream with its last chunks (`finish`, `abort`, whatever follows them) held back until it has
+ * ended, then sent after the chunks `before` gives at that moment. A UI message stream's `onEnd` runs
+ * before the stream ends, after its finish: this makes the finish wait for it.
+ */
+function holdingTheEnd(stream: ReadableStream<UIMessageChunk>, before: () => UIMessageChunk[]): ReadableStream<UIMessageChunk> {
+  const held: UIMessageChunk[] = [];
+  return stream.pipeThrough(
+    new TransformStream<UIMessageChunk, UIMessageChunk>({
+      transform(chunk, controller) {
+        if (held.length > 0 || chunk.type === 'finish' || chunk.type === 'abort') held.push(chunk);
+        else controller.enqueue(chunk);
+      },
+      flush(controller) {
+        for (const chunk of [...before(), ...held]) controller.enqueue(chunk);
+      },
+    }),
+  );
 }
 
 /** The router's body as a turn: its `id` is the client's chat id, unless it is the `conversationId` too. */

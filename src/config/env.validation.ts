@@ -194,6 +194,14 @@ export class EnvironmentVariables {
   @Max(1_000_000)
   REPLY_MAX_OUTPUT_TOKENS?: number;
 
+  /** How long a finished reply's store is retried while the database is unavailable, before its client is told it was not saved. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(600)
+  REPLY_STORE_RETRY_SECONDS?: number;
+
   /** How long a budget reservation counts when nobody settles it (its instance died); longer than RUN_STEP_TIMEOUT_SECONDS. */
   @IsOptional()
   @Type(() => Number)

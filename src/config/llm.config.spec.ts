@@ -44,3 +44,14 @@ describe('budget reservations', () => {
     expect(() => llm({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe('storing a finished reply', () => {
+  const llm = (env: Record<string, string> = {}) => loadConfiguration({ ...BASE, ...env }).llm;
+
+  it('is retried for 60 s by default, REPLY_STORE_RETRY_SECONDS otherwise (1–600)', () => {
+    expect(llm().replyStoreRetrySeconds).toBe(60);
+    expect(llm({ REPLY_STORE_RETRY_SECONDS: '5' }).replyStoreRetrySeconds).toBe(5);
+    expect(() => llm({ REPLY_STORE_RETRY_SECONDS: '0' })).toThrow(/REPLY_STORE_RETRY_SECONDS/);
+    expect(() => llm({ REPLY_STORE_RETRY_SECONDS: '601' })).toThrow(/REPLY_STORE_RETRY_SECONDS/);
+  });
+});

@@ -37,6 +37,8 @@ export interface LlmSettings {
   replyMaxOutputTokens: number;
   /** How long a budget reservation counts when it is never settled (its instance died). */
   budgetReservationSeconds: number;
+  /** How long storing a finished reply is retried while the database is unavailable (REPLY_STORE_RETRY_SECONDS); its end is held back meanwhile. */
+  replyStoreRetrySeconds: number;
 }
 
 export function llmSettings(env: EnvironmentVariables): LlmSettings {
@@ -66,6 +68,7 @@ export function llmSettings(env: EnvironmentVariables): LlmSettings {
     },
     replyMaxOutputTokens: env.REPLY_MAX_OUTPUT_TOKENS ?? 4096,
     budgetReservationSeconds,
+    replyStoreRetrySeconds: env.REPLY_STORE_RETRY_SECONDS ?? 60,
   };
 }
 

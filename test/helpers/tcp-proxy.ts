@@ -6,7 +6,17 @@ interface Pair {
   /** Bytes held while frozen, per direction, sent in order on resume. */
   toUpstream: Buffer[];
   toClient: Buffer[];
+  /** The end of what the client sent last, so a statement split across two reads is still seen. */
+  tail: Buffer;
+  /** Set when this connection carried the statement a cut waits for: the server's answer is kept from the client. */
+  answering?: Buffer;
 }
+
+/** Where `cutAt` cuts: before the statement reaches the server, or once the server has answered it. */
+export type CutPoint = 'before' | 'after-answer';
+
+/** PostgreSQL's ReadyForQuery message: the server has finished (and committed) what it was sent. */
+const READY_FOR_QUERY = Buffer.from([0x5a, 0, 0, 0, 5]);
 
 /**
  * A TCP proxy in front of a server (here PostgreSQL), which a test can turn into an outage:
@@ -19,6 +29,9 @@ export class TcpProxy {
   private readonly pairs = new Set<Pair>();
   private frozen = false;
   private refusing = false;
+  private cut?: { needle: Buffer; point: CutPoint; done: () => void };
+  /** Called once the server's answer to the statement cut after has come (and been kept). */
+  private answered?: () => void;
 
   private constructor(
     private readonly targetHost: string,
@@ -63,6 +76,16 @@ export class TcpProxy {
     await closed;
   }
 
+  /**
+   * The server goes down (as `refuse`) exactly at a statement: the first time a client sends bytes
+   * containing `needle`. `before`: the statement never reaches the server. `after-answer`: the
+   * server gets it, runs and commits it, and its answer is lost with the connection (the client
+   * cannot know whether it was stored). Resolves once the cut has happened.
+   */
+  cutAt(needle: string, point: CutPoint): Promise<void> {
+    return new Promise((resolve) => (this.cut = { needle: Buffer.from(needle), point, done: resolve }));
+  }
+
   /** The server stops answering: connections are accepted and kept, but no byte moves. */
   freeze(): void {
     this.frozen = true;
@@ -104,15 +127,50 @@ export class TcpProxy {
 
   private accept(client: Socket): void {
     const upstream = connect(this.targetPort, this.targetHost);
-    const pair: Pair = { client, upstream, toUpstream: [], toClient: [] };
+    const pair: Pair = { client, upstream, toUpstream: [], toClient: [], tail: Buffer.alloc(0) };
     this.pairs.add(pair);
-    client.on('data', (chunk: Buffer) => (this.frozen ? pair.toUpstream.push(chunk) : upstream.write(chunk)));
-    upstream.on('data', (chunk: Buffer) => (this.frozen ? pair.toClient.push(chunk) : client.write(chunk)));
+    client.on('data', (chunk: Buffer) => {
+      if (this.cutsAt(pair, chunk)) return;
+      if (this.frozen) pair.toUpstream.push(chunk);
+      else upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (pair.answering) return this.holdAnswer(pair, chunk);
+      if (this.frozen) pair.toClient.push(chunk);
+      else client.write(chunk);
+    });
     // Either side going away takes the other with it, as a dead server or client would.
     for (const socket of [client, upstream]) {
       socket.on('error', () => this.drop(pair));
       socket.on('close', () => this.drop(pair));
     }
+  }
+
+  /** Whether `chunk` from the client is where the cut happens and must not be sent on. */
+  private cutsAt(pair: Pair, chunk: Buffer): boolean {
+    const cut = this.cut;
+    if (!cut) return false;
+    const seen = Buffer.concat([pair.tail, chunk]);
+    pair.tail = seen.subarray(Math.max(0, seen.length - cut.needle.length));
+    if (!seen.includes(cut.needle)) return false;
+    this.cut = undefined;
+    if (cut.point === 'after-answer') {
+      pair.answering = Buffer.alloc(0);
+      this.answered = cut.done;
+      return false;
+    }
+    void this.refuse().then(cut.done);
+    return true;
+  }
+
+  /** The server's answer to the statement cut after: kept from the client; once complete, the server goes down. */
+  private holdAnswer(pair: Pair, chunk: Buffer): void {
+    pair.answering = Buffer.concat([pair.answering ?? Buffer.alloc(0), chunk]);
+    const answer = pair.answering;
+    if (answer.length < 6 || !answer.subarray(answer.length - 6, answer.length - 1).equals(READY_FOR_QUERY)) return;
+    const done = this.answered;
+    this.answered = undefined;
+    void this.refuse().then(() => done?.());
   }
 
   private drop(pair: Pair): void {
