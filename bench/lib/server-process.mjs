@@ -28,6 +28,9 @@ function serverEnv(databaseUrl, env) {
     // No mail server here: production refuses to start without SMTP_URL unless files are chosen on purpose.
     MAIL_DELIVERY: 'outbox',
     RATE_LIMIT_FREE: '100000000',
+    // One bench user holds hundreds of streams at once (bench:resume's 200 clients).
+    OPEN_STREAMS_PER_USER: '100000',
+    OPEN_STREAMS_PER_TEAM: '100000',
     WORKFLOW_PLANS_PER_HOUR_FREE: '100000000',
     RUN_STARTS_PER_HOUR_FREE: '100000000',
     MIN_SCHEDULE_INTERVAL_SECONDS_FREE: '1',

@@ -8,7 +8,8 @@ import { signUp, type TestUser } from '../helpers/users.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
-const ENV = { MONTHLY_TOKENS_FREE: '5000000', RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' };
+// Open streams roomy enough for the 50 at once: this file is about the budget, not the stream caps.
+const ENV = { MONTHLY_TOKENS_FREE: '5000000', RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error', OPEN_STREAMS_PER_USER: '100', OPEN_STREAMS_PER_TEAM: '100' };
 const EXHAUSTED = /^The team's monthly token budget \(\d+ tokens\) is used up; it resets on \d{4}-\d{2}-01$/;
 const LIMIT = 100_000;
 const CONCURRENT = 50;
