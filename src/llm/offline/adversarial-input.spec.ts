@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ASSET_TOOLS } from '../../assistant/tools/index.js';
 import type { ToolServices } from '../../assistant/tools/asset-tool.js';
 import { requestOf } from './intents.js';
+import { parseReceipt } from '../../assistant/tools/extract-receipt-data.tool.js';
 import { AGENT_ROUTE_OUTPUT, contextPart, OfflineLanguageModel } from './offline-language-model.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
@@ -55,8 +56,7 @@ describe('the offline model on adversarial text', () => {
 
 describe('the tools on adversarial text', () => {
   const services: ToolServices = { attachments: [], storeImage: () => Promise.resolve('http://localhost/files/x.png') };
-  // Not yet: extract_receipt_data is still quadratic in its text (3 to 5 s at its 20,000-character cap).
-  const cases = Object.values(ASSET_TOOLS).filter((definition) => definition.name !== 'extract_receipt_data').flatMap((definition) =>
+  const cases = Object.values(ASSET_TOOLS).flatMap((definition) =>
     ADVERSARIAL_TEXTS.map((text, index) => [definition.name, index, definition, text] as const),
   );
   it.each(cases)('%s, input %i', async (_name, _index, definition, text) => {
@@ -66,5 +66,35 @@ describe('the tools on adversarial text', () => {
     // Refusing unusable input ("the post content is empty") is an answer too: only the time counts.
     await (async () => definition.run(input.data as never, services))().catch(() => undefined);
     expect(performance.now() - started).toBeLessThan(BOUND_MS);
+  });
+});
+
+/**
+ * The receipt parser on receipt-shaped text at the tool's 20,000-character cap, each run between the
+ * parts its patterns look for: a request naming the merchant ("from" + blanks + a line that never
+ * ends the request took 85 s), an item priced "@" after the run, a merchant before a comma, prices.
+ */
+describe('the receipt parser on adversarial text', () => {
+  const cap = 20_000;
+  const receiptRuns = [...runs, 'from ', 'at ', '@ ', 'x ', '2 x ', 'Total ', 'tax ', ' :', ' =', '1.000', '3,50 '];
+  const texts = receiptRuns.flatMap((run) => {
+    const body = run.repeat(Math.ceil(cap / run.length)).slice(0, cap - 200);
+    return [
+      body,
+      `Extract this receipt from${body}${'a'.repeat(100)}`,
+      `please extract the receipt data for Joe's${body}\nCoffee 3.50`,
+      `Coffee 3.50\nTea${body}@ 2.50 x\nTotal 6.00 =${body.slice(0, 1_000)}`,
+      `Pret A Manger${body}, Latte £3.20 Muffin${body.slice(0, 1_000)}`,
+    ];
+  });
+  it.each(texts.map((text, index) => [index, text]))('parseReceipt, input %i', (_index, text) => {
+    timed(() => {
+      try {
+        return parseReceipt(text);
+      } catch {
+        // "No receipt lines found" is an answer too.
+        return undefined;
+      }
+    });
   });
 });
