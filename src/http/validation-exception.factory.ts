@@ -12,17 +12,38 @@ interface ValidationFailure {
   field: string;
 }
 
-/** A 400 whose `message` lists every failed rule, with nested paths (`messages.0.role`). */
+/**
+ * Unknown fields named in one 400. A body may have a thousand of them (MAX_JSON_OBJECT_MEMBERS per
+ * object); naming each made the answer larger than the request, so the rest are counted.
+ */
+export const MAX_LISTED_UNKNOWN_FIELDS = 5;
+
+/** class-validator's name of the rule that refuses a field the DTO does not declare (forbidNonWhitelisted). */
+const UNKNOWN_FIELD_RULE = 'whitelistValidation';
+
+/**
+ * A 400 whose `message` lists every failed rule, with nested paths (`messages.0.role`), and the
+ * first MAX_LISTED_UNKNOWN_FIELDS unknown fields with a count of the others.
+ */
 export function validationExceptionFactory(errors: ValidationError[]): BadRequestException {
   const failures = flatten(errors);
-  const failure: ValidationFailure = { message: failures.map(({ message }) => message), field: failures[0]?.path ?? '' };
+  const unknown = failures.filter((failure) => failure.unknown).length;
+  let listedUnknown = 0;
+  const message = failures.filter((failure) => !failure.unknown || ++listedUnknown <= MAX_LISTED_UNKNOWN_FIELDS).map((failure) => failure.message);
+  if (unknown > MAX_LISTED_UNKNOWN_FIELDS) {
+    const more = unknown - MAX_LISTED_UNKNOWN_FIELDS;
+    message.push(`and ${more} more ${more === 1 ? 'field' : 'fields'} that should not exist`);
+  }
+  const failure: ValidationFailure = { message, field: failures[0]?.path ?? '' };
   return new BadRequestException(failure);
 }
 
-function flatten(errors: ValidationError[], parent = ''): { path: string; message: string }[] {
+function flatten(errors: ValidationError[], parent = ''): { path: string; message: string; unknown: boolean }[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
+    const unknown = error.constraints?.[UNKNOWN_FIELD_RULE] !== undefined;
     const own = relevantMessages(error.constraints ?? {}).map((message) => ({
+      unknown,
       path,
       // class-validator starts messages with the property name; give the full path instead.
       message: message.startsWith(`${error.property} `) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`,

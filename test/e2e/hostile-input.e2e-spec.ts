@@ -357,6 +357,63 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(failures.slice(0, 40)).toEqual([]);
   }, 180_000);
+
+  describe('bounded work per request (#28)', () => {
+    /** An object of `count` distinct members, as JSON. */
+    const wideObject = (count: number) => `{${Array.from({ length: count }, (_, index) => `"k${index}":0`).join(',')}}`;
+    /** Far above the milliseconds these take, far below what they took (400,000 keys: 415 s; 99,000 spaces: 274 s). */
+    const GENEROUS_MS = 10_000;
+
+    async function timedSend(caller: CallerName, probe: Omit<Probe, 'refused'>): Promise<Outcome & { ms: number }> {
+      const started = performance.now();
+      const outcome = await send(caller, { ...probe, refused: false });
+      return { ...outcome, ms: performance.now() - started };
+    }
+
+    it('refuses a body with an object of 400,000 keys (4.9 MB) or 5,000 (a sign-in under 64 KB) before parsing it, with a 400 that says why', async () => {
+      const chat = await timedSend('owner', { label: 'wide chat body', method: 'post', url: '/api/assistant/router', contentType: 'application/json', body: wideObject(400_000) });
+      expect(chat.status).toBe(400);
+      expect(chat.json).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Request body has an object with more than 1024 members' });
+      expect(chat.ms).toBeLessThan(GENEROUS_MS);
+      const nested = JSON.stringify({ messages: [{ ...userMessage('Hello'), metadata: JSON.parse(wideObject(2_000)) as unknown }] });
+      const inMessage = await timedSend('owner', { label: 'wide metadata', method: 'post', url: '/api/assistant/router', contentType: 'application/json', body: nested });
+      expect(inMessage.status).toBe(400);
+      const login = await timedSend('signed out', { label: 'wide sign-in', method: 'post', url: '/api/auth/login', contentType: 'application/json', body: wideObject(5_000) });
+      expect(login.status).toBe(400);
+      expect((login.json as { message: string }).message).toBe('Request body has an object with more than 1024 members');
+      expect(login.ms).toBeLessThan(GENEROUS_MS);
+    });
+
+    it('names five unknown fields and counts the others', async () => {
+      const fields = Object.fromEntries(Array.from({ length: 1_000 }, (_, index) => [`extra${index}`, 'x']));
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'wrong password', ...fields });
+      const outcome = await timedSend('signed out', { label: 'unknown fields', method: 'post', url: '/api/auth/login', contentType: 'application/json', body });
+      expect(outcome.status).toBe(400);
+      expect((outcome.json as { message: string[] }).message).toEqual([
+        ...[0, 1, 2, 3, 4].map((index) => `extra${index}: property extra${index} should not exist`),
+        'and 995 more fields that should not exist',
+      ]);
+      expect(outcome.text.length).toBeLessThan(1_000);
+    });
+
+    it('answers chat messages of runs of whitespace and separators, in several text parts, from the offline model in time', async () => {
+      for (const run of [' ', '\n', ', ', ' \t']) {
+        const bomb = run.repeat(Math.floor(99_000 / run.length));
+        const parts = [`Write a LinkedIn post${bomb}x`, `${bomb}for review`, bomb].map((text) => ({ type: 'text' as const, text }));
+        const message = { ...userMessage('unused'), parts };
+        const outcome = await timedSend('owner', {
+          label: 'whitespace bomb',
+          method: 'post',
+          url: '/api/assistant/router',
+          contentType: 'application/json',
+          body: JSON.stringify({ messages: [message], modelId: 'offline' }),
+        });
+        expect(outcome.status).toBe(200);
+        expect(outcome.text).toContain('"type":"finish"');
+        expect(outcome.ms).toBeLessThan(GENEROUS_MS);
+      }
+    }, 120_000);
+  });
 });
 
 function changedTables(before: Record<string, string>, after: Record<string, string>): string {

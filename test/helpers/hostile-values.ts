@@ -145,6 +145,11 @@ export function fieldMustRefuse(value: HostileValue, schema: Schema, required: b
   }
 }
 
+/** `count` JSON members of distinct names, without the braces. */
+function wideMembers(count: number): string {
+  return Array.from({ length: count }, (_, index) => `"k${index}":0`).join(',');
+}
+
 /** Whole bodies: wrong content types and charsets, broken or hostile JSON, sizes past the route's limit. */
 export function hostileBodies(baseline: unknown, limitBytes: number): HostileBody[] {
   const json = JSON.stringify(baseline);
@@ -152,6 +157,10 @@ export function hostileBodies(baseline: unknown, limitBytes: number): HostileBod
   return [
     { label: 'nested 5,000 levels', contentType: 'application/json', body: `${'['.repeat(5000)}${']'.repeat(5000)}`, refused: true },
     { label: 'objects nested 5,000 levels', contentType: 'application/json', body: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, refused: true },
+    { label: 'an object of 1,025 members', contentType: 'application/json', body: withExtra(wideMembers(1_024)), refused: true },
+    { label: 'a field holding an object of 1,025 members', contentType: 'application/json', body: withExtra(`"wide":{${wideMembers(1_025)}}`), refused: true },
+    { label: '1,000 unknown fields', contentType: 'application/json', body: withExtra(wideMembers(1_000)), refused: false },
+    { label: 'more than 100,000 values', contentType: 'application/json', body: withExtra(`"many":[${'0,'.repeat(100_000)}0]`), refused: true },
     { label: 'past the size limit', contentType: 'application/json', body: JSON.stringify({ padding: 'x'.repeat(limitBytes) }), refused: true },
     {
       label: 'gzip bomb',

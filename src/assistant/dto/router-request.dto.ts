@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { FreeForm } from '../../http/free-form.decorator.js';
 import { CONVERSATION_REFERENCE, CONVERSATION_REFERENCE_RULE } from '../../conversations/conversations.service.js';
 import { CHAT_TRIGGERS, type ChatTrigger } from '../chat-turn.js';
 import { MESSAGE_ID_MAX_LENGTH } from '../client-messages.js';
@@ -15,6 +16,7 @@ export class RouterRequestDto {
   @ArrayMinSize(1, { message: 'messages must contain at least one message' })
   @ArrayMaxSize(1000)
   @IsObject({ each: true, message: 'each message must be an object' })
+  @FreeForm()
   messages: Record<string, unknown>[];
 
   @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Omit to start a new conversation' })

@@ -86,11 +86,17 @@ const IGNORED = new RegExp(
     String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|table|server|cashier|terminal|auth|approval|ref|transaction)\b`,
   'i',
 );
-/** "Extract this receipt from Joe's Cafe:" — the request before the receipt, with the merchant when it names one. */
+/**
+ * "Extract this receipt from Joe's Cafe:" — the request before the receipt, with the merchant when it names one.
+ * The merchant starts at its first non-blank character: were blanks allowed in it too, the blanks after "from",
+ * the merchant and the blanks before the line's end would share every run of blanks, and "receipt from", 20,000
+ * spaces and a line of letters took 85 s to fail. "from" and blanks alone ("from \t\n") match as they did, with
+ * no merchant (it was the blank).
+ */
 const INSTRUCTION = new RegExp(
   String.raw`^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:extract|parse|read|scan|process|log|record|analy[sz]e|itemi[sz]e|` +
     String.raw`add|file|track|digiti[sz]e|split|check|summari[sz]e|review|here(?:'s|\s+is|\s+are))\b[^\n:]*?\b(?:receipts?|bills?|invoices?|expenses?)\b` +
-    String.raw`(?:\s+(?:data|details|info(?:rmation)?|lines|items))?(?:\s+(?:from|at|for)\s+([^\n:]{1,60}?))?\s*(?::|\n|$)`,
+    String.raw`(?:\s+(?:data|details|info(?:rmation)?|lines|items))?(?:\s+(?:from|at|for)(?:\s+(?=[^\s:])([^\n:]{1,60}?)|\s\n*[^\S\n]))?\s*(?::|\n|$)`,
   'i',
 );
 /** A line describing the receipt ("receipt from Tokyo trip", "Beleg / receipt") rather than printed on it. */
@@ -260,9 +266,23 @@ function splitLines(body: string, integersAreMoney: boolean): string[] {
   const oneLine = lines.filter((line) => line.trim()).length === 1;
   const source = oneLine ? lines.flatMap((line) => splitAfterPrices(line, integersAreMoney)) : lines;
   // "Pret A Manger, Latte £3.20, ...": on one line, a name before the first item's comma is the merchant's.
-  const leading = oneLine ? /^([^,\d]*\p{L}[^,\d]*),\s*(\S.*)$/u.exec(source[0] ?? '') : null;
-  if (leading?.[1] && leading[2]) source.splice(0, 1, leading[1], leading[2]);
+  const leading = oneLine ? merchantBeforeComma(source[0] ?? '') : undefined;
+  if (leading) source.splice(0, 1, ...leading);
   return source.map((line) => line.replace(/^[\s,;•*-]+/, '').trim()).filter(Boolean);
+}
+
+/**
+ * "Pret A Manger, Latte £3.20" → ["Pret A Manger", "Latte £3.20"]: the text before the first comma when it has a letter
+ * and no digit, and the rest from its first non-blank character when that is on one line. A loop, not
+ * /^([^,\d]*\p{L}[^,\d]*),\s*(\S.*)$/u, whose two runs of [^,\d]* retried each other over a line without a comma.
+ */
+function merchantBeforeComma(line: string): [string, string] | undefined {
+  const comma = line.indexOf(',');
+  if (comma === -1) return undefined;
+  const name = line.slice(0, comma);
+  const rest = line.slice(comma + 1).replace(/^\s+/, '');
+  if (/\d/.test(name) || !/\p{L}/u.test(name) || !rest || /[\n\r\u2028\u2029]/.test(rest)) return undefined;
+  return [name, rest];
 }
 
 function splitAfterPrices(line: string, integersAreMoney: boolean): string[] {
@@ -295,7 +315,8 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     quantity = Number(trailing[1]);
     rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
   }
-  const at = /\s*(?:@|\bat\b)\s*/.exec(rest);
+  // Starts only where a run of blanks starts: the same match, found without rescanning the run from each of its blanks.
+  const at = /(?<!\s)\s*(?:@|\bat\b)/.exec(rest);
   let prices = findMoney(rest, integersAreMoney);
   let unitPrice: number | undefined;
   let name: string;
@@ -331,9 +352,16 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
   return { item: { name, quantity: count, unitPrice: round(lastPrice / count), amount: lastPrice }, ambiguous: count > 1 };
 }
 
-/** Drops leader dots ("Coffee ....... 3.50"), bullets and dangling separators. */
+/**
+ * Drops leader dots ("Coffee ....... 3.50"), bullets and dangling separators. The trailing ones are counted back from
+ * the end: /[\s:=@-]+$/ would scan a run of blanks to its end from each of its characters.
+ */
 function cleanName(text: string): string {
-  return text.replace(/[.\-_·…]{2,}/g, ' ').replace(/^[\s:•*#-]+|[\s:=@-]+$/g, '').replace(/\s+/g, ' ').trim().slice(0, 120);
+  const dotless = text.replace(/[.\-_·…]{2,}/g, ' ');
+  const start = /^[\s:•*#-]+/.exec(dotless)?.[0].length ?? 0;
+  let end = dotless.length;
+  while (end > start && /[\s:=@-]/.test(dotless.charAt(end - 1))) end--;
+  return dotless.slice(start, end).replace(/\s+/g, ' ').trim().slice(0, 120);
 }
 
 const sum = (items: readonly ReceiptItem[]): number => items.reduce((total, item) => total + item.amount, 0);

@@ -37,6 +37,14 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
 }
 
 /**
+ * What precedes a phrase the request is cut at: an optional comma and spaces, taken only from
+ * where they begin. Written `,?\s*\b`, a match was tried from every space of a run, each try
+ * scanning the rest of the run: quadratic (99,000 spaces took 274 s). The lookbehind starts a try
+ * only where the run starts, so each run is scanned once.
+ */
+const LEAD = String.raw`(?:(?<![\s,]),?\s*)?\b`;
+
+/**
  * Phrases that ask for a person's review of a step's output ("after my review", "once I approve",
  * "get sign-off before publishing", "for your approval"): they mark the step for approval and are
  * no part of what the step makes. The planner writes its notes in the same words, so the model
@@ -44,13 +52,13 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
  */
 export const REVIEW_PHRASE = new RegExp(
   [
-    String.raw`,?\s*\b(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?)?`,
-    String.raw`,?\s*\b(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)\s+(?:have\s+|has\s+)?(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|(?:gives?|gave)\s+(?:the\s+)?(?:ok|okay|go[- ]ahead))(?:\s+(?:it|them|this|that))?`,
-    String.raw`,?\s*\b(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|need)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
-    String.raw`,?\s*\b(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i'll|i\s+will|we'll|we\s+will)\s+(?:review|approve|check|see|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,
-    String.raw`,?\s*\b(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,
-    String.raw`,?\s*\b(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?`,
-    String.raw`,?\s*\b(?:both|all|each|everything|all\s+of\s+them)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+before\s+\w+(?:\s+(?:it|them))?)?`,
+    String.raw`${LEAD}(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?)?`,
+    String.raw`${LEAD}(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)\s+(?:have\s+|has\s+)?(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|(?:gives?|gave)\s+(?:the\s+)?(?:ok|okay|go[- ]ahead))(?:\s+(?:it|them|this|that))?`,
+    String.raw`${LEAD}(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|need)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
+    String.raw`${LEAD}(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i'll|i\s+will|we'll|we\s+will)\s+(?:review|approve|check|see|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,
+    String.raw`${LEAD}(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,
+    String.raw`${LEAD}(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?`,
+    String.raw`${LEAD}(?:both|all|each|everything|all\s+of\s+them)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+before\s+\w+(?:\s+(?:it|them))?)?`,
   ].join('|'),
   'gi',
 );
@@ -60,14 +68,31 @@ export const PUBLISH_CLAUSE =
   /^(?:and\s+)?(?:then\s+)?(?:publish|post|send|e-?mail|share|upload|release|tweet|schedule|put)(?:\s+(?:me|us|the\s+team|everyone))?(?:\s+(?:it|them|this|that|everything|both|the\s+(?:post|image|result|results|final\s+\w+|\w+))(?:\s+(?:out|live|online))?)?(?:\s+(?:on|to|in|via)\s+[\w' ]+)?$|^(?:publishing|posting|sending)(?:\s+(?:it|them))?$/i;
 
 /** A step's reference to an earlier step's output ("based on step 1"), which the planner adds to steps that build on one. */
-export const STEP_REFERENCE = /,?\s*\b(?:based\s+on|from|using|following)\s+(?:the\s+(?:output|result)\s+of\s+)?steps?\s+\d+(?:\s*(?:,|and)\s*\d+)*/gi;
+export const STEP_REFERENCE = new RegExp(String.raw`${LEAD}(?:based\s+on|from|using|following)\s+(?:the\s+(?:output|result)\s+of\s+)?steps?\s+\d+(?:\s*(?:,|and)\s*\d+)*`, 'gi');
 
-/** The request itself: an instruction without its review notes and step references. */
+/**
+ * The most characters of a request line the offline model parses. A request is a sentence or
+ * two; what follows it (a pasted receipt or contract) is material, passed on to the tools, whose
+ * inputs have caps of their own.
+ */
+export const REQUEST_MAX_LENGTH = 2_000;
+
+/** Text as the offline model parses it: runs of whitespace as one space, at most REQUEST_MAX_LENGTH characters. */
+export function parseableRequest(text: string): string {
+  // A run is replaced where it starts (the `+` never gives back), so this is one linear pass.
+  return text.replace(/\s+/g, ' ').trim().slice(0, REQUEST_MAX_LENGTH);
+}
+
+/**
+ * The request itself: an instruction without its review notes and step references. Each pattern
+ * starts a match only where a run of separators starts (lookbehinds), so none rescans a run from
+ * every one of its characters.
+ */
 export function requestOf(instruction: string): string {
-  return instruction
+  return parseableRequest(instruction)
     .replace(REVIEW_PHRASE, '')
     .replace(STEP_REFERENCE, '')
-    .replace(/\s+([,.;!?])/g, '$1')
-    .replace(/[\s,;]+$/, '')
+    .replace(/(?<!\s)\s+([,.;!?])/g, '$1')
+    .replace(/(?<![\s,;])[\s,;]+$/, '')
     .trim();
 }

@@ -10,7 +10,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
-import { matchIntent, type OfflineAgentId, requestOf } from './intents.js';
+import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
 
@@ -102,7 +102,7 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   const chosen = intent && tools.find((tool) => tool.name === intent.tool);
   if (chosen) {
     // Points of earlier steps' output follow the request as its details ("write it" after "outline it").
-    const details = earlierPoints(context).map((point) => `${point.replace(/[.!?:]+$/, '')}.`);
+    const details = earlierPoints(context).map((point) => `${point.replace(TRAILING_STOPS, '')}.`);
     const input = [asked, ...material].join('\n') + (details.length > 0 ? `. ${details.join(' ')}` : '');
     return [
       {
@@ -119,6 +119,12 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   return [{ type: 'text', text: task ?? plainReply(request) }];
 }
 
+/**
+ * Full stops at the end of a text. Written `[.!?:]+$`, a run of stops not at the end was tried
+ * from each of its characters, each try scanning the rest of it: the lookbehind starts one try per run.
+ */
+const TRAILING_STOPS = /(?<![.!?:])[.!?:]+$/;
+
 /** Requests that ask for a piece of work (answered with a structured draft), unlike questions and chat. */
 const TASK_VERB =
   /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:summari[sz]e|sum\s+up|plan|draft|write|prepare|list|compile|outline|recap|create|make|put\s+together|brainstorm|suggest|propose|organi[sz]e|review|check|research|analy[sz]e|compare|collect|gather|note|report|email|reply|respond|announce|schedule|explain|describe)\b/i;
@@ -134,7 +140,7 @@ interface ContextEntry {
  * out the material it has in the shape the request asks for.
  */
 function taskAnswer(request: string, context: ContextEntry[]): string {
-  const subject = request.replace(/^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?/i, '').replace(/[.!?]+$/, '');
+  const subject = request.replace(/^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?/i, '').replace(TRAILING_STOPS, '');
   const points = earlierPoints(context);
   const feedback = context.filter((entry) => entry.kind === 'feedback').map((entry) => entry.text);
   const heading = subject.charAt(0).toUpperCase() + subject.slice(1);
@@ -189,10 +195,10 @@ function earlierPoints(context: ContextEntry[]): string[] {
 
 function structuredOutput(format: { schema?: JSONSchema7; name?: string }, request: string): unknown {
   if (format.name === AGENT_ROUTE_OUTPUT) {
-    const agentId: OfflineAgentId = matchIntent(request)?.agent ?? 'general';
+    const agentId: OfflineAgentId = matchIntent(parseableRequest(request))?.agent ?? 'general';
     return { agentId, confident: agentId !== 'general' };
   }
-  if (format.name === WORKFLOW_PLAN_OUTPUT) return planWorkflow(request);
+  if (format.name === WORKFLOW_PLAN_OUTPUT) return planWorkflow(request.slice(0, REQUEST_MAX_LENGTH));
   return fillFromSchema(format.schema, request);
 }
 

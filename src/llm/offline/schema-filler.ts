@@ -18,7 +18,8 @@ const REQUEST_LINE =
   /\b(?:please|pls|can\s+you|could\s+you|would\s+you|here(?:'s|’s|\s+is|\s+are)|i\s+(?:need|want|got|have|paid|signed)|review|check|analy[sz]e|summari[sz]e|extract|read|look\s+(?:at|over)|go\s+through|scan|parse|process|flag|log|itemi[sz]e|what|is\s+(?:this|there|it)|are\s+there|any|my|attached|below|following)\b|[?:]\s*$/i;
 /** "60-second", "90 seconds", "2 minutes", "1.5 min", "1:30": a duration the request states, in seconds. */
 // Units are spelled out: "90s" is as often a decade as a length.
-const DURATION = /\b(\d{1,3}(?:[.,]\d)?)\s*-?\s*(seconds?|secs?|minutes?|mins?)\b|\b(\d{1,2}):([0-5]\d)\b/i;
+// `\s*(?:-\s*)?`, not `\s*-?\s*`: two adjacent `\s*` split a run of spaces every way, quadratic in its length.
+const DURATION = /\b(\d{1,3}(?:[.,]\d)?)\s*(?:-\s*)?(seconds?|secs?|minutes?|mins?)\b|\b(\d{1,2}):([0-5]\d)\b/i;
 
 /**
  * Builds arguments that satisfy a JSON schema from a plain request, the way the offline model

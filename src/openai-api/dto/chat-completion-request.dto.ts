@@ -19,6 +19,7 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
+import { FreeForm } from '../../http/free-form.decorator.js';
 import { CONVERSATION_REFERENCE, CONVERSATION_REFERENCE_RULE } from '../../conversations/conversations.service.js';
 
 /** OpenAI's `stop`: a string, or up to four strings. */
@@ -62,6 +63,7 @@ export class ChatCompletionRequestDto {
   @ArrayMinSize(1, { message: 'messages must contain at least one message' })
   @ArrayMaxSize(1000)
   @IsObject({ each: true, message: 'each message must be an object' })
+  @FreeForm()
   messages: Record<string, unknown>[];
 
   @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Server-sent chat.completion.chunk events instead of one chat.completion' })
@@ -104,6 +106,7 @@ export class ChatCompletionRequestDto {
 
   @IsOptional()
   @Allow()
+  @FreeForm()
   tool_choice?: unknown;
 
   @IsOptional()
@@ -146,6 +149,7 @@ export class ChatCompletionRequestDto {
 
   @IsOptional()
   @IsObject()
+  @FreeForm()
   logit_bias?: Record<string, number> | null;
 
   @IsOptional()
@@ -168,6 +172,7 @@ export class ChatCompletionRequestDto {
 
   @IsOptional()
   @IsObject()
+  @FreeForm()
   response_format?: Record<string, unknown> | null;
 
   /** OpenAI's end-user id for abuse monitoring; it names no conversation here. */
@@ -178,6 +183,7 @@ export class ChatCompletionRequestDto {
 
   @IsOptional()
   @IsObject()
+  @FreeForm()
   metadata?: Record<string, string> | null;
 
   @IsOptional()
