@@ -11,8 +11,8 @@ import { resetDatabase } from '../setup/reset-database.js';
  * Bounded work per request (#28), measured where it hurts: the event loop. Every route of the
  * OpenAPI document gets pathological bodies, and every agent pathological texts through the offline
  * model, one request at a time, while the process's event-loop delay is recorded. A request during
- * which the loop stood still for BLOCK_MS or more is sent again, and fails only if it blocks again:
- * a quadratic pass blocks every time, a GC pause or a busy machine's scheduling seldom twice.
+ * which the loop stood still for BLOCK_MS or more is sent up to three times more, and fails only if
+ * every try blocks: a quadratic pass blocks every time, a GC pause or a busy machine's scheduling not.
  */
 const BLOCK_MS = Number(process.env.EVENT_LOOP_BLOCK_MS ?? 100);
 const LARGE_BODY_ROUTES = new Set(['/api/assistant/router', '/v1/chat/completions']);
@@ -151,7 +151,11 @@ describe('event-loop fuzz: no request blocks the event loop', () => {
     for (const probe of probes) {
       const first = await blockedFor(probe);
       const row: (typeof measured)[number] = { label: probe.label, ms: first.ms, status: first.status };
-      if (first.ms >= BLOCK_MS) row.again = (await blockedFor(probe)).ms;
+      // The least of up to three more tries: a real stall (work that grows with the input) stalls
+      // every time, while a busy machine's scheduling or a collection adds to some tries only.
+      for (let retry = 0; retry < 3 && Math.min(row.ms, row.again ?? Infinity) >= BLOCK_MS; retry++) {
+        row.again = Math.min(row.again ?? Infinity, (await blockedFor(probe)).ms);
+      }
       measured.push(row);
     }
     const statuses = measured.filter((row) => row.label.startsWith('agent ')).map((row) => row.status);
