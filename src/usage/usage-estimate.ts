@@ -1,14 +1,8 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { CHARACTERS_PER_TOKEN, promptTextTokens } from '../llm/prompt-tokens.js';
 
-/** About 4 characters a token, as the offline model counts (and close to OpenAI's tokenisers for English). */
-const CHARACTERS_PER_TOKEN = 4;
 /** What a file in the prompt (an image, a PDF page) is taken to cost when the provider does not say: a high-detail image is ~765 tokens at OpenAI. */
 const FILE_TOKENS = 1000;
-
-/** Tokens of a text, estimated. */
-export function tokensOfText(text: string): number {
-  return Math.ceil(text.length / CHARACTERS_PER_TOKEN);
-}
 
 /**
  * The input tokens of a model call, estimated from what it sends: the messages, the tool and
@@ -17,20 +11,7 @@ export function tokensOfText(text: string): number {
  */
 export function estimatePromptTokens(params: Pick<LanguageModelV4CallOptions, 'prompt' | 'tools' | 'responseFormat'>): number {
   const files = params.prompt.reduce((count, message) => count + filesOf(message), 0);
-  const read = [...params.prompt.map(textOfMessage), JSON.stringify(params.tools ?? []), params.responseFormat?.type === 'json' ? JSON.stringify(params.responseFormat.schema ?? {}) : ''];
-  return tokensOfText(read.join('\n')) + files * FILE_TOKENS;
-}
-
-function textOfMessage(message: LanguageModelV4Prompt[number]): string {
-  if (message.role === 'system') return message.content;
-  return message.content
-    .map((part) => {
-      if (part.type === 'text' || part.type === 'reasoning') return part.text;
-      if (part.type === 'tool-call') return `${part.toolName}${JSON.stringify(part.input)}`;
-      if (part.type === 'tool-result') return `${part.toolName}${JSON.stringify(part.output)}`;
-      return '';
-    })
-    .join('\n');
+  return promptTextTokens(params) + files * FILE_TOKENS;
 }
 
 function filesOf(message: LanguageModelV4Prompt[number]): number {

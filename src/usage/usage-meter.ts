@@ -7,7 +7,8 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { UsageAttribution } from './usage-attribution.js';
-import { estimatePromptTokens, tokensOfText } from './usage-estimate.js';
+import { tokensOfText } from '../llm/prompt-tokens.js';
+import { estimatePromptTokens } from './usage-estimate.js';
 import type { UsageLedger } from './usage-ledger.service.js';
 
 /**

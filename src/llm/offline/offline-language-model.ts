@@ -11,6 +11,7 @@ import type {
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
+import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
 
@@ -280,33 +281,14 @@ function finishReason(content: LanguageModelV4Content[]): LanguageModelV4Generat
  * wrote (text and tool inputs). The usage ledger meters the offline model like any other.
  */
 function usage(options: LanguageModelV4CallOptions, content: LanguageModelV4Content[]): LanguageModelV4Usage {
-  const read = [...options.prompt.map(textOfMessage), JSON.stringify(options.tools ?? []), options.responseFormat?.type === 'json' ? JSON.stringify(options.responseFormat.schema ?? {}) : ''];
-  const input = tokensOf(read.join('\n'));
-  const output = tokensOf(content.map((item) => (item.type === 'text' ? item.text : item.type === 'tool-call' ? `${item.toolName}${item.input}` : '')).join(''));
+  const input = promptTextTokens(options);
+  const output = tokensOfText(content.map((item) => (item.type === 'text' ? item.text : item.type === 'tool-call' ? `${item.toolName}${item.input}` : '')).join(''));
   return {
     inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
     outputTokens: { total: output, text: output, reasoning: undefined },
   };
 }
 
-/** A message's text as the model reads it; files are left out (the offline model never reads them). */
-function textOfMessage(message: LanguageModelV4Prompt[number]): string {
-  if (message.role === 'system') return message.content;
-  return message.content
-    .map((part) => {
-      if (part.type === 'text' || part.type === 'reasoning') return part.text;
-      if (part.type === 'tool-call') return `${part.toolName}${JSON.stringify(part.input)}`;
-      if (part.type === 'tool-result') return `${part.toolName}${JSON.stringify(part.output)}`;
-      return '';
-    })
-    .join('\n');
-}
-
-const CHARACTERS_PER_TOKEN = 4;
-
-function tokensOf(text: string): number {
-  return Math.ceil(text.length / CHARACTERS_PER_TOKEN);
-}
 
 function hash(text: string): string {
   let value = 2166136261;
