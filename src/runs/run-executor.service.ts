@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
-import { Repository } from 'typeorm';
 import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { isAgentId } from '../assistant/agents/agents.js';
@@ -18,7 +16,7 @@ import type { Plan } from '../teams/plans.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
-import { RunStep } from './entities/run-step.entity.js';
+import type { RunStep } from './entities/run-step.entity.js';
 import type { WorkflowRun } from './entities/workflow-run.entity.js';
 import { BudgetExhaustedException, BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { UsageLedger } from '../usage/usage-ledger.service.js';
@@ -28,6 +26,7 @@ import { RunEventsService } from './run-events.service.js';
 import type { RunEvent } from './runs.response.js';
 import { queueRunExecution, RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
 import { RunStateService, type RunStateTransaction } from './run-state.service.js';
+import { RunStepStateService } from './run-step-state.service.js';
 import { RunTranscript } from './run-transcript.js';
 import { retryDelayMs, transientFailure } from './transient-errors.js';
 
@@ -68,7 +67,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
   private handingBack = false;
 
   constructor(
-    @InjectRepository(RunStep) private readonly runSteps: Repository<RunStep>,
+    private readonly stepState: RunStepStateService,
     private readonly workflows: WorkflowsService,
     private readonly runState: RunStateService,
     private readonly conversations: ConversationsService,
@@ -170,7 +169,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
 
   private async executeStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
     const step = steps[index];
-    const { checkpoint, fresh } = await this.checkpoint(run.id, index);
+    const { checkpoint, fresh } = await this.stepState.checkpoint(run.id, index, new Date());
     if (checkpoint.status === 'completed') return 'done';
     if (checkpoint.status === 'awaiting_approval') {
       // The step was paused but the run not (a crash between the two, before they were one
@@ -218,12 +217,13 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const paused = step.requiresApproval;
     const finished: RunEvent = { type: 'step-finished', stepIndex: index, description: step.description, awaitingApproval: paused };
     const outcome = await this.runState.transaction(async (transaction): Promise<StepOutcome> => {
-      const updated = await transaction.manager.update(
-        RunStep,
-        { runId: run.id, stepIndex: index, attempt: checkpoint.attempt, status: 'running' },
+      const updated = await this.stepState.move(
+        checkpoint,
+        ['running'],
         { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : new Date() },
+        transaction.manager,
       );
-      if (!updated.affected) return 'stopped';
+      if (!updated) return 'stopped';
       if (!paused) return 'done';
       return (await this.pause(transaction, run.id, index, checkpoint.attempt, { workflow, steps }, [finished])) ? 'paused' : 'stopped';
     });
@@ -250,21 +250,13 @@ export class RunExecutorService implements OnApplicationBootstrap {
     return true;
   }
 
-  /** The step's row, created on first arrival (`fresh`: by this call, so no attempt ran before). */
-  private async checkpoint(runId: number, stepIndex: number): Promise<{ checkpoint: RunStep; fresh: boolean }> {
-    const created = this.runSteps.create({ runId, stepIndex, status: 'running', attempt: 1, feedback: null, startedAt: new Date() });
-    const inserted = await this.runSteps.createQueryBuilder().insert().into(RunStep).values(created).orIgnore().returning(['run_id']).execute();
-    if ((inserted.raw as unknown[]).length > 0) return { checkpoint: created, fresh: true };
-    return { checkpoint: await this.runSteps.findOneByOrFail({ runId, stepIndex }), fresh: false };
-  }
-
   /**
    * The step's instruction as message parts: its own description first, then the context (the
    * workflow, a reviewer's note, earlier steps' output) in parts marked as context, which a model
    * reads as background and the offline model never takes for the request.
    */
   private async instructionFor(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, checkpoint: RunStep): Promise<UIMessage['parts']> {
-    const earlier = index === 0 ? [] : await this.runSteps.find({ where: { runId: run.id }, order: { stepIndex: 'ASC' } });
+    const earlier = index === 0 ? [] : await this.stepState.ofRun(run.id);
     const context = earlier
       .filter((row) => row.stepIndex < index && row.outputText)
       .map((row) =>
@@ -289,7 +281,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
   private async replyWithRetries(checkpoint: RunStep, agentId: string, history: UIMessage[], charge: StepCharge, abortSignal: AbortSignal): Promise<UIMessage> {
     for (;;) {
       const since = new Date();
-      const calls = await this.countModelCall(checkpoint);
+      const calls = await this.stepState.countModelCall(checkpoint);
+      if (calls === null) throw new Error('The step moved on while it ran');
       try {
         return await this.reply(agentId, history, charge, abortSignal);
       } catch (error) {
@@ -301,20 +294,6 @@ export class RunExecutorService implements OnApplicationBootstrap {
         await sleep(retryDelayMs(calls, error, this.retryBaseMs), undefined, { signal: abortSignal });
       }
     }
-  }
-
-  /** Counts a model call of the step's current attempt; returns the calls made so far, this one included. */
-  private async countModelCall(checkpoint: RunStep): Promise<number> {
-    const result = await this.runSteps
-      .createQueryBuilder()
-      .update(RunStep)
-      .set({ modelAttempts: () => 'model_attempts + 1' })
-      .where({ runId: checkpoint.runId, stepIndex: checkpoint.stepIndex, attempt: checkpoint.attempt })
-      .returning(['modelAttempts'])
-      .execute();
-    const [row] = result.raw as { model_attempts: number }[];
-    if (!row) throw new Error('The step moved on while it ran');
-    return row.model_attempts;
   }
 
   private async reply(agentId: string, history: UIMessage[], charge: StepCharge, abortSignal: AbortSignal): Promise<UIMessage> {

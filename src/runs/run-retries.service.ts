@@ -1,17 +1,17 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
-import { type EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AssetsService } from '../assets/assets.service.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import type { RetryRunDto } from './dto/retry-run.dto.js';
-import { RunStep } from './entities/run-step.entity.js';
+import type { RunStep } from './entities/run-step.entity.js';
 import { ACTIVE_RUN_STATUSES, type WorkflowRun } from './entities/workflow-run.entity.js';
 import { queueRunExecution } from './run-jobs.js';
 import { RunStateService } from './run-state.service.js';
+import { RunStepStateService } from './run-step-state.service.js';
 import type { RetriedRunResponse } from './runs.response.js';
 
 /**
@@ -22,7 +22,7 @@ import type { RetriedRunResponse } from './runs.response.js';
 @Injectable()
 export class RunRetriesService {
   constructor(
-    @InjectRepository(RunStep) private readonly runSteps: Repository<RunStep>,
+    private readonly stepState: RunStepStateService,
     private readonly workflows: WorkflowsService,
     private readonly runState: RunStateService,
     private readonly conversations: ConversationsService,
@@ -36,7 +36,7 @@ export class RunRetriesService {
     const original = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     if (ACTIVE_RUN_STATUSES.includes(original.status)) throw new UnprocessableEntityException('The run is still in progress: stop it before retrying it');
     const steps = await this.workflows.stepsOf(workflow.id);
-    const checkpoints = await this.runSteps.find({ where: { runId: original.id }, order: { stepIndex: 'ASC' } });
+    const checkpoints = await this.stepState.ofRun(original.id);
     const finished = leadingFinished(checkpoints);
     const fromStep = dto.fromStep ?? (finished.length < steps.length ? finished.length : 0);
     if (fromStep >= steps.length) throw new UnprocessableEntityException(`fromStep must be below ${steps.length}, the workflow's step count`);
@@ -81,10 +81,7 @@ export class RunRetriesService {
   private async reuse(original: WorkflowRun, reused: RunStep[], transcript: UIMessage[], run: { runId: number; conversationId: string }, manager: EntityManager): Promise<void> {
     const last = reused.at(-1);
     if (!last) return;
-    await manager.insert(
-      RunStep,
-      reused.map((step) => ({ ...step, runId: run.runId, modelAttempts: 0, reusedFrom: original.id })),
-    );
+    await this.stepState.reuse(run.runId, reused, manager);
     await this.conversations.saveMessages(run.conversationId, transcript, { manager });
     await this.assets.copyRunAssets({ runId: original.id, through: last.finishedAt ?? last.startedAt }, run, manager);
   }

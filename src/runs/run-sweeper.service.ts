@@ -7,9 +7,9 @@ import { OutageLog } from '../database/outage-log.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import { BudgetService } from '../usage/budget.service.js';
-import { RunStep } from './entities/run-step.entity.js';
 import { queueRunExecution, RUN_EXECUTE } from './run-jobs.js';
 import { RunStateService, type RunStateTransaction } from './run-state.service.js';
+import { RunStepStateService } from './run-step-state.service.js';
 
 /** A job's last change must be this old before its run is judged: its handler's last writes come first. */
 const SETTLE_MS = 10_000;
@@ -34,6 +34,7 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly runState: RunStateService,
+    private readonly stepState: RunStepStateService,
     private readonly assets: AssetsService,
     private readonly queue: QueueService,
     private readonly shutdown: ShutdownService,
@@ -79,7 +80,7 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
         if (job?.state === 'failed') {
           const reason = `The run could not be executed: its job failed on every retry (${failureOf(job.output)})`.slice(0, 500);
           // What the unfinished step left goes first: whoever sees the run failed sees it gone.
-          const unfinished = await manager.findOneBy(RunStep, { runId: run.id, status: 'running' });
+          const unfinished = await this.stepState.unfinished(run.id, manager);
           if (unfinished) await this.assets.deleteRunAssetsSince(run.id, unfinished.startedAt);
           // Its summary and event go out once the sweep commits.
           if (await move(run.id, ['running'], { status: 'failed', reason })) failed.push({ runId: run.id, reason });

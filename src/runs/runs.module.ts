@@ -11,6 +11,7 @@ import { RunEventsService } from './run-events.service.js';
 import { RunExecutorService } from './run-executor.service.js';
 import { RunRetriesService } from './run-retries.service.js';
 import { RunStateService } from './run-state.service.js';
+import { RunStepStateService } from './run-step-state.service.js';
 import { RunSweeperService } from './run-sweeper.service.js';
 import { RunsController } from './runs.controller.js';
 import { RunsService } from './runs.service.js';
@@ -18,7 +19,7 @@ import { RunsService } from './runs.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule],
   controllers: [RunsController],
-  providers: [RunStateService, RunsService, RunRetriesService, RunExecutorService, RunSweeperService, RunAbortRegistry, RunEventsService],
+  providers: [RunStateService, RunStepStateService, RunsService, RunRetriesService, RunExecutorService, RunSweeperService, RunAbortRegistry, RunEventsService],
   exports: [RunStateService, RunsService, RunAbortRegistry],
 })
 export class RunsModule {}

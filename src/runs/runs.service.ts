@@ -1,19 +1,20 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { type EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { UsageService } from '../usage/usage.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { mapRun, WorkflowsService } from '../workflows/workflows.service.js';
-import { RunStep } from './entities/run-step.entity.js';
+import type { RunStep } from './entities/run-step.entity.js';
 import { ACTIVE_RUN_STATUSES, type WorkflowRun } from './entities/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';
 import { type NewRun, RunStateService, type RunStateTransaction } from './run-state.service.js';
+import { RunStepStateService } from './run-step-state.service.js';
 import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 export const STOPPED_BY_USER = 'Stopped by user';
@@ -44,7 +45,8 @@ export type StepDecisionOutcome = 'applied' | 'not_awaiting';
 @Injectable()
 export class RunsService {
   constructor(
-    @InjectRepository(RunStep) private readonly steps: Repository<RunStep>,
+    @InjectEntityManager() private readonly database: EntityManager,
+    private readonly stepState: RunStepStateService,
     private readonly workflows: WorkflowsService,
     private readonly runState: RunStateService,
     private readonly queue: QueueService,
@@ -75,7 +77,7 @@ export class RunsService {
   async detail(team: TeamContext, workflowId: string, runId: number): Promise<RunDetailResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     const [steps, retriedBy, usage, decisions] = await Promise.all([
-      this.steps.find({ where: { runId }, order: { stepIndex: 'ASC' } }),
+      this.stepState.ofRun(runId),
       this.runState.retriesOf(runId),
       this.usage.ofRun(team.teamId, runId),
       this.decisionsOf(team.teamId, runId),
@@ -89,7 +91,7 @@ export class RunsService {
    * A decision with no link token was taken on the dashboard, by the user whose email is shown.
    */
   private async decisionsOf(teamId: string, runId: number): Promise<RunDecisionResponse[]> {
-    const rows = await this.steps.manager.query<DecisionRow[]>(
+    const rows = await this.database.query<DecisionRow[]>(
       `SELECT d.step_index, d.attempt, d.action, d.note, d.jti IS NULL AS on_dashboard,
               CASE WHEN d.jti IS NULL THEN u.email ELSE d.recipient END AS decided_by, d.decided_at
          FROM approval_decisions d
@@ -129,8 +131,7 @@ export class RunsService {
           action === 'approve'
             ? { status: 'completed' as const, finishedAt: new Date() }
             : { status: 'running' as const, attempt: attempt + 1, feedback: note, startedAt: new Date(), finishedAt: null, outputText: null, modelAttempts: 0 };
-        const updated = await manager.update(RunStep, { runId, stepIndex, attempt, status: 'awaiting_approval' }, step);
-        if (!updated.affected) return false;
+        if (!(await this.stepState.move({ runId, stepIndex, attempt }, ['awaiting_approval'], step, manager))) return false;
         const resumed = await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex });
         if (!resumed) throw new ConflictException('The run is no longer awaiting approval');
         await record(manager);
@@ -145,7 +146,7 @@ export class RunsService {
   }
 
   checkpointOf(runId: number, stepIndex: number): Promise<RunStep | null> {
-    return this.steps.findOneBy({ runId, stepIndex });
+    return this.stepState.get(runId, stepIndex);
   }
 
   private async start(workflow: Workflow, trigger: NewRun): Promise<WorkflowRun | null> {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { RunStatus } from './workflow-run.entity.js';
+import type { StepStatus } from '../run-step-state.service.js';
 
 /**
  * The checkpoint of one step of a run: a finished step is never run again, so a run picked up
@@ -13,8 +13,9 @@ export class RunStep {
   @PrimaryColumn({ name: 'step_index', type: 'integer' })
   stepIndex: number;
 
+  /** Moved only by RunStepStateService, by its state table. */
   @Column({ type: 'text' })
-  status: RunStatus;
+  status: StepStatus;
 
   /** 1 for the first try; each rejection adds one. */
   @Column({ type: 'integer', default: 1 })

@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
+import { RunStep } from './entities/run-step.entity.js';
+
+/** The states of a step's checkpoint. A step of a run that stopped or failed stays where it was: the run says it ended. */
+export const STEP_STATUSES = ['running', 'awaiting_approval', 'completed'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+/** Where a step may move from each state: the table in RunStepStateService's doc comment. */
+const STEP_MOVES: Readonly<Record<StepStatus, readonly StepStatus[]>> = {
+  running: ['completed', 'awaiting_approval'],
+  awaiting_approval: ['completed', 'running'],
+  completed: [],
+};
+
+export function canMove(from: StepStatus, to: StepStatus): boolean {
+  return STEP_MOVES[from].includes(to);
+}
+
+/** One attempt of one step of a run: a move is for the attempt it was decided on, never a later one. */
+export interface StepAttempt {
+  runId: number;
+  stepIndex: number;
+  attempt: number;
+}
+
+/** A move's new status and what changes with it (output, times, the next attempt's feedback). */
+export type StepChange = { status: StepStatus } & Partial<
+  Pick<RunStep, 'attempt' | 'feedback' | 'modelAttempts' | 'outputText' | 'outputMessageId' | 'startedAt' | 'finishedAt'>
+>;
+
+/**
+ * The one owner of a run's step checkpoints: nothing else reads or writes `run_steps`. A step
+ * enters the table `running` at attempt 1 (`checkpoint`, when the executor reaches it) or
+ * `completed` (`reuse`, a retry taking an earlier run's output), then moves by this table, each
+ * move one UPDATE of the attempt that checks the state it moves from:
+ *
+ * | from              | to                | who                                                   |
+ * | ----------------- | ----------------- | ----------------------------------------------------- |
+ * | running           | completed         | the executor: the reply is stored, no approval needed |
+ * | running           | awaiting_approval | the executor: the reply is stored, a reviewer decides |
+ * | awaiting_approval | completed         | approved (RunsService.decideStep)                     |
+ * | awaiting_approval | running           | rejected: done again as attempt + 1, with the note    |
+ * | completed         | (none)            | a finished step is never run again                    |
+ *
+ * A move that did not happen (the step was elsewhere, or at another attempt: a racing decision,
+ * another instance that took the run over) returns false and changes nothing; the caller decides.
+ */
+@Injectable()
+export class RunStepStateService {
+  constructor(@InjectRepository(RunStep) private readonly rows: Repository<RunStep>) {}
+
+  /** The step's checkpoint, created `running` at attempt 1 on first arrival (`fresh`: by this call, so no attempt ran before). */
+  async checkpoint(runId: number, stepIndex: number, startedAt: Date): Promise<{ checkpoint: RunStep; fresh: boolean }> {
+    const created = this.rows.create({ runId, stepIndex, status: 'running', attempt: 1, feedback: null, startedAt });
+    const inserted = await this.rows.createQueryBuilder().insert().into(RunStep).values(created).orIgnore().returning(['run_id']).execute();
+    if ((inserted.raw as unknown[]).length > 0) return { checkpoint: created, fresh: true };
+    return { checkpoint: await this.rows.findOneByOrFail({ runId, stepIndex }), fresh: false };
+  }
+
+  /** Copies another run's completed checkpoints into a retry, which takes their output instead of calling a model (0 calls here). */
+  async reuse(runId: number, completed: RunStep[], manager: EntityManager): Promise<void> {
+    await manager.insert(
+      RunStep,
+      completed.map((step) => ({ ...step, runId, status: 'completed' as const, modelAttempts: 0, reusedFrom: step.runId })),
+    );
+  }
+
+  /** Moves one attempt of a step from one of `from` to `change.status`; false when it was in none of them. */
+  async move(step: StepAttempt, from: readonly StepStatus[], change: StepChange, manager: EntityManager = this.rows.manager): Promise<boolean> {
+    const refused = from.find((status) => !canMove(status, change.status));
+    if (refused) throw new Error(`A step does not move from ${refused} to ${change.status}`);
+    const result = await manager
+      .createQueryBuilder()
+      .update(RunStep)
+      .set(change)
+      .where('run_id = :runId AND step_index = :stepIndex AND attempt = :attempt AND status IN (:...from)', { runId: step.runId, stepIndex: step.stepIndex, attempt: step.attempt, from })
+      .execute();
+    return Boolean(result.affected);
+  }
+
+  /** Counts a model call of the step's attempt: the calls made so far, this one included; null when the step moved on to another attempt. */
+  async countModelCall(step: StepAttempt): Promise<number | null> {
+    const result = await this.rows
+      .createQueryBuilder()
+      .update(RunStep)
+      .set({ modelAttempts: () => 'model_attempts + 1' })
+      .where({ runId: step.runId, stepIndex: step.stepIndex, attempt: step.attempt })
+      .returning(['modelAttempts'])
+      .execute();
+    const [row] = result.raw as { model_attempts: number }[];
+    return row ? row.model_attempts : null;
+  }
+
+  /** A run's checkpoints in step order. */
+  ofRun(runId: number): Promise<RunStep[]> {
+    return this.rows.find({ where: { runId }, order: { stepIndex: 'ASC' } });
+  }
+
+  get(runId: number, stepIndex: number): Promise<RunStep | null> {
+    return this.rows.findOneBy({ runId, stepIndex });
+  }
+
+  /** The run's step still `running`, if any: what a run that ended in the middle of it left. */
+  unfinished(runId: number, manager: EntityManager = this.rows.manager): Promise<RunStep | null> {
+    return manager.findOneBy(RunStep, { runId, status: 'running' });
+  }
+}
