@@ -12,7 +12,7 @@ import type { Plan } from '../teams/plans.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
-import { Workflow } from '../workflows/entities/workflow.entity.js';
+import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { type FiringWorkflow, isFiring } from './firing-workflow.js';
 import { nextSlot, parseSchedule, type Schedule, slotOf } from './schedule-slot.js';
@@ -57,7 +57,6 @@ export class ScheduleTicksService {
 
   constructor(
     @InjectRepository(ScheduleTick) private readonly ticks: Repository<ScheduleTick>,
-    @InjectRepository(Workflow) private readonly workflowRows: Repository<Workflow>,
     private readonly workflows: WorkflowsService,
     private readonly runState: RunStateService,
     private readonly runs: RunsService,
@@ -128,7 +127,7 @@ export class ScheduleTicksService {
   }
 
   private async decideOnce(workflowId: string, slot: Date, arrival: SlotArrival): Promise<ScheduleTick | null> {
-    const workflow = await this.workflowRows.findOneBy({ id: workflowId });
+    const workflow = await this.workflows.getById(workflowId);
     if (!workflow || !isFiring(workflow)) return null;
     const schedule = parseSchedule(workflow.schedule, workflow.timezone);
     // Read before the transaction: a read on another connection while it holds one could wait on
@@ -181,7 +180,7 @@ export class ScheduleTicksService {
   }
 
   private async startQueuedTick(tick: ScheduleTick): Promise<void> {
-    const workflow = await this.workflowRows.findOneBy({ id: tick.workflowId });
+    const workflow = await this.workflows.getById(tick.workflowId);
     if (!workflow) return;
     const key = { workflowId: tick.workflowId, slot: tick.slot, outcome: 'queued' as const };
     if (!isFiring(workflow)) {

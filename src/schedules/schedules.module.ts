@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { RunsModule } from '../runs/runs.module.js';
 import { RateLimitModule } from '../teams/rate-limit/rate-limit.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
-import { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
 import { Clock } from './clock.js';
 import { ScheduleTick } from './schedule-tick.entity.js';
@@ -14,7 +13,7 @@ import { SchedulesService } from './schedules.service.js';
 
 /** Workflow schedules: their settings and API, the timers that fire them, and the record of every slot. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScheduleTick, Workflow]), WorkflowsModule, RunsModule, TeamsModule, RateLimitModule],
+  imports: [TypeOrmModule.forFeature([ScheduleTick]), WorkflowsModule, RunsModule, TeamsModule, RateLimitModule],
   controllers: [SchedulesController],
   providers: [Clock, SchedulerService, ScheduleTicksService, SchedulesService],
 })

@@ -1,10 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Not, Repository } from 'typeorm';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
-import { Workflow } from '../workflows/entities/workflow.entity.js';
-import { WorkflowEvents } from '../workflows/workflow-events.js';
+import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { Clock } from './clock.js';
 import { type FiringWorkflow, isFiring } from './firing-workflow.js';
@@ -22,10 +19,8 @@ const RECENT_SLOTS = 20;
 @Injectable()
 export class SchedulesService {
   constructor(
-    @InjectRepository(Workflow) private readonly workflowRows: Repository<Workflow>,
     private readonly workflows: WorkflowsService,
     private readonly ticks: ScheduleTicksService,
-    private readonly events: WorkflowEvents,
     private readonly clock: Clock,
     private readonly quotas: PlanQuotaService,
   ) {}
@@ -57,8 +52,8 @@ export class SchedulesService {
     const timezone = dto.timezone ?? workflow.timezone;
     const changed = schedule !== workflow.schedule || timezone !== workflow.timezone;
     if (changed && schedule) assertScheduleAllowed(schedule, timezone, team.plan, this.quotas.minScheduleIntervalSeconds(team.plan), this.clock.now());
-    await this.workflowRows.update(
-      { id: workflow.id },
+    await this.workflows.changeSchedule(
+      workflow.id,
       {
         schedule,
         timezone,
@@ -69,7 +64,6 @@ export class SchedulesService {
         ...(schedule === null ? { schedulePausedAt: null } : {}),
       },
     );
-    this.events.changed(workflow.id);
     return this.get(team, workflow.id, count);
   }
 
@@ -77,27 +71,25 @@ export class SchedulesService {
   async pause(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
     const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
     if (!workflow.schedule) throw new ConflictException('The workflow has no schedule to pause');
-    await this.workflowRows.update({ id: workflow.id, schedulePausedAt: IsNull() }, { schedulePausedAt: this.clock.now() });
-    this.events.changed(workflow.id);
+    await this.workflows.changeSchedule(workflow.id, { schedulePausedAt: this.clock.now() }, { paused: false });
     return this.get(team, workflow.id, count);
   }
 
   /** POST /api/workflows/:id/schedule/resume: fires from the next slot on; the paused ones are not caught up. */
   async resume(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
     const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
-    await this.workflowRows.update({ id: workflow.id, schedulePausedAt: Not(IsNull()) }, { schedulePausedAt: null, scheduleSince: this.clock.now() });
-    this.events.changed(workflow.id);
+    await this.workflows.changeSchedule(workflow.id, { schedulePausedAt: null, scheduleSince: this.clock.now() }, { paused: true });
     return this.get(team, workflow.id, count);
   }
 
   /** Every workflow whose schedule fires, for the scheduler. */
   async firing(): Promise<FiringWorkflow[]> {
-    const rows = await this.workflowRows.find({ where: { status: 'active', schedule: Not(IsNull()), schedulePausedAt: IsNull() } });
+    const rows = await this.workflows.activeWithSchedule();
     return rows.filter(isFiring);
   }
 
   async firingOne(workflowId: string): Promise<FiringWorkflow | null> {
-    const workflow = await this.workflowRows.findOneBy({ id: workflowId, status: 'active', schedule: Not(IsNull()), schedulePausedAt: IsNull() });
+    const workflow = await this.workflows.getById(workflowId);
     return workflow && isFiring(workflow) ? workflow : null;
   }
 

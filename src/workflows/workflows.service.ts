@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, Repository } from 'typeorm';
+import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
 import { QueueService } from '../queue/queue.service.js';
 import { allowsSchedule, assertScheduleAllowed } from '../schedules/schedule-frequency.js';
@@ -50,6 +50,12 @@ interface ResendRow {
 /** What a plan approval did: activated it now, found it active already, or found the plan changed. */
 export type PlanApprovalOutcome = 'activated' | 'already_active' | 'plan_changed';
 
+/** A workflow's schedule settings: the schedules module changes them through `changeSchedule`. */
+export type ScheduleSettings = Partial<
+  Pick<Workflow, 'schedule' | 'timezone' | 'overlapPolicy' | 'missedRunPolicy' | 'catchUpWindowMinutes' | 'scheduleSince' | 'schedulePausedAt'>
+>;
+
+/** The one owner of the `workflows` row; the schedules module reads and changes schedules through it. */
 @Injectable()
 export class WorkflowsService {
   constructor(
@@ -162,6 +168,23 @@ export class WorkflowsService {
 
   stepsOf(workflowId: string): Promise<WorkflowStep[]> {
     return this.steps.find({ where: { workflowId }, order: { stepIndex: 'ASC' } });
+  }
+
+  /** Active workflows with a schedule that is not paused: those whose schedule fires, for the scheduler. */
+  activeWithSchedule(): Promise<Workflow[]> {
+    return this.workflows.find({ where: { status: 'active', schedule: Not(IsNull()), schedulePausedAt: IsNull() } });
+  }
+
+  /**
+   * Changes a workflow's schedule settings and tells the listeners (the scheduler), which read
+   * the row again. `when.paused` guards pausing and resuming: false, and nothing changed, when the
+   * schedule was not in that state (a concurrent pause or resume got there first).
+   */
+  async changeSchedule(workflowId: string, change: ScheduleSettings, when?: { paused: boolean }): Promise<boolean> {
+    const pausedAt = when ? { schedulePausedAt: when.paused ? Not(IsNull()) : IsNull() } : {};
+    const result = await this.workflows.update({ id: workflowId, ...pausedAt }, change);
+    this.events.changed(workflowId);
+    return Boolean(result.affected);
   }
 
   /**
