@@ -24,8 +24,14 @@ interface Store {
 const memory: Store = {
   create: () => new MemoryThrottlerStorage(),
   setUp: () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() }),
-  tearDown: () => Promise.resolve(vi.useRealTimers()),
-  endWindow: (_key, windowMs) => Promise.resolve(vi.advanceTimersByTime(windowMs)),
+  tearDown: () => {
+    vi.useRealTimers();
+    return Promise.resolve();
+  },
+  endWindow: (_key, windowMs) => {
+    vi.advanceTimersByTime(windowMs);
+    return Promise.resolve();
+  },
 };
 
 let probe: Redis | undefined;
