@@ -29,23 +29,30 @@ async function connectionsOf(store: RedisLiveStreamStore): Promise<number> {
 describe('RedisLiveStreamStore', () => {
   let stores: RedisLiveStreamStore[] = [];
   let abandoned: AbandonedStream[];
+  let declined: AbandonedStream[];
   /** What was recovered of the claims on `name`: Redis is shared, and so are the lapsed claims in it. */
   const abandonedOf = (name: string) => abandoned.filter((stream) => stream.name === name);
 
   /** An instance's store, recording what it is handed to recover (and declining all if `foreign`). */
-  function instance({ foreign = false } = {}): RedisLiveStreamStore {
-    const store = new RedisLiveStreamStore(REDIS_URL, 60, { claimTtlMs: CLAIM_TTL_MS });
+  function instance({ foreign = false, claimTtlMs = CLAIM_TTL_MS } = {}): RedisLiveStreamStore {
+    const store = new RedisLiveStreamStore(REDIS_URL, 60, { claimTtlMs });
     store.onAbandoned((stream) => {
-      if (foreign) return Promise.resolve(false);
-      abandoned.push(stream);
-      return Promise.resolve(true);
+      (foreign ? declined : abandoned).push(stream);
+      return Promise.resolve(!foreign);
     });
     stores.push(store);
     return store;
   }
 
+  let probe: Redis;
+  beforeAll(() => {
+    probe = new Redis(REDIS_URL);
+  });
+  afterAll(() => probe.disconnect());
+
   beforeEach(() => {
     abandoned = [];
+    declined = [];
   });
   afterEach(async () => {
     await Promise.all(stores.map((store) => store.onApplicationShutdown()));
@@ -53,10 +60,15 @@ describe('RedisLiveStreamStore', () => {
   });
 
   it('holds a claim past its TTL while the holder lives, and frees it on release', async () => {
-    const [holder, other] = [instance(), instance()];
+    // A TTL a loaded machine's timer delays cannot outlast: this test is about renewal, not lapse.
+    const claimTtlMs = 3_000;
+    const [holder, other] = [instance({ claimTtlMs }), instance({ claimTtlMs })];
     const [name, stream] = [randomUUID(), `s:${randomUUID()}`];
+    const claimedAt = Date.now();
     expect(await holder.claim(name, stream)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, CLAIM_TTL_MS * 3));
+    // A heartbeat moves the claim's deadline (its score in live:claims) only while the claim is held.
+    const deadline = async () => Number(await probe.zscore('live:claims', stream));
+    await vi.waitFor(async () => expect(await deadline()).toBeGreaterThan(claimedAt + 2 * claimTtlMs), { timeout: 30_000, interval: 50 });
     expect(await other.active(name)).toBe(stream);
     expect(await other.claim(name, `s:${randomUUID()}`)).toBe(false);
     await holder.end(stream);
@@ -94,7 +106,7 @@ describe('RedisLiveStreamStore', () => {
     await dead.append(stream, 'a');
     const follower = readAll(foreign.follow(stream, { fromStart: true }));
     await dead.onApplicationShutdown();
-    await new Promise((resolve) => setTimeout(resolve, CLAIM_TTL_MS * 3));
+    await waitFor(() => Promise.resolve(declined.some((lapsed) => lapsed.stream === stream)), 'the foreign instance to decline the lapsed claim');
     expect(abandonedOf(name)).toEqual([]);
     expect(await foreign.wasRecovered(stream)).toBe(false);
 

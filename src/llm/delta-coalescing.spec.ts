@@ -1,5 +1,5 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { coalesceDeltas, StreamPacing } from './delta-coalescing.js';
 
 const text = (delta: string, id = 't1'): LanguageModelV4StreamPart => ({ type: 'text-delta', id, delta });
@@ -34,6 +34,10 @@ async function readAll(stream: ReadableStream<LanguageModelV4StreamPart>): Promi
 
 describe('coalesceDeltas', () => {
   it('merges the deltas that arrive between two flushes, in order, without losing any', async () => {
+    // The pacing's clock stands still until the test moves it: on a loaded machine more than
+    // 50 ms can pass between two of the test's lines, and the next flush would go out early.
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
     const source = manualSource();
     // One stream with a budget of 20 flushes/s: at most one flush per 50 ms.
     const output = coalesceDeltas(source.stream, new StreamPacing(20));
@@ -48,7 +52,9 @@ describe('coalesceDeltas', () => {
     source.controller.close();
     reader.releaseLock();
 
-    expect(await readAll(output)).toEqual([text(words.join('')), { type: 'text-end', id: 't1' }, finish]);
+    const received = readAll(output);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await received).toEqual([text(words.join('')), { type: 'text-end', id: 't1' }, finish]);
   });
 
   it('hands the first part on at once, so the time to the first token is unchanged', async () => {

@@ -214,8 +214,16 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       await tab.screenshot('workflow-delete-refused');
       if (viewport.width === 390) await tab.assertFitsWidth();
 
-      // Stopped, it goes.
+      // Stopped, it goes. The button shows from the run's stream before the page has fetched the
+      // stopped run; until then it follows the run and re-fetches it, and a re-fetch that reaches
+      // the server after the deletion is answered 404. So the test waits for that fetch.
+      const stoppedFetched = tab.page.waitForResponse(async (response) => {
+        if (response.request().method() !== 'GET' || !response.url().endsWith(`/api/workflows/${run.workflowId}`)) return false;
+        const body = (await response.json()) as WorkflowDetailResponse;
+        return body.workflowRuns[0]?.status === 'stopped';
+      });
       await tab.page.getByRole('article', { name: `Run #${run.runId}` }).getByRole('button', { name: 'Stop' }).click();
+      await stoppedFetched;
       await visible(tab.page.getByRole('article', { name: `Run #${run.runId}` }).getByRole('button', { name: 'Retry from this step' }));
       tab.page.once('dialog', (dialog) => void dialog.accept());
       await tab.page.getByRole('button', { name: 'Delete workflow' }).click();

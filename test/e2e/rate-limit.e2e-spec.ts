@@ -2,6 +2,7 @@ import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { TeamsService } from '../../src/teams/teams.service.js';
 import { PlanRateLimit } from '../../src/teams/rate-limit/rate-limit.decorator.js';
 import { api } from '../helpers/api.js';
+import { chat, userMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
 import { joinTeam } from '../helpers/teams.js';
 import { signUp } from '../helpers/users.js';
@@ -58,6 +59,22 @@ describe('rate limits', () => {
       expectError(await api(app, pro).get('/api/test-rate-limit'), 429, /\(5 requests per 60 s\)/);
       for (let i = 0; i < 8; i++) await api(app, enterprise).get('/api/test-rate-limit').expect(200);
       expectError(await api(app, enterprise).get('/api/test-rate-limit'), 429, /\(8 requests per 60 s\)/);
+    });
+
+    // The routes production limits: removing the decorator from either must fail here.
+    it("limits the chat router by the team's plan", async () => {
+      const user = await signUp(app);
+      for (let i = 0; i < 3; i++) await chat(app, user, { messages: [userMessage('Hello')] });
+      const limited = await api(app, user).post('/api/assistant/router').send({ messages: [userMessage('Hello')] });
+      expectError(limited, 429, "Rate limit of your team's plan exceeded (3 requests per 60 s); retry later");
+    });
+
+    it("limits OpenAI's chat completions by the team's plan", async () => {
+      const user = await signUp(app);
+      const completion = { model: 'router', messages: [{ role: 'user', content: 'Hello' }] };
+      for (let i = 0; i < 3; i++) await api(app, user).post('/v1/chat/completions').send(completion).expect(200);
+      const limited = await api(app, user).post('/v1/chat/completions').send(completion).expect(429);
+      expect(limited.body.error).toMatchObject({ code: 'rate_limit_exceeded', message: expect.stringMatching(/\(3 requests per 60 s\)/) });
     });
 
     it('checks authentication before counting', async () => {

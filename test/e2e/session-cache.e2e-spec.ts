@@ -49,6 +49,20 @@ describe('resolved sessions cached per instance, dropped everywhere on change', 
     await api(second, user).get('/api/auth/me').expect(200);
   });
 
+  it('reads the session again once SESSION_CACHE_SECONDS have passed', async () => {
+    await revokeBehindTheServicesBack(user.token);
+    // Only Date is faked: the cache dates its entries by it, and the app's timers and sockets run as usual.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      vi.advanceTimersByTime(59_000);
+      await api(second, user).get('/api/auth/me').expect(200);
+      vi.advanceTimersByTime(2_000);
+      await api(second, user).get('/api/auth/me').expect(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a logout on one instance makes the token 401 on the other at once', async () => {
     await api(first, user).post('/api/auth/logout').expect(200);
     await eventually(async () => (await api(second, user).get('/api/auth/me')).status === 401, 'the logout to reach the second instance');

@@ -47,7 +47,7 @@ async function request(baseUrl, method, path, token, body) {
   }
 }
 
-/** Sends one user message; returns the answering agent and the assets the reply saved. */
+/** Sends one user message; returns the answering agent, the tools it called and the assets the reply saved. */
 async function chat(call, text, agentId) {
   const message = { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] };
   const response = await call('POST', '/api/assistant/router', { messages: [message], ...(agentId ? { agentId } : {}) });
@@ -55,13 +55,15 @@ async function chat(call, text, agentId) {
   if (response.status !== 200) throw new Error(`router answered ${response.status}: ${body.slice(0, 200)}`);
   const conversationId = response.headers.get('x-conversation-id');
   let agent;
+  const tools = [];
   for (const line of body.split('\n')) {
     if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
     const chunk = JSON.parse(line.slice(6));
     agent = chunk.messageMetadata?.agentId ?? agent;
+    if (chunk.type === 'tool-input-start') tools.push(chunk.toolName);
   }
   const assets = await (await call('GET', `/api/assets?conversationId=${encodeURIComponent(conversationId)}`)).json();
-  return { agent, assets };
+  return { agent, tools, assets };
 }
 
 const same = (a, b) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
@@ -124,18 +126,15 @@ const SCORERS = {
     const expected = item.expect.steps ?? [];
     const problems = [];
     if (steps.length !== expected.length) problems.push(`${steps.length} steps, expected ${expected.length}`);
-    expected.forEach((want, index) => {
+    for (const [index, want] of expected.entries()) {
       const step = steps[index];
-      if (!step) return;
+      if (!step) continue;
       if (want.agent !== undefined && step.agentId !== want.agent) problems.push(`step ${index + 1}: agent ${step.agentId}, expected ${want.agent}`);
-      // A plan names each step's agent; the tool is chosen when the step runs, so it is scored
-      // only where the API reports one.
-      const tool = step.tool ?? step.toolName;
-      if (want.tool !== undefined && tool !== undefined && want.tool !== tool) problems.push(`step ${index + 1}: tool ${tool}, expected ${want.tool}`);
       if (want.requiresApproval !== undefined && Boolean(step.requiresApproval) !== want.requiresApproval) {
         problems.push(`step ${index + 1}: requiresApproval ${Boolean(step.requiresApproval)}, expected ${want.requiresApproval}`);
       }
-    });
+      if (want.tool !== undefined) problems.push(...(await stepToolProblems(call, step, want.tool, index)));
+    }
     if (item.expect.schedule !== undefined) {
       const schedule = body.schedule ?? body.suggestedSchedule ?? stored.schedule ?? null;
       if ((schedule ?? null) !== (item.expect.schedule ?? null)) problems.push(`schedule ${schedule}, expected ${item.expect.schedule}`);
@@ -143,6 +142,21 @@ const SCORERS = {
     return problems;
   },
 };
+
+/**
+ * A plan names each step's agent and says what to do in its description; the tool is chosen when
+ * the step runs, by the agent reading the description. So the description is scored by what it
+ * makes the agent do: sent to the step's agent as its instruction (as a run sends it), it must
+ * make that agent call the expected tool (`null`: none), and no other. A description that names
+ * the wrong deliverable, or none, fails however it is worded; one worded differently passes.
+ */
+async function stepToolProblems(call, step, expectedTool, index) {
+  if (!String(step.description ?? '').trim()) return [`step ${index + 1}: no description`];
+  const { tools } = await chat(call, step.description, step.agentId);
+  const expectedTools = expectedTool === null ? [] : [expectedTool];
+  if (tools.join() === expectedTools.join()) return [];
+  return [`step ${index + 1}: "${step.description}" calls [${tools.join(', ')}], expected ${expectedTool ?? 'no tool'}`];
+}
 
 /**
  * Scores every case of every category present; returns { category: { score, passed, total,

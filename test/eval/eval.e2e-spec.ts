@@ -33,7 +33,7 @@ describe('evaluation set (offline model)', () => {
     const { port } = app.getHttpServer().address() as AddressInfo;
     results = (await runEval(`http://127.0.0.1:${port}`, loadCases(join(EVAL_DIR, 'cases')))) as Record<string, CategoryResult>;
     console.log(formatResults(results));
-  }, 120_000);
+  }, 300_000);
   afterAll(() => app.close());
 
   it('has a floor for every category it scores, and cases for every floor', () => {

@@ -44,7 +44,10 @@ export function useLiveRun(workflowPath: string, newest: WorkflowRunResponse | u
         return;
       }
       setState((previous) => applyRunEvent(previous?.run.id === runId ? previous : undefined, event));
-      if (event.type === 'completed' || event.type === 'failed' || (event.type === 'state' && !isActiveRun(event.run.status))) finish();
+      // A stop ends the run with a `status` event: left open, the source would reconnect to a run
+      // that is over (a 404 once the workflow is deleted).
+      const ended = (event.type === 'state' && !isActiveRun(event.run.status)) || (event.type === 'status' && !isActiveRun(event.status));
+      if (event.type === 'completed' || event.type === 'failed' || ended) finish();
       else if (event.type === 'status' || event.type === 'step-finished') reloadSoon();
     };
     // A refused stream (404, 401) will not come back on its own; the fetch shows why.
