@@ -46,7 +46,6 @@ export class AppModule {
         AssetsModule,
         AssistantModule,
         OpenAiApiModule,
-        // Approvals first: its /workflows/resume route must be matched before /workflows/:id.
         ApprovalsModule,
         WorkflowsModule,
         RunsModule,

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { RequestMethod } from '@nestjs/common';
+import { type NestApplicationOptions, RequestMethod } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -21,6 +21,24 @@ import { refuseWhileDraining } from './shutdown/refuse-while-draining.js';
 import { ShutdownService } from './shutdown/shutdown.service.js';
 import { SESSION_COOKIE } from './teams/auth/session-token.js';
 
+/**
+ * The options main.ts, `npm run routes`, the benches and the tests create the app with. Express
+ * tries routes in the order they were registered, which Nest takes from the order it reads the
+ * modules in: registered by specificity instead, a literal segment is tried before a parameter
+ * (`/workflows/resume` before `/workflows/:id`) whichever module declares it; and one method and
+ * path declared twice stops the start. (Nest's `shadow` check stays off: it takes the dashboard's
+ * `/dashboard` and `/dashboard/{*path}`, one handler, for a conflict; test/e2e/route-matching
+ * checks every literal and parameter pair instead.)
+ */
+export const APP_OPTIONS = {
+  bodyParser: false,
+  routeResolutionStrategy: 'specificity',
+  routeConflictPolicy: { duplicate: 'error' },
+} as const satisfies NestApplicationOptions;
+
+/** The API's routes are under /api; the exclusions below are served beside it. */
+export const API_PREFIX = 'api';
+
 /** Everything main.ts and the tests share: the app as it runs in production. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<AppConfig, true>>(ConfigService);
@@ -37,7 +55,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Locally stored images (/files/...), the dashboard (/dashboard/...), the OpenAI-compatible
   // API (/v1/..., where OpenAI clients look for it) and the redirects of / and /favicon.ico to the
   // dashboard sit beside the API.
-  app.setGlobalPrefix('api', {
+  app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: '/', method: RequestMethod.GET },
       { path: 'favicon.ico', method: RequestMethod.GET },

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
-import { configureApp } from './app.setup.js';
+import { APP_OPTIONS, configureApp } from './app.setup.js';
 import { loadConfiguration } from './config/configuration.js';
 import { AppLogger } from './logging/app-logger.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
@@ -18,8 +18,8 @@ async function bootstrap(): Promise<void> {
   // Logs of the start itself (an instance waiting for a database that is full or restarting) are
   // written as they happen, not buffered until the app is up, which may be a long while.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    ...APP_OPTIONS,
     logger: new AppLogger(pino({ level: config.app.logLevel })),
-    bodyParser: false,
   });
   configureApp(app);
   logUnhandledRejections();

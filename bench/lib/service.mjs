@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../../dist/src/app.module.js';
-import { configureApp } from '../../dist/src/app.setup.js';
+import { APP_OPTIONS, configureApp } from '../../dist/src/app.setup.js';
 import { loadConfiguration } from '../../dist/src/config/configuration.js';
 import { scratchDir } from './scratch.mjs';
 import { signUpBenchUser } from './users.mjs';
@@ -32,7 +32,7 @@ export async function startService(databaseUrl, env = {}) {
     RUN_CONCURRENCY_FREE: '16',
     ...env,
   });
-  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: false });
+  const app = await NestFactory.create(AppModule.forRoot(config), { ...APP_OPTIONS, logger: false });
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;

@@ -7,12 +7,13 @@ import { ApprovalTokensService } from './approval-tokens.service.js';
 import { ApprovalsController } from './approvals.controller.js';
 import { ApprovalsService } from './approvals.service.js';
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
+import { ApprovalMailsController } from './approval-mails.controller.js';
 import { ApprovalMailsService } from './approval-mails.service.js';
 import { StepDecisionsController } from './step-decisions.controller.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule],
-  controllers: [ApprovalsController, StepDecisionsController],
+  controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController],
   providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService],
 })
 export class ApprovalsModule {}

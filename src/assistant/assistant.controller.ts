@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
-import { ConversationIdQueryDto } from '../conversations/dto/conversation-id.query.dto.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { OpenStream } from '../teams/auth/open-stream.decorator.js';
@@ -53,19 +52,5 @@ export class AssistantController {
   @Get('router/:id/stream')
   resume(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Res() response: Response): Promise<void> {
     return this.chat.resume(team, id, response);
-  }
-
-  /** SPEC §4: deletes the conversation and its messages, stopping a reply being generated first. */
-  @Delete('conversations')
-  async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<{ success: true }> {
-    await this.chat.deleteConversation(team, query.id);
-    return { success: true };
-  }
-
-  /** Stops the reply being generated; the partial message is kept, marked stopped. */
-  @HttpCode(200)
-  @Post('conversations/:id/stop')
-  stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<{ conversationId: string; stopped: true }> {
-    return this.chat.stop(team, id);
   }
 }

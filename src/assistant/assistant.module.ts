@@ -4,13 +4,14 @@ import { ConversationsModule } from '../conversations/conversations.module.js';
 import { AssistantController } from './assistant.controller.js';
 import { ChatFilesService } from './chat-files.service.js';
 import { ChatStreamService } from './chat-stream.service.js';
+import { ConversationsController } from './conversations.controller.js';
 import { LiveRepliesService } from './live-replies.service.js';
 import { RouterService } from './router.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
 @Module({
   imports: [ConversationsModule, AssetsModule],
-  controllers: [AssistantController],
+  controllers: [AssistantController, ConversationsController],
   providers: [ChatStreamService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
   exports: [ChatStreamService, LiveRepliesService, RouterService, AgentToolsFactory],
 })

@@ -1,19 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCookieAuth,
-  ApiNotFoundResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import { WorkflowPlanQuota } from '../teams/rate-limit/rate-limit.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { CreateWorkflowDto } from './dto/create-workflow.dto.js';
 import { UpdateStepsDto } from './dto/update-steps.dto.js';
-import type { CreatedWorkflowResponse, PlanApprovalMailResponse, WorkflowDetailResponse, WorkflowListItemResponse } from './workflows.response.js';
+import type { CreatedWorkflowResponse, WorkflowDetailResponse, WorkflowListItemResponse } from './workflows.response.js';
 import { WorkflowsService } from './workflows.service.js';
 
 @ApiTags('workflows')
@@ -48,16 +40,6 @@ export class WorkflowsController {
     @Body() dto: UpdateStepsDto,
   ): Promise<WorkflowDetailResponse> {
     return this.workflows.replaceSteps(team.teamId, id, dto);
-  }
-
-  @HttpCode(202)
-  @Post(':id/approval-mail')
-  @ApiAcceptedResponse({ description: '{ message, sentTo }: a fresh plan approval link is mailed to the workflow\'s creator (the team\'s first owner once the creator has left it)' })
-  @ApiNotFoundResponse({ description: 'No such workflow in the active team' })
-  @ApiConflictResponse({ description: 'The workflow is not a draft (its plan is approved)' })
-  @ApiTooManyRequestsResponse({ description: 'A fresh link was asked for within the last 60 s; Retry-After says when to ask again' })
-  resendApprovalMail(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<PlanApprovalMailResponse> {
-    return this.workflows.resendPlanApproval(team.teamId, id);
   }
 
   @Delete(':id')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError, type ToolServices } from './asset-tool.js';
 import { documentText, isDocument } from './attached-document.js';
-import { countWords, normalizeSpace, splitSentences, truncateAtWord } from './text.js';
+import { countWords, normalizeSpace, splitSentences, truncateAtWord } from './prose.js';
 
 export type Severity = 'high' | 'medium' | 'low';
 

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError } from './asset-tool.js';
-import {
-  buildHashtags,
-  capitalize,
-  deriveTitle,
-  detailPoints,
-  normalizeText,
-  parseRequest,
-  splitSentences,
-  truncateAtWord,
-} from './text.js';
+import { buildHashtags } from './hashtags.js';
+import { capitalize, deriveTitle, normalizeText, splitSentences, truncateAtWord } from './prose.js';
+import { detailPoints, parseRequest } from './request.js';
 
 export const SOCIAL_PLATFORMS = ['linkedin', 'instagram', 'x', 'facebook', 'tiktok', 'threads'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];

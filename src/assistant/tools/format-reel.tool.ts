@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError } from './asset-tool.js';
-import {
-  buildHashtags,
-  capitalize,
-  deriveTitle,
-  detailPoints,
-  formatDuration,
-  parseRequest,
-  splitIdeas,
-  topicName,
-  truncateAtWord,
-} from './text.js';
+import { formatDuration } from './durations.js';
+import { buildHashtags } from './hashtags.js';
+import { splitIdeas, topicName } from './key-phrases.js';
+import { capitalize, deriveTitle, truncateAtWord } from './prose.js';
+import { detailPoints, parseRequest } from './request.js';
 
 export const REEL_PLATFORMS = ['instagram', 'tiktok', 'youtube_shorts', 'facebook'] as const;
 export type ReelPlatform = (typeof REEL_PLATFORMS)[number];

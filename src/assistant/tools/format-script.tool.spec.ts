@@ -1,6 +1,6 @@
 import { ToolInputError } from './asset-tool.js';
 import { buildScript, formatScript, formatScriptTool, WORDS_PER_MINUTE } from './format-script.tool.js';
-import { countWords } from './text.js';
+import { countWords } from './prose.js';
 
 const parse = (input: unknown) => formatScriptTool.inputSchema.parse(input);
 const toSeconds = (runtime: string): number => {

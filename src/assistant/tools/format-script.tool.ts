@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError } from './asset-tool.js';
-import {
-  capitalize,
-  countWords,
-  deriveTitle,
-  detailPoints,
-  extractKeyPhrases,
-  formatDuration,
-  normalizeSpace,
-  normalizeText,
-  parseRequest,
-  splitIdeas,
-  splitSentences,
-  topicName,
-  truncateAtWord,
-} from './text.js';
+import { formatDuration } from './durations.js';
+import { extractKeyPhrases, splitIdeas, topicName } from './key-phrases.js';
+import { capitalize, countWords, deriveTitle, normalizeSpace, normalizeText, splitSentences, truncateAtWord } from './prose.js';
+import { detailPoints, parseRequest } from './request.js';
 
 export const SCRIPT_FORMATS = ['youtube', 'podcast', 'video', 'explainer'] as const;
 export type ScriptFormat = (typeof SCRIPT_FORMATS)[number];

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError, type ToolServices } from './asset-tool.js';
 import { svgRenderer } from './svg-renderer.js';
-import { capitalize, deriveTitle, hashString, parseRequest, truncateAtWord } from './text.js';
+import { stableHash } from '../../common/stable-hash.js';
+import { capitalize, deriveTitle, truncateAtWord } from './prose.js';
+import { parseRequest } from './request.js';
 
 export const IMAGE_STYLES = ['photo', 'illustration', 'poster'] as const;
 export type ImageStyle = (typeof IMAGE_STYLES)[number];
@@ -51,7 +53,7 @@ export async function renderPromptCard(prompt: string, style: ImageStyle): Promi
 }
 
 export function buildCardSvg(prompt: string, style: ImageStyle): string {
-  const seed = hashString(prompt);
+  const seed = stableHash(prompt);
   const random = mulberry32(seed);
   const hue = seed % 360;
   const [from, to, accent] = {

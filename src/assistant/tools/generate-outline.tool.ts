@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError } from './asset-tool.js';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './format-post.tool.js';
-import {
-  capitalize,
-  deriveTitle,
-  detailPoints,
-  extractKeyPhrases,
-  parseRequest,
-  splitIdeas,
-  topicName,
-  truncateAtWord,
-} from './text.js';
+import { extractKeyPhrases, splitIdeas, topicName } from './key-phrases.js';
+import { capitalize, deriveTitle, truncateAtWord } from './prose.js';
+import { detailPoints, parseRequest } from './request.js';
 
 export interface OutlineSection {
   heading: string;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, ToolInputError } from './asset-tool.js';
-import { capitalize, deriveTitle, extractKeyPhrases, hashString, parseRequest, topicName, truncateAtWord } from './text.js';
+import { stableHash } from '../../common/stable-hash.js';
+import { extractKeyPhrases, topicName } from './key-phrases.js';
+import { capitalize, deriveTitle, truncateAtWord } from './prose.js';
+import { parseRequest } from './request.js';
 
 export const THUMBNAIL_PLATFORMS = ['youtube', 'instagram', 'tiktok', 'linkedin'] as const;
 export type ThumbnailPlatform = (typeof THUMBNAIL_PLATFORMS)[number];
@@ -45,7 +48,7 @@ export function buildConcepts(topic: string, platform: ThumbnailPlatform): { tit
   const [first, second] = extractKeyPhrases(name, 2);
   const main = headlineText(first ?? name);
   const contrast = second ? headlineText(second) : 'AFTER';
-  const start = hashString(name) % PALETTES.length;
+  const start = stableHash(name) % PALETTES.length;
   const palette = (offset: number): string => PALETTES[(start + offset * 2) % PALETTES.length] ?? PALETTES[0] ?? '';
   const calm = platform === 'linkedin';
 

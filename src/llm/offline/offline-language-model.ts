@@ -10,6 +10,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
+import { stableHash } from '../../common/stable-hash.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
 import { fillFromSchema } from './schema-filler.js';
@@ -108,7 +109,7 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
     return [
       {
         type: 'tool-call',
-        toolCallId: `call_${hash(`${options.prompt.length}:${request}`)}`,
+        toolCallId: `call_${stableHash(`${options.prompt.length}:${request}`).toString(36)}`,
         toolName: chosen.name,
         input: JSON.stringify(fillFromSchema(chosen.inputSchema, input)),
       },
@@ -289,12 +290,6 @@ function usage(options: LanguageModelV4CallOptions, content: LanguageModelV4Cont
   };
 }
 
-
-function hash(text: string): string {
-  let value = 2166136261;
-  for (let i = 0; i < text.length; i++) value = Math.imul(value ^ text.charCodeAt(i), 16777619);
-  return (value >>> 0).toString(36);
-}
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,25 @@
+import { Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiNotFoundResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import type { PlanApprovalMailResponse } from '../workflows/workflows.response.js';
+import { WorkflowsService } from '../workflows/workflows.service.js';
+
+/** A fresh plan approval mail, asked for from the dashboard. The workflows module owns the draft and mails it. */
+@ApiTags('approvals')
+@ApiBearerAuth()
+@ApiCookieAuth()
+@Controller('workflows')
+export class ApprovalMailsController {
+  constructor(private readonly workflows: WorkflowsService) {}
+
+  @HttpCode(202)
+  @Post(':id/approval-mail')
+  @ApiAcceptedResponse({ description: '{ message, sentTo }: a fresh plan approval link is mailed to the workflow\'s creator (the team\'s first owner once the creator has left it)' })
+  @ApiNotFoundResponse({ description: 'No such workflow in the active team' })
+  @ApiConflictResponse({ description: 'The workflow is not a draft (its plan is approved)' })
+  @ApiTooManyRequestsResponse({ description: 'A fresh link was asked for within the last 60 s; Retry-After says when to ask again' })
+  resend(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<PlanApprovalMailResponse> {
+    return this.workflows.resendPlanApproval(team.teamId, id);
+  }
+}

@@ -1,0 +1,49 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
+import type { ConversationResponse, HistoryResponse } from '../conversations/conversations.response.js';
+import { ConversationsService } from '../conversations/conversations.service.js';
+import { ConversationIdQueryDto } from '../conversations/dto/conversation-id.query.dto.js';
+import { ListConversationsQueryDto } from '../conversations/dto/list-conversations.query.dto.js';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { ChatStreamService } from './chat-stream.service.js';
+
+/**
+ * /api/assistant/history and /api/assistant/conversations. Served by the assistant module, not
+ * the conversations module below it: deleting or stopping a conversation stops its reply first.
+ */
+@ApiTags('assistant')
+@ApiBearerAuth()
+@ApiCookieAuth()
+@Controller('assistant')
+export class ConversationsController {
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly chat: ChatStreamService,
+  ) {}
+
+  @Get('history')
+  history(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<HistoryResponse> {
+    return this.conversations.history(team.teamId, query.id);
+  }
+
+  @Get('conversations')
+  list(@ActiveTeam() team: TeamContext, @Query() query: ListConversationsQueryDto): Promise<ConversationResponse[]> {
+    return this.conversations.list(team.teamId, query);
+  }
+
+  /** SPEC §4: deletes the conversation and its messages, stopping a reply being generated first. */
+  @Delete('conversations')
+  async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<{ success: true }> {
+    await this.chat.deleteConversation(team, query.id);
+    return { success: true };
+  }
+
+  /** Stops the reply being generated; the partial message is kept, marked stopped. */
+  @HttpCode(200)
+  @Post('conversations/:id/stop')
+  stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<{ conversationId: string; stopped: true }> {
+    return this.chat.stop(team, id);
+  }
+}
