@@ -141,7 +141,13 @@ export async function startServer({ env = {}, dataDir, healthy = true }: ServerO
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server = new ServerProcess(child, port, folder);
-  if (healthy) await waitForHealth(server, 90_000);
+  if (healthy) {
+    // One that never gets healthy is nobody's to stop but ours: the caller gets no handle on it.
+    await waitForHealth(server, 90_000).catch(async (error: unknown) => {
+      await server.dispose();
+      throw error;
+    });
+  }
   return server;
 }
 

@@ -66,8 +66,16 @@ async function answers(url: string): Promise<boolean> {
  * hash of their sources (inside the project, so the server's imports find node_modules) and kept:
  * a run whose sources are unchanged since the last one reuses that build, so running one file
  * again costs seconds, not a rebuild. Types are checked by `npm run typecheck`, not here.
+ * A run started with SERVER_DIST set (.ci/run, right after its `npm run build`) uses that build
+ * as it is: the same sources built a second time would cost CI a minute for nothing.
  */
 function buildServer(): void {
+  const given = process.env.SERVER_DIST;
+  if (given) {
+    if (!existsSync(join(given, 'src', 'main.js'))) throw new Error(`SERVER_DIST=${given} holds no built server (src/main.js)`);
+    process.env.DASHBOARD_BUILD = resolve(given, 'dashboard');
+    return;
+  }
   const buildRoot = '.test-build';
   const outDir = join(buildRoot, sourcesHash());
   if (!existsSync(join(outDir, BUILD_COMPLETE))) {
