@@ -220,7 +220,7 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       const stoppedFetched = tab.page.waitForResponse(async (response) => {
         if (response.request().method() !== 'GET' || !response.url().endsWith(`/api/workflows/${run.workflowId}`)) return false;
         const body = (await response.json()) as WorkflowDetailResponse;
-        return body.workflowRuns[0]?.status === 'stopped';
+        return body.workflowRuns[0]?.status === 'failed';
       });
       await tab.page.getByRole('article', { name: `Run #${run.runId}` }).getByRole('button', { name: 'Stop' }).click();
       await stoppedFetched;
