@@ -15,6 +15,15 @@ import { ApprovalTokensService } from './approval-tokens.service.js';
 const OUTPUT_PREVIEW = 4000;
 
 /**
+ * The mail jobs' policy. A worker sends heartbeats while it handles a job: a job left `active` by a
+ * worker that died, or whose completion could not be written (a database out of disk), is handed
+ * out again by pg-boss's supervisor within ~15 s, not after the default 15 minutes. Retries back
+ * off to a minute and outlast an outage of an hour or so; each retry of a job mails at most once
+ * (its outbox row is keyed by the job).
+ */
+const MAIL_JOB_POLICY = { heartbeatSeconds: 10, expireInSeconds: 300, retryLimit: 60, retryDelay: 5, retryBackoff: true, retryDelayMax: 60 };
+
+/**
  * The approval mails, sent from queue jobs that lower modules enqueue: a new or edited plan to
  * the workflow's creator, with a link that approves it; a paused step's output to whoever started
  * the run, with approve and reject links.
@@ -38,11 +47,13 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.queue.declare(PLAN_APPROVAL_REQUESTED, MAIL_JOB_POLICY);
+    await this.queue.declare(STEP_APPROVAL_REQUESTED, MAIL_JOB_POLICY);
     await this.queue.work<PlanApprovalRequest>(PLAN_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.sendPlanApproval(job));
     await this.queue.work<StepApprovalRequest>(STEP_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.sendStepApproval(job));
   }
 
-  private async sendPlanApproval({ data }: Job<PlanApprovalRequest>): Promise<void> {
+  private async sendPlanApproval({ id, data }: Job<PlanApprovalRequest>): Promise<void> {
     const workflow = await this.workflows.getById(data.workflowId);
     // Deleted, or edited again since: the newer edit mails its own link.
     if (workflow?.teamId !== data.teamId || workflow.planVersion !== data.planVersion || workflow.status !== 'draft') return;
@@ -70,10 +81,10 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
       actions: [{ label: 'Approve the plan', url: approveUrl }],
       footer: `This link works for 24 hours, for this version of the plan only (version ${workflow.planVersion}).`,
     });
-    await this.mail.send({ to: recipient, subject: `Approve the plan: ${workflow.title}`, html, text, teamId: workflow.teamId });
+    await this.mail.send({ to: recipient, subject: `Approve the plan: ${workflow.title}`, html, text, teamId: workflow.teamId, onceFor: `job-${id}` });
   }
 
-  private async sendStepApproval({ data }: Job<StepApprovalRequest>): Promise<void> {
+  private async sendStepApproval({ id, data }: Job<StepApprovalRequest>): Promise<void> {
     const run = await this.runState.getById(data.runId);
     if (run?.status !== 'awaiting_approval') return;
     const workflow = await this.workflows.getById(run.workflowId);
@@ -100,6 +111,13 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
       ],
       footer: `These links work for 2 hours, for attempt ${data.attempt} of this step only.`,
     });
-    await this.mail.send({ to: recipient, subject: `Approve step ${data.stepIndex + 1}: ${workflow.title}`, html, text, teamId: workflow.teamId });
+    await this.mail.send({
+      to: recipient,
+      subject: `Approve step ${data.stepIndex + 1}: ${workflow.title}`,
+      html,
+      text,
+      teamId: workflow.teamId,
+      onceFor: `job-${id}`,
+    });
   }
 }

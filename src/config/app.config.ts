@@ -20,6 +20,8 @@ export interface AppSettings {
   logLevel: string;
   /** How long a SIGTERM lets replies in progress finish before they are stopped. */
   shutdownGraceSeconds: number;
+  /** Below this much free space under DATA_DIR's file storage, the health check fails. */
+  minFreeDiskBytes: number;
   /** Limits of the HTTP server itself (see docs/decisions.md, "Open streams: caps and revocation"). */
   http: HttpServerLimits;
 }
@@ -51,6 +53,7 @@ export function appSettings(env: EnvironmentVariables): AppSettings {
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS ?? 25,
+    minFreeDiskBytes: (env.HEALTH_MIN_FREE_DISK_MB ?? 64) * 1024 * 1024,
     http: httpServerLimits(env),
   };
 }

@@ -135,6 +135,13 @@ export class EnvironmentVariables {
   S3_PUBLIC_URL?: string;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  S3_REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional()
   @IsString()
   @IsNotEmpty()
   OPENAI_API_KEY?: string;
@@ -291,6 +298,12 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(600)
   SHUTDOWN_GRACE_SECONDS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  HEALTH_MIN_FREE_DISK_MB?: number;
 
   @IsOptional()
   @Type(() => Number)

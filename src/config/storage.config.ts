@@ -7,6 +7,8 @@ export interface S3Settings {
   bucket: string;
   /** Base of public object links; defaults to `<endpoint>/<bucket>`. */
   publicUrl: string;
+  /** A request that moves no byte for this long fails (ETIMEDOUT). */
+  requestTimeoutMs: number;
 }
 
 export interface StorageSettings {
@@ -25,6 +27,7 @@ export function storageSettings(env: EnvironmentVariables): StorageSettings {
       secretKey: env.S3_SECRET_KEY,
       bucket,
       publicUrl: (env.S3_PUBLIC_URL ?? `${endpoint}/${bucket}`).replace(/\/+$/, ''),
+      requestTimeoutMs: env.S3_REQUEST_TIMEOUT_MS ?? 10_000,
     },
   };
 }

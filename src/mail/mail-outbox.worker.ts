@@ -38,6 +38,19 @@ export const DEFAULT_MAIL_OUTBOX_WORKER_OPTIONS: MailOutboxWorkerOptions = {
 /** The wait after the 1st, 2nd, ... failed attempt; the last one repeats (about 5 hours over 10 attempts). */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
 
+/**
+ * How often, while mails wait out a failure to reach the mail server, one poll asks the server
+ * whether it answers again; when it does they are tried at once, not at their next retry (which
+ * may be an hour away after a long outage).
+ */
+export const SERVER_PROBE_INTERVAL_MS = 15_000;
+
+/**
+ * The errors of nodemailer (its codes, as `describe` writes them first) that mean the mail server
+ * could not be reached or dropped the connection, rather than refused a message.
+ */
+const UNREACHABLE_ERROR = '^(ECONNECTION|ETIMEDOUT|ESOCKET|EDNS|ECONNREFUSED|ECONNRESET): ';
+
 /** After polls that failed in a row (the database is down), the next waits this long at most. */
 const MAX_POLL_BACKOFF_MS = 60_000;
 
@@ -78,6 +91,7 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
   /** Polls that failed in a row, and the time before which ticks are skipped: backoff while the database is down. */
   private failedPolls = 0;
   private pausedUntil = 0;
+  private lastServerProbe = 0;
   private readonly outage = new OutageLog('the mail outbox', this.logger);
   /** Deliveries started in the background (timer ticks, attempts right after `send`); awaited on shutdown. */
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -141,7 +155,7 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
     // The previous tick is still working through a backlog, or polls are failing and backing off.
     if (this.polling || Date.now() < this.pausedUntil) return;
     this.polling = true;
-    const work = this.deliverDue();
+    const work = this.releaseAfterServerOutage().then(() => this.deliverDue());
     work.then(
       () => (this.failedPolls = 0),
       () => {
@@ -152,6 +166,26 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
       },
     );
     this.track(work.finally(() => (this.polling = false)));
+  }
+
+  /**
+   * Mails waiting because the mail server could not be reached are made due now once it answers
+   * again (checked every SERVER_PROBE_INTERVAL_MS while there are any). A claimed row has no
+   * `last_error` (the claim clears it), so a mail being delivered is never released twice.
+   */
+  private async releaseAfterServerOutage(): Promise<void> {
+    if (Date.now() - this.lastServerProbe < SERVER_PROBE_INTERVAL_MS) return;
+    this.lastServerProbe = Date.now();
+    const waiting = `status = 'pending' AND next_attempt_at > now() AND last_error ~ $1`;
+    const [{ any }] = await this.outbox.query<{ any: boolean }[]>(`SELECT EXISTS (SELECT 1 FROM mail_outbox WHERE ${waiting}) AS any`, [UNREACHABLE_ERROR]);
+    if (!any) return;
+    try {
+      await this.transport.reachable();
+    } catch {
+      return;
+    }
+    const [, released] = await this.outbox.query<[unknown, number]>(`UPDATE mail_outbox SET next_attempt_at = now() WHERE ${waiting}`, [UNREACHABLE_ERROR]);
+    if (released > 0) this.logger.log(`The mail server answers again: ${released} mail(s) waiting since it could not be reached are tried now`);
   }
 
   /** Runs background work; a failure is logged (an outage of the database once, until it works again). */
@@ -166,11 +200,14 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
     void tracked.finally(() => this.inFlight.delete(tracked));
   }
 
-  /** Claims due pending rows (or the one row `id`, if it is due), counting the attempt and taking the lease. */
+  /**
+   * Claims due pending rows (or the one row `id`, if it is due), counting the attempt and taking
+   * the lease; the last error is cleared, to be written again if this attempt fails too.
+   */
   private async claim(id: number | null): Promise<ClaimedRow[]> {
     const [rows] = await this.outbox.query<[ClaimedRow[], number]>(
       `UPDATE mail_outbox
-          SET attempts = attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond'
+          SET attempts = attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond', last_error = NULL
         WHERE id IN (SELECT id FROM mail_outbox
                       WHERE status = 'pending' AND next_attempt_at <= now() AND ($2::int IS NULL OR id = $2::int)
                       ORDER BY id

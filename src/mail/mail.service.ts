@@ -16,6 +16,11 @@ export interface MailMessage {
   text: string;
   /** The team the mail is sent for, if any. */
   teamId?: string | null;
+  /**
+   * Makes sending idempotent: a second send with the same key (a queue job retried after its
+   * mail was stored) stores nothing and answers the first one's id. The key becomes the Message-ID.
+   */
+  onceFor?: string;
 }
 
 /** One mailbox, as the outbox accepts it: no quoting, no lists. */
@@ -46,13 +51,18 @@ export class MailService {
     const to = message.to.trim();
     if (!SINGLE_ADDRESS.test(to)) throw new Error(`Not a single email address: ${JSON.stringify(message.to)}`);
     const outbox = manager ? manager.getRepository(MailOutboxMessage) : this.outbox;
+    const messageId = `<${message.onceFor ?? randomUUID()}@${this.messageIdDomain}>`;
+    if (message.onceFor) {
+      const stored = await outbox.findOne({ where: { messageId }, select: { id: true } });
+      if (stored) return { id: Number(stored.id) };
+    }
     const { identifiers } = await outbox.insert({
       teamId: message.teamId ?? null,
       toAddress: to,
       subject: message.subject,
       html: message.html,
       text: message.text,
-      messageId: `<${randomUUID()}@${this.messageIdDomain}>`,
+      messageId,
     });
     const id = Number(identifiers[0].id);
     if (!manager) this.worker.deliverSoon(id);

@@ -33,6 +33,11 @@ export abstract class MailTransport {
   /** Resolves once the message is handed over; rejects with the reason otherwise. */
   abstract deliver(mail: OutgoingMail): Promise<void>;
 
+  /** Resolves when the transport can take mail now (the SMTP server answers); files always can. */
+  reachable(): Promise<void> {
+    return Promise.resolve();
+  }
+
   close(): void {}
 }
 
@@ -56,6 +61,11 @@ export class SmtpMailTransport extends MailTransport {
 
   async deliver(mail: OutgoingMail): Promise<void> {
     await this.transporter.sendMail(mailOptions(mail));
+  }
+
+  /** Connects, greets and logs in, sending nothing. */
+  override async reachable(): Promise<void> {
+    await this.transporter.verify();
   }
 
   override close(): void {

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { LiveStreamStore } from '../live/live-stream.store.js';
+import { ShutdownService } from '../shutdown/shutdown.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import { mapRun } from '../workflows/workflows.service.js';
 import type { RunStatus, WorkflowRun } from './entities/workflow-run.entity.js';
@@ -8,6 +9,8 @@ import type { RunEvent } from './runs.response.js';
 
 const FINISHED: readonly RunStatus[] = ['completed', 'failed'];
 const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+/** Why a follow was stopped by the instance rather than by its client. */
+const SHUTTING_DOWN = Symbol('shutting down');
 
 /**
  * A run's progress as a live stream: RunStateService publishes each move of the run, the executor
@@ -16,8 +19,20 @@ const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-
 @Injectable()
 export class RunEventsService {
   private readonly logger = new Logger(RunEventsService.name);
+  /** The streams being followed live, each by the controller that stops its follow. */
+  private readonly following = new Set<AbortController>();
 
-  constructor(private readonly store: LiveStreamStore) {}
+  constructor(
+    private readonly store: LiveStreamStore,
+    shutdown: ShutdownService,
+  ) {
+    // A stream cut by the exit would leave its client unsure whether the run ended: each one gets an
+    // `end` event first, while the connection is still open, and its client follows again elsewhere.
+    shutdown.onDrain('run event streams', () => {
+      for (const follow of this.following) follow.abort(SHUTTING_DOWN);
+      return Promise.resolve();
+    });
+  }
 
   async publish(runId: number, event: RunEvent): Promise<void> {
     try {
@@ -43,9 +58,15 @@ export class RunEventsService {
       } satisfies RunEvent),
     );
     if (!FINISHED.includes(run.status)) {
-      // Everything published since the run started, then live: events are idempotent updates,
-      // so those the state already reflects do no harm, and none falls between state and follow.
-      for await (const event of this.store.follow(streamOf(run.id), { fromStart: true, signal: gone.signal })) write(event);
+      this.following.add(gone);
+      try {
+        // Everything published since the run started, then live: events are idempotent updates,
+        // so those the state already reflects do no harm, and none falls between state and follow.
+        for await (const event of this.store.follow(streamOf(run.id), { fromStart: true, signal: gone.signal })) write(event);
+      } finally {
+        this.following.delete(gone);
+      }
+      if (gone.signal.reason === SHUTTING_DOWN && !response.destroyed) write(JSON.stringify({ type: 'end', reason: 'shutdown' } satisfies RunEvent));
     }
     if (!response.destroyed) response.end();
   }

@@ -67,4 +67,6 @@ export type RunEvent =
   | { type: 'step-finished'; stepIndex: number; description: string; awaitingApproval: boolean }
   | { type: 'asset'; asset: AssetResponse }
   | { type: 'completed' }
-  | { type: 'failed'; reason: string | null };
+  | { type: 'failed'; reason: string | null }
+  /** The last event of a stream this instance closes while the run goes on (it is shutting down): follow again, elsewhere. */
+  | { type: 'end'; reason: 'shutdown' };

@@ -83,6 +83,25 @@ export function storageReason(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What a request failed on, when it is a dependency out of service for now rather than the request
+ * or the code: the database's disk full (53100), a local disk full or over quota (ENOSPC, EDQUOT),
+ * object storage unreachable or overloaded. Words that start with what failed, for a 503 the
+ * client may retry; undefined for anything else. (An unreachable database is databaseUnavailableReason's.)
+ */
+export function unavailableStorage(error: unknown): string | undefined {
+  for (const current of causeChain(error)) {
+    if (current instanceof StorageWriteError) {
+      const reason = storageReason(current.cause);
+      return reason ? `Storage unavailable: ${reason}` : undefined;
+    }
+    const code = (current as { code?: unknown }).code;
+    if (code === '53100') return `Database unavailable: ${DISK_FULL_CODES[code]}`;
+    if (typeof code === 'string' && Object.hasOwn(DISK_FULL_CODES, code)) return `Storage unavailable: ${DISK_FULL_CODES[code]}`;
+  }
+  return undefined;
+}
+
 /** The pause before call `calls + 1`: doubling from `baseMs` (1 s), or what the provider's Retry-After asks (both at most 30 s). */
 export function retryDelayMs(calls: number, error: unknown, baseMs = DEFAULT_RETRY_BASE_MS): number {
   const backoff = Math.min(MAX_DELAY_MS, baseMs * 2 ** (calls - 1));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { mkdir, readFile, rename, rm, statfs, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/configuration.js';
@@ -15,12 +15,30 @@ import { PUBLIC_FOLDER, parseStorageKey, StorageService, type StoredFile } from 
 export class DiskStorageDriver extends StorageService {
   protected readonly publicBaseUrl: string;
   private readonly root: string;
+  private readonly minFreeBytes: number;
 
   constructor(config: ConfigService<AppConfig, true>) {
     super();
     const app = config.get('app', { infer: true });
     this.root = resolve(app.dataDir, 'files');
     this.publicBaseUrl = `${app.publicUrl}/files`;
+    this.minFreeBytes = app.minFreeDiskBytes;
+  }
+
+  /** Free space first (a disk nearly full fails before writes do), then a small file written and removed. */
+  async probe(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const { bavail, bsize } = await statfs(this.root);
+    const free = bavail * bsize;
+    if (free < this.minFreeBytes) {
+      throw new Error(`${megabytes(free)} MB free under ${this.root}, less than the ${megabytes(this.minFreeBytes)} MB required`);
+    }
+    const probe = join(this.root, `.health-${randomUUID()}`);
+    try {
+      await writeFile(probe, 'ok', { flag: 'wx' });
+    } finally {
+      await rm(probe, { force: true });
+    }
   }
 
   /** What `GET /files/<key>` serves: objects of the public folder only, as the S3 bucket policy does. */
@@ -63,6 +81,10 @@ export class DiskStorageDriver extends StorageService {
     if (!path.startsWith(this.root + sep)) throw new Error(`Storage key escapes the storage directory: ${key}`);
     return path;
   }
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(1);
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { buffer } from 'node:stream/consumers';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -37,6 +39,11 @@ export class MinioStorageDriver extends StorageService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.ensureBucket();
     await this.allowPublicImageReads();
+  }
+
+  /** HeadBucket: the store answers and the bucket is there. */
+  async probe(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) throw new Error(`the bucket ${this.bucket} does not exist`);
   }
 
   protected async writeObject(key: string, data: Uint8Array, mediaType: StorableMediaType): Promise<void> {
@@ -127,7 +134,23 @@ function clientOptions(s3: S3Settings): ConstructorParameters<typeof Client>[0] 
     useSSL,
     accessKey: s3.accessKey,
     secretKey: s3.secretKey,
+    transport: idleTimeoutTransport(useSSL ? https : http, s3.requestTimeoutMs),
   };
+}
+
+/**
+ * The minio client sets no timeout of its own: a store that accepts the connection and then says
+ * nothing would hold a request (and whoever awaits it) forever. Each request here fails with
+ * ETIMEDOUT once its socket has been idle for `timeoutMs`, which a long transfer that keeps
+ * moving bytes never is; the transient classifier reads that as "connection timed out".
+ */
+function idleTimeoutTransport(base: typeof http | typeof https, timeoutMs: number): Pick<typeof http, 'request'> {
+  const request = (options: http.RequestOptions, callback?: (response: http.IncomingMessage) => void): http.ClientRequest => {
+    const outgoing = base.request({ ...options, timeout: timeoutMs }, callback);
+    outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error(`No answer from object storage within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    return outgoing;
+  };
+  return { request: request as typeof http.request };
 }
 
 function hasCode(error: unknown, ...codes: string[]): boolean {

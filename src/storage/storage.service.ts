@@ -150,6 +150,12 @@ export abstract class StorageService {
     return `${this.publicBaseUrl}/${key}`;
   }
 
+  /**
+   * Resolves while the store can take writes (the health check): the local disk writable with free
+   * space, or the S3 bucket reachable. Rejects with the driver's error otherwise.
+   */
+  abstract probe(): Promise<void>;
+
   /** The drivers below receive well-formed keys only. */
   protected abstract writeObject(key: string, data: Uint8Array, mediaType: StorableMediaType): Promise<void>;
   protected abstract readObject(key: string): Promise<Buffer | null>;

@@ -102,7 +102,7 @@ describe('a database outage', () => {
   async function expectRecovery(): Promise<void> {
     await waitFor(async () => (await api(app).get('/api/health').timeout(5000)).status === 200, 'the health check to pass again', 20_000);
     const health = await api(app).get('/api/health').expect(200);
-    expect(health.body).toEqual({ status: 'ok', database: 'up' });
+    expect(health.body).toEqual({ status: 'ok', database: 'up', storage: 'up' });
     await waitFor(async () => (await api(app, user).get('/api/auth/me').timeout(5000)).status === 200, 'a signed-in request to pass again', 20_000);
     await api(app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
     await api(app, user).post('/api/teams').send({ name: 'After the outage' }).expect(201);

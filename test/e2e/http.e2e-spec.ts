@@ -26,9 +26,9 @@ describe('HTTP behaviour shared by every endpoint', () => {
   });
   afterAll(() => app.close());
 
-  it('GET /api/health is public and checks the database', async () => {
+  it('GET /api/health is public and checks the database and storage', async () => {
     const response = await api(app).get('/api/health').expect(200);
-    expect(response.body).toEqual({ status: 'ok', database: 'up' });
+    expect(response.body).toEqual({ status: 'ok', database: 'up', storage: 'up' });
   });
 
   it('answers malformed JSON with 400 and the standard body', async () => {

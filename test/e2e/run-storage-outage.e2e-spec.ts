@@ -1,8 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { Client } from 'minio';
@@ -13,57 +8,11 @@ import { api } from '../helpers/api.js';
 import { chat, userMessage } from '../helpers/chat.js';
 import { waitFor } from '../helpers/mail-catcher.js';
 import { waitForRun } from '../helpers/runs.js';
-import { TcpProxy } from '../helpers/tcp-proxy.js';
+import { StoppableS3 } from '../helpers/stoppable-s3.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rverInstance;
-
-/**
- * s3rver behind a TCP proxy: `stop()` makes the store down as the app sees it (open connections cut,
- * new ones refused: ECONNREFUSED), `start()` brings it back on the same address with the same
- * objects. (Closing s3rver itself waits for the client's keep-alive connections to end.)
- */
-class StoppableS3 {
-  private server?: S3rverInstance;
-  private proxy?: TcpProxy;
-  private readonly directory = mkdtempSync(join(tmpdir(), 'assistant-test-s3-'));
-
-  get endpoint(): string {
-    return `http://127.0.0.1:${this.proxy?.port ?? 0}`;
-  }
-
-  get port(): number {
-    return this.proxy?.port ?? 0;
-  }
-
-  async open(): Promise<void> {
-    // s3rver ships no types and is CommonJS.
-    const S3rver: S3rverConstructor = createRequire(import.meta.url)('s3rver');
-    this.server = new S3rver({ address: '127.0.0.1', port: 0, directory: this.directory, silent: true });
-    const { port } = await this.server.run();
-    this.proxy = await TcpProxy.start(`http://127.0.0.1:${port}`);
-  }
-
-  stop(): Promise<void> {
-    return this.proxy!.refuse();
-  }
-
-  start(): Promise<void> {
-    return this.proxy!.resume();
-  }
-
-  async close(): Promise<void> {
-    await this.proxy?.close();
-    await this.server?.close();
-    rmSync(this.directory, { recursive: true, force: true });
-  }
-}
 
 /** DESIGN "Runs" and issue #29: object storage down while a step makes an image is a transient failure of the step, tried again. */
 describe('run steps and object storage outages', () => {

@@ -14,7 +14,7 @@ describe('the server process', () => {
     // Nothing configured, as a newcomer runs it: embedded database, generated secrets.
     const server = await startServer({ env: { DATABASE_URL: undefined, JWT_SECRET: undefined, APPROVAL_TOKEN_SECRET: undefined, NODE_ENV: undefined, LOG_LEVEL: 'warn' } });
     try {
-      expect(await (await server.fetch('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
+      expect(await (await server.fetch('/api/health')).json()).toEqual({ status: 'ok', database: 'up', storage: 'up' });
       expect(existsSync(join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
       expect(existsSync(join(server.dataDir, 'secrets.json'))).toBe(true);
       server.kill('SIGTERM');

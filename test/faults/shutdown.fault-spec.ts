@@ -43,6 +43,27 @@ describe('SIGTERM with DATABASE_URL set', () => {
     table.record('SIGTERM mid-step', 'exit 0; step handed back; run completed on the other instance; nothing twice');
   }, 120_000);
 
+  it('run event streams open at SIGTERM each end with an end event before the instance exits', async () => {
+    const server = await start({ OFFLINE_MODEL_CHUNK_DELAY_MS: '500' });
+    const { token, workflowId } = await activeWorkflow(server, THREE_STEPS);
+    const { runId } = await server.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
+    const streams = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const response = await server.fetch(`/api/workflows/${workflowId}/runs/${runId}/events`, { token });
+        expect(response.status).toBe(200);
+        // In an object, so that opening all of them does not wait for their ends.
+        return { body: response.text().catch(() => 'cut') };
+      }),
+    );
+    server.kill('SIGTERM');
+    expect(await server.exited(30_000)).toEqual({ code: 0, signal: null });
+    for (const raw of await Promise.all(streams.map((stream) => stream.body))) {
+      const events = raw.split('\n\n').filter((frame) => frame.startsWith('data: ')).map((frame) => JSON.parse(frame.slice(6)) as { type: string });
+      expect(['end', 'completed', 'failed']).toContain(events.at(-1)?.type);
+    }
+    table.record('SIGTERM with run event streams open', 'each stream ends with an end event; exit 0');
+  }, 120_000);
+
   it('mid-reply: the reply finishes within the grace period, is stored whole, and the stream ends cleanly', async () => {
     const server = await start({ OFFLINE_MODEL_CHUNK_DELAY_MS: '30', SHUTDOWN_GRACE_SECONDS: '20' });
     const token = await signUpOn(server);
