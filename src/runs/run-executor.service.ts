@@ -11,6 +11,7 @@ import { textOf } from '../assistant/chat-messages.js';
 import { ChatStreamService } from '../assistant/chat-stream.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
+import { DatabaseClock } from '../database/database-clock.js';
 import { contextPart } from '../llm/offline/offline-language-model.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
@@ -80,6 +81,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly shutdown: ShutdownService,
     private readonly budgets: BudgetService,
     private readonly usage: UsageLedger,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     const llm = config.get('llm', { infer: true });
@@ -221,7 +223,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
       const updated = await transaction.manager.update(
         RunStep,
         { runId: run.id, stepIndex: index, attempt: checkpoint.attempt, status: 'running' },
-        { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : new Date() },
+        { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : () => 'now()' },
       );
       if (!updated.affected) return 'stopped';
       if (!paused) return 'done';
@@ -250,11 +252,23 @@ export class RunExecutorService implements OnApplicationBootstrap {
     return true;
   }
 
-  /** The step's row, created on first arrival (`fresh`: by this call, so no attempt ran before). */
+  /**
+   * The step's row, created on first arrival (`fresh`: by this call, so no attempt ran before).
+   * Its start is the database's time: the assets a redone attempt removes are those created (by
+   * the database's clock) since, whichever instance started the step.
+   */
   private async checkpoint(runId: number, stepIndex: number): Promise<{ checkpoint: RunStep; fresh: boolean }> {
-    const created = this.runSteps.create({ runId, stepIndex, status: 'running', attempt: 1, feedback: null, startedAt: new Date() });
-    const inserted = await this.runSteps.createQueryBuilder().insert().into(RunStep).values(created).orIgnore().returning(['run_id']).execute();
-    if ((inserted.raw as unknown[]).length > 0) return { checkpoint: created, fresh: true };
+    const created = this.runSteps.create({ runId, stepIndex, status: 'running', attempt: 1, feedback: null });
+    const inserted = await this.runSteps
+      .createQueryBuilder()
+      .insert()
+      .into(RunStep)
+      .values({ ...created, startedAt: () => 'now()' })
+      .orIgnore()
+      .returning(['started_at'])
+      .execute();
+    const [row] = inserted.raw as { started_at: Date }[];
+    if (row) return { checkpoint: Object.assign(created, { startedAt: row.started_at }), fresh: true };
     return { checkpoint: await this.runSteps.findOneByOrFail({ runId, stepIndex }), fresh: false };
   }
 
@@ -288,7 +302,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
    */
   private async replyWithRetries(checkpoint: RunStep, agentId: string, history: UIMessage[], charge: StepCharge, abortSignal: AbortSignal): Promise<UIMessage> {
     for (;;) {
-      const since = new Date();
+      // The database's time, as the assets' creation times are.
+      const since = await this.databaseClock.now();
       const calls = await this.countModelCall(checkpoint);
       try {
         return await this.reply(agentId, history, charge, abortSignal);

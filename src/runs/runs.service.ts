@@ -127,8 +127,8 @@ export class RunsService {
       .transaction(async ({ manager, move }) => {
         const step =
           action === 'approve'
-            ? { status: 'completed' as const, finishedAt: new Date() }
-            : { status: 'running' as const, attempt: attempt + 1, feedback: note, startedAt: new Date(), finishedAt: null, outputText: null, modelAttempts: 0 };
+            ? { status: 'completed' as const, finishedAt: () => 'now()' }
+            : { status: 'running' as const, attempt: attempt + 1, feedback: note, startedAt: () => 'now()', finishedAt: null, outputText: null, modelAttempts: 0 };
         const updated = await manager.update(RunStep, { runId, stepIndex, attempt, status: 'awaiting_approval' }, step);
         if (!updated.affected) return false;
         const resumed = await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex });
