@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { waitFor } from '../helpers/mail-catcher.js';
-import { expectOneRunPerSlot, SCHEDULED_RUNS_SQL, type ScheduledRunRow } from '../helpers/scheduled-runs.js';
+import { SCHEDULED_RUNS_SQL, type ScheduledRunRow } from '../helpers/scheduled-runs.js';
 import type { ServerProcess } from '../helpers/server-process.js';
 import { activeWorkflow, duplicatesOf, faultCluster, runCompleted } from './fixtures.js';
 
@@ -16,7 +16,8 @@ const AHEAD = SKEW_S;
 
 const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';
 const SCHEDULE = '*/20 * * * * *';
-const PERIOD_MS = 20_000;
+/** A run started this long after its slot was decided by a late clock, not by a busy machine. */
+const LATE_MARGIN_MS = 60_000;
 /** Slow enough that a kill lands between a step's asset and the end of its reply; the sweeper looks every 2 s. */
 const SERVER_ENV = { OFFLINE_MODEL_CHUNK_DELAY_MS: '150', RUN_SWEEP_SECONDS: '2', LOG_LEVEL: 'info' };
 
@@ -59,7 +60,7 @@ describe.skipIf(NO_FAKETIME)('instances whose clocks are 3 minutes apart', () =>
           )
         ).rowCount,
       `step ${stepIndex + 1} running with its ${type} made`,
-      60_000,
+      120_000,
     );
     server.kill('SIGKILL');
     await server.exited();
@@ -78,7 +79,7 @@ describe.skipIf(NO_FAKETIME)('instances whose clocks are 3 minutes apart', () =>
     await killInside(ahead, runId, 2, 'image');
 
     await startSkewed(BEHIND);
-    await runCompleted(cluster.db, runId);
+    await runCompleted(cluster.db, runId, 120_000);
     const { rows: assets } = await cluster.db.query<{ id: number; type: string }>('SELECT id, type FROM assets WHERE run_id = $1 ORDER BY id', [runId]);
     expect(assets.map((asset) => asset.id)).toContain(outline[0].id);
     expect(assets).toHaveLength(3);
@@ -87,7 +88,7 @@ describe.skipIf(NO_FAKETIME)('instances whose clocks are 3 minutes apart', () =>
       `run handed: ${BEHIND} s -> ${AHEAD} s -> ${BEHIND} s`,
       "completed; step 1's asset kept, the unfinished steps' assets replaced, 3 assets, nothing twice",
     );
-  }, 180_000);
+  }, 420_000);
 
   it('a 20-second schedule on both: every slot decided when the database says it is due, none early, none falsely missed', async () => {
     const fast = { OFFLINE_MODEL_CHUNK_DELAY_MS: '0' };
@@ -112,9 +113,13 @@ describe.skipIf(NO_FAKETIME)('instances whose clocks are 3 minutes apart', () =>
     expect(early.map((tick) => `${tick.slot.toISOString()} decided at ${tick.decided_at.toISOString()} (${tick.outcome})`)).toEqual([]);
     expect(ticks.filter((tick) => tick.outcome === 'missed').map((tick) => `${tick.slot.toISOString()}: ${tick.detail}`)).toEqual([]);
     expect(ticks.filter((tick) => tick.slot > approved[0].approved_at).every((tick) => tick.outcome === 'started')).toBe(true);
-    // Each run made within its slot's period by the database's clock: neither early nor a period late.
+    // Each slot's run made once, at its slot or after by the database's clock, and not by an instance
+    // 90 s late (a margin under that for a machine busy with other tests).
     const { rows: runs } = await cluster.db.query<ScheduledRunRow>(SCHEDULED_RUNS_SQL, [workflowId]);
-    expectOneRunPerSlot(runs, PERIOD_MS);
+    const slots = runs.map((run) => run.scheduled_for.toISOString());
+    expect(new Set(slots).size).toBe(slots.length);
+    const offSlot = runs.filter((run) => run.started_at < run.scheduled_for || run.started_at.getTime() - run.scheduled_for.getTime() > LATE_MARGIN_MS);
+    expect(offSlot.map((run) => `${run.scheduled_for.toISOString()} started at ${run.started_at.toISOString()}`)).toEqual([]);
     table.record(`${SCHEDULE} on ${AHEAD} s and ${BEHIND} s`, `${ticks.length} slots, each started on time by the database's clock; none early, none missed`);
-  }, 240_000);
+  }, 420_000);
 });
