@@ -141,7 +141,13 @@ export async function startServer({ env = {}, dataDir, healthy = true }: ServerO
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server = new ServerProcess(child, port, folder);
-  if (healthy) await waitForHealth(server, 90_000);
+  if (healthy) {
+    // A server that never got healthy (it could not bind, or the machine is too busy) is not left running.
+    await waitForHealth(server, 90_000).catch(async (error: unknown) => {
+      await server.dispose();
+      throw error;
+    });
+  }
   return server;
 }
 
