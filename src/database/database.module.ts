@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
+import { DatabaseClock } from './database-clock.js';
 import { dataSourceOptions } from './data-source.js';
 import { PreparedQueries } from './prepared-queries.js';
 import { runMigrations } from './run-migrations.js';
@@ -31,7 +32,7 @@ import { untilDatabaseAvailable } from './until-database-available.js';
       },
     }),
   ],
-  providers: [PreparedQueries],
-  exports: [PreparedQueries],
+  providers: [PreparedQueries, DatabaseClock],
+  exports: [PreparedQueries, DatabaseClock],
 })
 export class DatabaseModule {}

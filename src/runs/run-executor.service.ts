@@ -9,6 +9,7 @@ import { textOf } from '../assistant/chat-messages.js';
 import { ChatStreamService } from '../assistant/chat-stream.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
+import { DatabaseClock } from '../database/database-clock.js';
 import { contextPart } from '../llm/offline/offline-language-model.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
@@ -79,6 +80,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly shutdown: ShutdownService,
     private readonly budgets: BudgetService,
     private readonly usage: UsageLedger,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     const llm = config.get('llm', { infer: true });
@@ -169,7 +171,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
 
   private async executeStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
     const step = steps[index];
-    const { checkpoint, fresh } = await this.stepState.checkpoint(run.id, index, new Date());
+    const { checkpoint, fresh } = await this.stepState.checkpoint(run.id, index);
     if (checkpoint.status === 'completed') return 'done';
     if (checkpoint.status === 'awaiting_approval') {
       // The step was paused but the run not (a crash between the two, before they were one
@@ -220,7 +222,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
       const updated = await this.stepState.move(
         checkpoint,
         ['running'],
-        { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, finishedAt: paused ? null : new Date() },
+        { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, },
         transaction.manager,
       );
       if (!updated) return 'stopped';
@@ -280,7 +282,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
    */
   private async replyWithRetries(checkpoint: RunStep, agentId: string, history: UIMessage[], charge: StepCharge, abortSignal: AbortSignal): Promise<UIMessage> {
     for (;;) {
-      const since = new Date();
+      // The database's time, as the assets' creation times are.
+      const since = await this.databaseClock.now();
       const calls = await this.stepState.countModelCall(checkpoint);
       if (calls === null) throw new Error('The step moved on while it ran');
       try {

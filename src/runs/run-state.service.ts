@@ -203,7 +203,7 @@ export class RunStateService {
     const result = await manager
       .createQueryBuilder()
       .update(WorkflowRun)
-      .set({ ...change, ...(finished ? { finishedAt: new Date() } : {}) })
+      .set({ ...change, ...(finished ? { finishedAt: () => 'now()' } : {}) })
       .where('id = :runId AND status IN (:...from)', { runId, from })
       .returning(['id', 'workflowId', 'status', 'totalSteps', 'currentStepIndex', 'conversationId'])
       .execute();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { type EntityManager, type QueryDeepPartialEntity, Repository } from 'typeorm';
 import { RunStep } from './entities/run-step.entity.js';
 
 /** The states of a step's checkpoint. A step of a run that stopped or failed stays where it was: the run says it ended. */
@@ -26,9 +26,17 @@ export interface StepAttempt {
 }
 
 /** A move's new status and what changes with it (output, times, the next attempt's feedback). */
-export type StepChange = { status: StepStatus } & Partial<
-  Pick<RunStep, 'attempt' | 'feedback' | 'modelAttempts' | 'outputText' | 'outputMessageId' | 'startedAt' | 'finishedAt'>
->;
+export type StepChange = { status: StepStatus } & Partial<Pick<RunStep, 'attempt' | 'feedback' | 'modelAttempts' | 'outputText' | 'outputMessageId'>>;
+
+/**
+ * The times a move sets, from the database's clock (as the assets' creation times a redone
+ * attempt is compared with are): finished when completed, started afresh when run again.
+ */
+const MOVE_TIMES: Readonly<Record<StepStatus, QueryDeepPartialEntity<RunStep>>> = {
+  running: { startedAt: () => 'now()', finishedAt: null },
+  awaiting_approval: { finishedAt: null },
+  completed: { finishedAt: () => 'now()' },
+};
 
 /**
  * The one owner of a run's step checkpoints: nothing else reads or writes `run_steps`. A step
@@ -51,11 +59,23 @@ export type StepChange = { status: StepStatus } & Partial<
 export class RunStepStateService {
   constructor(@InjectRepository(RunStep) private readonly rows: Repository<RunStep>) {}
 
-  /** The step's checkpoint, created `running` at attempt 1 on first arrival (`fresh`: by this call, so no attempt ran before). */
-  async checkpoint(runId: number, stepIndex: number, startedAt: Date): Promise<{ checkpoint: RunStep; fresh: boolean }> {
-    const created = this.rows.create({ runId, stepIndex, status: 'running', attempt: 1, feedback: null, startedAt });
-    const inserted = await this.rows.createQueryBuilder().insert().into(RunStep).values(created).orIgnore().returning(['run_id']).execute();
-    if ((inserted.raw as unknown[]).length > 0) return { checkpoint: created, fresh: true };
+  /**
+   * The step's checkpoint, created `running` at attempt 1 on first arrival (`fresh`: by this call,
+   * so no attempt ran before). Its start is the database's time: the assets a redone attempt
+   * removes are those created (by the database's clock) since, whichever instance started the step.
+   */
+  async checkpoint(runId: number, stepIndex: number): Promise<{ checkpoint: RunStep; fresh: boolean }> {
+    const created = this.rows.create({ runId, stepIndex, status: 'running', attempt: 1, feedback: null });
+    const inserted = await this.rows
+      .createQueryBuilder()
+      .insert()
+      .into(RunStep)
+      .values({ ...created, startedAt: () => 'now()' })
+      .orIgnore()
+      .returning(['started_at'])
+      .execute();
+    const [row] = inserted.raw as { started_at: Date }[];
+    if (row) return { checkpoint: Object.assign(created, { startedAt: row.started_at }), fresh: true };
     return { checkpoint: await this.rows.findOneByOrFail({ runId, stepIndex }), fresh: false };
   }
 
@@ -74,7 +94,7 @@ export class RunStepStateService {
     const result = await manager
       .createQueryBuilder()
       .update(RunStep)
-      .set(change)
+      .set({ ...change, ...MOVE_TIMES[change.status] })
       .where('run_id = :runId AND step_index = :stepIndex AND attempt = :attempt AND status IN (:...from)', { runId: step.runId, stepIndex: step.stepIndex, attempt: step.attempt, from })
       .execute();
     return Boolean(result.affected);

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
 import { AssetsService } from '../assets/assets.service.js';
 import type { AppConfig } from '../config/configuration.js';
+import { DatabaseClock } from '../database/database-clock.js';
 import { OutageLog } from '../database/outage-log.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
@@ -39,6 +40,7 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
     private readonly queue: QueueService,
     private readonly shutdown: ShutdownService,
     private readonly budgets: BudgetService,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     this.intervalMs = config.get('llm', { infer: true }).runSweepSeconds * 1000;
@@ -71,7 +73,8 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
     await this.runState.transaction(async ({ manager, move }) => {
       const [{ locked }] = await manager.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1) AS locked', [SWEEP_LOCK]);
       if (!locked) return;
-      const settled = new Date(Date.now() - SETTLE_MS);
+      // By the database's clock, as the runs' start and the jobs' last change are.
+      const settled = new Date((await this.databaseClock.now(manager)).getTime() - SETTLE_MS);
       const candidates = await this.runState.runningSince(settled, manager);
       const jobs = await this.queue.newestJobsBy(RUN_EXECUTE, 'runId', candidates.map((run) => run.id), manager);
       for (const run of candidates) {

@@ -129,8 +129,8 @@ export class RunsService {
       .transaction(async ({ manager, move }) => {
         const step =
           action === 'approve'
-            ? { status: 'completed' as const, finishedAt: new Date() }
-            : { status: 'running' as const, attempt: attempt + 1, feedback: note, startedAt: new Date(), finishedAt: null, outputText: null, modelAttempts: 0 };
+            ? { status: 'completed' as const }
+            : { status: 'running' as const, attempt: attempt + 1, feedback: note, outputText: null, modelAttempts: 0 };
         if (!(await this.stepState.move({ runId, stepIndex, attempt }, ['awaiting_approval'], step, manager))) return false;
         const resumed = await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex });
         if (!resumed) throw new ConflictException('The run is no longer awaiting approval');

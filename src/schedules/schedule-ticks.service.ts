@@ -192,7 +192,7 @@ export class ScheduleTicksService {
       const { manager } = transaction;
       if (await manager.existsBy(WorkflowRun, { workflowId: workflow.id, status: In([...ACTIVE_RUN_STATUSES]) })) return false;
       // Whichever instance moves it out of `queued` starts it.
-      const claimed = await manager.update(ScheduleTick, key, { outcome: 'started', decidedAt: new Date() });
+      const claimed = await manager.update(ScheduleTick, key, { outcome: 'started', decidedAt: () => 'now()' });
       if (!claimed.affected) return false;
       const refusal = await this.quotaRefusal(workflow, plan);
       const decision = refusal ?? { runId: await this.start(transaction, workflow, steps, tick.slot), detail: 'Started when the previous run ended' };

@@ -69,12 +69,14 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
   /** Brings every schedule in line with the database, and decides the slots nobody reached. */
   async reconcile(): Promise<void> {
     try {
+      // First: the timers armed below wait by the database's clock as read now.
+      const now = await this.clock.read();
       const firing = await this.schedules.firing();
       const wanted = new Set(firing.map((workflow) => workflow.id));
       for (const workflowId of [...this.armed.keys()]) if (!wanted.has(workflowId)) this.unschedule(workflowId);
       for (const workflow of firing) this.schedule(workflow.id, workflow.schedule, workflow.timezone);
       const readable = firing.filter((workflow) => this.timers.get(this.armed.get(workflow.id) ?? '')?.schedule);
-      await this.ticks.catchUp(readable, this.clock.now());
+      await this.ticks.catchUp(readable, now);
       this.outage.succeeded();
     } catch (error) {
       if (!this.outage.failed(error)) this.logger.error(`Could not reconcile schedules: ${String(error)}`);

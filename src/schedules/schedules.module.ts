@@ -4,7 +4,7 @@ import { RunsModule } from '../runs/runs.module.js';
 import { RateLimitModule } from '../teams/rate-limit/rate-limit.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
-import { Clock } from './clock.js';
+import { Clock, DatabaseTimeClock } from './clock.js';
 import { ScheduleTick } from './schedule-tick.entity.js';
 import { ScheduleTicksService } from './schedule-ticks.service.js';
 import { SchedulerService } from './scheduler.service.js';
@@ -15,6 +15,6 @@ import { SchedulesService } from './schedules.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ScheduleTick]), WorkflowsModule, RunsModule, TeamsModule, RateLimitModule],
   controllers: [SchedulesController],
-  providers: [Clock, SchedulerService, ScheduleTicksService, SchedulesService],
+  providers: [{ provide: Clock, useClass: DatabaseTimeClock }, SchedulerService, ScheduleTicksService, SchedulesService],
 })
 export class SchedulesModule {}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import { DatabaseClock } from '../database/database-clock.js';
 import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
 import { QueueService } from '../queue/queue.service.js';
 import { allowsSchedule, assertScheduleAllowed } from '../schedules/schedule-frequency.js';
@@ -68,6 +69,7 @@ export class WorkflowsService {
     private readonly quotas: PlanQuotaService,
     private readonly budgets: BudgetService,
     private readonly teams: TeamsService,
+    private readonly databaseClock: DatabaseClock,
   ) {}
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
@@ -97,7 +99,8 @@ export class WorkflowsService {
           status: 'draft',
           schedule,
           timezone,
-          scheduleSince: schedule ? new Date() : null,
+          // The database's time: the scheduler compares it with slots it decides by the database's clock.
+          scheduleSince: schedule ? await this.databaseClock.now(manager) : null,
         }),
       );
       await this.insertSteps(manager, saved.id, plan.steps);

@@ -23,6 +23,10 @@ export class ManualClock extends Clock {
     return new Date(this.current);
   }
 
+  override read(): Promise<Date> {
+    return Promise.resolve(this.now());
+  }
+
   override setTimer(callback: () => void, ms: number): ClockTimer {
     const timer: PendingTimer = { at: this.current + ms, callback };
     this.timers.add(timer);

@@ -142,7 +142,7 @@ export async function startServer({ env = {}, dataDir, healthy = true }: ServerO
   });
   const server = new ServerProcess(child, port, folder);
   if (healthy) {
-    // One that never gets healthy is nobody's to stop but ours: the caller gets no handle on it.
+    // A server that never got healthy (it could not bind, or the machine is too busy) is not left running.
     await waitForHealth(server, 90_000).catch(async (error: unknown) => {
       await server.dispose();
       throw error;

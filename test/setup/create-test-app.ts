@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Type } from '@nestjs/common';
+import type { Abstract, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module.js';
@@ -40,7 +40,7 @@ export interface TestAppOptions {
   /** Extra controllers, for probing shared mechanisms (error filter, rate-limit guard). */
   controllers?: Type[];
   /** Providers replaced by a value (a clock the test moves). */
-  overrides?: { provide: Type; useValue: unknown }[];
+  overrides?: { provide: Type | Abstract<unknown>; useValue: unknown }[];
   /** Registers AppModule's imports last to first: proves no route depends on which module Nest reads first. */
   reversedModules?: boolean;
 }

@@ -5,6 +5,7 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
+import { DatabaseClock } from '../../database/database-clock.js';
 import { Session } from '../entities/session.entity.js';
 import type { Role } from '../entities/membership.entity.js';
 import type { Plan } from '../plans.js';
@@ -45,12 +46,15 @@ export class SessionsService {
     private readonly jwt: JwtService,
     private readonly cache: SessionCache,
     private readonly streams: OpenStreamsService,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlSeconds = config.get('auth', { infer: true }).sessionTtlSeconds;
   }
 
   async startLogin(userId: string, teamId: string, client: ClientInfo): Promise<IssuedSession> {
+    // The row's end is checked against the database's clock (`expires_at > now()`), so it is counted from it.
+    const now = await this.databaseClock.now();
     const session = await this.sessions.save(
       this.sessions.create({
         userId,
@@ -58,7 +62,7 @@ export class SessionsService {
         kind: 'browser',
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 500) ?? null,
-        expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
+        expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
       }),
     );
     const token = await this.sign(session, { expiresIn: this.ttlSeconds });
@@ -67,8 +71,10 @@ export class SessionsService {
 
   /** A personal API token: a session that lasts `days` unless revoked, bound to the caller's active team. */
   async createApiToken(context: TeamContext, name: string, days: number): Promise<IssuedSession> {
-    // Whole seconds, so that the row and the token's `exp` claim name the same instant.
-    const expiresAt = new Date((Math.floor(Date.now() / 1000) + days * 24 * 3600) * 1000);
+    // Whole seconds, so that the row and the token's `exp` claim name the same instant; from the
+    // database's clock, which the row's end is checked against.
+    const now = await this.databaseClock.now();
+    const expiresAt = new Date((Math.floor(now.getTime() / 1000) + days * 24 * 3600) * 1000);
     const session = this.sessions.create({
       id: randomUUID(),
       userId: context.userId,

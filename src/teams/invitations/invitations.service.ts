@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ConflictException, ForbiddenException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, MoreThan, Repository } from 'typeorm';
+import { type EntityManager, Raw, Repository } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
+import { DatabaseClock } from '../../database/database-clock.js';
 import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
 import { MailService } from '../../mail/mail.service.js';
 import type { TeamContext } from '../auth/team-context.js';
@@ -38,6 +39,7 @@ export class InvitationsService {
     private readonly tokens: InvitationTokensService,
     private readonly mail: MailService,
     private readonly quotas: PlanQuotaService,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlSeconds = config.get('auth', { infer: true }).invitationTtlSeconds;
@@ -55,7 +57,8 @@ export class InvitationsService {
         .where('m.team_id = :teamId AND lower(u.email) = :email', { teamId, email: dto.email })
         .getExists();
       if (isMember) throw new ConflictException('This user is already a member of the team');
-      const now = new Date();
+      // The database's time: rows written on any instance are compared with it.
+      const now = await this.databaseClock.now(manager);
       // Every invitation row was mailed when it was made, and nothing else mails one: the newest
       // row's creation is the last mail to this address from this team (the team row is locked).
       const last = await manager.findOne(TeamInvitation, { where: { teamId, email: dto.email }, order: { createdAt: 'DESC' } });
@@ -97,7 +100,7 @@ export class InvitationsService {
     const team = await this.teams.getForUser(context.userId, teamId);
     if (!MANAGERS.includes(team.role)) throw new ForbiddenException('Only owners and admins can see invitations');
     const pending = await this.invitations.find({
-      where: { teamId, status: 'pending', expiresAt: MoreThan(new Date()) },
+      where: { teamId, status: 'pending', expiresAt: Raw((column) => `${column} > now()`) },
       order: { createdAt: 'DESC' },
     });
     return pending.map(toResponse);
@@ -125,7 +128,7 @@ export class InvitationsService {
       if (user.email.toLowerCase() !== invitation.email) {
         throw new ForbiddenException('This invitation was sent to another email address: sign in with that address to accept it');
       }
-      requirePending(invitation);
+      requirePending(invitation, await this.databaseClock.now(manager));
       if (await manager.existsBy(Membership, { teamId: invitation.teamId, userId: user.id })) {
         throw new ConflictException('You are already a member of this team');
       }
@@ -141,7 +144,7 @@ export class InvitationsService {
     const claims = await this.tokens.verify(token);
     return this.invitations.manager.transaction(async (manager) => {
       const invitation = await this.lockInvitation(manager, claims.sub, claims.jti);
-      requirePending(invitation);
+      requirePending(invitation, await this.databaseClock.now(manager));
       return toResponse(await close(manager, invitation, 'declined', null));
     });
   }
@@ -171,8 +174,8 @@ export class InvitationsService {
   }
 }
 
-/** An answered, revoked, replaced or expired invitation is never used again. */
-function requirePending(invitation: TeamInvitation): void {
+/** An answered, revoked, replaced or expired (by the database's clock, `now`) invitation is never used again. */
+function requirePending(invitation: TeamInvitation, now: Date): void {
   switch (invitation.status) {
     case 'accepted':
       throw new ConflictException('This invitation has already been accepted');
@@ -183,7 +186,7 @@ function requirePending(invitation: TeamInvitation): void {
     case 'replaced':
       throw new GoneException('This invitation was replaced by a newer one: use the link in the latest mail');
     case 'pending':
-      if (invitation.expiresAt.getTime() <= Date.now()) throw new GoneException(INVITATION_EXPIRED);
+      if (invitation.expiresAt <= now) throw new GoneException(INVITATION_EXPIRED);
   }
 }
 
