@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { databaseUnavailableReason } from '../database/database-errors.js';
+import { RedisHealthIndicator } from '../redis/redis-health.indicator.js';
 import { Public } from '../teams/auth/public.decorator.js';
 
 /** The health check answers within this, whatever the pool's own timeouts (a probe's patience is short). */
@@ -13,10 +14,13 @@ class NoAnswer extends Error {}
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly redis: RedisHealthIndicator,
+  ) {}
 
   /**
-   * Liveness and readiness in one: 200 while the database answers, otherwise 503 (with
+   * Liveness and readiness in one: 200 while the database (and Redis, with REDIS_URL) answers, otherwise 503 (with
    * Retry-After) saying why, within HEALTH_TIMEOUT_MS even when the database is frozen.
    */
   @Public()
@@ -39,6 +43,7 @@ export class HealthController {
     } finally {
       clearTimeout(deadline);
     }
+    await this.redis.check(HEALTH_TIMEOUT_MS);
     return { status: 'ok', database: 'up' };
   }
 }

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { OutageLog } from '../database/outage-log.js';
+import { redisUnavailableReason } from '../redis/redis-errors.js';
 import { TooManyRequestsException } from './too-many-requests.exception.js';
 
 export interface ErrorBody {
@@ -21,7 +22,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'encoding.unsupported': 'Unsupported request body encoding',
 };
 
-/** Seconds a client is told to wait before retrying a 503 (an outage of the database, or the health check failing). */
+/** Seconds a client is told to wait before retrying a 503 (an outage of the database or Redis, or the health check failing). */
 export const RETRY_AFTER_SECONDS = 5;
 
 /** The one place error bodies are written: `{statusCode, error, message}` for every failure (see `render`). */
@@ -65,6 +66,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.outage.failed(exception);
       return body(HttpStatus.SERVICE_UNAVAILABLE, `Database unavailable: ${unavailable}`);
     }
+    // The same for Redis (REDIS_URL), which logs its outage once per connection (redisConnector).
+    const redisUnavailable = exception instanceof HttpException ? undefined : redisUnavailableReason(exception);
+    if (redisUnavailable) return body(HttpStatus.SERVICE_UNAVAILABLE, `Redis unavailable: ${redisUnavailable}`);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();

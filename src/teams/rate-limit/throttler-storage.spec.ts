@@ -3,13 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
+import { redisConnector } from '../../redis/redis-connection.js';
 
 /** The Redis the e2e suite uses: both stores must answer alike, so one contract checks both. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe.each([
   ['memory', () => new MemoryThrottlerStorage()],
-  ['Redis', () => new RedisThrottlerStorage(REDIS_URL)],
+  ['Redis', () => new RedisThrottlerStorage(redisConnector(REDIS_URL))],
 ])('%s throttler storage', (_name, create: () => ThrottlerStorage & { onApplicationShutdown(): unknown }) => {
   let storage: ThrottlerStorage & { onApplicationShutdown(): unknown };
   const key = () => `rate:test:${randomUUID()}`;
