@@ -20,8 +20,8 @@ export class HealthController {
   ) {}
 
   /**
-   * Liveness and readiness in one: 200 while the database (and Redis, with REDIS_URL) answers, otherwise 503 (with
-   * Retry-After) saying why, within HEALTH_TIMEOUT_MS even when the database is frozen.
+   * Liveness and readiness in one: 200 while the database (and Redis, with REDIS_URL) answers,
+   * otherwise 503 (with Retry-After) saying why, within HEALTH_TIMEOUT_MS even when it is frozen.
    */
   @Public()
   @Get()

@@ -14,10 +14,11 @@ const LONG_QUESTION =
 /** A command times out after REDIS_COMMAND_TIMEOUT_MS (1 s here), and a reader idles at most 5 s between reads. */
 const ENDS_WITHIN_MS = 10_000;
 /**
- * What any request may take during the outage: a command timeout or two (plus argon2 for a sign-in,
- * seconds on a busy 2-core machine), never the 30 s a frozen Redis took.
+ * What any request may take during the outage: a command timeout or two (1 s each here), never the
+ * 30 s a frozen Redis took. Roomy: at a load average of 40 on 2 cores a sign-in (argon2) alone took
+ * 7 s, and a chat refused while Redis was frozen 11 s (1.3 s while it was stopped).
  */
-const ANSWERS_WITHIN_MS = 10_000;
+const ANSWERS_WITHIN_MS = 15_000;
 const PASSWORD = 'correct horse battery';
 /** A request that hangs fails its step, naming it, instead of the whole scenario timing out. */
 const REQUEST_TIMEOUT_MS = 30_000;
