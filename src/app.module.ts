@@ -14,6 +14,7 @@ import { LlmModule } from './llm/llm.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { OpenAiApiModule } from './openai-api/openai-api.module.js';
 import { QueueModule } from './queue/queue.module.js';
+import { RedisModule } from './redis/redis.module.js';
 import { RunsModule } from './runs/runs.module.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         LoggingModule,
         ShutdownModule,
         DatabaseModule,
+        RedisModule,
         HealthModule,
         StorageModule.forRoot(config.storage),
         LlmModule,

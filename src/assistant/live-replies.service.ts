@@ -77,13 +77,17 @@ export class LiveRepliesService {
       await unsubscribe();
       throw new ConflictException(REPLY_IN_PROGRESS);
     }
-    const ended = this.pump(streamId, generate(controller.signal))
+    const ended = this.pump(streamId, generate(controller.signal), controller)
       .catch((error: unknown) => this.logger.error(`Live reply ${streamId} failed: ${String(error)}`))
       .finally(async () => {
         // Ended before it stops listening: a stop arriving in between finds it over, not orphaned.
-        await this.store.end(streamId);
-        await unsubscribe();
-        await this.store.release(conversationId, streamId);
+        // Each step is tried even when one before it failed (Redis unavailable): a claim never
+        // released would go on being renewed, and the conversation stay busy, once Redis is back.
+        const failed: unknown[] = [];
+        for (const step of [() => this.store.end(streamId), unsubscribe, () => this.store.release(conversationId, streamId)]) {
+          await step().catch((error: unknown) => failed.push(error));
+        }
+        if (failed.length > 0) throw failed[0];
       })
       .catch((error: unknown) => this.logger.error(`Live reply ${streamId} did not end cleanly: ${String(error)}`))
       .finally(() => this.generating.delete(streamId));
@@ -137,8 +141,22 @@ export class LiveRepliesService {
     if (await this.store.wasRecovered(streamId)) throw new ConflictException(GONE);
   }
 
-  private async pump(streamId: string, stream: ReadableStream<UIMessageChunk>): Promise<void> {
-    for await (const chunk of stream) await this.store.append(streamId, JSON.stringify(chunk));
+  /**
+   * Appends the reply's chunks to its live stream. One that cannot be appended (Redis unavailable)
+   * stops the reply, as a stop request does: its followers can no longer be fed (they end, see
+   * LiveStreamStore.follow), and the generator stores it as far as it got, marked stopped, once the
+   * rest of the stream is read.
+   */
+  private async pump(streamId: string, stream: ReadableStream<UIMessageChunk>, controller: AbortController): Promise<void> {
+    for await (const chunk of stream) {
+      if (controller.signal.reason instanceof LiveStreamLost) continue;
+      try {
+        await this.store.append(streamId, JSON.stringify(chunk));
+      } catch (error) {
+        this.logger.warn(`Live reply ${streamId} stopped: its live stream could not be written (${String(error)})`);
+        controller.abort(new LiveStreamLost({ cause: error }));
+      }
+    }
   }
 
   /** True once the stream has ended; false if `cancel` aborts or the wait runs out first. */
@@ -168,6 +186,13 @@ export class LiveRepliesService {
     }
     this.logger.warn(`Stored the reply of conversation ${conversationId} as far as it got: its generator was gone`);
     return true;
+  }
+}
+
+/** Why a reply was stopped when its live stream could not be written. */
+class LiveStreamLost extends Error {
+  constructor(options: ErrorOptions) {
+    super('The live stream could not be written', options);
   }
 }
 

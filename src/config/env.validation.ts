@@ -265,6 +265,13 @@ export class EnvironmentVariables {
   REDIS_URL?: string;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  REDIS_COMMAND_TIMEOUT_MS?: number;
+
+  @IsOptional()
   @IsString()
   @IsNotEmpty()
   DATA_DIR?: string;

@@ -5,6 +5,8 @@ import type { Plan } from '../teams/plans.js';
 export interface ThrottleSettings {
   /** Shared store for rate-limit counters and live streams across instances; unset means in memory. */
   redisUrl?: string;
+  /** How long a Redis command may take, queued while reconnecting included, before it fails (see src/redis). */
+  redisCommandTimeoutMs: number;
   /** How long a finished live stream (a chat reply, a run's events) can still be replayed. */
   liveStreamTtlSeconds: number;
   /** Long-lived responses (chat replies, resumes, run events, /v1 completions) open at once, on this instance. */
@@ -74,6 +76,7 @@ export interface PlanQuotas {
 export function throttleSettings(env: EnvironmentVariables): ThrottleSettings {
   return {
     redisUrl: env.REDIS_URL,
+    redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS ?? 1000,
     liveStreamTtlSeconds: env.LIVE_STREAM_TTL_SECONDS ?? 300,
     openStreams: openStreamCaps(env),
     windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS ?? 60,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { databaseUnavailableReason } from '../database/database-errors.js';
 import { storageReason } from '../runs/transient-errors.js';
+import { RedisHealthIndicator } from '../redis/redis-health.indicator.js';
 import { StorageService } from '../storage/storage.service.js';
 
 /** Every check answers within this, whatever the pool's or client's own timeouts (a probe's patience is short). */
@@ -31,10 +32,10 @@ class NoAnswer extends Error {}
  */
 @Injectable()
 export class HealthService {
-  /** A further dependency (Redis, say) is one more entry here. */
+  /** A further dependency is one more entry here. */
   private readonly checks: DependencyCheck[];
 
-  constructor(@InjectDataSource() dataSource: DataSource, storage: StorageService) {
+  constructor(@InjectDataSource() dataSource: DataSource, storage: StorageService, redis: RedisHealthIndicator) {
     this.checks = [
       {
         name: 'database',
@@ -49,6 +50,8 @@ export class HealthService {
         probe: () => storage.probe(),
         reason: (error) => storageReason(error) ?? (error instanceof Error ? error.message : String(error)),
       },
+      // Only with REDIS_URL: an instance on memory alone has no Redis to wait for.
+      ...(redis.used ? [{ name: 'redis', label: 'Redis unavailable', probe: () => redis.ping(), reason: (error: unknown) => redis.reason(error) }] : []),
     ];
   }
 

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { OutageLog } from '../database/outage-log.js';
 import { unavailableStorage } from '../runs/transient-errors.js';
+import { redisUnavailableReason } from '../redis/redis-errors.js';
 import { TooManyRequestsException } from './too-many-requests.exception.js';
 
 export interface ErrorBody {
@@ -22,7 +23,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'encoding.unsupported': 'Unsupported request body encoding',
 };
 
-/** Seconds a client is told to wait before retrying a 503 (an outage of the database or storage, a full disk, or the health check failing). */
+/** Seconds a client is told to wait before retrying a 503 (an outage of the database, Redis or storage, a full disk, or the health check failing). */
 export const RETRY_AFTER_SECONDS = 5;
 
 /** The one place error bodies are written: `{statusCode, error, message}` for every failure (see `render`). */
@@ -70,6 +71,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // back, so the write is worth retrying later. Each request's own log line has its 503.
     const storage = exception instanceof HttpException ? undefined : unavailableStorage(exception);
     if (storage) return body(HttpStatus.SERVICE_UNAVAILABLE, storage);
+    // Redis out of reach (REDIS_URL) likewise; it logs its outage once per connection (redisConnector).
+    const redisUnavailable = exception instanceof HttpException ? undefined : redisUnavailableReason(exception);
+    if (redisUnavailable) return body(HttpStatus.SERVICE_UNAVAILABLE, `Redis unavailable: ${redisUnavailable}`);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();

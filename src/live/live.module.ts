@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/configuration.js';
+import { RedisConnections } from '../redis/redis-connections.js';
 import { LiveStreamStore } from './live-stream.store.js';
 import { MemoryLiveStreamStore } from './memory-live-stream.store.js';
 import { RedisLiveStreamStore } from './redis-live-stream.store.js';
@@ -11,10 +12,10 @@ import { RedisLiveStreamStore } from './redis-live-stream.store.js';
   providers: [
     {
       provide: LiveStreamStore,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>) => {
-        const { redisUrl, liveStreamTtlSeconds } = config.get('throttle', { infer: true });
-        return redisUrl ? new RedisLiveStreamStore(redisUrl, liveStreamTtlSeconds) : new MemoryLiveStreamStore(liveStreamTtlSeconds * 1000);
+      inject: [ConfigService, RedisConnections],
+      useFactory: (config: ConfigService<AppConfig, true>, { connect }: RedisConnections) => {
+        const { liveStreamTtlSeconds } = config.get('throttle', { infer: true });
+        return connect ? new RedisLiveStreamStore(connect, liveStreamTtlSeconds) : new MemoryLiveStreamStore(liveStreamTtlSeconds * 1000);
       },
     },
   ],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AbandonedStream } from './live-stream.store.js';
 import { RedisLiveStreamStore } from './redis-live-stream.store.js';
+import { redisConnector } from '../redis/redis-connection.js';
 import { waitFor } from '../../test/helpers/mail-catcher.js';
 
 /** The Redis the e2e suite uses; these specs check the store's contract against a real one. */
@@ -35,7 +36,7 @@ describe('RedisLiveStreamStore', () => {
 
   /** An instance's store, recording what it is handed to recover (and declining all if `foreign`). */
   function instance({ foreign = false, claimTtlMs = CLAIM_TTL_MS } = {}): RedisLiveStreamStore {
-    const store = new RedisLiveStreamStore(REDIS_URL, 60, { claimTtlMs });
+    const store = new RedisLiveStreamStore(redisConnector(REDIS_URL), 60, { claimTtlMs });
     store.onAbandoned((stream) => {
       (foreign ? declined : abandoned).push(stream);
       return Promise.resolve(!foreign);

@@ -1,6 +1,7 @@
-import { hostname } from 'node:os';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { type RedisConnector, redisConnectionName } from '../redis/redis-connection.js';
+import { redisUnavailableReason } from '../redis/redis-errors.js';
 import { type AbandonedHandler, LiveStreamStore } from './live-stream.store.js';
 
 /**
@@ -95,7 +96,7 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
   /** Wakes every follower at shutdown. */
   private readonly closing = new AbortController();
   /** Named after the host and process, so an operator finds them in CLIENT LIST. */
-  readonly connectionName = `live:${hostname()}:${process.pid}`;
+  readonly connectionName = redisConnectionName('live');
   private readonly heartbeats = new Map<string, NodeJS.Timeout>();
   private readonly claimTtlMs: number;
   private readonly sweeper: NodeJS.Timeout;
@@ -104,14 +105,14 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
   private abandonedHandler?: AbandonedHandler;
 
   constructor(
-    url: string,
+    connect: RedisConnector,
     private readonly ttlSeconds: number,
     options: RedisLiveStreamOptions = {},
   ) {
     super();
     this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, connectionName: this.connectionName });
-    this.subscriber = new Redis(url, { connectionName: this.connectionName });
+    this.redis = connect('live');
+    this.subscriber = connect('live');
     this.subscriber.on('message', (channel: string) => this.notify(channel));
     this.sweeper = setInterval(() => void this.sweep(), Math.min(SWEEP_MS, this.claimTtlMs));
     this.sweeper.unref();
@@ -119,19 +120,47 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
 
   async append(stream: string, chunk: string): Promise<void> {
     // Each chunk extends the life of a stream still being written (one round trip either way).
-    await this.redis
-      .multi()
-      .xadd(streamKey(stream), '*', CHUNK, chunk)
-      .expire(streamKey(stream), STREAM_TTL_SECONDS)
-      .publish(appendedChannel(stream), '')
-      .exec();
+    await this.writing(
+      stream,
+      this.redis.multi().xadd(streamKey(stream), '*', CHUNK, chunk).expire(streamKey(stream), STREAM_TTL_SECONDS).publish(appendedChannel(stream), '').exec(),
+    );
   }
 
   async end(stream: string): Promise<void> {
-    await this.redis.multi().xadd(streamKey(stream), '*', END, '1').expire(streamKey(stream), this.ttlSeconds).publish(appendedChannel(stream), '').exec();
+    await this.writing(
+      stream,
+      this.redis.multi().xadd(streamKey(stream), '*', END, '1').expire(streamKey(stream), this.ttlSeconds).publish(appendedChannel(stream), '').exec(),
+    );
   }
 
-  async *follow(stream: string, { fromStart, signal }: { fromStart: boolean; signal?: AbortSignal }): AsyncIterable<string> {
+  /**
+   * A write to a stream that, failing, wakes the stream's followers on this instance at once: their
+   * next read finds Redis unavailable too and ends them, rather than after QUIET_READ_MS.
+   */
+  private async writing(stream: string, write: Promise<unknown>): Promise<void> {
+    try {
+      await write;
+    } catch (error) {
+      this.notify(appendedChannel(stream));
+      throw error;
+    }
+  }
+
+  /**
+   * Also ends, quietly, when Redis is unavailable: what comes next cannot be read, and the producer
+   * (which cannot append either) stops its reply; a follower may resume once Redis is back.
+   */
+  async *follow(stream: string, options: { fromStart: boolean; signal?: AbortSignal }): AsyncIterable<string> {
+    try {
+      yield* this.read(stream, options);
+    } catch (error) {
+      const reason = redisUnavailableReason(error);
+      if (reason === undefined) throw error;
+      this.logger.warn(`Stopped following live stream ${stream}: Redis unavailable (${reason})`);
+    }
+  }
+
+  private async *read(stream: string, { fromStart, signal }: { fromStart: boolean; signal?: AbortSignal }): AsyncIterable<string> {
     const key = streamKey(stream);
     let lastId = '0-0';
     if (!fromStart) {
@@ -149,7 +178,7 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
     try {
       while (!over()) {
         const heard = appended.next(QUIET_READ_MS);
-        const entries = ((await this.redis.xrange(key, `(${lastId}`, '+', 'COUNT', READ_COUNT).catch((): null => null)) ?? []) as StreamEntry[];
+        const entries = (await this.redis.xrange(key, `(${lastId}`, '+', 'COUNT', READ_COUNT)) as StreamEntry[];
         if (over()) return;
         for (const [id, fields] of entries) {
           lastId = id;

@@ -1,6 +1,7 @@
 import { APICallError } from 'ai';
 import { S3Error } from 'minio';
 import { databaseUnavailableReason } from '../database/database-errors.js';
+import { redisUnavailableReason } from '../redis/redis-errors.js';
 import { StorageWriteError } from '../storage/storage.service.js';
 
 /** Connection failures worth another try: the provider dropped, refused or timed out the connection. */
@@ -31,7 +32,7 @@ const MAX_DELAY_MS = 30_000;
  * same way (a bad request, a refused key, the step's own timeout or a stop, which abort the call).
  * The one classifier of run steps: a model call that failed (a rate limit, a 5xx, a dropped
  * connection), the database unavailable (databaseUnavailableReason: refused, too many
- * connections, timed out...), a full disk (ENOSPC, EDQUOT, SQLSTATE 53100), object storage
+ * connections, timed out...), Redis unavailable (redisUnavailableReason: a run's live events), a full disk (ENOSPC, EDQUOT, SQLSTATE 53100), object storage
  * unavailable (a StorageWriteError caused by the S3 client's socket errors and timeouts, S3's
  * SlowDown/ServiceUnavailable/5xx), or a timeout of one of those.
  */
@@ -62,6 +63,8 @@ export function transientFailure(error: unknown): string | undefined {
     if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return `a connection failed (${code})`;
     const database = databaseUnavailableReason(current);
     if (database) return `database unavailable: ${database}`;
+    const redis = redisUnavailableReason(current);
+    if (redis) return `Redis unavailable: ${redis}`;
   }
   return undefined;
 }

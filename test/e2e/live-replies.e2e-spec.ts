@@ -5,6 +5,7 @@ import type { UIMessage, UIMessageChunk } from 'ai';
 import { DataSource } from 'typeorm';
 import { ConversationsService } from '../../src/conversations/conversations.service.js';
 import { RedisLiveStreamStore } from '../../src/live/redis-live-stream.store.js';
+import { redisConnector } from '../../src/redis/redis-connection.js';
 import { api } from '../helpers/api.js';
 import { textOfMessage, userMessage } from '../helpers/chat.js';
 import { expectError } from '../helpers/expect-error.js';
@@ -241,7 +242,7 @@ describe('live replies across instances (Redis)', () => {
       const conversations = app.get(ConversationsService);
       const conversation = await conversations.create(user.teamId, { userId: user.userId, title: 'Half a reply' });
       await conversations.saveMessages(conversation.id, [userMessage('Tell me a story')]);
-      const producer = new RedisLiveStreamStore(redisUrl, 60, { claimTtlMs });
+      const producer = new RedisLiveStreamStore(redisConnector(redisUrl), 60, { claimTtlMs });
       producers.push(producer);
       const streamId = `chat:${conversation.id}:${randomUUID()}`;
       const unsubscribe = await producer.onStopRequest(streamId, () => undefined);

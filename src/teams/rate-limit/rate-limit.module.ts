@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/configuration.js';
+import { RedisConnections } from '../../redis/redis-connections.js';
 import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { PlanQuotaService } from './plan-quota.service.js';
 import { rateLimitOptions } from './rate-limit.options.js';
@@ -14,11 +15,8 @@ const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
   providers: [
     {
       provide: RATE_LIMIT_STORE,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>) => {
-        const { redisUrl } = config.get('throttle', { infer: true });
-        return redisUrl ? new RedisThrottlerStorage(redisUrl) : new MemoryThrottlerStorage();
-      },
+      inject: [RedisConnections],
+      useFactory: ({ connect }: RedisConnections) => (connect ? new RedisThrottlerStorage(connect) : new MemoryThrottlerStorage()),
     },
   ],
   exports: [RATE_LIMIT_STORE],

@@ -1,7 +1,9 @@
-import type { OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { Redis } from 'ioredis';
-import type { ThrottlerStorageRecord } from './memory-throttler.storage.js';
+import type { Redis } from 'ioredis';
+import type { RedisConnector } from '../../redis/redis-connection.js';
+import { MemoryFallback } from '../../redis/redis-fallback.js';
+import { MemoryThrottlerStorage, type ThrottlerStorageRecord } from './memory-throttler.storage.js';
 
 /**
  * Fixed-window counter and block flag updated atomically in one round trip.
@@ -19,16 +21,30 @@ end
 return {hits, windowLeft, blockLeft}
 `;
 
-/** Rate-limit counters in Redis, shared by every instance (used when REDIS_URL is set). */
+/**
+ * Rate-limit counters in Redis, shared by every instance (used when REDIS_URL is set). While Redis
+ * is unavailable they are counted in this instance's memory instead (MemoryFallback): requests
+ * stay limited, per instance, rather than refused or let through unlimited.
+ */
 export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
   private readonly redis: Redis;
+  private readonly memory = new MemoryThrottlerStorage();
+  private readonly fallback: MemoryFallback;
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  constructor(connect: RedisConnector) {
+    this.redis = connect('rate-limit');
+    this.fallback = new MemoryFallback(this.redis, 'rate limits', new Logger(RedisThrottlerStorage.name));
     this.redis.defineCommand('throttleIncrement', { numberOfKeys: 2, lua: INCREMENT_SCRIPT });
   }
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+  increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
+    return this.fallback.call(
+      () => this.incrementShared(key, ttl, limit, blockDuration),
+      () => this.memory.increment(key, ttl, limit, blockDuration),
+    );
+  }
+
+  private async incrementShared(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
     const run = (this.redis as unknown as Record<string, (...args: (string | number)[]) => Promise<number[]>>)
       .throttleIncrement;
     const [hits, windowLeft, blockLeft] = await run.call(this.redis, key, `${key}:blocked`, ttl, limit, blockDuration);
@@ -41,6 +57,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.memory.onApplicationShutdown();
     await this.redis.quit().catch(() => undefined);
   }
 }

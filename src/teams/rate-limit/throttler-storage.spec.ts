@@ -3,6 +3,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import { MemoryThrottlerStorage } from './memory-throttler.storage.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
+import { redisConnector } from '../../redis/redis-connection.js';
 
 /** The Redis the e2e suite uses: both stores must answer alike, so one contract checks both. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -36,7 +37,7 @@ const memory: Store = {
 
 let probe: Redis | undefined;
 const redis: Store = {
-  create: () => new RedisThrottlerStorage(REDIS_URL),
+  create: () => new RedisThrottlerStorage(redisConnector(REDIS_URL)),
   setUp: () => {
     probe = new Redis(REDIS_URL);
   },

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { AppConfig } from '../../../config/configuration.js';
+import { RedisConnections } from '../../../redis/redis-connections.js';
 import { LoginAttemptsStore } from './login-attempts.store.js';
 import { LoginThrottleGuard } from './login-throttle.guard.js';
 import { LoginThrottleService } from './login-throttle.service.js';
@@ -12,11 +11,8 @@ import { RedisLoginAttemptsStore } from './redis-login-attempts.store.js';
   providers: [
     {
       provide: LoginAttemptsStore,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>) => {
-        const { redisUrl } = config.get('throttle', { infer: true });
-        return redisUrl ? new RedisLoginAttemptsStore(redisUrl) : new MemoryLoginAttemptsStore();
-      },
+      inject: [RedisConnections],
+      useFactory: ({ connect }: RedisConnections) => (connect ? new RedisLoginAttemptsStore(connect) : new MemoryLoginAttemptsStore()),
     },
     LoginThrottleService,
     LoginThrottleGuard,

@@ -1,6 +1,9 @@
-import type { OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { RedisConnector } from '../../../redis/redis-connection.js';
+import { MemoryFallback } from '../../../redis/redis-fallback.js';
 import { type AttemptVerdict, type LoginAttemptRules, LoginAttemptsStore } from './login-attempts.store.js';
+import { MemoryLoginAttemptsStore } from './memory-login-attempts.store.js';
 
 /**
  * One attempt, atomically (see LoginAttemptsStore.attempt, delayAfter and accountDelayAfter).
@@ -46,18 +49,54 @@ return 1
 
 type Scripted = Record<'loginAttempt' | 'loginFailed', (...args: (string | number)[]) => Promise<number[]>>;
 
-/** Counters shared by every instance (REDIS_URL), beside the rate limiter's. */
+/**
+ * Counters shared by every instance (REDIS_URL), beside the rate limiter's. While Redis is
+ * unavailable they are kept in this instance's memory (MemoryFallback): sign-in stays open and
+ * throttled, per instance; what was counted in Redis before counts again once it is back.
+ */
 export class RedisLoginAttemptsStore extends LoginAttemptsStore implements OnApplicationShutdown {
   private readonly redis: Redis;
+  private readonly memory = new MemoryLoginAttemptsStore();
+  private readonly fallback: MemoryFallback;
 
-  constructor(url: string) {
+  constructor(connect: RedisConnector) {
     super();
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.redis = connect('login-throttle');
+    this.fallback = new MemoryFallback(this.redis, 'sign-in attempt counters', new Logger(RedisLoginAttemptsStore.name));
     this.redis.defineCommand('loginAttempt', { numberOfKeys: 6, lua: ATTEMPT_SCRIPT });
     this.redis.defineCommand('loginFailed', { numberOfKeys: 1, lua: FAILED_SCRIPT });
   }
 
-  async attempt(pair: string, address: string, account: string, rules: LoginAttemptRules): Promise<AttemptVerdict> {
+  attempt(pair: string, address: string, account: string, rules: LoginAttemptRules): Promise<AttemptVerdict> {
+    return this.fallback.call(
+      () => this.attemptShared(pair, address, account, rules),
+      () => this.memory.attempt(pair, address, account, rules),
+    );
+  }
+
+  failed(address: string, rules: LoginAttemptRules): Promise<void> {
+    return this.fallback.call(
+      async () => {
+        await (this.redis as unknown as Scripted).loginFailed(addressKey(address), rules.addressWindowMs);
+      },
+      () => this.memory.failed(address, rules),
+    );
+  }
+
+  succeeded(pair: string, account: string, rules: LoginAttemptRules): Promise<void> {
+    return this.fallback.call(
+      async () => {
+        await this.redis
+          .multi()
+          .del(pairKey(pair), `${pairKey(pair)}:wait`, accountKey(account), `${accountKey(account)}:wait`)
+          .set(knownKey(pair), '1', 'PX', rules.knownAddressTtlMs)
+          .exec();
+      },
+      () => this.memory.succeeded(pair, account, rules),
+    );
+  }
+
+  private async attemptShared(pair: string, address: string, account: string, rules: LoginAttemptRules): Promise<AttemptVerdict> {
     const [waitMs, limitedBy] = await (this.redis as unknown as Scripted).loginAttempt(
       addressKey(address),
       pairKey(pair),
@@ -78,19 +117,8 @@ export class RedisLoginAttemptsStore extends LoginAttemptsStore implements OnApp
     return { allowed: false, waitMs, limitedBy: limitedBy === 1 ? 'address' : limitedBy === 2 ? 'pair' : 'account' };
   }
 
-  async failed(address: string, rules: LoginAttemptRules): Promise<void> {
-    await (this.redis as unknown as Scripted).loginFailed(addressKey(address), rules.addressWindowMs);
-  }
-
-  async succeeded(pair: string, account: string, rules: LoginAttemptRules): Promise<void> {
-    await this.redis
-      .multi()
-      .del(pairKey(pair), `${pairKey(pair)}:wait`, accountKey(account), `${accountKey(account)}:wait`)
-      .set(knownKey(pair), '1', 'PX', rules.knownAddressTtlMs)
-      .exec();
-  }
-
   async onApplicationShutdown(): Promise<void> {
+    this.memory.onApplicationShutdown();
     await this.redis.quit().catch(() => undefined);
   }
 }
