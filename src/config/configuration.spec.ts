@@ -71,6 +71,7 @@ describe('loadConfiguration', () => {
       secretKey: 'secret',
       bucket: 'assets',
       publicUrl: 'http://minio:9000/assets',
+      requestTimeoutMs: 10_000,
     });
     expect(config.llm.defaultModel).toBe('openai:gpt-4o-mini');
   });
