@@ -127,3 +127,35 @@ export function faultCluster(title: string, defaults: Record<string, string>): F
     },
   };
 }
+
+export interface Follower {
+  /** `text-delta` chunks received so far. */
+  deltas(): number;
+  /** The whole body once the response ends; rejects when the connection breaks. */
+  body: Promise<string>;
+}
+
+/** Reads an SSE response as it arrives, so a test can act mid-reply. */
+export function follow(response: Response): Follower {
+  let raw = '';
+  const decoder = new TextDecoder();
+  const body = (async () => {
+    for await (const bytes of response.body!) raw += decoder.decode(bytes, { stream: true });
+    return raw;
+  })();
+  body.catch(() => undefined);
+  return { deltas: () => raw.split('"type":"text-delta"').length - 1, body };
+}
+
+/** The promise, or a rejection naming `what` when it has not settled within `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -3,7 +3,7 @@ import { textOfMessage, userMessage } from '../helpers/chat.js';
 import { waitFor } from '../helpers/mail-catcher.js';
 import { readUIStream } from '../helpers/read-ui-stream.js';
 import { createScratchDatabase, type ServerProcess, startServer } from '../helpers/server-process.js';
-import { ScenarioTable } from './fixtures.js';
+import { follow, ScenarioTable, within } from './fixtures.js';
 
 /** About 80 words at 100 ms each: a reply still under way seconds after it starts. */
 const LONG_QUESTION =
@@ -13,37 +13,6 @@ const LONG_QUESTION =
 const CLEAN_END_WITHIN_MS = 20_000;
 const GONE = 'The reply was no longer being generated (its server stopped); it is kept as far as it got';
 const IDLE = 'No reply is being generated in this conversation';
-
-interface Follower {
-  /** `text-delta` chunks received so far. */
-  deltas(): number;
-  /** The whole body once the response ends; rejects when the connection breaks. */
-  body: Promise<string>;
-}
-
-/** Reads an SSE response as it arrives, so a test can act mid-reply. */
-function follow(response: Response): Follower {
-  let raw = '';
-  const decoder = new TextDecoder();
-  const body = (async () => {
-    for await (const bytes of response.body!) raw += decoder.decode(bytes, { stream: true });
-    return raw;
-  })();
-  body.catch(() => undefined);
-  return { deltas: () => raw.split('"type":"text-delta"').length - 1, body };
-}
-
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * DESIGN "Chat" with several instances on one Redis: the instance generating a reply is killed

@@ -5,7 +5,7 @@ import { waitFor } from '../helpers/mail-catcher.js';
 import { freePort } from '../helpers/ports.js';
 import { readUIStream } from '../helpers/read-ui-stream.js';
 import type { ServerProcess } from '../helpers/server-process.js';
-import { faultCluster } from './fixtures.js';
+import { faultCluster, follow, within } from './fixtures.js';
 
 /** About 80 words at 100 ms each: a reply still under way seconds after it starts. */
 const LONG_QUESTION =
@@ -64,35 +64,6 @@ class RedisServer {
 
   signal(signal: 'SIGSTOP' | 'SIGCONT'): void {
     this.child?.kill(signal);
-  }
-}
-
-interface Follower {
-  deltas(): number;
-  /** The whole body once the response ends. */
-  body: Promise<string>;
-}
-
-function follow(response: Response): Follower {
-  let raw = '';
-  const decoder = new TextDecoder();
-  const body = (async () => {
-    for await (const bytes of response.body!) raw += decoder.decode(bytes, { stream: true });
-    return raw;
-  })();
-  body.catch(() => undefined);
-  return { deltas: () => raw.split('"type":"text-delta"').length - 1, body };
-}
-
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
