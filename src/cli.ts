@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
-import { isPlan, PLANS } from './teams/plans.js';
+import { isPlan, PLANS } from './config/plans.js';
 import { TeamsService } from './teams/teams.service.js';
 
 const USAGE = `Usage: npm run cli -- set-plan <teamId> <${PLANS.join('|')}>`;

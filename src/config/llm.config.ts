@@ -1,6 +1,6 @@
 import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
 import { type ModelPrices, parseModelPrices } from './model-prices.js';
-import type { Plan } from '../teams/plans.js';
+import type { Plan } from './plans.js';
 
 /** Files a chat request may carry, in bytes (decoded: a data URL is a third larger). */
 export interface AttachmentLimits {

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_CONNECTIONS } from './app.config.js';
 import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
-import type { Plan } from '../teams/plans.js';
+import type { Plan } from './plans.js';
 
 export interface ThrottleSettings {
   /** Shared store for rate-limit counters and live streams across instances; unset means in memory. */

@@ -5,7 +5,7 @@ import { isUUID } from 'class-validator';
 import { type EntityManager, In, Repository } from 'typeorm';
 import { cutText } from '../common/cut-text.js';
 import { PreparedQueries } from '../database/prepared-queries.js';
-import { ACTIVE_RUN_STATUSES } from '../runs/entities/workflow-run.entity.js';
+import { ACTIVE_RUN_STATUSES } from '../workflow-runs/workflow-run.entity.js';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
 import type { ListConversationsQueryDto } from './dto/list-conversations.query.dto.js';

@@ -2,7 +2,7 @@ import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { databaseUnavailableReason } from '../database/database-errors.js';
-import { storageReason } from '../runs/transient-errors.js';
+import { storageReason } from '../http/transient-errors.js';
 import { RedisHealthIndicator } from '../redis/redis-health.indicator.js';
 import { StorageService } from '../storage/storage.service.js';
 

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { OutageLog } from '../database/outage-log.js';
-import { unavailableStorage } from '../runs/transient-errors.js';
+import { unavailableStorage } from './transient-errors.js';
 import { redisUnavailableReason } from '../redis/redis-errors.js';
 import { TooManyRequestsException } from './too-many-requests.exception.js';
 

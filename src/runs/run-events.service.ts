@@ -4,7 +4,7 @@ import { LiveStreamStore } from '../live/live-stream.store.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import { mapRun } from '../workflows/workflows.service.js';
-import type { RunStatus, WorkflowRun } from './entities/workflow-run.entity.js';
+import type { RunStatus, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import type { RunEvent } from './runs.response.js';
 
 const FINISHED: readonly RunStatus[] = ['completed', 'failed'];

@@ -13,12 +13,12 @@ import { DatabaseClock } from '../database/database-clock.js';
 import { contextPart } from '../llm/offline/offline-language-model.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
-import type { Plan } from '../teams/plans.js';
+import type { Plan } from '../config/plans.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import type { RunStep } from './entities/run-step.entity.js';
-import type { WorkflowRun } from './entities/workflow-run.entity.js';
+import type { WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { BudgetExhaustedException, BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { UsageLedger } from '../usage/usage-ledger.service.js';
 import type { UsageAttribution } from '../usage/usage-attribution.js';
@@ -29,7 +29,7 @@ import { queueRunExecution, RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUE
 import { RunStateService, type RunStateTransaction } from './run-state.service.js';
 import { RunStepStateService } from './run-step-state.service.js';
 import { RunTranscript } from './run-transcript.js';
-import { retryDelayMs, transientFailure } from './transient-errors.js';
+import { retryDelayMs, transientFailure } from '../http/transient-errors.js';
 
 /** How much of each earlier step's output a step sees as context. */
 const CONTEXT_PER_STEP = 2000;

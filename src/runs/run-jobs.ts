@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { QueueService } from '../queue/queue.service.js';
-import type { Plan } from '../teams/plans.js';
+import type { Plan } from '../config/plans.js';
 
 /** Executes (or goes on with) a run; any instance may take it. */
 export const RUN_EXECUTE = 'run.execute';

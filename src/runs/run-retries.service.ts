@@ -8,7 +8,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import type { RetryRunDto } from './dto/retry-run.dto.js';
 import type { RunStep } from './entities/run-step.entity.js';
-import { ACTIVE_RUN_STATUSES, type WorkflowRun } from './entities/workflow-run.entity.js';
+import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { queueRunExecution } from './run-jobs.js';
 import { RunStateService } from './run-state.service.js';
 import { RunStepStateService } from './run-step-state.service.js';

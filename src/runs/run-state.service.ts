@@ -7,7 +7,7 @@ import type { WorkflowRunSummary } from '../conversations/entities/conversation.
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
-import { type RunStatus, WorkflowRun } from './entities/workflow-run.entity.js';
+import { type RunStatus, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunEventsService } from './run-events.service.js';
 import type { RunEvent } from './runs.response.js';
 

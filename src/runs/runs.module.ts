@@ -5,7 +5,7 @@ import { AssistantModule } from '../assistant/assistant.module.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
 import { RunStep } from './entities/run-step.entity.js';
-import { WorkflowRun } from './entities/workflow-run.entity.js';
+import { WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { RunExecutorService } from './run-executor.service.js';

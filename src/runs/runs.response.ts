@@ -1,7 +1,7 @@
 import type { AssetResponse } from '../assets/asset.response.js';
 import type { PricedFigures } from '../usage/usage-cost.js';
 import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
-import type { RunStatus } from './entities/workflow-run.entity.js';
+import type { RunStatus } from '../workflow-runs/workflow-run.entity.js';
 
 export interface StartedRunResponse {
   runId: number;

@@ -9,7 +9,7 @@ import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { mapRun, WorkflowsService } from '../workflows/workflows.service.js';
 import type { RunStep } from './entities/run-step.entity.js';
-import { ACTIVE_RUN_STATUSES, type WorkflowRun } from './entities/workflow-run.entity.js';
+import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';

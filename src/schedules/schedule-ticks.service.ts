@@ -2,20 +2,20 @@ import { setTimeout } from 'node:timers/promises';
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
-import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../runs/entities/workflow-run.entity.js';
+import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from '../runs/run-abort.registry.js';
 import { RunStateService, type RunStateTransaction } from '../runs/run-state.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { ConcurrencyLimit } from '../common/concurrency-limit.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
-import type { Plan } from '../teams/plans.js';
+import type { Plan } from '../config/plans.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { type FiringWorkflow, isFiring } from './firing-workflow.js';
-import { nextSlot, parseSchedule, type Schedule, slotOf } from './schedule-slot.js';
+import { nextSlot, parseSchedule, type Schedule, slotOf } from '../workflow-rules/schedule-slot.js';
 import { ScheduleTick, type TickOutcome } from './schedule-tick.entity.js';
 
 /**

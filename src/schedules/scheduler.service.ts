@@ -3,7 +3,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { OutageLog } from '../database/outage-log.js';
 import { WorkflowEvents } from '../workflows/workflow-events.js';
 import { Clock, type ClockTimer } from './clock.js';
-import { nextSlot, parseSchedule, type Schedule, slotOf } from './schedule-slot.js';
+import { nextSlot, parseSchedule, type Schedule, slotOf } from '../workflow-rules/schedule-slot.js';
 import { ScheduleTicksService } from './schedule-ticks.service.js';
 import { SchedulesService } from './schedules.service.js';
 

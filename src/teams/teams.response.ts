@@ -1,5 +1,5 @@
 import type { Role } from './entities/membership.entity.js';
-import type { Plan } from './plans.js';
+import type { Plan } from '../config/plans.js';
 
 export interface TeamResponse {
   id: string;

@@ -8,7 +8,7 @@ import { Membership, type Role } from './entities/membership.entity.js';
 import { Team } from './entities/team.entity.js';
 import { User } from './entities/user.entity.js';
 import { lockTeamFor, requireManager, requireOwner } from './membership-rules.js';
-import type { Plan } from './plans.js';
+import type { Plan } from '../config/plans.js';
 import { PlanQuotaService } from './rate-limit/plan-quota.service.js';
 import type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from './teams.response.js';
 

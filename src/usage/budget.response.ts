@@ -1,4 +1,4 @@
-import type { Plan } from '../teams/plans.js';
+import type { Plan } from '../config/plans.js';
 
 /** GET and PUT /api/teams/:id/budget: the team's monthly token budget this month. */
 export interface TeamBudgetResponse {

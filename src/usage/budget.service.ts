@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { MailService } from '../mail/mail.service.js';
 import { Membership } from '../teams/entities/membership.entity.js';
 import { lockTeamFor, requireOwner } from '../teams/membership-rules.js';
-import type { Plan } from '../teams/plans.js';
+import type { Plan } from '../config/plans.js';
 import { renderBudgetMail } from './budget-mail.js';
 import type { TeamBudgetResponse } from './budget.response.js';
 import { UsageLedger } from './usage-ledger.service.js';

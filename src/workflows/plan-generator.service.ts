@@ -5,8 +5,8 @@ import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js'
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
 import type { UsageAttribution } from '../usage/usage-attribution.js';
-import { suggestSchedule } from './schedule-phrases.js';
-import { MAX_STEPS } from './workflow-limits.js';
+import { suggestSchedule } from '../workflow-rules/schedule-phrases.js';
+import { MAX_STEPS } from '../workflow-rules/workflow-limits.js';
 
 const planShape = z.object({
   title: z.string().min(1).max(200).describe('A short name for the workflow'),

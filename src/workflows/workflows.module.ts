@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { WorkflowRun } from '../runs/entities/workflow-run.entity.js';
+import { WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RateLimitModule } from '../teams/rate-limit/rate-limit.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { WorkflowStep } from './entities/workflow-step.entity.js';

@@ -1,4 +1,4 @@
-import type { RunStatus } from '../runs/entities/workflow-run.entity.js';
+import type { RunStatus } from '../workflow-runs/workflow-run.entity.js';
 import type { WorkflowStatus } from './entities/workflow.entity.js';
 
 export interface WorkflowStepResponse {

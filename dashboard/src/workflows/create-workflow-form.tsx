@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { GOAL_MAX_LENGTH } from '../../../src/workflows/workflow-limits.js';
+import { GOAL_MAX_LENGTH } from '../../../src/workflow-rules/workflow-limits.js';
 import { api } from '../api/client';
 import type { CreatedWorkflowResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';

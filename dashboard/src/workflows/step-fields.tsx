@@ -1,5 +1,5 @@
 import type { AgentId } from '../../../src/assistant/agents/agents.js';
-import { STEP_DESCRIPTION_MAX_LENGTH } from '../../../src/workflows/workflow-limits.js';
+import { STEP_DESCRIPTION_MAX_LENGTH } from '../../../src/workflow-rules/workflow-limits.js';
 import { AGENT_IDS, AGENT_LABELS } from '../api/agents';
 import type { WorkflowStepResponse } from '../api/types';
 

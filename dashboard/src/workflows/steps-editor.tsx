@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { MAX_STEPS } from '../../../src/workflows/workflow-limits.js';
+import { MAX_STEPS } from '../../../src/workflow-rules/workflow-limits.js';
 import { isAgentId } from '../api/agents';
 import { api } from '../api/client';
 import type { WorkflowDetailResponse, WorkflowStepResponse } from '../api/types';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MAX_STEPS } from '../../workflows/workflow-limits.js';
+import { MAX_STEPS } from '../../workflow-rules/workflow-limits.js';
 
 import { NOTE_MAX_LENGTH } from '../approval-limits.js';
 export const STEP_DECISION_ACTIONS = ['approve', 'reject'] as const;

@@ -3,7 +3,7 @@ import { generateImage, generateText, type Schema, tool, type ToolSet, zodSchema
 import type { AssetResponse } from '../../assets/asset.response.js';
 import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
 import { ModelRegistry } from '../../llm/model-registry.service.js';
-import { transientFailure } from '../../runs/transient-errors.js';
+import { transientFailure } from '../../http/transient-errors.js';
 import { StorageService, StorageWriteError } from '../../storage/storage.service.js';
 import type { UsageAttribution } from '../../usage/usage-attribution.js';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';

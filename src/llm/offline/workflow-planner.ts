@@ -1,5 +1,5 @@
-import { withoutSchedulePhrases } from '../../workflows/schedule-phrases.js';
-import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflows/workflow-limits.js';
+import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
+import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE } from './intents.js';
 
 export interface OfflinePlanStep {

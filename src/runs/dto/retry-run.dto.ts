@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../../workflows/workflow-limits.js';
+import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 
 /** POST /api/workflows/:id/runs/:runId/retry. */
 export class RetryRunDto {

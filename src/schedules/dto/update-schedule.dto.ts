@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsTimeZone, Max, MaxLength, Min } from 'class-validator';
-import { IsCronExpression } from '../../workflows/dto/is-cron-expression.decorator.js';
+import { IsCronExpression } from '../../workflow-rules/is-cron-expression.decorator.js';
 import { TIMEZONE_MAX_LENGTH, trim } from '../../workflows/dto/create-workflow.dto.js';
 import { MISSED_RUN_POLICIES, type MissedRunPolicy, OVERLAP_POLICIES, type OverlapPolicy } from '../../workflows/entities/workflow.entity.js';
 

@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/configuration.js';
 import { DatabaseClock } from '../../database/database-clock.js';
 import { Session } from '../entities/session.entity.js';
 import type { Role } from '../entities/membership.entity.js';
-import type { Plan } from '../plans.js';
+import type { Plan } from '../../config/plans.js';
 import { OpenStreamsService } from './open-streams.service.js';
 import { type CachedSession, SessionCache } from './session-cache.js';
 import type { SessionTokenClaims } from './session-token.js';

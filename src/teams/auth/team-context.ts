@@ -1,4 +1,4 @@
-import type { Plan } from '../plans.js';
+import type { Plan } from '../../config/plans.js';
 import type { Role } from '../entities/membership.entity.js';
 import type { SessionKind } from '../entities/session.entity.js';
 

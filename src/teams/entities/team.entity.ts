@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { Plan } from '../plans.js';
+import type { Plan } from '../../config/plans.js';
 
 @Entity('teams')
 export class Team {

@@ -4,7 +4,7 @@ import { ThrottlerStorage } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/configuration.js';
 import type { InvitationQuotas, PlanQuotas, ThrottleSettings } from '../../config/throttle.config.js';
 import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
-import type { Plan } from '../plans.js';
+import type { Plan } from '../../config/plans.js';
 import type { TeamPlanLimits } from '../teams.response.js';
 import { QUOTA_WINDOW_MS, runStartsKey } from './rate-limit.options.js';
 

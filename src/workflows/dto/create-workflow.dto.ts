@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsTimeZone, MaxLength } from 'class-validator';
-import { IsCronExpression } from './is-cron-expression.decorator.js';
+import { IsCronExpression } from '../../workflow-rules/is-cron-expression.decorator.js';
 
-import { GOAL_MAX_LENGTH } from '../workflow-limits.js';
+import { GOAL_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Longer than any IANA zone name (the longest, America/Argentina/ComodRivadavia, has 32). */
 export const TIMEZONE_MAX_LENGTH = 64;

@@ -3,7 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { AGENT_IDS, type AgentId } from '../../assistant/agents/agents.js';
 
-import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../workflow-limits.js';
+import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 
 export class StepInputDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_STEPS - 1, description: 'Position (0-based); given for all steps or for none' })

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { Plan } from '../teams/plans.js';
+import type { Plan } from '../config/plans.js';
 import { parseSchedule, shortestIntervalSeconds } from './schedule-slot.js';
 
 /** Whether a plan allows this schedule: none of its intervals shorter than the plan's minimum. */
