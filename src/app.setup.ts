@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { HttpServerLimits } from './config/app.config.js';
 import type { AppConfig } from './config/configuration.js';
+import { API_PREFIX } from './http/api-prefix.js';
 import { DtoValidationPipe } from './http/dto-validation.pipe.js';
 import { JsonBodyGuard } from './http/json-body.guard.js';
 import { jsonBodyParser } from './http/json-body.parser.js';
@@ -35,9 +36,6 @@ export const APP_OPTIONS = {
   routeResolutionStrategy: 'specificity',
   routeConflictPolicy: { duplicate: 'error' },
 } as const satisfies NestApplicationOptions;
-
-/** The API's routes are under /api; the exclusions below are served beside it. */
-export const API_PREFIX = 'api';
 
 /** Everything main.ts and the tests share: the app as it runs in production. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/configuration.js';
 import { CanonicalUuidPipe } from '../http/canonical-uuid.pipe.js';
 import { CredentialInRequest } from '../http/credential-in-request.decorator.js';
-import { Public } from '../http/public.decorator.js';
+import { Public } from '../common/public.decorator.js';
 import { NOTE_MAX_LENGTH } from './approval-limits.js';
 import { type LinkClient, ApprovalsService } from './approvals.service.js';
 import { type LinkPageDestination, sendLinkOutcome, wantsHtml, workflowNamedIn } from './link-response.js';

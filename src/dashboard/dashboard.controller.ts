@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/configuration.js';
-import { Public } from '../http/public.decorator.js';
+import { Public } from '../common/public.decorator.js';
 
 /** Vite's content-hashed bundles: a new build never reuses a name. */
 const BUNDLE_FILE = /^assets\/[\w.-]+$/;

@@ -1,6 +1,6 @@
 import { Controller, Get, Redirect } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Public } from '../http/public.decorator.js';
+import { Public } from '../common/public.decorator.js';
 
 /** The bare address, outside the /api prefix: people who type it land on the dashboard. */
 @ApiExcludeController()

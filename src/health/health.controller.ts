@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../http/public.decorator.js';
+import { Public } from '../common/public.decorator.js';
 import { type HealthReport, HealthService } from './health.service.js';
 
 @ApiTags('health')

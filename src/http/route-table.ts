@@ -6,7 +6,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { type AbstractHttpAdapter, DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { API_PREFIX } from '../app.setup.js';
+import { API_PREFIX } from './api-prefix.js';
 
 /** One route as the running app serves it: what `npm run routes` prints. */
 export interface ServedRoute {

@@ -10,7 +10,7 @@ import { ChatStreamService } from '../assistant/chat-stream.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { DatabaseClock } from '../database/database-clock.js';
-import { contextPart } from '../llm/offline/offline-language-model.js';
+import { contextPart } from '../llm/context-parts.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import type { Plan } from '../config/plans.js';

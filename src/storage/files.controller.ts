@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../http/public.decorator.js';
+import { Public } from '../common/public.decorator.js';
 import { DiskStorageDriver } from './disk-storage.driver.js';
 import { IMMUTABLE_CACHE_CONTROL } from './storage.service.js';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { DataSource } from 'typeorm';
-import { Public } from '../../src/http/public.decorator.js';
+import { Public } from '../../src/common/public.decorator.js';
 import { api } from '../helpers/api.js';
 import { expectError } from '../helpers/expect-error.js';
 import { signUp } from '../helpers/users.js';

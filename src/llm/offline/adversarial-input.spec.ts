@@ -4,7 +4,8 @@ import { ASSET_TOOLS } from '../../assistant/tools/index.js';
 import type { ToolServices } from '../../assistant/tools/asset-tool.js';
 import { requestOf } from './intents.js';
 import { parseReceipt } from '../../assistant/tools/extract-receipt-data.tool.js';
-import { AGENT_ROUTE_OUTPUT, contextPart, OfflineLanguageModel } from './offline-language-model.js';
+import { AGENT_ROUTE_OUTPUT, OfflineLanguageModel } from './offline-language-model.js';
+import { contextPart } from '../context-parts.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
 

@@ -1,6 +1,7 @@
 import { generateText, isStepCount, Output, streamText, tool } from 'ai';
 import { z } from 'zod';
-import { AGENT_ROUTE_OUTPUT, contextPart, OfflineLanguageModel, WORKFLOW_PLAN_OUTPUT } from './offline-language-model.js';
+import { AGENT_ROUTE_OUTPUT, OfflineLanguageModel, WORKFLOW_PLAN_OUTPUT } from './offline-language-model.js';
+import { contextPart } from '../context-parts.js';
 import { fillFromSchema } from './schema-filler.js';
 
 const model = new OfflineLanguageModel({ chunkDelayMs: 0 });

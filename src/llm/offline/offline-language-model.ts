@@ -12,6 +12,7 @@ import type {
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
+import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
@@ -19,22 +20,6 @@ import { planWorkflow } from './workflow-planner.js';
 /** Names of the structured outputs this model answers with dedicated logic. */
 export const AGENT_ROUTE_OUTPUT = 'agent_route';
 export const WORKFLOW_PLAN_OUTPUT = 'workflow_plan';
-
-/**
- * A message's text parts that are context, not the request: a workflow step's framing, a
- * reviewer's note, an earlier step's output. Marked by provider metadata under this model's name
- * (other providers ignore it and read the text as usual), so the offline model never mistakes
- * them for what is asked, whatever they say.
- */
-export type ContextKind = 'workflow' | 'feedback' | 'earlier-step';
-export interface ContextTextPart {
-  type: 'text';
-  text: string;
-  providerMetadata: { offline: { context: ContextKind } };
-}
-export function contextPart(context: ContextKind, text: string): ContextTextPart {
-  return { type: 'text', text, providerMetadata: { offline: { context } } };
-}
 
 export interface OfflineModelOptions {
   /** Pause between streamed chunks, to behave like a remote model in demos and tests. */

@@ -17,7 +17,7 @@ import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { LoginThrottleGuard } from './login-throttle/login-throttle.guard.js';
 import { RegisterDto } from './dto/register.dto.js';
-import { Public } from '../../http/public.decorator.js';
+import { Public } from '../../common/public.decorator.js';
 import { SESSION_COOKIE } from './session-token.js';
 import { SignedInSessionGuard } from './signed-in-session.guard.js';
 import type { ClientInfo } from './sessions.service.js';

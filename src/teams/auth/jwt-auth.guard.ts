@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedExcept
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
-import { IS_PUBLIC } from '../../http/public.decorator.js';
+import { IS_PUBLIC } from '../../common/public.decorator.js';
 import { extractSessionToken, type SessionTokenClaims } from './session-token.js';
 import { SessionsService } from './sessions.service.js';
 

@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ActiveTeam } from '../auth/active-team.decorator.js';
-import { Public } from '../../http/public.decorator.js';
+import { Public } from '../../common/public.decorator.js';
 import type { TeamContext } from '../auth/team-context.js';
 import { InvitationTokenDto } from '../dto/invitation-token.dto.js';
 import type { TeamResponse } from '../teams.response.js';
