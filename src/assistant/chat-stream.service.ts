@@ -19,7 +19,7 @@ import { ModelRegistry } from '../llm/model-registry.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { BudgetService, type TokenReservation } from '../usage/budget.service.js';
-import type { UsageAttribution } from '../usage/usage-attribution.js';
+import type { UsageAttribution } from '../llm/usage-attribution.js';
 import { estimateMessageTokens } from '../usage/usage-estimate.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';

@@ -4,7 +4,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { wrapImageModel, wrapLanguageModel } from 'ai';
 import type { AppConfig } from '../config/configuration.js';
-import type { UsageAttribution } from '../usage/usage-attribution.js';
+import type { UsageAttribution } from './usage-attribution.js';
 import { UsageLedger } from '../usage/usage-ledger.service.js';
 import { meterImageModel, meterLanguageModel } from '../usage/usage-meter.js';
 import { deltaCoalescingMiddleware, StreamPacing } from './delta-coalescing.js';

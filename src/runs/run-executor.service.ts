@@ -21,7 +21,7 @@ import type { RunStep } from './entities/run-step.entity.js';
 import type { WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { BudgetExhaustedException, BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { UsageLedger } from '../usage/usage-ledger.service.js';
-import type { UsageAttribution } from '../usage/usage-attribution.js';
+import type { UsageAttribution } from '../llm/usage-attribution.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import type { RunEvent } from './runs.response.js';

@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UsageBuffer } from './usage-buffer.js';
-import type { UsageAttribution, UsageKind } from './usage-attribution.js';
+import type { UsageAttribution, UsageKind } from '../llm/usage-attribution.js';
 
 /** What a model call used, as its provider reported it. */
 export interface ModelUsage {

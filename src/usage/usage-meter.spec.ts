@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from '@ai-sdk/provider';
-import type { UsageAttribution } from './usage-attribution.js';
+import type { UsageAttribution } from '../llm/usage-attribution.js';
 import type { ModelUsage } from './usage-ledger.service.js';
 import { meterLanguageModel } from './usage-meter.js';
 

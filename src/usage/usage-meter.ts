@@ -6,7 +6,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { UsageAttribution } from './usage-attribution.js';
+import type { UsageAttribution } from '../llm/usage-attribution.js';
 import { tokensOfText } from '../llm/prompt-tokens.js';
 import { estimatePromptTokens } from './usage-estimate.js';
 import type { UsageLedger } from './usage-ledger.service.js';

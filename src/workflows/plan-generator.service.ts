@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
-import type { UsageAttribution } from '../usage/usage-attribution.js';
+import type { UsageAttribution } from '../llm/usage-attribution.js';
 import { suggestSchedule } from '../workflow-rules/schedule-phrases.js';
 import { MAX_STEPS } from '../workflow-rules/workflow-limits.js';
 

@@ -5,7 +5,7 @@ import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
 import { ModelRegistry } from '../../llm/model-registry.service.js';
 import { transientFailure } from '../../http/transient-errors.js';
 import { StorageService, StorageWriteError } from '../../storage/storage.service.js';
-import type { UsageAttribution } from '../../usage/usage-attribution.js';
+import type { UsageAttribution } from '../../llm/usage-attribution.js';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { ASSET_TOOLS, type ToolName } from './index.js';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { UsageKind } from '../usage-attribution.js';
+import type { UsageKind } from '../../llm/usage-attribution.js';
 
 /**
  * One model call, as the provider reported it. Written in batches by UsageLedger (never through
