@@ -20,6 +20,7 @@ import { SchedulesModule } from './schedules/schedules.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TeamsModule } from './teams/teams.module.js';
+import { UsageModule } from './usage/usage.module.js';
 import { WorkflowsModule } from './workflows/workflows.module.js';
 
 @Module({})
@@ -39,7 +40,7 @@ export class AppModule {
         RedisModule,
         HealthModule,
         StorageModule.forRoot(config.storage),
-        LlmModule,
+        LlmModule.withMeter(UsageModule),
         LiveModule,
         QueueModule,
         MailModule,

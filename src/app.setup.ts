@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { HttpServerLimits } from './config/app.config.js';
 import type { AppConfig } from './config/configuration.js';
+import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { API_PREFIX } from './http/api-prefix.js';
 import { DtoValidationPipe } from './http/dto-validation.pipe.js';
 import { JsonBodyGuard } from './http/json-body.guard.js';
@@ -17,7 +18,7 @@ import { UnsafeTextPipe } from './http/unsafe-text.pipe.js';
 import { validationExceptionFactory } from './http/validation-exception.factory.js';
 import { AppLogger } from './logging/app-logger.js';
 import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js';
-import { OpenAiExceptionFilter } from './openai-api/openai-exception.filter.js';
+import { openAiErrorShape } from './openai-api/openai-exception.filter.js';
 import { refuseWhileDraining } from './shutdown/refuse-while-draining.js';
 import { ShutdownService } from './shutdown/shutdown.service.js';
 import { SESSION_COOKIE } from './teams/auth/session-token.js';
@@ -87,7 +88,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       exceptionFactory: validationExceptionFactory,
     }),
   );
-  app.useGlobalFilters(new OpenAiExceptionFilter());
+  app.useGlobalFilters(new AllExceptionsFilter([openAiErrorShape]));
 
   const document = SwaggerModule.createDocument(
     app,

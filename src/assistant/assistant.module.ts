@@ -8,9 +8,10 @@ import { ConversationsController } from './conversations.controller.js';
 import { LiveRepliesService } from './live-replies.service.js';
 import { RouterService } from './router.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
+import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
-  imports: [ConversationsModule, AssetsModule],
+  imports: [ConversationsModule, AssetsModule, UsageModule],
   controllers: [AssistantController, ConversationsController],
   providers: [ChatStreamService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
   exports: [ChatStreamService, LiveRepliesService, RouterService, AgentToolsFactory],

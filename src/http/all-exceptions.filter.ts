@@ -26,9 +26,25 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 /** Seconds a client is told to wait before retrying a 503 (an outage of the database, Redis or storage, a full disk, or the health check failing). */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** The one place error bodies are written: `{statusCode, error, message}` for every failure (see `render`). */
+/**
+ * An API that speaks another protocol's error shape (the OpenAI-compatible one under /v1): the
+ * bodies of the requests it claims are rendered by it. The filter still decides the status,
+ * message, headers (Retry-After) and logging.
+ */
+export interface ErrorShape {
+  claims(request: Request): boolean;
+  render(body: ErrorBody, exception: unknown): object;
+}
+
+/**
+ * The one place error bodies are written: `{statusCode, error, message}` for every failure, or in
+ * the shape of the API a request is for (`shapes`). Errors raised before routing (the body parser,
+ * an unknown path, a draining instance's refusal) reach it too.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly shapes: readonly ErrorShape[] = []) {}
+
   private readonly logger = new Logger('Exceptions');
   /**
    * While the database is unavailable every request fails the same way: logged once (again
@@ -47,15 +63,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (body.statusCode === 503 && !response.hasHeader('Retry-After')) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    response.status(body.statusCode).json(this.render(body, exception, request));
-  }
-
-  /**
-   * The body sent for an error whose status, message and headers are settled: ours by default.
-   * An API that speaks another protocol's error shape (the OpenAI-compatible one) overrides it.
-   */
-  protected render(body: ErrorBody, _exception: unknown, _request: Request): object {
-    return body;
+    response.status(body.statusCode).json(this.shapes.find((shape) => shape.claims(request))?.render(body, exception) ?? body);
   }
 
   /** `requestId`: the id the request is logged with, so an operator can find its line. */

@@ -1,8 +1,14 @@
-import { Global, Module } from '@nestjs/common';
-import { UsageModule } from '../usage/usage.module.js';
+import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { ModelRegistry } from './model-registry.service.js';
 
 @Global()
-// The usage module comes with the registry: every model it hands out writes to the ledger.
-@Module({ imports: [UsageModule], providers: [ModelRegistry], exports: [ModelRegistry] })
-export class LlmModule {}
+@Module({})
+export class LlmModule {
+  /**
+   * The registry, metered through the ModelMeter that `meterModule` provides (the usage module):
+   * the app passes it in, so this module imports no feature.
+   */
+  static withMeter(meterModule: Type): DynamicModule {
+    return { module: LlmModule, imports: [meterModule], providers: [ModelRegistry], exports: [ModelRegistry] };
+  }
+}

@@ -5,9 +5,8 @@ import { ConfigService } from '@nestjs/config';
 import { wrapImageModel, wrapLanguageModel } from 'ai';
 import type { AppConfig } from '../config/configuration.js';
 import type { UsageAttribution } from './usage-attribution.js';
-import { UsageLedger } from '../usage/usage-ledger.service.js';
-import { meterImageModel, meterLanguageModel } from '../usage/usage-meter.js';
 import { deltaCoalescingMiddleware, StreamPacing } from './delta-coalescing.js';
+import { ModelMeter } from './model-meter.js';
 import { OfflineLanguageModel } from './offline/offline-language-model.js';
 
 export const OFFLINE_MODEL_ID = 'offline';
@@ -25,7 +24,7 @@ export interface ResolvedModel {
 /**
  * The only place models are built. Ids: `offline` (built in, always there) and
  * `openai:<model>` when OPENAI_API_KEY or OPENAI_BASE_URL is set (any OpenAI-compatible server).
- * Every model it hands out is metered into the usage ledger under its id, charged to the
+ * Every model it hands out is metered (ModelMeter, the usage module's) under its id, charged to the
  * attribution the caller asked for it with.
  */
 @Injectable()
@@ -37,7 +36,7 @@ export class ModelRegistry {
 
   constructor(
     config: ConfigService<AppConfig, true>,
-    private readonly ledger: UsageLedger,
+    private readonly meter: ModelMeter,
   ) {
     const llm = config.get('llm', { infer: true });
     this.pacing = new StreamPacing(llm.streamFlushesPerSecond);
@@ -77,7 +76,7 @@ export class ModelRegistry {
   /** A real image model, or undefined offline (tools then render images locally). */
   imageModel(charge: UsageAttribution): ImageModelV4 | undefined {
     if (!this.openai) return undefined;
-    return wrapImageModel({ model: this.openai.image(OPENAI_IMAGE_MODEL), middleware: meterImageModel(this.ledger, `${OPENAI_PREFIX}${OPENAI_IMAGE_MODEL}`, charge) });
+    return wrapImageModel({ model: this.openai.image(OPENAI_IMAGE_MODEL), middleware: this.meter.imageModel(`${OPENAI_PREFIX}${OPENAI_IMAGE_MODEL}`, charge) });
   }
 
   /** A model able to read images (receipt photos), or undefined offline. */
@@ -101,6 +100,6 @@ export class ModelRegistry {
   /** Metered, and paced: streams of every model share the instance's flush budget (see StreamPacing). */
   private wrapped(id: string, model: LanguageModelV4, charge: UsageAttribution): LanguageModelV4 {
     const pacing = this.pacing.enabled ? [deltaCoalescingMiddleware(this.pacing)] : [];
-    return wrapLanguageModel({ model, middleware: [meterLanguageModel(this.ledger, id, charge), ...pacing] });
+    return wrapLanguageModel({ model, middleware: [this.meter.languageModel(id, charge), ...pacing] });
   }
 }

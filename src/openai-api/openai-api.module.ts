@@ -3,7 +3,7 @@ import { AssistantModule } from '../assistant/assistant.module.js';
 import { ChatCompletionsService } from './chat-completions.service.js';
 import { OpenAiApiController } from './openai-api.controller.js';
 
-/** The agents behind an OpenAI-compatible API (/v1); its errors take OpenAI's shape (OpenAiExceptionFilter, set up with the app). */
+/** The agents behind an OpenAI-compatible API (/v1); its errors take OpenAI's shape (openAiErrorShape, which the app's error filter renders with). */
 @Module({
   imports: [AssistantModule],
   controllers: [OpenAiApiController],

@@ -1,6 +1,6 @@
-import { Catch, HttpException } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import type { Request } from 'express';
-import { AllExceptionsFilter, type ErrorBody } from '../http/all-exceptions.filter.js';
+import type { ErrorShape } from '../http/all-exceptions.filter.js';
 
 /** Where the OpenAI-compatible API lives, outside the /api prefix. */
 export const OPENAI_API_PREFIX = '/v1';
@@ -37,17 +37,13 @@ const TYPES: Record<number, { type: string; code: string | null }> = {
 };
 
 /**
- * Errors of requests under /v1 (guards, body parser, validation, services, unknown paths) in
- * OpenAI's shape; every other request's as the rest of the API writes them. The service's error
- * filter still decides the status, message, headers (Retry-After) and logging: only the body is
- * rendered differently.
+ * Errors of requests under /v1 (guards, body parser, validation, services, unknown paths, a
+ * draining instance's refusal) in OpenAI's shape; the app's error filter renders through it.
  */
-@Catch()
-export class OpenAiExceptionFilter extends AllExceptionsFilter {
-  protected override render(body: ErrorBody, exception: unknown, request: Request): object {
-    return isOpenAiRequest(request) ? openAiErrorBody(body.statusCode, body.message, detailsOf(exception)) : body;
-  }
-}
+export const openAiErrorShape: ErrorShape = {
+  claims: isOpenAiRequest,
+  render: (body, exception) => openAiErrorBody(body.statusCode, body.message, detailsOf(exception)),
+};
 
 export function openAiErrorBody(status: number, message: string | string[], details: OpenAiErrorDetails = {}): OpenAiErrorBody {
   const kind = TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null };

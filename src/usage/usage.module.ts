@@ -1,21 +1,35 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ModelMeter } from '../llm/model-meter.js';
 import { BudgetController } from './budget.controller.js';
 import { BudgetService } from './budget.service.js';
 import { UsageRecord } from './entities/usage-record.entity.js';
 import { UsageController } from './usage.controller.js';
 import { UsageLedger } from './usage-ledger.service.js';
+import { meterImageModel, meterLanguageModel } from './usage-meter.js';
 import { UsageService } from './usage.service.js';
 
 /**
- * The usage ledger (written by the model registry's meter), the API that reads it, and the
- * monthly token budgets, which every feature that asks a model checks first (hence global).
+ * The usage ledger, the API that reads it, and the monthly token budgets, which every feature that
+ * asks a model checks first (each imports this module). It provides the model registry's meter
+ * (the app hands this module to LlmModule.withMeter), which writes to the ledger.
  */
-@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([UsageRecord])],
   controllers: [UsageController, BudgetController],
-  providers: [UsageLedger, UsageService, BudgetService],
-  exports: [UsageLedger, UsageService, BudgetService],
+  providers: [
+    UsageLedger,
+    UsageService,
+    BudgetService,
+    {
+      provide: ModelMeter,
+      inject: [UsageLedger],
+      useFactory: (ledger: UsageLedger): ModelMeter => ({
+        languageModel: (modelId, charge) => meterLanguageModel(ledger, modelId, charge),
+        imageModel: (modelId, charge) => meterImageModel(ledger, modelId, charge),
+      }),
+    },
+  ],
+  exports: [UsageLedger, UsageService, BudgetService, ModelMeter],
 })
 export class UsageModule {}

@@ -9,10 +9,11 @@ import { PlanGeneratorService } from './plan-generator.service.js';
 import { WorkflowEvents } from './workflow-events.js';
 import { WorkflowsController } from './workflows.controller.js';
 import { WorkflowsService } from './workflows.service.js';
+import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
   // WorkflowRun is read here (the workflow page lists its runs); the runs module writes it.
-  imports: [TypeOrmModule.forFeature([Workflow, WorkflowStep, WorkflowRun]), RateLimitModule, TeamsModule],
+  imports: [TypeOrmModule.forFeature([Workflow, WorkflowStep, WorkflowRun]), RateLimitModule, TeamsModule, UsageModule],
   controllers: [WorkflowsController],
   providers: [WorkflowsService, PlanGeneratorService, WorkflowEvents],
   exports: [WorkflowsService, WorkflowEvents],

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The folders of src/, top to bottom: a file may import from its own folder and from folders
+ * below it, never above (README, "Layout"). Features first, then infrastructure, which depends on
+ * no feature. Files at the root of src/ (bootstrap, app module, CLIs) sit above everything.
+ */
+export const MODULE_ORDER = [
+  // Features.
+  'dashboard',
+  'openai-api',
+  'approvals',
+  'schedules',
+  'runs',
+  'workflows',
+  'assistant',
+  'conversations',
+  'assets',
+  'usage',
+  'teams',
+  'workflow-runs',
+  // Infrastructure.
+  'health',
+  'shutdown',
+  'llm',
+  'workflow-rules',
+  'live',
+  'queue',
+  'mail',
+  'http',
+  'storage',
+  'redis',
+  'database',
+  'logging',
+  'config',
+  'common',
+] as const;
+
+const SRC = resolve(import.meta.dirname);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The folder of src/ a path is in, or null for a file at the root of src/ or outside it. */
+function folderOf(path: string): string | null {
+  const parts = relative(SRC, path).split(sep);
+  return parts.length > 1 && parts[0] !== '..' ? parts[0] : null;
+}
+
+/**
+ * Every import between two folders of src/ that goes up the order, as `from → to: file imports spec`.
+ * Static, type-only, re-exports and dynamic imports alike (read by TypeScript's pre-processor, no
+ * type-checking). Specs are left out: a spec may drive lower code with real inputs from above.
+ */
+export function edgesAgainstOrder(root = SRC): string[] {
+  const rank = new Map<string, number>(MODULE_ORDER.map((name, index) => [name, index]));
+  const found: string[] = [];
+  for (const file of sourceFiles(root).filter((path) => !path.endsWith('.spec.ts'))) {
+    const from = folderOf(file);
+    if (from === null) continue;
+    if (!rank.has(from)) {
+      found.push(`${from}: a folder missing from MODULE_ORDER`);
+      continue;
+    }
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = resolve(dirname(file), fileName);
+      if (relative(SRC, target).startsWith('..')) continue;
+      const to = folderOf(target);
+      if (to === from) continue;
+      if (to === null || (rank.get(to) ?? -1) <= rank.get(from)!) found.push(`${from} → ${to ?? 'src/'}: ${relative(SRC, file)} imports ${fileName}`);
+    }
+  }
+  return found;
+}
+
+describe('module order', () => {
+  it('every import between folders of src/ points down MODULE_ORDER', () => {
+    expect(edgesAgainstOrder()).toEqual([]);
+  });
+});
