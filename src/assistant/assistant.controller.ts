@@ -10,6 +10,7 @@ import { ModelRegistry } from '../llm/model-registry.service.js';
 import { AGENT_IDS, AGENTS } from './agents/agents.js';
 import type { AgentResponse, ModelsResponse } from './assistant-catalog.response.js';
 import { ChatStreamService } from './chat-stream.service.js';
+import { ConversationRepliesService } from './conversation-replies.service.js';
 import { RouterRequestDto } from './dto/router-request.dto.js';
 
 @ApiTags('assistant')
@@ -19,6 +20,7 @@ import { RouterRequestDto } from './dto/router-request.dto.js';
 export class AssistantController {
   constructor(
     private readonly chat: ChatStreamService,
+    private readonly replies: ConversationRepliesService,
     private readonly models: ModelRegistry,
   ) {}
 
@@ -51,6 +53,6 @@ export class AssistantController {
   @OpenStream()
   @Get('router/:id/stream')
   resume(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Res() response: Response): Promise<void> {
-    return this.chat.resume(team, id, response);
+    return this.replies.resume(team, id, response);
   }
 }

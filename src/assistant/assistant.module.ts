@@ -4,8 +4,10 @@ import { ConversationsModule } from '../conversations/conversations.module.js';
 import { AssistantController } from './assistant.controller.js';
 import { ChatFilesService } from './chat-files.service.js';
 import { ChatStreamService } from './chat-stream.service.js';
+import { ConversationRepliesService } from './conversation-replies.service.js';
 import { ConversationsController } from './conversations.controller.js';
 import { LiveRepliesService } from './live-replies.service.js';
+import { ReplyGenerator } from './reply-generator.service.js';
 import { RouterService } from './router.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 import { UsageModule } from '../usage/usage.module.js';
@@ -13,7 +15,7 @@ import { UsageModule } from '../usage/usage.module.js';
 @Module({
   imports: [ConversationsModule, AssetsModule, UsageModule],
   controllers: [AssistantController, ConversationsController],
-  providers: [ChatStreamService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
-  exports: [ChatStreamService, LiveRepliesService, RouterService, AgentToolsFactory],
+  providers: [ChatStreamService, ReplyGenerator, ConversationRepliesService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
+  exports: [ChatStreamService, ReplyGenerator, LiveRepliesService, RouterService, AgentToolsFactory],
 })
 export class AssistantModule {}

@@ -1,26 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import {
-  convertToModelMessages,
-  createUIMessageStream,
-  isStepCount,
-  safeValidateUIMessages,
-  streamText,
-  toUIMessageStream,
-  type UIMessage,
-  type UIMessageChunk,
-} from 'ai';
 import { ConfigService } from '@nestjs/config';
+import { safeValidateUIMessages, type UIMessage, type UIMessageChunk } from 'ai';
 import type { Response } from 'express';
-import type { AssetScope } from '../assets/assets.service.js';
+import type { AppConfig } from '../config/configuration.js';
 import { type ContinuedConversation, ConversationsService } from '../conversations/conversations.service.js';
 import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
-import type { AppConfig } from '../config/configuration.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { BudgetService, type TokenReservation } from '../usage/budget.service.js';
-import type { UsageAttribution } from '../llm/usage-attribution.js';
-import { estimateMessageTokens } from '../usage/usage-estimate.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
@@ -28,35 +15,14 @@ import { textOf } from './chat-messages.js';
 import { checkClientMessages, checkMessageToAnswer } from './client-messages.js';
 import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
-import type { ReplyMetadata } from './reply-metadata.js';
+import { ReplyGenerator } from './reply-generator.service.js';
 import { RouterService } from './router.service.js';
-import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
-/** Tool calls and answers an agent may take for one reply. */
-const MAX_STEPS = 6;
 /** The first wait between attempts to store a finished reply, doubling up to the longest. */
 const STORE_RETRY_FIRST_MS = 250;
 const STORE_RETRY_LONGEST_MS = 5000;
 /** The error part a client gets before a reply's end when the reply could not be stored. */
 export const REPLY_NOT_SAVED = 'This reply could not be saved, so it will not be in the conversation\'s history. Please try again later.';
-
-export interface ReplyRequest {
-  agentId: AgentId;
-  /** The model (none or null: DEFAULT_MODEL), already known to the registry. */
-  modelId?: string | null;
-  /** Whom every model call of the reply is charged to, its tools' calls included. */
-  charge: UsageAttribution;
-  /** The conversation so far, ending with the message to answer. */
-  history: UIMessage[];
-  scope: AssetScope;
-  abortSignal?: AbortSignal;
-  /** Called with the reply when the stream ends, also when it ended early; the stream ends once it has resolved. */
-  onEnd?: (message: UIMessage) => Promise<void>;
-  /** Retries of a failed model call inside the AI SDK (its own default when absent). */
-  maxRetries?: number;
-  /** Told of the error a failed reply ends with: the stream itself carries only a message for the user. */
-  onFailure?: (error: unknown) => void;
-}
 
 /** A checked and routed request, nothing of it stored yet. */
 interface PreparedTurn {
@@ -84,16 +50,14 @@ interface StoredTurn {
 }
 
 /**
- * The only place replies are generated with `streamText`. Checks the request, routes it, and
- * stores it before the first byte (so bad input is a 4xx and a failed request stores nothing),
- * then streams the agent's reply as an AI SDK UI message stream and stores it when it ends,
- * whether or not the client is still listening.
+ * A chat turn (the dashboard's router, /v1): checks the request, routes it, and stores it before
+ * the first byte (so bad input is a 4xx and a failed request stores nothing, undone if the reply
+ * cannot start), then has ReplyGenerator stream the agent's reply into a live stream and stores the
+ * reply when it ends, whether or not the client is still listening.
  */
 @Injectable()
 export class ChatStreamService {
   private readonly logger = new Logger(ChatStreamService.name);
-  /** The most tokens a model call of a reply writes, and what a reply reserves of the budget for its output. */
-  private readonly maxOutputTokens: number;
   /** How long storing a finished reply is retried while the database is unavailable. */
   private readonly storeRetryMs: number;
 
@@ -101,20 +65,13 @@ export class ChatStreamService {
     private readonly conversations: ConversationsService,
     private readonly models: ModelRegistry,
     private readonly router: RouterService,
-    private readonly tools: AgentToolsFactory,
+    private readonly replies: ReplyGenerator,
     private readonly live: LiveRepliesService,
     private readonly files: ChatFilesService,
     private readonly budgets: BudgetService,
     config: ConfigService<AppConfig, true>,
   ) {
-    const llm = config.get('llm', { infer: true });
-    this.maxOutputTokens = llm.replyMaxOutputTokens;
-    this.storeRetryMs = llm.replyStoreRetrySeconds * 1000;
-  }
-
-  /** What a reply to `history` is reserved of its team's budget before it starts: its prompt plus the output cap. */
-  reservationFor(history: readonly UIMessage[]): number {
-    return estimateMessageTokens(history) + this.maxOutputTokens;
+    this.storeRetryMs = config.get('llm', { infer: true }).replyStoreRetrySeconds * 1000;
   }
 
   /** POST /api/assistant/router: starts the reply and streams it to this response. */
@@ -154,7 +111,7 @@ export class ChatStreamService {
           // is stored, and after the error part that says so when it could not be. Meanwhile the
           // conversation stays claimed and the live stream is what a resume reads.
           holdingTheEnd(
-            this.replyStream({
+            this.replies.stream({
               agentId: turn.agentId,
               modelId: turn.modelId,
               charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
@@ -177,110 +134,6 @@ export class ChatStreamService {
       throw error;
     }
     return { conversationId, streamId };
-  }
-
-  /**
-   * GET /api/assistant/router/:id/stream: the reply being generated, from its start. 204 when none,
-   * also for an id the team has no conversation under: a chat client resumes on every page load,
-   * before its first message has made the conversation.
-   */
-  async resume(team: TeamContext, reference: string, response: Response): Promise<void> {
-    const conversation = await this.conversations.find(team.teamId, reference);
-    const streamId = conversation && (await this.live.active(conversation.id));
-    if (!conversation || !streamId) {
-      response.status(204).end();
-      return;
-    }
-    response.setHeader('x-conversation-id', conversation.id);
-    await this.live.send(streamId, response);
-  }
-
-  /** POST /api/assistant/conversations/:id/stop. */
-  async stop(team: TeamContext, reference: string): Promise<{ conversationId: string; stopped: true }> {
-    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
-    await this.live.stop(id);
-    return { conversationId: id, stopped: true };
-  }
-
-  /**
-   * DELETE /api/assistant/conversations. A reply being generated is stopped first: left running, it
-   * went on spending model calls for nobody, and storing it failed on the deleted conversation.
-   */
-  async deleteConversation(team: TeamContext, reference: string): Promise<void> {
-    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
-    // A 409 is no reply under way (or one that ended meanwhile): nothing to stop.
-    await this.live.stop(id).catch((error: unknown) => {
-      if (!(error instanceof ConflictException)) throw error;
-    });
-    await this.conversations.delete(team.teamId, id);
-  }
-
-  /**
-   * Generates an agent's reply to a history as a UI message stream: metadata naming the agent and
-   * model, tool calls with a data part for each asset they save, and the text. Workflow runs read
-   * the same stream to the end instead of sending it to a client.
-   */
-  replyStream(request: ReplyRequest): ReadableStream<UIMessageChunk> {
-    const { agentId, history, scope, charge } = request;
-    const agent = AGENTS[agentId];
-    const model = this.models.resolve(request.modelId, charge);
-    const metadata: ReplyMetadata = { agentId, modelId: model.id, conversationId: scope.conversationId ?? '' };
-    const fail = (error: unknown) => {
-      request.onFailure?.(error);
-      return this.describeFailure(error);
-    };
-    return createUIMessageStream({
-      generateId: randomUUID,
-      execute: async ({ writer }) => {
-        // `start` first: a data part written before it would be dropped by the client.
-        writer.write({ type: 'start', messageMetadata: metadata });
-        // A tool that could not store its output (or whose service is down) ends the reply with an
-        // error part, after that model call's step: the model is not asked to carry on without it.
-        let toolFailure: { error: unknown } | undefined;
-        const tools = this.tools.build(agent.tools, {
-          scope,
-          charge,
-          attachments: await this.files.attachmentsOf(scope.teamId, history.at(-1)),
-          onAsset: (asset) => writer.write({ type: 'data-asset', id: `asset-${asset.id}`, data: asset }),
-          onFailure: (error) => {
-            toolFailure ??= { error };
-          },
-        });
-        const result = streamText({
-          model: model.model,
-          instructions: agent.instructions,
-          messages: await convertToModelMessages(this.files.forModel(scope.teamId, history), { ignoreIncompleteToolCalls: true }),
-          tools,
-          stopWhen: [isStepCount(MAX_STEPS), () => toolFailure !== undefined],
-          // Each model call's cap: what a reply reserves of the budget for its output.
-          maxOutputTokens: this.maxOutputTokens,
-          abortSignal: request.abortSignal,
-          maxRetries: request.maxRetries,
-          // Never a URL fetched for the model, nor handed to the provider to fetch.
-          experimental_download: this.files.download(scope.teamId),
-          // The error part reaches toUIMessageStream's onError, which logs it once (describeFailure);
-          // the default here would print it to stderr a second time, whatever LOG_LEVEL says.
-          onError: () => undefined,
-        });
-        const chunks = toUIMessageStream({
-          stream: result.stream,
-          sendStart: false,
-          messageMetadata: ({ part }) =>
-            part.type === 'finish' ? { ...metadata, usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } } : undefined,
-          onError: fail,
-        });
-        writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));
-        // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
-        // merged stream is always read to its end by whoever runs it (the live reply, a run step).
-      },
-      onError: fail,
-      onEnd: async ({ responseMessage, isAborted }) => {
-        // A stopped reply is kept as far as it got, and says so.
-        const stopped = isAborted || request.abortSignal?.aborted === true;
-        const message = stopped ? { ...responseMessage, metadata: { ...(responseMessage.metadata ?? {}), stopped: true } } : responseMessage;
-        await request.onEnd?.(message);
-      },
-    });
   }
 
   /**
@@ -362,7 +215,7 @@ export class ChatStreamService {
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;
     // Reserved in the database before the first model call (the routing), once the request is known
     // to be good: concurrent turns on every instance cannot pass the team's budget together.
-    const reservation = await this.budgets.reserve(team.teamId, this.reservationFor(messages));
+    const reservation = await this.budgets.reserve(team.teamId, this.replies.reservationFor(messages));
     // A new conversation is routed before it exists: its routing call is charged to no conversation.
     const routing = { teamId: team.teamId, userId: team.userId, conversationId: existing?.id ?? null, kind: 'routing' } as const;
     let agentId: AgentId;
@@ -439,38 +292,6 @@ export class ChatStreamService {
     });
   }
 
-  /** The text of an error part: a short reason the user can act on, never internals. */
-  private describeFailure(error: unknown): string {
-    this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return 'The agent failed while answering. Please try again.';
-  }
-}
-
-/**
- * Passes a reply's chunks on; once a tool failed for a reason of the infrastructure, its error
- * part goes out before the reply's finish (or at its end), made by `fail` like a model error's.
- */
-function failingOnToolFailure(
-  stream: ReadableStream<UIMessageChunk>,
-  failure: () => { error: unknown } | undefined,
-  fail: (error: unknown) => string,
-): ReadableStream<UIMessageChunk> {
-  let told = false;
-  const tell = (controller: TransformStreamDefaultController<UIMessageChunk>) => {
-    const failed = failure();
-    if (told || !failed) return;
-    told = true;
-    controller.enqueue({ type: 'error', errorText: fail(failed.error) });
-  };
-  return stream.pipeThrough(
-    new TransformStream<UIMessageChunk, UIMessageChunk>({
-      transform(chunk, controller) {
-        if (chunk.type === 'finish') tell(controller);
-        controller.enqueue(chunk);
-      },
-      flush: tell,
-    }),
-  );
 }
 
 /**

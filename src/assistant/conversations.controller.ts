@@ -7,7 +7,7 @@ import { ConversationIdQueryDto } from '../conversations/dto/conversation-id.que
 import { ListConversationsQueryDto } from '../conversations/dto/list-conversations.query.dto.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
-import { ChatStreamService } from './chat-stream.service.js';
+import { ConversationRepliesService } from './conversation-replies.service.js';
 
 /**
  * /api/assistant/history and /api/assistant/conversations. Served by the assistant module, not
@@ -20,7 +20,7 @@ import { ChatStreamService } from './chat-stream.service.js';
 export class ConversationsController {
   constructor(
     private readonly conversations: ConversationsService,
-    private readonly chat: ChatStreamService,
+    private readonly replies: ConversationRepliesService,
   ) {}
 
   @Get('history')
@@ -36,7 +36,7 @@ export class ConversationsController {
   /** SPEC §4: deletes the conversation and its messages, stopping a reply being generated first. */
   @Delete('conversations')
   async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<{ success: true }> {
-    await this.chat.deleteConversation(team, query.id);
+    await this.replies.deleteConversation(team, query.id);
     return { success: true };
   }
 
@@ -44,6 +44,6 @@ export class ConversationsController {
   @HttpCode(200)
   @Post('conversations/:id/stop')
   stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<{ conversationId: string; stopped: true }> {
-    return this.chat.stop(team, id);
+    return this.replies.stop(team, id);
   }
 }

@@ -6,7 +6,7 @@ import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { isAgentId } from '../assistant/agents/agents.js';
 import { textOf } from '../assistant/chat-messages.js';
-import { ChatStreamService } from '../assistant/chat-stream.service.js';
+import { ReplyGenerator } from '../assistant/reply-generator.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { DatabaseClock } from '../database/database-clock.js';
@@ -73,7 +73,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly runState: RunStateService,
     private readonly conversations: ConversationsService,
     private readonly assets: AssetsService,
-    private readonly chat: ChatStreamService,
+    private readonly replies: ReplyGenerator,
     private readonly queue: QueueService,
     private readonly aborts: RunAbortRegistry,
     private readonly events: RunEventsService,
@@ -187,7 +187,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     const instruction: UIMessage = { id: `${prefix}-instruction`, role: 'user', parts: await this.instructionFor(run, workflow, steps, index, checkpoint) };
     let reservation: TokenReservation;
     try {
-      reservation = await this.budgets.reserve(run.teamId, this.chat.reservationFor([...(await transcript.all()), instruction]));
+      reservation = await this.budgets.reserve(run.teamId, this.replies.reservationFor([...(await transcript.all()), instruction]));
     } catch (error) {
       if (!(error instanceof BudgetExhaustedException)) throw error;
       const waiting = await this.runState.move(run.id, ['running'], { status: 'awaiting_budget', currentStepIndex: index, reason: error.message }, { known: { workflow, steps } });
@@ -302,7 +302,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
   private async reply(agentId: string, history: UIMessage[], charge: StepCharge, abortSignal: AbortSignal): Promise<UIMessage> {
     let message: UIMessage | undefined;
     let failure: unknown;
-    const stream = this.chat.replyStream({
+    const stream = this.replies.stream({
       agentId: isAgentId(agentId) ? agentId : 'general',
       charge,
       history,

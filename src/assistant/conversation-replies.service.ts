@@ -1,0 +1,53 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { ConversationsService } from '../conversations/conversations.service.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { LiveRepliesService } from './live-replies.service.js';
+
+/**
+ * A conversation's reply as its clients see it once it has begun (ChatStreamService begins it):
+ * followed again from its start, stopped, or stopped with its conversation deleted.
+ */
+@Injectable()
+export class ConversationRepliesService {
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly live: LiveRepliesService,
+  ) {}
+
+  /**
+   * GET /api/assistant/router/:id/stream: the reply being generated, from its start. 204 when none,
+   * also for an id the team has no conversation under: a chat client resumes on every page load,
+   * before its first message has made the conversation.
+   */
+  async resume(team: TeamContext, reference: string, response: Response): Promise<void> {
+    const conversation = await this.conversations.find(team.teamId, reference);
+    const streamId = conversation && (await this.live.active(conversation.id));
+    if (!conversation || !streamId) {
+      response.status(204).end();
+      return;
+    }
+    response.setHeader('x-conversation-id', conversation.id);
+    await this.live.send(streamId, response);
+  }
+
+  /** POST /api/assistant/conversations/:id/stop. */
+  async stop(team: TeamContext, reference: string): Promise<{ conversationId: string; stopped: true }> {
+    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
+    await this.live.stop(id);
+    return { conversationId: id, stopped: true };
+  }
+
+  /**
+   * DELETE /api/assistant/conversations. A reply being generated is stopped first: left running, it
+   * went on spending model calls for nobody, and storing it failed on the deleted conversation.
+   */
+  async deleteConversation(team: TeamContext, reference: string): Promise<void> {
+    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
+    // A 409 is no reply under way (or one that ended meanwhile): nothing to stop.
+    await this.live.stop(id).catch((error: unknown) => {
+      if (!(error instanceof ConflictException)) throw error;
+    });
+    await this.conversations.delete(team.teamId, id);
+  }
+}

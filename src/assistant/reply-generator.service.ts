@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { convertToModelMessages, createUIMessageStream, isStepCount, streamText, toUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import type { AssetScope } from '../assets/assets.service.js';
+import type { AppConfig } from '../config/configuration.js';
+import { ModelRegistry } from '../llm/model-registry.service.js';
+import type { UsageAttribution } from '../llm/usage-attribution.js';
+import { estimateMessageTokens } from '../usage/usage-estimate.js';
+import { AGENTS, type AgentId } from './agents/agents.js';
+import { ChatFilesService } from './chat-files.service.js';
+import type { ReplyMetadata } from './reply-metadata.js';
+import { AgentToolsFactory } from './tools/agent-tools.factory.js';
+
+/** Tool calls and answers an agent may take for one reply. */
+const MAX_STEPS = 6;
+
+export interface ReplyRequest {
+  agentId: AgentId;
+  /** The model (none or null: DEFAULT_MODEL), already known to the registry. */
+  modelId?: string | null;
+  /** Whom every model call of the reply is charged to, its tools' calls included. */
+  charge: UsageAttribution;
+  /** The conversation so far, ending with the message to answer. */
+  history: UIMessage[];
+  scope: AssetScope;
+  abortSignal?: AbortSignal;
+  /** Called with the reply when the stream ends, also when it ended early; the stream ends once it has resolved. */
+  onEnd?: (message: UIMessage) => Promise<void>;
+  /** Retries of a failed model call inside the AI SDK (its own default when absent). */
+  maxRetries?: number;
+  /** Told of the error a failed reply ends with: the stream itself carries only a message for the user. */
+  onFailure?: (error: unknown) => void;
+}
+
+
+/**
+ * The only place replies are generated with `streamText`: an agent's reply to a history, for a
+ * chat turn (ChatStreamService), a workflow run's step and, through the chat turn, /v1.
+ */
+@Injectable()
+export class ReplyGenerator {
+  private readonly logger = new Logger(ReplyGenerator.name);
+  /** The most tokens a model call of a reply writes, and what a reply reserves of the budget for its output. */
+  private readonly maxOutputTokens: number;
+
+  constructor(
+    private readonly models: ModelRegistry,
+    private readonly tools: AgentToolsFactory,
+    private readonly files: ChatFilesService,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.maxOutputTokens = config.get('llm', { infer: true }).replyMaxOutputTokens;
+  }
+
+  /** What a reply to `history` is reserved of its team's budget before it starts: its prompt plus the output cap. */
+  reservationFor(history: readonly UIMessage[]): number {
+    return estimateMessageTokens(history) + this.maxOutputTokens;
+  }
+
+  /**
+   * Generates an agent's reply to a history as a UI message stream: metadata naming the agent and
+   * model, tool calls with a data part for each asset they save, and the text. Workflow runs read
+   * the same stream to the end instead of sending it to a client.
+   */
+  stream(request: ReplyRequest): ReadableStream<UIMessageChunk> {
+    const { agentId, history, scope, charge } = request;
+    const agent = AGENTS[agentId];
+    const model = this.models.resolve(request.modelId, charge);
+    const metadata: ReplyMetadata = { agentId, modelId: model.id, conversationId: scope.conversationId ?? '' };
+    const fail = (error: unknown) => {
+      request.onFailure?.(error);
+      return this.describeFailure(error);
+    };
+    return createUIMessageStream({
+      generateId: randomUUID,
+      execute: async ({ writer }) => {
+        // `start` first: a data part written before it would be dropped by the client.
+        writer.write({ type: 'start', messageMetadata: metadata });
+        // A tool that could not store its output (or whose service is down) ends the reply with an
+        // error part, after that model call's step: the model is not asked to carry on without it.
+        let toolFailure: { error: unknown } | undefined;
+        const tools = this.tools.build(agent.tools, {
+          scope,
+          charge,
+          attachments: await this.files.attachmentsOf(scope.teamId, history.at(-1)),
+          onAsset: (asset) => writer.write({ type: 'data-asset', id: `asset-${asset.id}`, data: asset }),
+          onFailure: (error) => {
+            toolFailure ??= { error };
+          },
+        });
+        const result = streamText({
+          model: model.model,
+          instructions: agent.instructions,
+          messages: await convertToModelMessages(this.files.forModel(scope.teamId, history), { ignoreIncompleteToolCalls: true }),
+          tools,
+          stopWhen: [isStepCount(MAX_STEPS), () => toolFailure !== undefined],
+          // Each model call's cap: what a reply reserves of the budget for its output.
+          maxOutputTokens: this.maxOutputTokens,
+          abortSignal: request.abortSignal,
+          maxRetries: request.maxRetries,
+          // Never a URL fetched for the model, nor handed to the provider to fetch.
+          experimental_download: this.files.download(scope.teamId),
+          // The error part reaches toUIMessageStream's onError, which logs it once (describeFailure);
+          // the default here would print it to stderr a second time, whatever LOG_LEVEL says.
+          onError: () => undefined,
+        });
+        const chunks = toUIMessageStream({
+          stream: result.stream,
+          sendStart: false,
+          messageMetadata: ({ part }) =>
+            part.type === 'finish' ? { ...metadata, usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } } : undefined,
+          onError: fail,
+        });
+        writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));
+        // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
+        // merged stream is always read to its end by whoever runs it (the live reply, a run step).
+      },
+      onError: fail,
+      onEnd: async ({ responseMessage, isAborted }) => {
+        // A stopped reply is kept as far as it got, and says so.
+        const stopped = isAborted || request.abortSignal?.aborted === true;
+        const message = stopped ? { ...responseMessage, metadata: { ...(responseMessage.metadata ?? {}), stopped: true } } : responseMessage;
+        await request.onEnd?.(message);
+      },
+    });
+  }
+
+  /** The text of an error part: a short reason the user can act on, never internals. */
+  private describeFailure(error: unknown): string {
+    this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 'The agent failed while answering. Please try again.';
+  }
+}
+
+/**
+ * Passes a reply's chunks on; once a tool failed for a reason of the infrastructure, its error
+ * part goes out before the reply's finish (or at its end), made by `fail` like a model error's.
+ */
+function failingOnToolFailure(
+  stream: ReadableStream<UIMessageChunk>,
+  failure: () => { error: unknown } | undefined,
+  fail: (error: unknown) => string,
+): ReadableStream<UIMessageChunk> {
+  let told = false;
+  const tell = (controller: TransformStreamDefaultController<UIMessageChunk>) => {
+    const failed = failure();
+    if (told || !failed) return;
+    told = true;
+    controller.enqueue({ type: 'error', errorText: fail(failed.error) });
+  };
+  return stream.pipeThrough(
+    new TransformStream<UIMessageChunk, UIMessageChunk>({
+      transform(chunk, controller) {
+        if (chunk.type === 'finish') tell(controller);
+        controller.enqueue(chunk);
+      },
+      flush: tell,
+    }),
+  );
+}
