@@ -7,7 +7,7 @@ import ts from 'typescript';
  * below it, never above (README, "Layout"). Features first, then infrastructure, which depends on
  * no feature. Files at the root of src/ (bootstrap, app module, CLIs) sit above everything.
  */
-export const MODULE_ORDER = [
+const MODULE_ORDER = [
   // Features.
   'dashboard',
   'openai-api',
@@ -59,10 +59,10 @@ function folderOf(path: string): string | null {
  * Static, type-only, re-exports and dynamic imports alike (read by TypeScript's pre-processor, no
  * type-checking). Specs are left out: a spec may drive lower code with real inputs from above.
  */
-export function edgesAgainstOrder(root = SRC): string[] {
+function edgesAgainstOrder(): string[] {
   const rank = new Map<string, number>(MODULE_ORDER.map((name, index) => [name, index]));
   const found: string[] = [];
-  for (const file of sourceFiles(root).filter((path) => !path.endsWith('.spec.ts'))) {
+  for (const file of sourceFiles(SRC).filter((path) => !path.endsWith('.spec.ts'))) {
     const from = folderOf(file);
     if (from === null) continue;
     if (!rank.has(from)) {
