@@ -13,10 +13,8 @@ import { PARALLEL_WORKERS } from './test/setup/test-databases.js';
 // little CPU. `npm test` runs `app` first, then `faults`; CI (.ci/run) runs the two side by side,
 // two vitest processes, so the faults' waiting overlaps the app files' work.
 //
-// `app` does not isolate its files: a worker loads Nest, TypeORM and the AI SDK once and runs file
-// after file on them, where a fresh worker per file spent ~3 s importing them again (347 s over the
-// suite). Each file still boots its own app, resets its worker's database first and closes its app
-// after; nothing in src/ keeps per-test state at module level.
+// Files stay isolated (a fresh worker each): sharing a worker's modules across files saved ~14% of
+// the CPU but broke browser, live-reply and run-retry files that ran after others in one worker.
 export default defineConfig({
   plugins: [
     swc.vite({
@@ -41,7 +39,6 @@ export default defineConfig({
           include: ['src/**/*.spec.ts', 'dashboard/src/**/*.spec.ts', 'test/**/*.e2e-spec.ts', 'test/integration/**/*.int-spec.ts'],
           setupFiles: ['test/setup/worker-database.ts'],
           maxWorkers: PARALLEL_WORKERS,
-          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
