@@ -208,8 +208,13 @@ describe('usage ledger and API, on the offline model', () => {
       // Inserts wait; reads (the count below) do not.
       await lock.query('LOCK TABLE usage_records IN EXCLUSIVE MODE');
       await chat(app, alice, { messages: [userMessage('Hello')] });
-      // Long enough for the ledger to be waiting on the lock with the first reply's rows.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The ledger is waiting on the lock with the first reply's rows.
+      await waitFor(async () => {
+        const [{ count }] = await app
+          .get(DataSource)
+          .query<{ count: number }[]>(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO usage_records%'`);
+        return count > 0;
+      }, 'the ledger waiting on the lock');
       expect((await rowsOf(alice.teamId)).length).toBe(before);
       const started = Date.now();
       const reply = await chat(app, alice, { messages: [userMessage('Tell me something nice')] });
