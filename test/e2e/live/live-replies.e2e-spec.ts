@@ -15,7 +15,8 @@ import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
-const SLOW = { OFFLINE_MODEL_CHUNK_DELAY_MS: '25', RATE_LIMIT_FREE: '1000' };
+/** Sign-ups per address roomy: on Redis that count is shared with every other test run on this machine. */
+const SLOW = { OFFLINE_MODEL_CHUNK_DELAY_MS: '25', RATE_LIMIT_FREE: '1000', LOGIN_RATE_LIMIT_PER_IP: '1000' };
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LONG_QUESTION = 'Please walk me through everything you can do for a small marketing team';
 
