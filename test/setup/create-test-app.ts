@@ -10,7 +10,7 @@ import { loadConfiguration } from '../../src/config/configuration.js';
 
 /**
  * The free plan's quotas and run concurrency, out of the way of tests about something else (as RATE_LIMIT_FREE is
- * where a test needs it): test/e2e/quotas.e2e-spec.ts sets its own.
+ * where a test needs it): test/e2e/teams/quotas.e2e-spec.ts sets its own.
  */
 export const ROOMY_QUOTAS = {
   WORKFLOW_PLANS_PER_HOUR_FREE: '100000',
@@ -18,7 +18,7 @@ export const ROOMY_QUOTAS = {
   MIN_SCHEDULE_INTERVAL_SECONDS_FREE: '1',
   // As many as an instance has workers: a team's runs never wait for each other (run-fairness sets its own).
   RUN_CONCURRENCY_FREE: '16',
-  // Invitations: no quota, and every re-invite mails a new link (test/e2e/invitation-abuse.e2e-spec.ts sets its own).
+  // Invitations: no quota, and every re-invite mails a new link (test/e2e/teams/invitation-abuse.e2e-spec.ts sets its own).
   INVITATIONS_PER_TEAM_PER_HOUR: '100000',
   INVITATIONS_PER_TEAM_PER_DAY: '100000',
   INVITATIONS_PER_INVITER_PER_HOUR: '100000',

@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import { SERVER_ENTRY, startServer } from '../../helpers/server-process.js';
+
+/**
+ * The built server as an operator runs it: `npm run start:prod` with nothing configured starts
+ * an embedded PostgreSQL, serves /api/health, and stops everything on SIGTERM.
+ */
+describe('the server process', () => {
+  it('starts on its embedded defaults, answers /api/health, and exits 0 on SIGTERM with the embedded PostgreSQL stopped', async () => {
+    // Nothing configured, as a newcomer runs it: embedded database, generated secrets.
+    const server = await startServer({ env: { DATABASE_URL: undefined, JWT_SECRET: undefined, APPROVAL_TOKEN_SECRET: undefined, NODE_ENV: undefined, LOG_LEVEL: 'warn' } });
+    try {
+      expect(await (await server.fetch('/api/health')).json()).toEqual({ status: 'ok', database: 'up', storage: 'up' });
+      expect(existsSync(join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
+      expect(existsSync(join(server.dataDir, 'secrets.json'))).toBe(true);
+      server.kill('SIGTERM');
+      expect(await server.exited(30_000)).toEqual({ code: 0, signal: null });
+      expect(existsSync(join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(server.logs).not.toMatch(/"level":(50|60)/);
+    } finally {
+      await server.dispose();
+    }
+  }, 150_000);
+
+  // As root the embedded server runs as the `postgres` user; a folder it cannot enter fails at once.
+  it.skipIf(process.getuid?.() !== 0)('as root, refuses at once a data folder the postgres user cannot reach, saying what to do', async () => {
+    const privateHome = mkdtempSync(join(tmpdir(), 'assistant-private-'));
+    chmodSync(privateHome, 0o700);
+    const dataDir = join(privateHome, 'data');
+    const server = await startServer({ env: { DATABASE_URL: undefined, LOG_LEVEL: 'warn' }, dataDir, healthy: false });
+    expect((await server.exited(30_000)).code).toBe(1);
+    expect(server.logs).toContain(`the "postgres" user, who cannot enter ${privateHome} (mode 700)`);
+    expect(server.logs).toMatch(/Run the service as a regular user, move the checkout \(and DATA_DIR\)/);
+    expect(server.logs).not.toMatch(/EACCES|\n\s+at /);
+    // At once: before its credentials are written or initdb is tried (a wall-clock bound failed on a loaded machine).
+    expect(existsSync(join(dataDir, 'postgres.json'))).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
+  }, 60_000);
+
+  it('refuses to start with an invalid variable, naming it', async () => {
+    const server = await startServer({ env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: 'eighty' }, healthy: false });
+    const exit = await server.exited(30_000);
+    expect(exit.code).toBe(1);
+    expect(server.logs).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  }, 60_000);
+});
+
+describe('the operator command', () => {
+  it("sets a team's plan, and refuses unknown plans, malformed ids and unknown teams", async () => {
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'error' };
+    // Each command is a process that boots the app's modules: run apart (not spawnSync, which
+    // holds this worker's event loop) and side by side, so a loaded machine costs one boot, not four.
+    const cli = (...args: string[]) => runCli(process.execPath, [join(dirname(SERVER_ENTRY), 'cli.js'), ...args], env);
+
+    const [unknownPlan, malformedId, unknownCommand, unknownTeam] = await Promise.all([
+      cli('set-plan', '6f9619ff-8b86-4d11-b42d-00c04fc964ff', 'platinum'),
+      cli('set-plan', 'not-a-uuid', 'pro'),
+      cli('delete-everything'),
+      cli('set-plan', '6f9619ff-8b86-4d11-b42d-00c04fc964ff', 'pro'),
+    ]);
+    expect(unknownPlan.status).toBe(1);
+    expect(unknownPlan.stderr).toMatch(/Unknown plan "platinum"\. Usage: npm run cli -- set-plan <teamId> <free\|pro\|enterprise>/);
+    expect(malformedId.stderr).toMatch(/"not-a-uuid" is not a team id/);
+    expect(unknownCommand.stderr).toMatch(/^Usage:/);
+    expect(unknownTeam.status).toBe(1);
+    expect(unknownTeam.stderr).toMatch(/Team 6f9619ff-8b86-4d11-b42d-00c04fc964ff not found/);
+
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: string }>(`INSERT INTO teams (name) VALUES ('Operator test') RETURNING id`);
+      const teamId = rows[0].id;
+      const done = await cli('set-plan', teamId, 'enterprise');
+      expect(done.status).toBe(0);
+      expect(done.stdout).toContain(`Team ${teamId} (Operator test) is now on plan enterprise`);
+      const after = await client.query<{ plan: string }>('SELECT plan FROM teams WHERE id = $1', [teamId]);
+      expect(after.rows[0].plan).toBe('enterprise');
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
+});
+
+/** Runs a command to its end: its exit code and output, whatever the code. */
+function runCli(command: string, args: string[], env: Record<string, string | undefined>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(command, args, { env, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(new Error(`${command} did not run: ${error.message}`));
+      else resolve({ status: child.exitCode, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,166 @@
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
+import { api } from '../../helpers/api.js';
+import { waitFor } from '../../helpers/mail-catcher.js';
+import { signUp, type TestUser } from '../../helpers/users.js';
+import { createWorkflow } from '../../helpers/workflows.js';
+import { createTestApp } from '../../setup/create-test-app.js';
+import { resetDatabase } from '../../setup/reset-database.js';
+
+/** One step of the offline model, paced so that a run takes a second or so. */
+const GOAL = 'Write a LinkedIn post about our week';
+const FREE_CONCURRENCY = 1;
+const PRO_CONCURRENCY = 3;
+
+/** When one run executed: from its first step's start to its last step's end. */
+interface Span {
+  runId: number;
+  start: number;
+  end: number;
+}
+
+/** The most spans that were executing at one moment. */
+function mostAtOnce(spans: Span[]): number {
+  const edges = spans.flatMap(({ start, end }) => [
+    { at: start, change: 1 },
+    { at: end, change: -1 },
+  ]);
+  // An end before a start at the same instant: a worker handed over, not two at once.
+  edges.sort((a, b) => a.at - b.at || a.change - b.change);
+  let running = 0;
+  let most = 0;
+  for (const { change } of edges) {
+    running += change;
+    most = Math.max(most, running);
+  }
+  return most;
+}
+
+describe('fair run scheduling: each team runs up to its plan concurrency, and no team waits behind another', () => {
+  let app: INestApplication;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    app = await createTestApp({
+      env: {
+        RATE_LIMIT_FREE: '1000',
+        LOG_LEVEL: 'error',
+        OFFLINE_MODEL_CHUNK_DELAY_MS: '15',
+        RUN_CONCURRENCY_FREE: String(FREE_CONCURRENCY),
+        RUN_CONCURRENCY_PRO: String(PRO_CONCURRENCY),
+      },
+    });
+    await resetDatabase(app);
+    db = app.get(DataSource);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /**
+   * `count` active workflows of the user's team: one planned through the API, the others cloned
+   * from it in SQL (a workflow has one run in progress at a time, so each run needs its own).
+   */
+  async function workflowsOf(user: TestUser, count: number): Promise<string[]> {
+    const { workflowId } = await createWorkflow(app, user, { goal: GOAL });
+    await db.query(`UPDATE workflows SET status = 'active', approved_at = now() WHERE id = $1`, [workflowId]);
+    const clones = await db.query<{ id: string }[]>(
+      `WITH clones AS (
+         INSERT INTO workflows (team_id, created_by, title, goal, status, timezone, plan_version, approved_at)
+         SELECT w.team_id, w.created_by, w.title || ' #' || n, w.goal, 'active', w.timezone, w.plan_version, now()
+         FROM workflows w, generate_series(2, $2::int) AS n WHERE w.id = $1
+         RETURNING id
+       ), steps AS (
+         INSERT INTO workflow_steps (workflow_id, step_index, description, agent_id, requires_approval)
+         SELECT c.id, s.step_index, s.description, s.agent_id, s.requires_approval FROM clones c, workflow_steps s WHERE s.workflow_id = $1
+       )
+       SELECT id FROM clones`,
+      [workflowId, count],
+    );
+    return [workflowId, ...clones.map((clone) => clone.id)];
+  }
+
+  async function start(user: TestUser, workflowId: string): Promise<number> {
+    const response = await api(app, user).post(`/api/workflows/${workflowId}/run`).expect(201);
+    return (response.body as { runId: number }).runId;
+  }
+
+  async function startAll(user: TestUser, workflowIds: string[]): Promise<number[]> {
+    return Promise.all(workflowIds.map((workflowId) => start(user, workflowId)));
+  }
+
+  /** When the run's first step started, once it has. */
+  async function firstStepStart(user: TestUser, workflowId: string, runId: number, timeoutMs = 10_000): Promise<number> {
+    return waitFor(
+      async () => {
+        const run = (await api(app, user).get(`/api/workflows/${workflowId}/runs/${runId}`).expect(200)).body as RunDetailResponse;
+        return run.steps[0] && Date.parse(run.steps[0].startedAt);
+      },
+      `run ${runId} to start`,
+      timeoutMs,
+    );
+  }
+
+  /** Waits for the runs to complete; when each executed. */
+  async function spansOf(runIds: number[], timeoutMs = 60_000): Promise<Span[]> {
+    await waitFor(
+      async () => {
+        const [{ done }] = await db.query<{ done: number }[]>(`SELECT count(*)::int AS done FROM workflow_runs WHERE id = ANY($1) AND status = 'completed'`, [runIds]);
+        return done === runIds.length;
+      },
+      `${runIds.length} runs to complete`,
+      timeoutMs,
+    );
+    const rows = await db.query<{ run_id: number; start: Date; end: Date }[]>(
+      `SELECT run_id, min(started_at) AS start, max(finished_at) AS end FROM run_steps WHERE run_id = ANY($1) GROUP BY run_id`,
+      [runIds],
+    );
+    return rows.map((row) => ({ runId: row.run_id, start: row.start.getTime(), end: row.end.getTime() }));
+  }
+
+  it("starts another team's run at once while one team's burst waits for its plan's concurrency", async () => {
+    const [burster, other] = [await signUp(app), await signUp(app)];
+    const burst = await workflowsOf(burster, 6);
+    const [single] = await workflowsOf(other, 1);
+
+    const burstRuns = await startAll(burster, burst);
+    // The burst's first run is executing, the others wait in the queue.
+    await waitFor(async () => (await db.query(`SELECT 1 FROM run_steps WHERE run_id = ANY($1)`, [burstRuns])).length > 0, 'the burst to start');
+    const asked = Date.now();
+    const singleRun = await start(other, single);
+    const singleStart = await firstStepStart(other, single, singleRun);
+    expect(singleStart - asked).toBeLessThan(2000);
+
+    const spans = await spansOf(burstRuns);
+    // It started while the burst was still draining, which took one run at a time.
+    expect(spans.filter((span) => span.start > singleStart).length).toBeGreaterThan(0);
+    expect(mostAtOnce(spans)).toBe(FREE_CONCURRENCY);
+  });
+
+  it("applies the team's plan: a pro team runs more at once", async () => {
+    const pro = await signUp(app);
+    await db.query(`UPDATE teams SET plan = 'pro' WHERE id = $1`, [pro.teamId]);
+    const runIds = await startAll(pro, await workflowsOf(pro, 7));
+    expect(mostAtOnce(await spansOf(runIds))).toBe(PRO_CONCURRENCY);
+  });
+
+  it('runs a job queued before run scheduling was fair (no group) even while its team is at its limit', async () => {
+    const user = await signUp(app);
+    const workflowIds = await workflowsOf(user, 3);
+    const runIds = await startAll(user, workflowIds);
+    const waiting = await waitFor(async () => {
+      const jobs = await db.query<{ run_id: number }[]>(
+        `SELECT (data->>'runId')::int AS run_id FROM pgboss.job WHERE name = 'run.execute' AND state = 'created' AND (data->>'runId')::int = ANY($1)`,
+        [runIds],
+      );
+      return jobs.length === 2 && jobs[0].run_id;
+    }, 'two runs waiting');
+    await db.query(`UPDATE pgboss.job SET group_id = NULL, group_tier = NULL WHERE name = 'run.execute' AND (data->>'runId')::int = $1`, [waiting]);
+
+    const spans = await spansOf(runIds);
+    // The ungrouped run executed beside the team's one run at a time.
+    expect(mostAtOnce(spans)).toBe(2);
+    expect(spans.filter((span) => span.runId !== waiting)).toSatisfy((grouped: Span[]) => mostAtOnce(grouped) === 1);
+  });
+});
