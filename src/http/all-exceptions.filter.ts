@@ -83,7 +83,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         typeof payload === 'object' && payload !== null && 'message' in payload
           ? (payload as { message: string | string[] }).message
           : exception.message;
-      const code = typeof payload === 'object' && payload !== null && 'code' in payload ? (payload as { code: unknown }).code : undefined;
+      const code = typeof payload === 'object' && payload !== null && 'code' in payload ? payload.code : undefined;
       return { ...body(status, bodyParserMessage(exception.cause) ?? message), ...(typeof code === 'string' ? { code } : {}) };
     }
     if (violatedConstraint(exception, '23505')) {
