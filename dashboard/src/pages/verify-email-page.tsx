@@ -21,8 +21,9 @@ export function VerifyEmailPage() {
   const confirm = () =>
     action.run(async () => {
       const { email } = await api<{ email: string }>('POST', '/auth/verify-email', { body: { token } });
-      setConfirmed(email);
+      // The banner goes before the page says so.
       if (me) await refresh();
+      setConfirmed(email);
     });
 
   if (!token) return <p className="centered">This verification link is incomplete: open it from the mail again.</p>;
