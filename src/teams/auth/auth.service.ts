@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import type { AuthSettings } from '../../config/auth.config.js';
 import type { AppConfig } from '../../config/configuration.js';
+import { DatabaseClock } from '../../database/database-clock.js';
 import { User } from '../entities/user.entity.js';
 import type { Session } from '../entities/session.entity.js';
 import { InvitationsService } from '../invitations/invitations.service.js';
@@ -44,6 +46,7 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly invitations: InvitationsService,
     private readonly verification: EmailVerificationService,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     const auth = config.get('auth', { infer: true });
@@ -83,9 +86,7 @@ export class AuthService {
         if (this.settings.emailVerification === 'required') return null;
         throw new ConflictException('An account with this email already exists');
       }
-      const user = await manager.save(manager.create(User, { email, name: dto.name, passwordHash, emailVerifiedAt: null }));
-      const team = await this.teams.createOwned(user.id, `${dto.name}'s team`, manager);
-      return { user, team };
+      return this.createAccount(manager, { email, name: dto.name, passwordHash, emailVerifiedAt: null });
     });
     if (!created) {
       await this.verification.noticeExistingAccount(email);
@@ -95,6 +96,29 @@ export class AuthService {
     if (this.settings.emailVerification === 'required') return verificationPending(email);
     const { token } = await this.sessions.startLogin(created.user.id, created.team.id, client);
     return { accessToken: token, user: mapUser(created.user), activeTeam: created.team };
+  }
+
+  /**
+   * An account made by an operator (`npm run cli -- create-user`, for SIGNUP=closed): verified (the
+   * operator vouches for the address), with a personal team and a generated password shown once.
+   */
+  async createByOperator(email: string, name: string): Promise<{ user: UserResponse; password: string }> {
+    const address = email.trim().toLowerCase();
+    const password = randomBytes(18).toString('base64url');
+    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const user = await this.users.manager.transaction(async (manager) => {
+      if (await manager.existsBy(User, { email: address })) throw new ConflictException('An account with this email already exists');
+      const emailVerifiedAt = await this.databaseClock.now(manager);
+      return (await this.createAccount(manager, { email: address, name, passwordHash, emailVerifiedAt })).user;
+    });
+    return { user: mapUser(user), password };
+  }
+
+  /** The user row and their personal team (owner, plan free). */
+  private async createAccount(manager: EntityManager, fields: Pick<User, 'email' | 'name' | 'passwordHash' | 'emailVerifiedAt'>) {
+    const user = await manager.save(manager.create(User, fields));
+    const team = await this.teams.createOwned(user.id, `${fields.name}'s team`, manager);
+    return { user, team };
   }
 
   /** The attempt was admitted by LoginThrottleGuard; its outcome is counted here. */
