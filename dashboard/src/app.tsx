@@ -3,6 +3,7 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import { Layout } from './components/layout';
 import { AuthPage } from './pages/auth-page';
 import { InvitationPage } from './pages/invitation-page';
+import { VerifyEmailPage } from './pages/verify-email-page';
 import { SessionProvider, useSession } from './session/session';
 
 // Each section loads on first visit: the chat client and the Markdown renderer are most of the
@@ -35,6 +36,7 @@ function Gate() {
           <AuthPage mode="register" />
         </Route>
         <Route path="/invitations" component={InvitationPage} />
+        <Route path="/verify-email" component={VerifyEmailPage} />
         <Route>
           <AuthPage mode="login" />
         </Route>
@@ -52,6 +54,7 @@ function Gate() {
           <Route path="/team" component={TeamPage} />
           <Route path="/account" component={AccountPage} />
           <Route path="/invitations" component={InvitationPage} />
+          <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/sign-up">
             <Redirect to="/chat" replace />
           </Route>

@@ -15,6 +15,14 @@ export interface AuthSettings {
   apiTokenMaxDays: number;
   /** How long a mailed team invitation can be accepted. */
   invitationTtlSeconds: number;
+  /** Who may register: anyone, only an address with a pending invitation, or nobody (accounts come from an operator or SSO). */
+  signup: 'open' | 'invite' | 'closed';
+  /** `false`: password sign-in and registration answer 403 (SSO-only deployments). */
+  passwordLogin: boolean;
+  /** `required`: an account does nothing but verify its address until it has. */
+  emailVerification: 'optional' | 'required';
+  /** How long a mailed verification link works. */
+  emailVerificationTtlSeconds: number;
 }
 
 export function authSettings(env: EnvironmentVariables, publicUrl: string): AuthSettings {
@@ -32,5 +40,9 @@ export function authSettings(env: EnvironmentVariables, publicUrl: string): Auth
     apiTokenDefaultDays: env.API_TOKEN_DEFAULT_DAYS ?? Math.min(90, apiTokenMaxDays),
     apiTokenMaxDays,
     invitationTtlSeconds: (env.INVITATION_TTL_HOURS ?? 24 * 7) * 3600,
+    signup: env.SIGNUP ?? 'open',
+    passwordLogin: (env.PASSWORD_LOGIN ?? 'enabled') === 'enabled',
+    emailVerification: env.EMAIL_VERIFICATION ?? 'optional',
+    emailVerificationTtlSeconds: (env.EMAIL_VERIFICATION_TTL_HOURS ?? 48) * 3600,
   };
 }

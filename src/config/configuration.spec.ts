@@ -121,6 +121,15 @@ describe('loadConfiguration', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it('reads the sign-up policy: open, password sign-in on, verification optional unless set; refuses unknown values', () => {
+    expect(loadConfiguration(BASE).auth).toMatchObject({ signup: 'open', passwordLogin: true, emailVerification: 'optional', emailVerificationTtlSeconds: 48 * 3600 });
+    const strict = loadConfiguration({ ...BASE, SIGNUP: 'closed', PASSWORD_LOGIN: 'disabled', EMAIL_VERIFICATION: 'required', EMAIL_VERIFICATION_TTL_HOURS: '2' });
+    expect(strict.auth).toMatchObject({ signup: 'closed', passwordLogin: false, emailVerification: 'required', emailVerificationTtlSeconds: 7200 });
+    expect(() => loadConfiguration({ ...BASE, SIGNUP: 'invited' })).toThrow(/SIGNUP must be open, invite or closed/);
+    expect(() => loadConfiguration({ ...BASE, PASSWORD_LOGIN: 'off' })).toThrow(/PASSWORD_LOGIN must be enabled or disabled/);
+    expect(() => loadConfiguration({ ...BASE, EMAIL_VERIFICATION: 'yes' })).toThrow(/EMAIL_VERIFICATION must be optional or required/);
+  });
+
   it('treats empty values as unset, as in a .env copied from .env.example', () => {
     expect(loadConfiguration({ ...BASE, PORT: '', REDIS_URL: '' }).app.port).toBe(3000);
   });

@@ -396,6 +396,25 @@ export class EnvironmentVariables {
   INVITATION_TTL_HOURS?: number;
 
   @IsOptional()
+  @IsIn(['open', 'invite', 'closed'], { message: 'SIGNUP must be open, invite or closed' })
+  SIGNUP?: 'open' | 'invite' | 'closed';
+
+  @IsOptional()
+  @IsIn(['enabled', 'disabled'], { message: 'PASSWORD_LOGIN must be enabled or disabled' })
+  PASSWORD_LOGIN?: 'enabled' | 'disabled';
+
+  @IsOptional()
+  @IsIn(['optional', 'required'], { message: 'EMAIL_VERIFICATION must be optional or required' })
+  EMAIL_VERIFICATION?: 'optional' | 'required';
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 30)
+  EMAIL_VERIFICATION_TTL_HOURS?: number;
+
+  @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)

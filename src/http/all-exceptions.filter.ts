@@ -11,6 +11,8 @@ export interface ErrorBody {
   statusCode: number;
   error: string;
   message: string | string[];
+  /** A stable machine-readable reason, where a client must tell one refusal from another (e.g. `email_unverified`). */
+  code?: string;
 }
 
 /**
@@ -89,7 +91,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         typeof payload === 'object' && payload !== null && 'message' in payload
           ? (payload as { message: string | string[] }).message
           : exception.message;
-      return body(status, bodyParserMessage(exception.cause) ?? message);
+      const code = typeof payload === 'object' && payload !== null && 'code' in payload ? payload.code : undefined;
+      return { ...body(status, bodyParserMessage(exception.cause) ?? message), ...(typeof code === 'string' ? { code } : {}) };
     }
     if (violatedConstraint(exception, '23505')) {
       return body(HttpStatus.CONFLICT, 'The request conflicts with the current state of the resource');

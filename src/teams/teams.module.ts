@@ -7,6 +7,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
+import { EmailVerificationService } from './auth/email-verification/email-verification.service.js';
+import { VerifiedEmailGuard } from './auth/email-verification/verified-email.guard.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { LoginThrottleModule } from './auth/login-throttle/login-throttle.module.js';
 import { OpenStreamGuard } from './auth/open-stream.guard.js';
@@ -50,15 +52,17 @@ import { TeamsService } from './teams.service.js';
     InvitationsService,
     InvitationTokensService,
     AuthService,
+    EmailVerificationService,
     SessionsService,
     PasswordPolicy,
     SessionCache,
     OpenStreamsService,
     // Order matters: cross-site writes are refused before a session is read or a limit counted;
-    // authentication sets the team context that the stream caps and the plan limiter read; a
-    // stream refused by its cap counts against no limit.
+    // authentication sets the team context that the verification check, the stream caps and the
+    // plan limiter read; a stream refused by its cap counts against no limit.
     { provide: APP_GUARD, useClass: SessionOriginGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: VerifiedEmailGuard },
     { provide: APP_GUARD, useClass: OpenStreamGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],

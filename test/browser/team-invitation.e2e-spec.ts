@@ -46,6 +46,21 @@ describe.skipIf(NO_BROWSER)('the invitation link in a real browser', () => {
       await page.getByLabel('Password').fill('correct horse battery');
       await page.getByRole('button', { name: 'Sign up' }).click();
       await page.getByText(`You are signed in as ${email}`).waitFor();
+      // Unverified, the account cannot accept yet: the banner says so, and the service refuses.
+      await page.getByRole('region', { name: 'Email verification' }).waitFor();
+      tab.expectFailure(403, /\/api\/invitations\/accept$/);
+      await page.getByRole('button', { name: 'Accept' }).click();
+      await page.getByText(/^Verify your email address before accepting an invitation/).waitFor();
+
+      // The mailed link opens a page; its button confirms.
+      const invitationUrl = page.url();
+      const verification = await mailTo(server.smtp, email, /^Confirm your email address$/);
+      const verifyLink = verification.links.find((candidate) => candidate.startsWith(`${baseUrl}/dashboard/verify-email#token=`));
+      await page.goto(verifyLink!);
+      await page.getByRole('button', { name: 'Confirm my address' }).click();
+      await page.getByText(`${email} is confirmed.`).waitFor();
+      await page.getByRole('region', { name: 'Email verification' }).waitFor({ state: 'detached' });
+      await page.goto(invitationUrl);
       await page.getByRole('button', { name: 'Accept' }).click();
 
       await page.waitForURL(/\/dashboard\/chat$/);

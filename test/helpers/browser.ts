@@ -7,6 +7,7 @@ import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 import { startSmtpServer, type TestSmtpServer } from './mail-catcher.js';
 import { freePort } from './ports.js';
+import { markVerified } from './users.js';
 import { BROWSER } from './workflows.js';
 
 /** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable. */
@@ -77,7 +78,7 @@ export class DashboardTab {
   private constructor(
     readonly page: Page,
     readonly viewport: Viewport,
-    private readonly baseUrl: string,
+    private readonly server: Pick<DashboardServer, 'app' | 'baseUrl'>,
   ) {
     page.on('pageerror', (error) => this.problems.push(`script error: ${error.message}`));
     page.on('console', (message) => {
@@ -105,7 +106,7 @@ export class DashboardTab {
       userAgent: BROWSER,
       viewport: { width: viewport.width, height: viewport.height },
     });
-    return new DashboardTab(await context.newPage(), viewport, server.baseUrl);
+    return new DashboardTab(await context.newPage(), viewport, server);
   }
 
   /** An error answer the test provokes on purpose (a 429, a 404 for a deleted thing), so not a problem. */
@@ -113,11 +114,24 @@ export class DashboardTab {
     this.expectedFailures.push({ status, url });
   }
 
-  /** Registers a new user through the API in this tab's context: its session cookie signs the tab in. */
-  async signUp(name = 'Browser Tester', email = `browser-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`): Promise<LoginResponse & { email: string }> {
+  /**
+   * Registers a new user through the API in this tab's context: its session cookie signs the tab
+   * in. The address counts as verified unless `verified: false` (see `signUp` in users.ts).
+   */
+  async signUp(
+    name = 'Browser Tester',
+    email = `browser-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    { verified = true } = {},
+  ): Promise<LoginResponse & { email: string }> {
     const response = await this.page.request.post(`${this.baseUrl}/api/auth/register`, { data: { name, email, password: PASSWORD } });
     if (response.status() !== 201) throw new Error(`sign-up answered ${response.status()}: ${await response.text()}`);
-    return { ...((await response.json()) as LoginResponse), email };
+    const body = (await response.json()) as LoginResponse;
+    if (verified) await markVerified(this.server.app, body.user.id);
+    return { ...body, email };
+  }
+
+  private get baseUrl(): string {
+    return this.server.baseUrl;
   }
 
   /** Opens a dashboard path (`/chat`, `/team`, ...). */

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api/client';
 import type { TeamResponse } from '../api/types';
+import { UnverifiedBanner } from '../pages/verify-email-page';
 import { useMe, useSession } from '../session/session';
 import { ErrorMessage } from './error-message';
 
@@ -35,7 +36,10 @@ export function Layout({ children }: { children: ReactNode }) {
           Sign out
         </button>
       </header>
-      <main className="content">{children}</main>
+      <main className="content">
+        {!me.user.emailVerified && <UnverifiedBanner email={me.user.email} />}
+        {children}
+      </main>
     </div>
   );
 }

@@ -20,6 +20,7 @@ export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?
   const { signIn } = useSession();
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<string>();
   const registering = mode === 'register';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -28,13 +29,22 @@ export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?
     setBusy(true);
     setError(undefined);
     try {
-      await signIn(mode, fields);
+      setPending(await signIn(mode, fields));
+      setBusy(false);
     } catch (failure) {
       setError(failure as Error);
       setBusy(false);
     }
   }
 
+  if (pending) {
+    return (
+      <main className="auth">
+        <h1>Check your mail</h1>
+        <p role="status">{pending}</p>
+      </main>
+    );
+  }
   return (
     <main className="auth">
       <h1>{registering ? 'Create your account' : 'Sign in'}</h1>

@@ -3,14 +3,10 @@ import { useLocation } from 'wouter';
 import { api } from '../api/client';
 import type { TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { tokenFromLink } from '../hooks/link-token';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useSession } from '../session/session';
 import { AuthForm } from './auth-page';
-
-/** The token of the mailed link: it travels in the fragment, which the browser never sends to a server. */
-function tokenFromLink(): string {
-  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
-}
 
 /**
  * Where an invitation mail leads. Signed out, the invitee signs in or up on this page (the link

@@ -6,7 +6,8 @@ interface Session {
   /** Undefined while the first check runs; null when signed out. */
   me: MeResponse | null | undefined;
   refresh: () => Promise<void>;
-  signIn: (path: 'login' | 'register', body: Record<string, string>) => Promise<void>;
+  /** Resolves with the service's message when sign-up waits for the mailed link (EMAIL_VERIFICATION=required). */
+  signIn: (path: 'login' | 'register', body: Record<string, string>) => Promise<string | undefined>;
   signOut: () => Promise<void>;
   switchTeam: (teamId: string) => Promise<void>;
 }
@@ -32,8 +33,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (path: 'login' | 'register', body: Record<string, string>) => {
-      await api('POST', `/auth/${path}`, { body });
+      const answer = await api<{ verificationRequired?: true; message?: string }>('POST', `/auth/${path}`, { body });
+      if (answer.verificationRequired) return answer.message;
       await refresh();
+      return undefined;
     },
     [refresh],
   );

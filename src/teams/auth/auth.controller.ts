@@ -7,9 +7,11 @@ import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { ActiveTeam } from './active-team.decorator.js';
 import type {
   ApiTokenResponse,
+  AuthOptionsResponse,
   CreatedApiTokenResponse,
   LoginResponse,
   MeResponse,
+  VerificationPendingResponse,
 } from './auth.response.js';
 import { AuthService } from './auth.service.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
@@ -17,6 +19,9 @@ import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { LoginThrottleGuard } from './login-throttle/login-throttle.guard.js';
 import { RegisterDto } from './dto/register.dto.js';
+import { VerifyEmailDto } from './dto/verify-email.dto.js';
+import { EmailVerificationService } from './email-verification/email-verification.service.js';
+import { AllowedUnverified } from './email-verification/verified-email.guard.js';
 import { Public } from '../../common/public.decorator.js';
 import { SESSION_COOKIE } from './session-token.js';
 import { SignedInSessionGuard } from './signed-in-session.guard.js';
@@ -28,14 +33,49 @@ import type { TeamContext } from './team-context.js';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly verification: EmailVerificationService,
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
   @Public()
+  @Get('options')
+  options(): AuthOptionsResponse {
+    return this.auth.options();
+  }
+
+  /** 201 with a session; under EMAIL_VERIFICATION=required, 202 `verificationRequired` (the same for a known address). */
+  @Public()
   @RateLimit('login-ip')
   @Post('register')
-  async register(@Body() dto: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
-    return this.withCookie(res, await this.auth.register(dto, clientInfo(req)));
+  async register(
+    @Body() dto: RegisterDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse | VerificationPendingResponse> {
+    const registered = await this.auth.register(dto, clientInfo(req));
+    if ('verificationRequired' in registered) {
+      res.status(202);
+      return registered;
+    }
+    return this.withCookie(res, registered);
+  }
+
+  /** The verification link's page posts its token here; no session needed (the link may be opened on another device). */
+  @Public()
+  @HttpCode(200)
+  @Post('verify-email')
+  verifyEmail(@Body() dto: VerifyEmailDto): Promise<{ email: string }> {
+    return this.verification.confirm(dto.token);
+  }
+
+  /** Mails the signed-in user a new verification link (at most once a minute). */
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @AllowedUnverified()
+  @HttpCode(202)
+  @Post('verification-mail')
+  resendVerification(@ActiveTeam() team: TeamContext): Promise<{ sentAt: string }> {
+    return this.verification.resend(team);
   }
 
   @Public()
@@ -48,6 +88,7 @@ export class AuthController {
 
   @ApiBearerAuth()
   @ApiCookieAuth()
+  @AllowedUnverified()
   @HttpCode(200)
   @Post('logout')
   async logout(@ActiveTeam() team: TeamContext, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
@@ -58,6 +99,7 @@ export class AuthController {
 
   @ApiBearerAuth()
   @ApiCookieAuth()
+  @AllowedUnverified()
   @Get('me')
   me(@ActiveTeam() team: TeamContext): Promise<MeResponse> {
     return this.auth.me(team);

@@ -4,12 +4,31 @@ export interface UserResponse {
   id: string;
   email: string;
   name: string;
+  /** Whether the address was confirmed through the mailed link. */
+  emailVerified: boolean;
 }
 
 export interface LoginResponse {
   accessToken: string;
   user: UserResponse;
   activeTeam: TeamResponse;
+}
+
+/**
+ * The answer to a registration under EMAIL_VERIFICATION=required (202), the same whether or not
+ * the address already had an account: no session until the address is confirmed.
+ */
+export interface VerificationPendingResponse {
+  verificationRequired: true;
+  email: string;
+  message: string;
+}
+
+/** The deployment's sign-in and sign-up policy, for the sign-in page. */
+export interface AuthOptionsResponse {
+  signup: 'open' | 'invite' | 'closed';
+  passwordLogin: 'enabled' | 'disabled';
+  emailVerification: 'optional' | 'required';
 }
 
 export interface MeResponse {

@@ -1,23 +1,30 @@
-import { BadRequestException, ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
+import type { AuthSettings } from '../../config/auth.config.js';
 import type { AppConfig } from '../../config/configuration.js';
+import { DatabaseClock } from '../../database/database-clock.js';
 import { User } from '../entities/user.entity.js';
 import type { Session } from '../entities/session.entity.js';
+import { InvitationsService } from '../invitations/invitations.service.js';
 import { TeamsService } from '../teams.service.js';
 import type {
   ApiTokenResponse,
+  AuthOptionsResponse,
   CreatedApiTokenResponse,
   LoginResponse,
   MeResponse,
   UserResponse,
+  VerificationPendingResponse,
 } from './auth.response.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import type { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import type { LoginDto } from './dto/login.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
+import { EmailVerificationService } from './email-verification/email-verification.service.js';
 import { LoginThrottleService, normalizedEmail } from './login-throttle/login-throttle.service.js';
 import { PasswordPolicy } from './password-policy.js';
 import { type ClientInfo, SessionsService } from './sessions.service.js';
@@ -29,6 +36,7 @@ const DUMMY_HASH = argon2.hash('not a real password');
 @Injectable()
 export class AuthService {
   private readonly apiTokenDays: { byDefault: number; max: number };
+  private readonly settings: Pick<AuthSettings, 'signup' | 'passwordLogin' | 'emailVerification'>;
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -36,32 +44,89 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly passwords: PasswordPolicy,
     private readonly throttle: LoginThrottleService,
+    private readonly invitations: InvitationsService,
+    private readonly verification: EmailVerificationService,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     const auth = config.get('auth', { infer: true });
     this.apiTokenDays = { byDefault: auth.apiTokenDefaultDays, max: auth.apiTokenMaxDays };
+    this.settings = { signup: auth.signup, passwordLogin: auth.passwordLogin, emailVerification: auth.emailVerification };
   }
 
-  /** Creates the user with a personal team (owner, plan free) and logs them in. */
-  async register(dto: RegisterDto, client: ClientInfo): Promise<LoginResponse> {
+  /** What the sign-in page offers on this deployment (public). */
+  options(): AuthOptionsResponse {
+    return { ...this.settings, passwordLogin: this.settings.passwordLogin ? 'enabled' : 'disabled' };
+  }
+
+  /**
+   * Creates the user with a personal team (owner, plan free), mails a verification link and logs
+   * them in; under EMAIL_VERIFICATION=required it answers `verificationRequired` instead of a
+   * session, and answers an address that already has an account the same way (its owner is
+   * mailed a notice instead), so that sign-up does not tell which addresses have accounts.
+   */
+  async register(dto: RegisterDto, client: ClientInfo): Promise<LoginResponse | VerificationPendingResponse> {
+    this.requirePasswordLogin();
+    if (this.settings.signup === 'closed') {
+      throw new ForbiddenException({ message: 'Sign-up is closed on this deployment: ask an administrator for an account', code: 'signup_closed' });
+    }
     const email = dto.email.toLowerCase();
     await this.passwords.assertStrong(dto.password, { email, name: dto.name });
+    // Hashed before the address is looked up, so an existing address takes as long as a new one.
     const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
-    const { user, team } = await this.users.manager.transaction(async (manager) => {
-      if (await manager.existsBy(User, { email })) throw new ConflictException('An account with this email already exists');
-      const created = await manager.save(manager.create(User, { email, name: dto.name, passwordHash }));
-      const personal = await this.teams.createOwned(created.id, `${dto.name}'s team`, manager);
-      return { user: created, team: personal };
+    const created = await this.users.manager.transaction(async (manager) => {
+      // Checked before existence, so that refusals by invitation say nothing about accounts.
+      if (this.settings.signup === 'invite' && !(await this.invitations.isInvited(email, manager))) {
+        throw new ForbiddenException({
+          message: 'Sign-up is by invitation only: use the address a team invited',
+          code: 'signup_invite_only',
+        });
+      }
+      if (await manager.existsBy(User, { email })) {
+        if (this.settings.emailVerification === 'required') return null;
+        throw new ConflictException('An account with this email already exists');
+      }
+      return this.createAccount(manager, { email, name: dto.name, passwordHash, emailVerifiedAt: null });
     });
-    const { token } = await this.sessions.startLogin(user.id, team.id, client);
-    return { accessToken: token, user: mapUser(user), activeTeam: team };
+    if (!created) {
+      await this.verification.noticeExistingAccount(email);
+      return verificationPending(email);
+    }
+    await this.verification.mailLink(created.user);
+    if (this.settings.emailVerification === 'required') return verificationPending(email);
+    const { token } = await this.sessions.startLogin(created.user.id, created.team.id, client);
+    return { accessToken: token, user: mapUser(created.user), activeTeam: created.team };
+  }
+
+  /**
+   * An account made by an operator (`npm run cli -- create-user`, for SIGNUP=closed): verified (the
+   * operator vouches for the address), with a personal team and a generated password shown once.
+   */
+  async createByOperator(email: string, name: string): Promise<{ user: UserResponse; password: string }> {
+    const address = email.trim().toLowerCase();
+    const password = randomBytes(18).toString('base64url');
+    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const user = await this.users.manager.transaction(async (manager) => {
+      if (await manager.existsBy(User, { email: address })) throw new ConflictException('An account with this email already exists');
+      const emailVerifiedAt = await this.databaseClock.now(manager);
+      return (await this.createAccount(manager, { email: address, name, passwordHash, emailVerifiedAt })).user;
+    });
+    return { user: mapUser(user), password };
+  }
+
+  /** The user row and their personal team (owner, plan free). */
+  private async createAccount(manager: EntityManager, fields: Pick<User, 'email' | 'name' | 'passwordHash' | 'emailVerifiedAt'>) {
+    const user = await manager.save(manager.create(User, fields));
+    const team = await this.teams.createOwned(user.id, `${fields.name}'s team`, manager);
+    return { user, team };
   }
 
   /** The attempt was admitted by LoginThrottleGuard; its outcome is counted here. */
   async login(dto: LoginDto, client: ClientInfo): Promise<LoginResponse> {
+    this.requirePasswordLogin();
     const user = await this.users.findOne({
       where: { email: normalizedEmail(dto.email) },
-      select: { id: true, email: true, name: true, passwordHash: true },
+      select: { id: true, email: true, name: true, passwordHash: true, emailVerifiedAt: true },
     });
     const valid = await argon2.verify(user?.passwordHash ?? (await DUMMY_HASH), dto.password);
     const address = client.ip ?? undefined;
@@ -121,10 +186,27 @@ export class AuthService {
     await this.users.update({ id: user.id }, { passwordHash });
     await this.sessions.revokeOtherLogins(user.id, context.sessionId);
   }
+
+  private requirePasswordLogin(): void {
+    if (!this.settings.passwordLogin) {
+      throw new ForbiddenException({
+        message: 'Password sign-in is turned off on this deployment: sign in with single sign-on',
+        code: 'password_login_disabled',
+      });
+    }
+  }
+}
+
+function verificationPending(email: string): VerificationPendingResponse {
+  return {
+    verificationRequired: true,
+    email,
+    message: 'Check your mail: if this address can be registered, we sent it a link to confirm it. Then sign in.',
+  };
 }
 
 function mapUser(user: User): UserResponse {
-  return { id: user.id, email: user.email, name: user.name };
+  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerifiedAt !== null };
 }
 
 function mapApiToken(session: Session): ApiTokenResponse {

@@ -28,10 +28,16 @@ export interface CachedSession {
 
 /**
  * What changed: one session (a team switch; `revoked`: a logout, a revoked token, a password
- * change), a team (its plan, a role), or a user's access (in one team, or in all of them) ended.
+ * change), a team (its plan, a role), a user's access (in one team, or in all of them) ended, or
+ * a user's account (`account`).
  * A revoked session and an ended access also end the open streams they hold (OpenStreamsService).
  */
-export type AuthChange = { session: string; revoked?: true } | { team: string } | { user: string; team?: string };
+export type AuthChange = { session: string; revoked?: true } | { team: string } | { user: string; team?: string } | AccountChange;
+
+/** A user's own details changed (their address was verified): their sessions are read again; nothing ends. */
+export interface AccountChange {
+  account: string;
+}
 
 /** Told of each change, made here or heard from another instance; and of a feed that is back after a loss (`resync`). */
 export type AuthChangeHandler = (change: AuthChange | { resync: true }) => void;
@@ -125,7 +131,9 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
   private apply(change: AuthChange): void {
     this.generation++;
     if ('session' in change) this.entries.delete(change.session);
-    else if ('user' in change) {
+    else if ('account' in change) {
+      for (const [id, { context }] of this.entries) if (context.userId === change.account) this.entries.delete(id);
+    } else if ('user' in change) {
       for (const [id, { context }] of this.entries) if (context.userId === change.user && (change.team === undefined || context.teamId === change.team)) this.entries.delete(id);
     } else for (const [id, entry] of this.entries) if (entry.context.teamId === change.team) this.entries.delete(id);
     this.tell(change);

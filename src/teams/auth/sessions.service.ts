@@ -32,6 +32,7 @@ interface ResolvedSessionRow {
   plan: Plan;
   expires_at: Date;
   last_used_at: Date | null;
+  email_verified: boolean;
 }
 
 /** `last_used_at` is written at most this often per session, so reads stay cheap on the hot path. */
@@ -147,10 +148,12 @@ export class SessionsService {
 
     const readStartedAt = this.cache.begin();
     const rows: ResolvedSessionRow[] = await this.sessions.query(
-      `SELECT s.kind, s.token_hash, m.team_id, m.role, t.plan, s.expires_at, s.last_used_at
+      `SELECT s.kind, s.token_hash, m.team_id, m.role, t.plan, s.expires_at, s.last_used_at,
+              u.email_verified_at IS NOT NULL AS email_verified
          FROM sessions s
          JOIN memberships m ON m.team_id = s.active_team_id AND m.user_id = s.user_id
          JOIN teams t ON t.id = m.team_id
+         JOIN users u ON u.id = s.user_id
         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL
           AND (s.expires_at IS NULL OR s.expires_at > now())`,
       [sessionId, userId],
@@ -158,7 +161,15 @@ export class SessionsService {
     const row = rows[0];
     if (!row) return null;
     const entry: Omit<CachedSession, 'validUntil'> = {
-      context: { userId, sessionId, sessionKind: row.kind, teamId: row.team_id, role: row.role, plan: row.plan },
+      context: {
+        userId,
+        sessionId,
+        sessionKind: row.kind,
+        teamId: row.team_id,
+        role: row.role,
+        plan: row.plan,
+        emailVerified: row.email_verified,
+      },
       tokenHash: row.token_hash,
       touchedAt: row.last_used_at?.getTime() ?? 0,
     };

@@ -13,6 +13,8 @@ export interface TeamContext {
   teamId: string;
   role: Role;
   plan: Plan;
+  /** Whether the user's address is verified: until it is, they cannot invite or accept invitations. */
+  emailVerified: boolean;
 }
 
 declare module 'express-serve-static-core' {

@@ -15,6 +15,25 @@ export class User {
   @Column({ name: 'password_hash', select: false })
   passwordHash: string;
 
+  /** When the address was confirmed through a mailed link; null until then. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
+  /** SHA-256 (hex) of the outstanding verification link's token; null once used. */
+  @Column({ name: 'email_verification_token_hash', type: 'text', nullable: true, select: false })
+  emailVerificationTokenHash: string | null;
+
+  @Column({ name: 'email_verification_expires_at', type: 'timestamptz', nullable: true, select: false })
+  emailVerificationExpiresAt: Date | null;
+
+  /** When the last verification link was mailed: resends wait a minute after it. */
+  @Column({ name: 'email_verification_sent_at', type: 'timestamptz', nullable: true, select: false })
+  emailVerificationSentAt: Date | null;
+
+  /** When the owner was last told that someone tried to register their address. */
+  @Column({ name: 'signup_notice_sent_at', type: 'timestamptz', nullable: true, select: false })
+  signupNoticeSentAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config/configuration.js';
 import { DatabaseClock } from '../../database/database-clock.js';
 import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
 import { MailService } from '../../mail/mail.service.js';
+import { unverifiedException } from '../auth/email-verification/email-verification.service.js';
 import type { TeamContext } from '../auth/team-context.js';
 import type { InviteMemberDto } from '../dto/invite-member.dto.js';
 import { Membership } from '../entities/membership.entity.js';
@@ -47,6 +48,7 @@ export class InvitationsService {
   }
 
   async invite(context: TeamContext, teamId: string, dto: InviteMemberDto): Promise<SentInvitationResponse> {
+    if (!context.emailVerified) throw unverifiedException('Verify your email address before inviting anyone: open the link we mailed you');
     const { invitation, mailed } = await this.invitations.manager.transaction(async (manager) => {
       const caller = await lockTeamFor(manager, teamId, context.userId);
       requireManager(caller, 'Only owners and admins can invite members');
@@ -95,6 +97,11 @@ export class InvitationsService {
     return { ...toResponse(invitation), mailed };
   }
 
+  /** Whether some team has a pending, unexpired invitation for `email` (lower-cased): SIGNUP=invite lets it register. */
+  isInvited(email: string, manager: EntityManager = this.invitations.manager): Promise<boolean> {
+    return manager.existsBy(TeamInvitation, { email, status: 'pending', expiresAt: Raw((column) => `${column} > now()`) });
+  }
+
   /** Pending invitations that can still be accepted, newest first; owners and admins only. */
   async listPending(context: TeamContext, teamId: string): Promise<InvitationResponse[]> {
     const team = await this.teams.getForUser(context.userId, teamId);
@@ -120,6 +127,8 @@ export class InvitationsService {
 
   /** Joins the team the link invites to, as the signed-in user, whose address must be the invited one. */
   async accept(context: TeamContext, token: string): Promise<TeamResponse> {
+    // Before the link is read: an unverified account learns nothing about the invitation.
+    if (!context.emailVerified) throw unverifiedException('Verify your email address before accepting an invitation: open the link we mailed you');
     const claims = await this.tokens.verify(token);
     const teamId = await this.invitations.manager.transaction(async (manager) => {
       const invitation = await this.lockInvitation(manager, claims.sub, claims.jti);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import * as argon2 from 'argon2';
 import pg from 'pg';
 import { SERVER_ENTRY, startServer } from '../../helpers/server-process.js';
 
@@ -50,7 +51,7 @@ describe('the server process', () => {
 });
 
 describe('the operator command', () => {
-  it("sets a team's plan, and refuses unknown plans, malformed ids and unknown teams", async () => {
+  it("sets a team's plan, and refuses unknown plans, malformed ids and unknown teams; creates a verified account with a one-time password", async () => {
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'error' };
     // Each command is a process that boots the app's modules: run apart (not spawnSync, which
     // holds this worker's event loop) and side by side, so a loaded machine costs one boot, not four.
@@ -79,6 +80,22 @@ describe('the operator command', () => {
       expect(done.stdout).toContain(`Team ${teamId} (Operator test) is now on plan enterprise`);
       const after = await client.query<{ plan: string }>('SELECT plan FROM teams WHERE id = $1', [teamId]);
       expect(after.rows[0].plan).toBe('enterprise');
+
+      // SIGNUP=closed: the operator makes accounts, verified, with a password shown once.
+      const email = `operator-made-${Date.now()}@example.com`;
+      const created = await cli('create-user', email, 'Olga Operator');
+      expect(created.status).toBe(0);
+      const password = /Password \(shown once; change it after signing in\): (\S+)$/m.exec(created.stdout)?.[1];
+      const user = await client.query<{ password_hash: string; verified: boolean; teams: string }>(
+        `SELECT password_hash, email_verified_at IS NOT NULL AS verified, (SELECT count(*) FROM memberships m WHERE m.user_id = u.id AND m.role = 'owner') AS teams
+           FROM users u WHERE email = $1`,
+        [email],
+      );
+      expect(user.rows[0]).toMatchObject({ verified: true, teams: '1' });
+      expect(await argon2.verify(user.rows[0].password_hash, password ?? '')).toBe(true);
+      const again = await cli('create-user', email, 'Olga Again');
+      expect(again.status).toBe(1);
+      expect(again.stderr).toMatch(/An account with this email already exists/);
     } finally {
       await client.end();
     }
