@@ -13,6 +13,7 @@ import { RunRetries1764600000000 } from './1764600000000-RunRetries.js';
 import { TeamBudgets1764700000000 } from './1764700000000-TeamBudgets.js';
 import { PlanApprovalMailResends1764800000000 } from './1764800000000-PlanApprovalMailResends.js';
 import { TokenReservations1764910000000 } from './1764910000000-TokenReservations.js';
+import { MailOutboxMessageIdIndex1765000000000 } from './1765000000000-MailOutboxMessageIdIndex.js';
 import { EmailVerification1765100000000 } from './1765100000000-EmailVerification.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   TeamBudgets1764700000000,
   PlanApprovalMailResends1764800000000,
   TokenReservations1764910000000,
+  MailOutboxMessageIdIndex1765000000000,
   EmailVerification1765100000000,
 ];

@@ -1,22 +1,41 @@
 // Benchmark: the memory of rendering images (#29). Renders BENCH_IMAGES (1000) offline image cards,
 // four at a time as concurrent runs would, and prints the process's resident set before, at its
-// peak and after, in two processes of their own: "renderer", the service's SVG renderer as it
-// ships (src/assistant/tools/svg-renderer.ts), and "baseline", resvg's synchronous render with no
-// collection, as the renderer did before. Target: the renderer's RSS flat (a plateau, not growth
-// with the count) and back near where it started once its worker idles out.
+// peak and after, in processes of their own: "renderer", the service's SVG renderer as it ships
+// (src/assistant/tools/svg-renderer.ts, a child process), "thread", the same renderer on a worker
+// thread as before, and "baseline", resvg's synchronous render with no collection, as at first.
+// RSS counts the process and its children (the renderer's). Target: flat (a plateau, not growth
+// with the count) and back within 10% of where it started once the renderer idles out.
 // Run with `npm run bench:images` (builds first). Env: BENCH_IMAGES (1000).
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const images = Number(process.env.BENCH_IMAGES ?? 1000);
 const concurrency = 4;
 const MiB = 1024 * 1024;
-const rss = () => process.memoryUsage().rss;
+const pageBytes = 4096;
+
+/** Resident bytes of this process and its children (Linux /proc: the renderer is a child). */
+function rss() {
+  let total = process.memoryUsage().rss;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields after the name: state, ppid, … rss (in pages) is the 22nd of them.
+      if (Number(fields[1]) === process.pid) total += Number(fields[21]) * pageBytes;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
 
 if (process.argv[2]) await soak(process.argv[2]);
 else {
-  for (const mode of ['baseline', 'renderer']) {
+  for (const mode of ['baseline', 'thread', 'renderer']) {
     const line = await child(mode);
     console.log(`${mode.padEnd(9)} ${line}`);
   }
@@ -52,7 +71,7 @@ async function soak(mode) {
   const seconds = (performance.now() - started) / 1000;
   const after = rss();
   // The renderer's worker stops after 30 s idle; the baseline renders on this thread and has none.
-  if (mode === 'renderer') await new Promise((resolve) => setTimeout(resolve, 32_000));
+  if (mode !== 'baseline') await new Promise((resolve) => setTimeout(resolve, 32_000));
   const idle = rss();
   const show = (bytes) => `${(bytes / MiB).toFixed(0)} MiB`;
   console.log(
@@ -62,9 +81,10 @@ async function soak(mode) {
 }
 
 async function renderFunction(mode) {
-  if (mode === 'renderer') {
-    const { svgRenderer } = await import('../../dist/src/assistant/tools/svg-renderer.js');
-    return (svg) => svgRenderer.render(svg);
+  if (mode !== 'baseline') {
+    const { SvgRenderer } = await import('../../dist/src/assistant/tools/svg-renderer.js');
+    const renderer = new SvgRenderer(mode === 'thread' ? 'thread' : 'process');
+    return (svg) => renderer.render(svg);
   }
   const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js');
   const options = { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } };

@@ -6,6 +6,11 @@ const { parentPort } = require('node:worker_threads');
 parentPort.on('message', ({ id, n }) => parentPort.postMessage(n < 0 ? { id, error: 'negative' } : { id, result: n * 2 }));
 `;
 
+/** DOUBLER as a child process speaks it. */
+const PROCESS_DOUBLER = `
+process.on('message', ({ id, n }) => process.send(n < 0 ? { id, error: 'negative' } : { id, result: n * 2 }));
+`;
+
 describe('WorkerThread', () => {
   // The idle time is a timer the test moves, so a slow machine cannot stretch it; the worker's
   // answers are real messages, awaited.
@@ -43,5 +48,17 @@ describe('WorkerThread', () => {
     await pending;
     expect(await thread.run({ n: 4 })).toBe(8);
     await thread.close();
+  });
+
+  it('runs the same way in a child process, which exits once idle and when closed', async () => {
+    const worker = new WorkerThread<{ n: number }, number>(PROCESS_DOUBLER, 'Doubling', 100, 'process');
+    expect(await Promise.all([worker.run({ n: 1 }), worker.run({ n: 2 })])).toEqual([2, 4]);
+    await expect(worker.run({ n: -1 })).rejects.toThrow('Doubling failed: negative');
+    vi.advanceTimersByTime(100);
+    expect(worker.started).toBe(false);
+    expect(await worker.run({ n: 3 })).toBe(6);
+    const pending = expect(worker.run({ n: 5 })).rejects.toThrow('The worker for Doubling was stopped');
+    await worker.close();
+    await pending;
   });
 });

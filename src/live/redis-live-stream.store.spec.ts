@@ -100,6 +100,26 @@ describe('RedisLiveStreamStore', () => {
     await second.release(name, next);
   });
 
+  it('recovers a lapsed claim on time whatever the clock of the instance that claimed it (deadlines by Redis time)', async () => {
+    const [ahead, honest] = [instance(), instance()];
+    const [name, stream] = [randomUUID(), `s:${randomUUID()}`];
+    // The claimer's clock is 3 minutes ahead from its claim to its death: a deadline from its own
+    // clock would keep the claim off every other instance's sweep for those 3 minutes.
+    const now = Date.now.bind(Date);
+    const skewed = vi.spyOn(Date, 'now').mockImplementation(() => now() + 180_000);
+    try {
+      expect(await ahead.claim(name, stream)).toBe(true);
+      await ahead.append(stream, 'a');
+      await ahead.onApplicationShutdown();
+    } finally {
+      skewed.mockRestore();
+    }
+    // No follower nor caller asks about it: only the sweep, by the claim's deadline, finds it.
+    await waitFor(() => Promise.resolve(abandonedOf(name).length === 1), 'the sweep to recover the lapsed claim', 10_000);
+    expect(abandonedOf(name)).toEqual([{ name, stream, chunks: ['a'] }]);
+    expect(await honest.wasRecovered(stream)).toBe(true);
+  });
+
   it('leaves a lapsed claim that an instance declines (not its database) to one that takes it', async () => {
     const [dead, foreign] = [instance(), instance({ foreign: true })];
     const [name, stream] = [randomUUID(), `s:${randomUUID()}`];

@@ -39,22 +39,31 @@ const QUIET_READ_MS = 5000;
 /** Claims with a deadline (ms): where the sweep finds lapsed ones without scanning the keyspace. */
 const CLAIMS = 'live:claims';
 
-/** KEYS: name, stream, holder, claims. ARGV: the name's current stream ('' if none), stream, name, stream TTL s, claim TTL ms, deadline. */
+/**
+ * Redis's own clock in ms, for claim deadlines: every instance writes and compares them by the one
+ * clock, so one whose clock is minutes off neither hides a dead claim nor finds a live one due.
+ */
+const REDIS_NOW_MS = `local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
+
+/** KEYS: name, stream, holder, claims. ARGV: the name's current stream ('' if none), stream, name, stream TTL s, claim TTL ms. */
 const CLAIM_SCRIPT = `
 if (redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
+${REDIS_NOW_MS}
 redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[4])
 redis.call('XADD', KEYS[2], '*', '${HELD}', ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[4])
 redis.call('SET', KEYS[3], '1', 'PX', ARGV[5])
-redis.call('ZADD', KEYS[4], ARGV[6], ARGV[2])
+redis.call('ZADD', KEYS[4], now + tonumber(ARGV[5]), ARGV[2])
 return 1`;
 
-/** KEYS: holder, name, stream, claims. ARGV: stream, claim TTL ms, stream TTL s, deadline. A lapsed holder is never renewed. */
+/** KEYS: holder, name, stream, claims. ARGV: stream, claim TTL ms, stream TTL s. A lapsed holder is never renewed. */
 const HEARTBEAT_SCRIPT = `
 if not redis.call('SET', KEYS[1], '1', 'PX', ARGV[2], 'XX') then return 0 end
 if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('EXPIRE', KEYS[2], ARGV[3]) end
 redis.call('EXPIRE', KEYS[3], ARGV[3])
-redis.call('ZADD', KEYS[4], ARGV[4], ARGV[1])
+${REDIS_NOW_MS}
+redis.call('ZADD', KEYS[4], now + tonumber(ARGV[2]), ARGV[1])
 return 1`;
 
 /** KEYS: name, holder, claims. ARGV: stream. */
@@ -63,6 +72,11 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 redis.call('DEL', KEYS[2])
 redis.call('ZREM', KEYS[3], ARGV[1])
 return 1`;
+
+/** KEYS: claims. ARGV: how many. The claims whose deadline passed by Redis's clock. */
+const DUE_CLAIMS_SCRIPT = `
+${REDIS_NOW_MS}
+return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, ARGV[1])`;
 
 type StreamEntry = [id: string, fields: string[]];
 type StreamState = 'live' | 'ended' | 'abandoned';
@@ -207,7 +221,6 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
           continue;
         }
       }
-      const deadline = Date.now() + this.claimTtlMs;
       const claimed = await this.redis.eval(
         CLAIM_SCRIPT,
         4,
@@ -220,7 +233,6 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
         name,
         STREAM_TTL_SECONDS,
         this.claimTtlMs,
-        deadline,
       );
       if (claimed === 1) {
         const heartbeat = setInterval(() => void this.heartbeat(name, stream), Math.floor(this.claimTtlMs / 3));
@@ -329,7 +341,6 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
         stream,
         this.claimTtlMs,
         STREAM_TTL_SECONDS,
-        Date.now() + this.claimTtlMs,
       );
       if (held === 1 || !this.heartbeats.has(stream)) return;
       this.stopHeartbeat(stream);
@@ -350,7 +361,7 @@ export class RedisLiveStreamStore extends LiveStreamStore implements OnApplicati
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      const due = await this.redis.zrangebyscore(CLAIMS, '-inf', Date.now(), 'LIMIT', 0, 100);
+      const due = (await this.redis.eval(DUE_CLAIMS_SCRIPT, 1, CLAIMS, 100)) as string[];
       for (const stream of due) {
         const state = await this.state(stream);
         if (state === 'abandoned') await this.takeOver(stream, { wait: false });

@@ -4,9 +4,12 @@ import { Injectable } from '@nestjs/common';
 @Injectable()
 export class RunAbortRegistry {
   private readonly controllers = new Map<number, AbortController>();
+  /** Set by `abortAll`: every step begun from then on starts aborted with it. */
+  private abortedForGood?: Error;
 
   begin(runId: number): AbortController {
     const controller = new AbortController();
+    if (this.abortedForGood) controller.abort(this.abortedForGood);
     this.controllers.set(runId, controller);
     return controller;
   }
@@ -19,7 +22,13 @@ export class RunAbortRegistry {
     this.controllers.get(runId)?.abort(new Error(reason));
   }
 
+  /**
+   * Aborts the steps in flight and every step begun later. A step between its checkpoint and its
+   * model call has no switch here yet: without the later ones it would run its whole reply after
+   * a shutdown's hand-back, holding the exit for as long.
+   */
   abortAll(reason: string): void {
-    for (const controller of this.controllers.values()) controller.abort(new Error(reason));
+    this.abortedForGood = new Error(reason);
+    for (const controller of this.controllers.values()) controller.abort(this.abortedForGood);
   }
 }

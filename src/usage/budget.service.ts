@@ -2,6 +2,7 @@ import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, Not
 import { ConfigService } from '@nestjs/config';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
+import { DatabaseClock } from '../database/database-clock.js';
 import { MailService } from '../mail/mail.service.js';
 import { Membership } from '../teams/entities/membership.entity.js';
 import { lockTeamFor, requireOwner } from '../teams/membership-rules.js';
@@ -9,6 +10,7 @@ import type { Plan } from '../config/plans.js';
 import { renderBudgetMail } from './budget-mail.js';
 import type { TeamBudgetResponse } from './budget.response.js';
 import { UsageLedger } from './usage-ledger.service.js';
+import { utcMonthOf } from './utc-month.js';
 
 /** How old a team's figures may get before a check reads them again (in the background): other instances' usage, a changed plan. */
 const REFRESH_MS = 10_000;
@@ -90,6 +92,7 @@ export class BudgetService implements OnApplicationShutdown {
     private readonly dataSource: DataSource,
     private readonly ledger: UsageLedger,
     private readonly mail: MailService,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     const llm = config.get('llm', { infer: true });
@@ -186,7 +189,7 @@ export class BudgetService implements OnApplicationShutdown {
   private current(teamId: string): Promise<TeamBudget> | TeamBudget {
     const known = this.budgets.get(teamId);
     const now = Date.now();
-    if (!known || now >= known.resetsAt.getTime()) return this.load(teamId);
+    if (!known || this.monthEnded(known)) return this.load(teamId);
     known.checkedAt = now;
     if (now - known.loadedAt > REFRESH_MS) {
       this.load(teamId).catch((error: unknown) => this.logger.warn(`Could not read the budget of team ${teamId}: ${String(error)}`));
@@ -204,10 +207,12 @@ export class BudgetService implements OnApplicationShutdown {
     return loading;
   }
 
+  /**
+   * The month is the database's: the usage rows' times are its (see UsageLedger), and an instance
+   * whose clock is minutes off must not count a call made near a month's end in the other month.
+   */
   private async read(teamId: string): Promise<TeamBudget> {
-    const now = new Date();
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const { start: monthStart, end: resetsAt } = utcMonthOf(await this.databaseClock.now());
     const [row] = await this.dataSource.query<BudgetRow[]>(
       `SELECT t.plan, t.monthly_token_budget::text AS team_limit, coalesce(t.budget_alert_month = $3::date, false) AS alerted,
               (SELECT coalesce(sum(u.input_tokens + u.output_tokens), 0)::text FROM usage_records u
@@ -239,7 +244,7 @@ export class BudgetService implements OnApplicationShutdown {
   private recorded(teamId: string, tokens: number): void {
     const budget = this.budgets.get(teamId);
     // Not known here (or last month's): the next check reads the table, this call included.
-    if (!budget || Date.now() >= budget.resetsAt.getTime()) return;
+    if (!budget || this.monthEnded(budget)) return;
     budget.used += tokens;
     if (budget.limit === null || budget.alerted || budget.used < budget.limit * ALERT_SHARE) return;
     budget.alerted = true;
@@ -270,6 +275,11 @@ export class BudgetService implements OnApplicationShutdown {
         await this.mail.send({ to: owner.email, subject, html, text, teamId }, manager);
       }
     });
+  }
+
+  /** Whether the budget's month is over by the database's clock (estimated: no round trip). */
+  private monthEnded(budget: TeamBudget): boolean {
+    return this.databaseClock.estimate() >= budget.resetsAt;
   }
 
   private sweepExpired(): void {

@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DatabaseClock } from '../database/database-clock.js';
 import { UsageBuffer } from './usage-buffer.js';
 import type { UsageAttribution, UsageKind } from '../llm/usage-attribution.js';
 
@@ -45,13 +46,18 @@ export class UsageLedger implements BeforeApplicationShutdown {
   private settled: string[] = [];
   private warnedDrop = false;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly databaseClock: DatabaseClock,
+  ) {
     this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
   }
 
   /** Records a call under the attribution its model was handed out with. */
   record(attribution: UsageAttribution, usage: ModelUsage, kind: UsageKind = attribution.kind): void {
-    this.buffer.add({ ...usage, attribution, kind, at: new Date() });
+    // The database's time (estimated from its last reading, no round trip), as the budget's month
+    // is: a row's month is the same on every instance, whatever its own clock says.
+    this.buffer.add({ ...usage, attribution, kind, at: this.databaseClock.estimate() });
     for (const listener of this.listeners) listener(attribution.teamId, usage.inputTokens + usage.outputTokens);
     if (this.buffer.dropped > 0 && !this.warnedDrop) {
       this.warnedDrop = true;

@@ -4,12 +4,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import type { ModelPrices } from '../config/model-prices.js';
+import { DatabaseClock } from '../database/database-clock.js';
 import { MANAGERS } from '../teams/membership-rules.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { UsageGrouping, UsageQueryDto } from './dto/usage-query.dto.js';
 import { UsageRecord } from './entities/usage-record.entity.js';
 import { type ModelFigures, type PricedFigures, priceFigures } from './usage-cost.js';
 import type { UsageReportResponse, UsageRow } from './usage.response.js';
+import { utcMonthOf } from './utc-month.js';
 
 const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
@@ -38,6 +40,7 @@ export class UsageService {
 
   constructor(
     @InjectRepository(UsageRecord) private readonly records: Repository<UsageRecord>,
+    private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
     this.prices = config.get('llm', { infer: true }).modelPrices;
@@ -45,7 +48,7 @@ export class UsageService {
 
   /** GET /api/usage: owners and admins see the team's usage, members their own. */
   async report(team: TeamContext, query: UsageQueryDto): Promise<UsageReportResponse> {
-    const { from, to } = rangeOf(query);
+    const { from, to } = rangeOf(query, await this.databaseClock.now());
     const scope = MANAGERS.includes(team.role) ? 'team' : 'own';
     const builder = this.records
       .createQueryBuilder('u')
@@ -100,11 +103,11 @@ function figuresOf(group: Omit<GroupRow, 'key'>): ModelFigures {
   return { modelId: group.modelId, inputTokens: Number(group.inputTokens), outputTokens: Number(group.outputTokens), calls: Number(group.calls), images: Number(group.images) };
 }
 
-/** The query's range, [from, to): by default the current UTC month. */
-function rangeOf(query: UsageQueryDto): { from: Date; to: Date } {
-  const now = new Date();
-  const from = query.from ? new Date(query.from) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const to = query.to ? new Date(query.to) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+/** The query's range, [from, to): by default the current UTC month by the database's clock. */
+function rangeOf(query: UsageQueryDto, now: Date): { from: Date; to: Date } {
+  const month = utcMonthOf(now);
+  const from = query.from ? new Date(query.from) : month.start;
+  const to = query.to ? new Date(query.to) : month.end;
   if (from >= to) throw new BadRequestException('from must be before to');
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw new BadRequestException(`from and to may be at most ${MAX_RANGE_DAYS} days apart`);
   return { from, to };

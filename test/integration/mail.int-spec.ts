@@ -96,6 +96,19 @@ describe('Mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
     expect(await readdir(join(app.get(ConfigService).get('app').dataDir, 'outbox'))).toHaveLength(1);
   });
 
+  it("finds a mail sent once for a job by its Message-ID through the index, not by scanning the outbox", async () => {
+    const first = await app.get(MailService).send({ ...approvalMail('once@example.com', 'Once'), onceFor: 'job-index' });
+    expect(await app.get(MailService).send({ ...approvalMail('once@example.com', 'Once'), onceFor: 'job-index' })).toEqual(first);
+    // The lookup MailService.send makes; with sequential scans priced out, the plan says whether
+    // an index serves it (on a small table the planner would scan either way).
+    const plan = await app.get(DataSource).transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      const rows: { 'QUERY PLAN': string }[] = await manager.query(`EXPLAIN SELECT id FROM mail_outbox WHERE message_id = $1`, ['<job-index@localhost>']);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('mail_outbox_message_id_idx');
+  });
+
   it('refuses anything but one address', async () => {
     await expect(app.get(MailService).send({ ...approvalMail('a@example.com, b@example.com', 'x') })).rejects.toThrow(
       'Not a single email address',

@@ -1,5 +1,8 @@
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { INestApplication } from '@nestjs/common';
+import { wrapLanguageModel } from 'ai';
 import { DataSource } from 'typeorm';
+import { ModelRegistry } from '../../../src/llm/model-registry.service.js';
 import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 import { api } from '../../helpers/api.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
@@ -35,6 +38,41 @@ function mostAtOnce(spans: Span[]): number {
     most = Math.max(most, running);
   }
   return most;
+}
+
+/**
+ * A meeting point in the model for two runs: the first run's model call waits there for another
+ * run's call, up to `timeoutMs`, then goes on either way. `met` is the pair of runs that were in
+ * their model calls at the same time, if two were: overlap seen as it happens, not inferred from
+ * timestamps. Later calls pass straight through.
+ */
+function runsMeetInTheModel(app: INestApplication, timeoutMs: number): { met: Promise<number[] | undefined>; restore: () => void } {
+  const registry = app.get(ModelRegistry);
+  const resolve = registry.resolve.bind(registry);
+  let first: number | undefined;
+  let meet: (pair: number[] | undefined) => void = () => undefined;
+  const met = new Promise<number[] | undefined>((settle) => (meet = settle));
+  const timer = setTimeout(() => meet(undefined), timeoutMs);
+  void met.then(() => clearTimeout(timer));
+  const meeting = (runId: number): Promise<unknown> => {
+    first ??= runId;
+    if (runId !== first) meet([first, runId]);
+    return met;
+  };
+  const spy = vi.spyOn(registry, 'resolve').mockImplementation((requested, charge) => {
+    const resolved = resolve(requested, charge);
+    const runId = charge.runId;
+    if (runId === undefined || runId === null) return resolved;
+    const waiter: LanguageModelV4Middleware = {
+      specificationVersion: 'v4',
+      wrapStream: async ({ doStream }) => {
+        await meeting(runId);
+        return doStream();
+      },
+    };
+    return { ...resolved, model: wrapLanguageModel({ model: resolved.model, middleware: waiter }) };
+  });
+  return { met, restore: () => spy.mockRestore() };
 }
 
 describe('fair run scheduling: each team runs up to its plan concurrency, and no team waits behind another', () => {
@@ -148,6 +186,10 @@ describe('fair run scheduling: each team runs up to its plan concurrency, and no
   it('runs a job queued before run scheduling was fair (no group) even while its team is at its limit', async () => {
     const user = await signUp(app);
     const workflowIds = await workflowsOf(user, 3);
+    // The team's running run is held in its model call until another run's call begins: only the
+    // ungrouped job, run beside it, can meet it there.
+    const meeting = runsMeetInTheModel(app, 15_000);
+    onTestFinished(meeting.restore);
     const runIds = await startAll(user, workflowIds);
     const waiting = await waitFor(async () => {
       const jobs = await db.query<{ run_id: number }[]>(
@@ -158,9 +200,11 @@ describe('fair run scheduling: each team runs up to its plan concurrency, and no
     }, 'two runs waiting');
     await db.query(`UPDATE pgboss.job SET group_id = NULL, group_tier = NULL WHERE name = 'run.execute' AND (data->>'runId')::int = $1`, [waiting]);
 
-    const spans = await spansOf(runIds);
     // The ungrouped run executed beside the team's one run at a time.
-    expect(mostAtOnce(spans)).toBe(2);
+    const met = await meeting.met;
+    expect(met).toHaveLength(2);
+    expect(met).toContain(waiting);
+    const spans = await spansOf(runIds);
     expect(spans.filter((span) => span.runId !== waiting)).toSatisfy((grouped: Span[]) => mostAtOnce(grouped) === 1);
-  });
+  }, 60_000);
 });

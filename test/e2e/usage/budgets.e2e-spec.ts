@@ -208,4 +208,27 @@ describe('token budgets', () => {
     await db.query(`UPDATE usage_records SET created_at = date_trunc('month', now()) - interval '1 day' WHERE team_id = $1`, [erin.teamId]);
     await waitForRun(app, erin, workflowId, runId, 'completed');
   });
+
+  it('counts by the database’s month on an instance whose clock is already in the next one', async () => {
+    const [{ monthEnd }] = await db.query<{ monthEnd: Date }[]>(
+      `SELECT (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC' AS "monthEnd"`,
+    );
+    // This instance's clock an hour into the next month; the database's stays in this one. (Last
+    // in the file: the clock goes back when the test ends.)
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    vi.setSystemTime(monthEnd.getTime() + 3_600_000);
+
+    const frank = await signUp(app);
+    await say(frank, 'Write a LinkedIn post about our new office');
+    await app.get(UsageLedger).flush();
+    // The call is recorded in the database's month, and the budget counts it there.
+    const [{ total, later }] = await db.query<{ total: number; later: number }[]>(
+      `SELECT coalesce(sum(input_tokens + output_tokens), 0)::int AS total, count(*) FILTER (WHERE created_at >= $2)::int AS later FROM usage_records WHERE team_id = $1`,
+      [frank.teamId, monthEnd],
+    );
+    expect(total).toBeGreaterThan(0);
+    expect(later).toBe(0);
+    expect(await budgetOf(frank)).toMatchObject({ used: total, resetsAt: monthEnd.toISOString() });
+  });
 });
