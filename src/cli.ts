@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { loadConfiguration } from './config/configuration.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
 import { isPlan, PLANS } from './teams/plans.js';
 import { TeamsService } from './teams/teams.service.js';
@@ -15,8 +16,8 @@ async function main(argv: string[]): Promise<void> {
   if (!isPlan(plan)) throw new Error(`Unknown plan "${plan}". ${USAGE}`);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(teamId)) throw new Error(`"${teamId}" is not a team id. ${USAGE}`);
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const embedded = await startEmbeddedPostgresIfUnconfigured();
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: ['error', 'warn'] });
+  const { env, embedded } = await startEmbeddedPostgresIfUnconfigured();
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(loadConfiguration(env)), { logger: ['error', 'warn'] });
   try {
     const team = await app.get(TeamsService).setPlan(teamId, plan);
     console.log(`Team ${team.id} (${team.name}) is now on plan ${team.plan}`);
