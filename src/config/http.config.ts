@@ -80,7 +80,7 @@ export interface HttpSettings {
   /** Largest request body in bytes on every other route (never more than bodyLimit). */
   defaultBodyLimit: number;
   trustProxyHops: number;
-  /** Limits of the HTTP server itself (see docs/decisions.md, "Open streams: caps and revocation"). */
+  /** Limits of the HTTP server itself (see docs/decisions/open-streams-caps-and-revocation.md). */
   server: HttpServerLimits;
   /** Long-lived responses (chat replies, resumes, run events, /v1 completions) open at once, on this instance. */
   openStreams: OpenStreamCaps;
