@@ -16,5 +16,5 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 3000
-# The young generation capped at 6 MB per semi-space: see docs/decisions.md, "Memory".
+# The young generation capped at 6 MB per semi-space: see docs/decisions/per-request-overhead.md, "Memory".
 CMD ["node", "--max-semi-space-size=6", "dist/src/main.js"]

@@ -17,7 +17,7 @@ export class EmailVerification1765100000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE UNIQUE INDEX users_email_verification_token_idx ON users (email_verification_token_hash) WHERE email_verification_token_hash IS NOT NULL`,
     );
-    // Accounts made before verification existed count as verified (docs/decisions.md): they were
+    // Accounts made before verification existed count as verified (docs/decisions/): they were
     // admitted under the old rules, and many joined teams through invitations already.
     await queryRunner.query(`UPDATE users SET email_verified_at = created_at`);
   }

@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import type { HttpServerLimits } from './config/app.config.js';
+import type { HttpServerLimits } from './config/http.config.js';
 import type { AppConfig } from './config/configuration.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { API_PREFIX } from './http/api-prefix.js';
@@ -42,13 +42,14 @@ export const APP_OPTIONS = {
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<AppConfig, true>>(ConfigService);
   const settings = config.get('app', { infer: true });
+  const http = config.get('http', { infer: true });
 
   app.useLogger(app.get(AppLogger));
-  limitHttpServer(app.getHttpServer(), settings.http);
+  limitHttpServer(app.getHttpServer(), http.server);
   app.use(app.get<RequestLogger>(REQUEST_LOGGER));
   app.use(['/api', '/v1'], noStore);
   app.use(refuseWhileDraining(app.get(ShutdownService)));
-  app.set('trust proxy', settings.trustProxyHops);
+  app.set('trust proxy', http.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.
   app.set('etag', false);
   // Locally stored images (/files/...), the dashboard (/dashboard/...), the OpenAI-compatible
@@ -74,7 +75,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.enableCors({ origin: settings.frontendUrl, credentials: true, exposedHeaders: ['x-conversation-id', 'x-request-id'] });
   // Attachments travel in chat messages: only the chat routes take bodies up to BODY_LIMIT.
   app.use(
-    jsonBodyParser({ limit: settings.defaultBodyLimit, largeLimit: settings.bodyLimit, largeRoutes: ['/api/assistant/router', '/v1/chat/completions'] }),
+    jsonBodyParser({ limit: http.defaultBodyLimit, largeLimit: http.bodyLimit, largeRoutes: ['/api/assistant/router', '/v1/chat/completions'] }),
   );
   // JSON only: HTML forms reach just the routes that take them (@CredentialInRequest()).
   app.useGlobalGuards(new JsonBodyGuard(app.get(Reflector)));

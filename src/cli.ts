@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { loadConfiguration } from './config/configuration.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
 import { SINGLE_ADDRESS } from './mail/mail.service.js';
 import { AuthService } from './teams/auth/auth.service.js';
@@ -21,8 +22,8 @@ type Command = (app: INestApplicationContext) => Promise<string>;
 async function main(argv: string[]): Promise<void> {
   const run = parse(argv);
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const embedded = await startEmbeddedPostgresIfUnconfigured();
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: ['error', 'warn'] });
+  const { env, embedded } = await startEmbeddedPostgresIfUnconfigured();
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(loadConfiguration(env)), { logger: ['error', 'warn'] });
   try {
     console.log(await run(app));
   } finally {

@@ -13,8 +13,8 @@ import { logUnhandledRejections, stopGracefullyOnSignals } from './shutdown/proc
 
 async function bootstrap(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const embedded = await startEmbeddedPostgresIfUnconfigured();
-  const config = loadConfiguration();
+  const { env, embedded } = await startEmbeddedPostgresIfUnconfigured();
+  const config = loadConfiguration(env);
   // Logs of the start itself (an instance waiting for a database that is full or restarting) are
   // written as they happen, not buffered until the app is up, which may be a long while.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {

@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { APP_OPTIONS, configureApp } from './app.setup.js';
+import { loadConfiguration } from './config/configuration.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
 import { servedRoutes } from './http/route-table.js';
 
@@ -15,8 +16,8 @@ import { servedRoutes } from './http/route-table.js';
  */
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const embedded = await startEmbeddedPostgresIfUnconfigured();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { ...APP_OPTIONS, logger: ['error', 'warn'] });
+  const { env, embedded } = await startEmbeddedPostgresIfUnconfigured();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(loadConfiguration(env)), { ...APP_OPTIONS, logger: ['error', 'warn'] });
   try {
     configureApp(app);
     await app.init();

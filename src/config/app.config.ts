@@ -1,6 +1,49 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from './secrets.js';
-import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
+import { integer, namespace, oneOf, text, url, type ValuesOf } from './environment.js';
+
+export const APP_VARIABLES = namespace('Server', {
+  nodeEnv: oneOf({
+    name: 'NODE_ENV',
+    values: ['development', 'production', 'test'],
+    default: 'development',
+    doc: 'development | production | test. In production JWT_SECRET, APPROVAL_TOKEN_SECRET and SMTP_URL are required.',
+  }),
+  port: integer({ name: 'PORT', default: 3000, min: 0, max: 65535, doc: 'HTTP port.' }),
+  publicUrl: url({
+    name: 'PUBLIC_URL',
+    doc:
+      'Base URL of links the service sends out (emails, file links); default http://localhost:$PORT. An https URL also makes the session ' +
+      "cookie Secure and the CSP upgrade insecure requests. Browser writes signed in by the session cookie must come from this origin or FRONTEND_URL's (403 otherwise): set it to the address people open the dashboard at.",
+  }),
+  frontendUrl: url({ name: 'FRONTEND_URL', doc: 'Base of redirects after approval links and of the allowed CORS origin; default PUBLIC_URL.' }),
+  dataDir: text({
+    name: 'DATA_DIR',
+    default: DEFAULT_DATA_DIR,
+    doc: 'Where embedded data lives: embedded PostgreSQL, generated secrets, local files, mail outbox.',
+  }),
+  dashboardDir: text({ name: 'DASHBOARD_DIR', default: 'dist/dashboard', doc: 'The built web dashboard served at /dashboard (npm run build writes it).' }),
+  logLevel: oneOf({
+    name: 'LOG_LEVEL',
+    values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    doc: 'fatal | error | warn | info | debug | trace | silent (default info; warn when NODE_ENV=test).',
+  }),
+  shutdownGraceSeconds: integer({
+    name: 'SHUTDOWN_GRACE_SECONDS',
+    default: 25,
+    min: 0,
+    max: 600,
+    doc:
+      'On SIGTERM/SIGINT: seconds replies in progress may take to finish before they are stopped (and stored as stopped); running workflow ' +
+      'steps are handed back to the queue at once. A second signal exits at once.',
+  }),
+  minFreeDiskMb: integer({
+    name: 'HEALTH_MIN_FREE_DISK_MB',
+    default: 64,
+    min: 0,
+    doc: '/api/health answers 503 when the local file storage (DATA_DIR/files) has less than this many MB free, or cannot be written.',
+  }),
+});
 
 export interface AppSettings {
   nodeEnv: 'development' | 'production' | 'test';
@@ -12,73 +55,27 @@ export interface AppSettings {
   dataDir: string;
   /** The built dashboard (index.html and assets), served at /dashboard when it exists. */
   dashboardDir: string;
-  /** Largest request body in bytes, taken only by routes whose bodies carry attachments (the chat router). */
-  bodyLimit: number;
-  /** Largest request body in bytes on every other route (never more than bodyLimit). */
-  defaultBodyLimit: number;
-  trustProxyHops: number;
   logLevel: string;
   /** How long a SIGTERM lets replies in progress finish before they are stopped. */
   shutdownGraceSeconds: number;
   /** Below this much free space under DATA_DIR's file storage, the health check fails. */
   minFreeDiskBytes: number;
-  /** Limits of the HTTP server itself (see docs/decisions.md, "Open streams: caps and revocation"). */
-  http: HttpServerLimits;
 }
 
-export interface HttpServerLimits {
-  /** Time a client has to send a request's headers (slow-loris guard). */
-  headersTimeoutMs: number;
-  /** Time a client has to send a whole request, body included; never the response, so streams are not cut. */
-  requestTimeoutMs: number;
-  /** How long an idle kept-alive connection stays open between requests. */
-  keepAliveTimeoutMs: number;
-  /** Connections the instance holds at once; further ones are closed on arrival. */
-  maxConnections: number;
-}
-
-export function appSettings(env: EnvironmentVariables): AppSettings {
-  const port = env.PORT ?? 3000;
-  const publicUrl = stripTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
-  const bodyLimit = bytesOf(env.BODY_LIMIT ?? '5mb');
+export function appSettings(values: ValuesOf<typeof APP_VARIABLES>): AppSettings {
+  const { nodeEnv } = values;
+  const publicUrl = stripTrailingSlash(values.publicUrl ?? `http://localhost:${values.port}`);
   return {
-    nodeEnv: env.NODE_ENV ?? 'development',
-    port,
+    nodeEnv,
+    port: values.port,
     publicUrl,
-    frontendUrl: stripTrailingSlash(env.FRONTEND_URL ?? publicUrl),
-    dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
-    dashboardDir: resolve(env.DASHBOARD_DIR ?? 'dist/dashboard'),
-    bodyLimit,
-    defaultBodyLimit: Math.min(bytesOf(env.DEFAULT_BODY_LIMIT ?? '64kb'), bodyLimit),
-    trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
-    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
-    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS ?? 25,
-    minFreeDiskBytes: (env.HEALTH_MIN_FREE_DISK_MB ?? 64) * 1024 * 1024,
-    http: httpServerLimits(env),
+    frontendUrl: stripTrailingSlash(values.frontendUrl ?? publicUrl),
+    dataDir: values.dataDir,
+    dashboardDir: resolve(values.dashboardDir),
+    logLevel: values.logLevel ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    shutdownGraceSeconds: values.shutdownGraceSeconds,
+    minFreeDiskBytes: values.minFreeDiskMb * 1024 * 1024,
   };
-}
-
-/** Well under a default file descriptor limit of a container (1,048,576) and far over what 2 cores serve. */
-export const DEFAULT_MAX_CONNECTIONS = 4_000;
-
-function httpServerLimits(env: EnvironmentVariables): HttpServerLimits {
-  const limits = {
-    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS ?? 20_000,
-    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS ?? 120_000,
-    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 65_000,
-    maxConnections: env.HTTP_MAX_CONNECTIONS ?? DEFAULT_MAX_CONNECTIONS,
-  };
-  // Node checks the request deadline only once the headers' has passed: a shorter one would never apply.
-  if (limits.requestTimeoutMs <= limits.headersTimeoutMs) {
-    throw new InvalidEnvironmentError('Invalid configuration:\n- HTTP_REQUEST_TIMEOUT_MS must be greater than HTTP_HEADERS_TIMEOUT_MS');
-  }
-  return limits;
-}
-
-/** `512kb`, `5mb` (validated by env.validation.ts) in bytes. */
-function bytesOf(size: string): number {
-  const [, amount, unit] = /^(\d+)(kb|mb)$/i.exec(size)!;
-  return Number(amount) * (unit.toLowerCase() === 'mb' ? 1024 * 1024 : 1024);
 }
 
 function stripTrailingSlash(url: string): string {

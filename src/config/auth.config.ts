@@ -1,4 +1,79 @@
-import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
+import { integer, invalid, namespace, oneOf, text, type ValuesOf } from './environment.js';
+
+const SECRET_LENGTH = 32;
+
+export const AUTH_VARIABLES = namespace(
+  `Secrets and sessions (secrets: at least ${SECRET_LENGTH} characters each; unset outside production: generated once into DATA_DIR/secrets.json)`,
+  {
+    jwtSecret: text({ name: 'JWT_SECRET', minLength: SECRET_LENGTH, doc: 'Signs session JWTs and API tokens.' }),
+    approvalTokenSecret: text({
+      name: 'APPROVAL_TOKEN_SECRET',
+      minLength: SECRET_LENGTH,
+      doc: 'Signs plan- and step-approval links in emails (kept apart from the session secret), and, through a key derived from it, team invitation links.',
+    }),
+    approvalLinks: oneOf({
+      name: 'APPROVAL_LINKS',
+      values: ['direct', 'confirm'],
+      default: 'direct',
+      doc:
+        'What a GET of an approval link does: `direct` (as the spec) approves or rejects at once, except for mail scanners and bots; ' +
+        '`confirm` (recommended in production) only shows a page whose button decides, so no scanner or prefetch that opens links can decide anything.',
+    }),
+    sessionTtlHours: integer({ name: 'SESSION_TTL_HOURS', default: 24 * 7, min: 1, doc: 'Session lifetime in hours (168: one week).' }),
+    sessionCacheSeconds: integer({
+      name: 'SESSION_CACHE_SECONDS',
+      default: 30,
+      min: 0,
+      max: 300,
+      doc:
+        'Seconds a resolved session is reused by an instance before it is read again (0: off). Logout, team switches and plan changes reach ' +
+        "every instance at once (PostgreSQL NOTIFY); that feed also ends a revoked session's open streams, so each instance listens even with this at 0.",
+    }),
+    apiTokenDefaultDays: integer({
+      name: 'API_TOKEN_DEFAULT_DAYS',
+      min: 1,
+      max: 3650,
+      doc: 'Lifetime in days of an API token made without `expiresInDays` (default 90, or API_TOKEN_MAX_DAYS if lower).',
+    }),
+    apiTokenMaxDays: integer({ name: 'API_TOKEN_MAX_DAYS', default: 365, min: 1, max: 3650, doc: 'The longest lifetime in days an API token may ask for.' }),
+    invitationTtlHours: integer({
+      name: 'INVITATION_TTL_HOURS',
+      default: 24 * 7,
+      min: 1,
+      max: 24 * 90,
+      doc: 'How long a mailed team invitation can be accepted, in hours (168: one week).',
+    }),
+    signup: oneOf({
+      name: 'SIGNUP',
+      values: ['open', 'invite', 'closed'],
+      default: 'open',
+      doc:
+        'Who may register: `open` (anyone), `invite` (only an address with a pending team invitation) or `closed` (nobody; accounts come ' +
+        'from an operator or single sign-on). In production with open sign-up, also set EMAIL_VERIFICATION=required.',
+    }),
+    passwordLogin: oneOf({
+      name: 'PASSWORD_LOGIN',
+      values: ['enabled', 'disabled'],
+      default: 'enabled',
+      doc: '`disabled` turns password sign-in and registration off (403; single-sign-on-only deployments).',
+    }),
+    emailVerification: oneOf({
+      name: 'EMAIL_VERIFICATION',
+      values: ['optional', 'required'],
+      default: 'optional',
+      doc:
+        '`optional`: an unverified account works in its own team but cannot invite or accept an invitation. `required`: it can do nothing ' +
+        'but verify its address (403, code email_unverified), and registration answers alike whether or not the address has an account.',
+    }),
+    emailVerificationTtlHours: integer({
+      name: 'EMAIL_VERIFICATION_TTL_HOURS',
+      default: 48,
+      min: 1,
+      max: 24 * 30,
+      doc: 'How long a mailed email verification link works, in hours.',
+    }),
+  },
+);
 
 export interface AuthSettings {
   jwtSecret: string;
@@ -25,24 +100,26 @@ export interface AuthSettings {
   emailVerificationTtlSeconds: number;
 }
 
-export function authSettings(env: EnvironmentVariables, publicUrl: string): AuthSettings {
-  const apiTokenMaxDays = env.API_TOKEN_MAX_DAYS ?? 365;
-  if (env.API_TOKEN_DEFAULT_DAYS !== undefined && env.API_TOKEN_DEFAULT_DAYS > apiTokenMaxDays) {
-    throw new InvalidEnvironmentError('Invalid configuration:\n- API_TOKEN_DEFAULT_DAYS must not be greater than API_TOKEN_MAX_DAYS');
+export function authSettings(values: ValuesOf<typeof AUTH_VARIABLES>, publicUrl: string): AuthSettings {
+  const { jwtSecret, approvalTokenSecret, apiTokenMaxDays } = values;
+  // withSecrets (secrets.ts) fills both before this runs, or stops the start in production.
+  if (!jwtSecret || !approvalTokenSecret) throw invalid('JWT_SECRET and APPROVAL_TOKEN_SECRET are required');
+  if (values.apiTokenDefaultDays !== undefined && values.apiTokenDefaultDays > apiTokenMaxDays) {
+    throw invalid('API_TOKEN_DEFAULT_DAYS must not be greater than API_TOKEN_MAX_DAYS');
   }
   return {
-    jwtSecret: env.JWT_SECRET,
-    approvalTokenSecret: env.APPROVAL_TOKEN_SECRET,
-    approvalLinks: env.APPROVAL_LINKS ?? 'direct',
-    sessionTtlSeconds: (env.SESSION_TTL_HOURS ?? 24 * 7) * 3600,
-    sessionCacheSeconds: env.SESSION_CACHE_SECONDS ?? 30,
+    jwtSecret,
+    approvalTokenSecret,
+    approvalLinks: values.approvalLinks,
+    sessionTtlSeconds: values.sessionTtlHours * 3600,
+    sessionCacheSeconds: values.sessionCacheSeconds,
     secureCookies: publicUrl.startsWith('https://'),
-    apiTokenDefaultDays: env.API_TOKEN_DEFAULT_DAYS ?? Math.min(90, apiTokenMaxDays),
+    apiTokenDefaultDays: values.apiTokenDefaultDays ?? Math.min(90, apiTokenMaxDays),
     apiTokenMaxDays,
-    invitationTtlSeconds: (env.INVITATION_TTL_HOURS ?? 24 * 7) * 3600,
-    signup: env.SIGNUP ?? 'open',
-    passwordLogin: (env.PASSWORD_LOGIN ?? 'enabled') === 'enabled',
-    emailVerification: env.EMAIL_VERIFICATION ?? 'optional',
-    emailVerificationTtlSeconds: (env.EMAIL_VERIFICATION_TTL_HOURS ?? 48) * 3600,
+    invitationTtlSeconds: values.invitationTtlHours * 3600,
+    signup: values.signup,
+    passwordLogin: values.passwordLogin === 'enabled',
+    emailVerification: values.emailVerification,
+    emailVerificationTtlSeconds: values.emailVerificationTtlHours * 3600,
   };
 }

@@ -1,4 +1,23 @@
-import { type EnvironmentVariables, InvalidEnvironmentError } from './env.validation.js';
+import { invalid, namespace, oneOf, text, type ValuesOf } from './environment.js';
+
+export const MAIL_VARIABLES = namespace('Mail', {
+  smtpUrl: text({
+    name: 'SMTP_URL',
+    pattern: /^smtps?:\/\/\S+$/,
+    problem: 'must be an smtp:// or smtps:// URL',
+    doc:
+      'SMTP relay, e.g. smtp://user:pass@mailpit:1025. Unset: messages are written to DATA_DIR/outbox/ and their links logged (outside ' +
+      'production only). Required when NODE_ENV=production, unless MAIL_DELIVERY=outbox.',
+  }),
+  delivery: oneOf({
+    name: 'MAIL_DELIVERY',
+    values: ['smtp', 'outbox'],
+    doc:
+      'smtp | outbox. Default: smtp when SMTP_URL is set, else outbox outside production; production without SMTP_URL refuses to start. ' +
+      '`outbox` chooses .eml files under DATA_DIR/outbox on purpose (in production only each mail\'s recipient and Message-ID are logged, never its links).',
+  }),
+  from: text({ name: 'MAIL_FROM', default: 'Assistant <assistant@localhost>', doc: 'Sender of the mails the service sends.' }),
+});
 
 export interface MailSettings {
   /** SMTP relay; set whenever `delivery` is `smtp`. */
@@ -18,19 +37,17 @@ export interface MailSettings {
  * production is the embedded default; in production that is refused at start unless chosen on
  * purpose with MAIL_DELIVERY=outbox (the mail would reach nobody, and silently).
  */
-export function mailSettings(env: EnvironmentVariables): MailSettings {
-  const production = env.NODE_ENV === 'production';
-  const delivery = env.MAIL_DELIVERY ?? (env.SMTP_URL || production ? 'smtp' : 'outbox');
-  if (delivery === 'smtp' && !env.SMTP_URL) {
-    const why = env.MAIL_DELIVERY ? 'MAIL_DELIVERY=smtp' : 'NODE_ENV=production';
-    throw new InvalidEnvironmentError(
-      `Invalid configuration:\n- SMTP_URL is required when ${why} (without it no mail reaches anyone); ` +
-        'set MAIL_DELIVERY=outbox to keep mail as files in DATA_DIR/outbox on purpose',
+export function mailSettings(values: ValuesOf<typeof MAIL_VARIABLES>, production: boolean): MailSettings {
+  const delivery = values.delivery ?? (values.smtpUrl || production ? 'smtp' : 'outbox');
+  if (delivery === 'smtp' && !values.smtpUrl) {
+    const why = values.delivery ? 'MAIL_DELIVERY=smtp' : 'NODE_ENV=production';
+    throw invalid(
+      `SMTP_URL is required when ${why} (without it no mail reaches anyone); set MAIL_DELIVERY=outbox to keep mail as files in DATA_DIR/outbox on purpose`,
     );
   }
   return {
-    smtpUrl: delivery === 'smtp' ? env.SMTP_URL : undefined,
-    from: env.MAIL_FROM ?? 'Assistant <assistant@localhost>',
+    smtpUrl: delivery === 'smtp' ? values.smtpUrl : undefined,
+    from: values.from,
     delivery,
     logLinks: !production,
   };

@@ -1,4 +1,4 @@
-import { InvalidEnvironmentError } from './env.validation.js';
+import { InvalidEnvironmentError } from './environment.js';
 
 /** What a model costs: per million input and output tokens, and per image; any missing is free. */
 export interface ModelPrice {

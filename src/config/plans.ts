@@ -1,4 +1,4 @@
-/** Billing plans; each sets the team's router rate limit (see ThrottleSettings.planLimits). */
+/** Billing plans; each sets the team's router rate limit (see PlanSettings in src/config/plans.config.ts). */
 export const PLANS = ['free', 'pro', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { InvalidEnvironmentError } from './env.validation.js';
+import { InvalidEnvironmentError } from './environment.js';
 
 export const SECRET_VARIABLES = ['JWT_SECRET', 'APPROVAL_TOKEN_SECRET'] as const;
 type SecretVariable = (typeof SECRET_VARIABLES)[number];

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 /**
  * The one clock every instance agrees on: the database's. Row times the database writes
  * (`created_at`, `now()` defaults, pg-boss's job times) are compared with times from here, never
- * with an instance's own clock, which may be minutes off (docs/decisions.md "One clock").
+ * with an instance's own clock, which may be minutes off (docs/decisions/one-clock.md).
  * Durations an instance measures for itself (timeouts, backoffs, caches) keep its own clock.
  */
 @Injectable()

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { DEFAULT_DATA_DIR } from '../config/secrets.js';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -257,12 +258,14 @@ function findFreePort(): Promise<number> {
 }
 
 /**
- * Used by every entry point (server, CLI, migrations): with DATABASE_URL unset, starts the
- * embedded server and points DATABASE_URL at it before the configuration is loaded.
+ * Used by every entry point (server, CLI, routes, migrations): with DATABASE_URL unset, starts the
+ * embedded server. Returns the environment to load the configuration from, which carries the
+ * embedded server's DATABASE_URL; `process.env` itself is never written.
  */
-export async function startEmbeddedPostgresIfUnconfigured(): Promise<EmbeddedDatabase | undefined> {
-  if (process.env.DATABASE_URL) return undefined;
-  const embedded = await startEmbeddedPostgres(process.env.DATA_DIR || '.data');
-  process.env.DATABASE_URL = embedded.url;
-  return embedded;
+export async function startEmbeddedPostgresIfUnconfigured(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ env: NodeJS.ProcessEnv; embedded?: EmbeddedDatabase }> {
+  if (env.DATABASE_URL) return { env };
+  const embedded = await startEmbeddedPostgres(env.DATA_DIR || DEFAULT_DATA_DIR);
+  return { env: { ...env, DATABASE_URL: embedded.url }, embedded };
 }

@@ -5,8 +5,8 @@ import { runMigrations } from './run-migrations.js';
 
 /** `npm run migration:run`: applies pending migrations to DATABASE_URL (or the embedded server). */
 async function main(): Promise<void> {
-  const embedded = await startEmbeddedPostgresIfUnconfigured();
-  const dataSource = await new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? '')).initialize();
+  const { env, embedded } = await startEmbeddedPostgresIfUnconfigured();
+  const dataSource = await new DataSource(dataSourceOptions(env.DATABASE_URL ?? '')).initialize();
   try {
     await runMigrations(dataSource);
   } finally {

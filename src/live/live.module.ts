@@ -14,8 +14,8 @@ import { RedisLiveStreamStore } from './redis-live-stream.store.js';
       provide: LiveStreamStore,
       inject: [ConfigService, RedisConnections],
       useFactory: (config: ConfigService<AppConfig, true>, { connect }: RedisConnections) => {
-        const { liveStreamTtlSeconds } = config.get('throttle', { infer: true });
-        return connect ? new RedisLiveStreamStore(connect, liveStreamTtlSeconds) : new MemoryLiveStreamStore(liveStreamTtlSeconds * 1000);
+        const { streamTtlSeconds } = config.get('live', { infer: true });
+        return connect ? new RedisLiveStreamStore(connect, streamTtlSeconds) : new MemoryLiveStreamStore(streamTtlSeconds * 1000);
       },
     },
   ],

@@ -19,7 +19,7 @@ export const REQUEST_LOGGER = Symbol('REQUEST_LOGGER');
  * echoed in the response header and logged with the request's line and with its errors. Log
  * lines written inside a request do not carry the id: tracking the request across awaits takes an
  * AsyncLocalStorage, which on Node 22 puts a hook on every promise of the process, and measured
- * it cost 40% of the throughput of streamed replies (see docs/decisions.md).
+ * it cost 40% of the throughput of streamed replies (see docs/decisions/runtime-and-tooling.md, "No AsyncLocalStorage").
  */
 @Global()
 @Module({

@@ -9,7 +9,7 @@ export class RedisConnections {
   readonly connect?: RedisConnector;
 
   constructor(config: ConfigService<AppConfig, true>) {
-    const { redisUrl, redisCommandTimeoutMs } = config.get('throttle', { infer: true });
-    this.connect = redisUrl ? redisConnector(redisUrl, redisCommandTimeoutMs) : undefined;
+    const { url, commandTimeoutMs } = config.get('redis', { infer: true });
+    this.connect = url ? redisConnector(url, commandTimeoutMs) : undefined;
   }
 }

@@ -83,11 +83,11 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
-    const llm = config.get('llm', { infer: true });
-    this.stepTimeoutMs = llm.runStepTimeoutSeconds * 1000;
-    this.stepAttempts = llm.runStepAttempts;
-    this.retryBaseMs = llm.runStepRetryBaseMs;
-    this.runConcurrency = config.get('throttle', { infer: true }).quotas.runConcurrency;
+    const runs = config.get('runs', { infer: true });
+    this.stepTimeoutMs = runs.stepTimeoutSeconds * 1000;
+    this.stepAttempts = runs.stepAttempts;
+    this.retryBaseMs = runs.stepRetryBaseMs;
+    this.runConcurrency = config.get('plans', { infer: true }).runConcurrency;
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -43,7 +43,7 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
     private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.intervalMs = config.get('llm', { infer: true }).runSweepSeconds * 1000;
+    this.intervalMs = config.get('runs', { infer: true }).sweepSeconds * 1000;
   }
 
   onApplicationBootstrap(): void {

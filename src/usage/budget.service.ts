@@ -95,9 +95,8 @@ export class BudgetService implements OnApplicationShutdown {
     private readonly databaseClock: DatabaseClock,
     config: ConfigService<AppConfig, true>,
   ) {
-    const llm = config.get('llm', { infer: true });
-    this.planLimits = llm.monthlyTokens;
-    this.reservationSeconds = llm.budgetReservationSeconds;
+    this.planLimits = config.get('plans', { infer: true }).monthlyTokens;
+    this.reservationSeconds = config.get('llm', { infer: true }).budgetReservationSeconds;
     ledger.onRecorded((teamId, tokens) => this.recorded(teamId, tokens));
     this.timer = setInterval(() => this.forgetIdle(), IDLE_MS).unref();
     this.sweeper = setInterval(() => this.sweepExpired(), SWEEP_MS).unref();

@@ -64,7 +64,7 @@ function monthlyRate(sentence: string): number {
 const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : NO_NOTICE.test(sentence) ? 'high' : 'medium');
 
 /**
- * The risk categories checked. Severity rules (also in docs/decisions.md, "Legal analysis"):
+ * The risk categories checked. Severity rules (also in docs/decisions/tools-that-read-like-the-real-thing-legal-receipts-scripts-and.md, "Legal analysis"):
  * - uncapped_liability: high (a liability with no ceiling can exceed the contract's value).
  * - broad_indemnification: low when mutual; high when it covers any and all claims; medium otherwise.
  * - automatic_renewal: medium (the cost is a missed opt-out date, not an open-ended exposure).

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
-import type { OpenStreamCaps } from '../../config/throttle.config.js';
+import type { OpenStreamCaps } from '../../config/http.config.js';
 import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
 import { type AuthChange, SessionCache } from './session-cache.js';
 import type { TeamContext } from './team-context.js';
@@ -46,7 +46,7 @@ export class OpenStreamsService {
     private readonly dataSource: DataSource,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.caps = config.get('throttle', { infer: true }).openStreams;
+    this.caps = config.get('http', { infer: true }).openStreams;
     feed.onChange((change) => ('resync' in change ? void this.recheck() : this.heard(change)));
   }
 

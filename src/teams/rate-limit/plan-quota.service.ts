@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type { AppConfig } from '../../config/configuration.js';
-import type { InvitationQuotas, PlanQuotas, ThrottleSettings } from '../../config/throttle.config.js';
+import type { InvitationQuotas } from '../../config/invitations.config.js';
+import type { PlanSettings } from '../../config/plans.config.js';
 import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
 import type { Plan } from '../../config/plans.js';
 import type { TeamPlanLimits } from '../teams.response.js';
@@ -18,31 +19,27 @@ const DAY_MS = 24 * QUOTA_WINDOW_MS;
  */
 @Injectable()
 export class PlanQuotaService {
-  private readonly throttle: ThrottleSettings;
-  private readonly quotas: PlanQuotas;
+  private readonly quotas: PlanSettings;
   private readonly invitations: InvitationQuotas;
-  private readonly monthlyTokens: Record<Plan, number | null>;
 
   constructor(
     @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.throttle = config.get('throttle', { infer: true });
-    this.quotas = this.throttle.quotas;
-    this.invitations = this.throttle.invitations;
-    this.monthlyTokens = config.get('llm', { infer: true }).monthlyTokens;
+    this.quotas = config.get('plans', { infer: true });
+    this.invitations = config.get('invitations', { infer: true });
   }
 
   /** The limits the plan sets. */
   limitsOf(plan: Plan): TeamPlanLimits {
     return {
-      chatRequestsPerWindow: this.throttle.planLimits[plan],
-      chatWindowSeconds: this.throttle.windowSeconds,
+      chatRequestsPerWindow: this.quotas.requestsPerWindow[plan],
+      chatWindowSeconds: this.quotas.windowSeconds,
       workflowPlansPerHour: this.quotas.workflowPlansPerHour[plan],
       runStartsPerHour: this.quotas.runStartsPerHour[plan],
       minScheduleIntervalSeconds: this.quotas.minScheduleIntervalSeconds[plan],
       concurrentRuns: this.quotas.runConcurrency[plan],
-      monthlyTokens: this.monthlyTokens[plan],
+      monthlyTokens: this.quotas.monthlyTokens[plan],
     };
   }
 

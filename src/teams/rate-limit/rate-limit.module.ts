@@ -28,7 +28,7 @@ class RateLimitStoreModule {}
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStoreModule],
       inject: [ConfigService, RATE_LIMIT_STORE],
-      useFactory: (config: ConfigService<AppConfig, true>, store: ThrottlerStorage) => rateLimitOptions(config.get('throttle', { infer: true }), store),
+      useFactory: (config: ConfigService<AppConfig, true>, store: ThrottlerStorage) => rateLimitOptions(config.get('plans', { infer: true }), config.get('login', { infer: true }), store),
     }),
   ],
   providers: [PlanQuotaService],

@@ -1,7 +1,8 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions, ThrottlerOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
-import type { ThrottleSettings } from '../../config/throttle.config.js';
+import type { LoginSettings } from '../../config/login.config.js';
+import type { PlanSettings } from '../../config/plans.config.js';
 import { clientAddressKey } from '../auth/login-throttle/client-address.js';
 import type { TeamContext } from '../auth/team-context.js';
 import { RATE_LIMITED_BY, type RateLimiter } from './rate-limit.decorator.js';
@@ -34,47 +35,46 @@ export function runStartsKey(teamId: string): string {
  * Trackers carry the limiter's kind as a prefix, so counters of different limiters never
  * share a key and the guard can word its 429 message.
  */
-export function rateLimitOptions(settings: ThrottleSettings, storage: ThrottlerStorage): ThrottlerModuleOptions {
+export function rateLimitOptions(plans: PlanSettings, login: LoginSettings, storage: ThrottlerStorage): ThrottlerModuleOptions {
   const seconds = (value: number) => value * 1000;
-  const { quotas } = settings;
   return {
     storage,
     setHeaders: false,
     throttlers: [
       limiter('plan', {
-        ttl: seconds(settings.windowSeconds),
-        limit: (context) => settings.planLimits[teamOf(context).plan],
+        ttl: seconds(plans.windowSeconds),
+        limit: (context) => plans.requestsPerWindow[teamOf(context).plan],
         getTracker: (req) => `team:${(req.user as TeamContext).teamId}`,
         generateKey: (_context, tracker) => `rate:plan:${tracker}`,
       }),
       limiter('plan-user', {
-        ttl: seconds(settings.windowSeconds),
-        limit: (context) => settings.planLimits[teamOf(context).plan],
+        ttl: seconds(plans.windowSeconds),
+        limit: (context) => plans.requestsPerWindow[teamOf(context).plan],
         getTracker: (req) => `user:${(req.user as TeamContext).userId}`,
         generateKey: (_context, tracker) => `rate:plan:${tracker}`,
       }),
       limiter('workflow-plans', {
         ttl: QUOTA_WINDOW_MS,
-        limit: (context) => quotas.workflowPlansPerHour[teamOf(context).plan],
+        limit: (context) => plans.workflowPlansPerHour[teamOf(context).plan],
         getTracker: (req) => `workflow-plans:${(req.user as TeamContext).teamId}`,
         generateKey: (_context, tracker) => `rate:${tracker}`,
       }),
       limiter('run-starts', {
         ttl: QUOTA_WINDOW_MS,
-        limit: (context) => quotas.runStartsPerHour[teamOf(context).plan],
+        limit: (context) => plans.runStartsPerHour[teamOf(context).plan],
         getTracker: (req) => `run-starts:${(req.user as TeamContext).teamId}`,
         generateKey: (context) => runStartsKey(teamOf(context).teamId),
       }),
       limiter('login-ip', {
-        ttl: seconds(settings.login.windowSeconds),
-        limit: settings.login.perIp,
+        ttl: seconds(login.windowSeconds),
+        limit: login.perIp,
         // IPv6 by its /64, like the sign-in throttle: rotating within one is one address.
         getTracker: (req) => `ip:${clientAddressKey(typeof req.ip === 'string' ? req.ip : undefined)}`,
         generateKey: (_context, tracker) => `rate:login:${tracker}`,
       }),
       limiter('password-change', {
-        ttl: seconds(settings.login.windowSeconds),
-        limit: settings.login.passwordChangeAttempts,
+        ttl: seconds(login.windowSeconds),
+        limit: login.passwordChangeAttempts,
         getTracker: (req) => `password-change:${(req.user as TeamContext).userId}`,
         generateKey: (_context, tracker) => `rate:${tracker}`,
       }),

@@ -137,7 +137,7 @@ describe('email verification and sign-up policy', () => {
       await api(app).post('/api/auth/verify-email').send({ token: second }).expect(200);
     });
 
-    it('still answers 409 for a known address, storing nothing (the registration contract: docs/decisions.md)', async () => {
+    it('still answers 409 for a known address, storing nothing (the registration contract: docs/decisions/)', async () => {
       const existing = await signUp(app);
       const before = await stored(app);
       expectError(await register(app, existing.email), 409, 'An account with this email already exists');

@@ -120,7 +120,7 @@ describe('invitation abuse', () => {
 
   it('reads the quotas and the interval from the environment, with their defaults', () => {
     const base = { NODE_ENV: 'test', JWT_SECRET: TEST_ENV.JWT_SECRET, APPROVAL_TOKEN_SECRET: TEST_ENV.APPROVAL_TOKEN_SECRET, DATABASE_URL: process.env.DATABASE_URL };
-    expect(loadConfiguration(base).throttle.invitations).toEqual({
+    expect(loadConfiguration(base).invitations).toEqual({
       perTeamPerHour: 20,
       perTeamPerDay: 100,
       perInviterPerHour: 20,

@@ -75,7 +75,7 @@ describe('token budgets under concurrency (two instances)', () => {
     for (const refused of responses.filter((response) => response.status !== 200)) expectError(refused, 402, EXHAUSTED);
     await flushBoth();
     const overshoot = (await usedBy(owner.teamId)) - LIMIT;
-    // Written down in docs/decisions.md (#28).
+    // Written down in docs/decisions/budgets-under-concurrency-and-metering-every-call.md.
     console.info(`budget overshoot: ${admitted.length} of ${CONCURRENT} admitted, ${overshoot} tokens past ${LIMIT} (one reply: ${oneReply})`);
     expect(admitted.length).toBeGreaterThanOrEqual(1);
     expect(overshoot).toBeLessThanOrEqual(oneReply);
@@ -85,7 +85,7 @@ describe('token budgets under concurrency (two instances)', () => {
     const v1 = await api(first, owner)
       .post('/v1/chat/completions')
       .send({ model: 'general', messages: [{ role: 'user', content: 'One more' }] });
-    // 402 under /v1 too, in OpenAI's shape with its insufficient_quota code (docs/decisions.md, Budgets).
+    // 402 under /v1 too, in OpenAI's shape with its insufficient_quota code (docs/decisions/budgets.md).
     expect(v1.status).toBe(402);
     expect((v1.body as { error: { type: string; code: string } }).error).toMatchObject({ type: 'insufficient_quota', code: 'insufficient_quota' });
   });

@@ -36,7 +36,7 @@ export class LoginThrottleService {
     private readonly store: LoginAttemptsStore,
     config: ConfigService<AppConfig, true>,
   ) {
-    const login = config.get('throttle', { infer: true }).login;
+    const login = config.get('login', { infer: true });
     this.rules = {
       freeAttempts: login.freeAttempts,
       baseDelayMs: login.delaySeconds * 1000,

@@ -8,7 +8,7 @@ const BASE = {
 
 describe('body limits', () => {
   const limits = (env: Record<string, string> = {}) => {
-    const { bodyLimit, defaultBodyLimit } = loadConfiguration({ ...BASE, ...env }).app;
+    const { bodyLimit, defaultBodyLimit } = loadConfiguration({ ...BASE, ...env }).http;
     return { bodyLimit, defaultBodyLimit };
   };
 
