@@ -13,6 +13,7 @@ import { RunRetries1764600000000 } from './1764600000000-RunRetries.js';
 import { TeamBudgets1764700000000 } from './1764700000000-TeamBudgets.js';
 import { PlanApprovalMailResends1764800000000 } from './1764800000000-PlanApprovalMailResends.js';
 import { TokenReservations1764910000000 } from './1764910000000-TokenReservations.js';
+import { AuditEvents1765200000000 } from './1765200000000-AuditEvents.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   TeamBudgets1764700000000,
   PlanApprovalMailResends1764800000000,
   TokenReservations1764910000000,
+  AuditEvents1765200000000,
 ];

@@ -6,6 +6,8 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { ApprovalsModule } from './approvals/approvals.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { AuditTrailModule } from './audit/audit-trail.module.js';
 import { AssetsModule } from './assets/assets.module.js';
 import { AssistantModule } from './assistant/assistant.module.js';
 import { ConversationsModule } from './conversations/conversations.module.js';
@@ -44,6 +46,7 @@ export class AppModule {
         QueueModule,
         MailModule,
         TeamsModule,
+        AuditModule,
         ConversationsModule,
         AssetsModule,
         AssistantModule,
@@ -53,6 +56,7 @@ export class AppModule {
         RunsModule,
         SchedulesModule,
         DashboardModule,
+        AuditTrailModule,
       ],
     };
   }

@@ -1,32 +1,91 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { AuditTrailService, type ChainReport } from './audit/audit-trail.service.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
 import { isPlan, PLANS } from './teams/plans.js';
 import { TeamsService } from './teams/teams.service.js';
 
-const USAGE = `Usage: npm run cli -- set-plan <teamId> <${PLANS.join('|')}>`;
+const USAGE = `Usage: npm run cli -- <command>
+  set-plan <teamId> <${PLANS.join('|')}>   change a team's plan (recorded in its audit trail)
+  audit:verify [--team <teamId>]            walk the audit hash chains (every chain, or the team's); exit 1 at a broken link
+  audit:list [--limit <n>]                  the deployment-wide audit events (failed sign-ins, ...), newest first`;
 
-/** Operator commands. A team's plan changes only here, never through the API. */
-async function main(argv: string[]): Promise<void> {
-  const [command, teamId, plan] = argv;
-  if (command !== 'set-plan' || !teamId || !plan) throw new Error(USAGE);
-  if (!isPlan(plan)) throw new Error(`Unknown plan "${plan}". ${USAGE}`);
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(teamId)) throw new Error(`"${teamId}" is not a team id. ${USAGE}`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An operator command: checks its arguments, then runs with the app's services. Resolves to the exit code. */
+type Command = (args: string[]) => (app: INestApplicationContext) => Promise<number>;
+
+/** The value after `--name`, or undefined. */
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  if (at === -1) return undefined;
+  const value = args[at + 1];
+  if (value === undefined) throw new Error(`--${name} needs a value.\n${USAGE}`);
+  return value;
+}
+
+const COMMANDS: Record<string, Command> = {
+  /** A team's plan changes only here, never through the API. */
+  'set-plan': ([teamId, plan]) => {
+    if (!teamId || !plan) throw new Error(USAGE);
+    if (!isPlan(plan)) throw new Error(`Unknown plan "${plan}".\n${USAGE}`);
+    if (!UUID.test(teamId)) throw new Error(`"${teamId}" is not a team id.\n${USAGE}`);
+    return async (app) => {
+      const team = await app.get(TeamsService).setPlan(teamId, plan);
+      console.log(`Team ${team.id} (${team.name}) is now on plan ${team.plan}`);
+      return 0;
+    };
+  },
+  'audit:verify': (args) => {
+    const teamId = option(args, 'team');
+    if (teamId !== undefined && !UUID.test(teamId)) throw new Error(`"${teamId}" is not a team id.\n${USAGE}`);
+    return async (app) => {
+      const trail = app.get(AuditTrailService);
+      const reports = teamId ? [await trail.verify(teamId)] : await trail.verifyAll();
+      for (const report of reports) console.log(describe(report));
+      return reports.some((report) => report.broken) ? 1 : 0;
+    };
+  },
+  'audit:list': (args) => {
+    const limit = Number(option(args, 'limit') ?? 100);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new Error(`--limit must be a whole number from 1 to 10000.\n${USAGE}`);
+    return async (app) => {
+      for (const event of await app.get(AuditTrailService).listDeployment(limit)) console.log(JSON.stringify(event));
+      return 0;
+    };
+  },
+};
+
+function describe(report: ChainReport): string {
+  const chain = report.teamId ? `team ${report.teamId}` : 'deployment';
+  if (report.broken) return `BROKEN ${chain}: event ${report.broken.id}: ${report.broken.reason} (${report.checked} events read)`;
+  return `ok ${chain}: ${report.checked} events, head ${report.headHash ?? '(empty)'}`;
+}
+
+/** Operator commands. */
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) throw new Error(USAGE);
+  const run = command(args);
   if (existsSync('.env')) process.loadEnvFile('.env');
   const embedded = await startEmbeddedPostgresIfUnconfigured();
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: ['error', 'warn'] });
   try {
-    const team = await app.get(TeamsService).setPlan(teamId, plan);
-    console.log(`Team ${team.id} (${team.name}) is now on plan ${team.plan}`);
+    return await run(app);
   } finally {
     await app.close();
     await embedded?.stop();
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -15,6 +15,8 @@ export interface AuthSettings {
   apiTokenMaxDays: number;
   /** How long a mailed team invitation can be accepted. */
   invitationTtlSeconds: number;
+  /** Days an audit event is kept before the daily retention job deletes it. */
+  auditRetentionDays: number;
 }
 
 export function authSettings(env: EnvironmentVariables, publicUrl: string): AuthSettings {
@@ -32,5 +34,6 @@ export function authSettings(env: EnvironmentVariables, publicUrl: string): Auth
     apiTokenDefaultDays: env.API_TOKEN_DEFAULT_DAYS ?? Math.min(90, apiTokenMaxDays),
     apiTokenMaxDays,
     invitationTtlSeconds: (env.INVITATION_TTL_HOURS ?? 24 * 7) * 3600,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS ?? 365,
   };
 }

@@ -399,6 +399,13 @@ export class EnvironmentVariables {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(36500)
+  AUDIT_RETENTION_DAYS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   INVITATIONS_PER_TEAM_PER_HOUR?: number;
 
   @IsOptional()

@@ -3,6 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { Repository } from 'typeorm';
+import { type AuditContext, asUser } from '../../audit/audit-context.js';
+import { AuditService } from '../../audit/audit.service.js';
 import type { AppConfig } from '../../config/configuration.js';
 import { User } from '../entities/user.entity.js';
 import type { Session } from '../entities/session.entity.js';
@@ -36,6 +38,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly passwords: PasswordPolicy,
     private readonly throttle: LoginThrottleService,
+    private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
   ) {
     const auth = config.get('auth', { infer: true });
@@ -43,7 +46,7 @@ export class AuthService {
   }
 
   /** Creates the user with a personal team (owner, plan free) and logs them in. */
-  async register(dto: RegisterDto, client: ClientInfo): Promise<LoginResponse> {
+  async register(dto: RegisterDto, client: ClientInfo, audit: AuditContext): Promise<LoginResponse> {
     const email = dto.email.toLowerCase();
     await this.passwords.assertStrong(dto.password, { email, name: dto.name });
     const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
@@ -51,6 +54,12 @@ export class AuthService {
       if (await manager.existsBy(User, { email })) throw new ConflictException('An account with this email already exists');
       const created = await manager.save(manager.create(User, { email, name: dto.name, passwordHash }));
       const personal = await this.teams.createOwned(created.id, `${dto.name}'s team`, manager);
+      await this.audit.record(manager, asUser(audit, created.id), {
+        teamId: personal.id,
+        action: 'user.registered',
+        target: { type: 'user', id: created.id },
+        changes: { email, name: dto.name },
+      });
       return { user: created, team: personal };
     });
     const { token } = await this.sessions.startLogin(user.id, team.id, client);
@@ -58,7 +67,7 @@ export class AuthService {
   }
 
   /** The attempt was admitted by LoginThrottleGuard; its outcome is counted here. */
-  async login(dto: LoginDto, client: ClientInfo): Promise<LoginResponse> {
+  async login(dto: LoginDto, client: ClientInfo, audit: AuditContext): Promise<LoginResponse> {
     const user = await this.users.findOne({
       where: { email: normalizedEmail(dto.email) },
       select: { id: true, email: true, name: true, passwordHash: true },
@@ -67,17 +76,33 @@ export class AuthService {
     const address = client.ip ?? undefined;
     if (!user || !valid) {
       await this.throttle.failed(address);
+      // Deployment-wide: a failed attempt signs in to no team (and may name no account).
+      await this.audit.record(this.users.manager, audit, {
+        teamId: null,
+        action: 'auth.sign_in_failed',
+        target: user ? { type: 'user', id: user.id } : undefined,
+        changes: { email: normalizedEmail(dto.email), method: 'password' },
+      });
       throw new UnauthorizedException('Invalid email or password');
     }
     await this.throttle.succeeded(dto.email, address);
     const [team] = await this.teams.listForUser(user.id);
     if (!team) throw new UnauthorizedException('This account belongs to no team');
-    const { token } = await this.sessions.startLogin(user.id, team.id, client);
+    const { token } = await this.sessions.startLogin(user.id, team.id, client, (manager, sessionId) =>
+      this.audit.record(manager, asUser(audit, user.id), {
+        teamId: team.id,
+        action: 'auth.signed_in',
+        target: { type: 'session', id: sessionId },
+        changes: { method: 'password' },
+      }),
+    );
     return { accessToken: token, user: mapUser(user), activeTeam: team };
   }
 
-  logout(context: TeamContext): Promise<void> {
-    return this.sessions.revoke(context.sessionId);
+  logout(context: TeamContext, audit: AuditContext): Promise<void> {
+    return this.sessions.revoke(context.sessionId, (manager, sessionId) =>
+      this.audit.record(manager, audit, { teamId: context.teamId, action: 'auth.signed_out', target: { type: 'session', id: sessionId } }),
+    );
   }
 
   async me(context: TeamContext): Promise<MeResponse> {
@@ -89,10 +114,17 @@ export class AuthService {
   }
 
   /** From a signed-in session only (SignedInSessionGuard). */
-  async createApiToken(context: TeamContext, dto: CreateApiTokenDto): Promise<CreatedApiTokenResponse> {
+  async createApiToken(context: TeamContext, dto: CreateApiTokenDto, audit: AuditContext): Promise<CreatedApiTokenResponse> {
     const days = dto.expiresInDays ?? this.apiTokenDays.byDefault;
     if (days > this.apiTokenDays.max) throw new BadRequestException([`expiresInDays must not be greater than ${this.apiTokenDays.max}`]);
-    const { session, token } = await this.sessions.createApiToken(context, dto.name, days);
+    const { session, token } = await this.sessions.createApiToken(context, dto.name, days, (manager, tokenId) =>
+      this.audit.record(manager, audit, {
+        teamId: context.teamId,
+        action: 'api_token.created',
+        target: { type: 'api_token', id: tokenId },
+        changes: { name: dto.name, expiresInDays: days },
+      }),
+    );
     return { ...mapApiToken(session), token };
   }
 
@@ -100,15 +132,17 @@ export class AuthService {
     return (await this.sessions.listApiTokens(context.userId)).map(mapApiToken);
   }
 
-  revokeApiToken(context: TeamContext, id: string): Promise<void> {
-    return this.sessions.revokeApiToken(context.userId, id);
+  revokeApiToken(context: TeamContext, id: string, audit: AuditContext): Promise<void> {
+    return this.sessions.revokeApiToken(context.userId, id, (manager, tokenId) =>
+      this.audit.record(manager, audit, { teamId: context.teamId, action: 'api_token.revoked', target: { type: 'api_token', id: tokenId } }),
+    );
   }
 
   /**
    * From a signed-in session only (SignedInSessionGuard), with the current password: the new one
    * must pass the policy. The user's other sign-ins end; this one and the API tokens stay.
    */
-  async changePassword(context: TeamContext, dto: ChangePasswordDto): Promise<void> {
+  async changePassword(context: TeamContext, dto: ChangePasswordDto, audit: AuditContext): Promise<void> {
     const user = await this.users.findOneOrFail({
       where: { id: context.userId },
       select: { id: true, email: true, name: true, passwordHash: true },
@@ -118,7 +152,10 @@ export class AuthService {
     }
     await this.passwords.assertStrong(dto.newPassword, user, 'newPassword');
     const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
-    await this.users.update({ id: user.id }, { passwordHash });
+    await this.users.manager.transaction(async (manager) => {
+      await manager.update(User, { id: user.id }, { passwordHash });
+      await this.audit.record(manager, audit, { teamId: context.teamId, action: 'user.password_changed', target: { type: 'user', id: user.id } });
+    });
     await this.sessions.revokeOtherLogins(user.id, context.sessionId);
   }
 }
