@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
-import type { INestApplicationContext } from '@nestjs/common';
+import { ConsoleLogger, type INestApplicationContext, Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { AuditTrailService, type ChainReport } from './audit/audit-trail.service.js';
@@ -65,15 +65,24 @@ function describe(report: ChainReport): string {
   return `ok ${chain}: ${report.checked} events, head ${report.headHash ?? '(empty)'}`;
 }
 
+/** The app's warnings go to stderr: stdout is the command's output (JSON lines a script may read). */
+class StderrLogger extends ConsoleLogger {
+  protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel): void {
+    super.printMessages(messages, context, logLevel, 'stderr');
+  }
+}
+
 /** Operator commands. */
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new Error(USAGE);
   const run = command(args);
+  const logger = new StderrLogger({ logLevels: ['error', 'warn'] });
+  Logger.overrideLogger(logger);
   if (existsSync('.env')) process.loadEnvFile('.env');
   const embedded = await startEmbeddedPostgresIfUnconfigured();
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger });
   try {
     return await run(app);
   } finally {
