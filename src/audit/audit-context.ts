@@ -1,8 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-
-export const ACTOR_TYPES = ['user', 'api_token', 'scim', 'system', 'anonymous'] as const;
-export type ActorType = (typeof ACTOR_TYPES)[number];
+import type { ActorType } from './actor-type.js';
 
 /**
  * Who acts: a user signed in, a user through one of their API tokens (`tokenId`), SCIM, the

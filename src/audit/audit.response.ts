@@ -1,4 +1,4 @@
-import type { ActorType } from './audit-context.js';
+import type { ActorType } from './actor-type.js';
 
 export interface AuditEventResponse {
   id: string;

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { ActorType } from '../audit-context.js';
+import type { ActorType } from '../actor-type.js';
 
 /**
  * One entry of the audit trail. Written only by INSERT through AuditService.record: the database
