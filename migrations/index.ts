@@ -15,6 +15,7 @@ import { PlanApprovalMailResends1764800000000 } from './1764800000000-PlanApprov
 import { TokenReservations1764910000000 } from './1764910000000-TokenReservations.js';
 import { MailOutboxMessageIdIndex1765000000000 } from './1765000000000-MailOutboxMessageIdIndex.js';
 import { EmailVerification1765100000000 } from './1765100000000-EmailVerification.js';
+import { AuditEvents1765200000000 } from './1765200000000-AuditEvents.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   TokenReservations1764910000000,
   MailOutboxMessageIdIndex1765000000000,
   EmailVerification1765100000000,
+  AuditEvents1765200000000,
 ];

@@ -6,6 +6,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { ApprovalsModule } from './approvals/approvals.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AssetsModule } from './assets/assets.module.js';
 import { AssistantModule } from './assistant/assistant.module.js';
 import { ConversationsModule } from './conversations/conversations.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
         RunsModule,
         SchedulesModule,
         DashboardModule,
+        AuditModule,
       ],
     };
   }

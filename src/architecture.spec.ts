@@ -18,8 +18,10 @@ const MODULE_ORDER = [
   'assistant',
   'conversations',
   'assets',
+  'audit',
   'usage',
   'teams',
+  'audit-events',
   'workflow-runs',
   // Infrastructure.
   'health',

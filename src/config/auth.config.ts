@@ -72,6 +72,13 @@ export const AUTH_VARIABLES = namespace(
       max: 24 * 30,
       doc: 'How long a mailed email verification link works, in hours.',
     }),
+    auditRetentionDays: integer({
+      name: 'AUDIT_RETENTION_DAYS',
+      default: 365,
+      min: 1,
+      max: 36_500,
+      doc: 'Days the audit trail keeps an event; a daily job deletes older ones.',
+    }),
   },
 );
 
@@ -98,6 +105,8 @@ export interface AuthSettings {
   emailVerification: 'optional' | 'required';
   /** How long a mailed verification link works. */
   emailVerificationTtlSeconds: number;
+  /** Days an audit event is kept before the daily retention job deletes it. */
+  auditRetentionDays: number;
 }
 
 export function authSettings(values: ValuesOf<typeof AUTH_VARIABLES>, publicUrl: string): AuthSettings {
@@ -121,5 +130,6 @@ export function authSettings(values: ValuesOf<typeof AUTH_VARIABLES>, publicUrl:
     passwordLogin: values.passwordLogin === 'enabled',
     emailVerification: values.emailVerification,
     emailVerificationTtlSeconds: values.emailVerificationTtlHours * 3600,
+    auditRetentionDays: values.auditRetentionDays,
   };
 }

@@ -10,6 +10,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from './auth/active-team.decorator.js';
 import type { TeamContext } from './auth/team-context.js';
 import { ChangeRoleDto } from './dto/change-role.dto.js';
@@ -36,8 +37,8 @@ export class TeamsController {
   }
 
   @Post()
-  create(@ActiveTeam() team: TeamContext, @Body() dto: CreateTeamDto): Promise<TeamResponse> {
-    return this.teams.createForUser(team.userId, dto.name);
+  create(@ActiveTeam() team: TeamContext, @Body() dto: CreateTeamDto, @Audit() audit: AuditContext): Promise<TeamResponse> {
+    return this.teams.createForUser(team.userId, dto.name, audit);
   }
 
   @HttpCode(200)
@@ -77,8 +78,13 @@ export class TeamsController {
   @ApiForbiddenResponse({ description: 'Members cannot invite; only owners invite owners' })
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
   @ApiConflictResponse({ description: 'The address belongs to a member already' })
-  invite(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Body() dto: InviteMemberDto): Promise<SentInvitationResponse> {
-    return this.invitations.invite(team, id, dto);
+  invite(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() dto: InviteMemberDto,
+    @Audit() audit: AuditContext,
+  ): Promise<SentInvitationResponse> {
+    return this.invitations.invite(team, id, dto, audit);
   }
 
   @Get(':id/invitations')
@@ -98,8 +104,9 @@ export class TeamsController {
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
     @Param('invitationId', ParseUUIDPipe) invitationId: string,
+    @Audit() audit: AuditContext,
   ): Promise<{ success: true }> {
-    await this.invitations.revoke(team, id, invitationId);
+    await this.invitations.revoke(team, id, invitationId, audit);
     return { success: true };
   }
 
@@ -113,8 +120,9 @@ export class TeamsController {
     @Param('id', ParseUUIDPipe) id: string,
     @Param('userId', ParseUUIDPipe) userId: string,
     @Body() dto: ChangeRoleDto,
+    @Audit() audit: AuditContext,
   ): Promise<MemberResponse> {
-    return this.teams.changeRole(team, id, userId, dto.role);
+    return this.teams.changeRole(team, id, userId, dto.role, audit);
   }
 
   @Delete(':id/members/:userId')
@@ -126,8 +134,9 @@ export class TeamsController {
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
     @Param('userId', ParseUUIDPipe) userId: string,
+    @Audit() audit: AuditContext,
   ): Promise<{ success: true }> {
-    await this.teams.removeMember(team, id, userId);
+    await this.teams.removeMember(team, id, userId, audit);
     return { success: true };
   }
 
@@ -138,7 +147,7 @@ export class TeamsController {
   })
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
   @ApiConflictResponse({ description: 'You are its last owner, or it is your only team' })
-  leave(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<LeaveTeamResponse> {
-    return this.teams.leave(team, id);
+  leave(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<LeaveTeamResponse> {
+    return this.teams.leave(team, id, audit);
   }
 }

@@ -1,4 +1,5 @@
 import { createSecretKey } from 'node:crypto';
+import { AuditEventsModule } from '../audit-events/audit-events.module.js';
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
@@ -32,6 +33,7 @@ import { TeamsService } from './teams.service.js';
 
 @Module({
   imports: [
+    AuditEventsModule,
     TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation]),
     JwtModule.registerAsync({
       inject: [ConfigService],

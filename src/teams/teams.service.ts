@@ -1,6 +1,8 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+import { type AuditContext, SYSTEM_AUDIT } from '../audit-events/audit-context.js';
+import { AuditService } from '../audit-events/audit.service.js';
 import { SessionCache } from './auth/session-cache.js';
 import { SessionsService } from './auth/sessions.service.js';
 import type { TeamContext } from './auth/team-context.js';
@@ -28,6 +30,7 @@ export class TeamsService {
     private readonly sessions: SessionsService,
     private readonly sessionCache: SessionCache,
     private readonly quotas: PlanQuotaService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Creates a team owned by the user; runs inside the caller's transaction when given one. */
@@ -42,7 +45,7 @@ export class TeamsService {
    * (each has its own plan limits: without a cap, more teams would mean more of everything).
    * Serialized per user, so concurrent requests cannot pass the cap together.
    */
-  createForUser(userId: string, name: string): Promise<TeamResponse> {
+  createForUser(userId: string, name: string, audit: AuditContext): Promise<TeamResponse> {
     return this.teams.manager.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('teams-of:' || $1, 0))`, [userId]);
       const [{ owned }] = await manager.query<{ owned: number }[]>(
@@ -50,7 +53,9 @@ export class TeamsService {
         [userId],
       );
       if (owned >= this.quotas.teamsPerUser) throw new ForbiddenException(`You own ${owned} teams, the most a user may own; leave or hand one over first`);
-      return this.createOwned(userId, name, manager);
+      const team = await this.createOwned(userId, name, manager);
+      await this.audit.record(manager, audit, { teamId: team.id, action: 'team.created', target: { type: 'team', id: team.id }, changes: { name } });
+      return team;
     });
   }
 
@@ -85,9 +90,9 @@ export class TeamsService {
   }
 
   /** Owners and admins remove members; only owners remove owners. Removing yourself is leaving. */
-  async removeMember(context: TeamContext, teamId: string, userId: string): Promise<void> {
+  async removeMember(context: TeamContext, teamId: string, userId: string, audit: AuditContext): Promise<void> {
     if (userId === context.userId) {
-      await this.leave(context, teamId);
+      await this.leave(context, teamId, audit);
       return;
     }
     await this.memberships.manager.transaction(async (manager) => {
@@ -96,12 +101,13 @@ export class TeamsService {
       const target = await memberOf(manager, teamId, userId);
       if (target.role === 'owner') requireOwner(caller, 'Only owners can remove owners');
       await manager.delete(Membership, { teamId, userId });
+      await this.audit.record(manager, audit, { teamId, action: 'member.removed', target: { type: 'user', id: userId }, changes: { role: { before: target.role, after: null } } });
     });
     await this.sessions.revokeInTeam(userId, teamId);
   }
 
   /** Owners and admins change roles; only owners make or unmake owners; a team always keeps one. */
-  async changeRole(context: TeamContext, teamId: string, userId: string, role: Role): Promise<MemberResponse> {
+  async changeRole(context: TeamContext, teamId: string, userId: string, role: Role, audit: AuditContext): Promise<MemberResponse> {
     await this.memberships.manager.transaction(async (manager) => {
       const caller = await lockTeamFor(manager, teamId, context.userId);
       requireManager(caller, 'Only owners and admins can change roles');
@@ -109,6 +115,9 @@ export class TeamsService {
       if (role === 'owner' || target.role === 'owner') requireOwner(caller, 'Only owners can make or unmake owners');
       if (target.role === 'owner' && role !== 'owner') await requireAnotherOwner(manager, teamId, 'A team needs an owner: make another member an owner first');
       await manager.update(Membership, { teamId, userId }, { role });
+      if (target.role !== role) {
+        await this.audit.record(manager, audit, { teamId, action: 'member.role_changed', target: { type: 'user', id: userId }, changes: { role: { before: target.role, after: role } } });
+      }
     });
     // Resolved sessions carry the role: every instance drops the team's at once.
     await this.sessionCache.announce({ team: teamId });
@@ -122,7 +131,7 @@ export class TeamsService {
    * leave their only team (they could no longer sign in). The calling session moves to the user's
    * first remaining team when it was working in this one; their other sessions there end.
    */
-  async leave(context: TeamContext, teamId: string): Promise<LeaveTeamResponse> {
+  async leave(context: TeamContext, teamId: string, audit: AuditContext): Promise<LeaveTeamResponse> {
     await this.memberships.manager.transaction(async (manager) => {
       const caller = await lockTeamFor(manager, teamId, context.userId);
       if (caller.role === 'owner') await requireAnotherOwner(manager, teamId, 'You are the last owner of this team: make another member an owner first');
@@ -130,6 +139,7 @@ export class TeamsService {
       const teams = await manager.query<unknown[]>('SELECT team_id FROM memberships WHERE user_id = $1 FOR UPDATE', [context.userId]);
       if (teams.length <= 1) throw new ConflictException('You cannot leave your only team');
       await manager.delete(Membership, { teamId, userId: context.userId });
+      await this.audit.record(manager, audit, { teamId, action: 'member.left', target: { type: 'user', id: context.userId }, changes: { role: { before: caller.role, after: null } } });
     });
     const teams = await this.listForUser(context.userId);
     const activeTeam = teams.find((team) => team.id === context.teamId) ?? teams[0];
@@ -168,12 +178,17 @@ export class TeamsService {
     return row?.email ?? null;
   }
 
-  /** Operator-only (CLI): plans never change through the API. */
+  /** Operator-only (CLI): plans never change through the API; recorded as the system's act. */
   async setPlan(teamId: string, plan: Plan): Promise<Team> {
-    const team = await this.teams.findOneBy({ id: teamId });
-    if (!team) throw new NotFoundException(`Team ${teamId} not found`);
-    team.plan = plan;
-    const saved = await this.teams.save(team);
+    const saved = await this.teams.manager.transaction(async (manager) => {
+      const team = await manager.findOne(Team, { where: { id: teamId }, lock: { mode: 'pessimistic_write' } });
+      if (!team) throw new NotFoundException(`Team ${teamId} not found`);
+      const before = team.plan;
+      team.plan = plan;
+      await manager.save(team);
+      await this.audit.record(manager, SYSTEM_AUDIT, { teamId, action: 'team.plan_changed', target: { type: 'team', id: teamId }, changes: { plan: { before, after: plan } } });
+      return team;
+    });
     // Resolved sessions carry the plan (it sets the rate limit): every instance drops them.
     await this.sessionCache.announce({ team: teamId });
     return saved;

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { BudgetService } from './budget.service.js';
@@ -23,7 +24,12 @@ export class BudgetController {
   @ApiBadRequestResponse({ description: "Above the plan's monthly tokens" })
   @ApiForbiddenResponse({ description: 'Only owners set the budget' })
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
-  set(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Body() dto: SetTeamBudgetDto): Promise<TeamBudgetResponse> {
-    return this.budgets.set(team.userId, id, dto.monthlyTokens);
+  set(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() dto: SetTeamBudgetDto,
+    @Audit() audit: AuditContext,
+  ): Promise<TeamBudgetResponse> {
+    return this.budgets.set(team.userId, id, dto.monthlyTokens, audit);
   }
 }

@@ -1,6 +1,8 @@
 import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, NotFoundException, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { AuditContext } from '../audit-events/audit-context.js';
+import { AuditService } from '../audit-events/audit.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { DatabaseClock } from '../database/database-clock.js';
 import { MailService } from '../mail/mail.service.js';
@@ -93,6 +95,7 @@ export class BudgetService implements OnApplicationShutdown {
     private readonly ledger: UsageLedger,
     private readonly mail: MailService,
     private readonly databaseClock: DatabaseClock,
+    private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.planLimits = config.get('plans', { infer: true }).monthlyTokens;
@@ -173,14 +176,22 @@ export class BudgetService implements OnApplicationShutdown {
   }
 
   /** PUT /api/teams/:id/budget: owners only; at most the plan's; null clears it. Applies at once here, within REFRESH_MS elsewhere. */
-  async set(userId: string, teamId: string, monthlyTokens: number | null): Promise<TeamBudgetResponse> {
+  async set(userId: string, teamId: string, monthlyTokens: number | null, audit: AuditContext): Promise<TeamBudgetResponse> {
     await this.dataSource.transaction(async (manager) => {
       requireOwner(await lockTeamFor(manager, teamId, userId), "Only the team's owners set its budget");
       const planLimit = this.planLimits[await planOf(manager, teamId)];
       if (monthlyTokens !== null && planLimit !== null && monthlyTokens > planLimit) {
         throw new BadRequestException(`monthlyTokens may be at most the plan's ${planLimit} tokens a month`);
       }
+      // The team row is locked (lockTeamFor): the value read is the one replaced.
+      const [{ before }] = await manager.query<{ before: string | null }[]>('SELECT monthly_token_budget AS before FROM teams WHERE id = $1', [teamId]);
       await manager.query('UPDATE teams SET monthly_token_budget = $2 WHERE id = $1', [teamId, monthlyTokens]);
+      await this.audit.record(manager, audit, {
+        teamId,
+        action: 'budget.changed',
+        target: { type: 'team', id: teamId },
+        changes: { monthlyTokens: { before: before === null ? null : Number(before), after: monthlyTokens } },
+      });
     });
     return responseOf(await this.load(teamId));
   }

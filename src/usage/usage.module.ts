@@ -1,3 +1,4 @@
+import { AuditEventsModule } from '../audit-events/audit-events.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ModelMeter } from '../llm/model-meter.js';
@@ -15,7 +16,7 @@ import { UsageService } from './usage.service.js';
  * (the app hands this module to LlmModule.withMeter), which writes to the ledger.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UsageRecord])],
+  imports: [TypeOrmModule.forFeature([UsageRecord]), AuditEventsModule],
   controllers: [UsageController, BudgetController],
   providers: [
     UsageLedger,

@@ -139,6 +139,15 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       await expect.poll(() => bar.getAttribute('aria-valuemax')).toBe('100000');
       expect(((await api(server.app, owner).get(`/api/teams/${teamId}/budget`).expect(200)).body as TeamBudgetResponse).teamMonthlyTokens).toBe(100_000);
 
+      // The audit trail: filtered to budget changes, the one just made, with its export links.
+      const auditFilter = tab.page.getByRole('form', { name: 'Filter the audit trail' });
+      await auditFilter.getByLabel('Action').fill('budget.');
+      await auditFilter.getByRole('button', { name: 'Filter' }).click();
+      const auditEvents = tab.page.getByRole('list', { name: 'Audit events' });
+      await expect.poll(() => auditEvents.textContent()).toContain('budget.changed');
+      expect(await auditEvents.textContent()).toContain('"after":100000');
+      expect(await tab.page.getByRole('link', { name: 'CSV' }).getAttribute('href')).toBe(`/api/teams/${teamId}/audit/export?format=csv`);
+
       // Usage by day and by model, drawn from the chat turns above.
       const total = usage.totals.inputTokens + usage.totals.outputTokens;
       const dayChart = tab.page.getByRole('img', { name: /^Tokens per day from / });
@@ -181,6 +190,7 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       await expect.poll(() => tab.page.getByText('Chat requests').count()).toBe(1);
       expect(await tab.page.getByRole('form', { name: 'Invite a member' }).count()).toBe(0);
       expect(await tab.page.getByRole('heading', { name: 'Invitations' }).count()).toBe(0);
+      expect(await tab.page.getByRole('heading', { name: 'Audit trail' }).count()).toBe(0);
       expect(await tab.page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
       expect(await tab.page.getByRole('combobox', { name: /^Role of / }).count()).toBe(0);
       expect(await tab.page.getByRole('form', { name: 'Set the monthly token budget' }).count()).toBe(0);

@@ -12,5 +12,9 @@ export async function resetDatabase(app: INestApplication): Promise<void> {
      WHERE (schemaname = 'public' AND tablename <> 'migrations') OR (schemaname = 'pgboss' AND tablename = 'job')`,
   );
   if (rows.length === 0) return;
-  await dataSource.query(`TRUNCATE ${rows.map((row) => row.table).join(', ')} RESTART IDENTITY CASCADE`);
+  // The audit trail refuses a TRUNCATE outside retention's transactions (its append-only trigger).
+  await dataSource.transaction(async (manager) => {
+    await manager.query(`SELECT set_config('audit.retention', 'on', true)`);
+    await manager.query(`TRUNCATE ${rows.map((row) => row.table).join(', ')} RESTART IDENTITY CASCADE`);
+  });
 }

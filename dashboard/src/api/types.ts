@@ -23,4 +23,5 @@ export type { TeamBudgetResponse } from '../../../src/usage/budget.response.js';
 export type { PricedFigures } from '../../../src/usage/usage-cost.js';
 export type { AgentResponse, ModelsResponse } from '../../../src/assistant/assistant-catalog.response.js';
 export type { ReplyMetadata } from '../../../src/assistant/reply-metadata.js';
+export type { AuditEventResponse, AuditPageResponse } from '../../../src/audit/audit.response.js';
 export type { StepDecisionResponse } from '../../../src/approvals/approvals.response.js';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useMe } from '../session/session';
+import { AuditSection } from './audit-section';
 import { BudgetSection } from './budget-section';
 import { InvitationsSection } from './invitations-section';
 import { LeaveTeamSection } from './leave-team-section';
@@ -39,6 +40,7 @@ export function TeamPage() {
       <PlanSection team={team} />
       <BudgetSection team={team} />
       <UsageSection team={team} />
+      {canManage && <AuditSection team={team} />}
       <LeaveTeamSection team={team} onLeft={setLeft} />
     </div>
   );

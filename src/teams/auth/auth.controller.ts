@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Re
 import { ConfigService } from '@nestjs/config';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { Audit, type AuditContext } from '../../audit-events/audit-context.js';
 import type { AppConfig } from '../../config/configuration.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { ActiveTeam } from './active-team.decorator.js';
@@ -50,9 +51,10 @@ export class AuthController {
   async register(
     @Body() dto: RegisterDto,
     @Req() req: Request,
+    @Audit() audit: AuditContext,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginResponse | VerificationPendingResponse> {
-    const registered = await this.auth.register(dto, clientInfo(req));
+    const registered = await this.auth.register(dto, clientInfo(req), audit);
     if ('verificationRequired' in registered) {
       res.status(202);
       return registered;
@@ -82,8 +84,13 @@ export class AuthController {
   @UseGuards(LoginThrottleGuard)
   @HttpCode(200)
   @Post('login')
-  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
-    return this.withCookie(res, await this.auth.login(dto, clientInfo(req)));
+  async login(
+    @Body() dto: LoginDto,
+    @Req() req: Request,
+    @Audit() audit: AuditContext,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse> {
+    return this.withCookie(res, await this.auth.login(dto, clientInfo(req), audit));
   }
 
   @ApiBearerAuth()
@@ -91,8 +98,8 @@ export class AuthController {
   @AllowedUnverified()
   @HttpCode(200)
   @Post('logout')
-  async logout(@ActiveTeam() team: TeamContext, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
-    await this.auth.logout(team);
+  async logout(@ActiveTeam() team: TeamContext, @Audit() audit: AuditContext, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
+    await this.auth.logout(team, audit);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true };
   }
@@ -109,8 +116,8 @@ export class AuthController {
   @ApiCookieAuth()
   @UseGuards(SignedInSessionGuard)
   @Post('tokens')
-  createToken(@ActiveTeam() team: TeamContext, @Body() dto: CreateApiTokenDto): Promise<CreatedApiTokenResponse> {
-    return this.auth.createApiToken(team, dto);
+  createToken(@ActiveTeam() team: TeamContext, @Body() dto: CreateApiTokenDto, @Audit() audit: AuditContext): Promise<CreatedApiTokenResponse> {
+    return this.auth.createApiToken(team, dto, audit);
   }
 
   @ApiBearerAuth()
@@ -119,8 +126,8 @@ export class AuthController {
   @RateLimit('password-change')
   @HttpCode(200)
   @Post('password')
-  async changePassword(@ActiveTeam() team: TeamContext, @Body() dto: ChangePasswordDto): Promise<{ success: true }> {
-    await this.auth.changePassword(team, dto);
+  async changePassword(@ActiveTeam() team: TeamContext, @Body() dto: ChangePasswordDto, @Audit() audit: AuditContext): Promise<{ success: true }> {
+    await this.auth.changePassword(team, dto, audit);
     return { success: true };
   }
 
@@ -134,8 +141,8 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiCookieAuth()
   @Delete('tokens/:id')
-  async revokeToken(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<{ success: true }> {
-    await this.auth.revokeApiToken(team, id);
+  async revokeToken(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<{ success: true }> {
+    await this.auth.revokeApiToken(team, id, audit);
     return { success: true };
   }
 

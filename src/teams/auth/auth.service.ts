@@ -5,6 +5,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { type EntityManager, Repository } from 'typeorm';
 import type { AuthSettings } from '../../config/auth.config.js';
+import { type AuditContext, asUser } from '../../audit-events/audit-context.js';
+import { AuditService } from '../../audit-events/audit.service.js';
 import type { AppConfig } from '../../config/configuration.js';
 import { DatabaseClock } from '../../database/database-clock.js';
 import { User } from '../entities/user.entity.js';
@@ -47,6 +49,7 @@ export class AuthService {
     private readonly invitations: InvitationsService,
     private readonly verification: EmailVerificationService,
     private readonly databaseClock: DatabaseClock,
+    private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
   ) {
     const auth = config.get('auth', { infer: true });
@@ -65,7 +68,7 @@ export class AuthService {
    * session, and answers an address that already has an account the same way (its owner is
    * mailed a notice instead), so that sign-up does not tell which addresses have accounts.
    */
-  async register(dto: RegisterDto, client: ClientInfo): Promise<LoginResponse | VerificationPendingResponse> {
+  async register(dto: RegisterDto, client: ClientInfo, audit: AuditContext): Promise<LoginResponse | VerificationPendingResponse> {
     this.requirePasswordLogin();
     if (this.settings.signup === 'closed') {
       throw new ForbiddenException({ message: 'Sign-up is closed on this deployment: ask an administrator for an account', code: 'signup_closed' });
@@ -86,7 +89,14 @@ export class AuthService {
         if (this.settings.emailVerification === 'required') return null;
         throw new ConflictException('An account with this email already exists');
       }
-      return this.createAccount(manager, { email, name: dto.name, passwordHash, emailVerifiedAt: null });
+      const account = await this.createAccount(manager, { email, name: dto.name, passwordHash, emailVerifiedAt: null });
+      await this.audit.record(manager, asUser(audit, account.user.id), {
+        teamId: account.team.id,
+        action: 'user.registered',
+        target: { type: 'user', id: account.user.id },
+        changes: { email, name: dto.name },
+      });
+      return account;
     });
     if (!created) {
       await this.verification.noticeExistingAccount(email);
@@ -122,7 +132,7 @@ export class AuthService {
   }
 
   /** The attempt was admitted by LoginThrottleGuard; its outcome is counted here. */
-  async login(dto: LoginDto, client: ClientInfo): Promise<LoginResponse> {
+  async login(dto: LoginDto, client: ClientInfo, audit: AuditContext): Promise<LoginResponse> {
     this.requirePasswordLogin();
     const user = await this.users.findOne({
       where: { email: normalizedEmail(dto.email) },
@@ -132,17 +142,33 @@ export class AuthService {
     const address = client.ip ?? undefined;
     if (!user || !valid) {
       await this.throttle.failed(address);
+      // Deployment-wide: a failed attempt signs in to no team (and may name no account).
+      await this.audit.record(this.users.manager, audit, {
+        teamId: null,
+        action: 'auth.sign_in_failed',
+        target: user ? { type: 'user', id: user.id } : undefined,
+        changes: { email: normalizedEmail(dto.email), method: 'password' },
+      });
       throw new UnauthorizedException('Invalid email or password');
     }
     await this.throttle.succeeded(dto.email, address);
     const [team] = await this.teams.listForUser(user.id);
     if (!team) throw new UnauthorizedException('This account belongs to no team');
-    const { token } = await this.sessions.startLogin(user.id, team.id, client);
+    const { token } = await this.sessions.startLogin(user.id, team.id, client, (manager, sessionId) =>
+      this.audit.record(manager, asUser(audit, user.id), {
+        teamId: team.id,
+        action: 'auth.signed_in',
+        target: { type: 'session', id: sessionId },
+        changes: { method: 'password' },
+      }),
+    );
     return { accessToken: token, user: mapUser(user), activeTeam: team };
   }
 
-  logout(context: TeamContext): Promise<void> {
-    return this.sessions.revoke(context.sessionId);
+  logout(context: TeamContext, audit: AuditContext): Promise<void> {
+    return this.sessions.revoke(context.sessionId, (manager, sessionId) =>
+      this.audit.record(manager, audit, { teamId: context.teamId, action: 'auth.signed_out', target: { type: 'session', id: sessionId } }),
+    );
   }
 
   async me(context: TeamContext): Promise<MeResponse> {
@@ -154,10 +180,17 @@ export class AuthService {
   }
 
   /** From a signed-in session only (SignedInSessionGuard). */
-  async createApiToken(context: TeamContext, dto: CreateApiTokenDto): Promise<CreatedApiTokenResponse> {
+  async createApiToken(context: TeamContext, dto: CreateApiTokenDto, audit: AuditContext): Promise<CreatedApiTokenResponse> {
     const days = dto.expiresInDays ?? this.apiTokenDays.byDefault;
     if (days > this.apiTokenDays.max) throw new BadRequestException([`expiresInDays must not be greater than ${this.apiTokenDays.max}`]);
-    const { session, token } = await this.sessions.createApiToken(context, dto.name, days);
+    const { session, token } = await this.sessions.createApiToken(context, dto.name, days, (manager, tokenId) =>
+      this.audit.record(manager, audit, {
+        teamId: context.teamId,
+        action: 'api_token.created',
+        target: { type: 'api_token', id: tokenId },
+        changes: { name: dto.name, expiresInDays: days },
+      }),
+    );
     return { ...mapApiToken(session), token };
   }
 
@@ -165,15 +198,17 @@ export class AuthService {
     return (await this.sessions.listApiTokens(context.userId)).map(mapApiToken);
   }
 
-  revokeApiToken(context: TeamContext, id: string): Promise<void> {
-    return this.sessions.revokeApiToken(context.userId, id);
+  revokeApiToken(context: TeamContext, id: string, audit: AuditContext): Promise<void> {
+    return this.sessions.revokeApiToken(context.userId, id, (manager, tokenId) =>
+      this.audit.record(manager, audit, { teamId: context.teamId, action: 'api_token.revoked', target: { type: 'api_token', id: tokenId } }),
+    );
   }
 
   /**
    * From a signed-in session only (SignedInSessionGuard), with the current password: the new one
    * must pass the policy. The user's other sign-ins end; this one and the API tokens stay.
    */
-  async changePassword(context: TeamContext, dto: ChangePasswordDto): Promise<void> {
+  async changePassword(context: TeamContext, dto: ChangePasswordDto, audit: AuditContext): Promise<void> {
     const user = await this.users.findOneOrFail({
       where: { id: context.userId },
       select: { id: true, email: true, name: true, passwordHash: true },
@@ -183,7 +218,10 @@ export class AuthService {
     }
     await this.passwords.assertStrong(dto.newPassword, user, 'newPassword');
     const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
-    await this.users.update({ id: user.id }, { passwordHash });
+    await this.users.manager.transaction(async (manager) => {
+      await manager.update(User, { id: user.id }, { passwordHash });
+      await this.audit.record(manager, audit, { teamId: context.teamId, action: 'user.password_changed', target: { type: 'user', id: user.id } });
+    });
     await this.sessions.revokeOtherLogins(user.id, context.sessionId);
   }
 

@@ -3,7 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { type EntityManager, IsNull, Repository } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
 import { DatabaseClock } from '../../database/database-clock.js';
 import { Session } from '../entities/session.entity.js';
@@ -18,6 +18,11 @@ export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
 }
+
+/** Work done in the same transaction as a session's write (its audit entry), given the session's id. */
+export type Alongside = (manager: EntityManager, sessionId: string) => Promise<void>;
+
+const nothingAlongside: Alongside = () => Promise.resolve();
 
 export interface IssuedSession {
   session: Session;
@@ -53,25 +58,29 @@ export class SessionsService {
     this.ttlSeconds = config.get('auth', { infer: true }).sessionTtlSeconds;
   }
 
-  async startLogin(userId: string, teamId: string, client: ClientInfo): Promise<IssuedSession> {
-    // The row's end is checked against the database's clock (`expires_at > now()`), so it is counted from it.
-    const now = await this.databaseClock.now();
-    const session = await this.sessions.save(
-      this.sessions.create({
-        userId,
-        activeTeamId: teamId,
-        kind: 'browser',
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 500) ?? null,
-        expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
-      }),
-    );
+  async startLogin(userId: string, teamId: string, client: ClientInfo, alongside = nothingAlongside): Promise<IssuedSession> {
+    const session = await this.sessions.manager.transaction(async (manager) => {
+      // The row's end is checked against the database's clock (`expires_at > now()`), so it is counted from it.
+      const now = await this.databaseClock.now(manager);
+      const started = await manager.save(
+        manager.create(Session, {
+          userId,
+          activeTeamId: teamId,
+          kind: 'browser',
+          ip: client.ip,
+          userAgent: client.userAgent?.slice(0, 500) ?? null,
+          expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
+        }),
+      );
+      await alongside(manager, started.id);
+      return started;
+    });
     const token = await this.sign(session, { expiresIn: this.ttlSeconds });
     return { session, token };
   }
 
   /** A personal API token: a session that lasts `days` unless revoked, bound to the caller's active team. */
-  async createApiToken(context: TeamContext, name: string, days: number): Promise<IssuedSession> {
+  async createApiToken(context: TeamContext, name: string, days: number, alongside = nothingAlongside): Promise<IssuedSession> {
     // Whole seconds, so that the row and the token's `exp` claim name the same instant; from the
     // database's clock, which the row's end is checked against.
     const now = await this.databaseClock.now();
@@ -86,7 +95,10 @@ export class SessionsService {
     });
     const token = await this.sign(session, { exp: expiresAt.getTime() / 1000 });
     session.tokenHash = hashToken(token);
-    await this.sessions.save(session);
+    await this.sessions.manager.transaction(async (manager) => {
+      await manager.save(session);
+      await alongside(manager, session.id);
+    });
     return { session, token };
   }
 
@@ -97,12 +109,12 @@ export class SessionsService {
     });
   }
 
-  async revokeApiToken(userId: string, id: string): Promise<void> {
-    const result = await this.sessions.update(
-      { id, userId, kind: 'api_token', revokedAt: IsNull() },
-      { revokedAt: new Date() },
-    );
-    if (!result.affected) throw new NotFoundException('API token not found');
+  async revokeApiToken(userId: string, id: string, alongside = nothingAlongside): Promise<void> {
+    await this.sessions.manager.transaction(async (manager) => {
+      const result = await manager.update(Session, { id, userId, kind: 'api_token', revokedAt: IsNull() }, { revokedAt: new Date() });
+      if (!result.affected) throw new NotFoundException('API token not found');
+      await alongside(manager, id);
+    });
     await this.streams.end({ session: id });
   }
 
@@ -115,8 +127,11 @@ export class SessionsService {
     for (const { id } of rows) await this.streams.end({ session: id });
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  async revoke(sessionId: string, alongside = nothingAlongside): Promise<void> {
+    await this.sessions.manager.transaction(async (manager) => {
+      await manager.update(Session, { id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await alongside(manager, sessionId);
+    });
     await this.streams.end({ session: sessionId });
   }
 

@@ -9,6 +9,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { Audit, type AuditContext } from '../../audit-events/audit-context.js';
 import { ActiveTeam } from '../auth/active-team.decorator.js';
 import { Public } from '../../common/public.decorator.js';
 import type { TeamContext } from '../auth/team-context.js';
@@ -32,15 +33,15 @@ export class InvitationsController {
   @Post('accept')
   @ApiOkResponse({ description: 'The team joined, with the role: { id, name, plan, role, createdAt }' })
   @ApiForbiddenResponse({ description: 'Signed in with another address than the invited one' })
-  accept(@ActiveTeam() team: TeamContext, @Body() dto: InvitationTokenDto): Promise<TeamResponse> {
-    return this.invitations.accept(team, dto.token);
+  accept(@ActiveTeam() team: TeamContext, @Body() dto: InvitationTokenDto, @Audit() audit: AuditContext): Promise<TeamResponse> {
+    return this.invitations.accept(team, dto.token, audit);
   }
 
   @Public()
   @HttpCode(200)
   @Post('decline')
   @ApiOkResponse({ description: 'The invitation, status "declined"; no account needed' })
-  decline(@Body() dto: InvitationTokenDto): Promise<InvitationResponse> {
-    return this.invitations.decline(dto.token);
+  decline(@Body() dto: InvitationTokenDto, @Audit() audit: AuditContext): Promise<InvitationResponse> {
+    return this.invitations.decline(dto.token, audit);
   }
 }

@@ -3,6 +3,8 @@ import { ConflictException, ForbiddenException, GoneException, Injectable, NotFo
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Raw, Repository } from 'typeorm';
+import type { AuditContext } from '../../audit-events/audit-context.js';
+import { AuditService } from '../../audit-events/audit.service.js';
 import type { AppConfig } from '../../config/configuration.js';
 import { DatabaseClock } from '../../database/database-clock.js';
 import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
@@ -41,13 +43,14 @@ export class InvitationsService {
     private readonly mail: MailService,
     private readonly quotas: PlanQuotaService,
     private readonly databaseClock: DatabaseClock,
+    private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlSeconds = config.get('auth', { infer: true }).invitationTtlSeconds;
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
   }
 
-  async invite(context: TeamContext, teamId: string, dto: InviteMemberDto): Promise<SentInvitationResponse> {
+  async invite(context: TeamContext, teamId: string, dto: InviteMemberDto, audit: AuditContext): Promise<SentInvitationResponse> {
     if (!context.emailVerified) throw unverifiedException('Verify your email address before inviting anyone: open the link we mailed you');
     const { invitation, mailed } = await this.invitations.manager.transaction(async (manager) => {
       const caller = await lockTeamFor(manager, teamId, context.userId);
@@ -68,6 +71,12 @@ export class InvitationsService {
       const nextMailAt = last ? last.createdAt.getTime() + intervalMs : 0;
       if (last && nextMailAt > now.getTime()) {
         if (last.status === 'pending' && last.expiresAt > now) {
+          await this.audit.record(manager, audit, {
+            teamId,
+            action: 'invitation.changed',
+            target: { type: 'invitation', id: last.id },
+            changes: { email: last.email, role: { before: last.role, after: dto.role } },
+          });
           last.role = dto.role;
           await manager.update(TeamInvitation, { id: last.id }, { role: dto.role });
           return { invitation: last, mailed: false };
@@ -91,6 +100,12 @@ export class InvitationsService {
           expiresAt: new Date(now.getTime() + this.ttlSeconds * 1000),
         }),
       );
+      await this.audit.record(manager, audit, {
+        teamId,
+        action: 'invitation.sent',
+        target: { type: 'invitation', id: created.id },
+        changes: { email: created.email, role: created.role },
+      });
       return { invitation: created, mailed: true };
     });
     if (mailed) await this.mailInvitation(invitation);
@@ -113,7 +128,7 @@ export class InvitationsService {
     return pending.map(toResponse);
   }
 
-  async revoke(context: TeamContext, teamId: string, invitationId: string): Promise<void> {
+  async revoke(context: TeamContext, teamId: string, invitationId: string, audit: AuditContext): Promise<void> {
     await this.invitations.manager.transaction(async (manager) => {
       const caller = await lockTeamFor(manager, teamId, context.userId);
       requireManager(caller, 'Only owners and admins can revoke invitations');
@@ -122,11 +137,17 @@ export class InvitationsService {
       if (invitation.role === 'owner') requireOwner(caller, 'Only owners can revoke an invitation to become an owner');
       if (invitation.status !== 'pending') throw new ConflictException(`This invitation is no longer pending (${invitation.status})`);
       await close(manager, invitation, 'revoked', context.userId);
+      await this.audit.record(manager, audit, {
+        teamId,
+        action: 'invitation.revoked',
+        target: { type: 'invitation', id: invitation.id },
+        changes: { email: invitation.email, role: invitation.role },
+      });
     });
   }
 
   /** Joins the team the link invites to, as the signed-in user, whose address must be the invited one. */
-  async accept(context: TeamContext, token: string): Promise<TeamResponse> {
+  async accept(context: TeamContext, token: string, audit: AuditContext): Promise<TeamResponse> {
     // Before the link is read: an unverified account learns nothing about the invitation.
     if (!context.emailVerified) throw unverifiedException('Verify your email address before accepting an invitation: open the link we mailed you');
     const claims = await this.tokens.verify(token);
@@ -143,18 +164,33 @@ export class InvitationsService {
       }
       await manager.insert(Membership, { teamId: invitation.teamId, userId: user.id, role: invitation.role });
       await close(manager, invitation, 'accepted', user.id);
+      const facts = { email: invitation.email, role: invitation.role };
+      await this.audit.record(manager, audit, { teamId: invitation.teamId, action: 'invitation.accepted', target: { type: 'invitation', id: invitation.id }, changes: facts });
+      await this.audit.record(manager, audit, {
+        teamId: invitation.teamId,
+        action: 'member.added',
+        target: { type: 'user', id: user.id },
+        changes: { role: { before: null, after: invitation.role }, invitationId: invitation.id },
+      });
       return invitation.teamId;
     });
     return this.teams.getForUser(context.userId, teamId);
   }
 
   /** Declines by the link alone: it was mailed to the invitee, and declining grants nothing. */
-  async decline(token: string): Promise<InvitationResponse> {
+  async decline(token: string, audit: AuditContext): Promise<InvitationResponse> {
     const claims = await this.tokens.verify(token);
     return this.invitations.manager.transaction(async (manager) => {
       const invitation = await this.lockInvitation(manager, claims.sub, claims.jti);
       requirePending(invitation, await this.databaseClock.now(manager));
-      return toResponse(await close(manager, invitation, 'declined', null));
+      await close(manager, invitation, 'declined', null);
+      await this.audit.record(manager, audit, {
+        teamId: invitation.teamId,
+        action: 'invitation.declined',
+        target: { type: 'invitation', id: invitation.id },
+        changes: { email: invitation.email, role: invitation.role },
+      });
+      return toResponse(invitation);
     });
   }
 

@@ -64,7 +64,7 @@ describe('the operator command', () => {
       cli('set-plan', '6f9619ff-8b86-4d11-b42d-00c04fc964ff', 'pro'),
     ]);
     expect(unknownPlan.status).toBe(1);
-    expect(unknownPlan.stderr).toMatch(/Unknown plan "platinum"\. Usage: npm run cli -- set-plan <teamId> <free\|pro\|enterprise>/);
+    expect(unknownPlan.stderr).toMatch(/Unknown plan "platinum"\.\nUsage: npm run cli -- <command>\n {2}set-plan <teamId> <free\|pro\|enterprise>/);
     expect(malformedId.stderr).toMatch(/"not-a-uuid" is not a team id/);
     expect(unknownCommand.stderr).toMatch(/^Usage:/);
     expect(unknownTeam.status).toBe(1);
@@ -96,6 +96,40 @@ describe('the operator command', () => {
       const again = await cli('create-user', email, 'Olga Again');
       expect(again.status).toBe(1);
       expect(again.stderr).toMatch(/An account with this email already exists/);
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
+
+  it('verifies a team\'s audit chain, names the first row edited behind the trigger, and lists the deployment-wide events', async () => {
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'error' };
+    const cli = (...args: string[]) => runCli(process.execPath, [join(dirname(SERVER_ENTRY), 'cli.js'), ...args], env);
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: string }>(`INSERT INTO teams (name) VALUES ('Audited') RETURNING id`);
+      const teamId = rows[0].id;
+      expect((await cli('set-plan', teamId, 'pro')).status).toBe(0);
+      expect((await cli('set-plan', teamId, 'enterprise')).status).toBe(0);
+      const sound = await cli('audit:verify', '--team', teamId);
+      expect(sound.status).toBe(0);
+      expect(sound.stdout).toMatch(new RegExp(`^ok team ${teamId}: 2 events, head [0-9a-f]{64}$`, 'm'));
+
+      const events = await client.query<{ id: string }>('SELECT id FROM audit_events WHERE team_id = $1 ORDER BY id', [teamId]);
+      await client.query('BEGIN');
+      await client.query('ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_only');
+      await client.query(`UPDATE audit_events SET changes = '{"plan":{"before":"free","after":"enterprise"}}' WHERE id = $1`, [events.rows[0].id]);
+      await client.query('ALTER TABLE audit_events ENABLE TRIGGER audit_events_append_only');
+      await client.query('COMMIT');
+      const broken = await cli('audit:verify', '--team', teamId);
+      expect(broken.status).toBe(1);
+      expect(broken.stdout).toContain(`BROKEN team ${teamId}: event ${events.rows[0].id}: its fields do not give its hash (the row was edited)`);
+
+      await client.query(`INSERT INTO audit_events (actor_type, action, changes) VALUES ('anonymous', 'auth.sign_in_failed', '{"email":"cli-probe@example.com"}')`);
+      const listed = await cli('audit:list', '--limit', '1');
+      expect(listed.status).toBe(0);
+      expect(JSON.parse(listed.stdout)).toMatchObject({ teamId: null, action: 'auth.sign_in_failed', changes: { email: 'cli-probe@example.com' } });
+      expect((await cli('audit:verify', '--team', 'nope')).stderr).toMatch(/"nope" is not a team id/);
     } finally {
       await client.end();
     }
