@@ -13,8 +13,8 @@ import { PARALLEL_WORKERS } from './test/setup/test-databases.js';
 // little CPU. `npm test` runs `app` first, then `faults`; CI (.ci/run) runs the two side by side,
 // two vitest processes, so the faults' waiting overlaps the app files' work.
 //
-// Files stay isolated (a fresh worker each): sharing a worker's modules across files saved ~14% of
-// the CPU but broke browser, live-reply and run-retry files that ran after others in one worker.
+// Files stay isolated (a fresh worker each): sharing a worker's modules across files cut the CPU of
+// test/e2e/teams/ by 14%, but is not yet proven on the whole suite (docs/decisions.md).
 export default defineConfig({
   plugins: [
     swc.vite({

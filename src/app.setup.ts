@@ -29,7 +29,7 @@ import { SESSION_COOKIE } from './teams/auth/session-token.js';
  * modules in: registered by specificity instead, a literal segment is tried before a parameter
  * (`/workflows/resume` before `/workflows/:id`) whichever module declares it; and one method and
  * path declared twice stops the start. (Nest's `shadow` check stays off: it takes the dashboard's
- * `/dashboard` and `/dashboard/{*path}`, one handler, for a conflict; test/e2e/route-matching
+ * `/dashboard` and `/dashboard/{*path}`, one handler, for a conflict; test/e2e/http/route-matching
  * checks every literal and parameter pair instead.)
  */
 export const APP_OPTIONS = {

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import type { UIMessage } from 'ai';
 import { ConversationsService } from '../../../src/conversations/conversations.service.js';
 import { api } from '../../helpers/api.js';
 import { textOfMessage, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
+import { waitFor } from '../../helpers/mail-catcher.js';
 import { readUIStream } from '../../helpers/read-ui-stream.js';
 import { signUp } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
@@ -55,11 +55,10 @@ describe('assistant: streaming over a real connection', () => {
     controller.abort();
 
     const conversations = app.get(ConversationsService);
-    let stored: UIMessage[] = [];
-    for (let attempt = 0; attempt < 100 && stored.length < 2; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      stored = await conversations.messagesOf(conversationId);
-    }
+    const stored = await waitFor(async () => {
+      const messages = await conversations.messagesOf(conversationId);
+      return messages.length >= 2 && messages;
+    }, 'the reply stored after the client left');
     expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(textOfMessage(stored[1])).toMatch(/^This is the offline model[\s\S]*You wrote: "Are you still there after I leave\?"$/);
   });
