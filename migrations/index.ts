@@ -16,6 +16,7 @@ import { TokenReservations1764910000000 } from './1764910000000-TokenReservation
 import { MailOutboxMessageIdIndex1765000000000 } from './1765000000000-MailOutboxMessageIdIndex.js';
 import { EmailVerification1765100000000 } from './1765100000000-EmailVerification.js';
 import { AuditEvents1765200000000 } from './1765200000000-AuditEvents.js';
+import { RolesAndTokenScopes1765300000000 } from './1765300000000-RolesAndTokenScopes.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   MailOutboxMessageIdIndex1765000000000,
   EmailVerification1765100000000,
   AuditEvents1765200000000,
+  RolesAndTokenScopes1765300000000,
 ];

@@ -4,6 +4,7 @@ import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { PlanApprovalMailResponse } from '../workflows/workflows.response.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 /** A fresh plan approval mail, asked for from the dashboard. The workflows module owns the draft and mails it. */
 @ApiTags('approvals')
@@ -13,6 +14,7 @@ import { WorkflowsService } from '../workflows/workflows.service.js';
 export class ApprovalMailsController {
   constructor(private readonly workflows: WorkflowsService) {}
 
+  @Permission('workflow.approve')
   @HttpCode(202)
   @Post(':id/approval-mail')
   @ApiAcceptedResponse({ description: '{ message, sentTo }: a fresh plan approval link is mailed to the workflow\'s creator (the team\'s first owner once the creator has left it)' })

@@ -7,6 +7,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import type { StepDecisionResponse } from './approvals.response.js';
 import { ApprovalsService } from './approvals.service.js';
 import { StepDecisionDto } from './dto/step-decision.dto.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 /** Step approvals from the dashboard: the signed-in user instead of a mailed link. */
 @ApiTags('approvals')
@@ -17,6 +18,7 @@ export class StepDecisionsController {
   constructor(private readonly approvals: ApprovalsService) {}
 
   /** Approves or rejects the step the run is paused on, as its approval email's links do. */
+  @Permission('workflow.approve')
   @HttpCode(200)
   @Post(':id/runs/:runId/decision')
   @ApiOkResponse({ description: '{ runId, stepIndex, action, status }: the run goes on (status running)' })

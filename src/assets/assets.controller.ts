@@ -6,6 +6,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import type { AssetResponse } from './asset.response.js';
 import { AssetsService } from './assets.service.js';
 import { ListAssetsQueryDto } from './dto/list-assets.query.dto.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 @ApiTags('assets')
 @ApiBearerAuth()
@@ -14,16 +15,19 @@ import { ListAssetsQueryDto } from './dto/list-assets.query.dto.js';
 export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
 
+  @Permission('asset.read')
   @Get()
   list(@ActiveTeam() team: TeamContext, @Query() query: ListAssetsQueryDto): Promise<AssetResponse[]> {
     return this.assets.list(team.teamId, query);
   }
 
+  @Permission('asset.read')
   @Get(':id')
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<AssetResponse> {
     return this.assets.get(team.teamId, id);
   }
 
+  @Permission('asset.delete')
   @Delete(':id')
   async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<{ success: true }> {
     await this.assets.delete(team.teamId, id);

@@ -12,6 +12,7 @@ import type { AgentResponse, ModelsResponse } from './assistant-catalog.response
 import { ChatStreamService } from './chat-stream.service.js';
 import { ConversationRepliesService } from './conversation-replies.service.js';
 import { RouterRequestDto } from './dto/router-request.dto.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 @ApiTags('assistant')
 @ApiBearerAuth()
@@ -25,18 +26,21 @@ export class AssistantController {
   ) {}
 
   /** The agents a message can be sent to with `agentId` (the router picks one otherwise). */
+  @Permission('team.read')
   @Get('agents')
   agents(): AgentResponse[] {
     return AGENT_IDS.map((id) => ({ id, niche: AGENTS[id].niche, description: AGENTS[id].description, tools: AGENTS[id].tools }));
   }
 
   /** The models a client can offer for `modelId`. */
+  @Permission('team.read')
   @Get('models')
   listModels(): ModelsResponse {
     return { defaultModel: this.models.defaultModelId, models: this.models.offered() };
   }
 
   /** Routes the conversation to an agent and streams its reply (AI SDK UI message stream, SSE). */
+  @Permission('conversation.write')
   @PlanRateLimit()
   @OpenStream()
   @Post('router')
@@ -50,6 +54,7 @@ export class AssistantController {
    * stream from its first chunk, then live; 204 when nothing is being generated. `:id` is the
    * conversation's id or the client's chat id.
    */
+  @Permission('conversation.read')
   @OpenStream()
   @Get('router/:id/stream')
   resume(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Res() response: Response): Promise<void> {

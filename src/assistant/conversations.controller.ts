@@ -8,6 +8,7 @@ import { ListConversationsQueryDto } from '../conversations/dto/list-conversatio
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { ConversationRepliesService } from './conversation-replies.service.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 /**
  * /api/assistant/history and /api/assistant/conversations. Served by the assistant module, not
@@ -23,17 +24,20 @@ export class ConversationsController {
     private readonly replies: ConversationRepliesService,
   ) {}
 
+  @Permission('conversation.read')
   @Get('history')
   history(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<HistoryResponse> {
     return this.conversations.history(team.teamId, query.id);
   }
 
+  @Permission('conversation.read')
   @Get('conversations')
   list(@ActiveTeam() team: TeamContext, @Query() query: ListConversationsQueryDto): Promise<ConversationResponse[]> {
     return this.conversations.list(team.teamId, query);
   }
 
   /** SPEC §4: deletes the conversation and its messages, stopping a reply being generated first. */
+  @Permission('conversation.write')
   @Delete('conversations')
   async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<{ success: true }> {
     await this.replies.deleteConversation(team, query.id);
@@ -41,6 +45,7 @@ export class ConversationsController {
   }
 
   /** Stops the reply being generated; the partial message is kept, marked stopped. */
+  @Permission('conversation.write')
   @HttpCode(200)
   @Post('conversations/:id/stop')
   stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<{ conversationId: string; stopped: true }> {

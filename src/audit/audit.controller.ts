@@ -7,6 +7,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import type { AuditPageResponse } from './audit.response.js';
 import { AuditTrailService } from './audit-trail.service.js';
 import { AuditExportQueryDto, AuditQueryDto } from './dto/audit-query.dto.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 @ApiTags('teams')
 @ApiBearerAuth()
@@ -18,6 +19,7 @@ import { AuditExportQueryDto, AuditQueryDto } from './dto/audit-query.dto.js';
 export class AuditController {
   constructor(private readonly audit: AuditTrailService) {}
 
+  @Permission('team.audit', { teamParam: 'id' })
   @Get()
   @ApiOkResponse({
     description:
@@ -28,6 +30,7 @@ export class AuditController {
     return this.audit.list(team.userId, id, query);
   }
 
+  @Permission('team.audit', { teamParam: 'id' })
   @Get('export')
   @ApiProduces('application/x-ndjson', 'text/csv')
   @ApiOkResponse({ description: 'The events of the range, oldest first, one per line (JSON Lines) or row (CSV with a header), streamed' })

@@ -8,6 +8,7 @@ import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
 import { ChatCompletionsService } from './chat-completions.service.js';
 import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto.js';
 import type { ModelList, ModelObject } from './openai.response.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 /** OpenAI's chat completions API over the agents, at /v1 (outside /api) where OpenAI clients look for it. */
 @ApiTags('openai')
@@ -17,16 +18,19 @@ export class OpenAiApiController {
   constructor(private readonly completions: ChatCompletionsService) {}
 
   /** `router` and each agent. */
+  @Permission('team.read')
   @Get('models')
   models(): ModelList {
     return this.completions.models();
   }
 
+  @Permission('team.read')
   @Get('models/:id')
   model(@Param('id') id: string): ModelObject {
     return this.completions.model(id);
   }
 
+  @Permission('conversation.write')
   @PlanRateLimit()
   @OpenStream()
   @Post('chat/completions')

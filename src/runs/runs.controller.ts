@@ -10,6 +10,7 @@ import { RetryRunDto } from './dto/retry-run.dto.js';
 import { RunRetriesService } from './run-retries.service.js';
 import type { RetriedRunResponse, RunDetailResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 import { RunsService } from './runs.service.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 @ApiTags('runs')
 @ApiBearerAuth()
@@ -22,12 +23,14 @@ export class RunsController {
   ) {}
 
   /** Starts a run by hand: 422 unless the workflow is active, 409 while another run is in progress. */
+  @Permission('workflow.run')
   @RunStartQuota()
   @Post(':id/run')
   start(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<StartedRunResponse> {
     return this.runs.startManual(team, id);
   }
 
+  @Permission('workflow.run')
   @HttpCode(200)
   @Post(':id/runs/:runId/stop')
   stop(
@@ -39,6 +42,7 @@ export class RunsController {
   }
 
   /** The run with its steps (status, attempts, reused or not) and the runs that retry it. */
+  @Permission('workflow.read')
   @Get(':id/runs/:runId')
   detail(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Param('runId', ParseSerialIdPipe) runId: number): Promise<RunDetailResponse> {
     return this.runs.detail(team, id, runId);
@@ -49,6 +53,7 @@ export class RunsController {
    * `fromStep`: 422 for a run in progress, a draft workflow or a step with nothing before it to
    * reuse, 409 while another run is in progress.
    */
+  @Permission('workflow.run')
   @RunStartQuota()
   @Post(':id/runs/:runId/retry')
   retry(
@@ -61,6 +66,7 @@ export class RunsController {
   }
 
   /** The run's progress as Server-Sent Events: its current state, then each change until it ends. */
+  @Permission('workflow.read')
   @OpenStream()
   @Get(':id/runs/:runId/events')
   follow(

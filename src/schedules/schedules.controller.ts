@@ -6,6 +6,7 @@ import { NextRunsQueryDto } from './dto/next-runs.query.dto.js';
 import { UpdateScheduleDto } from './dto/update-schedule.dto.js';
 import type { ScheduleResponse } from './schedules.response.js';
 import { SchedulesService } from './schedules.service.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 /** A workflow's schedule. Every answer is the schedule as it now stands, with its next `count` run times. */
 @ApiTags('workflows')
@@ -15,11 +16,13 @@ import { SchedulesService } from './schedules.service.js';
 export class SchedulesController {
   constructor(private readonly schedules: SchedulesService) {}
 
+  @Permission('workflow.read')
   @Get()
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
     return this.schedules.get(team, id, query.count);
   }
 
+  @Permission('workflow.schedule')
   @Patch()
   update(
     @ActiveTeam() team: TeamContext,
@@ -30,12 +33,14 @@ export class SchedulesController {
     return this.schedules.update(team, id, dto, query.count);
   }
 
+  @Permission('workflow.schedule')
   @HttpCode(200)
   @Post('pause')
   pause(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
     return this.schedules.pause(team, id, query.count);
   }
 
+  @Permission('workflow.schedule')
   @HttpCode(200)
   @Post('resume')
   resume(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {

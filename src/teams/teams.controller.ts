@@ -20,6 +20,7 @@ import type { InvitationResponse, SentInvitationResponse } from './invitations/i
 import { InvitationsService } from './invitations/invitations.service.js';
 import type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from './teams.response.js';
 import { TeamsService } from './teams.service.js';
+import { Permission } from './permissions/permission.decorator.js';
 
 @ApiTags('teams')
 @ApiBearerAuth()
@@ -31,22 +32,26 @@ export class TeamsController {
     private readonly invitations: InvitationsService,
   ) {}
 
+  @Permission('account.read')
   @Get()
   list(@ActiveTeam() team: TeamContext): Promise<TeamResponse[]> {
     return this.teams.listForUser(team.userId);
   }
 
+  @Permission('account.teams')
   @Post()
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateTeamDto, @Audit() audit: AuditContext): Promise<TeamResponse> {
     return this.teams.createForUser(team.userId, dto.name, audit);
   }
 
+  @Permission('account.teams')
   @HttpCode(200)
   @Post(':id/activate')
   activate(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamResponse> {
     return this.teams.activate(team, id);
   }
 
+  @Permission('team.read', { teamParam: 'id' })
   @Get(':id/plan')
   @ApiOkResponse({
     description:
@@ -58,12 +63,14 @@ export class TeamsController {
     return this.teams.planLimits(team.userId, id);
   }
 
+  @Permission('team.read', { teamParam: 'id' })
   @Get(':id/members')
   members(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<MemberResponse[]> {
     return this.teams.listMembers(team.userId, id);
   }
 
   /** Both paths invite: adding a member directly would add them without their consent. */
+  @Permission('team.members', { teamParam: 'id' })
   @Post([':id/members', ':id/invitations'])
   @ApiCreatedResponse({
     description:
@@ -87,6 +94,7 @@ export class TeamsController {
     return this.invitations.invite(team, id, dto, audit);
   }
 
+  @Permission('team.invitations.read', { teamParam: 'id' })
   @Get(':id/invitations')
   @ApiOkResponse({ description: 'Pending invitations that can still be accepted, newest first (owners and admins)' })
   @ApiForbiddenResponse({ description: 'Members cannot see invitations' })
@@ -95,6 +103,7 @@ export class TeamsController {
     return this.invitations.listPending(team, id);
   }
 
+  @Permission('team.members', { teamParam: 'id' })
   @Delete(':id/invitations/:invitationId')
   @ApiOkResponse({ description: '{ success: true }: the link no longer works' })
   @ApiForbiddenResponse({ description: 'Members cannot revoke; only owners revoke an invitation to become owner' })
@@ -110,6 +119,7 @@ export class TeamsController {
     return { success: true };
   }
 
+  @Permission('team.members', { teamParam: 'id' })
   @Patch(':id/members/:userId')
   @ApiOkResponse({ description: '{ userId, email, name, role, joinedAt }: applies to the member\'s sessions at once' })
   @ApiForbiddenResponse({ description: 'Members cannot change roles; only owners make or unmake owners' })
@@ -125,6 +135,7 @@ export class TeamsController {
     return this.teams.changeRole(team, id, userId, dto.role, audit);
   }
 
+  @Permission('team.members', { teamParam: 'id' })
   @Delete(':id/members/:userId')
   @ApiOkResponse({ description: '{ success: true }: the member\'s sessions in this team end at once; removing yourself is leaving' })
   @ApiForbiddenResponse({ description: 'Members cannot remove others; only owners remove owners' })
@@ -140,6 +151,7 @@ export class TeamsController {
     return { success: true };
   }
 
+  @Permission('account.teams')
   @HttpCode(200)
   @Post(':id/leave')
   @ApiOkResponse({

@@ -30,6 +30,7 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { TeamsController } from './teams.controller.js';
 import { TeamsService } from './teams.service.js';
+import { PermissionGuard } from './permissions/permission.guard.js';
 
 @Module({
   imports: [
@@ -61,9 +62,10 @@ import { TeamsService } from './teams.service.js';
     OpenStreamsService,
     // Order matters: cross-site writes are refused before a session is read or a limit counted;
     // authentication sets the team context that the verification check, the stream caps and the
-    // plan limiter read; a stream refused by its cap counts against no limit.
+    // plan limiter read; the permission table is checked right after authentication; a stream refused by its cap counts against no limit.
     { provide: APP_GUARD, useClass: SessionOriginGuard },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: PermissionGuard },
     { provide: APP_GUARD, useClass: VerifiedEmailGuard },
     { provide: APP_GUARD, useClass: OpenStreamGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -6,6 +6,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import { BudgetService } from './budget.service.js';
 import type { TeamBudgetResponse } from './budget.response.js';
 import { SetTeamBudgetDto } from './dto/set-team-budget.dto.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 @ApiTags('teams')
 @ApiBearerAuth()
@@ -14,12 +15,14 @@ import { SetTeamBudgetDto } from './dto/set-team-budget.dto.js';
 export class BudgetController {
   constructor(private readonly budgets: BudgetService) {}
 
+  @Permission('team.budget.read', { teamParam: 'id' })
   @Get()
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamBudgetResponse> {
     return this.budgets.describe(team.userId, id);
   }
 
+  @Permission('team.budget.edit', { teamParam: 'id' })
   @Put()
   @ApiBadRequestResponse({ description: "Above the plan's monthly tokens" })
   @ApiForbiddenResponse({ description: 'Only owners set the budget' })

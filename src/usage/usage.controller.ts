@@ -5,6 +5,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import { UsageQueryDto } from './dto/usage-query.dto.js';
 import type { UsageReportResponse } from './usage.response.js';
 import { UsageService } from './usage.service.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 @ApiTags('usage')
 @ApiBearerAuth()
@@ -13,6 +14,7 @@ import { UsageService } from './usage.service.js';
 export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
+  @Permission('team.read')
   @Get()
   report(@ActiveTeam() team: TeamContext, @Query() query: UsageQueryDto): Promise<UsageReportResponse> {
     return this.usage.report(team, query);

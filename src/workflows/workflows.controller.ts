@@ -7,6 +7,7 @@ import { CreateWorkflowDto } from './dto/create-workflow.dto.js';
 import { UpdateStepsDto } from './dto/update-steps.dto.js';
 import type { CreatedWorkflowResponse, WorkflowDetailResponse, WorkflowListItemResponse } from './workflows.response.js';
 import { WorkflowsService } from './workflows.service.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
 
 @ApiTags('workflows')
 @ApiBearerAuth()
@@ -15,23 +16,27 @@ import { WorkflowsService } from './workflows.service.js';
 export class WorkflowsController {
   constructor(private readonly workflows: WorkflowsService) {}
 
+  @Permission('workflow.create')
   @WorkflowPlanQuota()
   @Post()
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto): Promise<CreatedWorkflowResponse> {
     return this.workflows.create(team, dto);
   }
 
+  @Permission('workflow.read')
   @Get()
   list(@ActiveTeam() team: TeamContext): Promise<WorkflowListItemResponse[]> {
     return this.workflows.list(team.teamId);
   }
 
+  @Permission('workflow.read')
   @Get(':id')
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<WorkflowDetailResponse> {
     return this.workflows.get(team.teamId, id);
   }
 
   /** Replaces the plan; an active workflow goes back to draft and needs a new approval. */
+  @Permission('workflow.edit')
   @HttpCode(200)
   @Post(':id/steps')
   replaceSteps(
@@ -42,6 +47,7 @@ export class WorkflowsController {
     return this.workflows.replaceSteps(team.teamId, id, dto);
   }
 
+  @Permission('workflow.delete')
   @Delete(':id')
   async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<{ success: true }> {
     await this.workflows.delete(team.teamId, id);

@@ -25,9 +25,9 @@ import { EmailVerificationService } from './email-verification/email-verificatio
 import { AllowedUnverified } from './email-verification/verified-email.guard.js';
 import { Public } from '../../common/public.decorator.js';
 import { SESSION_COOKIE } from './session-token.js';
-import { SignedInSessionGuard } from './signed-in-session.guard.js';
 import type { ClientInfo } from './sessions.service.js';
 import type { TeamContext } from './team-context.js';
+import { Permission } from '../permissions/permission.decorator.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -71,6 +71,7 @@ export class AuthController {
   }
 
   /** Mails the signed-in user a new verification link (at most once a minute). */
+  @Permission('account.read')
   @ApiBearerAuth()
   @ApiCookieAuth()
   @AllowedUnverified()
@@ -93,6 +94,7 @@ export class AuthController {
     return this.withCookie(res, await this.auth.login(dto, clientInfo(req), audit));
   }
 
+  @Permission('account.read')
   @ApiBearerAuth()
   @ApiCookieAuth()
   @AllowedUnverified()
@@ -104,6 +106,7 @@ export class AuthController {
     return { success: true };
   }
 
+  @Permission('account.read')
   @ApiBearerAuth()
   @ApiCookieAuth()
   @AllowedUnverified()
@@ -112,17 +115,17 @@ export class AuthController {
     return this.auth.me(team);
   }
 
+  @Permission('account.credentials')
   @ApiBearerAuth()
   @ApiCookieAuth()
-  @UseGuards(SignedInSessionGuard)
   @Post('tokens')
   createToken(@ActiveTeam() team: TeamContext, @Body() dto: CreateApiTokenDto, @Audit() audit: AuditContext): Promise<CreatedApiTokenResponse> {
     return this.auth.createApiToken(team, dto, audit);
   }
 
+  @Permission('account.credentials')
   @ApiBearerAuth()
   @ApiCookieAuth()
-  @UseGuards(SignedInSessionGuard)
   @RateLimit('password-change')
   @HttpCode(200)
   @Post('password')
@@ -131,6 +134,7 @@ export class AuthController {
     return { success: true };
   }
 
+  @Permission('account.credentials')
   @ApiBearerAuth()
   @ApiCookieAuth()
   @Get('tokens')
@@ -138,6 +142,7 @@ export class AuthController {
     return this.auth.listApiTokens(team);
   }
 
+  @Permission('account.credentials')
   @ApiBearerAuth()
   @ApiCookieAuth()
   @Delete('tokens/:id')

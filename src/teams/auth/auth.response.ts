@@ -1,3 +1,4 @@
+import type { TokenScope } from '../entities/session.entity.js';
 import type { TeamResponse } from '../teams.response.js';
 
 export interface UserResponse {
@@ -40,7 +41,10 @@ export interface MeResponse {
 export interface ApiTokenResponse {
   id: string;
   name: string;
+  /** The team it acts in, for good. */
   teamId: string;
+  /** `read`: GET routes only; `read-write`: what its owner's role allows, less credentials and members. */
+  scope: TokenScope;
   createdAt: string;
   lastUsedAt: string | null;
   /** When it stops working (API_TOKEN_DEFAULT_DAYS unless asked otherwise). */

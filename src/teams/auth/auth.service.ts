@@ -179,16 +179,17 @@ export class AuthService {
     return { user: mapUser(user), activeTeam, teams };
   }
 
-  /** From a signed-in session only (SignedInSessionGuard). */
+  /** From a signed-in session only (the permission table: `account.credentials`). */
   async createApiToken(context: TeamContext, dto: CreateApiTokenDto, audit: AuditContext): Promise<CreatedApiTokenResponse> {
     const days = dto.expiresInDays ?? this.apiTokenDays.byDefault;
     if (days > this.apiTokenDays.max) throw new BadRequestException([`expiresInDays must not be greater than ${this.apiTokenDays.max}`]);
-    const { session, token } = await this.sessions.createApiToken(context, dto.name, days, (manager, tokenId) =>
+    const scope = dto.scope ?? 'read-write';
+    const { session, token } = await this.sessions.createApiToken(context, dto.name, days, scope, (manager, tokenId) =>
       this.audit.record(manager, audit, {
         teamId: context.teamId,
         action: 'api_token.created',
         target: { type: 'api_token', id: tokenId },
-        changes: { name: dto.name, expiresInDays: days },
+        changes: { name: dto.name, expiresInDays: days, scope },
       }),
     );
     return { ...mapApiToken(session), token };
@@ -205,7 +206,7 @@ export class AuthService {
   }
 
   /**
-   * From a signed-in session only (SignedInSessionGuard), with the current password: the new one
+   * From a signed-in session only (the permission table: `account.credentials`), with the current password: the new one
    * must pass the policy. The user's other sign-ins end; this one and the API tokens stay.
    */
   async changePassword(context: TeamContext, dto: ChangePasswordDto, audit: AuditContext): Promise<void> {
@@ -252,6 +253,7 @@ function mapApiToken(session: Session): ApiTokenResponse {
     id: session.id,
     name: session.name ?? '',
     teamId: session.activeTeamId,
+    scope: session.scope,
     createdAt: session.createdAt.toISOString(),
     lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
     expiresAt: session.expiresAt.toISOString(),

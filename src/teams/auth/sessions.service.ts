@@ -6,7 +6,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, Repository } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
 import { DatabaseClock } from '../../database/database-clock.js';
-import { Session } from '../entities/session.entity.js';
+import { Session, type TokenScope } from '../entities/session.entity.js';
 import type { Role } from '../entities/membership.entity.js';
 import type { Plan } from '../../config/plans.js';
 import { OpenStreamsService } from './open-streams.service.js';
@@ -31,6 +31,7 @@ export interface IssuedSession {
 
 interface ResolvedSessionRow {
   kind: Session['kind'];
+  scope: TokenScope;
   token_hash: string | null;
   team_id: string;
   role: Role;
@@ -79,8 +80,8 @@ export class SessionsService {
     return { session, token };
   }
 
-  /** A personal API token: a session that lasts `days` unless revoked, bound to the caller's active team. */
-  async createApiToken(context: TeamContext, name: string, days: number, alongside = nothingAlongside): Promise<IssuedSession> {
+  /** A personal API token: a session that lasts `days` unless revoked, bound to the caller's active team for good. */
+  async createApiToken(context: TeamContext, name: string, days: number, scope: TokenScope, alongside = nothingAlongside): Promise<IssuedSession> {
     // Whole seconds, so that the row and the token's `exp` claim name the same instant; from the
     // database's clock, which the row's end is checked against.
     const now = await this.databaseClock.now();
@@ -91,6 +92,7 @@ export class SessionsService {
       activeTeamId: context.teamId,
       kind: 'api_token',
       name,
+      scope,
       expiresAt,
     });
     const token = await this.sign(session, { exp: expiresAt.getTime() / 1000 });
@@ -163,7 +165,7 @@ export class SessionsService {
 
     const readStartedAt = this.cache.begin();
     const rows: ResolvedSessionRow[] = await this.sessions.query(
-      `SELECT s.kind, s.token_hash, m.team_id, m.role, t.plan, s.expires_at, s.last_used_at,
+      `SELECT s.kind, s.scope, s.token_hash, m.team_id, m.role, t.plan, s.expires_at, s.last_used_at,
               u.email_verified_at IS NOT NULL AS email_verified
          FROM sessions s
          JOIN memberships m ON m.team_id = s.active_team_id AND m.user_id = s.user_id
@@ -180,6 +182,7 @@ export class SessionsService {
         userId,
         sessionId,
         sessionKind: row.kind,
+        scope: row.scope,
         teamId: row.team_id,
         role: row.role,
         plan: row.plan,

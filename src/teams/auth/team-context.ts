@@ -1,6 +1,6 @@
 import type { Plan } from '../../config/plans.js';
 import type { Role } from '../entities/membership.entity.js';
-import type { SessionKind } from '../entities/session.entity.js';
+import type { SessionKind, TokenScope } from '../entities/session.entity.js';
 
 /**
  * Who is calling and in which team: set on the request by the auth guard from the session row,
@@ -10,6 +10,8 @@ export interface TeamContext {
   userId: string;
   sessionId: string;
   sessionKind: SessionKind;
+  /** An API token's scope; `read-write` for logins. */
+  scope: TokenScope;
   teamId: string;
   role: Role;
   plan: Plan;

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export const ROLES = ['owner', 'admin', 'member'] as const;
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 @Entity('memberships')

@@ -3,6 +3,10 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 /** `browser`: a login (cookie or Bearer). `api_token`: a personal token for scripts, with its own expiry. */
 export type SessionKind = 'browser' | 'api_token';
 
+/** What an API token may do: `read` only GET routes; logins are always `read-write`. */
+export const TOKEN_SCOPES = ['read', 'read-write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
 /**
  * Every accepted JWT names one of these rows in its `sid` claim, so revoking the row makes the
  * token useless at once. The active team belongs to the session, so two browsers of one user
@@ -25,6 +29,9 @@ export class Session {
   /** The label an API token was given; null for logins. */
   @Column({ type: 'text', nullable: true })
   name: string | null;
+
+  @Column({ type: 'text', default: 'read-write' })
+  scope: TokenScope;
 
   /** SHA-256 of an API token, checked on every use; null for logins. */
   @Column({ name: 'token_hash', type: 'text', nullable: true, select: false })

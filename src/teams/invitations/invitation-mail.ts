@@ -11,7 +11,7 @@ export interface InvitationMailContent {
   expiresAt: Date;
 }
 
-const ROLE_PHRASES: Record<Role, string> = { owner: 'an owner', admin: 'an admin', member: 'a member' };
+const ROLE_PHRASES: Record<Role, string> = { owner: 'an owner', admin: 'an admin', member: 'a member', viewer: 'a viewer (read-only)' };
 
 export function renderInvitationMail(content: InvitationMailContent): RenderedEmail & { subject: string } {
   // The team's and the inviter's names are the inviter's words, sent from our address: quoted, on one line.

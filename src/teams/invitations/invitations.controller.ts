@@ -17,6 +17,7 @@ import { InvitationTokenDto } from '../dto/invitation-token.dto.js';
 import type { TeamResponse } from '../teams.response.js';
 import type { InvitationResponse } from './invitations.response.js';
 import { InvitationsService } from './invitations.service.js';
+import { Permission } from '../permissions/permission.decorator.js';
 
 /** The invitee's side: the token from the mailed link, in the body (never in a URL, so never in a log). */
 @ApiTags('teams')
@@ -27,6 +28,7 @@ import { InvitationsService } from './invitations.service.js';
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
+  @Permission('account.teams')
   @ApiBearerAuth()
   @ApiCookieAuth()
   @HttpCode(200)

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { TOKEN_SCOPES, type TokenScope } from '../../entities/session.entity.js';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export class CreateApiTokenDto {
   @ApiProperty({ example: 'CI pipeline' })
@@ -15,4 +16,9 @@ export class CreateApiTokenDto {
   @Min(1)
   @Max(3650)
   expiresInDays?: number;
+
+  @ApiPropertyOptional({ enum: TOKEN_SCOPES, description: '`read`: GET routes only (default `read-write`)' })
+  @IsOptional()
+  @IsIn(TOKEN_SCOPES, { message: `scope must be one of: ${TOKEN_SCOPES.join(', ')}` })
+  scope?: TokenScope;
 }

@@ -1,0 +1,92 @@
+import { ForbiddenException } from '@nestjs/common';
+import type { Role } from '../entities/membership.entity.js';
+import type { TeamContext } from '../auth/team-context.js';
+
+/**
+ * The permission table: what each role may do, in one place. The guard (PermissionGuard) reads an
+ * action from @Permission() on every route and checks it here; docs/permissions.md is rendered
+ * from this file and ROUTE_PERMISSIONS (a spec compares them), so the two cannot drift.
+ */
+interface Rule {
+  /** Roles that may take the action at all. */
+  roles: readonly Role[];
+  /** Of those, the roles that may take it only on what they created (the service checks, by `requireMayActOn`). */
+  ownOnly: readonly Role[];
+  /** Whether an API token may take it (a `read` token also only on GET routes). */
+  tokens: boolean;
+  doc: string;
+}
+
+const EVERYONE: readonly Role[] = ['owner', 'admin', 'member', 'viewer'];
+const WRITERS: readonly Role[] = ['owner', 'admin', 'member'];
+const MANAGERS: readonly Role[] = ['owner', 'admin'];
+
+const rule = (roles: readonly Role[], doc: string, extra: Partial<Pick<Rule, 'ownOnly' | 'tokens'>> = {}): Rule => ({
+  roles,
+  ownOnly: extra.ownOnly ?? [],
+  tokens: extra.tokens ?? true,
+  doc,
+});
+
+/** Members act only on the workflows they created; owners and admins on all of the team's. */
+const onOwnWorkflows = { ownOnly: ['member'] as const };
+/** Conversations are private to their author, for every role (admins do not read others'). */
+const onOwnConversations = { ownOnly: EVERYONE };
+
+export const PERMISSIONS = {
+  'account.read': rule(EVERYONE, 'the caller themselves: profile, sign-out'),
+  'account.credentials': rule(EVERYONE, 'API tokens and the password: sessions only, never a token', { tokens: false }),
+  'account.teams': rule(EVERYONE, 'create, switch, leave teams, answer invitations: sessions only (a token stays in its team)', { tokens: false }),
+  'team.read': rule(EVERYONE, "the team's plan, members, usage, the assistant's catalog"),
+  'team.members': rule(MANAGERS, 'add, invite, change roles, remove (only owners touch owners)', { tokens: false }),
+  'team.invitations.read': rule(MANAGERS, 'pending invitations'),
+  'team.budget.read': rule(EVERYONE, "the team's token budget"),
+  'team.budget.edit': rule(MANAGERS, 'set the budget (the service: owners only)'),
+  'team.audit': rule(MANAGERS, 'read and export the audit trail'),
+  'workflow.read': rule(EVERYONE, 'workflows, their runs, run events, schedules'),
+  'workflow.create': rule(WRITERS, 'create a workflow'),
+  'workflow.edit': rule(WRITERS, 'replace the plan', onOwnWorkflows),
+  'workflow.delete': rule(WRITERS, 'delete a workflow', onOwnWorkflows),
+  'workflow.approve': rule(WRITERS, "approve the plan, resend its approval mail, decide a run's step", onOwnWorkflows),
+  'workflow.run': rule(WRITERS, 'start, stop, retry a run', onOwnWorkflows),
+  'workflow.schedule': rule(WRITERS, 'change, pause, resume the schedule', onOwnWorkflows),
+  'conversation.read': rule(EVERYONE, "list and read one's conversations", onOwnConversations),
+  'conversation.write': rule(WRITERS, 'chat (also /v1/chat/completions), stop and delete a conversation', onOwnConversations),
+  'asset.read': rule(EVERYONE, "the team's shared, run and own assets"),
+  'asset.delete': rule(WRITERS, 'delete an asset (its conversation decides whose)'),
+} satisfies Record<string, Rule>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export type Access = 'yes' | 'own' | 'no';
+
+export function accessOf(role: Role, action: Action): Access {
+  const { roles, ownOnly } = PERMISSIONS[action] as Rule;
+  if (!roles.includes(role)) return 'no';
+  return ownOnly.includes(role) ? 'own' : 'yes';
+}
+
+/** Why a credential may not take the action at all (the guard's 403), or null. */
+export function refusal(context: Pick<TeamContext, 'role' | 'sessionKind' | 'scope'>, action: Action, method: string): string | null {
+  if (context.sessionKind === 'api_token') {
+    if (!(PERMISSIONS[action] as Rule).tokens) return 'API tokens cannot do this; sign in to do it';
+    if (context.scope === 'read' && method !== 'GET' && method !== 'HEAD') return 'This API token is read-only';
+  }
+  if (accessOf(context.role, action) === 'no') return `Your role (${context.role}) does not allow this`;
+  return null;
+}
+
+/**
+ * For own-only actions, called by the service with the resource's creator: a role that may act only
+ * on its own gets a 403 for another's (who the resource is visible to is the service's business).
+ */
+export function requireMayActOn(context: Pick<TeamContext, 'role' | 'userId'>, action: Action, creatorId: string | null): void {
+  if (accessOf(context.role, action) === 'own' && creatorId !== context.userId) {
+    throw new ForbiddenException(`Your role (${context.role}) may do this only on what you created`);
+  }
+}
+
+/** Whether the action is limited to the caller's own resources for this role (for queries that filter by author). */
+export function limitedToOwn(context: Pick<TeamContext, 'role'>, action: Action): boolean {
+  return accessOf(context.role, action) === 'own';
+}
