@@ -22,6 +22,6 @@ export class ApprovalMailsController {
   @ApiConflictResponse({ description: 'The workflow is not a draft (its plan is approved)' })
   @ApiTooManyRequestsResponse({ description: 'A fresh link was asked for within the last 60 s; Retry-After says when to ask again' })
   resend(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<PlanApprovalMailResponse> {
-    return this.workflows.resendPlanApproval(team.teamId, id);
+    return this.workflows.resendPlanApproval(team, id);
   }
 }

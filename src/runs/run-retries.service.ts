@@ -32,7 +32,7 @@ export class RunRetriesService {
 
   /** POST /api/workflows/:id/runs/:runId/retry. */
   async retry(team: TeamContext, workflowId: string, runId: number, dto: RetryRunDto): Promise<RetriedRunResponse> {
-    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.run');
     const original = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     if (ACTIVE_RUN_STATUSES.includes(original.status)) throw new UnprocessableEntityException('The run is still in progress: stop it before retrying it');
     const steps = await this.workflows.stepsOf(workflow.id);

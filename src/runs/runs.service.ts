@@ -57,7 +57,7 @@ export class RunsService {
 
   /** POST /api/workflows/:id/run. */
   async startManual(team: TeamContext, workflowId: string): Promise<StartedRunResponse> {
-    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.run');
     const run = await this.start(workflow, { trigger: 'manual', startedBy: team.userId });
     if (!run?.conversationId) throw new ConflictException('A run of this workflow is already running or awaiting approval');
     return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
@@ -65,6 +65,7 @@ export class RunsService {
 
   /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
   async stop(team: TeamContext, workflowId: string, runId: number): Promise<StoppedRunResponse> {
+    await this.workflows.getForAction(team, workflowId, 'workflow.run');
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     const stopped = await this.runState.move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER });
     // Read again: `run` may predate a stop or an end that came in between.

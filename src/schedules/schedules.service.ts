@@ -47,7 +47,7 @@ export class SchedulesService {
 
   /** PATCH /api/workflows/:id/schedule. A new expression or time zone starts counting afresh: earlier slots are not missed ones. */
   async update(team: TeamContext, workflowId: string, dto: UpdateScheduleDto, count: number): Promise<ScheduleResponse> {
-    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.schedule');
     const schedule = dto.schedule === undefined ? workflow.schedule : dto.schedule;
     const timezone = dto.timezone ?? workflow.timezone;
     const changed = schedule !== workflow.schedule || timezone !== workflow.timezone;
@@ -69,7 +69,7 @@ export class SchedulesService {
 
   /** POST /api/workflows/:id/schedule/pause: no slot fires, and none counts as missed, until it is resumed. */
   async pause(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
-    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.schedule');
     if (!workflow.schedule) throw new ConflictException('The workflow has no schedule to pause');
     await this.workflows.changeSchedule(workflow.id, { schedulePausedAt: this.clock.now() }, { paused: false });
     return this.get(team, workflow.id, count);
@@ -77,7 +77,7 @@ export class SchedulesService {
 
   /** POST /api/workflows/:id/schedule/resume: fires from the next slot on; the paused ones are not caught up. */
   async resume(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
-    const workflow = await this.workflows.getOrThrow(team.teamId, workflowId);
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.schedule');
     await this.workflows.changeSchedule(workflow.id, { schedulePausedAt: null, scheduleSince: this.clock.now() }, { paused: true });
     return this.get(team, workflow.id, count);
   }

@@ -44,13 +44,13 @@ export class WorkflowsController {
     @Param('id', ParseUUIDPipe) id: string,
     @Body() dto: UpdateStepsDto,
   ): Promise<WorkflowDetailResponse> {
-    return this.workflows.replaceSteps(team.teamId, id, dto);
+    return this.workflows.replaceSteps(team, id, dto);
   }
 
   @Permission('workflow.delete')
   @Delete(':id')
   async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<{ success: true }> {
-    await this.workflows.delete(team.teamId, id);
+    await this.workflows.delete(team, id);
     return { success: true };
   }
 }

@@ -8,6 +8,7 @@ import { QueueService } from '../queue/queue.service.js';
 import { allowsSchedule, assertScheduleAllowed } from '../workflow-rules/schedule-frequency.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { type Action, requireMayActOn } from '../teams/permissions/permissions.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { BudgetService } from '../usage/budget.service.js';
 import type { CreateWorkflowDto } from './dto/create-workflow.dto.js';
@@ -155,6 +156,13 @@ export class WorkflowsService {
     return workflow;
   }
 
+  /** The team's workflow for an action on it: 403 for a role that may take it only on its own (docs/permissions.md). */
+  async getForAction(team: TeamContext, id: string, action: Action): Promise<Workflow> {
+    const workflow = await this.getOrThrow(team.teamId, id);
+    requireMayActOn(team, action, workflow.createdBy);
+    return workflow;
+  }
+
   /** For the approvals module and the runs executor, which act without a session. */
   async getById(id: string): Promise<Workflow | null> {
     return this.workflows.findOneBy({ id });
@@ -194,9 +202,9 @@ export class WorkflowsService {
    * Replaces the plan. Every edit makes a new plan version, puts the workflow back to draft and
    * mails a fresh approval link; links for older versions stop working.
    */
-  async replaceSteps(teamId: string, id: string, dto: UpdateStepsDto): Promise<WorkflowDetailResponse> {
+  async replaceSteps(team: TeamContext, id: string, dto: UpdateStepsDto): Promise<WorkflowDetailResponse> {
     const steps = ordered(dto.steps);
-    const workflow = await this.getOrThrow(teamId, id);
+    const workflow = await this.getForAction(team, id, 'workflow.edit');
     const updated = await this.workflows.manager.transaction(async (manager) => {
       await this.refuseWhileRunning(manager, workflow.id, 'edit its plan');
       await manager.delete(WorkflowStep, { workflowId: workflow.id });
@@ -211,14 +219,14 @@ export class WorkflowsService {
     });
     await this.requestPlanApproval(updated);
     this.events.changed(updated.id);
-    return this.get(teamId, id);
+    return this.get(team.teamId, id);
   }
 
-  async delete(teamId: string, id: string): Promise<void> {
-    const workflow = await this.getOrThrow(teamId, id);
+  async delete(team: TeamContext, id: string): Promise<void> {
+    const workflow = await this.getForAction(team, id, 'workflow.delete');
     await this.workflows.manager.transaction(async (manager) => {
       await this.refuseWhileRunning(manager, workflow.id, 'delete it');
-      await manager.delete(Workflow, { id: workflow.id, teamId });
+      await manager.delete(Workflow, { id: workflow.id, teamId: team.teamId });
     });
     this.events.changed(workflow.id);
   }
@@ -238,8 +246,9 @@ export class WorkflowsService {
    * request whose transaction began before the one it waited for would otherwise be told to wait
    * longer than a minute.
    */
-  async resendPlanApproval(teamId: string, id: string): Promise<PlanApprovalMailResponse> {
-    const workflow = await this.getOrThrow(teamId, id);
+  async resendPlanApproval(team: TeamContext, id: string): Promise<PlanApprovalMailResponse> {
+    const teamId = team.teamId;
+    const workflow = await this.getForAction(team, id, 'workflow.approve');
     const recipient = await this.approverOf(workflow);
     if (!recipient) throw new ConflictException('The team has nobody to mail the link to');
     const planVersion = await this.workflows.manager.transaction(async (manager) => {
