@@ -246,7 +246,7 @@ export class ChatStreamService {
    */
   private async conversationOf(team: TeamContext, request: ChatTurn, messageIds: string[]): Promise<ContinuedConversation | null> {
     const reference = request.conversationId ?? request.chatId;
-    const existing = reference ? await this.conversations.findForTurn(team.teamId, reference, messageIds) : null;
+    const existing = reference ? await this.conversations.findForTurn(team, reference, messageIds) : null;
     if (!existing && (request.conversationId || request.trigger === 'regenerate-message')) throw new NotFoundException('Conversation not found');
     return existing;
   }

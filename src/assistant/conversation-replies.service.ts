@@ -21,7 +21,7 @@ export class ConversationRepliesService {
    * before its first message has made the conversation.
    */
   async resume(team: TeamContext, reference: string, response: Response): Promise<void> {
-    const conversation = await this.conversations.find(team.teamId, reference);
+    const conversation = await this.conversations.find(team, reference);
     const streamId = conversation && (await this.live.active(conversation.id));
     if (!conversation || !streamId) {
       response.status(204).end();
@@ -33,7 +33,7 @@ export class ConversationRepliesService {
 
   /** POST /api/assistant/conversations/:id/stop. */
   async stop(team: TeamContext, reference: string): Promise<{ conversationId: string; stopped: true }> {
-    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
+    const { id } = await this.conversations.getOrThrow(team, reference);
     await this.live.stop(id);
     return { conversationId: id, stopped: true };
   }
@@ -43,7 +43,7 @@ export class ConversationRepliesService {
    * went on spending model calls for nobody, and storing it failed on the deleted conversation.
    */
   async deleteConversation(team: TeamContext, reference: string): Promise<void> {
-    const { id } = await this.conversations.getOrThrow(team.teamId, reference);
+    const { id } = await this.conversations.getOrThrow(team, reference);
     // A 409 is no reply under way (or one that ended meanwhile): nothing to stop.
     await this.live.stop(id).catch((error: unknown) => {
       if (!(error instanceof ConflictException)) throw error;

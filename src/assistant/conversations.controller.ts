@@ -27,13 +27,13 @@ export class ConversationsController {
   @Permission('conversation.read')
   @Get('history')
   history(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<HistoryResponse> {
-    return this.conversations.history(team.teamId, query.id);
+    return this.conversations.history(team, query.id);
   }
 
   @Permission('conversation.read')
   @Get('conversations')
   list(@ActiveTeam() team: TeamContext, @Query() query: ListConversationsQueryDto): Promise<ConversationResponse[]> {
-    return this.conversations.list(team.teamId, query);
+    return this.conversations.list(team, query);
   }
 
   /** SPEC §4: deletes the conversation and its messages, stopping a reply being generated first. */

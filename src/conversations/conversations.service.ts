@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
 import { isUUID } from 'class-validator';
-import { type EntityManager, In, Repository } from 'typeorm';
+import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { cutText } from '../common/cut-text.js';
 import { PreparedQueries } from '../database/prepared-queries.js';
 import { ACTIVE_RUN_STATUSES } from '../workflow-runs/workflow-run.entity.js';
@@ -21,6 +21,16 @@ export const CONVERSATION_REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 export const CONVERSATION_REFERENCE_RULE = '1–64 letters, digits, "-" or "_"';
 
 /** A conversation a chat turn continues (ConversationsService.findForTurn). */
+/** Who reads: a chat is visible to its author only, a run's conversation to the whole team. */
+export interface Reader {
+  teamId: string;
+  userId: string;
+}
+
+function visibleTo(conversation: Conversation, reader: Reader): boolean {
+  return conversation.userId === reader.userId || conversation.workflowRun !== null;
+}
+
 export interface ContinuedConversation {
   id: string;
   lastAgentId: string | null;
@@ -98,12 +108,14 @@ export class ConversationsService {
   }
 
   /**
-   * The team's conversation named by `reference` (see CONVERSATION_REFERENCE), in one round trip.
-   * A UUID is first the service's id, then a client's chat id.
+   * The reader's conversation named by `reference` (see CONVERSATION_REFERENCE), in one round trip.
+   * A UUID is first the service's id, then a client's chat id. A chat is private to its author,
+   * whatever the reader's role (docs/permissions.md); a run's conversation belongs to the team.
    */
-  async find(teamId: string, reference: string): Promise<Conversation | null> {
+  async find(reader: Reader, reference: string): Promise<Conversation | null> {
+    const { teamId } = reader;
     const where = isUUID(reference) ? [{ id: reference, teamId }, { chatId: reference, teamId }] : [{ chatId: reference, teamId }];
-    const found = await this.conversations.find({ where, take: 2 });
+    const found = (await this.conversations.find({ where, take: 2 })).filter((conversation) => visibleTo(conversation, reader));
     return found.find((conversation) => conversation.id === reference) ?? found[0] ?? null;
   }
 
@@ -111,7 +123,7 @@ export class ConversationsService {
    * What a chat turn needs of the conversation it continues, named as `find` names it: its id, its
    * last agent, and which of `messageIds` it holds with their places in the order. One round trip.
    */
-  async findForTurn(teamId: string, reference: string, messageIds: string[]): Promise<ContinuedConversation | null> {
+  async findForTurn({ teamId, userId }: Reader, reference: string, messageIds: string[]): Promise<ContinuedConversation | null> {
     const named = isUUID(reference) ? '(id = $2::text::uuid OR chat_id = $2::text)' : 'chat_id = $2::text';
     const [found] = await this.prepared.query<{ id: string; last_agent_id: string | null; stored: Record<string, number>; active_run_id: number | null }>(
       `SELECT id, last_agent_id,
@@ -119,25 +131,25 @@ export class ConversationsService {
                 WHERE conversation_id = conversations.id AND message_id = ANY($3::text[])) AS stored,
               (SELECT r.id FROM workflow_runs r
                 WHERE r.id = (conversations.workflow_run->>'id')::int AND r.status = ANY($4::text[])) AS active_run_id
-         FROM conversations WHERE team_id = $1 AND ${named}
+         FROM conversations WHERE team_id = $1 AND ${named} AND (user_id = $5 OR workflow_run IS NOT NULL)
         ORDER BY id::text = $2::text DESC LIMIT 1`,
-      [teamId, reference, messageIds, ACTIVE_RUN_STATUSES],
+      [teamId, reference, messageIds, ACTIVE_RUN_STATUSES, userId],
     );
     return found
       ? { id: found.id, lastAgentId: found.last_agent_id, stored: new Map(Object.entries(found.stored)), activeRunId: found.active_run_id }
       : null;
   }
 
-  async getOrThrow(teamId: string, reference: string): Promise<Conversation> {
-    const conversation = await this.find(teamId, reference);
+  async getOrThrow(reader: Reader, reference: string): Promise<Conversation> {
+    const conversation = await this.find(reader, reference);
     if (!conversation) throw new NotFoundException('Conversation not found');
     return conversation;
   }
 
-  /** A page of the team's conversations, most recently active first. */
-  async list(teamId: string, { limit, offset }: ListConversationsQueryDto): Promise<ConversationResponse[]> {
+  /** A page of the reader's conversations and the team's runs', most recently active first. */
+  async list({ teamId, userId }: Reader, { limit, offset }: ListConversationsQueryDto): Promise<ConversationResponse[]> {
     const rows = await this.conversations.find({
-      where: { teamId },
+      where: [{ teamId, userId }, { teamId, workflowRun: Not(IsNull()) }],
       order: { updatedAt: 'DESC', id: 'DESC' },
       take: limit,
       skip: offset,
@@ -145,8 +157,8 @@ export class ConversationsService {
     return rows.map(map);
   }
 
-  async history(teamId: string, reference: string): Promise<HistoryResponse> {
-    const conversation = await this.getOrThrow(teamId, reference);
+  async history(reader: Reader, reference: string): Promise<HistoryResponse> {
+    const conversation = await this.getOrThrow(reader, reference);
     return { messages: await this.messagesOf(conversation.id), conversation: map(conversation) };
   }
 

@@ -86,7 +86,3 @@ export function requireMayActOn(context: Pick<TeamContext, 'role' | 'userId'>, a
   }
 }
 
-/** Whether the action is limited to the caller's own resources for this role (for queries that filter by author). */
-export function limitedToOwn(context: Pick<TeamContext, 'role'>, action: Action): boolean {
-  return accessOf(context.role, action) === 'own';
-}
