@@ -1,0 +1,143 @@
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Role } from '../../../src/teams/entities/membership.entity.js';
+import { accessOf, type Action } from '../../../src/teams/permissions/permissions.js';
+import { api, type Caller } from '../../helpers/api.js';
+import { joinTeam } from '../../helpers/teams.js';
+import { signUp, type TestUser } from '../../helpers/users.js';
+import { createWorkflow } from '../../helpers/workflows.js';
+import { createTestApp } from '../../setup/create-test-app.js';
+import { resetDatabase } from '../../setup/reset-database.js';
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/** The workflow routes a role may take only on its own workflows, each with the action the table gives it. */
+const WORKFLOW_ACTIONS: { method: Method; path: (id: string) => string; action: Action; body?: object }[] = [
+  { method: 'post', path: (id) => `/api/workflows/${id}/steps`, action: 'workflow.edit', body: { steps: [{ description: 'Write it' }] } },
+  { method: 'delete', path: (id) => `/api/workflows/${id}`, action: 'workflow.delete' },
+  { method: 'post', path: (id) => `/api/workflows/${id}/approval-mail`, action: 'workflow.approve' },
+  { method: 'post', path: (id) => `/api/workflows/${id}/runs/1/decision`, action: 'workflow.approve', body: { stepIndex: 0, action: 'approve' } },
+  { method: 'post', path: (id) => `/api/workflows/${id}/run`, action: 'workflow.run' },
+  { method: 'post', path: (id) => `/api/workflows/${id}/runs/1/stop`, action: 'workflow.run' },
+  { method: 'post', path: (id) => `/api/workflows/${id}/runs/1/retry`, action: 'workflow.run', body: {} },
+  { method: 'patch', path: (id) => `/api/workflows/${id}/schedule`, action: 'workflow.schedule', body: { schedule: '0 9 * * 1' } },
+  { method: 'post', path: (id) => `/api/workflows/${id}/schedule/pause`, action: 'workflow.schedule' },
+  { method: 'post', path: (id) => `/api/workflows/${id}/schedule/resume`, action: 'workflow.schedule' },
+];
+
+describe('permission table: roles and API tokens, enforced by the guard and the own-only helper', () => {
+  let app: INestApplication;
+  let db: DataSource;
+  let owner: TestUser;
+  const members = {} as Record<Exclude<Role, 'owner'> | 'otherMember', TestUser>;
+  let ownersWorkflow: string;
+  let membersWorkflow: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { LOGIN_RATE_LIMIT_PER_IP: '1000' } });
+    await resetDatabase(app);
+    db = app.get(DataSource);
+    owner = await signUp(app);
+    for (const [name, role] of [['admin', 'admin'], ['member', 'member'], ['otherMember', 'member'], ['viewer', 'viewer']] as const) {
+      const user = await signUp(app);
+      await joinTeam(app, owner, owner.teamId, user, role);
+      await api(app, user).post(`/api/teams/${owner.teamId}/activate`).expect(200);
+      members[name] = user;
+    }
+    ownersWorkflow = (await createWorkflow(app, owner, { goal: 'Every Monday at 9, write a LinkedIn post about our product news' })).workflowId;
+    membersWorkflow = (await createWorkflow(app, members.member, { goal: 'Every Friday at 9, write a short team update' })).workflowId;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function workflowRow(id: string): Promise<unknown> {
+    const [row] = await db.query<unknown[]>('SELECT status, plan_version, schedule, schedule_paused_at, approval_mail_requested_at FROM workflows WHERE id = $1', [id]);
+    return row;
+  }
+
+  it.each(['member', 'otherMember', 'viewer'] as const)("refuses %s every action on the owner's workflow with 403 and changes nothing", async (name) => {
+    const before = await workflowRow(ownersWorkflow);
+    for (const route of WORKFLOW_ACTIONS) {
+      const response = await api(app, members[name])[route.method](route.path(ownersWorkflow)).send(route.body ?? {});
+      expect({ route: route.path(':id'), status: response.status }).toEqual({ route: route.path(':id'), status: 403 });
+    }
+    expect(await workflowRow(ownersWorkflow)).toEqual(before);
+    // Reading stays open to every role.
+    await api(app, members[name]).get(`/api/workflows/${ownersWorkflow}`).expect(200);
+  });
+
+  it('lets a member act on the workflow they created, and admins on any', async () => {
+    expect(accessOf('member', 'workflow.schedule')).toBe('own');
+    await api(app, members.member).post(`/api/workflows/${membersWorkflow}/schedule/pause`).expect(200);
+    await api(app, members.admin).post(`/api/workflows/${ownersWorkflow}/schedule/pause`).expect(200);
+    await api(app, members.otherMember).post(`/api/workflows/${membersWorkflow}/schedule/resume`).expect(403);
+  });
+
+  it('refuses a viewer every write, with nothing created', async () => {
+    await api(app, members.viewer).post('/api/workflows').send({ goal: 'Every day at 9, write a post' }).expect(403);
+    await api(app, members.viewer).post('/api/assistant/router').send({ messages: [] }).expect(403);
+    await api(app, members.viewer).post('/v1/chat/completions').send({ model: 'x', messages: [] }).expect(403);
+    const [{ count }] = await db.query<{ count: number }[]>('SELECT count(*)::int AS count FROM workflows WHERE created_by = $1', [members.viewer.userId]);
+    expect(count).toBe(0);
+    await api(app, members.viewer).get('/api/workflows').expect(200);
+  });
+
+  it("keeps a chat private to its author: other members and admins can neither list, read nor delete it", async () => {
+    const [{ id }] = await db.query<{ id: string }[]>(`INSERT INTO conversations (team_id, user_id, title) VALUES ($1, $2, 'Private') RETURNING id`, [
+      owner.teamId,
+      members.member.userId,
+    ]);
+    for (const reader of [members.otherMember, members.admin, owner]) {
+      const list = await api(app, reader).get('/api/assistant/conversations').expect(200);
+      expect((list.body as { id: string }[]).map((conversation) => conversation.id)).not.toContain(id);
+      await api(app, reader).get(`/api/assistant/history?id=${id}`).expect(404);
+      await api(app, reader).delete(`/api/assistant/conversations?id=${id}`).expect(404);
+    }
+    const [{ count }] = await db.query<{ count: number }[]>('SELECT count(*)::int AS count FROM conversations WHERE id = $1', [id]);
+    expect(count).toBe(1);
+    const own = await api(app, members.member).get('/api/assistant/conversations').expect(200);
+    expect((own.body as { id: string }[]).map((conversation) => conversation.id)).toContain(id);
+    await api(app, members.member).get(`/api/assistant/history?id=${id}`).expect(200);
+  });
+
+  describe('API tokens', () => {
+    async function tokenOf(user: TestUser, scope?: 'read' | 'read-write'): Promise<Caller & { id: string }> {
+      const response = await api(app, user).post('/api/auth/tokens').send({ name: 'script', ...(scope ? { scope } : {}) }).expect(201);
+      const body = response.body as { id: string; token: string; scope: string };
+      expect(body.scope).toBe(scope ?? 'read-write');
+      return { id: body.id, token: body.token };
+    }
+
+    it('a read token reads but gets 403 on any write', async () => {
+      const token = await tokenOf(owner, 'read');
+      await api(app, token).get('/api/workflows').expect(200);
+      await api(app, token).post('/api/workflows').send({ goal: 'Every day at 9, write a post' }).expect(403);
+      await api(app, token).post(`/api/workflows/${ownersWorkflow}/schedule/pause`).expect(403);
+      await api(app, token).put(`/api/teams/${owner.teamId}/budget`).send({ monthlyTokens: 1000 }).expect(403);
+    });
+
+    it('a token never makes tokens, invites, changes roles or credentials, revokes tokens, or acts in another team', async () => {
+      const token = await tokenOf(owner);
+      const other = await tokenOf(owner);
+      await api(app, token).post('/api/auth/tokens').send({ name: 'more' }).expect(403);
+      await api(app, token).delete(`/api/auth/tokens/${other.id}`).expect(403);
+      await api(app, token).post('/api/auth/password').send({ currentPassword: owner.password, newPassword: 'another correct horse' }).expect(403);
+      await api(app, token).post(`/api/teams/${owner.teamId}/invitations`).send({ email: 'someone@example.com', role: 'member' }).expect(403);
+      await api(app, token).patch(`/api/teams/${owner.teamId}/members/${members.member.userId}`).send({ role: 'admin' }).expect(403);
+      const [{ role }] = await db.query<{ role: string }[]>('SELECT role FROM memberships WHERE team_id = $1 AND user_id = $2', [owner.teamId, members.member.userId]);
+      expect(role).toBe('member');
+      // The admin's personal team: the admin's token made there cannot act in the shared team, by naming it or by switching.
+      const adminsToken = await api(app, members.admin).post(`/api/teams/${owner.teamId}/activate`).expect(200);
+      expect(adminsToken.status).toBe(200);
+      const session = await tokenOf(members.admin);
+      const personal = (await api(app, members.admin).get('/api/teams').expect(200)).body as { id: string }[];
+      const elsewhere = personal.find((team) => team.id !== owner.teamId);
+      if (!elsewhere) throw new Error('the admin has a personal team');
+      await api(app, session).get(`/api/teams/${elsewhere.id}/plan`).expect(404);
+      await api(app, session).post(`/api/teams/${elsewhere.id}/activate`).expect(403);
+      await api(app, session).get(`/api/teams/${owner.teamId}/plan`).expect(200);
+      await api(app, token).get('/api/workflows').expect(200);
+    });
+  });
+});
