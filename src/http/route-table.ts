@@ -18,6 +18,8 @@ export interface ServedRoute {
    * for the routes of no controller (the API docs under /api/docs), the file that sets them up.
    */
   file: string;
+  /** The controller class and its handler method, whose metadata (@Public, @Permission) decide who may call; null outside controllers. */
+  handler: { controller: object; method: object } | null;
 }
 
 /** The parts of Express's router this reads: its layers, in the order it tries them. */
@@ -42,8 +44,8 @@ export async function servedRoutes(app: NestExpressApplication, sourceDir: strin
       .filter((method) => route.methods[method])
       .map((method) => {
         const verb = method.toUpperCase();
-        const file = declared.find((candidate) => candidate.method === verb && candidate.paths.includes(route.path))?.file ?? OUTSIDE_CONTROLLERS;
-        return { method: verb, path: route.path, file };
+        const found = declared.find((candidate) => candidate.method === verb && candidate.paths.includes(route.path));
+        return { method: verb, path: route.path, file: found?.file ?? OUTSIDE_CONTROLLERS, handler: found?.handler ?? null };
       });
   });
 }
@@ -56,6 +58,7 @@ interface DeclaredRoute {
   /** The path with and without the global prefix: which of them Express has depends on the prefix's exclusions. */
   paths: string[];
   file: string;
+  handler: { controller: object; method: object };
 }
 
 async function declaredRoutes(app: NestExpressApplication, sourceDir: string): Promise<DeclaredRoute[]> {
@@ -72,7 +75,7 @@ async function declaredRoutes(app: NestExpressApplication, sourceDir: string): P
       if (methodPaths === undefined) return [];
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
       const joined = controllerPaths.flatMap((base) => pathsOf(handler).map((path) => joinPath(base, path)));
-      return [{ method, file, paths: joined.flatMap((path) => [path, joinPath(API_PREFIX, path)]) }];
+      return [{ method, file, paths: joined.flatMap((path) => [path, joinPath(API_PREFIX, path)]), handler: { controller: metatype, method: handler } }];
     });
   });
 }

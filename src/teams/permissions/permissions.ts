@@ -41,7 +41,7 @@ export const PERMISSIONS = {
   'team.members': rule(MANAGERS, 'add, invite, change roles, remove (only owners touch owners)', { tokens: false }),
   'team.invitations.read': rule(MANAGERS, 'pending invitations'),
   'team.budget.read': rule(EVERYONE, "the team's token budget"),
-  'team.budget.edit': rule(MANAGERS, 'set the budget (the service: owners only)'),
+  'team.budget.edit': rule(['owner'], 'set the budget'),
   'team.audit': rule(MANAGERS, 'read and export the audit trail'),
   'workflow.read': rule(EVERYONE, 'workflows, their runs, run events, schedules'),
   'workflow.create': rule(WRITERS, 'create a workflow'),
@@ -61,7 +61,7 @@ export type Action = keyof typeof PERMISSIONS;
 export type Access = 'yes' | 'own' | 'no';
 
 export function accessOf(role: Role, action: Action): Access {
-  const { roles, ownOnly } = PERMISSIONS[action] as Rule;
+  const { roles, ownOnly } = PERMISSIONS[action];
   if (!roles.includes(role)) return 'no';
   return ownOnly.includes(role) ? 'own' : 'yes';
 }
@@ -69,7 +69,7 @@ export function accessOf(role: Role, action: Action): Access {
 /** Why a credential may not take the action at all (the guard's 403), or null. */
 export function refusal(context: Pick<TeamContext, 'role' | 'sessionKind' | 'scope'>, action: Action, method: string): string | null {
   if (context.sessionKind === 'api_token') {
-    if (!(PERMISSIONS[action] as Rule).tokens) return 'API tokens cannot do this; sign in to do it';
+    if (!(PERMISSIONS[action]).tokens) return 'API tokens cannot do this; sign in to do it';
     if (context.scope === 'read' && method !== 'GET' && method !== 'HEAD') return 'This API token is read-only';
   }
   if (accessOf(context.role, action) === 'no') return `Your role (${context.role}) does not allow this`;
@@ -86,3 +86,37 @@ export function requireMayActOn(context: Pick<TeamContext, 'role' | 'userId'>, a
   }
 }
 
+
+/** One route of the table: its action, or null for a public route (no session: sign-in, mailed links, health, pages). */
+export interface RoutePermission {
+  method: string;
+  path: string;
+  action: Action | null;
+}
+
+const ROLE_COLUMNS: readonly Role[] = ['owner', 'admin', 'member', 'viewer'];
+
+/** The permission table as docs/permissions.md shows it (the permissions e2e spec renders it from the running app's routes and compares). */
+export function renderPermissionTable(routes: readonly RoutePermission[]): string {
+  const cell = (route: RoutePermission, role: Role): string => (route.action ? accessOf(role, route.action) : 'public');
+  const tokenCell = (route: RoutePermission): string => {
+    if (!route.action) return 'public';
+    if (!(PERMISSIONS[route.action]).tokens) return 'no';
+    return route.method === 'GET' || route.method === 'HEAD' ? 'read, read-write' : 'read-write';
+  };
+  const rows = [...routes]
+    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+    .map((route) => `| ${route.method} | \`${route.path}\` | ${route.action ? `\`${route.action}\`` : '—'} | ${ROLE_COLUMNS.map((role) => cell(route, role)).join(' | ')} | ${tokenCell(route)} |`);
+  const actions = (Object.entries(PERMISSIONS) as [Action, Rule][]).map(
+    ([action, { doc }]) => `| \`${action}\` | ${doc} | ${ROLE_COLUMNS.map((role) => accessOf(role, action)).join(' | ')} |`,
+  );
+  return [
+    '| Action | What | owner | admin | member | viewer |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...actions,
+    '',
+    '| Method | Path | Action | owner | admin | member | viewer | API token scopes |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}

@@ -1,8 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
+import { IS_PUBLIC } from '../../../src/common/public.decorator.js';
+import { servedRoutes } from '../../../src/http/route-table.js';
+import type { TokenScope } from '../../../src/teams/entities/session.entity.js';
 import type { Role } from '../../../src/teams/entities/membership.entity.js';
-import { accessOf, type Action } from '../../../src/teams/permissions/permissions.js';
+import { permissionOf } from '../../../src/teams/permissions/permission.decorator.js';
+import { accessOf, type Action, refusal, renderPermissionTable, type RoutePermission } from '../../../src/teams/permissions/permissions.js';
+import { snapshotDatabase } from '../../helpers/database-snapshot.js';
 import { api, type Caller } from '../../helpers/api.js';
+import { waitFor } from '../../helpers/mail-catcher.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createWorkflow } from '../../helpers/workflows.js';
@@ -10,6 +20,13 @@ import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+const PERMISSIONS_DOC = join(import.meta.dirname, '../../../docs/permissions.md');
+const TABLE_START = '<!-- permission table: rendered from the code by test/e2e/teams/permissions.e2e-spec.ts -->';
+const TABLE_END = '<!-- end of permission table -->';
+
+/** Allowed calls the sweep does not make: they would end the caller's session or move it to another team. */
+const NOT_SWEPT = new Set(['POST /api/auth/logout', 'POST /api/teams', 'POST /api/teams/:id/leave', 'POST /api/teams/:id/activate']);
 
 /** The workflow routes a role may take only on its own workflows, each with the action the table gives it. */
 const WORKFLOW_ACTIONS: { method: Method; path: (id: string) => string; action: Action; body?: object }[] = [
@@ -46,9 +63,84 @@ describe('permission table: roles and API tokens, enforced by the guard and the 
     }
     ownersWorkflow = (await createWorkflow(app, owner, { goal: 'Every Monday at 9, write a LinkedIn post about our product news' })).workflowId;
     membersWorkflow = (await createWorkflow(app, members.member, { goal: 'Every Friday at 9, write a short team update' })).workflowId;
+    // Planning is metered after the answer: both plans' usage is in before any snapshot is taken.
+    await waitFor(async () => {
+      const [{ count }] = await db.query<{ count: number }[]>('SELECT count(*)::int AS count FROM usage_records');
+      return count >= 2;
+    }, 'both plans metered');
   });
   afterAll(async () => {
     await app.close();
+  });
+
+  /** Every route the app serves (the API docs aside), with the action its @Permission names; fails on a route with neither @Permission nor @Public. */
+  async function routeTable(): Promise<RoutePermission[]> {
+    const routes = await servedRoutes(app as NestExpressApplication, join(import.meta.dirname, '../../../src'));
+    return routes.flatMap(({ method, path, handler }) => {
+      if (!handler) return [];
+      const isPublic = [handler.method, handler.controller].some((target) => Reflect.getMetadata(IS_PUBLIC, target) === true);
+      const permission = permissionOf(handler.controller, handler.method);
+      if (!isPublic && !permission) throw new Error(`${method} ${path} has no @Permission`);
+      return [{ method, path, action: isPublic ? null : (permission?.action ?? null) }];
+    });
+  }
+
+  /** A path to call: the shared team where a team is named, made-up ids elsewhere (so that an allowed call finds nothing to change). */
+  function concrete(path: string): string {
+    return path
+      .replace(/^\/api\/teams\/:id/, `/api/teams/${owner.teamId}`)
+      .replace(/:runId/, '999999')
+      .replace(/:[a-zA-Z]+/g, () => randomUUID());
+  }
+
+  it('docs/permissions.md shows the table the routes declare', async () => {
+    const rendered = renderPermissionTable(await routeTable());
+    const doc = readFileSync(PERMISSIONS_DOC, 'utf8');
+    const start = doc.indexOf(TABLE_START) + TABLE_START.length;
+    const end = doc.indexOf(TABLE_END);
+    // WRITE_PERMISSIONS_DOC=1 rewrites the doc's table after a change to the routes or the table.
+    if (process.env.WRITE_PERMISSIONS_DOC === '1') writeFileSync(PERMISSIONS_DOC, `${doc.slice(0, start)}\n${rendered}\n${doc.slice(end)}`);
+    else expect(doc.slice(start, end).trim()).toBe(rendered);
+  });
+
+  it('answers every route, as each role and as a read token, as the table says: 403 when refused (changing nothing), never 403 when allowed', async () => {
+    const readToken = (await api(app, owner).post('/api/auth/tokens').send({ name: 'read', scope: 'read' }).expect(201)).body as { token: string };
+    const callers: { name: string; caller: Caller; role: Role; kind: 'browser' | 'api_token'; scope: TokenScope }[] = [
+      { name: 'owner', caller: owner, role: 'owner', kind: 'browser', scope: 'read-write' },
+      { name: 'admin', caller: members.admin, role: 'admin', kind: 'browser', scope: 'read-write' },
+      { name: 'member', caller: members.member, role: 'member', kind: 'browser', scope: 'read-write' },
+      { name: 'viewer', caller: members.viewer, role: 'viewer', kind: 'browser', scope: 'read-write' },
+      { name: 'read token', caller: readToken, role: 'owner', kind: 'api_token', scope: 'read' },
+    ];
+    const routes = (await routeTable()).filter((route) => route.action !== null);
+    const before = await snapshotDatabase(db);
+    const mismatches: string[] = [];
+    let refused = 0;
+    for (const route of routes) {
+      const action = route.action as Action;
+      for (const { name, caller, role, kind, scope } of callers) {
+        const expectRefused = refusal({ role, sessionKind: kind, scope }, action, route.method) !== null;
+        if (!expectRefused) continue;
+        refused += 1;
+        const response = await api(app, caller)[route.method.toLowerCase() as Method](concrete(route.path)).send({});
+        if (response.status !== 403) mismatches.push(`${name}: ${route.method} ${route.path} -> ${response.status}, expected 403`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(await snapshotDatabase(db)).toEqual(before);
+    for (const route of routes) {
+      if (NOT_SWEPT.has(`${route.method} ${route.path}`)) continue;
+      const action = route.action as Action;
+      for (const { name, caller, role, kind, scope } of callers) {
+        if (refusal({ role, sessionKind: kind, scope }, action, route.method) !== null) continue;
+        const response = await api(app, caller)[route.method.toLowerCase() as Method](concrete(route.path)).send({});
+        if (response.status === 403 || response.status === 401 || response.status >= 500) {
+          mismatches.push(`${name}: ${route.method} ${route.path} -> ${response.status}, expected allowed`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(refused).toBeGreaterThan(50);
   });
 
   async function workflowRow(id: string): Promise<unknown> {
