@@ -70,7 +70,7 @@ export class TeamsController {
   }
 
   /** Both paths invite: adding a member directly would add them without their consent. */
-  @Permission('team.members', { teamParam: 'id' })
+  @Permission('team.members.invite', { teamParam: 'id' })
   @Post([':id/members', ':id/invitations'])
   @ApiCreatedResponse({
     description:
@@ -103,7 +103,7 @@ export class TeamsController {
     return this.invitations.listPending(team, id);
   }
 
-  @Permission('team.members', { teamParam: 'id' })
+  @Permission('team.invitations.revoke', { teamParam: 'id' })
   @Delete(':id/invitations/:invitationId')
   @ApiOkResponse({ description: '{ success: true }: the link no longer works' })
   @ApiForbiddenResponse({ description: 'Members cannot revoke; only owners revoke an invitation to become owner' })
@@ -119,7 +119,7 @@ export class TeamsController {
     return { success: true };
   }
 
-  @Permission('team.members', { teamParam: 'id' })
+  @Permission('team.members.role', { teamParam: 'id' })
   @Patch(':id/members/:userId')
   @ApiOkResponse({ description: '{ userId, email, name, role, joinedAt }: applies to the member\'s sessions at once' })
   @ApiForbiddenResponse({ description: 'Members cannot change roles; only owners make or unmake owners' })
@@ -135,7 +135,7 @@ export class TeamsController {
     return this.teams.changeRole(team, id, userId, dto.role, audit);
   }
 
-  @Permission('team.members', { teamParam: 'id' })
+  @Permission('team.members.remove', { teamParam: 'id' })
   @Delete(':id/members/:userId')
   @ApiOkResponse({ description: '{ success: true }: the member\'s sessions in this team end at once; removing yourself is leaving' })
   @ApiForbiddenResponse({ description: 'Members cannot remove others; only owners remove owners' })

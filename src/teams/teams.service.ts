@@ -10,6 +10,7 @@ import { Membership, type Role } from './entities/membership.entity.js';
 import { Team } from './entities/team.entity.js';
 import { User } from './entities/user.entity.js';
 import { lockTeamFor, requireManager, requireOwner } from './membership-rules.js';
+import { requireMayActOn } from './permissions/permissions.js';
 import type { Plan } from '../config/plans.js';
 import { PlanQuotaService } from './rate-limit/plan-quota.service.js';
 import type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from './teams.response.js';
@@ -97,8 +98,8 @@ export class TeamsService {
     }
     await this.memberships.manager.transaction(async (manager) => {
       const caller = await lockTeamFor(manager, teamId, context.userId);
-      requireManager(caller, 'Only owners and admins can remove members');
       const target = await memberOf(manager, teamId, userId);
+      requireMayActOn(caller, 'team.members.remove', userId);
       if (target.role === 'owner') requireOwner(caller, 'Only owners can remove owners');
       await manager.delete(Membership, { teamId, userId });
       await this.audit.record(manager, audit, { teamId, action: 'member.removed', target: { type: 'user', id: userId }, changes: { role: { before: target.role, after: null } } });

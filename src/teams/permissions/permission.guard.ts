@@ -14,6 +14,8 @@ import { refusal } from './permissions.js';
  * is a 500, so a new route cannot be open by omission. Routes on a named team judge the caller's
  * role in that team; an API token never acts in a team other than its own (404, as for a stranger).
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 @Injectable()
 export class PermissionGuard implements CanActivate {
   constructor(
@@ -30,8 +32,9 @@ export class PermissionGuard implements CanActivate {
     const caller = request.user;
     if (!caller) throw new InternalServerErrorException('Team context missing');
     let role = caller.role;
-    if (permission.teamParam) {
-      const teamId = String(request.params[permission.teamParam]);
+    const teamId = permission.teamParam ? String(request.params[permission.teamParam]) : null;
+    // A malformed id is left to the route's ParseUUIDPipe (400), judged meanwhile by the active team's role.
+    if (teamId !== null && UUID.test(teamId)) {
       const named = caller.sessionKind === 'api_token' && teamId !== caller.teamId ? null : await this.roleIn(teamId, caller.userId);
       if (!named) throw new NotFoundException('Team not found');
       role = named;
@@ -42,7 +45,6 @@ export class PermissionGuard implements CanActivate {
   }
 
   private async roleIn(teamId: string, userId: string): Promise<Membership['role'] | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(teamId)) return null;
     const membership = await this.memberships.findOne({ where: { teamId, userId }, select: { role: true } });
     return membership?.role ?? null;
   }

@@ -15,17 +15,20 @@ interface Rule {
   /** Whether an API token may take it (a `read` token also only on GET routes). */
   tokens: boolean;
   doc: string;
+  /** The 403's message for a role the action is not for. */
+  refused?: string;
 }
 
 const EVERYONE: readonly Role[] = ['owner', 'admin', 'member', 'viewer'];
 const WRITERS: readonly Role[] = ['owner', 'admin', 'member'];
 const MANAGERS: readonly Role[] = ['owner', 'admin'];
 
-const rule = (roles: readonly Role[], doc: string, extra: Partial<Pick<Rule, 'ownOnly' | 'tokens'>> = {}): Rule => ({
+const rule = (roles: readonly Role[], doc: string, extra: Partial<Pick<Rule, 'ownOnly' | 'tokens' | 'refused'>> = {}): Rule => ({
   roles,
   ownOnly: extra.ownOnly ?? [],
   tokens: extra.tokens ?? true,
   doc,
+  refused: extra.refused,
 });
 
 /** Members act only on the workflows they created; owners and admins on all of the team's. */
@@ -38,11 +41,18 @@ export const PERMISSIONS = {
   'account.credentials': rule(EVERYONE, 'API tokens and the password: sessions only, never a token', { tokens: false }),
   'account.teams': rule(EVERYONE, 'create, switch, leave teams, answer invitations: sessions only (a token stays in its team)', { tokens: false }),
   'team.read': rule(EVERYONE, "the team's plan, members, usage, the assistant's catalog"),
-  'team.members': rule(MANAGERS, 'add, invite, change roles, remove (only owners touch owners)', { tokens: false }),
-  'team.invitations.read': rule(MANAGERS, 'pending invitations'),
+  'team.members.invite': rule(MANAGERS, 'invite or add a member (only owners invite owners)', { tokens: false, refused: 'Only owners and admins can invite members' }),
+  'team.members.role': rule(MANAGERS, "change a member's role (only owners make or unmake owners)", { tokens: false, refused: 'Only owners and admins can change roles' }),
+  'team.members.remove': rule(EVERYONE, 'remove a member (only owners remove owners); members and viewers only themselves, which is leaving', {
+    ownOnly: ['member', 'viewer'],
+    tokens: false,
+    refused: 'Only owners and admins can remove members',
+  }),
+  'team.invitations.read': rule(MANAGERS, 'pending invitations', { refused: 'Only owners and admins can see invitations' }),
+  'team.invitations.revoke': rule(MANAGERS, 'revoke an invitation', { tokens: false, refused: 'Only owners and admins can revoke invitations' }),
   'team.budget.read': rule(EVERYONE, "the team's token budget"),
-  'team.budget.edit': rule(['owner'], 'set the budget'),
-  'team.audit': rule(MANAGERS, 'read and export the audit trail'),
+  'team.budget.edit': rule(['owner'], 'set the budget', { refused: "Only the team's owners set its budget" }),
+  'team.audit': rule(MANAGERS, 'read and export the audit trail', { refused: "Only the team's owners and admins can read its audit trail" }),
   'workflow.read': rule(EVERYONE, 'workflows, their runs, run events, schedules'),
   'workflow.create': rule(WRITERS, 'create a workflow'),
   'workflow.edit': rule(WRITERS, 'replace the plan', onOwnWorkflows),
@@ -72,7 +82,7 @@ export function refusal(context: Pick<TeamContext, 'role' | 'sessionKind' | 'sco
     if (!(PERMISSIONS[action]).tokens) return 'API tokens cannot do this; sign in to do it';
     if (context.scope === 'read' && method !== 'GET' && method !== 'HEAD') return 'This API token is read-only';
   }
-  if (accessOf(context.role, action) === 'no') return `Your role (${context.role}) does not allow this`;
+  if (accessOf(context.role, action) === 'no') return (PERMISSIONS[action] as Rule).refused ?? `Your role (${context.role}) does not allow this`;
   return null;
 }
 
@@ -82,7 +92,7 @@ export function refusal(context: Pick<TeamContext, 'role' | 'sessionKind' | 'sco
  */
 export function requireMayActOn(context: Pick<TeamContext, 'role' | 'userId'>, action: Action, creatorId: string | null): void {
   if (accessOf(context.role, action) === 'own' && creatorId !== context.userId) {
-    throw new ForbiddenException(`Your role (${context.role}) may do this only on what you created`);
+    throw new ForbiddenException((PERMISSIONS[action] as Rule).refused ?? `Your role (${context.role}) may do this only on what you created`);
   }
 }
 

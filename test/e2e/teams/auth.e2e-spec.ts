@@ -144,6 +144,7 @@ describe('auth', () => {
         id: expect.any(String),
         name: 'CI',
         teamId: user.teamId,
+        scope: 'read-write',
         token: expect.any(String),
         createdAt: expect.any(String),
         lastUsedAt: null,
