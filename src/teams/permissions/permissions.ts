@@ -82,7 +82,7 @@ export function refusal(context: Pick<TeamContext, 'role' | 'sessionKind' | 'sco
     if (!(PERMISSIONS[action]).tokens) return 'API tokens cannot do this; sign in to do it';
     if (context.scope === 'read' && method !== 'GET' && method !== 'HEAD') return 'This API token is read-only';
   }
-  if (accessOf(context.role, action) === 'no') return (PERMISSIONS[action] as Rule).refused ?? `Your role (${context.role}) does not allow this`;
+  if (accessOf(context.role, action) === 'no') return (PERMISSIONS[action]).refused ?? `Your role (${context.role}) does not allow this`;
   return null;
 }
 
@@ -92,7 +92,7 @@ export function refusal(context: Pick<TeamContext, 'role' | 'sessionKind' | 'sco
  */
 export function requireMayActOn(context: Pick<TeamContext, 'role' | 'userId'>, action: Action, creatorId: string | null): void {
   if (accessOf(context.role, action) === 'own' && creatorId !== context.userId) {
-    throw new ForbiddenException((PERMISSIONS[action] as Rule).refused ?? `Your role (${context.role}) may do this only on what you created`);
+    throw new ForbiddenException((PERMISSIONS[action]).refused ?? `Your role (${context.role}) may do this only on what you created`);
   }
 }
 
