@@ -301,7 +301,7 @@ describe('team membership: invitations, roles, removal, leaving', () => {
       );
       expectError(await api(app, owner).post(`/api/teams/${teamId}/members`).send({ email: 'x', role: 'boss' }), 400, [
         /^email must be a valid email address$/,
-        /^role must be one of: owner, admin, member$/,
+        /^role must be one of: owner, admin, member, viewer$/,
       ]);
       // Quoted local parts pass as email syntax, but name no single mailbox the mailer will send to.
       for (const email of ['"a,b"@example.com', '"a b"@example.com']) {
@@ -350,7 +350,7 @@ describe('team membership: invitations, roles, removal, leaving', () => {
       expectError(await api(app, owner).post(`/api/teams/${teamId}/invitations`).send({ email: 'a@example.com', role: 'member' }), 403);
       await invite(member, teamId, `by-new-admin-${randomUUID()}@example.com`);
 
-      expectError(await patch(admin, member.userId, 'boss' as Role), 400, [/^role must be one of: owner, admin, member$/]);
+      expectError(await patch(admin, member.userId, 'boss' as Role), 400, [/^role must be one of: owner, admin, member, viewer$/]);
       expectError(await api(app, admin).patch(`/api/teams/${teamId}/members/${member.userId}`).send({}), 400, [/^role must be one of/]);
     });
 

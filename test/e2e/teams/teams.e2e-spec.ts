@@ -105,7 +105,7 @@ describe('teams', () => {
     expectError(
       await api(app, user).post(`/api/teams/${user.teamId}/members`).send({ email: 'x', role: 'boss' }),
       400,
-      [/^email must be a valid email address$/, /^role must be one of: owner, admin, member$/],
+      [/^email must be a valid email address$/, /^role must be one of: owner, admin, member, viewer$/],
     );
   });
 
