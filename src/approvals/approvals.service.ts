@@ -177,8 +177,8 @@ export class ApprovalsService {
     dto: StepDecisionDto,
     client: DecisionClient,
   ): Promise<StepDecisionResponse> {
-    await this.workflows.getForAction(team, workflowId, 'workflow.approve');
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
+    await this.workflows.getForAction(team, workflowId, 'workflow.approve');
     const checkpoint = run.status === 'awaiting_approval' ? await this.runs.checkpointOf(run.id, dto.stepIndex) : null;
     if (checkpoint?.status !== 'awaiting_approval') throw new ConflictException(NOT_AWAITING);
     const outcome = await this.applyStepDecision(

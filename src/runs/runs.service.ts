@@ -65,8 +65,8 @@ export class RunsService {
 
   /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
   async stop(team: TeamContext, workflowId: string, runId: number): Promise<StoppedRunResponse> {
-    await this.workflows.getForAction(team, workflowId, 'workflow.run');
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
+    await this.workflows.getForAction(team, workflowId, 'workflow.run');
     const stopped = await this.runState.move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER });
     // Read again: `run` may predate a stop or an end that came in between.
     if (!stopped) throw new ConflictException(`The run has already finished (${(await this.runState.statusOf(run.id)) ?? run.status})`);
