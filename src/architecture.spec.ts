@@ -34,6 +34,7 @@ const MODULE_ORDER = [
   'redis',
   'database',
   'logging',
+  'tracing',
   'config',
   'common',
 ] as const;

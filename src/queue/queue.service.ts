@@ -6,10 +6,16 @@ import type { AppConfig } from '../config/configuration.js';
 import { backoffMs, OutageLog } from '../database/outage-log.js';
 import { untilDatabaseAvailable } from '../database/until-database-available.js';
 import { pgTimeoutOptions } from '../database/pg-timeouts.js';
+import { inCarriedTrace, traceCarrier } from '../tracing/tracing.js';
 
 export type { Job } from 'pg-boss';
 
 const QUEUE_SCHEMA = 'pgboss';
+
+/** The field of a job's data holding the W3C trace context (`traceparent`) it was sent in, when tracing is on. */
+const TRACE_CONTEXT_FIELD = 'traceContext';
+
+type TracedJobData = { [TRACE_CONTEXT_FIELD]?: Record<string, string> };
 
 /** A job's state as `newestJobsBy` reads it. */
 export interface QueuedJob {
@@ -150,7 +156,10 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
    */
   async send<T extends object>(name: string, data: T, options: SendOptions = {}, transaction?: EntityManager): Promise<string | null> {
     await this.declare(name);
-    return this.boss.send(name, data, transaction ? { ...options, db: inTransaction(transaction) } : options);
+    // With tracing on, the job carries the sender's trace context: its handler's spans join that trace.
+    const carrier = traceCarrier();
+    const payload = carrier ? { ...data, [TRACE_CONTEXT_FIELD]: carrier } : data;
+    return this.boss.send(name, payload, transaction ? { ...options, db: inTransaction(transaction) } : options);
   }
 
   /**
@@ -188,7 +197,10 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
         notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
       },
       async ([job]) => {
-        if (job && (!options.groupLimits || (await this.withinGroupLimit(name, job, options.groupLimits)))) await handler(job);
+        if (!job) return;
+        await inCarriedTrace((job.data as TracedJobData)[TRACE_CONTEXT_FIELD], async () => {
+          if (!options.groupLimits || (await this.withinGroupLimit(name, job, options.groupLimits))) await handler(job);
+        });
       },
     );
   }
