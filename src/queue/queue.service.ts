@@ -6,16 +6,11 @@ import type { AppConfig } from '../config/configuration.js';
 import { backoffMs, OutageLog } from '../database/outage-log.js';
 import { untilDatabaseAvailable } from '../database/until-database-available.js';
 import { pgTimeoutOptions } from '../database/pg-timeouts.js';
-import { inCarriedTrace, traceCarrier } from '../tracing/tracing.js';
+import { tracingEnabled } from '../tracing/tracing.js';
 
 export type { Job } from 'pg-boss';
 
 const QUEUE_SCHEMA = 'pgboss';
-
-/** The field of a job's data holding the W3C trace context (`traceparent`) it was sent in, when tracing is on. */
-const TRACE_CONTEXT_FIELD = 'traceContext';
-
-type TracedJobData = { [TRACE_CONTEXT_FIELD]?: Record<string, string> };
 
 /** A job's state as `newestJobsBy` reads it. */
 export interface QueuedJob {
@@ -85,6 +80,10 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
       // queue's heartbeat or expiry); the default would be a minute.
       superviseIntervalSeconds: 5,
       monitorIntervalSeconds: 5,
+      // pg-boss's own OpenTelemetry: with tracing on, a job stores the trace context it was sent in
+      // and its handler runs in a span continuing that trace (a run's steps under the request that
+      // started it). Off, not even its no-op spans are made.
+      openTelemetry: { enabled: tracingEnabled(), propagateContext: true },
     });
     // pg-boss reports background failures as events; without a listener they would crash the process.
     // Its workers go on polling through an outage, so the database being unavailable is logged
@@ -156,10 +155,7 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
    */
   async send<T extends object>(name: string, data: T, options: SendOptions = {}, transaction?: EntityManager): Promise<string | null> {
     await this.declare(name);
-    // With tracing on, the job carries the sender's trace context: its handler's spans join that trace.
-    const carrier = traceCarrier();
-    const payload = carrier ? { ...data, [TRACE_CONTEXT_FIELD]: carrier } : data;
-    return this.boss.send(name, payload, transaction ? { ...options, db: inTransaction(transaction) } : options);
+    return this.boss.send(name, data, transaction ? { ...options, db: inTransaction(transaction) } : options);
   }
 
   /**
@@ -197,10 +193,7 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
         notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
       },
       async ([job]) => {
-        if (!job) return;
-        await inCarriedTrace((job.data as TracedJobData)[TRACE_CONTEXT_FIELD], async () => {
-          if (!options.groupLimits || (await this.withinGroupLimit(name, job, options.groupLimits))) await handler(job);
-        });
+        if (job && (!options.groupLimits || (await this.withinGroupLimit(name, job, options.groupLimits)))) await handler(job);
       },
     );
   }

@@ -3,7 +3,8 @@ import type * as OpenTelemetryApi from '@opentelemetry/api';
 /**
  * Our side of OpenTelemetry, opt-in: the API is handed over by `start-tracing.ts` once the SDK is
  * up, and until then (always, when tracing is off) every helper here is a branch on `undefined`.
- * Only types are imported, so with tracing off no OpenTelemetry module is ever loaded.
+ * Only types are imported: with tracing off, our code loads no OpenTelemetry module (pg-boss still
+ * imports the API, whose calls it then skips: see QueueService).
  */
 let otel: typeof OpenTelemetryApi | undefined;
 
@@ -12,6 +13,11 @@ const TRACER_NAME = 'assistant-backend';
 /** Whether the environment asks for traces: an OTLP endpoint set, the SDK not disabled. */
 export function tracingRequested(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && env.OTEL_SDK_DISABLED !== 'true';
+}
+
+/** Whether traces are being recorded (the SDK started). */
+export function tracingEnabled(): boolean {
+  return otel !== undefined;
 }
 
 /** Called by the tracing bootstrap once its SDK is registered. */
@@ -40,20 +46,6 @@ export function inSpan<T>(name: string, attributes: SpanAttributes, work: () => 
       span.end();
     }
   });
-}
-
-/** The active trace context as W3C headers (`traceparent`, `tracestate`), to carry in a job; undefined without tracing. */
-export function traceCarrier(): Record<string, string> | undefined {
-  if (!otel) return undefined;
-  const carrier: Record<string, string> = {};
-  otel.propagation.inject(otel.context.active(), carrier);
-  return Object.keys(carrier).length > 0 ? carrier : undefined;
-}
-
-/** Runs `work` in the trace context a job carried (see traceCarrier), so its spans join that trace. */
-export function inCarriedTrace<T>(carrier: Record<string, string> | undefined, work: () => Promise<T>): Promise<T> {
-  if (!otel || !carrier) return work();
-  return otel.context.with(otel.propagation.extract(otel.context.active(), carrier), work);
 }
 
 /** pino options that add the active span's trace and span ids to each log line; none without tracing. */
