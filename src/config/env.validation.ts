@@ -622,6 +622,54 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(1)
   LOGIN_RATE_LIMIT_WINDOW_SECONDS?: number;
+
+  // Traces: the OpenTelemetry SDK reads these itself (src/tracing/start-tracing.ts); checked here so
+  // a typo stops the start rather than silently exporting nothing.
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  OTEL_SDK_DISABLED?: string;
+
+  @IsOptional()
+  @IsString()
+  OTEL_SERVICE_NAME?: string;
+
+  @IsOptional()
+  @IsString()
+  OTEL_RESOURCE_ATTRIBUTES?: string;
+
+  @IsOptional()
+  @IsString()
+  OTEL_EXPORTER_OTLP_HEADERS?: string;
+
+  @IsOptional()
+  @IsIn(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+  OTEL_TRACES_SAMPLER?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Min(0)
+  @Max(1)
+  OTEL_TRACES_SAMPLER_ARG?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  OTEL_BSP_SCHEDULE_DELAY?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  OTEL_BSP_MAX_QUEUE_SIZE?: number;
 }
 
 /** Thrown when the environment is invalid; its message names every offending variable. */
