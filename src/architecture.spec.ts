@@ -36,6 +36,7 @@ const MODULE_ORDER = [
   'redis',
   'database',
   'logging',
+  'tracing',
   'config',
   'common',
 ] as const;

@@ -16,6 +16,7 @@ import type { StepDecisionAction, StepDecisionDto } from './dto/step-decision.dt
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
 import type { LinkOutcome } from './link-response.js';
 import { isLinkScanner } from './link-scanner.js';
+import { inSpan } from '../tracing/tracing.js';
 
 const NOT_AWAITING = 'This step is no longer awaiting approval';
 
@@ -200,8 +201,10 @@ export class ApprovalsService {
 
   /** Applies a step decision, at most once per attempt, and records it in the transaction that applies it. */
   private applyStepDecision(decision: RecordedStepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
-    return this.runs.decideStep(decision, (manager) =>
-      manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent }),
+    const channel = decision.jti === null ? 'dashboard' : 'link';
+    const attributes = { 'run.id': decision.runId, 'run.step': decision.stepIndex, 'approval.action': decision.action, 'approval.channel': channel };
+    return inSpan('approval decision', attributes, () =>
+      this.runs.decideStep(decision, (manager) => manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent })),
     );
   }
 

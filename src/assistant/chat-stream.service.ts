@@ -17,6 +17,7 @@ import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
 import { ReplyGenerator } from './reply-generator.service.js';
 import { RouterService } from './router.service.js';
+import { inSpan } from '../tracing/tracing.js';
 
 /** The first wait between attempts to store a finished reply, doubling up to the longest. */
 const STORE_RETRY_FIRST_MS = 250;
@@ -85,7 +86,13 @@ export class ChatStreamService {
    * Checks and stores the turn, then starts generating the reply into a live stream, which goes on
    * whether or not anyone follows it. Throws the request's 4xx before anything is stored.
    */
-  async begin(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
+  begin(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
+    // The span covers the turn up to its reply's start; the reply's own spans (model calls, the
+    // reply stored) go on under it.
+    return inSpan('chat turn', { 'team.id': team.teamId }, () => this.beginTurn(team, request));
+  }
+
+  private async beginTurn(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
     // Before routing (a model call) and before anything is stored: a 402 leaves no trace. A team
     // known here to be at its limit is refused from memory, before its request is even checked.
     await this.budgets.assertAvailable(team.teamId);

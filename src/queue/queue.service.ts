@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { backoffMs, OutageLog } from '../database/outage-log.js';
 import { untilDatabaseAvailable } from '../database/until-database-available.js';
 import { pgTimeoutOptions } from '../database/pg-timeouts.js';
+import { tracingEnabled } from '../tracing/tracing.js';
 
 export type { Job } from 'pg-boss';
 
@@ -79,6 +80,10 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
       // queue's heartbeat or expiry); the default would be a minute.
       superviseIntervalSeconds: 5,
       monitorIntervalSeconds: 5,
+      // pg-boss's own OpenTelemetry: with tracing on, a job stores the trace context it was sent in
+      // and its handler runs in a span continuing that trace (a run's steps under the request that
+      // started it). Off, not even its no-op spans are made.
+      openTelemetry: { enabled: tracingEnabled(), propagateContext: true },
     });
     // pg-boss reports background failures as events; without a listener they would crash the process.
     // Its workers go on polling through an outage, so the database being unavailable is logged

@@ -30,6 +30,7 @@ import { RunStateService, type RunStateTransaction } from './run-state.service.j
 import { RunStepStateService } from './run-step-state.service.js';
 import { RunTranscript } from './run-transcript.js';
 import { retryDelayMs, transientFailure } from '../http/transient-errors.js';
+import { inSpan } from '../tracing/tracing.js';
 
 /** How much of each earlier step's output a step sees as context. */
 const CONTEXT_PER_STEP = 2000;
@@ -100,7 +101,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     await this.queue.work<RunExecuteJob>(
       RUN_EXECUTE,
       { concurrency: WORKERS, pollingIntervalSeconds: 0.5, groupLimits: { default: this.runConcurrency.free, tiers: this.runConcurrency } },
-      (job) => this.execute(job),
+      (job) => inSpan('run', { 'run.id': job.data.runId }, () => this.execute(job)),
     );
     this.shutdown.onDrain('workflow runs', () => this.handBack());
   }
@@ -128,7 +129,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
     try {
       for (let index = run.currentStepIndex; index < steps.length; index++) {
         if (this.handingBack) return await this.requeue(run.id);
-        const outcome = await this.executeStepWithRetries(run, workflow, steps, index, transcript);
+        const attributes = { 'run.id': run.id, 'run.step': index, 'agent.id': steps[index].agentId };
+        const outcome = await inSpan('run step', attributes, () => this.executeStepWithRetries(run, workflow, steps, index, transcript));
         if (outcome === 'stopped' && this.handingBack) return await this.requeue(run.id);
         if (outcome !== 'done') return;
       }
