@@ -30,6 +30,7 @@ const MODULE_ORDER = [
   'queue',
   'mail',
   'http',
+  'metrics',
   'storage',
   'redis',
   'database',

@@ -34,6 +34,18 @@ export class EnvironmentVariables {
   PORT?: number;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  METRICS_HOST?: string;
+
+  @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// connection URL' })
   DATABASE_URL?: string;
 
