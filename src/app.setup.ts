@@ -91,7 +91,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       exceptionFactory: validationExceptionFactory,
     }),
   );
-  app.useGlobalFilters(new AllExceptionsFilter([openAiErrorShape]));
+  app.useGlobalFilters(new AllExceptionsFilter([openAiErrorShape], app.get(Metrics)));
 
   const document = SwaggerModule.createDocument(
     app,

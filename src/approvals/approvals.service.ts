@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AuthSettings } from '../config/auth.config.js';
 import type { AppConfig } from '../config/configuration.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -65,6 +66,7 @@ export class ApprovalsService {
     private readonly runs: RunsService,
     private readonly runState: RunStateService,
     private readonly teams: TeamsService,
+    private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
@@ -233,8 +235,10 @@ export class ApprovalsService {
     return { kind: 'error', status: 409, message };
   }
 
+  /** A mailed link's decision carries its token id (jti); the dashboard's has none. Counted once, when stored. */
   private async record(decision: Partial<ApprovalDecision>): Promise<void> {
-    await this.decisions.createQueryBuilder().insert().into(ApprovalDecision).values(decision).orIgnore().execute();
+    const { identifiers } = await this.decisions.createQueryBuilder().insert().into(ApprovalDecision).values(decision).orIgnore().execute();
+    if (identifiers.some(Boolean)) this.metrics.approvalDecisions.inc({ channel: decision.jti ? 'link' : 'dashboard', kind: decision.kind, decision: decision.action });
   }
 }
 

@@ -53,14 +53,14 @@ export class Metrics {
   // Approvals, schedules, mail, usage
   readonly approvalsPending = this.gauge('approvals_pending', 'Approvals waiting for a decision (plans and steps)', []);
   readonly approvalsOldestAge = this.gauge('approvals_oldest_pending_age_seconds', 'Age of the oldest approval waiting for a decision', []);
-  readonly approvalDecisions = this.counter('approval_decisions_total', 'Approval decisions by channel (link, dashboard) and decision', ['channel', 'decision']);
+  readonly approvalDecisions = this.counter('approval_decisions_total', 'Approval decisions stored, by channel (link, dashboard), kind (plan_approval, step_approval) and decision', ['channel', 'kind', 'decision']);
   readonly scheduleSlots = this.counter('schedule_slots_total', 'Schedule slots decided by outcome (started, skipped, caught_up, missed)', ['outcome']);
   readonly mailPending = this.gauge('mail_outbox_pending', 'Mails waiting in the outbox', []);
   readonly mailFailed = this.gauge('mail_outbox_failed', 'Mails the outbox gave up on', []);
   readonly mailOldestAge = this.gauge('mail_outbox_oldest_pending_age_seconds', 'Age of the oldest mail waiting in the outbox', []);
   readonly usageBuffered = this.gauge('usage_ledger_buffered', 'Usage records buffered in memory, not yet written', []);
   readonly usageWriteFailures = this.counter('usage_ledger_write_failures_total', 'Failed writes of buffered usage records', []);
-  readonly refusals = this.counter('requests_refused_total', 'Requests refused by kind (rate_limit, quota, budget, login_throttle)', ['kind']);
+  readonly refusals = this.counter('requests_refused_total', 'Requests refused by kind (rate_limit, quota, login_throttle, budget)', ['kind']);
 
   // Dependencies
   readonly dbPool = this.gauge('db_pool_connections', 'Database pool connections by state (total, idle, waiting clients)', ['state']);
