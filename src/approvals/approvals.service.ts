@@ -201,10 +201,17 @@ export class ApprovalsService {
   }
 
   /** Applies a step decision, at most once per attempt, and records it in the transaction that applies it. */
-  private applyStepDecision(decision: RecordedStepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
-    return this.runs.decideStep(decision, (manager) =>
+  private async applyStepDecision(decision: RecordedStepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
+    const outcome = await this.runs.decideStep(decision, (manager) =>
       manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent }),
     );
+    if (outcome !== 'not_awaiting') this.countDecision('step_approval', decision);
+    return outcome;
+  }
+
+  /** A mailed link's decision carries its token id (jti); the dashboard's has none. */
+  private countDecision(kind: ApprovalDecision['kind'], { jti, action }: Pick<ApprovalDecision, 'jti' | 'action'>): void {
+    this.metrics.approvalDecisions.inc({ channel: jti ? 'link' : 'dashboard', kind, decision: action });
   }
 
   /**
@@ -235,10 +242,10 @@ export class ApprovalsService {
     return { kind: 'error', status: 409, message };
   }
 
-  /** A mailed link's decision carries its token id (jti); the dashboard's has none. Counted once, when stored. */
-  private async record(decision: Partial<ApprovalDecision>): Promise<void> {
+  /** Counted once, when stored (a second click of the same link stores nothing). */
+  private async record(decision: Pick<ApprovalDecision, 'kind' | 'jti' | 'action'> & Partial<ApprovalDecision>): Promise<void> {
     const { identifiers } = await this.decisions.createQueryBuilder().insert().into(ApprovalDecision).values(decision).orIgnore().execute();
-    if (identifiers.some(Boolean)) this.metrics.approvalDecisions.inc({ channel: decision.jti ? 'link' : 'dashboard', kind: decision.kind, decision: decision.action });
+    if (identifiers.some(Boolean)) this.countDecision(decision.kind, decision);
   }
 }
 

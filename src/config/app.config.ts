@@ -24,8 +24,11 @@ export interface AppSettings {
   minFreeDiskBytes: number;
   /** Limits of the HTTP server itself (see docs/decisions.md, "Open streams: caps and revocation"). */
   http: HttpServerLimits;
-  /** Where Prometheus scrapes `/metrics`: its own port (none unless METRICS_PORT is set), on METRICS_HOST. */
-  metrics: { port?: number; host: string };
+  /**
+   * Where Prometheus scrapes `/metrics`: its own port (none unless METRICS_PORT is set), on
+   * METRICS_HOST; gauges read from tables are read at most once per sampleIntervalSeconds.
+   */
+  metrics: { port?: number; host: string; sampleIntervalSeconds: number };
 }
 
 export interface HttpServerLimits {
@@ -58,7 +61,7 @@ export function appSettings(env: EnvironmentVariables): AppSettings {
     minFreeDiskBytes: (env.HEALTH_MIN_FREE_DISK_MB ?? 64) * 1024 * 1024,
     http: httpServerLimits(env),
     // Loopback by default: a scrape shows traffic and error rates, so it is opened to a network only on purpose.
-    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1', sampleIntervalSeconds: env.METRICS_SAMPLE_INTERVAL_SECONDS ?? 5 },
   };
 }
 

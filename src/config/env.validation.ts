@@ -46,6 +46,13 @@ export class EnvironmentVariables {
   METRICS_HOST?: string;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  METRICS_SAMPLE_INTERVAL_SECONDS?: number;
+
+  @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// connection URL' })
   DATABASE_URL?: string;
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { databaseUnavailableReason } from '../database/database-errors.js';
 import { storageReason } from '../http/transient-errors.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { QueueService } from '../queue/queue.service.js';
 import { RedisHealthIndicator } from '../redis/redis-health.indicator.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
@@ -45,7 +46,9 @@ export class HealthService {
     redis: RedisHealthIndicator,
     queue: QueueService,
     private readonly shutdown: ShutdownService,
+    metrics: Metrics,
   ) {
+    metrics.sampleOnScrape('readiness', () => this.ready().then(() => metrics.ready.set(1), () => metrics.ready.set(0)));
     this.queueCheck = { name: 'queue', label: 'Queue unavailable', probe: () => queue.probe(), reason: (error) => databaseUnavailableReason(error) ?? 'query failed' };
     this.checks = [
       {

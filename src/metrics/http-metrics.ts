@@ -1,7 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Metrics } from './metrics.service.js';
 
-/** Requests no route matched (404s, scanners): one label value, never the path they asked for. */
+/**
+ * Requests no route matched (404s, scanners): one label value, never the path they asked for.
+ * Nest answers them from a catch-all of its own, whose template (`*path`) is not a path.
+ */
 const UNMATCHED = 'unmatched';
 
 /**
@@ -14,7 +17,7 @@ export function recordHttpMetrics(metrics: Metrics) {
     const end = metrics.httpDuration.startTimer();
     response.once('close', () => {
       const route = (request.route as { path?: unknown } | undefined)?.path;
-      end({ method: request.method, route: typeof route === 'string' ? route : UNMATCHED, status_class: `${Math.floor(response.statusCode / 100)}xx` });
+      end({ method: request.method, route: typeof route === 'string' && route.startsWith('/') ? route : UNMATCHED, status_class: `${Math.floor(response.statusCode / 100)}xx` });
     });
     next();
   };

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-
-/** Gauges read from tables on a scrape are read at most this often: a scrape every second costs one read per window. */
-export const SAMPLE_CACHE_MS = 5_000;
+import type { AppConfig } from '../config/configuration.js';
 
 /** Seconds: a reply's first token and its whole duration, a model call, a step. */
 const LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
@@ -19,6 +18,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly samplers = new Map<string, () => Promise<void>>();
   private sampled: { at: number; done: Promise<void> } | undefined;
+  private readonly sampleIntervalMs: number;
 
   // HTTP
   readonly httpDuration = this.histogram('http_request_duration_seconds', 'HTTP requests by method, route template and status class', ['method', 'route', 'status_class'], HTTP_BUCKETS);
@@ -63,16 +63,19 @@ export class Metrics {
   readonly refusals = this.counter('requests_refused_total', 'Requests refused by kind (rate_limit, quota, login_throttle, budget)', ['kind']);
 
   // Dependencies
+  readonly ready = this.gauge('ready', '1 while GET /api/health/ready would answer 200, checked on scrape', []);
   readonly dbPool = this.gauge('db_pool_connections', 'Database pool connections by state (total, idle, waiting clients)', ['state']);
   readonly redisUp = this.gauge('redis_connected', '1 while the Redis connection is ready, 0 otherwise (absent without REDIS_URL)', []);
 
-  constructor() {
+  constructor(config: ConfigService<AppConfig, true>) {
+    this.sampleIntervalMs = config.get('app', { infer: true }).metrics.sampleIntervalSeconds * 1000;
     collectDefaultMetrics({ register: this.registry });
   }
 
   /**
    * `sample` sets gauges from the caller's own tables; it runs before a scrape is answered, at
-   * most once per SAMPLE_CACHE_MS whatever the scrape rate. A failing sample leaves its gauges
+   * most once per METRICS_SAMPLE_INTERVAL_SECONDS whatever the scrape rate (a scrape every second
+   * costs one read of each table per interval). A failing sample leaves its gauges
    * at their last values (the database being down shows in db_pool and readiness).
    */
   sampleOnScrape(name: string, sample: () => Promise<void>): void {
@@ -82,7 +85,7 @@ export class Metrics {
   /** The exposition text of every metric. */
   async scrape(): Promise<string> {
     const now = Date.now();
-    if (!this.sampled || now - this.sampled.at >= SAMPLE_CACHE_MS) {
+    if (!this.sampled || now - this.sampled.at >= this.sampleIntervalMs) {
       this.sampled = { at: now, done: Promise.allSettled([...this.samplers.values()].map((sample) => sample())).then(() => undefined) };
     }
     await this.sampled.done;
