@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Metrics } from '../metrics/metrics.service.js';
 import { UsageBuffer } from './usage-buffer.js';
 import type { UsageAttribution, UsageKind } from '../llm/usage-attribution.js';
 
@@ -45,7 +46,11 @@ export class UsageLedger implements BeforeApplicationShutdown {
   private settled: string[] = [];
   private warnedDrop = false;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly metrics: Metrics,
+  ) {
+    metrics.sampleOnScrape('usage-ledger', () => Promise.resolve(metrics.usageBuffered.set(this.buffer.size)));
     this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
   }
 
@@ -115,6 +120,7 @@ export class UsageLedger implements BeforeApplicationShutdown {
         await this.insert(batch);
       } catch (error) {
         this.buffer.failed(batch);
+        this.metrics.usageWriteFailures.inc();
         this.settled.unshift(...settling);
         this.logger.warn(`Usage ledger write failed, ${this.buffer.size} rows kept for the next try: ${String(error)}`);
         return;
