@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { HealthService } from '../../../src/health/health.service.js';
@@ -17,6 +19,7 @@ import { createTestApp } from '../../setup/create-test-app.js';
 
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0 ? 'promtool' : undefined;
 const ALERTS = resolve(import.meta.dirname, '../../../ops/prometheus/alerts.yml');
+const DASHBOARD = resolve(import.meta.dirname, '../../../ops/grafana/dashboards/assistant.json');
 
 /** Issue 32: Prometheus metrics on their own port, moved by exactly what happened, and the probes. */
 describe('metrics', () => {
@@ -119,6 +122,16 @@ describe('metrics', () => {
     const problems = (checked.stdout + checked.stderr).split('\n').filter((line) => line && !/^nodejs_active_(handles|requests|resources)_total non-counter/.test(line));
     expect(problems).toEqual([]);
     execFileSync(PROMTOOL, ['check', 'rules', ALERTS]);
+    // Every query of the shipped Grafana dashboard parses, and names only metrics the scrape has.
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as { panels: { targets?: { expr: string }[] }[] };
+    const queries = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
+    const rules = join(mkdtempSync(join(tmpdir(), 'dashboard-')), 'queries.yml');
+    writeFileSync(rules, JSON.stringify({ groups: [{ name: 'dashboard', rules: queries.map((expr, index) => ({ record: `dashboard:query${index}`, expr })) }] }));
+    execFileSync(PROMTOOL, ['check', 'rules', rules]);
+    const scraped = (await scrape(app)).text;
+    const declared = new Set([...scraped.matchAll(/^# TYPE (\w+) /gm)].map(([, name]) => name));
+    const queried = new Set(queries.flatMap((expr) => expr.match(/\b(?:assistant|nodejs)_\w+/g) ?? []).map((name) => name.replace(/_(bucket|count|sum)$/, '')));
+    expect([...queried].filter((name) => !declared.has(name))).toEqual([]);
   });
 
   it('answers the probes: live without dependencies, ready with the queue, not ready while draining', async () => {
