@@ -2,6 +2,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { AppConfig } from '../config/configuration.js';
 import { Metrics } from './metrics.service.js';
 
@@ -18,6 +19,7 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     private readonly metrics: Metrics,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   /** The bound port, once listening (METRICS_PORT=0 picks a free one). */
@@ -27,7 +29,9 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     const { port, host } = this.config.get('app', { infer: true }).metrics;
-    if (port === undefined) return;
+    // Only the HTTP app serves metrics: the CLI (an application context, no HTTP adapter) runs
+    // beside a serving instance with the same environment and must not take its port.
+    if (port === undefined || !this.adapterHost.httpAdapter) return;
     const server = createServer((request, response) => {
       if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
         response.writeHead(404).end();

@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { AppModule } from '../../../src/app.module.js';
+import { loadConfiguration } from '../../../src/config/configuration.js';
 import { HealthService } from '../../../src/health/health.service.js';
 import { MetricsServer } from '../../../src/metrics/metrics.server.js';
 import { ShutdownService } from '../../../src/shutdown/shutdown.service.js';
@@ -15,7 +18,7 @@ import { scrape } from '../../helpers/metrics.js';
 import { pausedRun } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { BROWSER } from '../../helpers/workflows.js';
-import { createTestApp } from '../../setup/create-test-app.js';
+import { createTestApp, TEST_ENV } from '../../setup/create-test-app.js';
 
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0 ? 'promtool' : undefined;
 const ALERTS = resolve(import.meta.dirname, '../../../ops/prometheus/alerts.yml');
@@ -152,6 +155,17 @@ describe('metrics server', () => {
       expect(app.get(MetricsServer).port).toBeUndefined();
     } finally {
       await app.close();
+    }
+  });
+
+  it('is not started by the CLI, which runs beside a serving instance with its environment', async () => {
+    const config = loadConfiguration({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: mkdtempSync(join(tmpdir(), 'metrics-cli-')), ...TEST_ENV, METRICS_PORT: '0' });
+    const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
+    try {
+      await context.init();
+      expect(context.get(MetricsServer).port).toBeUndefined();
+    } finally {
+      await context.close();
     }
   });
 });
