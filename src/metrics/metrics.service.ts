@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/configuration.js';
 
-/** Seconds: a reply's first token and its whole duration, a model call, a step. */
+/** Seconds: a reply's first token and its whole duration, a model call. */
 const LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -11,7 +11,8 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
  * The instance's Prometheus metrics, in one registry. Features record into these instruments;
  * values that live in a feature's tables are read by the feature itself on a scrape, through
  * `sampleOnScrape`, so every table keeps its one owner. No label carries a team, user,
- * conversation or run id (docs/decisions.md, "Metric labels: bounded sets only").
+ * conversation or run id: label values come from small sets fixed in the code (docs/decisions.md,
+ * "Metrics, probes and the operator's dashboard").
  */
 @Injectable()
 export class Metrics {
@@ -25,7 +26,7 @@ export class Metrics {
 
   // Chat replies
   readonly repliesInProgress = this.gauge('chat_replies_in_progress', 'Chat replies being generated now', ['agent']);
-  readonly firstToken = this.histogram('chat_first_token_seconds', 'Time from a chat request to its first streamed text', ['agent', 'model'], LATENCY_BUCKETS);
+  readonly firstToken = this.histogram('chat_first_token_seconds', 'Time from the start of a chat reply to its first text', ['agent', 'model'], LATENCY_BUCKETS);
   readonly replyDuration = this.histogram('chat_reply_duration_seconds', 'Whole duration of a chat reply', ['agent', 'model', 'outcome'], LATENCY_BUCKETS);
   readonly repliesEnded = this.counter('chat_replies_total', 'Chat replies by how they ended (completed, stopped, failed)', ['agent', 'outcome']);
 
