@@ -111,26 +111,26 @@ export class ChatStreamService {
       streamId = await this.live.start(conversationId, (abortSignal) =>
         endingWith(
           measuredReply(
-          // Nothing shown is lost: the reply's end (its finish) reaches followers only once the reply
-          // is stored, and after the error part that says so when it could not be. Meanwhile the
-          // conversation stays claimed and the live stream is what a resume reads.
-          holdingTheEnd(
-            this.replies.stream({
-              agentId: turn.agentId,
-              modelId: turn.modelId,
-              charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
-              history,
-              scope: { teamId: team.teamId, conversationId, runId: null },
-              abortSignal,
-              onEnd: async (message) => {
-                saved = await this.store(conversationId, message, turn);
-              },
-            }),
-            () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),
-          ),
-          this.metrics,
-          turn.agentId,
-          abortSignal,
+            // Nothing shown is lost: the reply's end (its finish) reaches followers only once the reply
+            // is stored, and after the error part that says so when it could not be. Meanwhile the
+            // conversation stays claimed and the live stream is what a resume reads.
+            holdingTheEnd(
+              this.replies.stream({
+                agentId: turn.agentId,
+                modelId: turn.modelId,
+                charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
+                history,
+                scope: { teamId: team.teamId, conversationId, runId: null },
+                abortSignal,
+                onEnd: async (message) => {
+                  saved = await this.store(conversationId, message, turn);
+                },
+              }),
+              () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),
+            ),
+            this.metrics,
+            turn.agentId,
+            abortSignal,
           ),
           () => turn.reservation.release(),
         ),
