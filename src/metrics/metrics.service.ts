@@ -35,6 +35,7 @@ export class Metrics {
   readonly modelDuration = this.histogram('model_call_duration_seconds', 'Duration of a model call', ['model'], LATENCY_BUCKETS);
   readonly modelErrors = this.counter('model_errors_total', 'Failed model calls by kind (rate_limit, server, timeout, refusal, other)', ['model', 'kind']);
   readonly modelTokens = this.counter('model_tokens_total', 'Tokens by model and kind (input, output)', ['model', 'kind']);
+  readonly toolCalls = this.counter('tool_calls_total', 'Tool calls by tool and outcome (ok, invalid_input, failed)', ['tool', 'outcome']);
 
   // Runs and the queue
   readonly runsByStatus = this.gauge('workflow_runs', 'Workflow runs by status, read from the database on scrape', ['status']);

@@ -62,6 +62,13 @@ describe('metrics', () => {
     expect(moved('assistant_model_tokens_total', { model: modelId, kind: 'output' })).toBe(ledger.output);
     expect(moved('assistant_model_tokens_total', { model: modelId, kind: 'input' })).toBe(ledger.input);
     expect(moved('assistant_model_calls_total', { model: modelId, outcome: 'ok' })).toBe(ledger.calls);
+    // Each tool the reply called, once.
+    const toolParts = reply.message.parts.filter((part) => part.type.startsWith('tool-'));
+    expect(toolParts.length).toBeGreaterThan(0);
+    for (const part of toolParts) {
+      const tool = part.type.slice('tool-'.length);
+      expect(moved('assistant_tool_calls_total', { tool, outcome: 'ok' })).toBe(toolParts.filter((other) => other.type === part.type).length);
+    }
     // Ids never become labels: the path asked for is the route's template.
     expect(after.text).not.toContain(reply.conversationId);
     expect(after.text).not.toContain(mailing.user.teamId);
