@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../config/configuration.js';
 
-/** Seconds: a reply's first token and its whole duration, a model call. */
+/** Seconds: a reply's first token and its whole duration, a model call, a run step. */
 const LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -40,6 +40,7 @@ export class Metrics {
   // Runs and the queue
   readonly runsByStatus = this.gauge('workflow_runs', 'Workflow runs by status, read from the database on scrape', ['status']);
   readonly runTransitions = this.counter('workflow_run_transitions_total', 'Runs entering a status (awaiting_budget: a wait for the team budget)', ['to']);
+  readonly stepDuration = this.histogram('workflow_step_duration_seconds', 'Duration of a run step (its retries included) by agent and outcome', ['agent', 'outcome'], LATENCY_BUCKETS);
   readonly queueDepth = this.gauge('queue_jobs_waiting', 'Jobs waiting in a queue', ['queue']);
   readonly queueOldestAge = this.gauge('queue_oldest_waiting_job_age_seconds', 'Age of the oldest waiting job of a queue', ['queue']);
   readonly runRetries = this.counter('workflow_run_retries_total', 'Runs retried', []);

@@ -4,7 +4,7 @@ import { MetricsServer } from '../../src/metrics/metrics.server.js';
 /** One scrape of an app's metrics server, as Prometheus reads it. */
 export interface Scrape {
   text: string;
-  /** The value of the sample `name` whose labels include `labels` (0 when there is none). */
+  /** The sum of the samples of `name` whose labels include `labels` (0 when there is none). */
   value: (name: string, labels?: Record<string, string>) => number;
 }
 
@@ -18,11 +18,12 @@ export async function scrape(app: INestApplication): Promise<Scrape> {
 }
 
 function valueOf(text: string, name: string, labels: Record<string, string>): number {
+  let sum = 0;
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
     const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) sum += Number(match[3]);
   }
-  return 0;
+  return sum;
 }

@@ -81,6 +81,9 @@ describe('metrics', () => {
     expect(paused.value('assistant_workflow_runs', { status: 'awaiting_approval' })).toBe(1);
     expect(paused.value('assistant_workflow_runs', { status: 'running' })).toBe(0);
     expect(paused.value('assistant_approvals_pending')).toBe(1);
+    // Its first step done, its second (reviewed) paused.
+    const steps = (labels: Record<string, string>) => paused.value('assistant_workflow_step_duration_seconds_count', labels) - before.value('assistant_workflow_step_duration_seconds_count', labels);
+    expect(steps({ outcome: 'done' }) + steps({ outcome: 'paused' })).toBe(2);
     expect(paused.value('assistant_approvals_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(paused.value('assistant_workflow_run_transitions_total', { to: 'running' }) - before.value('assistant_workflow_run_transitions_total', { to: 'running' })).toBe(1);
     expect(paused.value('assistant_workflow_run_transitions_total', { to: 'awaiting_approval' }) - before.value('assistant_workflow_run_transitions_total', { to: 'awaiting_approval' })).toBe(1);
