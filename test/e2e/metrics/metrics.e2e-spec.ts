@@ -69,6 +69,9 @@ describe('metrics', () => {
       const tool = part.type.slice('tool-'.length);
       expect(moved('assistant_tool_calls_total', { tool, outcome: 'ok' })).toBe(toolParts.filter((other) => other.type === part.type).length);
     }
+    // The database pool as the app holds it, and Node's own metrics.
+    expect(after.value('assistant_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    expect(after.text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     // Ids never become labels: the path asked for is the route's template.
     expect(after.text).not.toContain(reply.conversationId);
     expect(after.text).not.toContain(mailing.user.teamId);
