@@ -32,6 +32,7 @@ const MODULE_ORDER = [
   'queue',
   'mail',
   'http',
+  'metrics',
   'storage',
   'redis',
   'database',

@@ -6,10 +6,12 @@ import type { AppConfig } from '../config/configuration.js';
 import { type ContinuedConversation, ConversationsService } from '../conversations/conversations.service.js';
 import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
+import { measuredReply } from './reply-metrics.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
 import { textOf } from './chat-messages.js';
 import { checkClientMessages, checkMessageToAnswer } from './client-messages.js';
@@ -70,6 +72,7 @@ export class ChatStreamService {
     private readonly live: LiveRepliesService,
     private readonly files: ChatFilesService,
     private readonly budgets: BudgetService,
+    private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
   ) {
     this.storeRetryMs = config.get('llm', { infer: true }).replyStoreRetrySeconds * 1000;
@@ -114,22 +117,27 @@ export class ChatStreamService {
       let saved = true;
       streamId = await this.live.start(conversationId, (abortSignal) =>
         endingWith(
-          // Nothing shown is lost: the reply's end (its finish) reaches followers only once the reply
-          // is stored, and after the error part that says so when it could not be. Meanwhile the
-          // conversation stays claimed and the live stream is what a resume reads.
-          holdingTheEnd(
-            this.replies.stream({
-              agentId: turn.agentId,
-              modelId: turn.modelId,
-              charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
-              history,
-              scope: { teamId: team.teamId, conversationId, runId: null },
-              abortSignal,
-              onEnd: async (message) => {
-                saved = await this.store(conversationId, message, turn);
-              },
-            }),
-            () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),
+          measuredReply(
+            // Nothing shown is lost: the reply's end (its finish) reaches followers only once the reply
+            // is stored, and after the error part that says so when it could not be. Meanwhile the
+            // conversation stays claimed and the live stream is what a resume reads.
+            holdingTheEnd(
+              this.replies.stream({
+                agentId: turn.agentId,
+                modelId: turn.modelId,
+                charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
+                history,
+                scope: { teamId: team.teamId, conversationId, runId: null },
+                abortSignal,
+                onEnd: async (message) => {
+                  saved = await this.store(conversationId, message, turn);
+                },
+              }),
+              () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),
+            ),
+            this.metrics,
+            turn.agentId,
+            abortSignal,
           ),
           () => turn.reservation.release(),
         ),

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { DatabaseClock } from '../database/database-clock.js';
 import { contextPart } from '../llm/context-parts.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import type { Plan } from '../config/plans.js';
@@ -82,6 +83,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly budgets: BudgetService,
     private readonly usage: UsageLedger,
     private readonly databaseClock: DatabaseClock,
+    private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
   ) {
     const runs = config.get('runs', { infer: true });
@@ -157,7 +159,21 @@ export class RunExecutorService implements OnApplicationBootstrap {
    * ids and what an earlier try's tools made is deleted first, so nothing is stored twice. Model
    * calls are tried again inside (replyWithRetries), and count against the same number.
    */
+  /** A step with its retries, timed by agent and how it ended (done, paused, stopped, failed). */
   private async executeStepWithRetries(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
+    const agentId = steps[index].agentId;
+    const end = this.metrics.stepDuration.startTimer({ agent: isAgentId(agentId) ? agentId : 'other' });
+    try {
+      const outcome = await this.tryStep(run, workflow, steps, index, transcript);
+      end({ outcome });
+      return outcome;
+    } catch (error) {
+      end({ outcome: 'failed' });
+      throw error;
+    }
+  }
+
+  private async tryStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
     for (let tries = 1; ; tries++) {
       try {
         return await this.executeStep(run, workflow, steps, index, transcript);
