@@ -48,6 +48,8 @@ export default defineConfig({
           name: 'faults',
           include: ['test/faults/**/*.fault-spec.ts'],
           fileParallelism: false,
+          // Ports 30000–30999, apart from the app workers' 20000–29999 (test/helpers/ports.ts).
+          env: { TEST_PORT_BLOCK: '10' },
           sequence: { groupOrder: 1 },
         },
       },

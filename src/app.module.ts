@@ -13,6 +13,7 @@ import { ConversationsModule } from './conversations/conversations.module.js';
 import { LiveModule } from './live/live.module.js';
 import { LlmModule } from './llm/llm.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { OpenAiApiModule } from './openai-api/openai-api.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RedisModule } from './redis/redis.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         ShutdownModule,
         DatabaseModule,
         RedisModule,
+        MetricsModule,
         HealthModule,
         StorageModule.forRoot(config.storage),
         LlmModule.withMeter(UsageModule),

@@ -18,6 +18,8 @@ import { UnsafeTextPipe } from './http/unsafe-text.pipe.js';
 import { validationExceptionFactory } from './http/validation-exception.factory.js';
 import { AppLogger } from './logging/app-logger.js';
 import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js';
+import { recordHttpMetrics } from './metrics/http-metrics.js';
+import { Metrics } from './metrics/metrics.service.js';
 import { openAiErrorShape } from './openai-api/openai-exception.filter.js';
 import { refuseWhileDraining } from './shutdown/refuse-while-draining.js';
 import { ShutdownService } from './shutdown/shutdown.service.js';
@@ -47,6 +49,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useLogger(app.get(AppLogger));
   limitHttpServer(app.getHttpServer(), http.server);
   app.use(app.get<RequestLogger>(REQUEST_LOGGER));
+  app.use(recordHttpMetrics(app.get(Metrics)));
   app.use(['/api', '/v1'], noStore);
   app.use(refuseWhileDraining(app.get(ShutdownService)));
   app.set('trust proxy', http.trustProxyHops);
@@ -89,7 +92,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       exceptionFactory: validationExceptionFactory,
     }),
   );
-  app.useGlobalFilters(new AllExceptionsFilter([openAiErrorShape]));
+  app.useGlobalFilters(new AllExceptionsFilter([openAiErrorShape], app.get(Metrics)));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -32,10 +32,12 @@ const MODULE_ORDER = [
   'queue',
   'mail',
   'http',
+  'metrics',
   'storage',
   'redis',
   'database',
   'logging',
+  'tracing',
   'config',
   'common',
 ] as const;

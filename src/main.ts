@@ -1,35 +1,19 @@
-import 'reflect-metadata';
 import { existsSync } from 'node:fs';
-import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { pino } from 'pino';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module.js';
-import { APP_OPTIONS, configureApp } from './app.setup.js';
-import { loadConfiguration } from './config/configuration.js';
-import { AppLogger } from './logging/app-logger.js';
-import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
-import { logUnhandledRejections, stopGracefullyOnSignals } from './shutdown/process-handlers.js';
+import { tracingRequested } from './tracing/tracing.js';
 
-async function bootstrap(): Promise<void> {
+/**
+ * The entry point. Tracing, when the environment asks for it, starts before the app is imported so
+ * its instrumentations patch http, express, pg and ioredis as they load; otherwise no
+ * OpenTelemetry module is loaded at all.
+ */
+async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const { env, embedded } = await startEmbeddedPostgresIfUnconfigured();
-  const config = loadConfiguration(env);
-  // Logs of the start itself (an instance waiting for a database that is full or restarting) are
-  // written as they happen, not buffered until the app is up, which may be a long while.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    ...APP_OPTIONS,
-    logger: new AppLogger(pino({ level: config.app.logLevel })),
-  });
-  configureApp(app);
-  logUnhandledRejections();
-  stopGracefullyOnSignals(app, embedded);
-
-  await app.listen(config.app.port);
-  new Logger('Bootstrap').log(`Listening on ${config.app.publicUrl} (API under /api, docs at /api/docs)`);
+  const tracing = tracingRequested(process.env) ? await import('./tracing/start-tracing.js') : undefined;
+  const { startServer } = await import('./server.js');
+  await startServer(tracing?.stopTracing);
 }
 
-bootstrap().catch((error: unknown) => {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -62,11 +62,11 @@ export async function freePort() {
  * Starts the built app (`dist/src/main.js`) as its own process, as production runs it, and
  * resolves once it listens. Every pino line it writes is parsed and handed to `onLog` (its
  * level defaults to info: LOG_LEVEL in `env` changes it). `stop()` sends SIGTERM and waits for
- * the exit (SIGKILL after 15 s).
+ * the exit (SIGKILL after 15 s). `dist`: another build to start (another commit's, to compare).
  */
-export async function startServerProcess(databaseUrl, { env = {}, onLog = () => undefined } = {}) {
+export async function startServerProcess(databaseUrl, { env = {}, onLog = () => undefined, dist = join(root, 'dist') } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, join(root, 'dist/src/main.js')], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, join(dist, 'src/main.js')], {
     cwd: scratchDir('bench-cwd-'),
     env: serverEnv(databaseUrl, { PORT: String(port), LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AuthSettings } from '../config/auth.config.js';
 import type { AppConfig } from '../config/configuration.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -16,6 +17,7 @@ import type { StepDecisionAction, StepDecisionDto } from './dto/step-decision.dt
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
 import type { LinkOutcome } from './link-response.js';
 import { isLinkScanner } from './link-scanner.js';
+import { inSpan } from '../tracing/tracing.js';
 
 const NOT_AWAITING = 'This step is no longer awaiting approval';
 
@@ -65,6 +67,7 @@ export class ApprovalsService {
     private readonly runs: RunsService,
     private readonly runState: RunStateService,
     private readonly teams: TeamsService,
+    private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
@@ -200,10 +203,19 @@ export class ApprovalsService {
   }
 
   /** Applies a step decision, at most once per attempt, and records it in the transaction that applies it. */
-  private applyStepDecision(decision: RecordedStepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
-    return this.runs.decideStep(decision, (manager) =>
-      manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent }),
+  private async applyStepDecision(decision: RecordedStepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
+    const channel = decision.jti === null ? 'dashboard' : 'link';
+    const attributes = { 'run.id': decision.runId, 'run.step': decision.stepIndex, 'approval.action': decision.action, 'approval.channel': channel };
+    const outcome = await inSpan('approval decision', attributes, () =>
+      this.runs.decideStep(decision, (manager) => manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent })),
     );
+    if (outcome !== 'not_awaiting') this.countDecision('step_approval', decision);
+    return outcome;
+  }
+
+  /** A mailed link's decision carries its token id (jti); the dashboard's has none. */
+  private countDecision(kind: ApprovalDecision['kind'], { jti, action }: Pick<ApprovalDecision, 'jti' | 'action'>): void {
+    this.metrics.approvalDecisions.inc({ channel: jti ? 'link' : 'dashboard', kind, decision: action });
   }
 
   /**
@@ -234,8 +246,10 @@ export class ApprovalsService {
     return { kind: 'error', status: 409, message };
   }
 
-  private async record(decision: Partial<ApprovalDecision>): Promise<void> {
-    await this.decisions.createQueryBuilder().insert().into(ApprovalDecision).values(decision).orIgnore().execute();
+  /** Counted once, when stored (a second click of the same link stores nothing). */
+  private async record(decision: Pick<ApprovalDecision, 'kind' | 'jti' | 'action'> & Partial<ApprovalDecision>): Promise<void> {
+    const { identifiers } = await this.decisions.createQueryBuilder().insert().into(ApprovalDecision).values(decision).orIgnore().execute();
+    if (identifiers.some(Boolean)) this.countDecision(decision.kind, decision);
   }
 }
 

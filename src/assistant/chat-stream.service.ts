@@ -6,10 +6,12 @@ import type { AppConfig } from '../config/configuration.js';
 import { type ContinuedConversation, ConversationsService } from '../conversations/conversations.service.js';
 import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
+import { measuredReply } from './reply-metrics.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
 import { textOf } from './chat-messages.js';
 import { checkClientMessages, checkMessageToAnswer } from './client-messages.js';
@@ -17,6 +19,7 @@ import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
 import { ReplyGenerator } from './reply-generator.service.js';
 import { RouterService } from './router.service.js';
+import { inSpan } from '../tracing/tracing.js';
 
 /** The first wait between attempts to store a finished reply, doubling up to the longest. */
 const STORE_RETRY_FIRST_MS = 250;
@@ -69,6 +72,7 @@ export class ChatStreamService {
     private readonly live: LiveRepliesService,
     private readonly files: ChatFilesService,
     private readonly budgets: BudgetService,
+    private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
   ) {
     this.storeRetryMs = config.get('llm', { infer: true }).replyStoreRetrySeconds * 1000;
@@ -85,7 +89,13 @@ export class ChatStreamService {
    * Checks and stores the turn, then starts generating the reply into a live stream, which goes on
    * whether or not anyone follows it. Throws the request's 4xx before anything is stored.
    */
-  async begin(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
+  begin(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
+    // The span covers the turn up to its reply's start; the reply's own spans (model calls, the
+    // reply stored) go on under it.
+    return inSpan('chat turn', { 'team.id': team.teamId }, () => this.beginTurn(team, request));
+  }
+
+  private async beginTurn(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
     // Before routing (a model call) and before anything is stored: a 402 leaves no trace. A team
     // known here to be at its limit is refused from memory, before its request is even checked.
     await this.budgets.assertAvailable(team.teamId);
@@ -107,22 +117,27 @@ export class ChatStreamService {
       let saved = true;
       streamId = await this.live.start(conversationId, (abortSignal) =>
         endingWith(
-          // Nothing shown is lost: the reply's end (its finish) reaches followers only once the reply
-          // is stored, and after the error part that says so when it could not be. Meanwhile the
-          // conversation stays claimed and the live stream is what a resume reads.
-          holdingTheEnd(
-            this.replies.stream({
-              agentId: turn.agentId,
-              modelId: turn.modelId,
-              charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
-              history,
-              scope: { teamId: team.teamId, conversationId, runId: null },
-              abortSignal,
-              onEnd: async (message) => {
-                saved = await this.store(conversationId, message, turn);
-              },
-            }),
-            () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),
+          measuredReply(
+            // Nothing shown is lost: the reply's end (its finish) reaches followers only once the reply
+            // is stored, and after the error part that says so when it could not be. Meanwhile the
+            // conversation stays claimed and the live stream is what a resume reads.
+            holdingTheEnd(
+              this.replies.stream({
+                agentId: turn.agentId,
+                modelId: turn.modelId,
+                charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
+                history,
+                scope: { teamId: team.teamId, conversationId, runId: null },
+                abortSignal,
+                onEnd: async (message) => {
+                  saved = await this.store(conversationId, message, turn);
+                },
+              }),
+              () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),
+            ),
+            this.metrics,
+            turn.agentId,
+            abortSignal,
           ),
           () => turn.reservation.release(),
         ),

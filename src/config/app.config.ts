@@ -43,6 +43,24 @@ export const APP_VARIABLES = namespace('Server', {
     min: 0,
     doc: '/api/health answers 503 when the local file storage (DATA_DIR/files) has less than this many MB free, or cannot be written.',
   }),
+  metricsPort: integer({
+    name: 'METRICS_PORT',
+    min: 0,
+    max: 65_535,
+    doc: 'Port of the Prometheus endpoint (GET /metrics), apart from the API. Unset: no metrics server.',
+  }),
+  metricsHost: text({
+    name: 'METRICS_HOST',
+    default: '127.0.0.1',
+    doc: 'Address the metrics server binds: loopback unless opened on purpose (a scrape shows traffic and error rates); 0.0.0.0 in docker-compose.',
+  }),
+  metricsSampleIntervalSeconds: integer({
+    name: 'METRICS_SAMPLE_INTERVAL_SECONDS',
+    default: 5,
+    min: 0,
+    max: 300,
+    doc: 'Gauges read from tables (runs, approvals, queues, outbox) are read at most once per this many seconds, whatever the scrape rate.',
+  }),
 });
 
 export interface AppSettings {
@@ -60,6 +78,11 @@ export interface AppSettings {
   shutdownGraceSeconds: number;
   /** Below this much free space under DATA_DIR's file storage, the health check fails. */
   minFreeDiskBytes: number;
+  /**
+   * Where Prometheus scrapes `/metrics`: its own port (none unless METRICS_PORT is set), on
+   * METRICS_HOST; gauges read from tables are read at most once per sampleIntervalSeconds.
+   */
+  metrics: { port?: number; host: string; sampleIntervalSeconds: number };
 }
 
 export function appSettings(values: ValuesOf<typeof APP_VARIABLES>): AppSettings {
@@ -75,6 +98,7 @@ export function appSettings(values: ValuesOf<typeof APP_VARIABLES>): AppSettings
     logLevel: values.logLevel ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     shutdownGraceSeconds: values.shutdownGraceSeconds,
     minFreeDiskBytes: values.minFreeDiskMb * 1024 * 1024,
+    metrics: { port: values.metricsPort, host: values.metricsHost, sampleIntervalSeconds: values.metricsSampleIntervalSeconds },
   };
 }
 

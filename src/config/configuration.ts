@@ -12,6 +12,7 @@ import { PLANS_VARIABLES, planSettings, type PlanSettings } from './plans.config
 import { REDIS_VARIABLES, type RedisSettings } from './redis.config.js';
 import { RUNS_VARIABLES, type RunSettings } from './runs.config.js';
 import { withSecrets } from './secrets.js';
+import { TRACING_VARIABLES } from './tracing.config.js';
 import { STORAGE_VARIABLES, storageSettings, type StorageSettings } from './storage.config.js';
 
 /** Every namespace's variables, in the order `.env.example` lists them. */
@@ -29,6 +30,7 @@ export const NAMESPACES = {
   live: LIVE_VARIABLES,
   plans: PLANS_VARIABLES,
   login: LOGIN_VARIABLES,
+  tracing: TRACING_VARIABLES,
 };
 
 /** The whole validated configuration, read through `ConfigService<AppConfig, true>`; one namespace per owner. */

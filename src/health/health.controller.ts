@@ -18,4 +18,18 @@ export class HealthController {
   check(): Promise<HealthReport> {
     return this.health.check();
   }
+
+  /** Liveness for an orchestrator: the process answers. No dependency is checked, so an outage never restarts it. */
+  @Public()
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** Readiness for an orchestrator: dependencies (database, queue, storage, Redis when configured) up and not draining. */
+  @Public()
+  @Get('ready')
+  ready(): Promise<HealthReport> {
+    return this.health.ready();
+  }
 }

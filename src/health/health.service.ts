@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { databaseUnavailableReason } from '../database/database-errors.js';
 import { storageReason } from '../http/transient-errors.js';
+import { Metrics } from '../metrics/metrics.service.js';
+import { QueueService } from '../queue/queue.service.js';
 import { RedisHealthIndicator } from '../redis/redis-health.indicator.js';
+import { ShutdownService } from '../shutdown/shutdown.service.js';
 import { StorageService } from '../storage/storage.service.js';
 
 /** Every check answers within this, whatever the pool's or client's own timeouts (a probe's patience is short). */
@@ -34,8 +37,19 @@ class NoAnswer extends Error {}
 export class HealthService {
   /** A further dependency is one more entry here. */
   private readonly checks: DependencyCheck[];
+  /** Readiness checks one more: the job queue's own pool. */
+  private readonly queueCheck: DependencyCheck;
 
-  constructor(@InjectDataSource() dataSource: DataSource, storage: StorageService, redis: RedisHealthIndicator) {
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    storage: StorageService,
+    redis: RedisHealthIndicator,
+    queue: QueueService,
+    private readonly shutdown: ShutdownService,
+    metrics: Metrics,
+  ) {
+    metrics.sampleOnScrape('readiness', () => this.ready().then(() => metrics.ready.set(1), () => metrics.ready.set(0)));
+    this.queueCheck = { name: 'queue', label: 'Queue unavailable', probe: () => queue.probe(), reason: (error) => databaseUnavailableReason(error) ?? 'query failed' };
     this.checks = [
       {
         name: 'database',
@@ -55,12 +69,23 @@ export class HealthService {
     ];
   }
 
-  async check(): Promise<HealthReport> {
-    const results = await Promise.all(this.checks.map(async (check) => ({ check, failure: await failureOf(check) })));
+  /** GET /api/health, unchanged: the dependencies it has always checked. */
+  check(): Promise<HealthReport> {
+    return this.checkAll(this.checks);
+  }
+
+  /** GET /api/health/ready: 503 while draining for a stop, else every dependency, the queue included. */
+  ready(): Promise<HealthReport> {
+    if (this.shutdown.isDraining) return Promise.reject(new ServiceUnavailableException('Draining: this instance is shutting down'));
+    return this.checkAll([...this.checks, this.queueCheck]);
+  }
+
+  private async checkAll(checks: DependencyCheck[]): Promise<HealthReport> {
+    const results = await Promise.all(checks.map(async (check) => ({ check, failure: await failureOf(check) })));
     const failures = results.filter(({ failure }) => failure !== undefined).map(({ check, failure }) => `${check.label}: ${failure}`);
     if (failures.length > 0) throw new ServiceUnavailableException(failures.join('; '));
     const report: HealthReport = { status: 'ok' };
-    for (const check of this.checks) report[check.name] = 'up';
+    for (const check of checks) report[check.name] = 'up';
     return report;
   }
 }

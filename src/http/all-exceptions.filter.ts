@@ -5,6 +5,7 @@ import { databaseUnavailableReason, violatedConstraint } from '../database/datab
 import { OutageLog } from '../database/outage-log.js';
 import { unavailableStorage } from './transient-errors.js';
 import { redisUnavailableReason } from '../redis/redis-errors.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { TooManyRequestsException } from './too-many-requests.exception.js';
 
 export interface ErrorBody {
@@ -45,7 +46,10 @@ export interface ErrorShape {
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  constructor(private readonly shapes: readonly ErrorShape[] = []) {}
+  constructor(
+    private readonly shapes: readonly ErrorShape[] = [],
+    private readonly metrics?: Metrics,
+  ) {}
 
   private readonly logger = new Logger('Exceptions');
   /**
@@ -63,7 +67,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.end();
       return;
     }
-    if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    if (exception instanceof TooManyRequestsException) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+      this.metrics?.refusals.inc({ kind: exception.kind });
+    }
+    if (body.statusCode === 402) this.metrics?.refusals.inc({ kind: 'budget' });
     if (body.statusCode === 503 && !response.hasHeader('Retry-After')) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(body.statusCode).json(this.shapes.find((shape) => shape.claims(request))?.render(body, exception) ?? body);
   }

@@ -4,8 +4,10 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { wrapImageModel, wrapLanguageModel } from 'ai';
 import type { AppConfig } from '../config/configuration.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import type { UsageAttribution } from './usage-attribution.js';
 import { deltaCoalescingMiddleware, StreamPacing } from './delta-coalescing.js';
+import { modelCallMetrics } from './model-call-metrics.js';
 import { ModelMeter } from './model-meter.js';
 import { OfflineLanguageModel } from './offline/offline-language-model.js';
 
@@ -37,6 +39,7 @@ export class ModelRegistry {
   constructor(
     config: ConfigService<AppConfig, true>,
     private readonly meter: ModelMeter,
+    private readonly metrics: Metrics,
   ) {
     const llm = config.get('llm', { infer: true });
     this.pacing = new StreamPacing(llm.streamFlushesPerSecond);
@@ -100,6 +103,8 @@ export class ModelRegistry {
   /** Metered, and paced: streams of every model share the instance's flush budget (see StreamPacing). */
   private wrapped(id: string, model: LanguageModelV4, charge: UsageAttribution): LanguageModelV4 {
     const pacing = this.pacing.enabled ? [deltaCoalescingMiddleware(this.pacing)] : [];
-    return wrapLanguageModel({ model, middleware: [this.meter.languageModel(id, charge), ...pacing] });
+    // A label takes the offered ids only: any other `openai:<name>` a client sends is "other".
+    const label = this.offered().includes(id) ? id : 'other';
+    return wrapLanguageModel({ model, middleware: [modelCallMetrics(this.metrics, label), this.meter.languageModel(id, charge), ...pacing] });
   }
 }

@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, Response } from 'express';
 import { type Logger, pino } from 'pino';
 import type { AppConfig } from '../config/configuration.js';
+import { traceIdsInLogs } from '../tracing/tracing.js';
 import { AppLogger } from './app-logger.js';
 import { loggableUrl } from './loggable-url.js';
 
@@ -27,7 +28,7 @@ export const REQUEST_LOGGER = Symbol('REQUEST_LOGGER');
     {
       provide: AppLogger,
       inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>) => new AppLogger(pino({ level: config.get('app', { infer: true }).logLevel })),
+      useFactory: (config: ConfigService<AppConfig, true>) => new AppLogger(pino({ level: config.get('app', { infer: true }).logLevel, ...traceIdsInLogs() })),
     },
     {
       provide: REQUEST_LOGGER,

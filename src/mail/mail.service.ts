@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { MailOutboxMessage } from './entities/mail-outbox.entity.js';
 import { MailOutboxWorker } from './mail-outbox.worker.js';
 
@@ -39,8 +40,22 @@ export class MailService {
     @InjectRepository(MailOutboxMessage) private readonly outbox: Repository<MailOutboxMessage>,
     private readonly worker: MailOutboxWorker,
     config: ConfigService<AppConfig, true>,
+    metrics: Metrics,
   ) {
+    metrics.sampleOnScrape('mail', () => this.sampleOutbox(metrics));
     this.messageIdDomain = /@([^\s@<>]+)>?\s*$/.exec(config.get('mail', { infer: true }).from)?.[1] ?? 'localhost';
+  }
+
+  /** Mails waiting (and the oldest one's wait) and mails given up on; failed rows are few, the pending ones indexed. */
+  private async sampleOutbox(metrics: Metrics): Promise<void> {
+    const [row] = await this.outbox.query<{ pending: string; failed: string; oldest_seconds: number | null }[]>(
+      `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'failed') AS failed,
+              extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending'))::float8 AS oldest_seconds
+         FROM mail_outbox WHERE status IN ('pending', 'failed')`,
+    );
+    metrics.mailPending.set(Number(row.pending));
+    metrics.mailFailed.set(Number(row.failed));
+    metrics.mailOldestAge.set(Math.max(0, row.oldest_seconds ?? 0));
   }
 
   /**

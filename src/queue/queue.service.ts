@@ -1,11 +1,13 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { Metrics } from '../metrics/metrics.service.js';
 import { type ConnectionOptions, type Job, PgBoss, type QueueOptions, type SendOptions } from 'pg-boss';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { backoffMs, OutageLog } from '../database/outage-log.js';
 import { untilDatabaseAvailable } from '../database/until-database-available.js';
 import { pgTimeoutOptions } from '../database/pg-timeouts.js';
+import { tracingEnabled } from '../tracing/tracing.js';
 
 export type { Job } from 'pg-boss';
 
@@ -63,7 +65,9 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     config: ConfigService<AppConfig, true>,
     private readonly dataSource: DataSource,
+    metrics: Metrics,
   ) {
+    metrics.sampleOnScrape('queue', () => this.sampleWaiting(metrics));
     const { url, timeouts, queuePoolMax } = config.get('database', { infer: true });
     this.boss = new PgBoss({
       // Its pool and its LISTEN connection take every pg option, the timeouts included.
@@ -79,6 +83,10 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
       // queue's heartbeat or expiry); the default would be a minute.
       superviseIntervalSeconds: 5,
       monitorIntervalSeconds: 5,
+      // pg-boss's own OpenTelemetry: with tracing on, a job stores the trace context it was sent in
+      // and its handler runs in a span continuing that trace (a run's steps under the request that
+      // started it). Off, not even its no-op spans are made.
+      openTelemetry: { enabled: tracingEnabled(), propagateContext: true },
     });
     // pg-boss reports background failures as events; without a listener they would crash the process.
     // Its workers go on polling through an outage, so the database being unavailable is logged
@@ -105,6 +113,25 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
     if (!this.started) return;
     // Graceful: in-flight handlers may finish (their jobs complete), then the pool closes.
     await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+  }
+
+  /** Resolves while the queue's own pool reaches the database (readiness). */
+  async probe(): Promise<void> {
+    await this.boss.getDb().executeSql('SELECT 1');
+  }
+
+  /** Jobs ready to run and not yet taken, and the oldest one's wait, per declared queue (one indexed read of pg-boss's tables). */
+  private async sampleWaiting(metrics: Metrics): Promise<void> {
+    const rows = await this.dataSource.query<{ name: string; waiting: string; oldest_seconds: number | null }[]>(
+      `SELECT q.name, count(j.id) AS waiting, extract(epoch FROM now() - min(j.start_after))::float8 AS oldest_seconds
+         FROM ${QUEUE_SCHEMA}.queue q
+         LEFT JOIN ${QUEUE_SCHEMA}.job j ON j.name = q.name AND j.state < 'active' AND j.start_after <= now()
+        GROUP BY q.name`,
+    );
+    for (const row of rows) {
+      metrics.queueDepth.set({ queue: row.name }, Number(row.waiting));
+      metrics.queueOldestAge.set({ queue: row.name }, Math.max(0, row.oldest_seconds ?? 0));
+    }
   }
 
   /** While the database is unavailable, checks with backoff (1 s doubling to 10 s) whether it is back. */

@@ -17,6 +17,11 @@ export class RedisHealthIndicator implements OnApplicationShutdown {
     return this.redis !== undefined;
   }
 
+  /** Whether the connection is up now (for the metrics; readiness pings instead). */
+  get ready(): boolean {
+    return this.redis?.status === 'ready';
+  }
+
   /** Resolves when Redis answers (the health check bounds how long it waits). */
   ping(): Promise<unknown> {
     return this.redis ? this.redis.ping() : Promise.resolve();

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { DatabaseClock } from '../database/database-clock.js';
 import { contextPart } from '../llm/context-parts.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import type { Plan } from '../config/plans.js';
@@ -30,6 +31,7 @@ import { RunStateService, type RunStateTransaction } from './run-state.service.j
 import { RunStepStateService } from './run-step-state.service.js';
 import { RunTranscript } from './run-transcript.js';
 import { retryDelayMs, transientFailure } from '../http/transient-errors.js';
+import { inSpan } from '../tracing/tracing.js';
 
 /** How much of each earlier step's output a step sees as context. */
 const CONTEXT_PER_STEP = 2000;
@@ -81,6 +83,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     private readonly budgets: BudgetService,
     private readonly usage: UsageLedger,
     private readonly databaseClock: DatabaseClock,
+    private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
   ) {
     const runs = config.get('runs', { infer: true });
@@ -100,7 +103,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     await this.queue.work<RunExecuteJob>(
       RUN_EXECUTE,
       { concurrency: WORKERS, pollingIntervalSeconds: 0.5, groupLimits: { default: this.runConcurrency.free, tiers: this.runConcurrency } },
-      (job) => this.execute(job),
+      (job) => inSpan('run', { 'run.id': job.data.runId }, () => this.execute(job)),
     );
     this.shutdown.onDrain('workflow runs', () => this.handBack());
   }
@@ -128,7 +131,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
     try {
       for (let index = run.currentStepIndex; index < steps.length; index++) {
         if (this.handingBack) return await this.requeue(run.id);
-        const outcome = await this.executeStepWithRetries(run, workflow, steps, index, transcript);
+        const attributes = { 'run.id': run.id, 'run.step': index, 'agent.id': steps[index].agentId };
+        const outcome = await inSpan('run step', attributes, () => this.executeStepWithRetries(run, workflow, steps, index, transcript));
         if (outcome === 'stopped' && this.handingBack) return await this.requeue(run.id);
         if (outcome !== 'done') return;
       }
@@ -155,7 +159,21 @@ export class RunExecutorService implements OnApplicationBootstrap {
    * ids and what an earlier try's tools made is deleted first, so nothing is stored twice. Model
    * calls are tried again inside (replyWithRetries), and count against the same number.
    */
+  /** A step with its retries, timed by agent and how it ended (done, paused, stopped, failed). */
   private async executeStepWithRetries(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
+    const agentId = steps[index].agentId;
+    const end = this.metrics.stepDuration.startTimer({ agent: isAgentId(agentId) ? agentId : 'other' });
+    try {
+      const outcome = await this.tryStep(run, workflow, steps, index, transcript);
+      end({ outcome });
+      return outcome;
+    } catch (error) {
+      end({ outcome: 'failed' });
+      throw error;
+    }
+  }
+
+  private async tryStep(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, transcript: RunTranscript): Promise<StepOutcome> {
     for (let tries = 1; ; tries++) {
       try {
         return await this.executeStep(run, workflow, steps, index, transcript);

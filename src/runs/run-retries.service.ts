@@ -3,6 +3,7 @@ import type { UIMessage } from 'ai';
 import type { EntityManager } from 'typeorm';
 import { AssetsService } from '../assets/assets.service.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
@@ -28,6 +29,7 @@ export class RunRetriesService {
     private readonly conversations: ConversationsService,
     private readonly assets: AssetsService,
     private readonly queue: QueueService,
+    private readonly metrics: Metrics,
   ) {}
 
   /** POST /api/workflows/:id/runs/:runId/retry. */
@@ -64,6 +66,7 @@ export class RunRetriesService {
       await queueRunExecution(this.queue, created.id, manager);
       return { id: created.id, conversationId };
     });
+    this.metrics.runRetries.inc();
     return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started', retryOf: original.id, startStepIndex: fromStep };
   }
 

@@ -6,8 +6,9 @@ import { ConversationsService } from '../conversations/conversations.service.js'
 import type { WorkflowRunSummary } from '../conversations/entities/conversation.entity.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
-import { type RunStatus, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
+import { ACTIVE_RUN_STATUSES, type RunStatus, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunEventsService } from './run-events.service.js';
 import type { RunEvent } from './runs.response.js';
 
@@ -80,7 +81,10 @@ export class RunStateService {
     private readonly workflows: WorkflowsService,
     private readonly conversations: ConversationsService,
     private readonly events: RunEventsService,
-  ) {}
+    private readonly metrics: Metrics,
+  ) {
+    metrics.sampleOnScrape('runs', () => this.sampleActive());
+  }
 
   /** Runs `work` in one transaction, then announces the moves it made, in order. Nothing is announced if it throws. */
   async transaction<T>(work: (transaction: RunStateTransaction) => Promise<T>): Promise<T> {
@@ -90,7 +94,12 @@ export class RunStateService {
         manager,
         create: async (workflow, steps, run) => {
           const created = await this.insert(workflow, steps, run, manager);
-          if (created) announcements.push(() => this.events.publish(created.id, { type: 'status', status: created.status }));
+          if (created) {
+            announcements.push(async () => {
+              this.metrics.runTransitions.inc({ to: created.status });
+              await this.events.publish(created.id, { type: 'status', status: created.status });
+            });
+          }
           return created;
         },
         move: async (runId, from, change, announcement = {}) => {
@@ -140,6 +149,27 @@ export class RunStateService {
   /** Runs waiting for their team's token budget, oldest first: the sweeper resumes them when it allows. */
   awaitingBudget(manager: EntityManager = this.rows.manager): Promise<Pick<WorkflowRun, 'id' | 'teamId'>[]> {
     return manager.find(WorkflowRun, { where: { status: 'awaiting_budget' }, select: { id: true, teamId: true }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Runs in each active status (finished ones only grow: their rate is the transitions counter),
+   * and the step approvals waiting with the oldest one's wait, since its step finished. Both read
+   * the few active rows through the one-active-run index.
+   */
+  private async sampleActive(): Promise<void> {
+    const [counts, [approvals]] = await Promise.all([
+      this.rows.manager.query<{ status: RunStatus; runs: string }[]>(
+        `SELECT status, count(*) AS runs FROM workflow_runs WHERE status IN (${ACTIVE_RUN_STATUSES.map((status) => `'${status}'`).join(', ')}) GROUP BY status`,
+      ),
+      this.rows.manager.query<{ pending: string; oldest_seconds: number | null }[]>(
+        `SELECT count(*) AS pending, extract(epoch FROM now() - min(coalesce(s.finished_at, s.started_at)))::float8 AS oldest_seconds
+           FROM workflow_runs r LEFT JOIN run_steps s ON s.run_id = r.id AND s.step_index = r.current_step_index
+          WHERE r.status = 'awaiting_approval'`,
+      ),
+    ]);
+    for (const status of ACTIVE_RUN_STATUSES) this.metrics.runsByStatus.set({ status }, Number(counts.find((row) => row.status === status)?.runs ?? 0));
+    this.metrics.approvalsPending.set(Number(approvals.pending));
+    this.metrics.approvalsOldestAge.set(Math.max(0, approvals.oldest_seconds ?? 0));
   }
 
   /**
@@ -221,6 +251,7 @@ export class RunStateService {
 
   /** The summary first, then the events: whoever is told of a move finds the summary already showing it. */
   private async announce(run: MovedRun, change: RunChange, { known, events = [] }: RunAnnouncement): Promise<void> {
+    if (change.status) this.metrics.runTransitions.inc({ to: change.status });
     if (run.conversationId) {
       const workflow = known?.workflow ?? (await this.workflows.getById(run.workflowId));
       if (workflow) {

@@ -5,6 +5,7 @@ import { AssetsService } from '../assets/assets.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { DatabaseClock } from '../database/database-clock.js';
 import { OutageLog } from '../database/outage-log.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import { BudgetService } from '../usage/budget.service.js';
@@ -41,6 +42,7 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
     private readonly shutdown: ShutdownService,
     private readonly budgets: BudgetService,
     private readonly databaseClock: DatabaseClock,
+    private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
   ) {
     this.intervalMs = config.get('runs', { infer: true }).sweepSeconds * 1000;
@@ -94,6 +96,9 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
       }
       resumed.push(...(await this.resumeWithinBudget(manager, move)));
     });
+    this.metrics.sweeperRepairs.inc({ action: 'requeued' }, requeued.length);
+    this.metrics.sweeperRepairs.inc({ action: 'resumed' }, resumed.length);
+    this.metrics.sweeperRepairs.inc({ action: 'failed' }, failed.length);
     for (const runId of requeued) this.logger.warn(`Run ${runId} was running with no job to execute it: queued again`);
     for (const runId of resumed) this.logger.log(`Run ${runId} resumed: its team's token budget allows it again`);
     for (const { runId, reason } of failed) this.logger.warn(`Run ${runId} failed: ${reason}`);

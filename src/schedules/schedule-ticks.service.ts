@@ -2,6 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
+import { Metrics } from '../metrics/metrics.service.js';
 import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from '../runs/run-abort.registry.js';
 import { RunStateService, type RunStateTransaction } from '../runs/run-state.service.js';
@@ -63,6 +64,7 @@ export class ScheduleTicksService {
     private readonly aborts: RunAbortRegistry,
     private readonly teams: TeamsService,
     private readonly quotas: PlanQuotaService,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Decides `slot`; null when another instance decided it or the schedule no longer fires. */
@@ -165,7 +167,10 @@ export class ScheduleTicksService {
       return manager.findOneByOrFail(ScheduleTick, { workflowId, slot });
     });
     if (replaced) this.aborts.abort(replaced.id, replacedBy(slot));
-    if (tick) this.log(workflow, tick);
+    if (tick) {
+      this.metrics.scheduleSlots.inc({ outcome: tick.outcome, caught_up: String(tick.caughtUp) });
+      this.log(workflow, tick);
+    }
     return tick;
   }
 

@@ -6,6 +6,7 @@ import { Clock, type ClockTimer } from './clock.js';
 import { nextSlot, parseSchedule, type Schedule, slotOf } from '../workflow-rules/schedule-slot.js';
 import { ScheduleTicksService } from './schedule-ticks.service.js';
 import { SchedulesService } from './schedules.service.js';
+import { inSpan } from '../tracing/tracing.js';
 
 /** Other instances' changes (approve, edit, pause, delete) are picked up, and missed slots found, within this time. */
 const RECONCILE_MS = 30_000;
@@ -173,7 +174,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
 
   private async tick(workflowId: string, slot: Date): Promise<void> {
     try {
-      await this.ticks.decide(workflowId, slot, 'timer');
+      await inSpan('schedule slot', { 'workflow.id': workflowId, 'schedule.slot': slot.toISOString() }, () => this.ticks.decide(workflowId, slot, 'timer'));
     } catch (error) {
       // The slot stays undecided; reconciliation finds it and applies the missed-run policy.
       this.logger.error(`Workflow ${workflowId}: the slot ${slot.toISOString()} could not be decided: ${String(error)}`);

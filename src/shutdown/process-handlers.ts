@@ -21,9 +21,14 @@ export function logUnhandledRejections(logger = new Logger('Process')): void {
 /**
  * SIGTERM and SIGINT stop the instance gracefully, then exit 0: stop listening, drain (see
  * ShutdownService), close the modules and their pools, stop the embedded database last. A second
- * signal exits at once with the signal's usual status.
+ * signal exits at once with the signal's usual status. `afterStop` runs last (traces still batched are sent).
  */
-export function stopGracefullyOnSignals(app: INestApplication, embedded: EmbeddedDatabase | undefined, logger = new Logger('Shutdown')): void {
+export function stopGracefullyOnSignals(
+  app: INestApplication,
+  embedded: EmbeddedDatabase | undefined,
+  afterStop?: () => Promise<void>,
+  logger = new Logger('Shutdown'),
+): void {
   let stopping = false;
   const stop = async (): Promise<void> => {
     const server = app.getHttpServer() as Server;
@@ -35,6 +40,7 @@ export function stopGracefullyOnSignals(app: INestApplication, embedded: Embedde
     await app.close();
     clearTimeout(cut);
     await embedded?.stop();
+    await afterStop?.();
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     if (stopping) {

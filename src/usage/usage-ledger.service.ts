@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DatabaseClock } from '../database/database-clock.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { UsageBuffer } from './usage-buffer.js';
 import type { UsageAttribution, UsageKind } from '../llm/usage-attribution.js';
 
@@ -49,7 +50,9 @@ export class UsageLedger implements BeforeApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
     private readonly databaseClock: DatabaseClock,
+    private readonly metrics: Metrics,
   ) {
+    metrics.sampleOnScrape('usage-ledger', () => Promise.resolve(metrics.usageBuffered.set(this.buffer.size)));
     this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS).unref();
   }
 
@@ -121,6 +124,7 @@ export class UsageLedger implements BeforeApplicationShutdown {
         await this.insert(batch);
       } catch (error) {
         this.buffer.failed(batch);
+        this.metrics.usageWriteFailures.inc();
         this.settled.unshift(...settling);
         this.logger.warn(`Usage ledger write failed, ${this.buffer.size} rows kept for the next try: ${String(error)}`);
         return;

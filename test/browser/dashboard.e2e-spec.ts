@@ -50,7 +50,7 @@ describe.skipIf(NO_BROWSER)('dashboard in a real browser', () => {
     await page.locator('option[value="social"]').waitFor({ state: 'attached' });
     await page.getByRole('combobox', { name: /^Agent/ }).selectOption('social');
     await page.getByLabel('Message', { exact: true }).fill('Make an image of a lighthouse at sunset');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     const reply = page.getByRole('article', { name: 'social said' });
     const image = reply.locator('[data-asset-type="image"] img');
     await visible(image);
@@ -77,7 +77,7 @@ describe.skipIf(NO_BROWSER)('dashboard in a real browser', () => {
       buffer: Buffer.from(buildPdf(['Cafe Lumiere', '2 x Latte 7.00', 'Croissant 2.50', 'TOTAL EUR 9.50'])),
     });
     await page.getByLabel('Message', { exact: true }).fill('Extract the receipt I attached');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     const receipt = page.getByRole('article', { name: 'finance said' }).locator('[data-asset-type="receipt"]');
     await visible(receipt);
     expect(await receipt.textContent()).toContain('Cafe Lumiere');

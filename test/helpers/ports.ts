@@ -6,10 +6,14 @@ import { createServer } from 'node:net';
  * `listen(0)` could be picked again at once for another worker's probe (or be in use as an
  * outgoing connection's local port) before a server started on it binds; then a health check
  * could be answered by another file's server while this one fails to bind.
+ * The fault files run in a vitest process of their own beside the app files' (CI runs both lanes
+ * at once), whose worker ids start at 1 again: they take the block above the app workers' ten
+ * (TEST_PORT_BLOCK, set by their project), or both lanes' first workers would hand out the same ports.
  */
 const BLOCK_SIZE = 1000;
 const FIRST_BLOCK = 20_000;
-const block = FIRST_BLOCK + (Number(process.env.VITEST_POOL_ID ?? 0) % 10) * BLOCK_SIZE;
+const blockIndex = process.env.TEST_PORT_BLOCK === undefined ? Number(process.env.VITEST_POOL_ID ?? 0) % 10 : Number(process.env.TEST_PORT_BLOCK);
+const block = FIRST_BLOCK + blockIndex * BLOCK_SIZE;
 let next = 0;
 
 /** A loopback port nothing listens on (for now): for a server to start on, or a refused connection. */

@@ -132,6 +132,8 @@ export async function startServer({ env = {}, dataDir, healthy = true }: ServerO
       PORT: String(port),
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
+      DATABASE_POOL_MAX: TEST_ENV.DATABASE_POOL_MAX,
+      DATABASE_QUEUE_POOL_MAX: TEST_ENV.DATABASE_QUEUE_POOL_MAX,
       JWT_SECRET: TEST_ENV.JWT_SECRET,
       APPROVAL_TOKEN_SECRET: TEST_ENV.APPROVAL_TOKEN_SECRET,
       RATE_LIMIT_FREE: '1000',

@@ -31,6 +31,10 @@ export const TEST_ENV = {
   JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
   APPROVAL_TOKEN_SECRET: 'test-approval-secret-that-is-long-enough-0123',
   LOG_LEVEL: 'silent',
+  // CI runs the app and fault lanes side by side against one PostgreSQL (max_connections 100):
+  // small pools keep two test apps per worker and the fault lane's servers under it.
+  DATABASE_POOL_MAX: '10',
+  DATABASE_QUEUE_POOL_MAX: '3',
   ...ROOMY_QUOTAS,
 };
 

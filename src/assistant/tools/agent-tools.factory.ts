@@ -3,6 +3,7 @@ import { generateImage, generateText, type Schema, tool, type ToolSet, zodSchema
 import type { AssetResponse } from '../../assets/asset.response.js';
 import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
 import { ModelRegistry } from '../../llm/model-registry.service.js';
+import { Metrics } from '../../metrics/metrics.service.js';
 import { transientFailure } from '../../http/transient-errors.js';
 import { StorageService, StorageWriteError } from '../../storage/storage.service.js';
 import type { UsageAttribution } from '../../llm/usage-attribution.js';
@@ -54,6 +55,7 @@ export class AgentToolsFactory {
     private readonly assets: AssetsService,
     private readonly storage: StorageService,
     private readonly models: ModelRegistry,
+    private readonly metrics: Metrics,
   ) {}
 
   build(names: readonly ToolName[], context: ToolRunContext): ToolSet {
@@ -67,8 +69,14 @@ export class AgentToolsFactory {
       execute: async (input, { abortSignal }) => {
         let storageKey: string | undefined;
         const services = this.services(context, abortSignal, (key) => (storageKey = key));
-        const draft = await this.run(definition, input, services, context);
-        const asset = await this.save(definition, context, draft, storageKey);
+        let asset: AssetResponse;
+        try {
+          asset = await this.save(definition, context, await this.run(definition, input, services, context), storageKey);
+        } catch (error) {
+          this.metrics.toolCalls.inc({ tool: definition.name, outcome: error instanceof ToolInputError ? 'invalid_input' : 'failed' });
+          throw error;
+        }
+        this.metrics.toolCalls.inc({ tool: definition.name, outcome: 'ok' });
         context.onAsset(asset);
         return {
           assetId: asset.id,

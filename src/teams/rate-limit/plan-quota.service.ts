@@ -69,7 +69,7 @@ export class PlanQuotaService {
     const blocked = records.filter(({ record }) => record.isBlocked).sort((a, b) => b.record.timeToBlockExpire - a.record.timeToBlockExpire);
     if (blocked.length === 0) return;
     const seconds = Math.max(1, blocked[0].record.timeToBlockExpire);
-    throw new TooManyRequestsException(`${blocked[0].says}; try again in ${seconds} s`, seconds);
+    throw new TooManyRequestsException(`${blocked[0].says}; try again in ${seconds} s`, seconds, 'quota');
   }
 
   get invitationMailIntervalSeconds(): number {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { createScratchDatabase, type ServerProcess, startServer } from '../../helpers/server-process.js';
 
@@ -41,6 +42,14 @@ describe('production defaults', () => {
         password: `pw-${randomUUID()}`,
         name: 'Prod',
       });
+      // Only a verified account invites: confirm the address as its mailed link would.
+      const pg = new Client({ connectionString: database.url });
+      await pg.connect();
+      try {
+        await pg.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+      } finally {
+        await pg.end();
+      }
       await server.json('POST', `/api/teams/${activeTeam.id}/invitations`, accessToken, { email: invitee, role: 'member' });
       const line = await server.waitForLog(new RegExp(`Mail \\d+ to ${invitee}`));
       expect(line).toMatch(/Message-ID <[^>]+>/);

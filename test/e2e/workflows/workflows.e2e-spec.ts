@@ -321,7 +321,7 @@ describe('plan approval mail while the mail server is down', () => {
       const dataSource = app.get(DataSource);
       const { waitFor } = await import('../../helpers/mail-catcher.js');
       await waitFor(async () => {
-        const rows = await dataSource.query(`SELECT attempts, last_error FROM mail_outbox WHERE to_address = $1`, [user.email]);
+        const rows = await dataSource.query(`SELECT attempts, last_error FROM mail_outbox WHERE to_address = $1 AND subject LIKE 'Approve the plan%'`, [user.email]);
         return rows[0]?.attempts >= 1 && rows[0]?.last_error;
       }, 'a failed first delivery');
 
@@ -332,7 +332,9 @@ describe('plan approval mail while the mail server is down', () => {
         await app.get(MailOutboxWorker).deliverDue();
         const mail = await mailTo(smtp, user.email, /^Approve the plan/);
         expect(mail.links.some((link) => link.includes(`/api/workflows/${created.workflowId}/approve?token=`))).toBe(true);
-        expect(smtp.messages).toHaveLength(1);
+        // Once: the sign-up's verification mail, also held back by the outage, is the only other one.
+        const { parseEml } = await import('../../helpers/mail-catcher.js');
+        expect(smtp.messages.filter((message) => /^Approve the plan/.test(parseEml(message.raw).headers.subject ?? ''))).toHaveLength(1);
       } finally {
         await smtp.close();
       }

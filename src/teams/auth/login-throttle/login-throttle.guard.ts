@@ -18,6 +18,6 @@ export class LoginThrottleGuard implements CanActivate {
     // The client's address as the proxy settings (TRUST_PROXY_HOPS) resolve it.
     const wait = await this.throttle.admit(email, request.ip);
     if (!wait) return true;
-    throw new TooManyRequestsException(wait.message, wait.seconds);
+    throw new TooManyRequestsException(wait.message, wait.seconds, 'login_throttle');
   }
 }

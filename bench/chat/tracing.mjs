@@ -1,0 +1,74 @@
+// Benchmark: what tracing costs POST /api/assistant/router, on built server processes (tracing
+// starts before the app, so only a process can have it): this build with tracing off and with it
+// on (exporting to a local OTLP receiver that accepts and drops), and, given BENCH_BASELINE_DIST
+// (another commit's build, say main's), that build too: "off" against it is what the tracing code
+// costs when nobody asked for traces. Measured in alternating rounds.
+// Run with `npm run bench:tracing` (builds first). Env: BENCH_BASELINE_DIST, BENCH_DURATION_MS
+// (15000 per target, split over the rounds), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32).
+import { createServer } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
+import { createBenchDatabase } from '../lib/database.mjs';
+import { formatRow, runLoadInWorker } from '../lib/load.mjs';
+import { measureInRounds } from '../lib/rounds.mjs';
+import { migrateBenchDatabase, startServerProcess } from '../lib/server-process.mjs';
+import { signUpBenchUser } from '../lib/users.mjs';
+
+const durationMs = Number(process.env.BENCH_DURATION_MS ?? 15_000);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const baselineDist = process.env.BENCH_BASELINE_DIST;
+const WARM_UP_MS = 2000;
+const bodyTemplate = JSON.stringify({ messages: [{ id: '$UUID', role: 'user', parts: [{ type: 'text', text: 'Hello! What can you help my team with this week?' }] }] });
+const percent = (value) => `${(value * 100).toFixed(1)}%`;
+
+/** An OTLP/HTTP receiver that reads and drops what it is sent, counting the bytes. */
+async function startSink() {
+  let bytes = 0;
+  const server = createServer((request, response) => {
+    request.on('data', (chunk) => (bytes += chunk.length));
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, bytes: () => bytes, close: () => server.close() };
+}
+
+const database = await createBenchDatabase('bench_tracing');
+const sink = await startSink();
+const processes = [];
+try {
+  console.log(
+    `tracing benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s per target in ${rounds} alternating rounds, offline model; ` +
+      `${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`,
+  );
+  await migrateBenchDatabase(database.url);
+  const env = {};
+  const variants = [
+    ...(baselineDist ? [{ label: `baseline (${baselineDist})`, env, dist: baselineDist }] : []),
+    { label: 'this build, tracing off', env },
+    { label: 'this build, tracing on', env: { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } },
+  ];
+  const targets = [];
+  for (const { env: variantEnv, dist } of variants) {
+    const server = await startServerProcess(database.url, { env: variantEnv, dist });
+    processes.push(server);
+    const { token } = await signUpBenchUser(server.base);
+    const target = { url: `${server.base}/api/assistant/router`, headers: { authorization: `Bearer ${token}` } };
+    await runLoadInWorker({ ...target, bodyTemplate, concurrency, durationMs: WARM_UP_MS });
+    targets.push(target);
+  }
+  const results = await measureInRounds(
+    targets.map((target) => (roundMs) => runLoadInWorker({ ...target, bodyTemplate, concurrency, durationMs: roundMs })),
+    { rounds, durationMs },
+  );
+  console.log();
+  variants.forEach(({ label }, index) => console.log(formatRow(label, results[index])));
+  const [off, on] = results.slice(-2);
+  if (baselineDist) console.log(`  off / baseline: ${percent(off.rps / results[0].rps)} of the throughput (target ≥ 98%)`);
+  console.log(`  on / off: ${percent(on.rps / off.rps)} of the throughput; first-byte p50 ${on.ttfb.p50.toFixed(1)} ms against ${off.ttfb.p50.toFixed(1)} ms`);
+  console.log(`  ${(sink.bytes() / 1024 / 1024).toFixed(1)} MB of OTLP/JSON received`);
+  console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
+} finally {
+  await Promise.all(processes.map((server) => server.stop()));
+  sink.close();
+  await database.drop();
+}

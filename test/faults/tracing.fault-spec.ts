@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { waitFor } from '../helpers/mail-catcher.js';
+import { activeWorkflow, faultCluster, runCompleted } from './fixtures.js';
+
+const TWO_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post.';
+/** Spans batched for 100 ms rather than 5 s: the receiver has them soon after the work. */
+const TRACING_ENV = { OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_SERVICE_NAME: 'assistant-under-test' };
+const SERVER_SPAN = 2;
+const CONSUMER_SPAN = 5;
+
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+}
+
+/** A span as OTLP/JSON sends it, its attributes flattened. */
+interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Record<string, string | number | boolean | undefined>;
+}
+
+interface OtlpExport {
+  resourceSpans: {
+    resource: { attributes: { key: string; value: OtlpValue }[] };
+    scopeSpans: { spans: (Omit<ReceivedSpan, 'attributes'> & { attributes?: { key: string; value: OtlpValue }[] })[] }[];
+  }[];
+}
+
+const valueOf = (value: OtlpValue) => value.stringValue ?? (value.intValue === undefined ? value.boolValue : Number(value.intValue));
+
+/** A local OTLP/HTTP receiver (JSON): keeps every span it is sent, and the service names they came from. */
+class OtlpReceiver {
+  readonly spans: ReceivedSpan[] = [];
+  readonly services = new Set<string>();
+  private readonly server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      if (request.url === '/v1/traces') this.receive(JSON.parse(body) as OtlpExport);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((done) => this.server.listen(0, '127.0.0.1', done));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((done) => this.server.close(() => done()));
+  }
+
+  /** The span's ancestors, nearest first, as far as they were received. */
+  ancestorsOf(span: ReceivedSpan): ReceivedSpan[] {
+    const chain: ReceivedSpan[] = [];
+    let parent = this.spans.find((candidate) => candidate.spanId === span.parentSpanId);
+    while (parent) {
+      chain.push(parent);
+      const next = parent.parentSpanId;
+      parent = this.spans.find((candidate) => candidate.spanId === next);
+    }
+    return chain;
+  }
+
+  private receive(payload: OtlpExport): void {
+    for (const { resource, scopeSpans } of payload.resourceSpans) {
+      for (const attribute of resource.attributes) if (attribute.key === 'service.name') this.services.add(String(valueOf(attribute.value)));
+      for (const { spans } of scopeSpans) {
+        for (const span of spans) {
+          this.spans.push({ ...span, attributes: Object.fromEntries((span.attributes ?? []).map(({ key, value }) => [key, valueOf(value)])) });
+        }
+      }
+    }
+  }
+}
+
+const requestPath = (span: ReceivedSpan) => String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '');
+
+/**
+ * Issue 32: traces, opt-in. A real server process exports to a receiver started here; the spans
+ * of a chat turn and of a run arrive with their parents, the run's steps under the request that
+ * started it across the queue. Without an OTLP endpoint, the process imports none of the SDK.
+ */
+describe('OpenTelemetry traces', () => {
+  const cluster = faultCluster('OpenTelemetry traces', { LOG_LEVEL: 'info' });
+  const receiver = new OtlpReceiver();
+  let endpoint = '';
+
+  beforeAll(async () => {
+    endpoint = await receiver.start();
+  });
+  afterAll(() => receiver.stop());
+
+  it('a chat turn and a run are traced, the run\'s steps under POST /api/workflows/:id/run across the queue; logs carry the trace id', async () => {
+    const server = await cluster.start({ ...TRACING_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
+    const { token, workflowId } = await activeWorkflow(server, TWO_STEPS);
+
+    const reply = await server.fetch('/api/assistant/router', {
+      method: 'POST',
+      token,
+      json: { messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: 'Hello there' }] }] },
+    });
+    expect(reply.status).toBe(200);
+    await reply.text();
+    const turn = await waitFor(() => Promise.resolve(receiver.spans.find((span) => span.name === 'chat turn')), 'the chat turn span', 15_000);
+    const request = await waitFor(
+      () => Promise.resolve(receiver.ancestorsOf(turn).find((span) => span.kind === SERVER_SPAN)),
+      'the chat turn\'s request span',
+      15_000,
+    );
+    expect(requestPath(request)).toBe('/api/assistant/router');
+    // The reply's database work (the turn and the reply stored) is traced inside the turn.
+    await waitFor(
+      () => Promise.resolve(receiver.spans.some((span) => span.attributes['db.system.name'] === 'postgresql' && receiver.ancestorsOf(span).includes(turn))),
+      'a PostgreSQL span under the chat turn',
+      15_000,
+    );
+
+    const { runId } = await server.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
+    await runCompleted(cluster.db, runId);
+    const { rows } = await cluster.db.query<{ count: number }>('SELECT count(*)::int AS count FROM run_steps WHERE run_id = $1', [runId]);
+    expect(rows[0].count).toBe(2);
+    const steps = await waitFor(
+      () => {
+        const found = receiver.spans.filter((span) => span.name === 'run step' && span.attributes['run.id'] === runId);
+        return Promise.resolve(found.length === 2 ? found : undefined);
+      },
+      'both run step spans',
+      15_000,
+    );
+    for (const step of steps) {
+      const chain = await waitFor(
+        () => {
+          const ancestors = receiver.ancestorsOf(step);
+          return Promise.resolve(ancestors.some((span) => span.kind === SERVER_SPAN) ? ancestors : undefined);
+        },
+        'the run step\'s request span',
+        15_000,
+      );
+      expect(chain[0]).toMatchObject({ name: 'run', attributes: { 'run.id': runId } });
+      // Across the queue: pg-boss's span of the job's handling continues the trace its sending began.
+      expect(chain[1]).toMatchObject({ name: 'process run.execute', kind: CONSUMER_SPAN });
+      const started = chain.find((span) => span.kind === SERVER_SPAN)!;
+      expect(requestPath(started)).toBe(`/api/workflows/${workflowId}/run`);
+      expect(started.traceId).toBe(step.traceId);
+    }
+    expect([...receiver.services]).toEqual(['assistant-under-test']);
+    expect(server.logs).toMatch(new RegExp(`"trace_id":"(${[...new Set(receiver.spans.map((span) => span.traceId))].join('|')})"`));
+    cluster.table.record('chat turn and run, traced', `${receiver.spans.length} spans; 2 run steps under POST /run`);
+  }, 120_000);
+
+  it('without an OTLP endpoint, the server imports no OpenTelemetry SDK, exporter or instrumentation', async () => {
+    const importLog = join(mkdtempSync(join(tmpdir(), 'imports-')), 'imports.log');
+    const server = await cluster.start({ NODE_OPTIONS: `--import=${resolve('test/helpers/import-log/register.mjs')}`, IMPORT_LOG: importLog });
+    const { token } = await activeWorkflow(server, TWO_STEPS);
+    const reply = await server.fetch('/api/assistant/router', {
+      method: 'POST',
+      token,
+      json: { messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: 'Hello there' }] }] },
+    });
+    await reply.text();
+    const imported = readFileSync(importLog, 'utf8').split('\n');
+    // The log works: the app's own modules are in it.
+    expect(imported.some((url) => url.endsWith('/src/server.js'))).toBe(true);
+    // pg-boss imports the OpenTelemetry API itself (told to make no spans); no SDK, exporter or
+    // instrumentation is loaded.
+    expect(imported.filter((url) => url.includes('@opentelemetry') && !url.includes('/@opentelemetry/api/'))).toEqual([]);
+    cluster.table.record('tracing off', `${imported.length} modules imported, no OpenTelemetry SDK`);
+  }, 60_000);
+});
