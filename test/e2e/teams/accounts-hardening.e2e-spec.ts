@@ -192,17 +192,17 @@ describe('accounts hardening', () => {
       expectError(
         await api(app, apiToken).post('/api/auth/tokens').send({ name: 'Minted' }),
         403,
-        'API tokens cannot create API tokens or change credentials; sign in to do that',
+        'API tokens cannot do this; sign in to do it',
       );
       expectError(
         await api(app, apiToken).post('/api/auth/password').send({ currentPassword: user.password, newPassword: 'a new passphrase of mine' }),
         403,
-        'API tokens cannot create API tokens or change credentials; sign in to do that',
+        'API tokens cannot do this; sign in to do it',
       );
       expect(await sessionRows()).toBe(before);
       await api(app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
-      // Reading and revoking its own kind stays open to it.
-      await api(app, apiToken).get('/api/auth/tokens').expect(200);
+      // Credentials are a session's business only (docs/permissions.md, account.credentials): a token cannot list them either.
+      expectError(await api(app, apiToken).get('/api/auth/tokens'), 403, 'API tokens cannot do this; sign in to do it');
     });
 
     it('changes the password from a signed-in session: the policy applies, other sign-ins end, API tokens stay', async () => {

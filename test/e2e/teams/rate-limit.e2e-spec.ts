@@ -1,5 +1,6 @@
 import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { TeamsService } from '../../../src/teams/teams.service.js';
+import { Permission } from '../../../src/teams/permissions/permission.decorator.js';
 import { PlanRateLimit } from '../../../src/teams/rate-limit/rate-limit.decorator.js';
 import { api } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
@@ -13,6 +14,7 @@ import { resetDatabase } from '../../setup/reset-database.js';
 @Controller('test-rate-limit')
 class LimitedController {
   @PlanRateLimit()
+  @Permission('team.read')
   @Get()
   hit(): { ok: true } {
     return { ok: true };
