@@ -1,8 +1,6 @@
-import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { MANAGERS } from '../teams/membership-rules.js';
-import { TeamsService } from '../teams/teams.service.js';
 import type { AuditEventResponse, AuditPageResponse } from './audit.response.js';
 import type { AuditExportQueryDto, AuditQueryDto, AuditRangeDto } from './dto/audit-query.dto.js';
 import { AuditEvent } from '../audit-events/entities/audit-event.entity.js';
@@ -44,12 +42,10 @@ const CSV_FIELDS = [
 export class AuditTrailService {
   constructor(
     @InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>,
-    private readonly teams: TeamsService,
   ) {}
 
-  /** GET /api/teams/:id/audit: newest first, for the team's owners and admins. */
-  async list(userId: string, teamId: string, query: AuditQueryDto): Promise<AuditPageResponse> {
-    await this.requireManager(userId, teamId);
+  /** GET /api/teams/:id/audit: newest first (the permission guard admits only the team's owners and admins). */
+  async list(teamId: string, query: AuditQueryDto): Promise<AuditPageResponse> {
     const limit = query.limit ?? PAGE_DEFAULT;
     const builder = this.filtered(teamId, query).orderBy('e.id', 'DESC').take(limit + 1);
     if (query.cursor) builder.andWhere('e.id < :cursor', { cursor: query.cursor });
@@ -60,10 +56,10 @@ export class AuditTrailService {
 
   /**
    * GET /api/teams/:id/audit/export: the range oldest first, read in batches as the client takes
-   * them. Access and the range are checked before the first byte, so a refusal is still a status.
+   * them. The range is checked here (access by the permission guard) before the first byte, so a
+   * refusal is still a status.
    */
-  async export(userId: string, teamId: string, query: AuditExportQueryDto): Promise<AsyncGenerator<string>> {
-    await this.requireManager(userId, teamId);
+  export(teamId: string, query: AuditExportQueryDto): AsyncGenerator<string> {
     this.filtered(teamId, query);
     return this.exportLines(teamId, query);
   }
@@ -126,11 +122,6 @@ export class AuditTrailService {
   async prune(days: number): Promise<number> {
     const [{ deleted }] = await this.events.query<{ deleted: string }[]>(`SELECT audit_events_prune(now() - make_interval(days => $1)) AS deleted`, [days]);
     return Number(deleted);
-  }
-
-  private async requireManager(userId: string, teamId: string): Promise<void> {
-    const team = await this.teams.getForUser(userId, teamId);
-    if (!MANAGERS.includes(team.role)) throw new ForbiddenException("Only the team's owners and admins can read its audit trail");
   }
 
   private filtered(teamId: string, query: AuditRangeDto & Partial<AuditQueryDto>) {

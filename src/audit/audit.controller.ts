@@ -2,8 +2,6 @@ import { Readable } from 'node:stream';
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
-import type { TeamContext } from '../teams/auth/team-context.js';
 import type { AuditPageResponse } from './audit.response.js';
 import { AuditTrailService } from './audit-trail.service.js';
 import { AuditExportQueryDto, AuditQueryDto } from './dto/audit-query.dto.js';
@@ -26,21 +24,20 @@ export class AuditController {
       '{ items: [{ id, occurredAt, teamId, actorType, actorId, actorTokenId, action, targetType, targetId, ip, userAgent, requestId, changes, ' +
       'prevHash, hash }], nextCursor }: newest first; nextCursor (null on the last page) as `cursor` reads the next older page',
   })
-  list(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: AuditQueryDto): Promise<AuditPageResponse> {
-    return this.audit.list(team.userId, id, query);
+  list(@Param('id', ParseUUIDPipe) id: string, @Query() query: AuditQueryDto): Promise<AuditPageResponse> {
+    return this.audit.list(id, query);
   }
 
   @Permission('team.audit', { teamParam: 'id' })
   @Get('export')
   @ApiProduces('application/x-ndjson', 'text/csv')
   @ApiOkResponse({ description: 'The events of the range, oldest first, one per line (JSON Lines) or row (CSV with a header), streamed' })
-  async export(
-    @ActiveTeam() team: TeamContext,
+  export(
     @Param('id', ParseUUIDPipe) id: string,
     @Query() query: AuditExportQueryDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<StreamableFile> {
-    const lines = await this.audit.export(team.userId, id, query);
+  ): StreamableFile {
+    const lines = this.audit.export(id, query);
     const csv = query.format === 'csv';
     res.setHeader('Content-Disposition', `attachment; filename="audit-${id}.${csv ? 'csv' : 'jsonl'}"`);
     return new StreamableFile(Readable.from(lines), { type: csv ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8' });
