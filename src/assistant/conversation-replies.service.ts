@@ -2,6 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { LiveRepliesService } from './live-replies.service.js';
 
 /**
@@ -13,6 +14,7 @@ export class ConversationRepliesService {
   constructor(
     private readonly conversations: ConversationsService,
     private readonly live: LiveRepliesService,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -28,6 +30,7 @@ export class ConversationRepliesService {
       return;
     }
     response.setHeader('x-conversation-id', conversation.id);
+    this.metrics.repliesResumed.inc();
     await this.live.send(streamId, response);
   }
 

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { violatedConstraint } from '../database/database-errors.js';
 import { type AbandonedStream, LiveStreamStore } from '../live/live-stream.store.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 
 /**
@@ -36,8 +37,10 @@ export class LiveRepliesService {
     private readonly store: LiveStreamStore,
     shutdown: ShutdownService,
     private readonly conversations: ConversationsService,
+    metrics: Metrics,
   ) {
     shutdown.onDrain('live replies', (deadline) => this.drain(deadline));
+    metrics.sampleOnScrape('live replies', () => Promise.resolve(metrics.liveRepliesGenerating.set(this.generating.size)));
     store.onAbandoned((abandoned) => this.storeAbandoned(abandoned));
   }
 

@@ -79,7 +79,12 @@ export class ModelRegistry {
   /** A real image model, or undefined offline (tools then render images locally). */
   imageModel(charge: UsageAttribution): ImageModelV4 | undefined {
     if (!this.openai) return undefined;
-    return wrapImageModel({ model: this.openai.image(OPENAI_IMAGE_MODEL), middleware: this.meter.imageModel(`${OPENAI_PREFIX}${OPENAI_IMAGE_MODEL}`, charge) });
+    return wrapImageModel({ model: this.openai.image(OPENAI_IMAGE_MODEL), middleware: this.meter.imageModel(this.imageModelId, charge) });
+  }
+
+  /** The id images are made with, as metrics and usage name it: the local card's `offline` without a provider. */
+  get imageModelId(): string {
+    return this.openai ? `${OPENAI_PREFIX}${OPENAI_IMAGE_MODEL}` : OFFLINE_MODEL_ID;
   }
 
   /** A model able to read images (receipt photos), or undefined offline. */

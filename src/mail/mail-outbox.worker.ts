@@ -11,6 +11,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { backoffMs, OutageLog } from '../database/outage-log.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { MailOutboxMessage } from './entities/mail-outbox.entity.js';
 import { MAX_DELIVERY_MS, MailTransport, type OutgoingMail } from './transports.js';
 
@@ -100,6 +101,7 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
     @InjectRepository(MailOutboxMessage) private readonly outbox: Repository<MailOutboxMessage>,
     private readonly transport: MailTransport,
     config: ConfigService<AppConfig, true>,
+    private readonly metrics: Metrics,
     @Optional() @Inject(MAIL_OUTBOX_WORKER_OPTIONS) options?: Partial<MailOutboxWorkerOptions>,
   ) {
     this.options = { ...DEFAULT_MAIL_OUTBOX_WORKER_OPTIONS, ...options };
@@ -253,6 +255,7 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async recordFailure(row: ClaimedRow, reason: string): Promise<void> {
+    this.metrics.mailAttemptsFailed.inc();
     const final = row.attempts >= this.options.maxAttempts;
     const delayMs = retryDelayMs(row.attempts);
     await this.outbox.query(

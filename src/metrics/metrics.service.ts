@@ -29,12 +29,16 @@ export class Metrics {
   readonly firstToken = this.histogram('chat_first_token_seconds', 'Time from the start of a chat reply to its first text', ['agent', 'model'], LATENCY_BUCKETS);
   readonly replyDuration = this.histogram('chat_reply_duration_seconds', 'Whole duration of a chat reply', ['agent', 'model', 'outcome'], LATENCY_BUCKETS);
   readonly repliesEnded = this.counter('chat_replies_total', 'Chat replies by how they ended (completed, stopped, failed)', ['agent', 'outcome']);
+  readonly repliesResumed = this.counter('chat_replies_resumed_total', 'Replies followed again from their start by a resume (a reload, a second tab)', []);
+  readonly liveRepliesGenerating = this.gauge('live_replies_generating', 'Replies this instance generates into a live stream now', []);
+  readonly openStreams = this.gauge('open_streams', 'Long-lived responses this instance holds open (replies and their followers, run events, streamed /v1 completions)', []);
 
   // Models
   readonly modelCalls = this.counter('model_calls_total', 'Model calls by model and outcome', ['model', 'outcome']);
   readonly modelDuration = this.histogram('model_call_duration_seconds', 'Duration of a model call', ['model'], LATENCY_BUCKETS);
   readonly modelErrors = this.counter('model_errors_total', 'Failed model calls by kind (rate_limit, server, timeout, refusal, other)', ['model', 'kind']);
   readonly modelTokens = this.counter('model_tokens_total', 'Tokens by model and kind (input, output)', ['model', 'kind']);
+  readonly images = this.counter('images_total', 'Images made for generate_image, by model (offline: the local card) and outcome (ok, error)', ['model', 'outcome']);
   readonly toolCalls = this.counter('tool_calls_total', 'Tool calls by tool and outcome (ok, invalid_input, failed)', ['tool', 'outcome']);
 
   // Runs and the queue
@@ -53,6 +57,7 @@ export class Metrics {
   readonly scheduleSlots = this.counter('schedule_slots_total', 'Schedule slots decided by outcome (started, queued, skipped, missed) and whether caught up after downtime', ['outcome', 'caught_up']);
   readonly mailPending = this.gauge('mail_outbox_pending', 'Mails waiting in the outbox', []);
   readonly mailFailed = this.gauge('mail_outbox_failed', 'Mails the outbox gave up on', []);
+  readonly mailAttemptsFailed = this.counter('mail_attempts_failed_total', 'Mail delivery attempts that failed (each is retried until its last)', []);
   readonly mailOldestAge = this.gauge('mail_outbox_oldest_pending_age_seconds', 'Age of the oldest mail waiting in the outbox', []);
   readonly usageBuffered = this.gauge('usage_ledger_buffered', 'Usage records buffered in memory, not yet written', []);
   readonly usageWriteFailures = this.counter('usage_ledger_write_failures_total', 'Failed writes of buffered usage records', []);

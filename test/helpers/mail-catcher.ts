@@ -63,13 +63,20 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server in this process, collecting what it receives. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server in this process, collecting what it receives. Recipients matching `refuse` are
+ * answered 550, as a relay refuses a mailbox, so sending to them fails.
+ */
+export async function startSmtpServer(port = 0, { refuse }: { refuse?: RegExp } = {}): Promise<TestSmtpServer> {
   const messages: TestSmtpServer['messages'] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse?.test(address.address)) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

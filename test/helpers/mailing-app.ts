@@ -15,8 +15,8 @@ export interface MailingApp {
   close: () => Promise<void>;
 }
 
-export async function startMailingApp(env: Record<string, string> = {}): Promise<MailingApp> {
-  const smtp = await startSmtpServer();
+export async function startMailingApp(env: Record<string, string> = {}, smtpOptions: Parameters<typeof startSmtpServer>[1] = {}): Promise<MailingApp> {
+  const smtp = await startSmtpServer(0, smtpOptions);
   const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', ...env } });
   await resetDatabase(app);
   await app.listen(0, '127.0.0.1');

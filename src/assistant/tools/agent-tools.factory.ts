@@ -118,6 +118,7 @@ export class AgentToolsFactory {
 
   private services(context: ToolRunContext, abortSignal: AbortSignal | undefined, onStored: (key: string) => void): ToolServices {
     const imageModel = this.models.imageModel(context.charge);
+    const imageModelLabel = this.models.imageModelId;
     // A tool's own model call, charged to the reply or run step that called the tool.
     const visionModel = this.models.visionModel({ ...context.charge, kind: 'tool' });
     return {
@@ -126,12 +127,18 @@ export class AgentToolsFactory {
       storeImage: async (data, mediaType) => {
         const stored = await this.storage.put(context.scope.teamId, 'images', data, mediaType);
         onStored(stored.key);
+        this.metrics.images.inc({ model: imageModelLabel, outcome: 'ok' });
         return stored.url;
       },
       generateImage: imageModel
         ? async (prompt, signal) => {
-            const { image } = await generateImage({ model: imageModel, prompt, abortSignal: signal });
-            return { data: image.uint8Array, mediaType: image.mediaType };
+            try {
+              const { image } = await generateImage({ model: imageModel, prompt, abortSignal: signal });
+              return { data: image.uint8Array, mediaType: image.mediaType };
+            } catch (error) {
+              this.metrics.images.inc({ model: imageModelLabel, outcome: 'error' });
+              throw error;
+            }
           }
         : undefined,
       readImageText: visionModel

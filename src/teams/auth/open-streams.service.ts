@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/configuration.js';
 import type { OpenStreamCaps } from '../../config/http.config.js';
 import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
+import { Metrics } from '../../metrics/metrics.service.js';
 import { type AuthChange, SessionCache } from './session-cache.js';
 import type { TeamContext } from './team-context.js';
 
@@ -45,8 +46,10 @@ export class OpenStreamsService {
     private readonly feed: SessionCache,
     private readonly dataSource: DataSource,
     config: ConfigService<AppConfig, true>,
+    metrics: Metrics,
   ) {
     this.caps = config.get('http', { infer: true }).openStreams;
+    metrics.sampleOnScrape('open streams', () => Promise.resolve(metrics.openStreams.set(this.streams.size)));
     feed.onChange((change) => ('resync' in change ? void this.recheck() : this.heard(change)));
   }
 

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -13,12 +14,16 @@ import { ShutdownService } from '../../../src/shutdown/shutdown.service.js';
 import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { api } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
+import { waitFor } from '../../helpers/mail-catcher.js';
 import { startMailingApp, type MailingApp } from '../../helpers/mailing-app.js';
 import { scrape } from '../../helpers/metrics.js';
 import { pausedRun } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { BROWSER } from '../../helpers/workflows.js';
+import { FakeOpenAI } from '../../helpers/fake-openai.js';
+import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp, TEST_ENV } from '../../setup/create-test-app.js';
+import { resetDatabase } from '../../setup/reset-database.js';
 
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0 ? 'promtool' : undefined;
 const ALERTS = resolve(import.meta.dirname, '../../../ops/prometheus/alerts.yml');
@@ -30,7 +35,7 @@ describe('metrics', () => {
   let app: INestApplication;
 
   beforeAll(async () => {
-    mailing = await startMailingApp({ METRICS_PORT: '0', METRICS_SAMPLE_INTERVAL_SECONDS: '0' });
+    mailing = await startMailingApp({ METRICS_PORT: '0', METRICS_SAMPLE_INTERVAL_SECONDS: '0' }, { refuse: /@refused\.test$/ });
     app = mailing.app;
   });
 
@@ -105,6 +110,24 @@ describe('metrics', () => {
     expect(done.value('assistant_mail_outbox_failed')).toBe(0);
   });
 
+  it('counts an image made, and a mail attempt the relay refused, waiting for its retry', async () => {
+    const before = await scrape(app);
+    const reply = await chat(app, mailing.user, { agentId: 'social', messages: [userMessage('Create an image of a lighthouse at dawn')] });
+    expect(reply.message.parts.filter((part) => part.type === 'tool-generate_image')).toHaveLength(1);
+    const afterImage = await scrape(app);
+    expect(afterImage.value('assistant_images_total', { model: 'offline', outcome: 'ok' }) - before.value('assistant_images_total', { model: 'offline', outcome: 'ok' })).toBe(1);
+
+    await api(app, mailing.user).post(`/api/teams/${mailing.user.teamId}/invitations`).send({ email: 'someone@refused.test', role: 'member' }).expect(201);
+    const refused = await waitFor(async () => {
+      const now = await scrape(app);
+      return now.value('assistant_mail_attempts_failed_total') > before.value('assistant_mail_attempts_failed_total') && now;
+    }, 'the refused mail attempt');
+    expect(refused.value('assistant_mail_attempts_failed_total') - before.value('assistant_mail_attempts_failed_total')).toBe(1);
+    // Retried later (not failed for good): it waits in the outbox.
+    expect(refused.value('assistant_mail_outbox_pending')).toBe(1);
+    expect(refused.value('assistant_mail_outbox_failed')).toBe(0);
+  });
+
   it('counts a request refused for the budget', async () => {
     await chat(app, mailing.user, { messages: [userMessage('Write a short note')] });
     await app.get(UsageLedger).flush();
@@ -158,6 +181,59 @@ describe('metrics', () => {
     void app.get(ShutdownService).drain();
     await expect(app.get(HealthService).ready()).rejects.toThrow(/Draining/);
     await api(app).get('/api/health/ready').expect(503);
+  });
+});
+
+/** A reply held under way by the model, so that what exists only while it streams can be scraped. */
+describe('metrics of replies under way', () => {
+  const model = new FakeOpenAI();
+  let app: INestApplication;
+  let base: string;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    const baseUrl = await model.start();
+    app = await createTestApp({
+      env: { METRICS_PORT: '0', METRICS_SAMPLE_INTERVAL_SECONDS: '0', OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'sk-test', DEFAULT_MODEL: 'openai:gpt-test' },
+    });
+    await resetDatabase(app);
+    await app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    user = await signUp(app);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await model.stop();
+  });
+
+  it('counts the reply generating, its open responses and a resume, and nothing once it has ended', async () => {
+    const before = await scrape(app);
+    model.holdReplies();
+    const post = await fetch(`${base}/api/assistant/router`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [userMessage('Say hello')] }),
+    });
+    expect(post.status).toBe(200);
+    const conversationId = post.headers.get('x-conversation-id');
+    const resumed = await fetch(`${base}/api/assistant/router/${conversationId}/stream`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(resumed.status).toBe(200);
+    const during = await scrape(app);
+    expect(during.value('assistant_live_replies_generating')).toBe(1);
+    expect(during.value('assistant_open_streams')).toBe(2);
+    expect(during.value('assistant_chat_replies_resumed_total') - before.value('assistant_chat_replies_resumed_total')).toBe(1);
+
+    model.releaseReplies();
+    await Promise.all([post.text(), resumed.text()]);
+    const after = await waitFor(async () => {
+      const now = await scrape(app);
+      return now.value('assistant_open_streams') === 0 && now.value('assistant_live_replies_generating') === 0 && now;
+    }, 'the reply and its responses to end');
+    expect(after.value('assistant_chat_replies_resumed_total') - before.value('assistant_chat_replies_resumed_total')).toBe(1);
+    // No reply under way: a resume answers 204 and is not counted.
+    await api(app, user).get(`/api/assistant/router/${conversationId}/stream`).expect(204);
+    expect((await scrape(app)).value('assistant_chat_replies_resumed_total')).toBe(after.value('assistant_chat_replies_resumed_total'));
   });
 });
 

@@ -8,6 +8,7 @@ import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { ManualClock } from '../../helpers/manual-clock.js';
+import { type Scrape, scrape } from '../../helpers/metrics.js';
 import { REVIEWED_GOAL } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
@@ -15,7 +16,7 @@ import { createWorkflow } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
-const ENV = { RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' };
+const ENV = { RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error', METRICS_PORT: '0', METRICS_SAMPLE_INTERVAL_SECONDS: '0' };
 const SIMPLE_GOAL = 'Write a LinkedIn post about our week';
 
 interface TickRow {
@@ -204,8 +205,13 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
 
     it('skip (the default): the slot is recorded as skipped, naming the run in progress', async () => {
       const { workflowId, runId } = await busyWorkflow('skip');
+      const before = await scrape(main.app);
       const tick = await fireSlot(main, workflowId);
       expect(tick).toMatchObject({ outcome: 'skipped', run_id: null, detail: `Run #${runId} was in progress` });
+      const slots = (from: Scrape, outcome: string) => from.value('assistant_schedule_slots_total', { outcome, caught_up: 'false' });
+      const after = await scrape(main.app);
+      expect(slots(after, 'skipped') - slots(before, 'skipped')).toBe(1);
+      expect(slots(after, 'started') - slots(before, 'started')).toBe(0);
       const runs = await main.db.query<unknown[]>('SELECT id FROM workflow_runs WHERE workflow_id = $1', [workflowId]);
       expect(runs).toHaveLength(1);
     });
@@ -230,7 +236,10 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
 
     it('cancel_running: the run in progress fails, replaced, and the slot starts its own', async () => {
       const { workflowId, runId } = await busyWorkflow('cancel_running');
+      const before = await scrape(main.app);
       const tick = await fireSlot(main, workflowId);
+      const started = (from: Scrape) => from.value('assistant_schedule_slots_total', { outcome: 'started', caught_up: 'false' });
+      expect(started(await scrape(main.app)) - started(before)).toBe(1);
       expect(tick).toMatchObject({ outcome: 'started', run_id: expect.any(Number), detail: `Replaced run #${runId}` });
       const replaced = await waitForRun(main.app, user, workflowId, runId, 'failed');
       expect(replaced.reason).toBe(`Replaced by the scheduled run of ${tick.slot.toISOString()}`);
