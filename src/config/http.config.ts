@@ -47,7 +47,17 @@ export const HTTP_VARIABLES = namespace('HTTP server', {
     max: 1_000_000,
     doc:
       "Connections the instance holds at once; more are closed on arrival. Keep it under the process's file descriptor limit (ulimit -n) " +
-      'and above OPEN_STREAMS_PER_INSTANCE. There is no socket idle timeout: a paused run\'s event stream may stay silent for hours.',
+      'and above OPEN_STREAMS_PER_INSTANCE. There is no socket idle timeout: a paused run\'s event stream may stay open for hours (its heartbeat, STREAM_HEARTBEAT_SECONDS, keeps proxies from cutting it).',
+  }),
+  streamHeartbeatSeconds: integer({
+    name: 'STREAM_HEARTBEAT_SECONDS',
+    default: 25,
+    min: 1,
+    max: 300,
+    doc:
+      'How often an open event stream (a reply, run events, a streamed /v1 completion) gets an SSE comment line, in seconds: under the ' +
+      '60 s idle timeout of common proxies and load balancers, so a paused run\'s quiet stream is not cut. At each beat, streams whose ' +
+      'session has expired are ended.',
   }),
   openStreamsPerUser: integer({
     name: 'OPEN_STREAMS_PER_USER',
@@ -101,6 +111,8 @@ export interface OpenStreamCaps {
   perUser: number;
   perTeam: number;
   perInstance: number;
+  /** How often idle event streams get a comment line, and expired sessions' streams are ended. */
+  heartbeatMs: number;
 }
 
 export function httpSettings(values: ValuesOf<typeof HTTP_VARIABLES>): HttpSettings {
@@ -114,6 +126,11 @@ export function httpSettings(values: ValuesOf<typeof HTTP_VARIABLES>): HttpSetti
     defaultBodyLimit: Math.min(values.defaultBodyLimit, values.bodyLimit),
     trustProxyHops: values.trustProxyHops,
     server: { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxConnections },
-    openStreams: { perUser: values.openStreamsPerUser, perTeam: values.openStreamsPerTeam, perInstance: values.openStreamsPerInstance },
+    openStreams: {
+      perUser: values.openStreamsPerUser,
+      perTeam: values.openStreamsPerTeam,
+      perInstance: values.openStreamsPerInstance,
+      heartbeatMs: values.streamHeartbeatSeconds * 1000,
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -35,12 +35,14 @@ interface OpenStream {
  * (SessionsService), and so can anything later that takes access away (an account deactivated).
  */
 @Injectable()
-export class OpenStreamsService {
+export class OpenStreamsService implements OnModuleDestroy {
   private readonly logger = new Logger(OpenStreamsService.name);
   private readonly caps: OpenStreamCaps;
   private readonly streams = new Set<OpenStream>();
   private readonly perUser = new Map<string, number>();
   private readonly perTeam = new Map<string, number>();
+  /** Runs while any stream is open: see `beat`. */
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly feed: SessionCache,
@@ -66,6 +68,7 @@ export class OpenStreamsService {
     this.streams.add(stream);
     count(this.perUser, stream.userId, 1);
     count(this.perTeam, stream.teamId, 1);
+    this.heartbeat ??= setInterval(() => void this.beat(), this.caps.heartbeatMs).unref();
     // 'close' comes however the response ends: finished, failed, or its client gone.
     if (response.closed) this.release(stream);
     else response.once('close', () => this.release(stream));
@@ -95,6 +98,31 @@ export class OpenStreamsService {
     if (!this.streams.delete(stream)) return;
     count(this.perUser, stream.userId, -1);
     count(this.perTeam, stream.teamId, -1);
+    if (this.streams.size === 0) this.stopHeartbeat();
+  }
+
+  onModuleDestroy(): void {
+    this.stopHeartbeat();
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  /**
+   * An SSE comment to every open event stream: a proxy that cuts connections idle for a minute (nginx's
+   * proxy_read_timeout, a cloud load balancer's idle timeout) would otherwise end a paused run's quiet
+   * stream. Clients' SSE readers skip comment lines. Then the expiry no notification announces: streams
+   * whose session has run out (by the database's clock) are ended, as a revoked one's are.
+   */
+  private async beat(): Promise<void> {
+    for (const { response } of this.streams) {
+      if (response.headersSent && !response.writableEnded && String(response.getHeader('content-type')).startsWith('text/event-stream')) {
+        response.write(': keep-alive\n\n');
+      }
+    }
+    await this.recheck();
   }
 
   private heard(change: AuthChange): void {
@@ -115,8 +143,8 @@ export class OpenStreamsService {
   }
 
   /**
-   * After the feed was lost (changes may have gone unheard): cuts every stream whose session is
-   * revoked or expired, or whose user is no longer a member of the stream's team.
+   * At each beat, and after the feed was lost (changes may have gone unheard): cuts every stream
+   * whose session is revoked or expired, or whose user is no longer a member of the stream's team.
    */
   private async recheck(): Promise<void> {
     const streams = [...this.streams];
@@ -126,13 +154,13 @@ export class OpenStreamsService {
         `SELECT o.i FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS o(session_id, user_id, team_id, i)
           WHERE NOT EXISTS (
             SELECT 1 FROM sessions s JOIN memberships m ON m.user_id = s.user_id AND m.team_id::text = o.team_id
-             WHERE s.id::text = o.session_id AND s.user_id::text = o.user_id AND s.revoked_at IS NULL AND s.expires_at > now())`,
+             WHERE s.id::text = o.session_id AND s.user_id::text = o.user_id AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > now()))`,
         [streams.map((stream) => stream.sessionId), streams.map((stream) => stream.userId), streams.map((stream) => stream.teamId)],
       );
       const ended = new Set(rows.map((row) => streams[Number(row.i) - 1]));
       this.cut((stream) => ended.has(stream));
     } catch (error) {
-      this.logger.warn(`Could not check the open streams' sessions after the session feed came back: ${String(error)}`);
+      this.logger.warn(`Could not check the open streams' sessions: ${String(error)}`);
     }
   }
 }

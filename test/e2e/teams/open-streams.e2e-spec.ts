@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { api, type Caller } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
 import { LiveStreamStore } from '../../../src/live/live-stream.store.js';
@@ -172,6 +173,67 @@ describe('open streams end when the access that opened them ends, on every insta
     const streams = await streamsOf(created.body.token as string);
     await api(second, member).delete(`/api/auth/tokens/${created.body.id as string}`).expect(200);
     expect(await allEndWithin(streams, 1000)).toBe(true);
+  });
+});
+
+describe('idle streams: a heartbeat, and an end when the session expires', () => {
+  let app: INestApplication;
+  let base: string;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { ...ENV, STREAM_HEARTBEAT_SECONDS: '1' } });
+    await resetDatabase(app);
+    base = await listen(app);
+    owner = await signUp(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** The text a stream sends until it contains `wanted`, or its end. */
+  async function readUntil(response: Response, wanted: string): Promise<string> {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text;
+      text += decoder.decode(value, { stream: true });
+      if (text.includes(wanted)) {
+        reader.releaseLock();
+        return text;
+      }
+    }
+  }
+
+  it('a quiet event stream gets SSE comment lines, between whole events', async () => {
+    const reply = await heldReply(app, owner);
+    const controller = new AbortController();
+    const response = await fetch(`${base}/api/assistant/router/${reply.conversationId}/stream`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const text = await readUntil(response, ': keep-alive\n\n');
+    // The reply's start event, whole, then the comment: a reader of SSE skips it.
+    expect(text).toMatch(/^data: \{"type":"start",[^\n]*\}\n\n(: keep-alive\n\n)+$/);
+    controller.abort();
+    await reply.end();
+  });
+
+  it("a session that expires has its streams ended at the next beat, and the same user's API token, unexpired, keeps its own", async () => {
+    const reply = await heldReply(app, owner);
+    const created = await api(app, owner).post('/api/auth/tokens').send({ name: 'watcher' }).expect(201);
+    const [expiring, lasting] = await Promise.all([
+      open(base, owner.token, `/api/assistant/router/${reply.conversationId}/stream`),
+      open(base, created.body.token as string, `/api/assistant/router/${reply.conversationId}/stream`),
+    ]);
+    await app.get(DataSource).query(`UPDATE sessions SET expires_at = now() WHERE user_id = $1 AND kind <> 'api_token'`, [owner.userId]);
+    expect(await allEndWithin([expiring], 5000)).toBe(true);
+    expect(await allEndWithin([lasting], 2500)).toBe(false);
+    lasting.close();
+    await reply.end();
   });
 });
 
