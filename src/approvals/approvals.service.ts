@@ -16,7 +16,7 @@ import { NOTE_MAX_LENGTH } from './approval-limits.js';
 import type { StepDecisionAction, StepDecisionDto } from './dto/step-decision.dto.js';
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
 import type { LinkOutcome } from './link-response.js';
-import { isLinkScanner } from './link-scanner.js';
+import { isFormScanner, isLinkScanner } from './link-scanner.js';
 import { inSpan } from '../tracing/tracing.js';
 
 const NOT_AWAITING = 'This step is no longer awaiting approval';
@@ -79,11 +79,12 @@ export class ApprovalsService {
   }
 
   /**
-   * GET /api/workflows/:id/approve. `direct`: approves at once. `confirm`: a valid link shows a page
-   * whose button posts its token, whoever opened it; nothing changes until then.
+   * GET /api/workflows/:id/approve. `direct`: a browser approves at once. `confirm`, and anything in
+   * `direct` that looks like a scanner: a valid link shows a page whose button posts its token;
+   * nothing changes until then, and a person the check misjudged can still go on.
    */
   async openPlanLink(workflowId: string, fields: LinkFields, client: LinkClient): Promise<LinkOutcome> {
-    if (this.linkMode === 'direct') return this.approvePlan(workflowId, fields, client);
+    if (this.linkMode === 'direct' && !isLinkScanner(client.method, client.userAgent ?? undefined)) return this.approvePlan(workflowId, fields, client);
     return asOutcome(async () => {
       const token = linkField(fields, 'token');
       const claims = await this.tokens.verifyPlanApproval(token, workflowId);
@@ -91,9 +92,9 @@ export class ApprovalsService {
     });
   }
 
-  /** POST /api/workflows/:id/approve (and the GET in `direct` mode): activates the plan version the link was mailed for. */
+  /** POST /api/workflows/:id/approve (and a browser's GET in `direct` mode): activates the plan version the link was mailed for. */
   async approvePlan(workflowId: string, fields: LinkFields, client: LinkClient): Promise<LinkOutcome> {
-    if (isLinkScanner(client.method, client.userAgent ?? undefined)) return { kind: 'ignored' };
+    if (isFormScanner(client.userAgent ?? undefined)) return { kind: 'ignored' };
     return asOutcome(async () => {
       const claims = await this.tokens.verifyPlanApproval(linkField(fields, 'token'), workflowId);
       await this.requireMember((await this.workflows.getById(workflowId))?.teamId, claims.rcpt);
@@ -118,20 +119,21 @@ export class ApprovalsService {
   }
 
   /**
-   * GET /api/workflows/resume. `direct`: decides at once (a browser rejecting without a note gets
-   * the page with a note first). `confirm`: a valid link shows a page whose button posts it.
+   * GET /api/workflows/resume. `direct`: a browser decides at once (rejecting without a note, it gets
+   * the page with a note first). `confirm`, and a suspected scanner in `direct`: a valid link shows a
+   * page whose button posts it.
    */
   async openStepLink(fields: LinkFields, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
-    if (this.linkMode === 'direct') return this.resume(fields, client, wantsForm);
+    if (this.linkMode === 'direct' && !isLinkScanner(client.method, client.userAgent ?? undefined)) return this.resume(fields, client, wantsForm);
     return asOutcome(async () => stepConfirmation(await this.checkStepLink(fields)));
   }
 
   /**
-   * POST /api/workflows/resume (and the GET in `direct` mode): approves or rejects the paused step
+   * POST /api/workflows/resume (and a browser's GET in `direct` mode): approves or rejects the paused step
    * the link was mailed for. `wantsForm`: a browser rejecting without a note is asked for one first.
    */
   async resume(fields: LinkFields, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
-    if (isLinkScanner(client.method, client.userAgent ?? undefined)) return { kind: 'ignored' };
+    if (isFormScanner(client.userAgent ?? undefined)) return { kind: 'ignored' };
     return asOutcome(async () => {
       const link = await this.checkStepLink(fields);
       const { claims, action } = link;

@@ -1,4 +1,4 @@
-import { isLinkScanner } from './link-scanner.js';
+import { isFormScanner, isLinkScanner } from './link-scanner.js';
 
 /**
  * Agents that open links in mail without a person: mail security gateways (pre-delivery and
@@ -63,5 +63,18 @@ describe('isLinkScanner', () => {
 
   it('treats every HEAD request as a scanner, whatever its agent', () => {
     for (const [, userAgent] of BROWSERS) expect(isLinkScanner('HEAD', userAgent)).toBe(true);
+  });
+});
+
+/** Browsers a program drives, which look like scanners when they open a link but whose button press is a person's. */
+const DRIVEN_BROWSERS = new Set(['headless Chrome']);
+
+describe('isFormScanner', () => {
+  it.each(SCANNERS.filter(([name]) => !DRIVEN_BROWSERS.has(name)))('refuses a button press from %s', (_name, userAgent) => {
+    expect(isFormScanner(userAgent)).toBe(true);
+  });
+
+  it.each([...BROWSERS, ...SCANNERS.filter(([name]) => DRIVEN_BROWSERS.has(name))])('takes a button press from %s', (_name, userAgent) => {
+    expect(isFormScanner(userAgent)).toBe(false);
   });
 });

@@ -212,13 +212,15 @@ describe('approval links: APPROVAL_LINKS=direct|confirm', () => {
       user = await signUp(direct);
     });
 
-    it('ignores mail scanners, then approves on the GET of a browser', async () => {
-      const { workflowId, path } = await planLink(direct, user, 'Write a LinkedIn post about scanners', 1);
+    it('shows mail scanners the confirmation page, then approves on the GET of a browser', async () => {
+      const { workflowId, path, token } = await planLink(direct, user, 'Write a LinkedIn post about scanners', 1);
       for (const [name, userAgent] of SCANNERS) {
         const scanned = await open(direct, path, userAgent);
         expect({ name, status: scanned.status, type: scanned.headers['content-type'] }).toEqual({ name, status: 200, type: expect.stringMatching(/^text\/html/) });
-        expect(scanned.text).toContain('<p>Open this link in a browser to continue. Nothing has been changed.</p>');
+        expect(formOf(scanned.text)).toEqual({ method: 'post', action: 'approve', fields: { token }, hasNote: false });
         expectSelfContained(scanned.text);
+        // Pressing its button as a scanner changes nothing either.
+        await submit(direct, `/api/workflows/${workflowId}/approve`, { token }, userAgent).expect(200);
       }
       expect(await statusOf(direct, user, workflowId)).toBe('draft');
 
@@ -227,7 +229,7 @@ describe('approval links: APPROVAL_LINKS=direct|confirm', () => {
       expect(await statusOf(direct, user, workflowId)).toBe('active');
     });
 
-    it('ignores scanners on step links; a browser rejecting without a note gets a form that posts', async () => {
+    it('shows scanners the page on step links; a browser rejecting without a note gets a form that posts', async () => {
       const { workflowId, path } = await planLink(direct, user, REVIEWED_GOAL, 2);
       await open(direct, path).expect(302);
       const { runId } = (await api(direct, user).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
@@ -247,6 +249,32 @@ describe('approval links: APPROVAL_LINKS=direct|confirm', () => {
       expect(form).toMatchObject({ method: 'post', action: 'resume', fields: { action: 'reject' }, hasNote: true });
       await submit(direct, '/api/workflows/resume', { ...form.fields, note: 'Shorter, please' }).expect(303);
       expect(await decisionsOf(direct, { runId })).toEqual([{ action: 'reject', note: 'Shorter, please' }]);
+    });
+
+    it('a person whose browser looks like a scanner (headless) gets the page, and its button decides', async () => {
+      const headless = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36';
+      const { workflowId, path, token } = await planLink(direct, user, 'Write a LinkedIn post about headless browsers', 3);
+      const page = await open(direct, path, headless).expect(200);
+      expect(formOf(page.text)).toEqual({ method: 'post', action: 'approve', fields: { token }, hasNote: false });
+      expect(await statusOf(direct, user, workflowId)).toBe('draft');
+      await submit(direct, `/api/workflows/${workflowId}/approve`, { token }, headless).expect(303);
+      expect(await statusOf(direct, user, workflowId)).toBe('active');
+
+      const { runId } = (await api(direct, user).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
+      await waitForRun(direct, user, workflowId, runId, 'completed');
+      const reviewed = await planLink(direct, user, REVIEWED_GOAL, 4);
+      await open(direct, reviewed.path).expect(302);
+      const started = (await api(direct, user).post(`/api/workflows/${reviewed.workflowId}/run`).expect(201)).body as { runId: number };
+      await waitForRun(direct, user, reviewed.workflowId, started.runId, 'awaiting_approval');
+      // The third step mail: the run above was rejected and redone, and mailed again.
+      const mail = await mailTo(smtp, user.email, /^Approve step/, 3);
+      const approve = pathOf(mail.links.find((candidate) => candidate.endsWith('action=approve'))!);
+      const stepPage = await open(direct, approve, headless).expect(200);
+      const form = formOf(stepPage.text);
+      expect(form).toMatchObject({ method: 'post', action: 'resume', fields: { action: 'approve' }, hasNote: false });
+      expect(await decisionsOf(direct, { runId: started.runId })).toEqual([]);
+      await submit(direct, '/api/workflows/resume', form.fields, headless).expect(303);
+      expect(await decisionsOf(direct, { runId: started.runId })).toEqual([{ action: 'approve', note: null }]);
     });
   });
 });

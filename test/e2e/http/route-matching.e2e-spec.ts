@@ -35,9 +35,10 @@ describe('route matching does not depend on the order of the modules', () => {
   });
 
   it('serves the step link GET /api/workflows/resume from the approval links, not from GET /api/workflows/:id', async () => {
-    // A client without a browser's user agent is told to open the link in one (a scanner must not approve).
-    const response = await api(app).get('/api/workflows/resume').expect(200);
-    expect(response.text).toContain('Open this link in a browser');
+    // A client without a browser's user agent gets the link's confirmation page, here refused for
+    // the action it lacks: the step link's own check, not a workflow lookup.
+    const response = await api(app).get('/api/workflows/resume').expect(400);
+    expect(response.body.message).toBe('action must be approve or reject');
   });
 
   it('tries each literal route before every parameter or wildcard route that would also match its URL', () => {
