@@ -71,14 +71,13 @@ export class RunsService {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     await this.workflows.getForAction(team, workflowId, 'workflow.run');
     const stopped = await this.runState.transaction(async ({ manager, move }) => {
-      // The status it is stopped from is read under the row lock the move then takes.
-      const [row] = await manager.query<{ status: string }[]>('SELECT status FROM workflow_runs WHERE id = $1 FOR UPDATE', [run.id]);
       if (!(await move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER }))) return false;
+      // `before`: the status the request found; the move itself takes the row lock (concurrent stops queue on it).
       await this.audit.record(manager, audit, {
         teamId: team.teamId,
         action: 'run.stopped',
         target: { type: 'run', id: String(run.id) },
-        changes: { workflowId, status: { before: row?.status ?? null, after: 'failed' } },
+        changes: { workflowId, status: { before: run.status, after: 'failed' } },
       });
       return true;
     });
