@@ -52,7 +52,7 @@ describe.skipIf(NO_BROWSER)('a viewer in a real browser', () => {
     await viewerTab.goto(`/workflows/${run.workflowId}`);
     const viewerCard = viewerTab.page.getByRole('article', { name: `Run #${run.runId}` });
     await visible(viewerCard.locator('.workflow-run-status').getByText('awaiting approval', { exact: false }));
-    await visible(viewerTab.page.getByRole('heading', { name: 'Steps' }));
+    await visible(viewerTab.page.getByRole('heading', { name: 'Steps', exact: true, level: 2 }));
     for (const name of WRITE_BUTTONS) expect(await viewerTab.page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
 
     await viewerTab.goto('/workflows');
@@ -72,5 +72,5 @@ describe.skipIf(NO_BROWSER)('a viewer in a real browser', () => {
     viewerTab.assertClean();
     await ownerTab.close();
     await viewerTab.close();
-  });
+  }, 120_000);
 });
