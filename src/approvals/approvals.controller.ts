@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/com
 import { ConfigService } from '@nestjs/config';
 import { ApiBody, ApiConsumes, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { auditContextOf } from '../audit-events/audit-context.js';
 import type { AppConfig } from '../config/configuration.js';
 import { CanonicalUuidPipe } from '../http/canonical-uuid.pipe.js';
 import { CredentialInRequest } from '../http/credential-in-request.decorator.js';
@@ -93,5 +94,5 @@ export class ApprovalsController {
 }
 
 function clientOf(request: Request): LinkClient {
-  return { method: request.method, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+  return { ...auditContextOf(request), method: request.method };
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditEventsModule } from '../audit-events/audit-events.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { RunsModule } from '../runs/runs.module.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
@@ -12,7 +13,7 @@ import { ApprovalMailsService } from './approval-mails.service.js';
 import { StepDecisionsController } from './step-decisions.controller.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule],
+  imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule, AuditEventsModule],
   controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController],
   providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService],
 })

@@ -1,5 +1,7 @@
 import { BadRequestException, ConflictException, HttpException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { asUser, type AuditContext } from '../audit-events/audit-context.js';
+import { AuditService } from '../audit-events/audit.service.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AuthSettings } from '../config/auth.config.js';
@@ -32,14 +34,8 @@ interface StepLink {
   claims: StepApprovalClaims;
 }
 
-/** Where a decision came from: recorded with it. */
-export interface DecisionClient {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-/** Who followed a link. */
-export interface LinkClient extends DecisionClient {
+/** Who followed a link, from where: the decision records its address and user agent, the audit trail all of it. */
+export interface LinkClient extends AuditContext {
   method: string;
 }
 
@@ -68,6 +64,7 @@ export class ApprovalsService {
     private readonly runState: RunStateService,
     private readonly teams: TeamsService,
     private readonly metrics: Metrics,
+    private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
@@ -97,8 +94,8 @@ export class ApprovalsService {
     if (isFormScanner(client.userAgent ?? undefined)) return { kind: 'ignored' };
     return asOutcome(async () => {
       const claims = await this.tokens.verifyPlanApproval(linkField(fields, 'token'), workflowId);
-      await this.requireMember((await this.workflows.getById(workflowId))?.teamId, claims.rcpt);
-      const outcome = await this.workflows.approvePlan(workflowId, claims.ver, claims.rcpt);
+      const approver = await this.requireMember((await this.workflows.getById(workflowId))?.teamId, claims.rcpt);
+      const outcome = await this.workflows.approvePlan(workflowId, claims.ver, claims.rcpt, approver ? asUser(client, approver) : client);
       if (outcome === 'plan_changed') {
         return { kind: 'error', status: 400, message: 'The plan changed since this link was sent; use the link in the newest email' };
       }
@@ -137,7 +134,7 @@ export class ApprovalsService {
     return asOutcome(async () => {
       const link = await this.checkStepLink(fields);
       const { claims, action } = link;
-      await this.requireMember((await this.runState.getById(Number(claims.sub)))?.teamId, claims.rcpt);
+      const decider = await this.requireMember((await this.runState.getById(Number(claims.sub)))?.teamId, claims.rcpt);
       if (action === 'reject' && link.note === undefined && wantsForm) return stepConfirmation({ ...link, note: '' });
       const outcome = await this.applyStepDecision(
         {
@@ -151,7 +148,7 @@ export class ApprovalsService {
           recipient: claims.rcpt,
           decidedByUserId: null,
         },
-        client,
+        decider ? asUser(client, decider) : client,
       );
       if (outcome === 'not_awaiting') return this.answerMovedOn(claims, action);
       return { kind: 'redirect', url: this.workflowPage(claims.wf) };
@@ -180,7 +177,7 @@ export class ApprovalsService {
     workflowId: string,
     runId: number,
     dto: StepDecisionDto,
-    client: DecisionClient,
+    audit: AuditContext,
   ): Promise<StepDecisionResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     await this.workflows.getForAction(team, workflowId, 'workflow.approve');
@@ -198,18 +195,36 @@ export class ApprovalsService {
         recipient: null,
         decidedByUserId: team.userId,
       },
-      client,
+      audit,
     );
     if (outcome === 'not_awaiting') throw new ConflictException(NOT_AWAITING);
     return { runId: run.id, stepIndex: dto.stepIndex, action: dto.action, status: 'running' };
   }
 
-  /** Applies a step decision, at most once per attempt, and records it in the transaction that applies it. */
-  private async applyStepDecision(decision: RecordedStepDecision, client: DecisionClient): Promise<StepDecisionOutcome> {
+  /**
+   * Applies a step decision, at most once per attempt, and records it (and its audit entry, acted by
+   * the deciding user: the signed-in one, or the member the link was mailed to) in the transaction that applies it.
+   */
+  private async applyStepDecision(decision: RecordedStepDecision, client: AuditContext): Promise<StepDecisionOutcome> {
     const channel = decision.jti === null ? 'dashboard' : 'link';
     const attributes = { 'run.id': decision.runId, 'run.step': decision.stepIndex, 'approval.action': decision.action, 'approval.channel': channel };
     const outcome = await inSpan('approval decision', attributes, () =>
-      this.runs.decideStep(decision, (manager) => manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent })),
+      this.runs.decideStep(decision, async (manager, teamId) => {
+        await manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent });
+        await this.audit.record(manager, client, {
+          teamId,
+          action: 'run.step_decided',
+          target: { type: 'run', id: String(decision.runId) },
+          changes: {
+            workflowId: decision.workflowId,
+            stepIndex: decision.stepIndex,
+            attempt: decision.attempt,
+            decision: decision.action,
+            channel,
+            status: { before: 'awaiting_approval', after: decision.action === 'approve' ? 'completed' : 'running' },
+          },
+        });
+      }),
     );
     if (outcome !== 'not_awaiting') this.countDecision('step_approval', decision);
     return outcome;
@@ -225,10 +240,11 @@ export class ApprovalsService {
    * from the team keeps the mail, not the say. A team whose workflow or run is gone is left to the
    * answers for those.
    */
-  private async requireMember(teamId: string | undefined, recipient: string): Promise<void> {
-    if (teamId && !(await this.teams.hasMemberWithEmail(teamId, recipient))) {
-      throw new BadRequestException('This link was mailed to someone who is no longer a member of the team');
-    }
+  private async requireMember(teamId: string | undefined, recipient: string): Promise<string | null> {
+    if (!teamId) return null;
+    const member = await this.teams.memberWithEmail(teamId, recipient);
+    if (!member) throw new BadRequestException('This link was mailed to someone who is no longer a member of the team');
+    return member;
   }
 
   /**

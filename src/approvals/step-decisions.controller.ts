@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -29,8 +29,8 @@ export class StepDecisionsController {
     @Param('id', ParseUUIDPipe) id: string,
     @Param('runId', ParseSerialIdPipe) runId: number,
     @Body() dto: StepDecisionDto,
-    @Req() request: Request,
+    @Audit() audit: AuditContext,
   ): Promise<StepDecisionResponse> {
-    return this.approvals.decideFromDashboard(team, id, runId, dto, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+    return this.approvals.decideFromDashboard(team, id, runId, dto, audit);
   }
 }

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -29,8 +30,8 @@ export class AssetsController {
 
   @Permission('asset.delete')
   @Delete(':id')
-  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<{ success: true }> {
-    await this.assets.delete(team.teamId, id);
+  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number, @Audit() audit: AuditContext): Promise<{ success: true }> {
+    await this.assets.delete(team.teamId, id, audit);
     return { success: true };
   }
 }

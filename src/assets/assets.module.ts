@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditEventsModule } from '../audit-events/audit-events.module.js';
 import { AssetsController } from './assets.controller.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetsService } from './assets.service.js';
 import { Asset } from './entities/asset.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Asset])],
+  imports: [TypeOrmModule.forFeature([Asset]), AuditEventsModule],
   controllers: [AssetsController],
   providers: [AssetsService, AssetsRepository],
   exports: [AssetsService],

@@ -1,6 +1,8 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, type QueryDeepPartialEntity, Repository } from 'typeorm';
+import type { AuditContext } from '../audit-events/audit-context.js';
+import { AuditService } from '../audit-events/audit.service.js';
 import { cutText } from '../common/cut-text.js';
 import { StorageService } from '../storage/storage.service.js';
 import { AssetsRepository } from './assets.repository.js';
@@ -33,6 +35,7 @@ export class AssetsService {
     @InjectRepository(Asset) private readonly assets: Repository<Asset>,
     private readonly storage: StorageService,
     private readonly listing: AssetsRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async create(scope: AssetScope, asset: NewAsset): Promise<AssetResponse> {
@@ -84,7 +87,8 @@ export class AssetsService {
       .select(['asset.id', 'asset.teamId', 'asset.storageKey'])
       .where('asset.run_id = :runId AND asset.created_at >= :since', { runId, since })
       .getMany();
-    for (const asset of doomed) await this.delete(asset.teamId, asset.id);
+    // A run's own cleanup (a step done again): not anyone's action to record.
+    for (const asset of doomed) await this.delete(asset.teamId, asset.id, null);
   }
 
   /**
@@ -101,11 +105,25 @@ export class AssetsService {
     );
   }
 
-  /** Deletes the asset, and the stored object behind it (an image's file) unless a copy still shows it. */
-  async delete(teamId: string, id: number): Promise<void> {
-    const asset = await this.assets.findOne({ where: { id, teamId }, select: { id: true, storageKey: true } });
-    if (!asset) throw new NotFoundException('Asset not found');
-    await this.assets.delete({ id, teamId });
+  /**
+   * Deletes the asset, and the stored object behind it (an image's file) unless a copy still shows it.
+   * `audit`: who asked, recorded with the asset's type and title (never its content) in the delete's transaction.
+   */
+  async delete(teamId: string, id: number, audit: AuditContext | null): Promise<void> {
+    const asset = await this.assets.manager.transaction(async (manager) => {
+      const found = await manager.findOne(Asset, { where: { id, teamId }, select: { id: true, storageKey: true, type: true, title: true }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw new NotFoundException('Asset not found');
+      await manager.delete(Asset, { id, teamId });
+      if (audit) {
+        await this.audit.record(manager, audit, {
+          teamId,
+          action: 'asset.deleted',
+          target: { type: 'asset', id: String(id) },
+          changes: { type: { before: found.type, after: null }, title: { before: found.title, after: null } },
+        });
+      }
+      return found;
+    });
     if (asset.storageKey && !(await this.assets.existsBy({ storageKey: asset.storageKey }))) {
       // The row is gone either way; a file left behind is only wasted space, so log and go on.
       await this.storage.delete(asset.storageKey).catch((error: unknown) => {

@@ -288,7 +288,7 @@ export class ChatStreamService {
       return {
         conversationId,
         history: () => Promise.resolve(newMessages),
-        discard: () => this.undo(conversationId, this.conversations.delete(team.teamId, conversationId)),
+        discard: () => this.undo(conversationId, this.conversations.delete(team.teamId, conversationId, null)),
       };
     }
     const discard = (added: string[]) => () => this.undo(existing.id, this.conversations.deleteMessages(existing.id, added));

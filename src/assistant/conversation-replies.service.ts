@@ -1,5 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
+import type { AuditContext } from '../audit-events/audit-context.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { Metrics } from '../metrics/metrics.service.js';
@@ -45,12 +46,12 @@ export class ConversationRepliesService {
    * DELETE /api/assistant/conversations. A reply being generated is stopped first: left running, it
    * went on spending model calls for nobody, and storing it failed on the deleted conversation.
    */
-  async deleteConversation(team: TeamContext, reference: string): Promise<void> {
+  async deleteConversation(team: TeamContext, reference: string, audit: AuditContext): Promise<void> {
     const { id } = await this.conversations.getOrThrow(team, reference);
     // A 409 is no reply under way (or one that ended meanwhile): nothing to stop.
     await this.live.stop(id).catch((error: unknown) => {
       if (!(error instanceof ConflictException)) throw error;
     });
-    await this.conversations.delete(team.teamId, id);
+    await this.conversations.delete(team.teamId, id, audit);
   }
 }

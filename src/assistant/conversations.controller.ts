@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
 import type { ConversationResponse, HistoryResponse } from '../conversations/conversations.response.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
@@ -39,8 +40,8 @@ export class ConversationsController {
   /** SPEC §4: deletes the conversation and its messages, stopping a reply being generated first. */
   @Permission('conversation.write')
   @Delete('conversations')
-  async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<{ success: true }> {
-    await this.replies.deleteConversation(team, query.id);
+  async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto, @Audit() audit: AuditContext): Promise<{ success: true }> {
+    await this.replies.deleteConversation(team, query.id, audit);
     return { success: true };
   }
 

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
 import { isUUID } from 'class-validator';
 import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import type { AuditContext } from '../audit-events/audit-context.js';
+import { AuditService } from '../audit-events/audit.service.js';
 import { cutText } from '../common/cut-text.js';
 import { PreparedQueries } from '../database/prepared-queries.js';
 import { ACTIVE_RUN_STATUSES } from '../workflow-runs/workflow-run.entity.js';
@@ -63,6 +65,7 @@ export class ConversationsService {
     @InjectRepository(Conversation) private readonly conversations: Repository<Conversation>,
     @InjectRepository(Message) private readonly messages: Repository<Message>,
     private readonly prepared: PreparedQueries,
+    private readonly audit: AuditService,
   ) {}
 
   /** `manager`: a transaction to create it in (a workflow run's conversation, with its run). */
@@ -164,9 +167,20 @@ export class ConversationsService {
 
   /** Deletes the conversation and (by cascade) its messages; its assets stay, unlinked. */
   /** Deletes the team's conversation by its id (as getOrThrow resolved it), with its messages. */
-  async delete(teamId: string, id: string): Promise<void> {
-    const result = await this.conversations.delete({ id, teamId });
-    if (!result.affected) throw new NotFoundException('Conversation not found');
+  /**
+   * Deletes the conversation and its messages. `audit`: who asked, recorded in the same transaction
+   * with how many messages went (never their text nor the title, which quotes the first one); null
+   * when the service itself undoes a conversation it just started.
+   */
+  async delete(teamId: string, id: string, audit: AuditContext | null): Promise<void> {
+    await this.conversations.manager.transaction(async (manager) => {
+      const [counted] = await manager.query<{ messages: number }[]>('SELECT count(*)::int AS messages FROM messages WHERE conversation_id = $1', [id]);
+      const result = await manager.delete(Conversation, { id, teamId });
+      if (!result.affected) throw new NotFoundException('Conversation not found');
+      if (audit) {
+        await this.audit.record(manager, audit, { teamId, action: 'conversation.deleted', target: { type: 'conversation', id }, changes: { messages: { before: counted.messages, after: 0 } } });
+      }
+    });
   }
 
   /**

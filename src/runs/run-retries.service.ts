@@ -1,6 +1,7 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import type { EntityManager } from 'typeorm';
+import type { AuditContext } from '../audit-events/audit-context.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { Metrics } from '../metrics/metrics.service.js';
@@ -11,7 +12,8 @@ import type { RetryRunDto } from './dto/retry-run.dto.js';
 import type { RunStep } from './entities/run-step.entity.js';
 import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { queueRunExecution } from './run-jobs.js';
-import { RunStateService } from './run-state.service.js';
+import { type NewRun, RunStateService } from './run-state.service.js';
+import { RunsService } from './runs.service.js';
 import { RunStepStateService } from './run-step-state.service.js';
 import type { RetriedRunResponse } from './runs.response.js';
 
@@ -28,12 +30,13 @@ export class RunRetriesService {
     private readonly runState: RunStateService,
     private readonly conversations: ConversationsService,
     private readonly assets: AssetsService,
+    private readonly runs: RunsService,
     private readonly queue: QueueService,
     private readonly metrics: Metrics,
   ) {}
 
   /** POST /api/workflows/:id/runs/:runId/retry. */
-  async retry(team: TeamContext, workflowId: string, runId: number, dto: RetryRunDto): Promise<RetriedRunResponse> {
+  async retry(team: TeamContext, workflowId: string, runId: number, dto: RetryRunDto, audit: AuditContext): Promise<RetriedRunResponse> {
     const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.run');
     const original = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     if (ACTIVE_RUN_STATUSES.includes(original.status)) throw new UnprocessableEntityException('The run is still in progress: stop it before retrying it');
@@ -55,13 +58,11 @@ export class RunRetriesService {
 
     // The run, what it reuses and its job are written together: all or nothing.
     const run = await this.runState.transaction(async ({ manager, create }) => {
-      const created = await create(workflow, steps, {
-        trigger: 'manual',
-        startedBy: team.userId,
-        retry: { of: original.id, fromStep, instruction: dto.instruction ?? null },
-      });
+      const trigger: NewRun = { trigger: 'manual', startedBy: team.userId, retry: { of: original.id, fromStep, instruction: dto.instruction ?? null } };
+      const created = await create(workflow, steps, trigger);
       const conversationId = created?.conversationId;
       if (!created || !conversationId) throw new Error('A manual run is always created with its conversation');
+      await this.runs.recordStarted(manager, audit, created, trigger);
       await this.reuse(original, reused, transcript, { runId: created.id, conversationId }, manager);
       await queueRunExecution(this.queue, created.id, manager);
       return { id: created.id, conversationId };

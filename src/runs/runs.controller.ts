@@ -6,6 +6,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import { OpenStream } from '../teams/auth/open-stream.decorator.js';
 import { RunStartQuota } from '../teams/rate-limit/rate-limit.decorator.js';
 import type { Response } from 'express';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { RetryRunDto } from './dto/retry-run.dto.js';
 import { RunRetriesService } from './run-retries.service.js';
 import type { RetriedRunResponse, RunDetailResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
@@ -26,8 +27,8 @@ export class RunsController {
   @Permission('workflow.run')
   @RunStartQuota()
   @Post(':id/run')
-  start(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<StartedRunResponse> {
-    return this.runs.startManual(team, id);
+  start(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<StartedRunResponse> {
+    return this.runs.startManual(team, id, audit);
   }
 
   @Permission('workflow.run')
@@ -37,8 +38,9 @@ export class RunsController {
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
     @Param('runId', ParseSerialIdPipe) runId: number,
+    @Audit() audit: AuditContext,
   ): Promise<StoppedRunResponse> {
-    return this.runs.stop(team, id, runId);
+    return this.runs.stop(team, id, runId, audit);
   }
 
   /** The run with its steps (status, attempts, reused or not) and the runs that retry it. */
@@ -61,8 +63,9 @@ export class RunsController {
     @Param('id', ParseUUIDPipe) id: string,
     @Param('runId', ParseSerialIdPipe) runId: number,
     @Body() dto: RetryRunDto,
+    @Audit() audit: AuditContext,
   ): Promise<RetriedRunResponse> {
-    return this.retries.retry(team, id, runId, dto);
+    return this.retries.retry(team, id, runId, dto, audit);
   }
 
   /** The run's progress as Server-Sent Events: its current state, then each change until it ends. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditEventsModule } from '../audit-events/audit-events.module.js';
 import { AssetsModule } from '../assets/assets.module.js';
 import { AssistantModule } from '../assistant/assistant.module.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
@@ -18,7 +19,7 @@ import { RunsService } from './runs.service.js';
 import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule, UsageModule],
+  imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule, UsageModule, AuditEventsModule],
   controllers: [RunsController],
   providers: [RunStateService, RunStepStateService, RunsService, RunRetriesService, RunExecutorService, RunSweeperService, RunAbortRegistry, RunEventsService],
   exports: [RunStateService, RunsService, RunAbortRegistry],

@@ -2,6 +2,8 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { EntityManager } from 'typeorm';
+import type { AuditContext } from '../audit-events/audit-context.js';
+import { AuditService } from '../audit-events/audit.service.js';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { UsageService } from '../usage/usage.service.js';
@@ -53,21 +55,32 @@ export class RunsService {
     private readonly aborts: RunAbortRegistry,
     private readonly events: RunEventsService,
     private readonly usage: UsageService,
+    private readonly audit: AuditService,
   ) {}
 
   /** POST /api/workflows/:id/run. */
-  async startManual(team: TeamContext, workflowId: string): Promise<StartedRunResponse> {
+  async startManual(team: TeamContext, workflowId: string, audit: AuditContext): Promise<StartedRunResponse> {
     const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.run');
-    const run = await this.start(workflow, { trigger: 'manual', startedBy: team.userId });
+    const run = await this.start(workflow, { trigger: 'manual', startedBy: team.userId }, audit);
     if (!run?.conversationId) throw new ConflictException('A run of this workflow is already running or awaiting approval');
     return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
   }
 
   /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
-  async stop(team: TeamContext, workflowId: string, runId: number): Promise<StoppedRunResponse> {
+  async stop(team: TeamContext, workflowId: string, runId: number, audit: AuditContext): Promise<StoppedRunResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     await this.workflows.getForAction(team, workflowId, 'workflow.run');
-    const stopped = await this.runState.move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER });
+    const stopped = await this.runState.transaction(async ({ manager, move }) => {
+      if (!(await move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER }))) return false;
+      // `before`: the status the request found; the move itself takes the row lock (concurrent stops queue on it).
+      await this.audit.record(manager, audit, {
+        teamId: team.teamId,
+        action: 'run.stopped',
+        target: { type: 'run', id: String(run.id) },
+        changes: { workflowId, status: { before: run.status, after: 'failed' } },
+      });
+      return true;
+    });
     // Read again: `run` may predate a stop or an end that came in between.
     if (!stopped) throw new ConflictException(`The run has already finished (${(await this.runState.statusOf(run.id)) ?? run.status})`);
     this.aborts.abort(run.id, STOPPED_BY_USER);
@@ -124,7 +137,7 @@ export class RunsService {
    * the note as feedback. Only the attempt it was taken for, and only once. `record` writes the
    * decision in the same transaction, so whoever finds the step moved on finds what moved it.
    */
-  async decideStep(decision: StepDecision, record: (manager: EntityManager) => Promise<unknown>): Promise<StepDecisionOutcome> {
+  async decideStep(decision: StepDecision, record: (manager: EntityManager, teamId: string) => Promise<unknown>): Promise<StepDecisionOutcome> {
     const { runId, stepIndex, attempt, action, note } = decision;
     const applied = await this.runState
       .transaction(async ({ manager, move }) => {
@@ -135,7 +148,8 @@ export class RunsService {
         if (!(await this.stepState.move({ runId, stepIndex, attempt }, ['awaiting_approval'], step, manager))) return false;
         const resumed = await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex });
         if (!resumed) throw new ConflictException('The run is no longer awaiting approval');
-        await record(manager);
+        const [{ team_id: teamId }] = await manager.query<{ team_id: string }[]>('SELECT team_id FROM workflow_runs WHERE id = $1', [runId]);
+        await record(manager, teamId);
         await queueRunExecution(this.queue, runId, manager);
         return true;
       })
@@ -150,9 +164,9 @@ export class RunsService {
     return this.stepState.get(runId, stepIndex);
   }
 
-  private async start(workflow: Workflow, trigger: NewRun): Promise<WorkflowRun | null> {
+  private async start(workflow: Workflow, trigger: NewRun, audit: AuditContext): Promise<WorkflowRun | null> {
     const steps = await this.workflows.stepsOf(workflow.id);
-    return this.runState.transaction((transaction) => this.startIn(transaction, workflow, steps, trigger));
+    return this.runState.transaction((transaction) => this.startIn(transaction, workflow, steps, trigger, audit));
   }
 
   /**
@@ -160,10 +174,29 @@ export class RunsService {
    * one). The run, its conversation and its job are written together: a crash at any point leaves
    * either all three or none, never a run in progress that nothing will execute.
    */
-  async startIn(transaction: RunStateTransaction, workflow: Workflow, steps: WorkflowStep[], trigger: NewRun): Promise<WorkflowRun | null> {
+  async startIn(transaction: RunStateTransaction, workflow: Workflow, steps: WorkflowStep[], trigger: NewRun, audit: AuditContext): Promise<WorkflowRun | null> {
     const run = await transaction.create(workflow, steps, trigger);
-    if (run) await queueRunExecution(this.queue, run.id, transaction.manager);
+    if (!run) return null;
+    await queueRunExecution(this.queue, run.id, transaction.manager);
+    await this.recordStarted(transaction.manager, audit, run, trigger);
     return run;
+  }
+
+  /** `run.started` (or `run.retried`, naming the run retried and the step it goes on from), in the run's transaction. */
+  async recordStarted(manager: EntityManager, audit: AuditContext, run: WorkflowRun, trigger: NewRun): Promise<void> {
+    await this.audit.record(manager, audit, {
+      teamId: run.teamId,
+      action: trigger.retry ? 'run.retried' : 'run.started',
+      target: { type: 'run', id: String(run.id) },
+      changes: {
+        workflowId: run.workflowId,
+        trigger: trigger.trigger,
+        planVersion: run.planVersion,
+        status: { before: null, after: run.status },
+        ...(trigger.scheduledFor ? { scheduledFor: trigger.scheduledFor.toISOString() } : {}),
+        ...(trigger.retry ? { retryOf: trigger.retry.of, fromStep: trigger.retry.fromStep } : {}),
+      },
+    });
   }
 }
 

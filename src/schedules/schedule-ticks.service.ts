@@ -2,6 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
+import { SYSTEM_AUDIT } from '../audit-events/audit-context.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from '../runs/run-abort.registry.js';
@@ -218,7 +219,7 @@ export class ScheduleTicksService {
   }
 
   private async start(transaction: RunStateTransaction, workflow: Workflow, steps: WorkflowStep[], slot: Date): Promise<number | null> {
-    const run = await this.runs.startIn(transaction, workflow, steps, { trigger: 'schedule', startedBy: null, scheduledFor: slot });
+    const run = await this.runs.startIn(transaction, workflow, steps, { trigger: 'schedule', startedBy: null, scheduledFor: slot }, SYSTEM_AUDIT);
     return run?.id ?? null;
   }
 

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { NextRunsQueryDto } from './dto/next-runs.query.dto.js';
@@ -29,21 +30,32 @@ export class SchedulesController {
     @Param('id', ParseUUIDPipe) id: string,
     @Body() dto: UpdateScheduleDto,
     @Query() query: NextRunsQueryDto,
+    @Audit() audit: AuditContext,
   ): Promise<ScheduleResponse> {
-    return this.schedules.update(team, id, dto, query.count);
+    return this.schedules.update(team, id, dto, query.count, audit);
   }
 
   @Permission('workflow.schedule')
   @HttpCode(200)
   @Post('pause')
-  pause(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
-    return this.schedules.pause(team, id, query.count);
+  pause(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Query() query: NextRunsQueryDto,
+    @Audit() audit: AuditContext,
+  ): Promise<ScheduleResponse> {
+    return this.schedules.pause(team, id, query.count, audit);
   }
 
   @Permission('workflow.schedule')
   @HttpCode(200)
   @Post('resume')
-  resume(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
-    return this.schedules.resume(team, id, query.count);
+  resume(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Query() query: NextRunsQueryDto,
+    @Audit() audit: AuditContext,
+  ): Promise<ScheduleResponse> {
+    return this.schedules.resume(team, id, query.count, audit);
   }
 }

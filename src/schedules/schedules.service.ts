@@ -1,4 +1,5 @@
 import { ConflictException, Injectable } from '@nestjs/common';
+import type { AuditContext } from '../audit-events/audit-context.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
@@ -46,7 +47,7 @@ export class SchedulesService {
   }
 
   /** PATCH /api/workflows/:id/schedule. A new expression or time zone starts counting afresh: earlier slots are not missed ones. */
-  async update(team: TeamContext, workflowId: string, dto: UpdateScheduleDto, count: number): Promise<ScheduleResponse> {
+  async update(team: TeamContext, workflowId: string, dto: UpdateScheduleDto, count: number, audit: AuditContext): Promise<ScheduleResponse> {
     const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.schedule');
     const schedule = dto.schedule === undefined ? workflow.schedule : dto.schedule;
     const timezone = dto.timezone ?? workflow.timezone;
@@ -63,22 +64,23 @@ export class SchedulesService {
         ...(changed ? { scheduleSince: this.clock.now() } : {}),
         ...(schedule === null ? { schedulePausedAt: null } : {}),
       },
+      audit,
     );
     return this.get(team, workflow.id, count);
   }
 
   /** POST /api/workflows/:id/schedule/pause: no slot fires, and none counts as missed, until it is resumed. */
-  async pause(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
+  async pause(team: TeamContext, workflowId: string, count: number, audit: AuditContext): Promise<ScheduleResponse> {
     const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.schedule');
     if (!workflow.schedule) throw new ConflictException('The workflow has no schedule to pause');
-    await this.workflows.changeSchedule(workflow.id, { schedulePausedAt: this.clock.now() }, { paused: false });
+    await this.workflows.changeSchedule(workflow.id, { schedulePausedAt: this.clock.now() }, audit, { paused: false });
     return this.get(team, workflow.id, count);
   }
 
   /** POST /api/workflows/:id/schedule/resume: fires from the next slot on; the paused ones are not caught up. */
-  async resume(team: TeamContext, workflowId: string, count: number): Promise<ScheduleResponse> {
+  async resume(team: TeamContext, workflowId: string, count: number, audit: AuditContext): Promise<ScheduleResponse> {
     const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.schedule');
-    await this.workflows.changeSchedule(workflow.id, { schedulePausedAt: null, scheduleSince: this.clock.now() }, { paused: true });
+    await this.workflows.changeSchedule(workflow.id, { schedulePausedAt: null, scheduleSince: this.clock.now() }, audit, { paused: true });
     return this.get(team, workflow.id, count);
   }
 

@@ -155,12 +155,13 @@ export class TeamsService {
   }
 
   /** Whether the address is a member's of the team: an approval link mailed to it acts only while it is. */
-  async hasMemberWithEmail(teamId: string, email: string): Promise<boolean> {
-    const rows = await this.memberships.query<unknown[]>(
-      'SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.team_id = $1 AND u.email = $2',
+  /** The id of the team's member with this email, or null when none. */
+  async memberWithEmail(teamId: string, email: string): Promise<string | null> {
+    const [row] = await this.memberships.query<{ id: string }[]>(
+      'SELECT u.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.team_id = $1 AND u.email = $2',
       [teamId, email],
     );
-    return rows.length > 0;
+    return row?.id ?? null;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import { WorkflowPlanQuota } from '../teams/rate-limit/rate-limit.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -19,8 +20,8 @@ export class WorkflowsController {
   @Permission('workflow.create')
   @WorkflowPlanQuota()
   @Post()
-  create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto): Promise<CreatedWorkflowResponse> {
-    return this.workflows.create(team, dto);
+  create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto, @Audit() audit: AuditContext): Promise<CreatedWorkflowResponse> {
+    return this.workflows.create(team, dto, audit);
   }
 
   @Permission('workflow.read')
@@ -43,14 +44,15 @@ export class WorkflowsController {
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
     @Body() dto: UpdateStepsDto,
+    @Audit() audit: AuditContext,
   ): Promise<WorkflowDetailResponse> {
-    return this.workflows.replaceSteps(team, id, dto);
+    return this.workflows.replaceSteps(team, id, dto, audit);
   }
 
   @Permission('workflow.delete')
   @Delete(':id')
-  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<{ success: true }> {
-    await this.workflows.delete(team, id);
+  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<{ success: true }> {
+    await this.workflows.delete(team, id, audit);
     return { success: true };
   }
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import type { AuditContext } from '../audit-events/audit-context.js';
+import { AuditService } from '../audit-events/audit.service.js';
 import { DatabaseClock } from '../database/database-clock.js';
 import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
 import { QueueService } from '../queue/queue.service.js';
@@ -39,6 +41,9 @@ interface ListRow {
   run_finished_at: Date | null;
 }
 
+/** The schedule settings whose before and after `schedule.changed` records (paused is recorded as a flag). */
+const RECORDED_SCHEDULE_SETTINGS = ['schedule', 'timezone', 'overlapPolicy', 'missedRunPolicy', 'catchUpWindowMinutes'] as const;
+
 /** How long a workflow's fresh approval link may not be asked for again. */
 const APPROVAL_MAIL_INTERVAL_SECONDS = 60;
 
@@ -71,10 +76,11 @@ export class WorkflowsService {
     private readonly budgets: BudgetService,
     private readonly teams: TeamsService,
     private readonly databaseClock: DatabaseClock,
+    private readonly audit: AuditService,
   ) {}
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
-  async create(team: TeamContext, dto: CreateWorkflowDto): Promise<CreatedWorkflowResponse> {
+  async create(team: TeamContext, dto: CreateWorkflowDto, audit: AuditContext): Promise<CreatedWorkflowResponse> {
     const timezone = dto.timezone ?? 'UTC';
     const minimumInterval = this.quotas.minScheduleIntervalSeconds(team.plan);
     // Before the planner is asked: a refused request costs nothing.
@@ -105,6 +111,12 @@ export class WorkflowsService {
         }),
       );
       await this.insertSteps(manager, saved.id, plan.steps);
+      await this.audit.record(manager, audit, {
+        teamId: team.teamId,
+        action: 'workflow.created',
+        target: { type: 'workflow', id: saved.id },
+        changes: { title: saved.title, schedule: saved.schedule, timezone: saved.timezone, stepCount: plan.steps.length, status: saved.status },
+      });
       return saved;
     });
     await this.requestPlanApproval(workflow);
@@ -189,24 +201,41 @@ export class WorkflowsService {
   /**
    * Changes a workflow's schedule settings and tells the listeners (the scheduler), which read
    * the row again. `when.paused` guards pausing and resuming: false, and nothing changed, when the
-   * schedule was not in that state (a concurrent pause or resume got there first).
+   * schedule was not in that state (a concurrent pause or resume got there first). The settings
+   * that differ are recorded, before and after, in the same transaction.
    */
-  async changeSchedule(workflowId: string, change: ScheduleSettings, when?: { paused: boolean }): Promise<boolean> {
-    const pausedAt = when ? { schedulePausedAt: when.paused ? Not(IsNull()) : IsNull() } : {};
-    const result = await this.workflows.update({ id: workflowId, ...pausedAt }, change);
+  async changeSchedule(workflowId: string, change: ScheduleSettings, audit: AuditContext, when?: { paused: boolean }): Promise<boolean> {
+    const changed = await this.workflows.manager.transaction(async (manager) => {
+      const before = await manager.findOne(Workflow, { where: { id: workflowId }, lock: { mode: 'pessimistic_write' } });
+      if (!before || (when && (before.schedulePausedAt !== null) !== when.paused)) return false;
+      await manager.update(Workflow, { id: workflowId }, change);
+      const after = { ...before, ...change };
+      const changes: Record<string, { before: unknown; after: unknown }> = Object.fromEntries(
+        RECORDED_SCHEDULE_SETTINGS.filter((key) => before[key] !== after[key]).map((key) => [key, { before: before[key], after: after[key] }]),
+      );
+      if (before.schedulePausedAt !== after.schedulePausedAt) changes.paused = { before: before.schedulePausedAt !== null, after: after.schedulePausedAt !== null };
+      // A PATCH that repeats the settings changes nothing worth an entry.
+      if (Object.keys(changes).length > 0) {
+        await this.audit.record(manager, audit, { teamId: before.teamId, action: 'schedule.changed', target: { type: 'workflow', id: workflowId }, changes });
+      }
+      return true;
+    });
     this.events.changed(workflowId);
-    return Boolean(result.affected);
+    return changed;
   }
 
   /**
    * Replaces the plan. Every edit makes a new plan version, puts the workflow back to draft and
    * mails a fresh approval link; links for older versions stop working.
    */
-  async replaceSteps(team: TeamContext, id: string, dto: UpdateStepsDto): Promise<WorkflowDetailResponse> {
+  async replaceSteps(team: TeamContext, id: string, dto: UpdateStepsDto, audit: AuditContext): Promise<WorkflowDetailResponse> {
     const steps = ordered(dto.steps);
     const workflow = await this.getForAction(team, id, 'workflow.edit');
     const updated = await this.workflows.manager.transaction(async (manager) => {
       await this.refuseWhileRunning(manager, workflow.id, 'edit its plan');
+      // Read under the row lock: the plan replaced is the one recorded as before.
+      const before = await manager.findOneByOrFail(Workflow, { id: workflow.id });
+      const stepCount = await manager.countBy(WorkflowStep, { workflowId: workflow.id });
       await manager.delete(WorkflowStep, { workflowId: workflow.id });
       await this.insertSteps(manager, workflow.id, steps);
       await manager.update(Workflow, { id: workflow.id }, {
@@ -215,18 +244,35 @@ export class WorkflowsService {
         approvedAt: null,
         approvedBy: null,
       });
-      return manager.findOneByOrFail(Workflow, { id: workflow.id });
+      const after = await manager.findOneByOrFail(Workflow, { id: workflow.id });
+      await this.audit.record(manager, audit, {
+        teamId: team.teamId,
+        action: 'workflow.edited',
+        target: { type: 'workflow', id: workflow.id },
+        changes: {
+          planVersion: { before: before.planVersion, after: after.planVersion },
+          stepCount: { before: stepCount, after: steps.length },
+          status: { before: before.status, after: after.status },
+        },
+      });
+      return after;
     });
     await this.requestPlanApproval(updated);
     this.events.changed(updated.id);
     return this.get(team.teamId, id);
   }
 
-  async delete(team: TeamContext, id: string): Promise<void> {
+  async delete(team: TeamContext, id: string, audit: AuditContext): Promise<void> {
     const workflow = await this.getForAction(team, id, 'workflow.delete');
     await this.workflows.manager.transaction(async (manager) => {
       await this.refuseWhileRunning(manager, workflow.id, 'delete it');
       await manager.delete(Workflow, { id: workflow.id, teamId: team.teamId });
+      await this.audit.record(manager, audit, {
+        teamId: team.teamId,
+        action: 'workflow.deleted',
+        target: { type: 'workflow', id: workflow.id },
+        changes: { title: { before: workflow.title, after: null }, status: { before: workflow.status, after: null } },
+      });
     });
     this.events.changed(workflow.id);
   }
@@ -274,15 +320,27 @@ export class WorkflowsService {
     };
   }
 
-  /** Activates the plan version an approval link was mailed for, at most once. */
-  async approvePlan(id: string, planVersion: number, approvedBy: string): Promise<PlanApprovalOutcome> {
-    const result = await this.workflows
-      .createQueryBuilder()
-      .update(Workflow)
-      .set({ status: 'active', approvedAt: () => 'now()', approvedBy })
-      .where('id = :id AND plan_version = :planVersion AND status = :draft', { id, planVersion, draft: 'draft' })
-      .execute();
-    if (result.affected) {
+  /** Activates the plan version an approval link was mailed for, at most once; `audit` acts as the approver. */
+  async approvePlan(id: string, planVersion: number, approvedBy: string, audit: AuditContext): Promise<PlanApprovalOutcome> {
+    const activated = await this.workflows.manager.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(Workflow)
+        .set({ status: 'active', approvedAt: () => 'now()', approvedBy })
+        .where('id = :id AND plan_version = :planVersion AND status = :draft', { id, planVersion, draft: 'draft' })
+        .returning(['teamId'])
+        .execute();
+      const [row] = result.raw as { team_id: string }[];
+      if (!row) return false;
+      await this.audit.record(manager, audit, {
+        teamId: row.team_id,
+        action: 'workflow.plan_approved',
+        target: { type: 'workflow', id },
+        changes: { planVersion, status: { before: 'draft', after: 'active' } },
+      });
+      return true;
+    });
+    if (activated) {
       this.events.changed(id);
       return 'activated';
     }

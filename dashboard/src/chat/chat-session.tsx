@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ConversationResponse } from '../api/types';
+import { useCan } from '../session/session';
 import { ChatErrorNotice } from './chat-error-notice';
 import { ChatOptions } from './chat-options';
 import { Composer } from './composer';
@@ -22,6 +23,7 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
   const [choices, setChoices] = useState({ agentId: '', modelId: '' });
   const chat = useRouterChat({ conversationId, initialMessages, choices, onCreated, onReplyFinished });
   const run = conversation?.workflowRun;
+  const writes = useCan()('conversation.write');
 
   return (
     <section className="chat-session" aria-label="Conversation">
@@ -31,13 +33,17 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
         </p>
       )}
       <MessageList messages={chat.messages} thinking={chat.status === 'submitted'} />
-      <Composer
-        busy={chat.busy}
-        onSend={chat.send}
-        onStop={chat.stop}
-        notice={<ChatErrorNotice error={chat.error} onDismiss={chat.clearError} />}
-        options={<ChatOptions choices={choices} onChange={setChoices} />}
-      />
+      {writes ? (
+        <Composer
+          busy={chat.busy}
+          onSend={chat.send}
+          onStop={chat.stop}
+          notice={<ChatErrorNotice error={chat.error} onDismiss={chat.clearError} />}
+          options={<ChatOptions choices={choices} onChange={setChoices} />}
+        />
+      ) : (
+        <p className="muted chat-read-only">Your role in this team reads conversations; it does not chat.</p>
+      )}
     </section>
   );
 }

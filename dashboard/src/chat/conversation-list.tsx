@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { ConversationResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { useCan } from '../session/session';
 
 interface ConversationListProps {
   conversations: ConversationResponse[] | undefined;
@@ -17,6 +18,7 @@ interface ConversationListProps {
 /** The team's conversations beside the chat; a drawer on a phone (Escape or a tap outside closes it). */
 export function ConversationList({ conversations, error, currentId, open, onClose, onNewChat, onDelete }: ConversationListProps) {
   const newChat = useRef<HTMLButtonElement>(null);
+  const writes = useCan()('conversation.write');
 
   useEffect(() => {
     if (!open) return;
@@ -33,9 +35,11 @@ export function ConversationList({ conversations, error, currentId, open, onClos
       {open && <div className="chat-drawer-backdrop" onClick={onClose} />}
       <aside id="chat-conversations" className={open ? 'chat-sidebar open' : 'chat-sidebar'} aria-label="Conversations">
         <div className="chat-sidebar-actions">
-          <button ref={newChat} type="button" onClick={onNewChat}>
-            New chat
-          </button>
+          {writes && (
+            <button ref={newChat} type="button" onClick={onNewChat}>
+              New chat
+            </button>
+          )}
           <button type="button" className="link-button chat-drawer-close" aria-label="Close conversations" onClick={onClose}>
             ✕
           </button>
@@ -48,9 +52,11 @@ export function ConversationList({ conversations, error, currentId, open, onClos
                 <span className="chat-sidebar-title">{conversation.title || 'Untitled'}</span>
                 <span className="muted">{conversation.workflowRun ? `Run · ${conversation.workflowRun.workflow.title}` : conversation.niche}</span>
               </Link>
-              <button type="button" className="link-button danger" aria-label={`Delete ${conversation.title}`} onClick={() => onDelete(conversation)}>
-                Delete
-              </button>
+              {writes && (
+                <button type="button" className="link-button danger" aria-label={`Delete ${conversation.title}`} onClick={() => onDelete(conversation)}>
+                  Delete
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { usePageTitle } from '../hooks/use-page-title';
+import { useCan } from '../session/session';
 import { CreateWorkflowForm } from '../workflows/create-workflow-form';
 import { WorkflowList } from '../workflows/workflow-list';
 import { useNoticeFromHistory } from '../workflows/workflow-notice';
@@ -8,6 +9,7 @@ import '../workflows/workflows.css';
 export function WorkflowsPage() {
   usePageTitle('Workflows');
   const notice = useNoticeFromHistory();
+  const can = useCan();
   return (
     <div className="stack workflows-page">
       <header className="page-header">
@@ -16,7 +18,7 @@ export function WorkflowsPage() {
       <p role="status" className="workflow-notice">
         {notice}
       </p>
-      <CreateWorkflowForm />
+      {can('workflow.create') ? <CreateWorkflowForm /> : <p className="muted">Your role in this team reads its workflows; it does not create or run them.</p>}
       <WorkflowList />
     </div>
   );

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
-import type { MeResponse } from '../api/types';
+import type { Action, MeResponse } from '../api/types';
 
 interface Session {
   /** Undefined while the first check runs; null when signed out. */
@@ -61,6 +61,17 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside SessionProvider');
   return session;
+}
+
+/**
+ * Whether the signed-in user's role in the active team may take `action`, as the API's permission
+ * table says (GET /api/auth/me `permissions`), so that a button shows only where pressing it may work.
+ * `own` counts as allowed: the responses do not name a workflow's creator, and the API answers 403 on
+ * someone else's.
+ */
+export function useCan(): (action: Action) => boolean {
+  const { permissions } = useMe();
+  return (action) => permissions[action] !== 'no';
 }
 
 /** The signed-in user's session; only for pages behind the sign-in gate. */

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { api } from '../api/client';
 import type { AssetResponse, RetriedRunResponse, StepDecisionResponse, StoppedRunResponse, WorkflowDetailResponse, WorkflowRunResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { useCan } from '../session/session';
 import { type Decision, DecisionForm } from './decision-form';
 import { RetryRun } from './retry-run';
 import { RunDetailPanel } from './run-detail';
@@ -24,6 +25,7 @@ interface RunCardProps {
 /** One run: where it is, what can be done with it (decide, stop, retry), and its details on demand. */
 export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, detailsOpen, onChanged }: RunCardProps) {
   const action = useWorkflowAction(onChanged);
+  const can = useCan();
   const anchor = `run-${run.id}`;
   // Asset cards link here as …#run-<id>: that run opens with its details, in view once rendered.
   const [targeted] = useState(() => window.location.hash === `#${anchor}`);
@@ -109,15 +111,15 @@ export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, d
           </Link>
         </p>
       )}
-      {run.status === 'awaiting_approval' && <DecisionForm run={run} stepDescription={stepDescription} busy={action.busy} onDecide={decide} />}
-      {isActiveRun(run.status) && (
+      {run.status === 'awaiting_approval' && can('workflow.approve') && <DecisionForm run={run} stepDescription={stepDescription} busy={action.busy} onDecide={decide} />}
+      {isActiveRun(run.status) && can('workflow.run') && (
         <div className="row">
           <button type="button" className="danger" onClick={() => void stop()} disabled={action.busy}>
             Stop
           </button>
         </div>
       )}
-      {!isActiveRun(run.status) && <RetryRun run={run} busy={action.busy} onRetry={(fromStep) => void retry(fromStep)} />}
+      {!isActiveRun(run.status) && can('workflow.run') && <RetryRun run={run} busy={action.busy} onRetry={(fromStep) => void retry(fromStep)} />}
       <ErrorMessage error={action.error} />
       {open && <RunDetailPanel id={detailsId} run={run} workflow={workflow} runPath={runPath} liveAssets={liveAssets} />}
     </article>

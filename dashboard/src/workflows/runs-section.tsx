@@ -1,6 +1,7 @@
 import { api } from '../api/client';
 import type { StartedRunResponse, WorkflowDetailResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { useCan } from '../session/session';
 import { RunCard } from './run-card';
 import { planStepDescription } from './run-events';
 import { useWorkflowAction } from './use-action';
@@ -18,6 +19,7 @@ export function RunsSection({ workflow, workflowPath, live, onChanged }: RunsSec
   const start = useWorkflowAction(onChanged);
   const runs = [...workflow.workflowRuns].sort((a, b) => b.id - a.id);
   const runnable = workflow.status === 'active';
+  const can = useCan();
 
   const runNow = () =>
     start.run(async () => {
@@ -29,11 +31,13 @@ export function RunsSection({ workflow, workflowPath, live, onChanged }: RunsSec
     <section className="stack" aria-labelledby="runs-heading">
       <div className="row workflow-section-header">
         <h2 id="runs-heading">Runs</h2>
-        <button type="button" onClick={() => void runNow()} disabled={!runnable || start.busy} aria-describedby={runnable ? undefined : 'run-now-hint'}>
-          Run now
-        </button>
+        {can('workflow.run') && (
+          <button type="button" onClick={() => void runNow()} disabled={!runnable || start.busy} aria-describedby={runnable ? undefined : 'run-now-hint'}>
+            Run now
+          </button>
+        )}
       </div>
-      {!runnable && (
+      {!runnable && can('workflow.run') && (
         <p id="run-now-hint" className="muted">
           The workflow can run once its plan is approved.
         </p>

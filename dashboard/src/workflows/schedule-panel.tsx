@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../api/client';
 import type { ScheduleResponse, WorkflowDetailResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
+import { useCan } from '../session/session';
 import { ScheduleEditor } from './schedule-editor';
 import { useWorkflowAction } from './use-action';
 import { useSchedule } from './use-schedule';
@@ -23,6 +24,7 @@ export function SchedulePanel({ workflow, workflowPath, onChanged }: SchedulePan
   };
   const action = useWorkflowAction(changed);
   const current = schedule.data;
+  const can = useCan();
 
   const toggle = (pause: boolean) =>
     action.run(async () => {
@@ -34,7 +36,7 @@ export function SchedulePanel({ workflow, workflowPath, onChanged }: SchedulePan
     <section className="card stack workflow-schedule" aria-labelledby="schedule-heading">
       <div className="row workflow-section-header">
         <h2 id="schedule-heading">Schedule</h2>
-        {current && !editing && (
+        {current && !editing && can('workflow.schedule') && (
           <div className="row workflow-inline">
             {current.schedule && (
               <button type="button" onClick={() => void toggle(!current.paused)} disabled={action.busy}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { agentLabel } from '../api/agents';
 import type { WorkflowDetailResponse, WorkflowStepResponse } from '../api/types';
+import { useCan } from '../session/session';
 import { inPlanOrder } from './step-fields';
 import { StepsEditor } from './steps-editor';
 
@@ -13,7 +14,8 @@ interface StepsSectionProps {
 /** The plan's steps, and the editor that replaces them. */
 export function StepsSection({ workflow, workflowPath, onChanged }: StepsSectionProps) {
   const [editing, setEditing] = useState(false);
-  const editable = workflow.status === 'draft' || workflow.status === 'active';
+  const can = useCan();
+  const editable = (workflow.status === 'draft' || workflow.status === 'active') && can('workflow.edit');
   return (
     <section className="stack" aria-labelledby="steps-heading">
       <div className="row workflow-section-header">

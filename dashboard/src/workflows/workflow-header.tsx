@@ -1,9 +1,11 @@
 import type { WorkflowDetailResponse } from '../api/types';
+import { useCan } from '../session/session';
 import { ResendApprovalMail } from './approval-mail';
 import { DateTime, StatusBadge } from './workflow-format';
 
 /** The workflow's title, status, goal and approval; a draft says how it gets approved. */
 export function WorkflowHeader({ workflow, workflowPath }: { workflow: WorkflowDetailResponse; workflowPath: string }) {
+  const can = useCan();
   return (
     <header className="stack workflow-header">
       <div className="row workflow-title-row">
@@ -31,7 +33,7 @@ export function WorkflowHeader({ workflow, workflowPath }: { workflow: WorkflowD
             This plan is a draft. An approval email was sent with a link to approve it; the plan becomes active, and can run, once that
             link is opened.
           </p>
-          <ResendApprovalMail workflowPath={workflowPath} />
+          {can('workflow.approve') && <ResendApprovalMail workflowPath={workflowPath} />}
         </div>
       )}
     </header>

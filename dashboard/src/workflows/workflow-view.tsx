@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { ErrorMessage } from '../components/error-message';
 import { usePageTitle } from '../hooks/use-page-title';
+import { useCan } from '../session/session';
 import { DeleteWorkflow } from './delete-workflow';
 import { RunsSection } from './runs-section';
 import { SchedulePanel } from './schedule-panel';
@@ -17,6 +18,7 @@ export function WorkflowView({ workflowId }: { workflowId: string }) {
   const { workflow, live } = useWorkflow(workflowPath);
   const [notice, setNotice] = useState(useNoticeFromHistory() ?? '');
   const data = workflow.data;
+  const can = useCan();
   usePageTitle(data?.title ?? 'Workflow');
 
   function changed(message?: string) {
@@ -46,7 +48,7 @@ export function WorkflowView({ workflowId }: { workflowId: string }) {
           <SchedulePanel workflow={data} workflowPath={workflowPath} onChanged={changed} />
           <StepsSection workflow={data} workflowPath={workflowPath} onChanged={changed} />
           <RunsSection workflow={data} workflowPath={workflowPath} live={live} onChanged={changed} />
-          <DeleteWorkflow title={data.title} workflowPath={workflowPath} />
+          {can('workflow.delete') && <DeleteWorkflow title={data.title} workflowPath={workflowPath} />}
         </>
       )}
     </div>

@@ -66,8 +66,8 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @Post('verify-email')
-  verifyEmail(@Body() dto: VerifyEmailDto): Promise<{ email: string }> {
-    return this.verification.confirm(dto.token);
+  verifyEmail(@Body() dto: VerifyEmailDto, @Audit() audit: AuditContext): Promise<{ email: string }> {
+    return this.verification.confirm(dto.token, audit);
   }
 
   /** Mails the signed-in user a new verification link (at most once a minute). */

@@ -1,4 +1,5 @@
 import type { TokenScope } from '../entities/session.entity.js';
+import type { Access, Action } from '../permissions/permissions.js';
 import type { TeamResponse } from '../teams.response.js';
 
 export interface UserResponse {
@@ -36,6 +37,11 @@ export interface MeResponse {
   user: UserResponse;
   activeTeam: TeamResponse;
   teams: TeamResponse[];
+  /**
+   * What the caller's role in the active team may do, action by action, from the permission table
+   * (`own`: only on what they created): the dashboard shows a button only where this allows it.
+   */
+  permissions: Record<Action, Access>;
 }
 
 export interface ApiTokenResponse {

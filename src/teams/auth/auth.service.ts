@@ -30,6 +30,7 @@ import { EmailVerificationService } from './email-verification/email-verificatio
 import { LoginThrottleService, normalizedEmail } from './login-throttle/login-throttle.service.js';
 import { PasswordPolicy } from './password-policy.js';
 import { type ClientInfo, SessionsService } from './sessions.service.js';
+import { permissionsOf } from '../permissions/permissions.js';
 import type { TeamContext } from './team-context.js';
 
 /** Verified against when the email is unknown, so a login takes as long whether or not it exists. */
@@ -176,7 +177,7 @@ export class AuthService {
     const teams = await this.teams.listForUser(context.userId);
     const activeTeam = teams.find((team) => team.id === context.teamId);
     if (!activeTeam) throw new UnauthorizedException('Authentication required');
-    return { user: mapUser(user), activeTeam, teams };
+    return { user: mapUser(user), activeTeam, teams, permissions: permissionsOf(activeTeam.role) };
   }
 
   /** From a signed-in session only (the permission table: `account.credentials`). */

@@ -1,6 +1,7 @@
 import { ForbiddenException } from '@nestjs/common';
 import type { Role } from '../entities/membership.entity.js';
-import type { TeamContext } from '../auth/team-context.js';
+// The callers' shapes are spelled out (not TeamContext's, which augments Express): the dashboard compiles this file for its types.
+import type { SessionKind, TokenScope } from '../entities/session.entity.js';
 
 /**
  * The permission table: what each role may do, in one place. The guard (PermissionGuard) reads an
@@ -76,8 +77,13 @@ export function accessOf(role: Role, action: Action): Access {
   return ownOnly.includes(role) ? 'own' : 'yes';
 }
 
+/** Every action of the table with what `role` may do of it: the dashboard's one source for which buttons to show. */
+export function permissionsOf(role: Role): Record<Action, Access> {
+  return Object.fromEntries((Object.keys(PERMISSIONS) as Action[]).map((action) => [action, accessOf(role, action)])) as Record<Action, Access>;
+}
+
 /** Why a credential may not take the action at all (the guard's 403), or null. */
-export function refusal(context: Pick<TeamContext, 'role' | 'sessionKind' | 'scope'>, action: Action, method: string): string | null {
+export function refusal(context: { role: Role; sessionKind: SessionKind; scope: TokenScope }, action: Action, method: string): string | null {
   if (context.sessionKind === 'api_token') {
     if (!(PERMISSIONS[action]).tokens) return 'API tokens cannot do this; sign in to do it';
     if (context.scope === 'read' && method !== 'GET' && method !== 'HEAD') return 'This API token is read-only';
@@ -90,7 +96,7 @@ export function refusal(context: Pick<TeamContext, 'role' | 'sessionKind' | 'sco
  * For own-only actions, called by the service with the resource's creator: a role that may act only
  * on its own gets a 403 for another's (who the resource is visible to is the service's business).
  */
-export function requireMayActOn(context: Pick<TeamContext, 'role' | 'userId'>, action: Action, creatorId: string | null): void {
+export function requireMayActOn(context: { role: Role; userId: string }, action: Action, creatorId: string | null): void {
   if (accessOf(context.role, action) === 'own' && creatorId !== context.userId) {
     throw new ForbiddenException((PERMISSIONS[action]).refused ?? `Your role (${context.role}) may do this only on what you created`);
   }

@@ -3,6 +3,8 @@ import { BadRequestException, ConflictException, ForbiddenException, GoneExcepti
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+import { asUser, type AuditContext } from '../../../audit-events/audit-context.js';
+import { AuditService } from '../../../audit-events/audit.service.js';
 import type { AppConfig } from '../../../config/configuration.js';
 import { DatabaseClock } from '../../../database/database-clock.js';
 import { TooManyRequestsException } from '../../../http/too-many-requests.exception.js';
@@ -40,6 +42,7 @@ export class EmailVerificationService {
     private readonly mail: MailService,
     private readonly databaseClock: DatabaseClock,
     private readonly cache: SessionCache,
+    private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlMs = config.get('auth', { infer: true }).emailVerificationTtlSeconds * 1000;
@@ -82,8 +85,11 @@ export class EmailVerificationService {
     return { sentAt: sentAt.toISOString() };
   }
 
-  /** Verifies the address the link was mailed to; the link is used up. */
-  async confirm(token: string): Promise<{ email: string }> {
+  /**
+   * Verifies the address the link was mailed to; the link is used up. Recorded, acted by the account
+   * verified, in its first team (its own, from registration), as registration is.
+   */
+  async confirm(token: string, audit: AuditContext): Promise<{ email: string }> {
     const { userId, email } = await this.users.manager.transaction(async (manager) => {
       const user = await manager.findOne(User, {
         where: { emailVerificationTokenHash: hashToken(token) },
@@ -101,6 +107,13 @@ export class EmailVerificationService {
         { id: user.id },
         { emailVerifiedAt: now, emailVerificationTokenHash: null, emailVerificationExpiresAt: null },
       );
+      const [first] = await manager.query<{ team_id: string }[]>('SELECT team_id FROM memberships WHERE user_id = $1 ORDER BY created_at LIMIT 1', [user.id]);
+      await this.audit.record(manager, asUser(audit, user.id), {
+        teamId: first?.team_id ?? null,
+        action: 'user.email_verified',
+        target: { type: 'user', id: user.id },
+        changes: { email: user.email, emailVerified: { before: false, after: true } },
+      });
       return { userId: user.id, email: user.email };
     });
     // Sessions resolved before carry `emailVerified: false`: every instance drops them.
