@@ -1,6 +1,6 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import type { Request } from 'express';
-import type { ErrorShape } from '../http/all-exceptions.filter.js';
+import type { ErrorBody, ErrorShape } from '../http/all-exceptions.filter.js';
 
 /** Where the OpenAI-compatible API lives, outside the /api prefix. */
 export const OPENAI_API_PREFIX = '/v1';
@@ -44,10 +44,15 @@ export const openAiErrorShape: ErrorShape = {
   claims: isOpenAiRequest,
   render: (body, exception) => openAiErrorBody(body.statusCode, body.message, detailsOf(exception)),
   // OpenAI's SDKs know no 402: a spent quota is their 429 (RateLimitError), told apart by its code.
-  statusOf: (body) => (body.statusCode === HttpStatus.PAYMENT_REQUIRED ? HttpStatus.TOO_MANY_REQUESTS : body.statusCode),
+  statusOf: (body) => (isBudgetRefusal(body) ? 429 : body.statusCode),
   // Unlike a rate limit's 429, a spent budget lasts until the month turns: the openai client's own retries would only wait.
-  headersOf: (body): Record<string, string> => (body.statusCode === HttpStatus.PAYMENT_REQUIRED ? { 'x-should-retry': 'false' } : {}),
+  headersOf: (body): Record<string, string> => (isBudgetRefusal(body) ? { 'x-should-retry': 'false' } : {}),
 };
+
+/** The app's 402: the team's monthly token budget is used up (BudgetExhaustedException). */
+function isBudgetRefusal(body: ErrorBody): boolean {
+  return body.statusCode === 402;
+}
 
 export function openAiErrorBody(status: number, message: string | string[], details: OpenAiErrorDetails = {}): OpenAiErrorBody {
   const kind = TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null };
