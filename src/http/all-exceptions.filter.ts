@@ -37,6 +37,10 @@ export const RETRY_AFTER_SECONDS = 5;
 export interface ErrorShape {
   claims(request: Request): boolean;
   render(body: ErrorBody, exception: unknown): object;
+  /** The status this API answers where its clients expect another than the app's (`body.statusCode`). */
+  statusOf?(body: ErrorBody): number;
+  /** Headers this API's clients read beside the body (e.g. whether to retry). */
+  headersOf?(body: ErrorBody): Record<string, string>;
 }
 
 /**
@@ -73,7 +77,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (body.statusCode === 402) this.metrics?.refusals.inc({ kind: 'budget' });
     if (body.statusCode === 503 && !response.hasHeader('Retry-After')) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    response.status(body.statusCode).json(this.shapes.find((shape) => shape.claims(request))?.render(body, exception) ?? body);
+    const shape = this.shapes.find((candidate) => candidate.claims(request));
+    for (const [name, value] of Object.entries(shape?.headersOf?.(body) ?? {})) response.setHeader(name, value);
+    response.status(shape?.statusOf?.(body) ?? body.statusCode).json(shape?.render(body, exception) ?? body);
   }
 
   /** `requestId`: the id the request is logged with, so an operator can find its line. */

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import type { Request } from 'express';
-import type { ErrorShape } from '../http/all-exceptions.filter.js';
+import type { ErrorBody, ErrorShape } from '../http/all-exceptions.filter.js';
 
 /** Where the OpenAI-compatible API lives, outside the /api prefix. */
 export const OPENAI_API_PREFIX = '/v1';
@@ -25,7 +25,7 @@ interface OpenAiErrorDetails {
 
 const TYPES: Record<number, { type: string; code: string | null }> = {
   401: { type: 'authentication_error', code: 'invalid_api_key' },
-  // The team's monthly token budget is used up: what OpenAI answers when a quota is spent.
+  // The team's monthly token budget is used up: answered as 429 (statusOf), as OpenAI answers a spent quota.
   402: { type: 'insufficient_quota', code: 'insufficient_quota' },
   403: { type: 'permission_error', code: null },
   404: { type: 'not_found_error', code: null },
@@ -43,7 +43,16 @@ const TYPES: Record<number, { type: string; code: string | null }> = {
 export const openAiErrorShape: ErrorShape = {
   claims: isOpenAiRequest,
   render: (body, exception) => openAiErrorBody(body.statusCode, body.message, detailsOf(exception)),
+  // OpenAI's SDKs know no 402: a spent quota is their 429 (RateLimitError), told apart by its code.
+  statusOf: (body) => (isBudgetRefusal(body) ? 429 : body.statusCode),
+  // Unlike a rate limit's 429, a spent budget lasts until the month turns: the openai client's own retries would only wait.
+  headersOf: (body): Record<string, string> => (isBudgetRefusal(body) ? { 'x-should-retry': 'false' } : {}),
 };
+
+/** The app's 402: the team's monthly token budget is used up (BudgetExhaustedException). */
+function isBudgetRefusal(body: ErrorBody): boolean {
+  return body.statusCode === 402;
+}
 
 export function openAiErrorBody(status: number, message: string | string[], details: OpenAiErrorDetails = {}): OpenAiErrorBody {
   const kind = TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null };

@@ -5,10 +5,11 @@ import OpenAI, { APIError, AuthenticationError, BadRequestError, InternalServerE
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import type { AssetResponse } from '../../../src/assets/asset.response.js';
 import { api, type Caller } from '../../helpers/api.js';
-import { textOfMessage } from '../../helpers/chat.js';
+import { textOfMessage, userMessage } from '../../helpers/chat.js';
 import { FakeOpenAI } from '../../helpers/fake-openai.js';
 import { HttpListener } from '../../helpers/http-listener.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
+import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
@@ -491,6 +492,45 @@ describe('OpenAI-compatible API: the plan rate limit', () => {
     expect(Number(error.headers?.get('retry-after'))).toBeGreaterThan(0);
     // The model list is not a completion: not counted.
     expect((await client.models.list()).data).toHaveLength(MODELS.length);
+  });
+});
+
+describe('OpenAI-compatible API: a used-up token budget', () => {
+  let app: INestApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { RATE_LIMIT_FREE: '1000' } });
+    await resetDatabase(app);
+    base = await listen(app);
+  });
+  afterAll(() => app.close());
+
+  it('is 429 insufficient_quota, which the client raises as RateLimitError, streaming or not; /api keeps its 402', async () => {
+    const owner = await signUp(app);
+    // The client's default retries: the refusal tells it not to (x-should-retry: false), so it answers at once.
+    const client = new OpenAI({ baseURL: `${base}/v1`, apiKey: (await apiToken(app, owner)).token });
+    const hello = { model: 'general', messages: [{ role: 'user' as const, content: 'Write a short post about our bakery' }] };
+    await api(app, owner).put(`/api/teams/${owner.teamId}/budget`).send({ monthlyTokens: 1 }).expect(200);
+    // The one reply begun under the budget passes it; the next is refused.
+    await client.chat.completions.create(hello);
+    await app.get(UsageLedger).flush();
+    const before = await conversationIds(app, owner);
+
+    for (const call of [client.chat.completions.create(hello), client.chat.completions.create({ ...hello, stream: true })]) {
+      const error = await rejection(call);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error.status).toBe(429);
+      expect(error.headers?.get('x-should-retry')).toBe('false');
+      expect(error.error).toEqual({
+        message: expect.stringMatching(/^The team's monthly token budget \(1 tokens\) is used up; it resets on \d{4}-\d{2}-01$/) as string,
+        type: 'insufficient_quota',
+        param: null,
+        code: 'insufficient_quota',
+      });
+    }
+    expect(await conversationIds(app, owner)).toEqual(before);
+    expect((await api(app, owner).post('/api/assistant/router').send({ messages: [userMessage('One more')] })).status).toBe(402);
   });
 });
 

@@ -85,8 +85,8 @@ describe('token budgets under concurrency (two instances)', () => {
     const v1 = await api(first, owner)
       .post('/v1/chat/completions')
       .send({ model: 'general', messages: [{ role: 'user', content: 'One more' }] });
-    // 402 under /v1 too, in OpenAI's shape with its insufficient_quota code (docs/decisions/budgets.md).
-    expect(v1.status).toBe(402);
+    // 429 under /v1, in OpenAI's shape with its insufficient_quota code (docs/decisions/openai-quota-is-429-insufficient-quota.md).
+    expect(v1.status).toBe(429);
     expect((v1.body as { error: { type: string; code: string } }).error).toMatchObject({ type: 'insufficient_quota', code: 'insufficient_quota' });
   });
 
