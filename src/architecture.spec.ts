@@ -31,6 +31,7 @@ const MODULE_ORDER = [
   'live',
   'queue',
   'mail',
+  'outbound',
   'http',
   'metrics',
   'storage',

@@ -8,6 +8,7 @@ import { LIVE_VARIABLES, type LiveSettings } from './live.config.js';
 import { LLM_VARIABLES, llmSettings, type LlmSettings } from './llm.config.js';
 import { LOGIN_VARIABLES, type LoginSettings } from './login.config.js';
 import { MAIL_VARIABLES, mailSettings, type MailSettings } from './mail.config.js';
+import { OUTBOUND_VARIABLES, type OutboundSettings } from './outbound.config.js';
 import { PLANS_VARIABLES, planSettings, type PlanSettings } from './plans.config.js';
 import { REDIS_VARIABLES, type RedisSettings } from './redis.config.js';
 import { RUNS_VARIABLES, type RunSettings } from './runs.config.js';
@@ -30,6 +31,7 @@ export const NAMESPACES = {
   live: LIVE_VARIABLES,
   plans: PLANS_VARIABLES,
   login: LOGIN_VARIABLES,
+  outbound: OUTBOUND_VARIABLES,
   tracing: TRACING_VARIABLES,
 };
 
@@ -48,6 +50,7 @@ export interface AppConfig {
   live: LiveSettings;
   plans: PlanSettings;
   login: LoginSettings;
+  outbound: OutboundSettings;
 }
 
 /**
@@ -71,5 +74,6 @@ export function loadConfiguration(raw: RawEnvironment = process.env): AppConfig 
     live: values.live,
     plans: planSettings(values.plans),
     login: values.login,
+    outbound: values.outbound,
   };
 }
