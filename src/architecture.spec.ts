@@ -19,9 +19,11 @@ const MODULE_ORDER = [
   'conversations',
   'assets',
   'audit',
+  'webhooks',
   'usage',
   'teams',
   'audit-events',
+  'webhook-events',
   'workflow-runs',
   // Infrastructure.
   'health',

@@ -14,6 +14,7 @@ import { REDIS_VARIABLES, type RedisSettings } from './redis.config.js';
 import { RUNS_VARIABLES, type RunSettings } from './runs.config.js';
 import { withSecrets } from './secrets.js';
 import { TRACING_VARIABLES } from './tracing.config.js';
+import { WEBHOOKS_VARIABLES, type WebhookSettings } from './webhooks.config.js';
 import { STORAGE_VARIABLES, storageSettings, type StorageSettings } from './storage.config.js';
 
 /** Every namespace's variables, in the order `.env.example` lists them. */
@@ -32,6 +33,7 @@ export const NAMESPACES = {
   plans: PLANS_VARIABLES,
   login: LOGIN_VARIABLES,
   outbound: OUTBOUND_VARIABLES,
+  webhooks: WEBHOOKS_VARIABLES,
   tracing: TRACING_VARIABLES,
 };
 
@@ -51,6 +53,7 @@ export interface AppConfig {
   plans: PlanSettings;
   login: LoginSettings;
   outbound: OutboundSettings;
+  webhooks: WebhookSettings;
 }
 
 /**
@@ -75,5 +78,6 @@ export function loadConfiguration(raw: RawEnvironment = process.env): AppConfig 
     plans: planSettings(values.plans),
     login: values.login,
     outbound: values.outbound,
+    webhooks: values.webhooks,
   };
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhookEventsModule } from '../webhook-events/webhook-events.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AssetsModule } from '../assets/assets.module.js';
 import { AssistantModule } from '../assistant/assistant.module.js';
@@ -18,7 +19,7 @@ import { RunsService } from './runs.service.js';
 import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule, UsageModule],
+  imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule, UsageModule, WebhookEventsModule],
   controllers: [RunsController],
   providers: [RunStateService, RunStepStateService, RunsService, RunRetriesService, RunExecutorService, RunSweeperService, RunAbortRegistry, RunEventsService],
   exports: [RunStateService, RunsService, RunAbortRegistry],

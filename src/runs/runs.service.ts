@@ -13,11 +13,9 @@ import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';
-import { type NewRun, RunStateService, type RunStateTransaction } from './run-state.service.js';
+import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
 import { RunStepStateService } from './run-step-state.service.js';
 import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
-
-export const STOPPED_BY_USER = 'Stopped by user';
 
 /** A reviewer's decision on one attempt of a paused step. */
 export interface StepDecision {
