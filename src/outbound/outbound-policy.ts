@@ -46,12 +46,12 @@ export function checkOutboundUrl(text: string, policy: OutboundPolicy): URL {
   const hostname = bareHostname(url);
   const literal = parseIp(hostname);
   const listed = policy.hostAllowed(hostname) || (literal !== null && policy.addressAllowed(literal));
-  if (url.protocol === 'http:' && !listed) {
-    throw new OutboundUrlError('The URL must use https (plain http only to hosts the operator lists in OUTBOUND_ALLOWED_HOSTS)');
-  }
   if (listed) return url;
   const kind = literal ? nonPublicKind(literal) : /(^|\.)localhost\.?$/i.test(hostname) ? 'a loopback address' : null;
   if (kind) throw new OutboundUrlError(`The URL points to ${kind}, which outbound requests may not reach`);
+  if (url.protocol === 'http:') {
+    throw new OutboundUrlError('The URL must use https (plain http only to hosts the operator lists in OUTBOUND_ALLOWED_HOSTS)');
+  }
   return url;
 }
 
