@@ -17,6 +17,7 @@ import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../workflow-runs/workflow-run.
 import { WorkflowStep } from './entities/workflow-step.entity.js';
 import { Workflow } from './entities/workflow.entity.js';
 import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from './workflow-jobs.js';
+import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { WorkflowEvents } from './workflow-events.js';
 import { PlanGeneratorService } from './plan-generator.service.js';
 import type {
@@ -71,6 +72,7 @@ export class WorkflowsService {
     private readonly budgets: BudgetService,
     private readonly teams: TeamsService,
     private readonly databaseClock: DatabaseClock,
+    private readonly webhooks: WebhookOutboxService,
   ) {}
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
@@ -105,6 +107,7 @@ export class WorkflowsService {
         }),
       );
       await this.insertSteps(manager, saved.id, plan.steps);
+      await this.webhooks.emit(manager, saved.teamId, 'workflow.plan_approval_requested', { workflowId: saved.id, title: saved.title, planVersion: saved.planVersion });
       return saved;
     });
     await this.requestPlanApproval(workflow);
@@ -215,7 +218,9 @@ export class WorkflowsService {
         approvedAt: null,
         approvedBy: null,
       });
-      return manager.findOneByOrFail(Workflow, { id: workflow.id });
+      const replaced = await manager.findOneByOrFail(Workflow, { id: workflow.id });
+      await this.webhooks.emit(manager, replaced.teamId, 'workflow.plan_approval_requested', { workflowId: replaced.id, title: replaced.title, planVersion: replaced.planVersion });
+      return replaced;
     });
     await this.requestPlanApproval(updated);
     this.events.changed(updated.id);
@@ -227,6 +232,7 @@ export class WorkflowsService {
     await this.workflows.manager.transaction(async (manager) => {
       await this.refuseWhileRunning(manager, workflow.id, 'delete it');
       await manager.delete(Workflow, { id: workflow.id, teamId: team.teamId });
+      await this.webhooks.emit(manager, team.teamId, 'workflow.deleted', { workflowId: workflow.id, title: workflow.title });
     });
     this.events.changed(workflow.id);
   }
@@ -276,13 +282,19 @@ export class WorkflowsService {
 
   /** Activates the plan version an approval link was mailed for, at most once. */
   async approvePlan(id: string, planVersion: number, approvedBy: string): Promise<PlanApprovalOutcome> {
-    const result = await this.workflows
-      .createQueryBuilder()
-      .update(Workflow)
-      .set({ status: 'active', approvedAt: () => 'now()', approvedBy })
-      .where('id = :id AND plan_version = :planVersion AND status = :draft', { id, planVersion, draft: 'draft' })
-      .execute();
-    if (result.affected) {
+    const activated = await this.workflows.manager.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(Workflow)
+        .set({ status: 'active', approvedAt: () => 'now()', approvedBy })
+        .where('id = :id AND plan_version = :planVersion AND status = :draft', { id, planVersion, draft: 'draft' })
+        .returning(['teamId', 'title'])
+        .execute();
+      const [row] = result.raw as { team_id: string; title: string }[];
+      if (row) await this.webhooks.emit(manager, row.team_id, 'workflow.activated', { workflowId: id, title: row.title, planVersion });
+      return Boolean(row);
+    });
+    if (activated) {
       this.events.changed(id);
       return 'activated';
     }

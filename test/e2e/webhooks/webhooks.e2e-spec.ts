@@ -121,6 +121,7 @@ describe('webhooks', () => {
   it('delivers a run\'s lifecycle in order, signed so that both the library and the spec verify it, and never to another team', async () => {
     const other = await signUp(app);
     const mine = await create(owner, owner.teamId, '/runs', ['run.started', 'run.completed', 'run.failed']);
+    await create(owner, owner.teamId, '/workflows', ['workflow.plan_approval_requested', 'workflow.activated', 'workflow.deleted']);
     const theirs = await create(other, other.teamId, '/other-team', ['run.started', 'run.completed', 'budget.threshold']);
     expect(mine.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(theirs.secret).not.toBe(mine.secret);
@@ -146,6 +147,13 @@ describe('webhooks', () => {
       ['run.started', 'delivered', 1, 200],
     ]);
     expect(log[0].latencyMs).toEqual(expect.any(Number));
+    await api(app, owner).delete(`/api/workflows/${workflow.workflowId}`).expect(200);
+    const workflowEvents = await waitFor(() => Promise.resolve(receiver.at('/workflows').length >= 3 && receiver.at('/workflows')), 'workflow events');
+    expect(workflowEvents.map((request) => [eventOf(request).type, eventOf(request).data.workflowId])).toEqual([
+      ['workflow.plan_approval_requested', workflow.workflowId],
+      ['workflow.activated', workflow.workflowId],
+      ['workflow.deleted', workflow.workflowId],
+    ]);
     // The other team's endpoint heard nothing of it, and its log is its own.
     expect(receiver.at('/other-team')).toEqual([]);
     expect(await deliveries(other, other.teamId, theirs.id)).toEqual([]);
