@@ -13,6 +13,7 @@ import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';
+import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
 import { RunStepStateService } from './run-step-state.service.js';
 import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
@@ -51,6 +52,7 @@ export class RunsService {
     private readonly aborts: RunAbortRegistry,
     private readonly events: RunEventsService,
     private readonly usage: UsageService,
+    private readonly webhooks: WebhookOutboxService,
   ) {}
 
   /** POST /api/workflows/:id/run. */
@@ -134,6 +136,8 @@ export class RunsService {
         const resumed = await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex });
         if (!resumed) throw new ConflictException('The run is no longer awaiting approval');
         await record(manager);
+        const [run] = await manager.query<{ team_id: string; workflow_id: string }[]>('SELECT team_id, workflow_id FROM workflow_runs WHERE id = $1', [runId]);
+        await this.webhooks.emit(manager, run.team_id, 'step.decided', { runId, workflowId: run.workflow_id, stepIndex, attempt, action, note });
         await queueRunExecution(this.queue, runId, manager);
         return true;
       })

@@ -161,6 +161,19 @@ describe('webhooks', () => {
     expectError(await api(app, owner).get(`/api/teams/${owner.teamId}/webhooks/${theirs.id}`), 404, 'Webhook not found');
   });
 
+  it('reports a paused run and the decision on its step', async () => {
+    await create(owner, owner.teamId, '/approvals', ['run.awaiting_approval', 'step.decided', 'run.completed']);
+    const workflow = await createWorkflow(app, owner, { goal: 'Outline a LinkedIn post about teamwork. Then write the LinkedIn post and have it reviewed.' });
+    await api(app).get(pathOf((await mailTo(smtp, owner.email, /^Approve the plan/, 2)).links[0])).set('User-Agent', BROWSER).expect(302);
+    const { runId } = (await api(app, owner).post(`/api/workflows/${workflow.workflowId}/run`).expect(201)).body as { runId: number };
+    const approval = await mailTo(smtp, owner.email, /^Approve step/);
+    await api(app).get(pathOf(approval.links.find((link) => link.endsWith('action=approve'))!)).set('User-Agent', BROWSER).expect(302);
+    await waitForRun(app, owner, workflow.workflowId, runId, 'completed');
+    const received = await waitFor(() => Promise.resolve(receiver.at('/approvals').length >= 3 && receiver.at('/approvals')), 'approval events');
+    expect(received.map((request) => eventOf(request).type)).toEqual(['run.awaiting_approval', 'step.decided', 'run.completed']);
+    expect(eventOf(received[1]).data).toMatchObject({ runId, stepIndex: 1, action: 'approve' });
+  });
+
   it('sends member events in the transaction of the change', async () => {
     const hook = await create(owner, owner.teamId, '/members', ['member.added', 'member.removed']);
     const colleague = await signUp(app);
@@ -277,12 +290,12 @@ describe('webhooks', () => {
     await emit(owner.teamId, { percent: 70 });
     const [refusedDelivery] = await waitFor(async () => {
       const log = await deliveries(owner, owner.teamId, sneaky.id);
-      return log[0]?.attempts >= 1 && log;
+      return log[0]?.error && log;
     }, 'the refused delivery');
     expect(refusedDelivery.error).toMatch(/loopback address, which outbound requests may not reach/);
     const [redirected] = await waitFor(async () => {
       const log = await deliveries(owner, owner.teamId, redirecting.id);
-      return log[0]?.attempts >= 1 && log;
+      return log[0]?.error && log;
     }, 'the redirected delivery');
     expect(redirected.error).toMatch(/redirect \(302 to http:\/\/127\.0\.0\.1:\d+\/elsewhere\), which outbound requests do not follow/);
     expect(receiver.at('/sneaky')).toEqual([]);
