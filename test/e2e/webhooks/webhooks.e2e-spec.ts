@@ -290,12 +290,12 @@ describe('webhooks', () => {
     await emit(owner.teamId, { percent: 70 });
     const [refusedDelivery] = await waitFor(async () => {
       const log = await deliveries(owner, owner.teamId, sneaky.id);
-      return log[0]?.error && log;
+      return log[0]?.error ? log : undefined;
     }, 'the refused delivery');
     expect(refusedDelivery.error).toMatch(/loopback address, which outbound requests may not reach/);
     const [redirected] = await waitFor(async () => {
       const log = await deliveries(owner, owner.teamId, redirecting.id);
-      return log[0]?.error && log;
+      return log[0]?.error ? log : undefined;
     }, 'the redirected delivery');
     expect(redirected.error).toMatch(/redirect \(302 to http:\/\/127\.0\.0\.1:\d+\/elsewhere\), which outbound requests do not follow/);
     expect(receiver.at('/sneaky')).toEqual([]);
