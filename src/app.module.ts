@@ -23,6 +23,7 @@ import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TeamsModule } from './teams/teams.module.js';
 import { UsageModule } from './usage/usage.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { WorkflowsModule } from './workflows/workflows.module.js';
 
 @Module({})
@@ -58,6 +59,7 @@ export class AppModule {
         SchedulesModule,
         DashboardModule,
         AuditModule,
+        WebhooksModule,
       ],
     };
   }

@@ -8,11 +8,13 @@ import { LIVE_VARIABLES, type LiveSettings } from './live.config.js';
 import { LLM_VARIABLES, llmSettings, type LlmSettings } from './llm.config.js';
 import { LOGIN_VARIABLES, type LoginSettings } from './login.config.js';
 import { MAIL_VARIABLES, mailSettings, type MailSettings } from './mail.config.js';
+import { OUTBOUND_VARIABLES, type OutboundSettings } from './outbound.config.js';
 import { PLANS_VARIABLES, planSettings, type PlanSettings } from './plans.config.js';
 import { REDIS_VARIABLES, type RedisSettings } from './redis.config.js';
 import { RUNS_VARIABLES, type RunSettings } from './runs.config.js';
 import { withSecrets } from './secrets.js';
 import { TRACING_VARIABLES } from './tracing.config.js';
+import { WEBHOOKS_VARIABLES, type WebhookSettings } from './webhooks.config.js';
 import { STORAGE_VARIABLES, storageSettings, type StorageSettings } from './storage.config.js';
 
 /** Every namespace's variables, in the order `.env.example` lists them. */
@@ -30,6 +32,8 @@ export const NAMESPACES = {
   live: LIVE_VARIABLES,
   plans: PLANS_VARIABLES,
   login: LOGIN_VARIABLES,
+  outbound: OUTBOUND_VARIABLES,
+  webhooks: WEBHOOKS_VARIABLES,
   tracing: TRACING_VARIABLES,
 };
 
@@ -48,6 +52,8 @@ export interface AppConfig {
   live: LiveSettings;
   plans: PlanSettings;
   login: LoginSettings;
+  outbound: OutboundSettings;
+  webhooks: WebhookSettings;
 }
 
 /**
@@ -71,5 +77,7 @@ export function loadConfiguration(raw: RawEnvironment = process.env): AppConfig 
     live: values.live,
     plans: planSettings(values.plans),
     login: values.login,
+    outbound: values.outbound,
+    webhooks: values.webhooks,
   };
 }

@@ -61,6 +61,7 @@ export class Metrics {
   readonly mailOldestAge = this.gauge('mail_outbox_oldest_pending_age_seconds', 'Age of the oldest mail waiting in the outbox', []);
   readonly usageBuffered = this.gauge('usage_ledger_buffered', 'Usage records buffered in memory, not yet written', []);
   readonly usageWriteFailures = this.counter('usage_ledger_write_failures_total', 'Failed writes of buffered usage records', []);
+  readonly webhookDeliveries = this.counter('webhook_deliveries_total', 'Webhook delivery attempts by outcome (delivered, failed, gave_up, refused)', ['outcome']);
   readonly refusals = this.counter('requests_refused_total', 'Requests refused by kind (rate_limit, quota, login_throttle, budget)', ['kind']);
 
   // Dependencies

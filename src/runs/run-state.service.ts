@@ -9,8 +9,12 @@ import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ACTIVE_RUN_STATUSES, type RunStatus, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
+import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
+import type { WebhookEventType } from '../webhook-events/webhook-event-types.js';
 import { RunEventsService } from './run-events.service.js';
 import type { RunEvent } from './runs.response.js';
+
+export const STOPPED_BY_USER = 'Stopped by user';
 
 const UNIQUE_VIOLATION = '23505';
 const ONE_ACTIVE_INDEX = 'workflow_runs_one_active_idx';
@@ -62,6 +66,8 @@ type MovedRun = Pick<WorkflowRun, 'id' | 'workflowId' | 'status' | 'totalSteps' 
 interface MovedRow {
   id: number;
   workflow_id: string;
+  team_id: string;
+  reason: string | null;
   status: RunStatus;
   total_steps: number;
   current_step_index: number;
@@ -82,6 +88,7 @@ export class RunStateService {
     private readonly conversations: ConversationsService,
     private readonly events: RunEventsService,
     private readonly metrics: Metrics,
+    private readonly webhooks: WebhookOutboxService,
   ) {
     metrics.sampleOnScrape('runs', () => this.sampleActive());
   }
@@ -115,7 +122,8 @@ export class RunStateService {
 
   /** Moves a run from one of `from` in a statement of its own; false (and nothing announced) when it was in none of them. */
   async move(runId: number, from: readonly RunStatus[], change: RunChange, announcement: RunAnnouncement = {}): Promise<boolean> {
-    const moved = await this.update(runId, from, change, this.rows.manager);
+    // A transaction of its own: the webhook event is written with the move or not at all.
+    const moved = await this.rows.manager.transaction((manager) => this.update(runId, from, change, manager));
     if (moved) await this.announce(moved, change, announcement);
     return Boolean(moved);
   }
@@ -224,6 +232,7 @@ export class RunStateService {
       manager,
     );
     await manager.update(WorkflowRun, { id: runId }, { conversationId: conversation.id });
+    await this.webhooks.emit(manager, workflow.teamId, 'run.started', webhookDataOf(created));
     return { ...created, conversationId: conversation.id };
   }
 
@@ -235,10 +244,14 @@ export class RunStateService {
       .update(WorkflowRun)
       .set({ ...change, ...(finished ? { finishedAt: () => 'now()' } : {}) })
       .where('id = :runId AND status IN (:...from)', { runId, from })
-      .returning(['id', 'workflowId', 'status', 'totalSteps', 'currentStepIndex', 'conversationId'])
+      .returning(['id', 'workflowId', 'teamId', 'status', 'reason', 'totalSteps', 'currentStepIndex', 'conversationId'])
       .execute();
     const [row] = result.raw as MovedRow[];
     if (!row) return null;
+    const eventType = change.status ? webhookEventOf(change.status, row.reason) : null;
+    if (eventType) {
+      await this.webhooks.emit(manager, row.team_id, eventType, webhookDataOf({ id: row.id, workflowId: row.workflow_id, status: row.status, reason: row.reason }));
+    }
     return {
       id: row.id,
       workflowId: row.workflow_id,
@@ -262,6 +275,18 @@ export class RunStateService {
     const statusEvent = change.status ? eventOf(change.status, change.reason ?? null) : undefined;
     for (const event of statusEvent ? [...events, statusEvent] : events) await this.events.publish(run.id, event);
   }
+}
+
+/** The webhook event a move into `status` is; none for a run resuming. */
+function webhookEventOf(status: RunStatus, reason: string | null): WebhookEventType | null {
+  if (status === 'running') return null;
+  if (status === 'failed' && reason === STOPPED_BY_USER) return 'run.stopped';
+  return `run.${status}`;
+}
+
+/** What a run's webhook events carry. */
+function webhookDataOf(run: Pick<WorkflowRun, 'id' | 'workflowId' | 'status' | 'reason'>): Record<string, unknown> {
+  return { runId: run.id, workflowId: run.workflowId, status: run.status, reason: run.reason };
 }
 
 /** The live event a run's new status implies: the end of its stream when it finished. */

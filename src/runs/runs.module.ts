@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhookEventsModule } from '../webhook-events/webhook-events.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditEventsModule } from '../audit-events/audit-events.module.js';
 import { AssetsModule } from '../assets/assets.module.js';
@@ -19,7 +20,7 @@ import { RunsService } from './runs.service.js';
 import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule, UsageModule, AuditEventsModule],
+  imports: [TypeOrmModule.forFeature([RunStep, WorkflowRun]), WorkflowsModule, ConversationsModule, AssetsModule, AssistantModule, UsageModule, AuditEventsModule, WebhookEventsModule],
   controllers: [RunsController],
   providers: [RunStateService, RunStepStateService, RunsService, RunRetriesService, RunExecutorService, RunSweeperService, RunAbortRegistry, RunEventsService],
   exports: [RunStateService, RunsService, RunAbortRegistry],

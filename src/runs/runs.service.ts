@@ -15,11 +15,10 @@ import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';
-import { type NewRun, RunStateService, type RunStateTransaction } from './run-state.service.js';
+import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
+import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
 import { RunStepStateService } from './run-step-state.service.js';
 import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
-
-export const STOPPED_BY_USER = 'Stopped by user';
 
 /** A reviewer's decision on one attempt of a paused step. */
 export interface StepDecision {
@@ -56,6 +55,7 @@ export class RunsService {
     private readonly events: RunEventsService,
     private readonly usage: UsageService,
     private readonly audit: AuditService,
+    private readonly webhooks: WebhookOutboxService,
   ) {}
 
   /** POST /api/workflows/:id/run. */
@@ -148,8 +148,9 @@ export class RunsService {
         if (!(await this.stepState.move({ runId, stepIndex, attempt }, ['awaiting_approval'], step, manager))) return false;
         const resumed = await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex });
         if (!resumed) throw new ConflictException('The run is no longer awaiting approval');
-        const [{ team_id: teamId }] = await manager.query<{ team_id: string }[]>('SELECT team_id FROM workflow_runs WHERE id = $1', [runId]);
-        await record(manager, teamId);
+        const [run] = await manager.query<{ team_id: string; workflow_id: string }[]>('SELECT team_id, workflow_id FROM workflow_runs WHERE id = $1', [runId]);
+        await record(manager, run.team_id);
+        await this.webhooks.emit(manager, run.team_id, 'step.decided', { runId, workflowId: run.workflow_id, stepIndex, attempt, action, note });
         await queueRunExecution(this.queue, runId, manager);
         return true;
       })

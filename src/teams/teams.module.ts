@@ -1,5 +1,6 @@
 import { createSecretKey } from 'node:crypto';
 import { AuditEventsModule } from '../audit-events/audit-events.module.js';
+import { WebhookEventsModule } from '../webhook-events/webhook-events.module.js';
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
@@ -35,6 +36,7 @@ import { PermissionGuard } from './permissions/permission.guard.js';
 @Module({
   imports: [
     AuditEventsModule,
+    WebhookEventsModule,
     TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation]),
     JwtModule.registerAsync({
       inject: [ConfigService],

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import { type AuditContext, SYSTEM_AUDIT } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
+import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { SessionCache } from './auth/session-cache.js';
 import { SessionsService } from './auth/sessions.service.js';
 import type { TeamContext } from './auth/team-context.js';
@@ -32,6 +33,7 @@ export class TeamsService {
     private readonly sessionCache: SessionCache,
     private readonly quotas: PlanQuotaService,
     private readonly audit: AuditService,
+    private readonly webhooks: WebhookOutboxService,
   ) {}
 
   /** Creates a team owned by the user; runs inside the caller's transaction when given one. */
@@ -103,6 +105,7 @@ export class TeamsService {
       if (target.role === 'owner') requireOwner(caller, 'Only owners can remove owners');
       await manager.delete(Membership, { teamId, userId });
       await this.audit.record(manager, audit, { teamId, action: 'member.removed', target: { type: 'user', id: userId }, changes: { role: { before: target.role, after: null } } });
+      await this.webhooks.emit(manager, teamId, 'member.removed', { userId, role: target.role, left: false });
     });
     await this.sessions.revokeInTeam(userId, teamId);
   }
@@ -141,6 +144,7 @@ export class TeamsService {
       if (teams.length <= 1) throw new ConflictException('You cannot leave your only team');
       await manager.delete(Membership, { teamId, userId: context.userId });
       await this.audit.record(manager, audit, { teamId, action: 'member.left', target: { type: 'user', id: context.userId }, changes: { role: { before: caller.role, after: null } } });
+      await this.webhooks.emit(manager, teamId, 'member.removed', { userId: context.userId, role: caller.role, left: true });
     });
     const teams = await this.listForUser(context.userId);
     const activeTeam = teams.find((team) => team.id === context.teamId) ?? teams[0];

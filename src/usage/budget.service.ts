@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
+import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { DatabaseClock } from '../database/database-clock.js';
 import { MailService } from '../mail/mail.service.js';
@@ -96,6 +97,7 @@ export class BudgetService implements OnApplicationShutdown {
     private readonly mail: MailService,
     private readonly databaseClock: DatabaseClock,
     private readonly audit: AuditService,
+    private readonly webhooks: WebhookOutboxService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.planLimits = config.get('plans', { infer: true }).monthlyTokens;
@@ -283,6 +285,10 @@ export class BudgetService implements OnApplicationShutdown {
       for (const owner of owners) {
         const { subject, html, text } = renderBudgetMail({ teamName: owner.team_name, used: budget.used, limit, resetsAt: budget.resetsAt });
         await this.mail.send({ to: owner.email, subject, html, text, teamId }, manager);
+      }
+      // Claimed here, by this transaction: the event goes out once a month, with the mails.
+      if (owners.length > 0) {
+        await this.webhooks.emit(manager, teamId, 'budget.threshold', { percent: ALERT_SHARE * 100, used: budget.used, limit, resetsAt: budget.resetsAt.toISOString() });
       }
     });
   }

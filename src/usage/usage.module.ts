@@ -1,4 +1,5 @@
 import { AuditEventsModule } from '../audit-events/audit-events.module.js';
+import { WebhookEventsModule } from '../webhook-events/webhook-events.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ModelMeter } from '../llm/model-meter.js';
@@ -16,7 +17,7 @@ import { UsageService } from './usage.service.js';
  * (the app hands this module to LlmModule.withMeter), which writes to the ledger.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UsageRecord]), AuditEventsModule],
+  imports: [TypeOrmModule.forFeature([UsageRecord]), AuditEventsModule, WebhookEventsModule],
   controllers: [UsageController, BudgetController],
   providers: [
     UsageLedger,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditEventsModule } from '../audit-events/audit-events.module.js';
+import { WebhookEventsModule } from '../webhook-events/webhook-events.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RateLimitModule } from '../teams/rate-limit/rate-limit.module.js';
@@ -14,7 +15,7 @@ import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
   // WorkflowRun is read here (the workflow page lists its runs); the runs module writes it.
-  imports: [TypeOrmModule.forFeature([Workflow, WorkflowStep, WorkflowRun]), RateLimitModule, TeamsModule, UsageModule, AuditEventsModule],
+  imports: [TypeOrmModule.forFeature([Workflow, WorkflowStep, WorkflowRun]), RateLimitModule, TeamsModule, UsageModule, AuditEventsModule, WebhookEventsModule],
   controllers: [WorkflowsController],
   providers: [WorkflowsService, PlanGeneratorService, WorkflowEvents],
   exports: [WorkflowsService, WorkflowEvents],

@@ -19,6 +19,7 @@ import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../workflow-runs/workflow-run.
 import { WorkflowStep } from './entities/workflow-step.entity.js';
 import { Workflow } from './entities/workflow.entity.js';
 import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from './workflow-jobs.js';
+import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { WorkflowEvents } from './workflow-events.js';
 import { PlanGeneratorService } from './plan-generator.service.js';
 import type {
@@ -77,6 +78,7 @@ export class WorkflowsService {
     private readonly teams: TeamsService,
     private readonly databaseClock: DatabaseClock,
     private readonly audit: AuditService,
+    private readonly webhooks: WebhookOutboxService,
   ) {}
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
@@ -117,6 +119,7 @@ export class WorkflowsService {
         target: { type: 'workflow', id: saved.id },
         changes: { title: saved.title, schedule: saved.schedule, timezone: saved.timezone, stepCount: plan.steps.length, status: saved.status },
       });
+      await this.webhooks.emit(manager, saved.teamId, 'workflow.plan_approval_requested', { workflowId: saved.id, title: saved.title, planVersion: saved.planVersion });
       return saved;
     });
     await this.requestPlanApproval(workflow);
@@ -255,6 +258,7 @@ export class WorkflowsService {
           status: { before: before.status, after: after.status },
         },
       });
+      await this.webhooks.emit(manager, after.teamId, 'workflow.plan_approval_requested', { workflowId: after.id, title: after.title, planVersion: after.planVersion });
       return after;
     });
     await this.requestPlanApproval(updated);
@@ -273,6 +277,7 @@ export class WorkflowsService {
         target: { type: 'workflow', id: workflow.id },
         changes: { title: { before: workflow.title, after: null }, status: { before: workflow.status, after: null } },
       });
+      await this.webhooks.emit(manager, team.teamId, 'workflow.deleted', { workflowId: workflow.id, title: workflow.title });
     });
     this.events.changed(workflow.id);
   }
@@ -328,9 +333,9 @@ export class WorkflowsService {
         .update(Workflow)
         .set({ status: 'active', approvedAt: () => 'now()', approvedBy })
         .where('id = :id AND plan_version = :planVersion AND status = :draft', { id, planVersion, draft: 'draft' })
-        .returning(['teamId'])
+        .returning(['teamId', 'title'])
         .execute();
-      const [row] = result.raw as { team_id: string }[];
+      const [row] = result.raw as { team_id: string; title: string }[];
       if (!row) return false;
       await this.audit.record(manager, audit, {
         teamId: row.team_id,
@@ -338,6 +343,7 @@ export class WorkflowsService {
         target: { type: 'workflow', id },
         changes: { planVersion, status: { before: 'draft', after: 'active' } },
       });
+      await this.webhooks.emit(manager, row.team_id, 'workflow.activated', { workflowId: id, title: row.title, planVersion });
       return true;
     });
     if (activated) {

@@ -5,6 +5,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Raw, Repository } from 'typeorm';
 import type { AuditContext } from '../../audit-events/audit-context.js';
 import { AuditService } from '../../audit-events/audit.service.js';
+import { WebhookOutboxService } from '../../webhook-events/webhook-outbox.service.js';
 import type { AppConfig } from '../../config/configuration.js';
 import { DatabaseClock } from '../../database/database-clock.js';
 import { TooManyRequestsException } from '../../http/too-many-requests.exception.js';
@@ -44,6 +45,7 @@ export class InvitationsService {
     private readonly quotas: PlanQuotaService,
     private readonly databaseClock: DatabaseClock,
     private readonly audit: AuditService,
+    private readonly webhooks: WebhookOutboxService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlSeconds = config.get('auth', { infer: true }).invitationTtlSeconds;
@@ -172,6 +174,7 @@ export class InvitationsService {
         target: { type: 'user', id: user.id },
         changes: { role: { before: null, after: invitation.role }, invitationId: invitation.id },
       });
+      await this.webhooks.emit(manager, invitation.teamId, 'member.added', { userId: user.id, role: invitation.role });
       return invitation.teamId;
     });
     return this.teams.getForUser(context.userId, teamId);

@@ -54,6 +54,10 @@ export const PERMISSIONS = {
   'team.budget.read': rule(EVERYONE, "the team's token budget"),
   'team.budget.edit': rule(['owner'], 'set the budget', { refused: "Only the team's owners set its budget" }),
   'team.audit': rule(MANAGERS, 'read and export the audit trail', { refused: "Only the team's owners and admins can read its audit trail" }),
+  'team.webhooks.read': rule(MANAGERS, 'webhook endpoints and their deliveries', { refused: "Only the team's owners and admins can see its webhooks" }),
+  'team.webhooks.manage': rule(MANAGERS, 'add, change, delete webhook endpoints, rotate their secrets, redeliver', {
+    refused: "Only the team's owners and admins can manage its webhooks",
+  }),
   'workflow.read': rule(EVERYONE, 'workflows, their runs, run events, schedules'),
   'workflow.create': rule(WRITERS, 'create a workflow'),
   'workflow.edit': rule(WRITERS, 'replace the plan', onOwnWorkflows),

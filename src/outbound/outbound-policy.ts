@@ -1,0 +1,93 @@
+import { blockContains, effectiveAddress, nonPublicKind, parseBlock, parseIp, type IpAddress, type IpBlock } from './ip-address.js';
+
+/** An outbound URL or its address refused by the policy; the message says why, for a 400 or a delivery log. */
+export class OutboundUrlError extends Error {}
+
+/** What OUTBOUND_ALLOWED_HOSTS lets through although it is not public: hostnames by name, addresses by block. */
+export class OutboundPolicy {
+  private readonly hostnames: Set<string>;
+  private readonly blocks: IpBlock[];
+
+  constructor(allowedHosts: readonly string[]) {
+    const blocks = allowedHosts.map((entry) => parseBlock(entry));
+    this.blocks = blocks.filter((block): block is IpBlock => block !== null);
+    this.hostnames = new Set(allowedHosts.filter((_, index) => blocks[index] === null).map((entry) => entry.toLowerCase()));
+  }
+
+  hostAllowed(hostname: string): boolean {
+    return this.hostnames.has(hostname.toLowerCase());
+  }
+
+  addressAllowed(address: IpAddress): boolean {
+    return [address, effectiveAddress(address)].some((ip) => this.blocks.some((block) => blockContains(block, ip)));
+  }
+}
+
+/** The host of a parsed URL without IPv6 brackets. */
+export function bareHostname(url: URL): string {
+  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+}
+
+/**
+ * Checks a URL without any DNS look-up, as at registration: http(s) only, no credentials in it, https
+ * unless its host is listed in OUTBOUND_ALLOWED_HOSTS (by name, or as an address in a listed block),
+ * and no literal non-public address or `localhost` unless listed. The WHATWG parser has already
+ * turned decimal, octal and hex IPv4 forms (http://2130706433/, http://0177.1/) into dotted ones.
+ */
+export function checkOutboundUrl(text: string, policy: OutboundPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new OutboundUrlError('The URL is not a valid absolute URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundUrlError('The URL must use https');
+  if (url.username !== '' || url.password !== '') throw new OutboundUrlError('The URL must not carry a user name or password');
+  const hostname = bareHostname(url);
+  const literal = parseIp(hostname);
+  const listed = policy.hostAllowed(hostname) || (literal !== null && policy.addressAllowed(literal));
+  if (listed) return url;
+  const kind = literal ? nonPublicKind(literal) : /(^|\.)localhost\.?$/i.test(hostname) ? 'a loopback address' : null;
+  if (kind) throw new OutboundUrlError(`The URL points to ${kind}, which outbound requests may not reach`);
+  if (url.protocol === 'http:') {
+    throw new OutboundUrlError('The URL must use https (plain http only to hosts the operator lists in OUTBOUND_ALLOWED_HOSTS)');
+  }
+  return url;
+}
+
+/** One address a hostname resolves to. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a hostname to all its addresses (dns.lookup by default; tests pass their own). */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+/**
+ * The one address a request to `url` may connect to: the literal itself, or the first address the
+ * hostname resolves to when every address it resolves to is public (or the host or address is
+ * listed). Refusing when any is not public keeps a name that mixes answers from slipping through.
+ */
+export async function resolveOutboundAddress(url: URL, policy: OutboundPolicy, resolve: Resolver): Promise<ResolvedAddress> {
+  const hostname = bareHostname(url);
+  const literal = parseIp(hostname);
+  if (literal) return { address: hostname, family: literal.family };
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await resolve(hostname);
+  } catch {
+    throw new OutboundUrlError(`The host ${hostname} does not resolve`);
+  }
+  if (addresses.length === 0) throw new OutboundUrlError(`The host ${hostname} does not resolve`);
+  if (policy.hostAllowed(hostname)) return addresses[0];
+  for (const { address } of addresses) {
+    const ip = parseIp(address);
+    if (!ip) throw new OutboundUrlError(`The host ${hostname} resolves to something that is not an address`);
+    const kind = nonPublicKind(ip);
+    if (kind && !policy.addressAllowed(ip)) {
+      throw new OutboundUrlError(`The host ${hostname} resolves to ${kind} (${address}), which outbound requests may not reach`);
+    }
+  }
+  return addresses[0];
+}
