@@ -86,12 +86,13 @@ describe('workflows and plan approval', () => {
     expect((await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body).toMatchObject({ status: 'active' });
   });
 
-  it('ignores link scanners: known bots and HEAD requests get 200 and change nothing', async () => {
+  it('link scanners (known bots, HEAD requests) get the confirmation page with 200 and change nothing', async () => {
     const created = await createWorkflow(app, alice, { goal: 'Write a post about testing' });
     const link = await approvalLink(alice, 2);
     expect(pathOf(`http://x${link}`)).toContain(created.workflowId);
     const bot = await follow(link, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)').expect(200);
-    expect(bot.text).toMatch(/Nothing has been changed/);
+    // The page whose button would approve: opening it changes nothing.
+    expect(bot.text).toMatch(/<form method="post" action="approve">/);
     await api(app).head(link).set('User-Agent', BROWSER).expect(200);
     expect(await statusOf(created.workflowId)).toBe('draft');
     await follow(link).expect(302);
