@@ -18,6 +18,9 @@ import { SessionCache } from './auth/session-cache.js';
 import { SessionOriginGuard } from './auth/session-origin.guard.js';
 import { PasswordPolicy } from './auth/password-policy.js';
 import { SessionsService } from './auth/sessions.service.js';
+import { OidcController } from './auth/oidc/oidc.controller.js';
+import { OidcService } from './auth/oidc/oidc.service.js';
+import { OidcIdentity } from './entities/oidc-identity.entity.js';
 import { Membership } from './entities/membership.entity.js';
 import { Session } from './entities/session.entity.js';
 import { TeamInvitation } from './entities/team-invitation.entity.js';
@@ -35,7 +38,7 @@ import { PermissionGuard } from './permissions/permission.guard.js';
 @Module({
   imports: [
     AuditEventsModule,
-    TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation]),
+    TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation, OidcIdentity]),
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AppConfig, true>) => ({
@@ -49,12 +52,13 @@ import { PermissionGuard } from './permissions/permission.guard.js';
     RateLimitModule,
     LoginThrottleModule,
   ],
-  controllers: [AuthController, TeamsController, InvitationsController],
+  controllers: [AuthController, OidcController, TeamsController, InvitationsController],
   providers: [
     TeamsService,
     InvitationsService,
     InvitationTokensService,
     AuthService,
+    OidcService,
     EmailVerificationService,
     SessionsService,
     PasswordPolicy,
