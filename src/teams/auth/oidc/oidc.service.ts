@@ -251,7 +251,7 @@ export class OidcService {
   private discovered(): Promise<client.Configuration> {
     const settings = this.enabled();
     this.configuration ??= client
-      .discovery(new URL(settings.issuerUrl), settings.clientId, settings.clientSecret, settings.clientSecret ? undefined : client.None(), {
+      .discovery(new URL(settings.issuerUrl), settings.clientId, undefined, settings.clientSecret ? client.ClientSecretBasic(settings.clientSecret) : client.None(), {
         execute: settings.issuerUrl.startsWith('http://') ? [client.allowInsecureRequests] : [],
       })
       .catch((error: unknown) => {
