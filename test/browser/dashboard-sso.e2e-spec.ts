@@ -30,10 +30,17 @@ describe.skipIf(NO_BROWSER)('dashboard: single sign-on', () => {
 
   const [desktop] = VIEWPORTS;
 
-  it('signs in through the provider, with no password form when PASSWORD_LOGIN=disabled, and signs out at the provider', async () => {
-    provider.setAccount('sso-ada', { email: `sso-ada-${randomUUID()}@example.com`, email_verified: true, name: 'Ada SSO' });
+  /** A tab signed out; the provider's development pages ask Google for a font, which the test machine cannot reach. */
+  async function signedOutTab(): Promise<DashboardTab> {
     const tab = await DashboardTab.open(server, desktop);
     tab.expectFailure(401, /\/api\/auth\/me$/);
+    await tab.page.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+    return tab;
+  }
+
+  it('signs in through the provider, with no password form when PASSWORD_LOGIN=disabled, and signs out at the provider', async () => {
+    provider.setAccount('sso-ada', { email: `sso-ada-${randomUUID()}@example.com`, email_verified: true, name: 'Ada SSO' });
+    const tab = await signedOutTab();
     await tab.goto('/workflows');
     const button = tab.page.getByRole('link', { name: 'Sign in with Test IdP' });
     await visible(button);
@@ -60,8 +67,7 @@ describe.skipIf(NO_BROWSER)('dashboard: single sign-on', () => {
 
   it("shows the refusal's reason on the sign-in page", async () => {
     provider.setAccount('sso-unverified', { email: `sso-unverified-${randomUUID()}@example.com`, email_verified: false });
-    const tab = await DashboardTab.open(server, desktop);
-    tab.expectFailure(401, /\/api\/auth\/me$/);
+    const tab = await signedOutTab();
     await tab.goto('/');
     await tab.page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
     await tab.page.locator('input[name="login"]').fill('sso-unverified');
