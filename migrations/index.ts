@@ -17,6 +17,7 @@ import { MailOutboxMessageIdIndex1765000000000 } from './1765000000000-MailOutbo
 import { EmailVerification1765100000000 } from './1765100000000-EmailVerification.js';
 import { AuditEvents1765200000000 } from './1765200000000-AuditEvents.js';
 import { RolesAndTokenScopes1765300000000 } from './1765300000000-RolesAndTokenScopes.js';
+import { OidcIdentities1765400000000 } from './1765400000000-OidcIdentities.js';
 import { Webhooks1765800000000 } from './1765800000000-Webhooks.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   EmailVerification1765100000000,
   AuditEvents1765200000000,
   RolesAndTokenScopes1765300000000,
+  OidcIdentities1765400000000,
   Webhooks1765800000000,
 ];

@@ -7,6 +7,7 @@ import { INVITATIONS_VARIABLES, type InvitationQuotas } from './invitations.conf
 import { LIVE_VARIABLES, type LiveSettings } from './live.config.js';
 import { LLM_VARIABLES, llmSettings, type LlmSettings } from './llm.config.js';
 import { LOGIN_VARIABLES, type LoginSettings } from './login.config.js';
+import { OIDC_VARIABLES, oidcSettings, type OidcSettings } from './oidc.config.js';
 import { MAIL_VARIABLES, mailSettings, type MailSettings } from './mail.config.js';
 import { OUTBOUND_VARIABLES, type OutboundSettings } from './outbound.config.js';
 import { PLANS_VARIABLES, planSettings, type PlanSettings } from './plans.config.js';
@@ -23,6 +24,7 @@ export const NAMESPACES = {
   http: HTTP_VARIABLES,
   database: DATABASE_VARIABLES,
   auth: AUTH_VARIABLES,
+  oidc: OIDC_VARIABLES,
   invitations: INVITATIONS_VARIABLES,
   mail: MAIL_VARIABLES,
   storage: STORAGE_VARIABLES,
@@ -43,6 +45,8 @@ export interface AppConfig {
   http: HttpSettings;
   database: DatabaseSettings;
   auth: AuthSettings;
+  /** Null: single sign-on is off. */
+  oidc: OidcSettings | null;
   invitations: InvitationQuotas;
   mail: MailSettings;
   storage: StorageSettings;
@@ -68,6 +72,7 @@ export function loadConfiguration(raw: RawEnvironment = process.env): AppConfig 
     http: httpSettings(values.http),
     database: databaseSettings(values.database),
     auth: authSettings(values.auth, app.publicUrl),
+    oidc: oidcSettings(values.oidc, app.nodeEnv === 'production'),
     invitations: values.invitations,
     mail: mailSettings(values.mail, app.nodeEnv === 'production'),
     storage: storageSettings(values.storage),

@@ -19,6 +19,9 @@ import { SessionCache } from './auth/session-cache.js';
 import { SessionOriginGuard } from './auth/session-origin.guard.js';
 import { PasswordPolicy } from './auth/password-policy.js';
 import { SessionsService } from './auth/sessions.service.js';
+import { OidcController } from './auth/oidc/oidc.controller.js';
+import { OidcService } from './auth/oidc/oidc.service.js';
+import { OidcIdentity } from './entities/oidc-identity.entity.js';
 import { Membership } from './entities/membership.entity.js';
 import { Session } from './entities/session.entity.js';
 import { TeamInvitation } from './entities/team-invitation.entity.js';
@@ -37,7 +40,7 @@ import { PermissionGuard } from './permissions/permission.guard.js';
   imports: [
     AuditEventsModule,
     WebhookEventsModule,
-    TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation]),
+    TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation, OidcIdentity]),
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AppConfig, true>) => ({
@@ -51,12 +54,13 @@ import { PermissionGuard } from './permissions/permission.guard.js';
     RateLimitModule,
     LoginThrottleModule,
   ],
-  controllers: [AuthController, TeamsController, InvitationsController],
+  controllers: [AuthController, OidcController, TeamsController, InvitationsController],
   providers: [
     TeamsService,
     InvitationsService,
     InvitationTokensService,
     AuthService,
+    OidcService,
     EmailVerificationService,
     SessionsService,
     PasswordPolicy,

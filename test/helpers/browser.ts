@@ -36,11 +36,12 @@ export interface DashboardServer {
   close(): Promise<void>;
 }
 
-export async function startDashboardServer(env: Record<string, string> = {}): Promise<DashboardServer> {
+/** `port`: when something must know the address first (an identity provider's redirect URI). */
+export async function startDashboardServer(env: Record<string, string> = {}, port?: number): Promise<DashboardServer> {
   // Built once for the run by the global setup.
   const dashboardDir = process.env.DASHBOARD_BUILD;
   if (!dashboardDir) throw new Error('DASHBOARD_BUILD is not set (the global setup sets it)');
-  const port = await freePort();
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const smtp = await startSmtpServer();
   const app = await createTestApp({

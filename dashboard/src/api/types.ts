@@ -1,7 +1,15 @@
 // The service's response shapes, read from its own sources so the two cannot drift apart.
 export type { AssetResponse } from '../../../src/assets/asset.response.js';
 export type { AssetType } from '../../../src/assets/asset-types.js';
-export type { ApiTokenResponse, CreatedApiTokenResponse, LoginResponse, MeResponse, UserResponse } from '../../../src/teams/auth/auth.response.js';
+export type {
+  ApiTokenResponse,
+  AuthOptionsResponse,
+  CreatedApiTokenResponse,
+  LoginResponse,
+  LogoutResponse,
+  MeResponse,
+  UserResponse,
+} from '../../../src/teams/auth/auth.response.js';
 export type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from '../../../src/teams/teams.response.js';
 export type { Role } from '../../../src/teams/entities/membership.entity.js';
 export type { Action } from '../../../src/teams/permissions/permissions.js';

@@ -1,10 +1,29 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
+import type { AuthOptionsResponse } from '../api/types';
+import { useApi } from '../api/use-api';
 import { ErrorMessage } from '../components/error-message';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useSession } from '../session/session';
 
 type AuthMode = 'login' | 'register';
+
+/** What the callback's `?sso_error=` codes mean to the person signing in. */
+const SSO_ERRORS: Record<string, string> = {
+  sso_email_unverified: 'Your identity provider has not verified your email address, so it cannot be used to sign in here.',
+  sso_email_missing: 'Your identity provider did not share an email address.',
+  sso_signup_closed: 'There is no account for you here yet: ask an administrator.',
+  sso_signup_invite_only: 'Accounts here are by invitation: ask a team to invite your address.',
+  sso_state_mismatch: 'The sign-in took too long or was started elsewhere: try again.',
+  sso_provider_error: 'Your identity provider refused the sign-in.',
+};
+const SSO_FAILED = 'Single sign-on failed: try again, or ask an administrator.';
+
+/** The path to come back to after single sign-on: this page, unless it is the sign-in page itself. */
+function returnPath(): string {
+  const { pathname } = window.location;
+  return pathname.startsWith('/dashboard') && !pathname.startsWith('/dashboard/login') ? pathname : '/dashboard';
+}
 
 /** The sign-in and sign-up pages. */
 export function AuthPage({ mode }: { mode: AuthMode }) {
@@ -18,6 +37,8 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
  */
 export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?: () => void }) {
   const { signIn } = useSession();
+  const options = useApi<AuthOptionsResponse>('/auth/options').data;
+  const ssoError = new URLSearchParams(window.location.search).get('sso_error');
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<string>();
@@ -45,39 +66,51 @@ export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?
       </main>
     );
   }
+  const passwordLogin = options?.passwordLogin !== 'disabled';
+  const sso = options?.sso;
   return (
     <main className="auth">
       <h1>{registering ? 'Create your account' : 'Sign in'}</h1>
-      <form onSubmit={(event) => void submit(event)} className="stack">
-        {registering && (
+      {ssoError && <p role="alert">{SSO_ERRORS[ssoError] ?? SSO_FAILED}</p>}
+      {sso && (
+        <a className="button" href={`/api/auth/oidc/login?returnTo=${encodeURIComponent(returnPath())}`}>
+          Sign in with {sso.displayName}
+        </a>
+      )}
+      {passwordLogin && (
+        <form onSubmit={(event) => void submit(event)} className="stack">
+          {registering && (
+            <label>
+              Name
+              <input name="name" autoComplete="name" required maxLength={100} />
+            </label>
+          )}
           <label>
-            Name
-            <input name="name" autoComplete="name" required maxLength={100} />
+            Email
+            <input name="email" type="email" autoComplete="email" required />
           </label>
-        )}
-        <label>
-          Email
-          <input name="email" type="email" autoComplete="email" required />
-        </label>
-        <label>
-          Password
-          <input name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} required minLength={registering ? 8 : 1} />
-        </label>
-        <ErrorMessage error={error} />
-        <button type="submit" disabled={busy}>
-          {registering ? 'Sign up' : 'Sign in'}
-        </button>
-      </form>
-      <p>
-        {registering ? 'Have an account? ' : 'New here? '}
-        {onSwitchMode ? (
-          <button type="button" className="link-button" onClick={onSwitchMode}>
-            {registering ? 'Sign in' : 'Create an account'}
+          <label>
+            Password
+            <input name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} required minLength={registering ? 8 : 1} />
+          </label>
+          <ErrorMessage error={error} />
+          <button type="submit" disabled={busy}>
+            {registering ? 'Sign up' : 'Sign in'}
           </button>
-        ) : (
-          <Link href={registering ? '/' : '/sign-up'}>{registering ? 'Sign in' : 'Create an account'}</Link>
-        )}
-      </p>
+        </form>
+      )}
+      {passwordLogin && (
+        <p>
+          {registering ? 'Have an account? ' : 'New here? '}
+          {onSwitchMode ? (
+            <button type="button" className="link-button" onClick={onSwitchMode}>
+              {registering ? 'Sign in' : 'Create an account'}
+            </button>
+          ) : (
+            <Link href={registering ? '/' : '/sign-up'}>{registering ? 'Sign in' : 'Create an account'}</Link>
+          )}
+        </p>
+      )}
     </main>
   );
 }

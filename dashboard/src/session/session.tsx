@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
-import type { Action, MeResponse } from '../api/types';
+import type { Action, LogoutResponse, MeResponse } from '../api/types';
 
 interface Session {
   /** Undefined while the first check runs; null when signed out. */
@@ -42,8 +42,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    await api('POST', '/auth/logout');
-    setMe(null);
+    const { endSessionUrl } = await api<LogoutResponse>('POST', '/auth/logout');
+    // A single sign-on session ends at the provider too, which sends the browser back to the sign-in page.
+    if (endSessionUrl) window.location.assign(endSessionUrl);
+    else setMe(null);
   }, []);
 
   const switchTeam = useCallback(

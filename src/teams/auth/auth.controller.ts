@@ -11,6 +11,7 @@ import type {
   AuthOptionsResponse,
   CreatedApiTokenResponse,
   LoginResponse,
+  LogoutResponse,
   MeResponse,
   VerificationPendingResponse,
 } from './auth.response.js';
@@ -18,13 +19,14 @@ import { AuthService } from './auth.service.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import { LoginDto } from './dto/login.dto.js';
+import { OidcService } from './oidc/oidc.service.js';
 import { LoginThrottleGuard } from './login-throttle/login-throttle.guard.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { VerifyEmailDto } from './dto/verify-email.dto.js';
 import { EmailVerificationService } from './email-verification/email-verification.service.js';
 import { AllowedUnverified } from './email-verification/verified-email.guard.js';
 import { Public } from '../../common/public.decorator.js';
-import { SESSION_COOKIE } from './session-token.js';
+import { SESSION_COOKIE, sessionCookieOptions } from './session-token.js';
 import type { ClientInfo } from './sessions.service.js';
 import type { TeamContext } from './team-context.js';
 import { Permission } from '../permissions/permission.decorator.js';
@@ -35,6 +37,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly verification: EmailVerificationService,
+    private readonly oidc: OidcService,
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
@@ -100,10 +103,12 @@ export class AuthController {
   @AllowedUnverified()
   @HttpCode(200)
   @Post('logout')
-  async logout(@ActiveTeam() team: TeamContext, @Audit() audit: AuditContext, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
+  async logout(@ActiveTeam() team: TeamContext, @Audit() audit: AuditContext, @Res({ passthrough: true }) res: Response): Promise<LogoutResponse> {
+    // Read before the session ends: a single sign-on's logout continues at the provider.
+    const endSessionUrl = await this.oidc.endSessionUrl(team.sessionId);
     await this.auth.logout(team, audit);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { success: true };
+    return endSessionUrl ? { success: true, endSessionUrl } : { success: true };
   }
 
   @Permission('account.read')
@@ -152,18 +157,11 @@ export class AuthController {
   }
 
   private withCookie(res: Response, login: LoginResponse): LoginResponse {
-    const auth = this.config.get('auth', { infer: true });
-    res.cookie(SESSION_COOKIE, login.accessToken, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: auth.secureCookies,
-      path: '/',
-      maxAge: auth.sessionTtlSeconds * 1000,
-    });
+    res.cookie(SESSION_COOKIE, login.accessToken, sessionCookieOptions(this.config.get('auth', { infer: true })));
     return login;
   }
 }
 
-function clientInfo(req: Request): ClientInfo {
+export function clientInfo(req: Request): ClientInfo {
   return { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null };
 }

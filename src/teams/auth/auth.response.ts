@@ -31,6 +31,14 @@ export interface AuthOptionsResponse {
   signup: 'open' | 'invite' | 'closed';
   passwordLogin: 'enabled' | 'disabled';
   emailVerification: 'optional' | 'required';
+  /** Single sign-on, when configured: the button's label and where it leads. */
+  sso: { displayName: string; loginUrl: string } | null;
+}
+
+/** `endSessionUrl`: where the browser goes next when the session came from single sign-on (the provider's logout). */
+export interface LogoutResponse {
+  success: true;
+  endSessionUrl?: string;
 }
 
 export interface MeResponse {

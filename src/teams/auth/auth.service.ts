@@ -40,6 +40,7 @@ const DUMMY_HASH = argon2.hash('not a real password');
 export class AuthService {
   private readonly apiTokenDays: { byDefault: number; max: number };
   private readonly settings: Pick<AuthSettings, 'signup' | 'passwordLogin' | 'emailVerification'>;
+  private readonly sso: AuthOptionsResponse['sso'];
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -56,11 +57,13 @@ export class AuthService {
     const auth = config.get('auth', { infer: true });
     this.apiTokenDays = { byDefault: auth.apiTokenDefaultDays, max: auth.apiTokenMaxDays };
     this.settings = { signup: auth.signup, passwordLogin: auth.passwordLogin, emailVerification: auth.emailVerification };
+    const oidc = config.get('oidc', { infer: true });
+    this.sso = oidc && { displayName: oidc.displayName, loginUrl: '/api/auth/oidc/login' };
   }
 
   /** What the sign-in page offers on this deployment (public). */
   options(): AuthOptionsResponse {
-    return { ...this.settings, passwordLogin: this.settings.passwordLogin ? 'enabled' : 'disabled' };
+    return { ...this.settings, passwordLogin: this.settings.passwordLogin ? 'enabled' : 'disabled', sso: this.sso };
   }
 
   /**
@@ -215,6 +218,9 @@ export class AuthService {
       where: { id: context.userId },
       select: { id: true, email: true, name: true, passwordHash: true },
     });
+    if (user.passwordHash === null) {
+      throw new BadRequestException({ message: 'This account signs in with single sign-on and has no password', code: 'no_password' });
+    }
     if (!(await argon2.verify(user.passwordHash, dto.currentPassword))) {
       throw new BadRequestException('currentPassword is not the password of this account');
     }

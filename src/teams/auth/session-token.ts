@@ -1,6 +1,12 @@
-import type { Request } from 'express';
+import type { CookieOptions, Request } from 'express';
+import type { AuthSettings } from '../../config/auth.config.js';
 
 export const SESSION_COOKIE = 'session';
+
+/** The session cookie's attributes, the same for a password sign-in and a single sign-on. */
+export function sessionCookieOptions(auth: AuthSettings): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: auth.secureCookies, path: '/', maxAge: auth.sessionTtlSeconds * 1000 };
+}
 
 /** Claims of the JWT given at login and of API tokens; `sid` names the session row. */
 export interface SessionTokenClaims {

@@ -53,6 +53,10 @@ export class Session {
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null;
 
+  /** The ID token of a login made by single sign-on: the id_token_hint of its logout at the provider. */
+  @Column({ name: 'oidc_id_token', type: 'text', nullable: true, select: false })
+  oidcIdToken: string | null;
+
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
 }

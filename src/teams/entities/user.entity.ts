@@ -12,8 +12,9 @@ export class User {
   @Column()
   name: string;
 
-  @Column({ name: 'password_hash', select: false })
-  passwordHash: string;
+  /** Null for an account made by single sign-on, which signs in only there. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true, select: false })
+  passwordHash: string | null;
 
   /** When the address was confirmed through a mailed link; null until then. */
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })

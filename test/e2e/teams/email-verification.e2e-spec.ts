@@ -145,7 +145,7 @@ describe('email verification and sign-up policy', () => {
     });
 
     it('tells the sign-in page the policy', async () => {
-      expect((await api(app).get('/api/auth/options').expect(200)).body).toEqual({ signup: 'open', passwordLogin: 'enabled', emailVerification: 'optional' });
+      expect((await api(app).get('/api/auth/options').expect(200)).body).toEqual({ signup: 'open', passwordLogin: 'enabled', emailVerification: 'optional', sso: null });
     });
   });
 
