@@ -6,7 +6,7 @@ import { CreateGroupMappingDto, type GroupMappingResponse } from './group-mappin
 import { GroupMappingsService } from './group-mappings.service.js';
 
 @ApiTags('teams')
-@Controller('api/teams/:id/group-mappings')
+@Controller('teams/:id/group-mappings')
 export class GroupMappingsController {
   constructor(private readonly mappings: GroupMappingsService) {}
 

@@ -11,6 +11,9 @@ import { type ScimRequest, ScimTokenGuard } from './scim-token.guard.js';
 import { ScimResources } from './scim-resources.js';
 import { SCIM_CONTENT_TYPE } from './scim-error.shape.js';
 
+const COLLECTIONS = ['Users', 'Groups'];
+const MEMBERS = ['Users/:id', 'Groups/:id'];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ListQuery = Record<string, string | undefined>;
@@ -57,43 +60,43 @@ export class ScimController {
     return this.call(request, response, () => new SCIMMY.Resources.Schema(id).read());
   }
 
-  @Get(':type(Users|Groups)')
-  list(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('type') type: string, @Query() query: ListQuery): Promise<unknown> {
-    return this.call(request, response, (audit) => new (this.resourceOf(type))(undefined, listConfig(query)).read(audit));
+  @Get(COLLECTIONS)
+  list(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Query() query: ListQuery): Promise<unknown> {
+    return this.call(request, response, (audit) => new (this.resourceOf(request))(undefined, listConfig(query)).read(audit));
   }
 
-  @Get(':type(Users|Groups)/:id')
-  get(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('type') type: string, @Param('id') id: string): Promise<unknown> {
-    return this.call(request, response, (audit) => new (this.resourceOf(type))(idOf(id)).read(audit));
+  @Get(MEMBERS)
+  get(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('id') id: string): Promise<unknown> {
+    return this.call(request, response, (audit) => new (this.resourceOf(request))(idOf(id)).read(audit));
   }
 
-  @Post(':type(Users|Groups)')
+  @Post(COLLECTIONS)
   @HttpCode(201)
-  create(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('type') type: string, @Body() body: unknown): Promise<unknown> {
-    return this.call(request, response, (audit) => new (this.resourceOf(type))().write(body, audit));
+  create(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Body() body: unknown): Promise<unknown> {
+    return this.call(request, response, (audit) => new (this.resourceOf(request))().write(body, audit));
   }
 
-  @Put(':type(Users|Groups)/:id')
-  replace(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('type') type: string, @Param('id') id: string, @Body() body: unknown): Promise<unknown> {
-    return this.call(request, response, (audit) => new (this.resourceOf(type))(idOf(id)).write(body, audit));
+  @Put(MEMBERS)
+  replace(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('id') id: string, @Body() body: unknown): Promise<unknown> {
+    return this.call(request, response, (audit) => new (this.resourceOf(request))(idOf(id)).write(body, audit));
   }
 
-  @Patch(':type(Users|Groups)/:id')
-  async patch(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('type') type: string, @Param('id') id: string, @Body() body: unknown): Promise<unknown> {
-    const result = await this.call(request, response, (audit) => new (this.resourceOf(type))(idOf(id)).patch(normalizedPatch(body), audit));
+  @Patch(MEMBERS)
+  async patch(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('id') id: string, @Body() body: unknown): Promise<unknown> {
+    const result = await this.call(request, response, (audit) => new (this.resourceOf(request))(idOf(id)).patch(normalizedPatch(body), audit));
     // scimmy answers a PATCH that changed nothing with no resource: 204, as RFC 7644 §3.5.2 allows.
     if (result === undefined) response.status(204);
     return result;
   }
 
-  @Delete(':type(Users|Groups)/:id')
+  @Delete(MEMBERS)
   @HttpCode(204)
-  async delete(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('type') type: string, @Param('id') id: string): Promise<void> {
-    await this.call(request, response, (audit) => new (this.resourceOf(type))(idOf(id)).dispose(audit));
+  async delete(@Req() request: ScimRequest, @Res({ passthrough: true }) response: Response, @Param('id') id: string): Promise<void> {
+    await this.call(request, response, (audit) => new (this.resourceOf(request))(idOf(id)).dispose(audit));
   }
 
-  private resourceOf(type: string): typeof SCIMMY.Resources.User | typeof SCIMMY.Resources.Group {
-    return type === 'Users' ? this.resources.users : this.resources.groups;
+  private resourceOf(request: ScimRequest): typeof SCIMMY.Resources.User | typeof SCIMMY.Resources.Group {
+    return request.path.startsWith('/scim/v2/Users') ? this.resources.users : this.resources.groups;
   }
 
   /** Runs one SCIM operation as actor `scim`, records the call, and turns scimmy's errors into SCIM error answers. */
@@ -135,13 +138,15 @@ function listConfig(query: ListQuery): { filter?: string; startIndex?: number; c
     if (typeof value !== 'string' || value.length > 1000) throw new SCIMMY.Types.Error(400, 'invalidValue', `${name} must be one string of at most 1000 characters`);
     return value;
   };
-  return {
+  const config = {
     filter: text(query.filter, 'filter'),
     attributes: text(query.attributes, 'attributes'),
     excludedAttributes: text(query.excludedAttributes, 'excludedAttributes'),
     startIndex: number(query.startIndex, 'startIndex'),
     count: Math.min(number(query.count, 'count') ?? 100, 1000),
   };
+  // scimmy reads a key that is present as given, even undefined.
+  return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));
 }
 
 /**
