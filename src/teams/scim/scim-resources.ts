@@ -112,7 +112,7 @@ function scimUser(user: DirectoryUser): UserOut {
     active: user.active,
     meta: { created: user.createdAt, lastModified: user.createdAt },
   };
-  return out as unknown as UserOut;
+  return out;
 }
 
 function scimGroup(group: DirectoryGroup): GroupOut {
@@ -123,7 +123,7 @@ function scimGroup(group: DirectoryGroup): GroupOut {
     members: group.memberIds.map((value) => ({ value, type: 'User' })),
     meta: { created: group.createdAt, lastModified: group.updatedAt },
   };
-  return out as unknown as GroupOut;
+  return out;
 }
 
 /** Nest's refusals thrown in a handler, as scimmy errors (scimmy turns any other error into a 404). */

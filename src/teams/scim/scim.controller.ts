@@ -161,7 +161,7 @@ function normalizedPatch(body: unknown): { schemas: ['urn:ietf:params:scim:api:m
       const { path, value } = operation as { path?: unknown; value?: unknown };
       if (typeof path === 'string' && path.toLowerCase() === 'active') return { ...operation, value: booleanOf(value) };
       if (value && typeof value === 'object' && !Array.isArray(value) && 'active' in value) {
-        return { ...operation, value: { ...value, active: booleanOf((value as { active: unknown }).active) } };
+        return { ...operation, value: { ...value, active: booleanOf((value).active) } };
       }
       return operation;
     });

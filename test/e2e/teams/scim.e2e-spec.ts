@@ -164,7 +164,7 @@ describe('SCIM 2.0 provisioning (/scim/v2), as Okta and Microsoft Entra ID call 
     await api(app, { token: apiToken }).get('/api/auth/me').expect(401);
     const again = await api(app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
     await api(app, { token: again.body.accessToken as string }).get('/api/auth/me').expect(200);
-  });
+   }, 120_000);
 
   it('Entra ID\'s PATCH (op "Replace", path "active", value "False") deactivates, and DELETE deactivates too', async () => {
     const entra = await signUp(app);
