@@ -18,6 +18,7 @@ import { EmailVerification1765100000000 } from './1765100000000-EmailVerificatio
 import { AuditEvents1765200000000 } from './1765200000000-AuditEvents.js';
 import { RolesAndTokenScopes1765300000000 } from './1765300000000-RolesAndTokenScopes.js';
 import { OidcIdentities1765400000000 } from './1765400000000-OidcIdentities.js';
+import { GroupMappingsAndScim1765500000000 } from './1765500000000-GroupMappingsAndScim.js';
 import { Webhooks1765800000000 } from './1765800000000-Webhooks.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -42,5 +43,6 @@ export const MIGRATIONS = [
   AuditEvents1765200000000,
   RolesAndTokenScopes1765300000000,
   OidcIdentities1765400000000,
+  GroupMappingsAndScim1765500000000,
   Webhooks1765800000000,
 ];

@@ -21,6 +21,7 @@ import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js'
 import { recordHttpMetrics } from './metrics/http-metrics.js';
 import { Metrics } from './metrics/metrics.service.js';
 import { openAiErrorShape } from './openai-api/openai-exception.filter.js';
+import { scimErrorShape } from './teams/scim/scim-error.shape.js';
 import { refuseWhileDraining } from './shutdown/refuse-while-draining.js';
 import { ShutdownService } from './shutdown/shutdown.service.js';
 import { SESSION_COOKIE } from './teams/auth/session-token.js';
@@ -66,6 +67,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       { path: 'dashboard', method: RequestMethod.GET },
       { path: 'dashboard/{*path}', method: RequestMethod.GET },
       { path: 'v1/{*path}', method: RequestMethod.ALL },
+      { path: 'scim/v2/{*path}', method: RequestMethod.ALL },
     ],
   });
   // The dashboard shows stored images by their public links: the bucket's, or this service's own.
@@ -92,7 +94,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       exceptionFactory: validationExceptionFactory,
     }),
   );
-  app.useGlobalFilters(new AllExceptionsFilter([openAiErrorShape], app.get(Metrics)));
+  app.useGlobalFilters(new AllExceptionsFilter([openAiErrorShape, scimErrorShape], app.get(Metrics)));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -9,12 +9,16 @@ import { isPlan, PLANS } from './config/plans.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
 import { SINGLE_ADDRESS } from './mail/mail.service.js';
 import { AuthService } from './teams/auth/auth.service.js';
+import { ScimTokensService } from './teams/scim/scim-tokens.service.js';
 import { TeamsService } from './teams/teams.service.js';
 
 const USAGE = `Usage: npm run cli -- <command>
   set-plan <teamId> <${PLANS.join('|')}>   change a team's plan (recorded in its audit trail)
   audit:verify [--team <teamId>]            walk the audit hash chains (every chain, or the team's); exit 1 at a broken link
-  audit:list [--limit <n>]                  the deployment-wide audit events (failed sign-ins, ...), newest first`;
+  audit:list [--limit <n>]                  the deployment-wide audit events (failed sign-ins, ...), newest first
+  scim-token create <name>                  a bearer token for an identity provider's SCIM client (shown once)
+  scim-token revoke <tokenId>               revoke a SCIM token
+  scim-token list                           the SCIM tokens (never their secrets)`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -62,6 +66,32 @@ const COMMANDS: Record<string, Command> = {
       for (const report of reports) console.log(describe(report));
       return reports.some((report) => report.broken) ? 1 : 0;
     };
+  },
+  /** Deployment-wide: SCIM provisions accounts and groups for every team (docs/operations.md, SCIM). */
+  'scim-token': ([verb, argument]) => {
+    if (verb === 'create') {
+      if (!argument?.trim() || argument.length > 100) throw new Error(`The token needs a name of 1 to 100 characters.\n${USAGE}`);
+      return async (app) => {
+        const { id, token } = await app.get(ScimTokensService).create(argument.trim());
+        console.log(`SCIM token ${id} created. Give it to the identity provider as its bearer token (shown once): ${token}`);
+        return 0;
+      };
+    }
+    if (verb === 'revoke') {
+      if (!argument || !UUID.test(argument)) throw new Error(`"${argument ?? ''}" is not a token id.\n${USAGE}`);
+      return async (app) => {
+        await app.get(ScimTokensService).revoke(argument);
+        console.log(`SCIM token ${argument} revoked`);
+        return 0;
+      };
+    }
+    if (verb === 'list' && argument === undefined) {
+      return async (app) => {
+        for (const token of await app.get(ScimTokensService).list()) console.log(JSON.stringify(token));
+        return 0;
+      };
+    }
+    throw new Error(USAGE);
   },
   'audit:list': (args) => {
     const limit = Number(option(args, 'limit') ?? 100);

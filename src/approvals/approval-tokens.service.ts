@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService, TokenExpiredError } from '@nestjs/jwt';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
 import { INT4_MAX } from '../http/int4.js';
 import { serialIdOf } from '../http/parse-serial-id.pipe.js';
@@ -43,7 +44,10 @@ type ApprovalClaims = PlanApprovalClaims | StepApprovalClaims;
 export class ApprovalTokensService {
   private readonly jwt: JwtService;
 
-  constructor(config: ConfigService<AppConfig, true>) {
+  constructor(
+    config: ConfigService<AppConfig, true>,
+    private readonly dataSource: DataSource,
+  ) {
     this.jwt = new JwtService({
       secret: config.get('auth', { infer: true }).approvalTokenSecret,
       signOptions: { algorithm: 'HS256' },
@@ -83,11 +87,19 @@ export class ApprovalTokensService {
     try {
       const claims = await this.jwt.verifyAsync<ApprovalClaims>(token);
       if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string') throw new Error('claims missing');
+      if (await this.recipientDeactivated(claims.rcpt)) throw new TokenExpiredError('recipient deactivated', new Date());
       return claims;
     } catch (error) {
       if (error instanceof TokenExpiredError) throw new BadRequestException('This approval link has expired');
       throw new BadRequestException('This approval link is invalid');
     }
+  }
+
+  /** A deactivated account's mailed links stop acting; they answer as expired ones do (nothing said about the account). */
+  private async recipientDeactivated(recipient: unknown): Promise<boolean> {
+    if (typeof recipient !== 'string') return false;
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE email = lower($1) AND deactivated_at IS NOT NULL', [recipient]);
+    return rows.length > 0;
   }
 }
 

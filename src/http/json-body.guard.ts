@@ -4,7 +4,8 @@ import type { Request } from 'express';
 import { hasCredentialInRequest } from './credential-in-request.decorator.js';
 import { isSafeMethod } from './safe-methods.js';
 
-const JSON_TYPE = 'application/json';
+import { JSON_TYPES } from './json-body.parser.js';
+
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /**
@@ -19,7 +20,7 @@ export class JsonBodyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     if (isSafeMethod(request.method) || !hasBody(request)) return true;
-    const accepted = hasCredentialInRequest(this.reflector, context) ? [JSON_TYPE, FORM_TYPE] : [JSON_TYPE];
+    const accepted = hasCredentialInRequest(this.reflector, context) ? [...JSON_TYPES, FORM_TYPE] : JSON_TYPES;
     if (request.is(accepted)) return true;
     throw new UnsupportedMediaTypeException(`Request bodies must be ${accepted.join(' or ')}`);
   }

@@ -23,6 +23,9 @@ export const MAX_JSON_VALUES = 100_000;
 
 const NOT_UTF8 = 'JSON bodies must be UTF-8';
 
+/** JSON, and SCIM's own name for it (RFC 7644 §3.1), which identity providers send. */
+export const JSON_TYPES = ['application/json', 'application/scim+json'];
+
 export interface JsonBodyLimits {
   /** Bytes any route takes. */
   limit: number;
@@ -43,8 +46,8 @@ export interface JsonBodyLimits {
  */
 export function jsonBodyParser({ limit, largeLimit, largeRoutes }: JsonBodyLimits): RequestHandler {
   const parsers = {
-    default: json({ limit, verify: refuseOversizedShape }),
-    large: json({ limit: largeLimit, verify: refuseOversizedShape }),
+    default: json({ limit, type: JSON_TYPES, verify: refuseOversizedShape }),
+    large: json({ limit: largeLimit, type: JSON_TYPES, verify: refuseOversizedShape }),
   };
   const large = new Set(largeRoutes);
   return (request, response, next) =>

@@ -35,12 +35,21 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { TeamsController } from './teams.controller.js';
 import { TeamsService } from './teams.service.js';
 import { PermissionGuard } from './permissions/permission.guard.js';
+import { GroupMapping } from './entities/group-mapping.entity.js';
+import { GroupMappingsController } from './group-mappings/group-mappings.controller.js';
+import { GroupMappingsService } from './group-mappings/group-mappings.service.js';
+import { GroupSyncService } from './group-mappings/group-sync.service.js';
+import { ScimController } from './scim/scim.controller.js';
+import { ScimDirectoryService } from './scim/scim-directory.service.js';
+import { ScimResources } from './scim/scim-resources.js';
+import { ScimTokenGuard } from './scim/scim-token.guard.js';
+import { ScimTokensService } from './scim/scim-tokens.service.js';
 
 @Module({
   imports: [
     AuditEventsModule,
     WebhookEventsModule,
-    TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation, OidcIdentity]),
+    TypeOrmModule.forFeature([User, Team, Membership, Session, TeamInvitation, OidcIdentity, GroupMapping]),
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AppConfig, true>) => ({
@@ -54,7 +63,7 @@ import { PermissionGuard } from './permissions/permission.guard.js';
     RateLimitModule,
     LoginThrottleModule,
   ],
-  controllers: [AuthController, OidcController, TeamsController, InvitationsController],
+  controllers: [AuthController, OidcController, TeamsController, InvitationsController, GroupMappingsController, ScimController],
   providers: [
     TeamsService,
     InvitationsService,
@@ -66,6 +75,12 @@ import { PermissionGuard } from './permissions/permission.guard.js';
     PasswordPolicy,
     SessionCache,
     OpenStreamsService,
+    GroupMappingsService,
+    GroupSyncService,
+    ScimTokensService,
+    ScimTokenGuard,
+    ScimDirectoryService,
+    ScimResources,
     // Order matters: cross-site writes are refused before a session is read or a limit counted;
     // authentication sets the team context that the verification check, the stream caps and the
     // plan limiter read; the permission table is checked right after authentication; a stream refused by its cap counts against no limit.
@@ -76,6 +91,6 @@ import { PermissionGuard } from './permissions/permission.guard.js';
     { provide: APP_GUARD, useClass: OpenStreamGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [TeamsService],
+  exports: [TeamsService, GroupSyncService, ScimTokensService],
 })
 export class TeamsModule {}

@@ -3,6 +3,7 @@ import { usePageTitle } from '../hooks/use-page-title';
 import { useMe } from '../session/session';
 import { AuditSection } from './audit-section';
 import { BudgetSection } from './budget-section';
+import { GroupMappingsSection } from './group-mappings-section';
 import { InvitationsSection } from './invitations-section';
 import { LeaveTeamSection } from './leave-team-section';
 import { MembersSection } from './members-section';
@@ -40,6 +41,7 @@ export function TeamPage() {
       <PlanSection team={team} />
       <BudgetSection team={team} />
       <UsageSection team={team} />
+      {canManage && <GroupMappingsSection team={team} />}
       {canManage && <AuditSection team={team} />}
       <LeaveTeamSection team={team} onLeft={setLeft} />
     </div>

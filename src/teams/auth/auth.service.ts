@@ -140,7 +140,7 @@ export class AuthService {
     this.requirePasswordLogin();
     const user = await this.users.findOne({
       where: { email: normalizedEmail(dto.email) },
-      select: { id: true, email: true, name: true, passwordHash: true, emailVerifiedAt: true },
+      select: { id: true, email: true, name: true, passwordHash: true, emailVerifiedAt: true, deactivatedAt: true },
     });
     const valid = await argon2.verify(user?.passwordHash ?? (await DUMMY_HASH), dto.password);
     const address = client.ip ?? undefined;
@@ -156,6 +156,15 @@ export class AuthService {
       throw new UnauthorizedException('Invalid email or password');
     }
     await this.throttle.succeeded(dto.email, address);
+    if (user.deactivatedAt) {
+      await this.audit.record(this.users.manager, audit, {
+        teamId: null,
+        action: 'auth.sign_in_failed',
+        target: { type: 'user', id: user.id },
+        changes: { email: user.email, method: 'password', reason: 'deactivated' },
+      });
+      throw new UnauthorizedException('This account is deactivated');
+    }
     const [team] = await this.teams.listForUser(user.id);
     if (!team) throw new UnauthorizedException('This account belongs to no team');
     const { token } = await this.sessions.startLogin(user.id, team.id, client, (manager, sessionId) =>

@@ -138,6 +138,24 @@ export class SessionsService {
   }
 
   /**
+   * Ends every sign-in and API token of the user in `manager`'s transaction (an account
+   * deactivated): call `endStreamsOf` once it commits.
+   */
+  async revokeEverySession(manager: EntityManager, userId: string): Promise<string[]> {
+    const [rows] = await manager.query<[{ id: string }[], number]>(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** After revokeEverySession committed: every instance drops the sessions and cuts the user's streams in every team. */
+  async endStreamsOf(userId: string, sessionIds: readonly string[]): Promise<void> {
+    for (const id of sessionIds) await this.streams.end({ session: id });
+    await this.streams.end({ user: userId });
+  }
+
+  /**
    * Ends the user's sessions and API tokens that work in a team they no longer belong to, and
    * every stream they hold open in it (also one a session opened there before switching teams).
    */
@@ -171,7 +189,7 @@ export class SessionsService {
          JOIN memberships m ON m.team_id = s.active_team_id AND m.user_id = s.user_id
          JOIN teams t ON t.id = m.team_id
          JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND u.deactivated_at IS NULL
           AND (s.expires_at IS NULL OR s.expires_at > now())`,
       [sessionId, userId],
     );

@@ -35,6 +35,14 @@ export class User {
   @Column({ name: 'signup_notice_sent_at', type: 'timestamptz', nullable: true, select: false })
   signupNoticeSentAt: Date | null;
 
+  /** Set when the identity provider deactivates the account (SCIM): no sign-in, session, token or approval link acts. */
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt: Date | null;
+
+  /** The identity provider's own id for the user (SCIM externalId). */
+  @Column({ name: 'scim_external_id', type: 'text', nullable: true })
+  scimExternalId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -53,6 +53,11 @@ export const PERMISSIONS = {
   'team.invitations.revoke': rule(MANAGERS, 'revoke an invitation', { tokens: false, refused: 'Only owners and admins can revoke invitations' }),
   'team.budget.read': rule(EVERYONE, "the team's token budget"),
   'team.budget.edit': rule(['owner'], 'set the budget', { refused: "Only the team's owners set its budget" }),
+  'team.group_mappings.read': rule(MANAGERS, "the team's identity-provider group mappings", { refused: "Only the team's owners and admins can see its group mappings" }),
+  'team.group_mappings.edit': rule(['owner'], 'map an identity-provider group to a role, or remove the mapping (a mapping can make owners)', {
+    tokens: false,
+    refused: "Only the team's owners can change its group mappings",
+  }),
   'team.audit': rule(MANAGERS, 'read and export the audit trail', { refused: "Only the team's owners and admins can read its audit trail" }),
   'team.webhooks.read': rule(MANAGERS, 'webhook endpoints and their deliveries', { refused: "Only the team's owners and admins can see its webhooks" }),
   'team.webhooks.manage': rule(MANAGERS, 'add, change, delete webhook endpoints, rotate their secrets, redeliver', {

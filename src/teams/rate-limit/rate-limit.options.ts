@@ -26,6 +26,12 @@ function teamOf(context: ExecutionContext): TeamContext {
 
 export const QUOTA_WINDOW_MS = 3_600_000;
 
+/**
+ * SCIM calls a client address may make a minute: an identity provider's full sync of a few thousand
+ * users stays under it (Entra ID paces itself well below); a leaked token cannot hammer the database.
+ */
+export const SCIM_REQUESTS_PER_MINUTE = 600;
+
 /** The counter of a team's run starts, shared by the route's limiter and scheduled starts. */
 export function runStartsKey(teamId: string): string {
   return `rate:run-starts:${teamId}`;
@@ -64,6 +70,12 @@ export function rateLimitOptions(plans: PlanSettings, login: LoginSettings, stor
         limit: (context) => plans.runStartsPerHour[teamOf(context).plan],
         getTracker: (req) => `run-starts:${(req.user as TeamContext).teamId}`,
         generateKey: (context) => runStartsKey(teamOf(context).teamId),
+      }),
+      limiter('scim', {
+        ttl: seconds(60),
+        limit: SCIM_REQUESTS_PER_MINUTE,
+        getTracker: (req) => `ip:${clientAddressKey(typeof req.ip === 'string' ? req.ip : undefined)}`,
+        generateKey: (_context, tracker) => `rate:scim:${tracker}`,
       }),
       limiter('login-ip', {
         ttl: seconds(login.windowSeconds),

@@ -1,0 +1,31 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Audit, type AuditContext } from '../../audit-events/audit-context.js';
+import { Permission } from '../permissions/permission.decorator.js';
+import { CreateGroupMappingDto, type GroupMappingResponse } from './group-mapping.dto.js';
+import { GroupMappingsService } from './group-mappings.service.js';
+
+@ApiTags('teams')
+@Controller('teams/:id/group-mappings')
+export class GroupMappingsController {
+  constructor(private readonly mappings: GroupMappingsService) {}
+
+  @Permission('team.group_mappings.read', { teamParam: 'id' })
+  @Get()
+  list(@Param('id', ParseUUIDPipe) id: string): Promise<GroupMappingResponse[]> {
+    return this.mappings.list(id);
+  }
+
+  @Permission('team.group_mappings.edit', { teamParam: 'id' })
+  @Post()
+  create(@Param('id', ParseUUIDPipe) id: string, @Body() dto: CreateGroupMappingDto, @Audit() audit: AuditContext): Promise<GroupMappingResponse> {
+    return this.mappings.create(id, dto, audit);
+  }
+
+  @Permission('team.group_mappings.edit', { teamParam: 'id' })
+  @Delete(':mappingId')
+  @HttpCode(204)
+  async delete(@Param('id', ParseUUIDPipe) id: string, @Param('mappingId', ParseUUIDPipe) mappingId: string, @Audit() audit: AuditContext): Promise<void> {
+    await this.mappings.delete(id, mappingId, audit);
+  }
+}
