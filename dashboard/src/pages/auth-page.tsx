@@ -13,6 +13,7 @@ const SSO_ERRORS: Record<string, string> = {
   sso_email_unverified: 'Your identity provider has not verified your email address, so it cannot be used to sign in here.',
   sso_email_missing: 'Your identity provider did not share an email address.',
   sso_signup_closed: 'There is no account for you here yet: ask an administrator.',
+  sso_deactivated: 'Your account here is deactivated: ask an administrator.',
   sso_signup_invite_only: 'Accounts here are by invitation: ask a team to invite your address.',
   sso_state_mismatch: 'The sign-in took too long or was started elsewhere: try again.',
   sso_provider_error: 'Your identity provider refused the sign-in.',

@@ -6,6 +6,7 @@ import { CookieJar, TEST_CLIENT, TestOidcProvider, browse, signInThroughProvider
 import { freePort } from '../../helpers/ports.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
+import { signUp } from '../../helpers/users.js';
 
 const PASSWORD = 'correct horse battery';
 const fresh = (label: string) => `${label}-${randomUUID()}@example.com`;
@@ -243,6 +244,58 @@ describe('OpenID Connect sign-in', () => {
       await api(closed.app).get('/api/auth/me').set('Cookie', `session=${session}`).expect(200);
       const { body } = await api(closed.app).get('/api/auth/options').expect(200);
       expect(body).toMatchObject({ passwordLogin: 'disabled', signup: 'closed', sso: { displayName: 'Test IdP' } });
+    });
+  });
+
+  describe("the provider's groups at each sign-in", () => {
+    it('move memberships: a mapped group adds the team with its role, a changed group changes it, a dropped one removes it', async () => {
+      const owner = await signUp(open.app);
+      await api(open.app, owner).post(`/api/teams/${owner.teamId}/group-mappings`).send({ groupName: 'writers', role: 'member' }).expect(201);
+      await api(open.app, owner).post(`/api/teams/${owner.teamId}/group-mappings`).send({ groupName: 'editors', role: 'admin' }).expect(201);
+      const roleIn = async (login: string) => {
+        const rows = await open.app
+          .get(DataSource)
+          .query<{ role: string }[]>('SELECT m.role FROM memberships m JOIN oidc_identities i ON i.user_id = m.user_id WHERE i.subject = $1 AND m.team_id = $2', [login, owner.teamId]);
+        return rows[0]?.role ?? null;
+      };
+
+      const grace = { email: fresh('grace'), email_verified: true, name: 'Grace Hopper' };
+      provider.setAccount('grace', { ...grace, groups: ['writers'] });
+      await ssoSignIn(open, 'grace');
+      expect(await roleIn('grace')).toBe('member');
+
+      provider.setAccount('grace', { ...grace, groups: ['writers', 'editors'] });
+      await ssoSignIn(open, 'grace');
+      expect(await roleIn('grace')).toBe('admin');
+
+      provider.setAccount('grace', { ...grace, groups: [] });
+      await ssoSignIn(open, 'grace');
+      expect(await roleIn('grace')).toBeNull();
+    });
+
+    it('a provider that sends no groups claim leaves the memberships group sync made alone', async () => {
+      const owner = await signUp(open.app);
+      await api(open.app, owner).post(`/api/teams/${owner.teamId}/group-mappings`).send({ groupName: 'reviewers', role: 'viewer' }).expect(201);
+      const alan = { email: fresh('alan'), email_verified: true, name: 'Alan Turing' };
+      provider.setAccount('alan', { ...alan, groups: ['reviewers'] });
+      await ssoSignIn(open, 'alan');
+      provider.setAccount('alan', alan);
+      await ssoSignIn(open, 'alan');
+      const [row] = await open.app
+        .get(DataSource)
+        .query<{ role: string }[]>('SELECT m.role FROM memberships m JOIN oidc_identities i ON i.user_id = m.user_id WHERE i.subject = $1 AND m.team_id = $2', ['alan', owner.teamId]);
+      expect(row?.role).toBe('viewer');
+    });
+
+    it('refuses a deactivated account, starting no session', async () => {
+      provider.setAccount('edsger', { email: fresh('edsger'), email_verified: true, name: 'Edsger Dijkstra' });
+      await ssoSignIn(open, 'edsger');
+      await open.app.get(DataSource).query(`UPDATE users SET deactivated_at = now() WHERE id = (SELECT user_id FROM oidc_identities WHERE subject = 'edsger')`);
+      const sessions = await count(open.app, "SELECT 1 FROM sessions s JOIN oidc_identities i ON i.user_id = s.user_id WHERE i.subject = 'edsger'");
+      const { landed, session } = await ssoSignIn(open, 'edsger');
+      expect(landed.searchParams.get('sso_error')).toBe('sso_deactivated');
+      expect(session).toBeUndefined();
+      expect(await count(open.app, "SELECT 1 FROM sessions s JOIN oidc_identities i ON i.user_id = s.user_id WHERE i.subject = 'edsger'")).toBe(sessions);
     });
   });
 });

@@ -8,7 +8,8 @@ export type OidcFailure =
   | 'sso_email_unverified'
   | 'sso_signup_closed'
   | 'sso_signup_invite_only'
-  | 'sso_no_team';
+  | 'sso_no_team'
+  | 'sso_deactivated';
 
 /** A refused single sign-on: the callback redirects to the sign-in page with its code, never a 500. */
 export class OidcSignInError extends Error {

@@ -16,6 +16,7 @@ import { User } from '../../entities/user.entity.js';
 import { InvitationsService } from '../../invitations/invitations.service.js';
 import { TeamsService } from '../../teams.service.js';
 import { type ClientInfo, SessionsService } from '../sessions.service.js';
+import { GroupSyncService } from '../../group-mappings/group-sync.service.js';
 import { OidcSignInError } from './oidc-sign-in-error.js';
 
 /** How long the round trip through the provider may take, in seconds. */
@@ -33,8 +34,8 @@ interface FlowClaims {
 
 export interface OidcSignIn {
   user: { id: string; email: string; name: string };
-  /** The provider's groups claim (OIDC_GROUPS_CLAIM), for the group-to-membership sync. */
-  groups: string[];
+  /** The provider's groups claim (OIDC_GROUPS_CLAIM), applied to memberships at sign-in; undefined when the provider sent none. */
+  groups: string[] | undefined;
   /** The session token, as a password sign-in's. */
   token: string;
   returnTo: string;
@@ -46,7 +47,7 @@ interface IdentityClaims {
   email: string | undefined;
   emailVerified: boolean;
   name: string | undefined;
-  groups: string[];
+  groups: string[] | undefined;
 }
 
 /**
@@ -72,6 +73,7 @@ export class OidcService {
     private readonly databaseClock: DatabaseClock,
     private readonly audit: AuditService,
     private readonly jwt: JwtService,
+    private readonly groupSync: GroupSyncService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.settings = config.get('oidc', { infer: true });
@@ -161,6 +163,9 @@ export class OidcService {
     const issuer = configuration.serverMetadata().issuer;
 
     const account = await this.users.manager.transaction((manager) => this.accountFor(manager, issuer, claims, audit));
+    if (account.deactivatedAt) throw new OidcSignInError('sso_deactivated');
+    // Memberships follow the provider's groups before the session picks a team, so a new group's team can be the one.
+    if (claims.groups) await this.groupSync.applyGroups(account.id, claims.groups, asUser(audit, account.id));
     const [team] = await this.teams.listForUser(account.id);
     if (!team) throw new OidcSignInError('sso_no_team');
     const { token } = await this.sessions.startLogin(account.id, team.id, clientInfo, async (manager, sessionId) => {
@@ -267,9 +272,12 @@ export class OidcService {
   }
 }
 
-/** A groups claim as a list of names: an array of strings, or one string. */
-function groupNames(value: unknown): string[] {
+/**
+ * A groups claim as a list of names: an array of strings, or one string. Undefined when there is no
+ * such claim: a provider not set up to send groups leaves the memberships group sync made (by SCIM) alone.
+ */
+function groupNames(value: unknown): string[] | undefined {
   if (typeof value === 'string') return [value];
-  if (!Array.isArray(value)) return [];
+  if (!Array.isArray(value)) return undefined;
   return [...new Set(value.filter((item): item is string => typeof item === 'string' && item.length > 0))];
 }
