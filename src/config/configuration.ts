@@ -8,6 +8,7 @@ import { LIVE_VARIABLES, type LiveSettings } from './live.config.js';
 import { LLM_VARIABLES, llmSettings, type LlmSettings } from './llm.config.js';
 import { LOGIN_VARIABLES, type LoginSettings } from './login.config.js';
 import { MAIL_VARIABLES, mailSettings, type MailSettings } from './mail.config.js';
+import { MCP_VARIABLES, mcpSettings, type McpSettings } from './mcp.config.js';
 import { OUTBOUND_VARIABLES, type OutboundSettings } from './outbound.config.js';
 import { PLANS_VARIABLES, planSettings, type PlanSettings } from './plans.config.js';
 import { REDIS_VARIABLES, type RedisSettings } from './redis.config.js';
@@ -32,6 +33,7 @@ export const NAMESPACES = {
   plans: PLANS_VARIABLES,
   login: LOGIN_VARIABLES,
   outbound: OUTBOUND_VARIABLES,
+  mcp: MCP_VARIABLES,
   tracing: TRACING_VARIABLES,
 };
 
@@ -51,6 +53,7 @@ export interface AppConfig {
   plans: PlanSettings;
   login: LoginSettings;
   outbound: OutboundSettings;
+  mcp: McpSettings;
 }
 
 /**
@@ -75,5 +78,6 @@ export function loadConfiguration(raw: RawEnvironment = process.env): AppConfig 
     plans: planSettings(values.plans),
     login: values.login,
     outbound: values.outbound,
+    mcp: mcpSettings(values.mcp, app.nodeEnv === 'production', values.auth.jwtSecret ?? ''),
   };
 }
