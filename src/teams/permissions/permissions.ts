@@ -53,6 +53,10 @@ export const PERMISSIONS = {
   'team.budget.read': rule(EVERYONE, "the team's token budget"),
   'team.budget.edit': rule(['owner'], 'set the budget', { refused: "Only the team's owners set its budget" }),
   'team.audit': rule(MANAGERS, 'read and export the audit trail', { refused: "Only the team's owners and admins can read its audit trail" }),
+  'team.mcp_servers': rule(MANAGERS, "register, change, test and remove the team's MCP servers: sessions only (they hold secrets)", {
+    tokens: false,
+    refused: "Only the team's owners and admins manage its MCP servers",
+  }),
   'workflow.read': rule(EVERYONE, 'workflows, their runs, run events, schedules'),
   'workflow.create': rule(WRITERS, 'create a workflow'),
   'workflow.edit': rule(WRITERS, 'replace the plan', onOwnWorkflows),
