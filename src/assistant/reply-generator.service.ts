@@ -118,7 +118,13 @@ export class ReplyGenerator {
           stream: result.stream,
           sendStart: false,
           messageMetadata: ({ part }) =>
-            part.type === 'finish' ? { ...metadata, usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } } : undefined,
+            part.type === 'finish'
+              ? {
+                  ...metadata,
+                  usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens },
+                  ...(mcpToolbox && mcpToolbox.calls.length > 0 ? { mcpCalls: [...mcpToolbox.calls] } : {}),
+                }
+              : undefined,
           onError: fail,
         });
         writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/configuration.js';
 import type { McpSettings } from '../../config/mcp.config.js';
 import { Metrics } from '../../metrics/metrics.service.js';
 import { OutboundService } from '../../outbound/outbound.service.js';
+import type { McpCallRecord } from '../reply-metadata.js';
 import type { McpConnectionTestResponse, McpToolListing } from './mcp-server.response.js';
 import { McpServersService, type McpServerConnection } from './mcp-servers.service.js';
 
@@ -21,10 +22,12 @@ export function agentToolName(serverName: string, toolName: string): string {
 export interface McpToolbox {
   tools: ToolSet;
   unreachable: { server: string; error: string }[];
+  /** Each call made so far, for the reply's metadata. */
+  calls: McpCallRecord[];
   close(): Promise<void>;
 }
 
-type Outcome = 'ok' | 'tool_error' | 'timeout' | 'too_large' | 'failed';
+type Outcome = McpCallRecord['outcome'];
 
 /** A tool call that failed in a way the model is told about, with the outcome it is metered as. */
 class McpCallError extends Error {
@@ -63,6 +66,7 @@ export class McpToolsService {
     const clients: MCPClient[] = [];
     const tools: ToolSet = {};
     const unreachable: McpToolbox['unreachable'] = [];
+    const calls: McpCallRecord[] = [];
     await Promise.all(
       connections.map(async (server) => {
         try {
@@ -72,7 +76,7 @@ export class McpToolsService {
           const usable = { ...listing, tools: listing.tools.filter((tool) => statusOf(server, tool.name) === 'available') };
           for (const [name, mcpTool] of Object.entries(client.toolsFromDefinitions(usable))) {
             const exposed = agentToolName(server.name, name);
-            if (exposed.length <= MAX_TOOL_NAME_LENGTH) tools[exposed] = this.bounded(teamId, server, name, mcpTool as Tool);
+            if (exposed.length <= MAX_TOOL_NAME_LENGTH) tools[exposed] = this.bounded(server, name, mcpTool as Tool, calls);
           }
         } catch (error) {
           unreachable.push({ server: server.name, error: describe(error) });
@@ -82,6 +86,7 @@ export class McpToolsService {
     return {
       tools,
       unreachable,
+      calls,
       close: async () => {
         await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
       },
@@ -145,7 +150,7 @@ export class McpToolsService {
     };
   }
 
-  private bounded(teamId: string, server: McpServerConnection, name: string, mcpTool: Tool): Tool {
+  private bounded(server: McpServerConnection, name: string, mcpTool: Tool, calls: McpCallRecord[]): Tool {
     const execute = mcpTool.execute;
     if (!execute) return mcpTool;
     return {
@@ -175,8 +180,10 @@ export class McpToolsService {
           throw new McpCallError(`${name} on ${server.name} failed: ${describe(error)}`, 'failed');
         } finally {
           release();
-          this.metrics.mcpToolCalls.inc({ team: teamId, server: server.name, tool: name, outcome });
-          this.metrics.mcpToolDuration.observe({ outcome }, (performance.now() - started) / 1000);
+          const durationMs = Math.round(performance.now() - started);
+          calls.push({ server: server.name, tool: name, outcome, durationMs });
+          this.metrics.mcpToolCalls.inc({ outcome });
+          this.metrics.mcpToolDuration.observe({ outcome }, durationMs / 1000);
         }
       },
     } as Tool;

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
+import { Metrics } from '../../../src/metrics/metrics.service.js';
 import type { McpConnectionTestResponse, McpServerResponse } from '../../../src/assistant/mcp/mcp-server.response.js';
 import { api } from '../../helpers/api.js';
 import { chat, textOfMessage, userMessage } from '../../helpers/chat.js';
@@ -52,6 +54,11 @@ class EverythingServer {
   }
 }
 
+/** The part of a reply's call to a tool (MCP tools are dynamic tools: their schemas come from the server). */
+function toolPart(message: UIMessage, toolName: string): UIMessage['parts'][number] | undefined {
+  return message.parts.find((part) => (part.type === 'dynamic-tool' && part.toolName === toolName) || part.type === `tool-${toolName}`);
+}
+
 /** Issue 34 items 1 and 6: a team's MCP servers, registered, tested and used by the agents. */
 describe('MCP servers', () => {
   let app: INestApplication;
@@ -98,7 +105,7 @@ describe('MCP servers', () => {
 
   it('refuses URLs the outbound policy refuses, and bad fields, storing nothing', async () => {
     const before = await count(owner.teamId);
-    const refused: [Record<string, unknown>, RegExp][] = [
+    const refused: [Record<string, unknown>, RegExp | RegExp[]][] = [
       [{ name: 'meta', url: 'https://169.254.169.254/latest/meta-data/' }, /link-local/],
       [{ name: 'private', url: 'https://10.0.0.5/mcp' }, /private address/],
       [{ name: 'loop', url: 'https://127.0.0.2/mcp' }, /loopback/],
@@ -106,11 +113,11 @@ describe('MCP servers', () => {
       [{ name: 'plain', url: 'http://mcp.example.com/mcp' }, /must use https/],
       [{ name: 'stdio', url: 'stdio:///usr/bin/env' }, /must use https/],
       [{ name: 'file', url: 'file:///etc/passwd' }, /must use https/],
-      [{ name: 'Bad Name', url: 'https://mcp.example.com/mcp' }, /name must be/],
+      [{ name: 'Bad Name', url: 'https://mcp.example.com/mcp' }, [/name must be/]],
       [{ name: 'hdr', url: 'https://mcp.example.com/mcp', headers: { 'X-Evil': 'a\r\nHost: x' } }, /single-line/],
       [{ name: 'hdr2', url: 'https://mcp.example.com/mcp', headers: { Host: 'x' } }, /set by the connection/],
       [{ name: 'both', url: 'https://mcp.example.com/mcp', bearerToken: 'a', headers: { authorization: 'b' } }, /not both/],
-      [{ name: 'agents', url: 'https://mcp.example.com/mcp', agentIds: ['nobody'] }, /agentIds must be among/],
+      [{ name: 'agents', url: 'https://mcp.example.com/mcp', agentIds: ['nobody'] }, [/agentIds must be among/]],
     ];
     for (const [body, message] of refused) {
       expectError(await api(app, owner).post(`/api/teams/${owner.teamId}/mcp-servers`).send(body), 400, message);
@@ -132,7 +139,7 @@ describe('MCP servers', () => {
     await api(app, stranger).post(`/api/teams/${stranger.teamId}/mcp-servers/${server.id}/test`).expect(404);
     await api(app, stranger).delete(`/api/teams/${stranger.teamId}/mcp-servers/${server.id}`).expect(404);
     const reply = await chat(app, stranger, { agentId: 'general', messages: [userMessage('use echo with nobody else')] });
-    expect(reply.message.parts.some((part) => part.type.startsWith('tool-'))).toBe(false);
+    expect(reply.message.parts.some((part) => part.type.startsWith('tool-') || part.type === 'dynamic-tool')).toBe(false);
     await api(app, owner).delete(`/api/teams/${owner.teamId}/mcp-servers/${server.id}`).expect(200);
   });
 
@@ -153,23 +160,23 @@ describe('MCP servers', () => {
 
   it('a chat turn of the general agent calls the MCP tool the user names, and the result stays message content', async () => {
     const reply = await chat(app, owner, { agentId: 'general', messages: [userMessage('use echo with hello from the team')] });
-    const call = reply.message.parts.find((part) => part.type === 'tool-mcp_everything__echo') as { state: string; input: unknown } | undefined;
+    const call = toolPart(reply.message, 'mcp_everything__echo') as { state: string; input: unknown } | undefined;
     expect(call).toMatchObject({ state: 'output-available', input: { message: 'hello from the team' } });
     expect(textOfMessage(reply.message)).toContain('Echo: hello from the team');
     const [{ assets }] = await db.query<{ assets: string }[]>('SELECT count(*) AS assets FROM assets WHERE team_id = $1', [owner.teamId]);
     expect(Number(assets)).toBe(0);
     // Stored with the reply: its tool call and result.
     const history = (await api(app, owner).get('/api/assistant/history').query({ id: reply.conversationId }).expect(200)).body as { messages: { parts: { type: string }[] }[] };
-    expect(history.messages.at(-1)?.parts.map((part) => part.type)).toContain('tool-mcp_everything__echo');
-    const metrics = (await api(app).get('/api/metrics').set('Authorization', `Bearer ${process.env.METRICS_TOKEN ?? ''}`)).text;
-    if (metrics.includes('assistant_mcp_tool_calls_total')) {
-      expect(metrics).toMatch(new RegExp(`assistant_mcp_tool_calls_total\\{team="${owner.teamId}",server="everything",tool="echo",outcome="ok"\\} 1`));
-    }
+    expect(JSON.stringify(history.messages.at(-1)?.parts)).toContain('mcp_everything__echo');
+    expect(reply.message.metadata).toMatchObject({ mcpCalls: [{ server: 'everything', tool: 'echo', outcome: 'ok', durationMs: expect.any(Number) as unknown }] });
+    const { values } = await app.get(Metrics).mcpToolCalls.get();
+    expect(values.find((sample) => sample.labels.outcome === 'ok')?.value).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(values)).not.toContain(owner.teamId);
   });
 
   it('a tool slower than MCP_CALL_TIMEOUT_MS is a tool error in the reply, not a failed reply', async () => {
     const reply = await chat(app, owner, { agentId: 'general', messages: [userMessage('use trigger-long-running-operation with ten seconds')] });
-    const call = reply.message.parts.find((part) => part.type === 'tool-mcp_everything__trigger-long-running-operation') as { state: string; errorText?: string } | undefined;
+    const call = toolPart(reply.message, 'mcp_everything__trigger-long-running-operation') as { state: string; errorText?: string } | undefined;
     expect(call).toMatchObject({ state: 'output-error', errorText: expect.stringMatching(new RegExp(`did not answer within ${CALL_TIMEOUT_MS} ms`)) as unknown });
     expect(textOfMessage(reply.message)).toMatch(/could not finish mcp_everything__trigger-long-running-operation/);
     expect(reply.chunks.some((chunk) => chunk.type === 'error')).toBe(false);
@@ -182,7 +189,7 @@ describe('MCP servers', () => {
     await waitFor(() => Promise.resolve(everything.posts >= before + 4), 'the tool call to reach the MCP server', 15_000);
     await everything.stop();
     const reply = await pending;
-    const call = reply.message.parts.find((part) => part.type === 'tool-mcp_everything__trigger-long-running-operation') as { state: string } | undefined;
+    const call = toolPart(reply.message, 'mcp_everything__trigger-long-running-operation') as { state: string } | undefined;
     expect(call?.state).toBe('output-error');
 
     const after = await chat(app, owner, { agentId: 'general', messages: [userMessage('use echo with anyone there?')] });
