@@ -10,7 +10,7 @@ import { estimateMessageTokens } from '../usage/usage-estimate.js';
 import { AGENTS, type AgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ReplyMetadata } from './reply-metadata.js';
-import { McpToolsService, type McpToolbox } from './mcp/mcp-tools.service.js';
+import { McpCallError, McpToolsService, type McpToolbox } from './mcp/mcp-tools.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
 /** Tool calls and answers an agent may take for one reply. */
@@ -125,7 +125,8 @@ export class ReplyGenerator {
                   ...(mcpToolbox && mcpToolbox.calls.length > 0 ? { mcpCalls: [...mcpToolbox.calls] } : {}),
                 }
               : undefined,
-          onError: fail,
+          // An MCP tool's error says what failed on the team's own server, nothing of ours: the user sees it too.
+          onError: (error) => mcpCallError(error)?.message ?? fail(error),
         });
         writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));
         // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
@@ -147,6 +148,11 @@ export class ReplyGenerator {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+function mcpCallError(error: unknown): McpCallError | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof McpCallError) return current;
+  return undefined;
 }
 
 /** The agent's instructions, and which of the team's MCP servers could not be reached for this reply. */

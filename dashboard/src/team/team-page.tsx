@@ -5,6 +5,7 @@ import { AuditSection } from './audit-section';
 import { BudgetSection } from './budget-section';
 import { InvitationsSection } from './invitations-section';
 import { LeaveTeamSection } from './leave-team-section';
+import { McpServersSection } from './mcp-servers-section';
 import { MembersSection } from './members-section';
 import { PlanSection } from './plan-section';
 import { isManager } from './roles';
@@ -40,6 +41,7 @@ export function TeamPage() {
       <PlanSection team={team} />
       <BudgetSection team={team} />
       <UsageSection team={team} />
+      {canManage && <McpServersSection team={team} />}
       {canManage && <AuditSection team={team} />}
       <LeaveTeamSection team={team} onLeft={setLeft} />
     </div>

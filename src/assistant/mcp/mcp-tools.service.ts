@@ -29,8 +29,8 @@ export interface McpToolbox {
 
 type Outcome = McpCallRecord['outcome'];
 
-/** A tool call that failed in a way the model is told about, with the outcome it is metered as. */
-class McpCallError extends Error {
+/** A tool call that failed in a way the model and the user are told about, with the outcome it is metered as. */
+export class McpCallError extends Error {
   constructor(
     message: string,
     readonly outcome: Outcome,
@@ -76,7 +76,7 @@ export class McpToolsService {
           const usable = { ...listing, tools: listing.tools.filter((tool) => statusOf(server, tool.name) === 'available') };
           for (const [name, mcpTool] of Object.entries(client.toolsFromDefinitions(usable))) {
             const exposed = agentToolName(server.name, name);
-            if (exposed.length <= MAX_TOOL_NAME_LENGTH) tools[exposed] = this.bounded(server, name, mcpTool as Tool, calls);
+            if (exposed.length <= MAX_TOOL_NAME_LENGTH) tools[exposed] = this.bounded(server, name, mcpTool, calls);
           }
         } catch (error) {
           unreachable.push({ server: server.name, error: describe(error) });
@@ -186,7 +186,7 @@ export class McpToolsService {
           this.metrics.mcpToolDuration.observe({ outcome }, durationMs / 1000);
         }
       },
-    } as Tool;
+    };
   }
 
   /** Waits for a free place among the server's MCP_MAX_CONCURRENT_CALLS; the returned function gives it back. */
