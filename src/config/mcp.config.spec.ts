@@ -23,7 +23,9 @@ describe('MCP settings', () => {
   });
 
   it('refuse a missing key in production', () => {
-    expect(() => loadConfiguration({ ...BASE, NODE_ENV: 'production', PUBLIC_URL: 'https://assistant.example.com' })).toThrow(InvalidEnvironmentError);
-    expect(() => loadConfiguration({ ...BASE, NODE_ENV: 'production', PUBLIC_URL: 'https://assistant.example.com' })).toThrow(/SECRETS_ENCRYPTION_KEY is required/);
+    const production = { ...BASE, NODE_ENV: 'production', MAIL_DELIVERY: 'outbox' };
+    expect(() => loadConfiguration(production)).toThrow(InvalidEnvironmentError);
+    expect(() => loadConfiguration(production)).toThrow(/SECRETS_ENCRYPTION_KEY is required/);
+    expect(loadConfiguration({ ...production, SECRETS_ENCRYPTION_KEY: 'k'.repeat(32) }).mcp.secretsKey).toHaveLength(32);
   });
 });
