@@ -7,13 +7,14 @@ import { ChatStreamService } from './chat-stream.service.js';
 import { ConversationRepliesService } from './conversation-replies.service.js';
 import { ConversationsController } from './conversations.controller.js';
 import { LiveRepliesService } from './live-replies.service.js';
+import { McpModule } from './mcp/mcp.module.js';
 import { ReplyGenerator } from './reply-generator.service.js';
 import { RouterService } from './router.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
-  imports: [ConversationsModule, AssetsModule, UsageModule],
+  imports: [ConversationsModule, AssetsModule, UsageModule, McpModule],
   controllers: [AssistantController, ConversationsController],
   providers: [ChatStreamService, ReplyGenerator, ConversationRepliesService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
   exports: [ChatStreamService, ReplyGenerator, LiveRepliesService, RouterService, AgentToolsFactory],

@@ -10,6 +10,7 @@ import { estimateMessageTokens } from '../usage/usage-estimate.js';
 import { AGENTS, type AgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ReplyMetadata } from './reply-metadata.js';
+import { McpCallError, McpToolsService, type McpToolbox } from './mcp/mcp-tools.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
 /** Tool calls and answers an agent may take for one reply. */
@@ -48,6 +49,7 @@ export class ReplyGenerator {
     private readonly models: ModelRegistry,
     private readonly tools: AgentToolsFactory,
     private readonly files: ChatFilesService,
+    private readonly mcp: McpToolsService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.maxOutputTokens = config.get('llm', { infer: true }).replyMaxOutputTokens;
@@ -72,6 +74,7 @@ export class ReplyGenerator {
       request.onFailure?.(error);
       return this.describeFailure(error);
     };
+    let mcpToolbox: McpToolbox | undefined;
     return createUIMessageStream({
       generateId: randomUUID,
       execute: async ({ writer }) => {
@@ -89,11 +92,17 @@ export class ReplyGenerator {
             toolFailure ??= { error };
           },
         });
+        // The team's MCP servers for this agent: their tools join the built-ins (prefixed, so no name
+        // is shared); a server that cannot be reached is told to the user and the model, and the reply goes on.
+        mcpToolbox = await this.mcp.open(scope.teamId, agentId);
+        for (const { server, error } of mcpToolbox.unreachable) {
+          writer.write({ type: 'data-mcp-server-unreachable', id: `mcp-${server}`, data: { server, error } });
+        }
         const result = streamText({
           model: model.model,
-          instructions: agent.instructions,
+          instructions: withUnreachableServers(agent.instructions, mcpToolbox.unreachable),
           messages: await convertToModelMessages(this.files.forModel(scope.teamId, history), { ignoreIncompleteToolCalls: true }),
-          tools,
+          tools: { ...mcpToolbox.tools, ...tools },
           stopWhen: [isStepCount(MAX_STEPS), () => toolFailure !== undefined],
           // Each model call's cap: what a reply reserves of the budget for its output.
           maxOutputTokens: this.maxOutputTokens,
@@ -109,8 +118,15 @@ export class ReplyGenerator {
           stream: result.stream,
           sendStart: false,
           messageMetadata: ({ part }) =>
-            part.type === 'finish' ? { ...metadata, usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens } } : undefined,
-          onError: fail,
+            part.type === 'finish'
+              ? {
+                  ...metadata,
+                  usage: { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens },
+                  ...(mcpToolbox && mcpToolbox.calls.length > 0 ? { mcpCalls: [...mcpToolbox.calls] } : {}),
+                }
+              : undefined,
+          // An MCP tool's error says what failed on the team's own server, nothing of ours: the user sees it too.
+          onError: (error) => mcpCallError(error)?.message ?? fail(error),
         });
         writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));
         // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
@@ -118,6 +134,7 @@ export class ReplyGenerator {
       },
       onError: fail,
       onEnd: async ({ responseMessage, isAborted }) => {
+        await mcpToolbox?.close();
         // A stopped reply is kept as far as it got, and says so.
         const stopped = isAborted || request.abortSignal?.aborted === true;
         const message = stopped ? { ...responseMessage, metadata: { ...(responseMessage.metadata ?? {}), stopped: true } } : responseMessage;
@@ -131,6 +148,18 @@ export class ReplyGenerator {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+function mcpCallError(error: unknown): McpCallError | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof McpCallError) return current;
+  return undefined;
+}
+
+/** The agent's instructions, and which of the team's MCP servers could not be reached for this reply. */
+function withUnreachableServers(instructions: string, unreachable: McpToolbox['unreachable']): string {
+  if (unreachable.length === 0) return instructions;
+  const lines = unreachable.map(({ server, error }) => `- ${server}: ${error}`);
+  return `${instructions}\n\nThese MCP servers of the team could not be reached, so their tools are missing from this reply; say so if the user asks for them:\n${lines.join('\n')}`;
 }
 
 /**

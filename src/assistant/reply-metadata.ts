@@ -6,6 +6,16 @@ export interface ReplyMetadata {
   modelId: string;
   conversationId: string;
   usage?: { inputTokens?: number; outputTokens?: number };
+  /** The reply's calls to tools of the team's MCP servers, metered per team here (metrics carry no team). */
+  mcpCalls?: McpCallRecord[];
   /** Set on a reply that was stopped before it ended: it holds what was generated until then. */
   stopped?: true;
+}
+
+/** One call to a tool of a team's MCP server, as recorded with the reply. */
+export interface McpCallRecord {
+  server: string;
+  tool: string;
+  outcome: 'ok' | 'tool_error' | 'timeout' | 'too_large' | 'failed';
+  durationMs: number;
 }

@@ -26,8 +26,8 @@ describe('loadConfiguration', () => {
   it('refuses production without SMTP_URL unless mail is kept as files on purpose, and never logs links in production (#28)', () => {
     expect(() => loadConfiguration({ ...BASE, NODE_ENV: 'production' })).toThrow(/SMTP_URL is required when NODE_ENV=production.*MAIL_DELIVERY=outbox/);
     expect(() => loadConfiguration({ ...BASE, MAIL_DELIVERY: 'smtp' })).toThrow(/SMTP_URL is required when MAIL_DELIVERY=smtp/);
-    expect(loadConfiguration({ ...BASE, NODE_ENV: 'production', MAIL_DELIVERY: 'outbox' }).mail).toMatchObject({ delivery: 'outbox', logLinks: false });
-    expect(loadConfiguration({ ...BASE, NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).mail).toMatchObject({ delivery: 'smtp', logLinks: false });
+    expect(loadConfiguration({ ...BASE, NODE_ENV: 'production', MAIL_DELIVERY: 'outbox', SECRETS_ENCRYPTION_KEY: 'k'.repeat(32) }).mail).toMatchObject({ delivery: 'outbox', logLinks: false });
+    expect(loadConfiguration({ ...BASE, NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', SECRETS_ENCRYPTION_KEY: 'k'.repeat(32) }).mail).toMatchObject({ delivery: 'smtp', logLinks: false });
     expect(loadConfiguration(BASE).mail).toMatchObject({ delivery: 'outbox', logLinks: true });
   });
 

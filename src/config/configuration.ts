@@ -9,6 +9,7 @@ import { LLM_VARIABLES, llmSettings, type LlmSettings } from './llm.config.js';
 import { LOGIN_VARIABLES, type LoginSettings } from './login.config.js';
 import { OIDC_VARIABLES, oidcSettings, type OidcSettings } from './oidc.config.js';
 import { MAIL_VARIABLES, mailSettings, type MailSettings } from './mail.config.js';
+import { MCP_VARIABLES, mcpSettings, type McpSettings } from './mcp.config.js';
 import { OUTBOUND_VARIABLES, type OutboundSettings } from './outbound.config.js';
 import { PLANS_VARIABLES, planSettings, type PlanSettings } from './plans.config.js';
 import { REDIS_VARIABLES, type RedisSettings } from './redis.config.js';
@@ -36,6 +37,7 @@ export const NAMESPACES = {
   login: LOGIN_VARIABLES,
   outbound: OUTBOUND_VARIABLES,
   webhooks: WEBHOOKS_VARIABLES,
+  mcp: MCP_VARIABLES,
   tracing: TRACING_VARIABLES,
 };
 
@@ -58,6 +60,7 @@ export interface AppConfig {
   login: LoginSettings;
   outbound: OutboundSettings;
   webhooks: WebhookSettings;
+  mcp: McpSettings;
 }
 
 /**
@@ -84,5 +87,6 @@ export function loadConfiguration(raw: RawEnvironment = process.env): AppConfig 
     login: values.login,
     outbound: values.outbound,
     webhooks: values.webhooks,
+    mcp: mcpSettings(values.mcp, app.nodeEnv === 'production', values.auth.jwtSecret ?? ''),
   };
 }

@@ -33,5 +33,6 @@ export type { PricedFigures } from '../../../src/usage/usage-cost.js';
 export type { AgentResponse, ModelsResponse } from '../../../src/assistant/assistant-catalog.response.js';
 export type { ReplyMetadata } from '../../../src/assistant/reply-metadata.js';
 export type { AuditEventResponse, AuditPageResponse } from '../../../src/audit/audit.response.js';
+export type { McpConnectionTestResponse, McpServerResponse, McpToolListing } from '../../../src/assistant/mcp/mcp-server.response.js';
 export type { StepDecisionResponse } from '../../../src/approvals/approvals.response.js';
 export type { GroupMappingResponse } from '../../../src/teams/group-mappings/group-mapping.dto.js';

@@ -6,6 +6,7 @@ import { BudgetSection } from './budget-section';
 import { GroupMappingsSection } from './group-mappings-section';
 import { InvitationsSection } from './invitations-section';
 import { LeaveTeamSection } from './leave-team-section';
+import { McpServersSection } from './mcp-servers-section';
 import { MembersSection } from './members-section';
 import { PlanSection } from './plan-section';
 import { isManager } from './roles';
@@ -42,6 +43,7 @@ export function TeamPage() {
       <BudgetSection team={team} />
       <UsageSection team={team} />
       {canManage && <GroupMappingsSection team={team} />}
+      {canManage && <McpServersSection team={team} />}
       {canManage && <AuditSection team={team} />}
       <LeaveTeamSection team={team} onLeft={setLeft} />
     </div>

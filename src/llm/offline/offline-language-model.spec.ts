@@ -25,6 +25,25 @@ describe('OfflineLanguageModel', () => {
     expect(received).toEqual([{ content: 'Write a tweet post about launch day', platform: 'x' }]);
   });
 
+  it('calls a tool the user names ("use echo with …"), a team MCP tool by its own name, and reports its text', async () => {
+    const received: unknown[] = [];
+    const tools = {
+      mcp_cms__echo: tool({
+        description: 'Echoes back the input',
+        inputSchema: z.object({ message: z.string() }),
+        execute: (input) => {
+          received.push(input);
+          return { content: [{ type: 'text', text: `Echo: ${input.message}` }] };
+        },
+      }),
+    };
+    const result = streamText({ model, tools, stopWhen: isStepCount(3), prompt: 'use echo with hello from the test' });
+    expect(await result.text).toBe('Done: I used mcp_cms__echo: Echo: hello from the test');
+    expect(received).toEqual([{ message: 'hello from the test' }]);
+    const { toolCalls } = await generateText({ model, tools, prompt: 'use get-sum with 1 and 2' });
+    expect(toolCalls).toEqual([]);
+  });
+
   it('answers in plain words when no tool fits, naming itself as the offline model', async () => {
     const { text } = await generateText({ model, prompt: 'What is the capital of France?' });
     expect(text).toMatch(/^This is the offline model: no language model is configured/);

@@ -3,6 +3,7 @@ import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4Content,
+  LanguageModelV4FunctionTool,
   LanguageModelV4GenerateResult,
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
@@ -85,6 +86,17 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   // The first line says what is asked; what follows is material (a pasted receipt, earlier steps' output).
   const [firstLine = '', ...material] = request.split('\n');
   const asked = requestOf(firstLine);
+  const named = namedTool(asked, tools);
+  if (named) {
+    return [
+      {
+        type: 'tool-call',
+        toolCallId: `call_${stableHash(`${options.prompt.length}:${request}`).toString(36)}`,
+        toolName: named.tool.name,
+        input: JSON.stringify(fillFromSchema(named.tool.inputSchema, named.input)),
+      },
+    ];
+  }
   const intent = matchIntent(asked, tools.map((tool) => tool.name));
   const chosen = intent && tools.find((tool) => tool.name === intent.tool);
   if (chosen) {
@@ -104,6 +116,21 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   const materialEntry: ContextEntry[] = material.some((line) => line.trim()) ? [{ kind: 'earlier-step', text: `\n${material.join('\n')}` }] : [];
   const task = context.length > 0 || TASK_VERB.test(asked) ? taskAnswer(asked, [...context, ...materialEntry]) : undefined;
   return [{ type: 'text', text: task ?? plainReply(request) }];
+}
+
+/** "use echo with hello", "call the echo tool with hello": a tool named by the user, and what to give it. */
+const NAMED_TOOL = /^(?:please\s+)?(?:use|call|run)\s+(?:the\s+)?([A-Za-z0-9_.-]{1,64})(?:\s+tool)?\s+(?:with|on|for)\s+(\S[\s\S]*)$/i;
+
+/**
+ * The offered tool a request names, by its name or, for a team's MCP tool (`mcp_<server>__<tool>`),
+ * by the server's own tool name; its input is the rest of the request.
+ */
+function namedTool(asked: string, tools: readonly LanguageModelV4FunctionTool[]): { tool: LanguageModelV4FunctionTool; input: string } | undefined {
+  const match = NAMED_TOOL.exec(asked.trim());
+  if (!match) return undefined;
+  const name = match[1].toLowerCase();
+  const tool = tools.find((offered) => offered.name.toLowerCase() === name || offered.name.toLowerCase().endsWith(`__${name.replace(/[^a-z0-9_-]/g, '_')}`));
+  return tool && { tool, input: match[2] };
 }
 
 /**
@@ -198,6 +225,8 @@ function describeToolResults(results: Extract<LanguageModelV4Prompt[number], { r
         const reason = (typeof output.value === 'string' ? output.value : JSON.stringify(output.value)).replace(/^Error: /, '');
         return `I could not finish ${part.toolName}: ${reason}`;
       }
+      const text = textOfToolOutput(output);
+      if (text !== undefined) return `Done: I used ${part.toolName}: ${text}`;
       const value = output.type === 'json' ? output.value : undefined;
       const saved = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
       const title = typeof saved.title === 'string' ? `"${saved.title}"` : 'the result';
@@ -208,6 +237,19 @@ function describeToolResults(results: Extract<LanguageModelV4Prompt[number], { r
     })
     .filter(Boolean)
     .join('\n');
+}
+
+type ToolOutput = Extract<Extract<LanguageModelV4Prompt[number], { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
+
+/** The text a tool answered with as content parts (an MCP tool's result), else undefined. */
+function textOfToolOutput(output: ToolOutput): string | undefined {
+  const parts: unknown =
+    output.type === 'content' ? output.value : output.type === 'json' && output.value && typeof output.value === 'object' && !Array.isArray(output.value) ? (output.value as Record<string, unknown>).content : undefined;
+  if (!Array.isArray(parts)) return undefined;
+  const texts = parts.flatMap((item: unknown) =>
+    item && typeof item === 'object' && (item as { type?: unknown }).type === 'text' && typeof (item as { text?: unknown }).text === 'string' ? [(item as { text: string }).text] : [],
+  );
+  return texts.length > 0 ? texts.join('\n') : undefined;
 }
 
 /** The request a plain reply repeats, cut to this many UTF-16 units (the ellipsis included). */

@@ -63,6 +63,10 @@ export const PERMISSIONS = {
   'team.webhooks.manage': rule(MANAGERS, 'add, change, delete webhook endpoints, rotate their secrets, redeliver', {
     refused: "Only the team's owners and admins can manage its webhooks",
   }),
+  'team.mcp_servers': rule(MANAGERS, "register, change, test and remove the team's MCP servers: sessions only (they hold secrets)", {
+    tokens: false,
+    refused: "Only the team's owners and admins manage its MCP servers",
+  }),
   'workflow.read': rule(EVERYONE, 'workflows, their runs, run events, schedules'),
   'workflow.create': rule(WRITERS, 'create a workflow'),
   'workflow.edit': rule(WRITERS, 'replace the plan', onOwnWorkflows),
