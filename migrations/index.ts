@@ -17,6 +17,7 @@ import { MailOutboxMessageIdIndex1765000000000 } from './1765000000000-MailOutbo
 import { EmailVerification1765100000000 } from './1765100000000-EmailVerification.js';
 import { AuditEvents1765200000000 } from './1765200000000-AuditEvents.js';
 import { RolesAndTokenScopes1765300000000 } from './1765300000000-RolesAndTokenScopes.js';
+import { WorkflowTriggers1765900000000 } from './1765900000000-WorkflowTriggers.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   EmailVerification1765100000000,
   AuditEvents1765200000000,
   RolesAndTokenScopes1765300000000,
+  WorkflowTriggers1765900000000,
 ];

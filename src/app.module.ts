@@ -22,6 +22,7 @@ import { SchedulesModule } from './schedules/schedules.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TeamsModule } from './teams/teams.module.js';
+import { TriggersModule } from './triggers/triggers.module.js';
 import { UsageModule } from './usage/usage.module.js';
 import { WorkflowsModule } from './workflows/workflows.module.js';
 
@@ -56,6 +57,7 @@ export class AppModule {
         WorkflowsModule,
         RunsModule,
         SchedulesModule,
+        TriggersModule,
         DashboardModule,
         AuditModule,
       ],

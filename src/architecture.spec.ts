@@ -13,6 +13,7 @@ const MODULE_ORDER = [
   'openai-api',
   'approvals',
   'schedules',
+  'triggers',
   'runs',
   'workflows',
   'assistant',

@@ -63,6 +63,22 @@ export class RunsService {
     return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
   }
 
+  /**
+   * POST /api/workflows/:id/trigger: a run of `workflow` with `input` as its payload, under the same
+   * preconditions as a manual one (422 unless active, 409 while another run is in progress).
+   * `record` writes the audit entry in the run's transaction.
+   */
+  async startTriggered(workflow: Workflow, input: unknown, record: (manager: EntityManager, run: WorkflowRun) => Promise<unknown>): Promise<StartedRunResponse> {
+    const steps = await this.workflows.stepsOf(workflow.id);
+    const run = await this.runState.transaction(async (transaction) => {
+      const created = await this.startIn(transaction, workflow, steps, { trigger: 'trigger', startedBy: null, input });
+      if (created) await record(transaction.manager, created);
+      return created;
+    });
+    if (!run?.conversationId) throw new ConflictException('A run of this workflow is already running or awaiting approval');
+    return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
+  }
+
   /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
   async stop(team: TeamContext, workflowId: string, runId: number): Promise<StoppedRunResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
@@ -83,7 +99,7 @@ export class RunsService {
       this.usage.ofRun(team.teamId, runId),
       this.decisionsOf(team.teamId, runId),
     ]);
-    return { ...mapRun(run), instructionOverride: run.instructionOverride, steps: steps.map(mapRunStep), retriedBy, usage, decisions };
+    return { ...mapRun(run), instructionOverride: run.instructionOverride, input: run.input ?? null, steps: steps.map(mapRunStep), retriedBy, usage, decisions };
   }
 
   /**
