@@ -13,6 +13,7 @@ import { ConversationsModule } from './conversations/conversations.module.js';
 import { LiveModule } from './live/live.module.js';
 import { LlmModule } from './llm/llm.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { McpServerModule } from './mcp-server/mcp-server.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { OpenAiApiModule } from './openai-api/openai-api.module.js';
 import { QueueModule } from './queue/queue.module.js';
@@ -58,6 +59,7 @@ export class AppModule {
         RunsModule,
         SchedulesModule,
         TriggersModule,
+        McpServerModule,
         DashboardModule,
         AuditModule,
       ],

@@ -9,6 +9,7 @@ import ts from 'typescript';
  */
 const MODULE_ORDER = [
   // Features.
+  'mcp-server',
   'dashboard',
   'openai-api',
   'approvals',

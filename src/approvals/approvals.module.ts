@@ -15,5 +15,6 @@ import { StepDecisionsController } from './step-decisions.controller.js';
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule],
   controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController],
   providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService],
+  exports: [ApprovalsService],
 })
 export class ApprovalsModule {}
