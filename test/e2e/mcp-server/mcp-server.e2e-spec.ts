@@ -26,7 +26,7 @@ describe('MCP server: POST /mcp with API tokens, through the SDK’s own Client'
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LOG_LEVEL: 'error' } });
+    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
     await resetDatabase(app);
     await app.listen(0, '127.0.0.1');
     url = new URL(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`);
@@ -94,7 +94,7 @@ describe('MCP server: POST /mcp with API tokens, through the SDK’s own Client'
 
     expect(await toolError(writer, 'start_run', { workflowId })).toBe('A run of this workflow is already running or awaiting approval');
     expect(await toolError(writer, 'decide_step', { workflowId, runId, stepIndex: 'one', action: 'approve' })).toMatch(/stepIndex|Invalid/i);
-    expect(await toolError(writer, 'decide_step', { workflowId, runId, stepIndex: 0, action: 'approve' })).toMatch(/not awaiting/i);
+    expect(await toolError(writer, 'decide_step', { workflowId, runId, stepIndex: 0, action: 'approve' })).toMatch(/no longer awaiting approval/);
     await callJson(writer, 'decide_step', { workflowId, runId, stepIndex: REVIEWED_STEP, action: 'approve' });
     await waitForRun(app, alice, workflowId, runId, 'completed');
     expect(await callJson(reader, 'get_run', { workflowId, runId })).toMatchObject({ status: 'completed', decisions: [expect.objectContaining({ action: 'approve' })] });
