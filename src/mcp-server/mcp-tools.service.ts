@@ -1,5 +1,5 @@
 import { HttpException, Injectable } from '@nestjs/common';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ApprovalsService } from '../approvals/approvals.service.js';
@@ -59,7 +59,7 @@ export class McpToolsService {
     );
     server.registerResource(
       'asset',
-      'asset://{id}',
+      new ResourceTemplate('asset://{id}', { list: undefined }),
       { description: 'An asset of the team', mimeType: 'application/json' },
       async (uri) => {
         const match = ASSET_URI.exec(uri.href);
