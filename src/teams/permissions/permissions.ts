@@ -116,7 +116,8 @@ export function renderPermissionTable(routes: readonly RoutePermission[]): strin
   const tokenCell = (route: RoutePermission): string => {
     if (!route.action) return 'public';
     if (!(PERMISSIONS[route.action]).tokens) return 'no';
-    return route.method === 'GET' || route.method === 'HEAD' ? 'read, read-write' : 'read-write';
+    const anyMethod = PERMISSIONS[route.action].readTokensAnyMethod === true;
+    return anyMethod || route.method === 'GET' || route.method === 'HEAD' ? 'read, read-write' : 'read-write';
   };
   const rows = [...routes]
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
