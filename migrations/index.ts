@@ -20,6 +20,7 @@ import { RolesAndTokenScopes1765300000000 } from './1765300000000-RolesAndTokenS
 import { OidcIdentities1765400000000 } from './1765400000000-OidcIdentities.js';
 import { GroupMappingsAndScim1765500000000 } from './1765500000000-GroupMappingsAndScim.js';
 import { Webhooks1765800000000 } from './1765800000000-Webhooks.js';
+import { WorkflowTriggers1765900000000 } from './1765900000000-WorkflowTriggers.js';
 import { McpServers1766000000000 } from './1766000000000-McpServers.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -46,5 +47,6 @@ export const MIGRATIONS = [
   OidcIdentities1765400000000,
   GroupMappingsAndScim1765500000000,
   Webhooks1765800000000,
+  WorkflowTriggers1765900000000,
   McpServers1766000000000,
 ];

@@ -13,6 +13,7 @@ import { ConversationsModule } from './conversations/conversations.module.js';
 import { LiveModule } from './live/live.module.js';
 import { LlmModule } from './llm/llm.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { McpServerModule } from './mcp-server/mcp-server.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { OpenAiApiModule } from './openai-api/openai-api.module.js';
 import { QueueModule } from './queue/queue.module.js';
@@ -22,6 +23,7 @@ import { SchedulesModule } from './schedules/schedules.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TeamsModule } from './teams/teams.module.js';
+import { TriggersModule } from './triggers/triggers.module.js';
 import { UsageModule } from './usage/usage.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { WorkflowsModule } from './workflows/workflows.module.js';
@@ -57,6 +59,8 @@ export class AppModule {
         WorkflowsModule,
         RunsModule,
         SchedulesModule,
+        TriggersModule,
+        McpServerModule,
         DashboardModule,
         AuditModule,
         WebhooksModule,

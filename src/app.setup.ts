@@ -51,13 +51,13 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   limitHttpServer(app.getHttpServer(), http.server);
   app.use(app.get<RequestLogger>(REQUEST_LOGGER));
   app.use(recordHttpMetrics(app.get(Metrics)));
-  app.use(['/api', '/v1'], noStore);
+  app.use(['/api', '/v1', '/mcp'], noStore);
   app.use(refuseWhileDraining(app.get(ShutdownService)));
   app.set('trust proxy', http.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.
   app.set('etag', false);
   // Locally stored images (/files/...), the dashboard (/dashboard/...), the OpenAI-compatible
-  // API (/v1/..., where OpenAI clients look for it) and the redirects of / and /favicon.ico to the
+  // API (/v1/..., where OpenAI clients look for it), the MCP server (/mcp) and the redirects of / and /favicon.ico to the
   // dashboard sit beside the API.
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
@@ -68,6 +68,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       { path: 'dashboard/{*path}', method: RequestMethod.GET },
       { path: 'v1/{*path}', method: RequestMethod.ALL },
       { path: 'scim/v2/{*path}', method: RequestMethod.ALL },
+      { path: 'mcp', method: RequestMethod.ALL },
     ],
   });
   // The dashboard shows stored images by their public links: the bucket's, or this service's own.

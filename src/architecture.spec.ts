@@ -9,10 +9,12 @@ import ts from 'typescript';
  */
 const MODULE_ORDER = [
   // Features.
+  'mcp-server',
   'dashboard',
   'openai-api',
   'approvals',
   'schedules',
+  'triggers',
   'runs',
   'workflows',
   'assistant',

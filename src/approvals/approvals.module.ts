@@ -16,5 +16,6 @@ import { StepDecisionsController } from './step-decisions.controller.js';
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule, AuditEventsModule],
   controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController],
   providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService],
+  exports: [ApprovalsService],
 })
 export class ApprovalsModule {}

@@ -25,6 +25,13 @@ export const RUNS_VARIABLES = namespace('Workflow runs', {
       'How often in seconds each instance looks for runs in progress that no job will execute (a crash at the wrong moment, a job whose ' +
       'retries ran out) and re-queues or fails them.',
   }),
+  triggerPayloadMaxBytes: integer({
+    name: 'TRIGGER_PAYLOAD_MAX_BYTES',
+    default: 64 * 1024,
+    min: 2,
+    max: 1024 * 1024,
+    doc: "The largest JSON payload POST /api/workflows/:id/trigger takes, in bytes (413 beyond; DEFAULT_BODY_LIMIT caps it too).",
+  }),
 });
 
 /** The runs namespace's values, as read. */
@@ -37,4 +44,6 @@ export interface RunSettings {
   stepRetryBaseMs: number;
   /** How often an instance looks for runs in progress that no job will execute (see RunSweeperService). */
   sweepSeconds: number;
+  /** The largest JSON payload a trigger takes, in bytes. */
+  triggerPayloadMaxBytes: number;
 }

@@ -287,6 +287,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     return [
       { type: 'text', text: description },
       contextPart('workflow', `\n\n(Step ${index + 1} of ${steps.length} of the workflow "${workflow.title}". Goal: ${workflow.goal})`),
+      ...(run.input === null || run.input === undefined ? [] : [contextPart('workflow', `\nThe run was triggered with this JSON payload:\n${JSON.stringify(run.input)}`)]),
       ...(checkpoint.feedback ? [contextPart('feedback', `\nA reviewer rejected the previous attempt of this step with this feedback: ${checkpoint.feedback}`)] : []),
       ...(context.length > 0 ? [contextPart('workflow', '\nEarlier steps:'), ...context] : []),
     ];

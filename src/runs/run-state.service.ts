@@ -8,7 +8,7 @@ import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
-import { ACTIVE_RUN_STATUSES, type RunStatus, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
+import { ACTIVE_RUN_STATUSES, type RunStatus, type RunTrigger, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import type { WebhookEventType } from '../webhook-events/webhook-event-types.js';
 import { RunEventsService } from './run-events.service.js';
@@ -21,7 +21,9 @@ const ONE_ACTIVE_INDEX = 'workflow_runs_one_active_idx';
 const SCHEDULED_TICK_INDEX = 'workflow_runs_scheduled_tick_idx';
 
 export interface NewRun {
-  trigger: 'manual' | 'schedule';
+  trigger: RunTrigger;
+  /** A triggered run's JSON payload, shown to its steps. */
+  input?: unknown;
   startedBy: string | null;
   /** The cron tick, for scheduled runs: one run per workflow and tick. */
   scheduledFor?: Date;
@@ -193,8 +195,8 @@ export class RunStateService {
     try {
       const [row] = await manager.query<{ id: number }[]>(
         `INSERT INTO workflow_runs (workflow_id, team_id, run_number, status, total_steps, trigger, scheduled_for, started_by,
-                                    plan_version, retry_of, start_step_index, current_step_index, instruction_override)
-         SELECT $1, $2, coalesce(max(run_number), 0) + 1, 'running', $3, $4, $5, $6, $7, $8, $9, $9, $10 FROM workflow_runs WHERE workflow_id = $1
+                                    plan_version, retry_of, start_step_index, current_step_index, instruction_override, input)
+         SELECT $1, $2, coalesce(max(run_number), 0) + 1, 'running', $3, $4, $5, $6, $7, $8, $9, $9, $10, $11 FROM workflow_runs WHERE workflow_id = $1
          RETURNING id`,
         [
           workflow.id,
@@ -207,6 +209,7 @@ export class RunStateService {
           run.retry?.of ?? null,
           run.retry?.fromStep ?? 0,
           run.retry?.instruction ?? null,
+          run.input === undefined ? null : JSON.stringify(run.input),
         ],
       );
       runId = row.id;

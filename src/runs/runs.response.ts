@@ -50,6 +50,8 @@ export interface RunDecisionResponse {
 export interface RunDetailResponse extends WorkflowRunResponse {
   /** A retry's replacement instruction for its first step. */
   instructionOverride: string | null;
+  /** The JSON payload a triggered run was started with; null for other runs. */
+  input: unknown;
   steps: RunStepResponse[];
   /** Ids of the runs that retry this one, oldest first. */
   retriedBy: number[];

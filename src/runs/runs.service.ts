@@ -66,6 +66,23 @@ export class RunsService {
     return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
   }
 
+  /**
+   * POST /api/workflows/:id/trigger: a run of `workflow` with `input` as its payload, under the same
+   * preconditions as a manual one (422 unless active, 409 while another run is in progress).
+   * The run's `run.started` audit entry names `audit`'s actor (the trigger token); `onStarted` runs in
+   * the run's transaction.
+   */
+  async startTriggered(workflow: Workflow, input: unknown, audit: AuditContext, onStarted: (manager: EntityManager, run: WorkflowRun) => Promise<unknown>): Promise<StartedRunResponse> {
+    const steps = await this.workflows.stepsOf(workflow.id);
+    const run = await this.runState.transaction(async (transaction) => {
+      const created = await this.startIn(transaction, workflow, steps, { trigger: 'trigger', startedBy: null, input }, audit);
+      if (created) await onStarted(transaction.manager, created);
+      return created;
+    });
+    if (!run?.conversationId) throw new ConflictException('A run of this workflow is already running or awaiting approval');
+    return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
+  }
+
   /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
   async stop(team: TeamContext, workflowId: string, runId: number, audit: AuditContext): Promise<StoppedRunResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
@@ -96,7 +113,7 @@ export class RunsService {
       this.usage.ofRun(team.teamId, runId),
       this.decisionsOf(team.teamId, runId),
     ]);
-    return { ...mapRun(run), instructionOverride: run.instructionOverride, steps: steps.map(mapRunStep), retriedBy, usage, decisions };
+    return { ...mapRun(run), instructionOverride: run.instructionOverride, input: run.input ?? null, steps: steps.map(mapRunStep), retriedBy, usage, decisions };
   }
 
   /**

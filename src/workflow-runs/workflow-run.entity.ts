@@ -9,6 +9,9 @@ export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'awaiting_a
 /**
  * A run of a workflow (the workflow page lists them). RunStateService alone writes these rows.
  */
+/** What started a run. */
+export type RunTrigger = 'manual' | 'schedule' | 'trigger';
+
 @Entity('workflow_runs')
 export class WorkflowRun {
   @PrimaryGeneratedColumn()
@@ -40,9 +43,13 @@ export class WorkflowRun {
   @Column({ name: 'conversation_id', type: 'uuid', nullable: true })
   conversationId: string | null;
 
-  /** `manual` or `schedule`. */
+  /** `manual`, `schedule`, or `trigger` (a trigger token's POST /api/workflows/:id/trigger). */
   @Column({ type: 'text', default: 'manual' })
-  trigger: 'manual' | 'schedule';
+  trigger: RunTrigger;
+
+  /** The JSON payload a triggered run was started with; null for other runs. */
+  @Column({ type: 'jsonb', nullable: true })
+  input: unknown;
 
   /** The cron tick this run belongs to (unique per workflow, so a tick makes one run). */
   @Column({ name: 'scheduled_for', type: 'timestamptz', nullable: true })

@@ -31,7 +31,7 @@ export interface WorkflowRunResponse extends LatestRunResponse {
   currentStepIndex: number;
   totalSteps: number;
   conversationId: string | null;
-  trigger: 'manual' | 'schedule';
+  trigger: 'manual' | 'schedule' | 'trigger';
   /** The run this one retries (it reused that run's outputs for the steps before `startStepIndex`). */
   retryOf: number | null;
   startStepIndex: number;

@@ -83,7 +83,7 @@ export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, d
       <dl className="workflow-facts">
         <div>
           <dt>Trigger</dt>
-          <dd>{run.trigger === 'schedule' ? 'Schedule' : 'Manual'}</dd>
+          <dd>{run.trigger === 'schedule' ? 'Schedule' : run.trigger === 'trigger' ? 'Trigger' : 'Manual'}</dd>
         </div>
         <div>
           <dt>Started</dt>

@@ -18,18 +18,21 @@ interface Rule {
   doc: string;
   /** The 403's message for a role the action is not for. */
   refused?: string;
+  /** Whether a `read` token may use it with any method: the route checks each operation's own action (POST /mcp). */
+  readTokensAnyMethod?: boolean;
 }
 
 const EVERYONE: readonly Role[] = ['owner', 'admin', 'member', 'viewer'];
 const WRITERS: readonly Role[] = ['owner', 'admin', 'member'];
 const MANAGERS: readonly Role[] = ['owner', 'admin'];
 
-const rule = (roles: readonly Role[], doc: string, extra: Partial<Pick<Rule, 'ownOnly' | 'tokens' | 'refused'>> = {}): Rule => ({
+const rule = (roles: readonly Role[], doc: string, extra: Partial<Pick<Rule, 'ownOnly' | 'tokens' | 'refused' | 'readTokensAnyMethod'>> = {}): Rule => ({
   roles,
   ownOnly: extra.ownOnly ?? [],
   tokens: extra.tokens ?? true,
   doc,
   refused: extra.refused,
+  readTokensAnyMethod: extra.readTokensAnyMethod,
 });
 
 /** Members act only on the workflows they created; owners and admins on all of the team's. */
@@ -78,6 +81,7 @@ export const PERMISSIONS = {
   'conversation.write': rule(WRITERS, 'chat (also /v1/chat/completions), stop and delete a conversation', onOwnConversations),
   'asset.read': rule(EVERYONE, "the team's shared, run and own assets"),
   'asset.delete': rule(WRITERS, 'delete an asset (its conversation decides whose)'),
+  'mcp.use': rule(EVERYONE, "the MCP server; each tool then needs its own action, and a read token sees only the read tools", { readTokensAnyMethod: true }),
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -99,7 +103,7 @@ export function permissionsOf(role: Role): Record<Action, Access> {
 export function refusal(context: { role: Role; sessionKind: SessionKind; scope: TokenScope }, action: Action, method: string): string | null {
   if (context.sessionKind === 'api_token') {
     if (!(PERMISSIONS[action]).tokens) return 'API tokens cannot do this; sign in to do it';
-    if (context.scope === 'read' && method !== 'GET' && method !== 'HEAD') return 'This API token is read-only';
+    if (context.scope === 'read' && !PERMISSIONS[action].readTokensAnyMethod && method !== 'GET' && method !== 'HEAD') return 'This API token is read-only';
   }
   if (accessOf(context.role, action) === 'no') return (PERMISSIONS[action]).refused ?? `Your role (${context.role}) does not allow this`;
   return null;
@@ -131,7 +135,8 @@ export function renderPermissionTable(routes: readonly RoutePermission[]): strin
   const tokenCell = (route: RoutePermission): string => {
     if (!route.action) return 'public';
     if (!(PERMISSIONS[route.action]).tokens) return 'no';
-    return route.method === 'GET' || route.method === 'HEAD' ? 'read, read-write' : 'read-write';
+    const anyMethod = PERMISSIONS[route.action].readTokensAnyMethod === true;
+    return anyMethod || route.method === 'GET' || route.method === 'HEAD' ? 'read, read-write' : 'read-write';
   };
   const rows = [...routes]
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))

@@ -1,0 +1,50 @@
+import { Controller, Delete, Get, HttpCode, MethodNotAllowedException, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, Response } from 'express';
+import { auditContextOf } from '../audit-events/audit-context.js';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
+import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
+import { McpToolsService } from './mcp-tools.service.js';
+
+const STATELESS = 'This MCP server is stateless: POST each JSON-RPC message to /mcp';
+
+/**
+ * The Streamable HTTP endpoint, stateless: each POST gets a server and a transport of its own for
+ * the caller's team, so any instance answers any request and nothing is kept between them.
+ */
+@ApiTags('mcp')
+@ApiBearerAuth()
+@Controller('mcp')
+export class McpServerController {
+  constructor(private readonly tools: McpToolsService) {}
+
+  @Permission('mcp.use')
+  @PlanRateLimit()
+  @HttpCode(200)
+  @Post()
+  async handle(@ActiveTeam() team: TeamContext, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const server = this.tools.serverFor({ team, audit: auditContextOf(request) });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, request.body);
+  }
+
+  @Permission('mcp.use')
+  @Get()
+  stream(): never {
+    throw new MethodNotAllowedException(STATELESS);
+  }
+
+  @Permission('mcp.use')
+  @Delete()
+  end(): never {
+    throw new MethodNotAllowedException(STATELESS);
+  }
+}
