@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
 import { SYSTEM_AUDIT } from '../audit-events/audit-context.js';
 import { Metrics } from '../metrics/metrics.service.js';
+import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { ACTIVE_RUN_STATUSES, WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from '../runs/run-abort.registry.js';
 import { RunStateService, type RunStateTransaction } from '../runs/run-state.service.js';
@@ -66,6 +67,7 @@ export class ScheduleTicksService {
     private readonly teams: TeamsService,
     private readonly quotas: PlanQuotaService,
     private readonly metrics: Metrics,
+    private readonly webhooks: WebhookOutboxService,
   ) {}
 
   /** Decides `slot`; null when another instance decided it or the schedule no longer fires. */
@@ -165,7 +167,9 @@ export class ScheduleTicksService {
         }
       }
       await manager.update(ScheduleTick, { workflowId, slot }, { ...decision, missedBefore });
-      return manager.findOneByOrFail(ScheduleTick, { workflowId, slot });
+      const decided = await manager.findOneByOrFail(ScheduleTick, { workflowId, slot });
+      await this.announce(manager, workflow, decided);
+      return decided;
     });
     if (replaced) this.aborts.abort(replaced.id, replacedBy(slot));
     if (tick) {
@@ -176,6 +180,18 @@ export class ScheduleTicksService {
   }
 
   /** A slot that finds a run in progress, by the overlap policy (`cancel_running` has replaced it already). */
+  /** A slot that ran nothing (skipped, missed) as a webhook event, in the transaction that decided it. */
+  private async announce(manager: EntityManager, workflow: Workflow, tick: ScheduleTick): Promise<void> {
+    if (tick.outcome !== 'skipped' && tick.outcome !== 'missed') return;
+    await this.webhooks.emit(manager, workflow.teamId, tick.outcome === 'skipped' ? 'schedule.slot_skipped' : 'schedule.missed', {
+      workflowId: workflow.id,
+      slot: tick.slot.toISOString(),
+      caughtUp: tick.caughtUp,
+      missedBefore: tick.missedBefore,
+      detail: tick.detail,
+    });
+  }
+
   private async overlapping({ manager }: RunStateTransaction, workflow: Workflow, active: WorkflowRun): Promise<Decision> {
     if (workflow.overlapPolicy === 'queue_one') {
       const waiting = await manager.existsBy(ScheduleTick, { workflowId: workflow.id, outcome: 'queued' });
@@ -190,7 +206,10 @@ export class ScheduleTicksService {
     if (!workflow) return;
     const key = { workflowId: tick.workflowId, slot: tick.slot, outcome: 'queued' as const };
     if (!isFiring(workflow)) {
-      await this.ticks.update(key, { outcome: 'skipped', detail: 'The schedule was paused or removed while the slot waited' });
+      await this.ticks.manager.transaction(async (manager) => {
+        const skipped = await manager.update(ScheduleTick, key, { outcome: 'skipped', detail: 'The schedule was paused or removed while the slot waited' });
+        if (skipped.affected) await this.announce(manager, workflow, await manager.findOneByOrFail(ScheduleTick, { workflowId: tick.workflowId, slot: tick.slot }));
+      });
       return;
     }
     const [steps, plan] = await Promise.all([this.workflows.stepsOf(workflow.id), this.teams.planOf(workflow.teamId)]);
@@ -203,6 +222,7 @@ export class ScheduleTicksService {
       const refusal = await this.quotaRefusal(workflow, plan);
       const decision = refusal ?? { runId: await this.start(transaction, workflow, steps, tick.slot), detail: 'Started when the previous run ended' };
       await manager.update(ScheduleTick, { workflowId: tick.workflowId, slot: tick.slot }, decision);
+      if (refusal) await this.announce(manager, workflow, await manager.findOneByOrFail(ScheduleTick, { workflowId: tick.workflowId, slot: tick.slot }));
       return !refusal;
     });
     if (started) this.logger.log(`Workflow ${workflow.id}: the queued slot ${tick.slot.toISOString()} started`);

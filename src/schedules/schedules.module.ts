@@ -1,3 +1,4 @@
+import { WebhookEventsModule } from '../webhook-events/webhook-events.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RunsModule } from '../runs/runs.module.js';
@@ -13,7 +14,7 @@ import { SchedulesService } from './schedules.service.js';
 
 /** Workflow schedules: their settings and API, the timers that fire them, and the record of every slot. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScheduleTick]), WorkflowsModule, RunsModule, TeamsModule, RateLimitModule],
+  imports: [TypeOrmModule.forFeature([ScheduleTick]), WorkflowsModule, RunsModule, TeamsModule, RateLimitModule, WebhookEventsModule],
   controllers: [SchedulesController],
   providers: [{ provide: Clock, useClass: DatabaseTimeClock }, SchedulerService, ScheduleTicksService, SchedulesService],
 })

@@ -204,6 +204,7 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
     }
 
     it('skip (the default): the slot is recorded as skipped, naming the run in progress', async () => {
+      await api(main.app, user).post(`/api/teams/${user.teamId}/webhooks`).send({ url: 'https://hooks.example.com/slots', eventTypes: ['schedule.slot_skipped'] }).expect(201);
       const { workflowId, runId } = await busyWorkflow('skip');
       const before = await scrape(main.app);
       const tick = await fireSlot(main, workflowId);
@@ -212,6 +213,11 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
       const after = await scrape(main.app);
       expect(slots(after, 'skipped') - slots(before, 'skipped')).toBe(1);
       expect(slots(after, 'started') - slots(before, 'started')).toBe(0);
+      // Announced to the team's webhook, written with the decision.
+      const events = await main.db.query<{ data: Record<string, unknown> }[]>(`SELECT data FROM webhook_events WHERE type = 'schedule.slot_skipped' AND data->>'workflowId' = $1`, [workflowId]);
+      expect(events.map((event) => event.data)).toEqual([
+        { workflowId, slot: tick.slot.toISOString(), caughtUp: false, missedBefore: 0, detail: `Run #${runId} was in progress` },
+      ]);
       const runs = await main.db.query<unknown[]>('SELECT id FROM workflow_runs WHERE workflow_id = $1', [workflowId]);
       expect(runs).toHaveLength(1);
     });
