@@ -4,9 +4,10 @@ import type { Request } from 'express';
 import { hasCredentialInRequest } from './credential-in-request.decorator.js';
 import { isSafeMethod } from './safe-methods.js';
 
-import { JSON_TYPES } from './json-body.parser.js';
-
+const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+/** SCIM's name for JSON (RFC 7644 §3.1), which identity providers send: taken on /scim/ only, so elsewhere the answer names JSON alone. */
+const SCIM_TYPE = 'application/scim+json';
 
 /**
  * The API takes JSON bodies only: a page on another site can send a form or text/plain body with
@@ -20,7 +21,7 @@ export class JsonBodyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     if (isSafeMethod(request.method) || !hasBody(request)) return true;
-    const accepted = hasCredentialInRequest(this.reflector, context) ? [...JSON_TYPES, FORM_TYPE] : JSON_TYPES;
+    const accepted = [JSON_TYPE, ...(hasCredentialInRequest(this.reflector, context) ? [FORM_TYPE] : []), ...(request.path.startsWith('/scim/') ? [SCIM_TYPE] : [])];
     if (request.is(accepted)) return true;
     throw new UnsupportedMediaTypeException(`Request bodies must be ${accepted.join(' or ')}`);
   }
