@@ -1,3 +1,4 @@
+import { OutageLog } from '../database/outage-log.js';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Webhook } from 'standardwebhooks';
@@ -42,6 +43,7 @@ export function signedHeaders(secrets: readonly string[], messageId: string, sen
 @Injectable()
 export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhookDeliveryWorker.name);
+  private readonly outage = new OutageLog('webhook deliveries', this.logger);
   private readonly settings: AppConfig['webhooks'];
   private readonly leaseMs: number;
   private timer: NodeJS.Timeout | undefined;
@@ -82,9 +84,11 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     try {
       const claimed = await this.outbox.claim(BATCH, this.leaseMs);
       await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+      this.outage.succeeded();
       return claimed.length === BATCH;
     } catch (error) {
-      this.logger.error(`Webhook poll failed: ${(error as Error).message}`);
+      // A database outage is said once until it ends, not at every poll.
+      if (!this.outage.failed(error)) this.logger.error(`Webhook poll failed: ${(error as Error).message}`);
       return false;
     }
   }
