@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { createScratchDatabase, type ServerProcess, startServer } from '../../helpers/server-process.js';
@@ -30,7 +30,9 @@ describe('production defaults', () => {
     let server: ServerProcess;
 
     beforeAll(async () => {
-      server = await startServer({ env: { DATABASE_URL: database.url, NODE_ENV: 'production', MAIL_DELIVERY: 'outbox', LOG_LEVEL: 'info' } });
+      // The other secrets production requires are given; this test is about mail.
+      const secretsEncryptionKey = randomBytes(32).toString('hex');
+      server = await startServer({ env: { DATABASE_URL: database.url, NODE_ENV: 'production', MAIL_DELIVERY: 'outbox', SECRETS_ENCRYPTION_KEY: secretsEncryptionKey, LOG_LEVEL: 'info' } });
     }, 120_000);
     afterAll(() => server?.dispose());
 
