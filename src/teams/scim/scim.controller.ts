@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import SCIMMY from 'scimmy';
 import { Public } from '../../common/public.decorator.js';
+import { AcceptsBodyTypes } from '../../http/accepts-body-type.decorator.js';
 import { auditContextOf, type AuditContext } from '../../audit-events/audit-context.js';
 import { AuditService } from '../../audit-events/audit.service.js';
 import { DataSource } from 'typeorm';
@@ -26,6 +27,7 @@ type ListQuery = Record<string, string | undefined>;
 @ApiExcludeController()
 @Public()
 @UseGuards(ScimTokenGuard)
+@AcceptsBodyTypes(SCIM_CONTENT_TYPE)
 @RateLimit('scim')
 @Controller('scim/v2')
 export class ScimController {

@@ -6,6 +6,7 @@ import { api, type Caller } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
 import { LiveStreamStore } from '../../../src/live/live-stream.store.js';
 import { startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { type OpenStream, openStream } from '../../helpers/open-stream.js';
 import { type PausedRun, pausedRun } from '../../helpers/paused-run.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
@@ -39,35 +40,6 @@ async function heldReply(app: INestApplication, caller: Caller): Promise<{ conve
 async function listen(app: INestApplication): Promise<string> {
   await app.listen(0, '127.0.0.1');
   return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-}
-
-/** An open long-lived response: `ended` resolves when the server ends it (or cuts it); `close` leaves it. */
-interface OpenStream {
-  response: Response;
-  ended: Promise<void>;
-  close: () => void;
-}
-
-/** Opens a stream and reads its first bytes (the run's state, the reply's start), then keeps reading in the background. */
-async function open(base: string, token: string, path: string, body?: unknown): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
-  await reader.read();
-  const ended = (async () => {
-    try {
-      while (!(await reader.read()).done);
-    } catch {
-      // Cut: ended all the same.
-    }
-  })();
-  return { response, ended, close: () => controller.abort() };
 }
 
 /** Resolves true when every stream has ended within `ms`, false when one is still open then. */
@@ -131,7 +103,7 @@ describe('open streams end when the access that opened them ends, on every insta
     const reply = await heldReply(first, { token });
     held.push(reply.end);
     return Promise.all(
-      bases.flatMap((base) => [open(base, token, eventsPath(run)), open(base, token, `/api/assistant/router/${reply.conversationId}/stream`)]),
+      bases.flatMap((base) => [openStream(`${base}${eventsPath(run)}`, token), openStream(`${base}/api/assistant/router/${reply.conversationId}/stream`, token)]),
     );
   }
 
@@ -160,7 +132,7 @@ describe('open streams end when the access that opened them ends, on every insta
     const member = await newMember();
     const other = await signIn(member);
     const theirs = await streamsOf(other.token);
-    const own = await open(bases[0], member.token, eventsPath(run));
+    const own = await openStream(`${bases[0]}${eventsPath(run)}`, member.token);
     await api(first, member).post('/api/auth/password').send({ currentPassword: member.password, newPassword: 'another horse battery staple' }).expect(200);
     expect(await allEndWithin(theirs, 1000)).toBe(true);
     expect(await allEndWithin([own], 500)).toBe(false);
@@ -226,8 +198,8 @@ describe('idle streams: a heartbeat, and an end when the session expires', () =>
     const reply = await heldReply(app, owner);
     const created = await api(app, owner).post('/api/auth/tokens').send({ name: 'watcher' }).expect(201);
     const [expiring, lasting] = await Promise.all([
-      open(base, owner.token, `/api/assistant/router/${reply.conversationId}/stream`),
-      open(base, created.body.token as string, `/api/assistant/router/${reply.conversationId}/stream`),
+      openStream(`${base}/api/assistant/router/${reply.conversationId}/stream`, owner.token),
+      openStream(`${base}/api/assistant/router/${reply.conversationId}/stream`, created.body.token as string),
     ]);
     await app.get(DataSource).query(`UPDATE sessions SET expires_at = now() WHERE user_id = $1 AND kind <> 'api_token'`, [owner.userId]);
     expect(await allEndWithin([expiring], 5000)).toBe(true);
@@ -275,16 +247,16 @@ describe('caps on open streams', () => {
     const stranger = await signUp(app);
 
     // Per user: two.
-    const mine = [await open(base, owner.token, eventsPath(run)), await open(base, owner.token, eventsPath(run))];
+    const mine = [await openStream(`${base}${eventsPath(run)}`, owner.token), await openStream(`${base}${eventsPath(run)}`, owner.token)];
     expect((await refused(owner.token, eventsPath(run))).message).toMatch(/you have 2 open/i);
 
     // Per team: three, whoever holds them.
-    const theirs = await open(base, colleague.token, eventsPath(run));
+    const theirs = await openStream(`${base}${eventsPath(run)}`, colleague.token);
     expect((await refused(colleague.token, eventsPath(run))).message).toMatch(/team has 3 open/i);
 
     // Per instance: four, whichever team; a refused chat message starts no reply.
     const reply = await heldReply(app, stranger);
-    const following = await open(base, stranger.token, `/api/assistant/router/${reply.conversationId}/stream`);
+    const following = await openStream(`${base}/api/assistant/router/${reply.conversationId}/stream`, stranger.token);
     expect((await refused(stranger.token, `/api/assistant/router/${reply.conversationId}/stream`)).message).toMatch(/server/i);
     await refused(stranger.token, '/api/assistant/router', { messages: [userMessage('Another chat')] });
     const conversations = await api(app, stranger).get('/api/assistant/conversations').expect(200);

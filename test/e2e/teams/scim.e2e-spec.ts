@@ -6,6 +6,7 @@ import { ApprovalTokensService } from '../../../src/approvals/approval-tokens.se
 import { ScimTokensService } from '../../../src/teams/scim/scim-tokens.service.js';
 import { api } from '../../helpers/api.js';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { openStream } from '../../helpers/open-stream.js';
 import { pausedRun } from '../../helpers/paused-run.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { BROWSER } from '../../helpers/workflows.js';
@@ -243,19 +244,3 @@ describe('SCIM 2.0 provisioning (/scim/v2), as Okta and Microsoft Entra ID call 
     });
   });
 });
-
-/** A run-event stream, read in the background; `ended` resolves when the server ends it. */
-async function openStream(url: string, bearer: string): Promise<{ ended: Promise<void> }> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${bearer}` } });
-  expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
-  await reader.read();
-  const ended = (async () => {
-    try {
-      while (!(await reader.read()).done);
-    } catch {
-      // Cut: ended all the same.
-    }
-  })();
-  return { ended };
-}
