@@ -18,7 +18,7 @@ import { queueRunExecution } from './run-jobs.js';
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
 import { RunStepStateService } from './run-step-state.service.js';
-import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
+import type { PendingApprovalResponse, RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 /** A reviewer's decision on one attempt of a paused step. */
 export interface StepDecision {
@@ -176,6 +176,29 @@ export class RunsService {
         throw error;
       });
     return applied ? 'applied' : 'not_awaiting';
+  }
+
+  /** The team's steps waiting for a person's decision, oldest first: what an approver has to do. */
+  async pendingApprovals(teamId: string): Promise<PendingApprovalResponse[]> {
+    const rows = await this.database.query<{ workflow_id: string; workflow_title: string; run_id: number; step_index: number; attempt: number; output_text: string | null; started_at: Date }[]>(
+      `SELECT r.workflow_id, w.title AS workflow_title, r.id AS run_id, s.step_index, s.attempt, s.output_text, s.started_at
+         FROM workflow_runs r
+         JOIN workflows w ON w.id = r.workflow_id
+         JOIN run_steps s ON s.run_id = r.id AND s.status = 'awaiting_approval'
+        WHERE r.team_id = $1 AND r.status = 'awaiting_approval'
+        ORDER BY s.started_at, r.id
+        LIMIT 100`,
+      [teamId],
+    );
+    return rows.map((row) => ({
+      workflowId: row.workflow_id,
+      workflowTitle: row.workflow_title,
+      runId: row.run_id,
+      stepIndex: row.step_index,
+      attempt: row.attempt,
+      output: row.output_text,
+      stepStartedAt: new Date(row.started_at).toISOString(),
+    }));
   }
 
   checkpointOf(runId: number, stepIndex: number): Promise<RunStep | null> {
