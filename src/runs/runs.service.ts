@@ -180,25 +180,8 @@ export class RunsService {
 
   /** The team's steps waiting for a person's decision, oldest first: what an approver has to do. */
   async pendingApprovals(teamId: string): Promise<PendingApprovalResponse[]> {
-    const rows = await this.database.query<{ workflow_id: string; workflow_title: string; run_id: number; step_index: number; attempt: number; output_text: string | null; started_at: Date }[]>(
-      `SELECT r.workflow_id, w.title AS workflow_title, r.id AS run_id, s.step_index, s.attempt, s.output_text, s.started_at
-         FROM workflow_runs r
-         JOIN workflows w ON w.id = r.workflow_id
-         JOIN run_steps s ON s.run_id = r.id AND s.status = 'awaiting_approval'
-        WHERE r.team_id = $1 AND r.status = 'awaiting_approval'
-        ORDER BY s.started_at, r.id
-        LIMIT 100`,
-      [teamId],
-    );
-    return rows.map((row) => ({
-      workflowId: row.workflow_id,
-      workflowTitle: row.workflow_title,
-      runId: row.run_id,
-      stepIndex: row.step_index,
-      attempt: row.attempt,
-      output: row.output_text,
-      stepStartedAt: new Date(row.started_at).toISOString(),
-    }));
+    const steps = await this.stepState.awaitingDecision(teamId);
+    return steps.map((step) => ({ ...step, stepStartedAt: step.stepStartedAt.toISOString() }));
   }
 
   checkpointOf(runId: number, stepIndex: number): Promise<RunStep | null> {
