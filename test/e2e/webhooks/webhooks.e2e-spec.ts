@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { WebhookOutboxService } from '../../../src/webhook-events/webhook-outbox.service.js';
 import type { DeliveriesResponse, WebhookResponse, WebhookWithSecretResponse } from '../../../src/webhooks/webhooks.response.js';
 import { api, type Caller } from '../../helpers/api.js';
+import { chat, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { startMailingApp } from '../../helpers/mailing-app.js';
@@ -172,6 +173,30 @@ describe('webhooks', () => {
     const received = await waitFor(() => Promise.resolve(receiver.at('/approvals').length >= 3 && receiver.at('/approvals')), 'approval events');
     expect(received.map((request) => eventOf(request).type)).toEqual(['run.awaiting_approval', 'step.decided', 'run.completed']);
     expect(eventOf(received[1]).data).toMatchObject({ runId, stepIndex: 1, action: 'approve' });
+  });
+
+  it('sends asset.created, written by the asset insert itself, signed, to the asset\'s team only', async () => {
+    const hook = await create(owner, owner.teamId, '/assets', ['asset.created']);
+    const other = await signUp(app);
+    await create(other, other.teamId, '/other-assets', ['run.completed']);
+    const eventsBefore = Number((await db.query<{ count: string }[]>('SELECT count(*) FROM webhook_events WHERE team_id = $1', [other.teamId]))[0].count);
+
+    const reply = await chat(app, owner, { agentId: 'social', messages: [userMessage('Write a LinkedIn post about our launch')] });
+    const asset = reply.chunks.find((chunk) => chunk.type === 'data-asset') as { data: { id: number; type: string; title: string } } | undefined;
+    if (!asset) throw new Error('the reply made no asset');
+    const [received] = await waitFor(() => Promise.resolve(receiver.at('/assets').length >= 1 && receiver.at('/assets')), 'the asset event');
+    expect(eventOf(received)).toMatchObject({
+      type: 'asset.created',
+      data: { assetId: asset.data.id, type: asset.data.type, title: asset.data.title, conversationId: reply.conversationId, runId: null },
+    });
+    expect(received.body).not.toContain('"content"');
+    expect(verifiesWithLibrary(hook.secret, received)).toBe(true);
+    expect(verifiesBySpec(hook.secret, received)).toBe(true);
+
+    // A team whose endpoints do not take asset.created writes no event for its assets.
+    await chat(app, other, { agentId: 'social', messages: [userMessage('Write a LinkedIn post about our launch')] });
+    expect(Number((await db.query<{ count: string }[]>('SELECT count(*) FROM webhook_events WHERE team_id = $1', [other.teamId]))[0].count)).toBe(eventsBefore);
+    expect(receiver.at('/other-assets')).toEqual([]);
   });
 
   it('sends member events in the transaction of the change', async () => {
