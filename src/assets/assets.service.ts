@@ -1,10 +1,11 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, type QueryDeepPartialEntity, Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
 import { cutText } from '../common/cut-text.js';
 import { StorageService } from '../storage/storage.service.js';
+import { emittingWith } from '../webhook-events/webhook-outbox.service.js';
 import { AssetsRepository } from './assets.repository.js';
 import type { AssetResponse } from './asset.response.js';
 import { ASSET_TITLE_MAX_LENGTH, type AssetType } from './asset-types.js';
@@ -27,6 +28,10 @@ export interface NewAsset {
   storageKey?: string;
 }
 
+/** What an `asset.created` event says of the asset: never its content. */
+const ASSET_CREATED_DATA = `jsonb_build_object('assetId', inserted.id, 'type', inserted.type, 'title', inserted.title,
+  'conversationId', inserted.conversation_id, 'runId', inserted.run_id, 'createdAt', inserted.created_at)`;
+
 @Injectable()
 export class AssetsService {
   private readonly logger = new Logger(AssetsService.name);
@@ -47,17 +52,18 @@ export class AssetsService {
       metadata: asset.metadata,
       storageKey: asset.storageKey ?? null,
     });
-    // A plain INSERT … RETURNING: save() would wrap the one statement in a transaction of its
-    // own (three round trips), and every tool call of every reply and run step comes here.
-    // (The cast: TypeORM's deep-partial type cannot express a plain-object jsonb column.)
-    const inserted = await this.assets
-      .createQueryBuilder()
-      .insert()
-      .into(Asset)
-      .values(entity as QueryDeepPartialEntity<Asset>)
-      .returning(['id', 'created_at'])
-      .execute();
-    const [generated] = inserted.raw as { id: number; created_at: Date }[];
+    // One statement, one round trip (every tool call of every reply and run step comes here), which
+    // also writes the team's `asset.created` webhook event when it has an endpoint for it: the
+    // event exists exactly when the asset does.
+    const [generated] = await this.assets.query<{ id: number; created_at: Date }[]>(
+      `WITH inserted AS (
+         INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, storage_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         RETURNING id, created_at, conversation_id, run_id, type, title
+       ), ${emittingWith('asset.created', { teamId: '$1::uuid', source: 'inserted', data: ASSET_CREATED_DATA })}
+       SELECT id, created_at FROM inserted`,
+      [entity.teamId, entity.conversationId, entity.runId, entity.type, entity.title, entity.content, JSON.stringify(entity.metadata), entity.storageKey],
+    );
     return map({ ...entity, id: generated.id, createdAt: generated.created_at });
   }
 

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -45,8 +46,8 @@ export class AssistantController {
   @OpenStream()
   @Post('router')
   @ApiOkResponse({ description: 'text/event-stream; header x-conversation-id names the conversation' })
-  reply(@ActiveTeam() team: TeamContext, @Body() request: RouterRequestDto, @Res() response: Response): Promise<void> {
-    return this.chat.reply(team, request, response);
+  reply(@ActiveTeam() team: TeamContext, @Body() request: RouterRequestDto, @Audit() audit: AuditContext, @Res() response: Response): Promise<void> {
+    return this.chat.reply(team, request, response, audit);
   }
 
   /**

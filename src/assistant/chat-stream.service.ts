@@ -2,8 +2,9 @@ import { BadRequestException, ConflictException, Injectable, Logger, NotFoundExc
 import { ConfigService } from '@nestjs/config';
 import { safeValidateUIMessages, type UIMessage, type UIMessageChunk } from 'ai';
 import type { Response } from 'express';
+import type { AuditContext } from '../audit-events/audit-context.js';
 import type { AppConfig } from '../config/configuration.js';
-import { type ContinuedConversation, ConversationsService } from '../conversations/conversations.service.js';
+import { type ContinuedConversation, ConversationsService, type ToolApprovalDecision } from '../conversations/conversations.service.js';
 import { databaseUnavailableReason, violatedConstraint } from '../database/database-errors.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { Metrics } from '../metrics/metrics.service.js';
@@ -19,6 +20,7 @@ import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
 import { ReplyGenerator } from './reply-generator.service.js';
 import { RouterService } from './router.service.js';
+import { answersToolApprovals, applyToolApprovals } from './tool-approvals.js';
 import { inSpan } from '../tracing/tracing.js';
 
 /** The first wait between attempts to store a finished reply, doubling up to the longest. */
@@ -42,6 +44,12 @@ interface PreparedTurn {
   modelId: string | null;
   /** What the turn holds of the team's budget, from before its routing until its reply ends. */
   reservation: TokenReservation;
+  /**
+   * For a turn that answers the last reply's tool approval requests: the stored history (ending with
+   * that reply, asking), the reply answered, the answers and who gave them.
+   */
+  approving: { asked: UIMessage[]; reply: UIMessage; decisions: ToolApprovalDecision[]; audit: AuditContext } | null;
+  toolApprovals: ChatTurn['toolApprovals'];
 }
 
 /** A turn's messages, stored; `discard` removes them again. */
@@ -79,8 +87,8 @@ export class ChatStreamService {
   }
 
   /** POST /api/assistant/router: starts the reply and streams it to this response. */
-  async reply(team: TeamContext, request: RouterRequestDto, response: Response): Promise<void> {
-    const { conversationId, streamId } = await this.begin(team, routerTurn(request));
+  async reply(team: TeamContext, request: RouterRequestDto, response: Response, audit: AuditContext): Promise<void> {
+    const { conversationId, streamId } = await this.begin(team, routerTurn(request), audit);
     response.setHeader('x-conversation-id', conversationId);
     await this.live.send(streamId, response);
   }
@@ -89,17 +97,17 @@ export class ChatStreamService {
    * Checks and stores the turn, then starts generating the reply into a live stream, which goes on
    * whether or not anyone follows it. Throws the request's 4xx before anything is stored.
    */
-  begin(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
+  begin(team: TeamContext, request: ChatTurn, audit: AuditContext | null = null): Promise<StartedReply> {
     // The span covers the turn up to its reply's start; the reply's own spans (model calls, the
     // reply stored) go on under it.
-    return inSpan('chat turn', { 'team.id': team.teamId }, () => this.beginTurn(team, request));
+    return inSpan('chat turn', { 'team.id': team.teamId }, () => this.beginTurn(team, request, audit));
   }
 
-  private async beginTurn(team: TeamContext, request: ChatTurn): Promise<StartedReply> {
+  private async beginTurn(team: TeamContext, request: ChatTurn, audit: AuditContext | null): Promise<StartedReply> {
     // Before routing (a model call) and before anything is stored: a 402 leaves no trace. A team
     // known here to be at its limit is refused from memory, before its request is even checked.
     await this.budgets.assertAvailable(team.teamId);
-    const turn = await this.prepare(team, request);
+    const turn = await this.prepare(team, request, audit);
     try {
       return await this.start(team, turn);
     } catch (error) {
@@ -128,6 +136,7 @@ export class ChatStreamService {
                 charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
                 history,
                 scope: { teamId: team.teamId, conversationId, runId: null },
+                toolApprovals: turn.toolApprovals,
                 abortSignal,
                 onEnd: async (message) => {
                   saved = await this.store(conversationId, message, turn);
@@ -193,12 +202,13 @@ export class ChatStreamService {
    * Everything that can fail with a 4xx, and routing (a model call), done before anything is
    * stored or any byte of the stream is sent.
    */
-  private async prepare(team: TeamContext, request: ChatTurn): Promise<PreparedTurn> {
+  private async prepare(team: TeamContext, request: ChatTurn, audit: AuditContext | null): Promise<PreparedTurn> {
     const validated = await safeValidateUIMessages({ messages: request.messages });
     if (!validated.success) throw new BadRequestException(describeInvalidMessages(validated.error));
     const messages = validated.data;
     checkClientMessages(messages);
     const latest = messages.at(-1);
+    if (latest && audit && request.toolApprovals === 'ask' && answersToolApprovals(latest)) return this.prepareApprovals(team, request, messages, audit);
     if (latest?.role !== 'user') throw new BadRequestException('messages must end with a user message');
     checkMessageToAnswer(latest, messages.length - 1);
     const forcedAgent = request.agentId ?? undefined;
@@ -251,6 +261,48 @@ export class ChatStreamService {
       regenerating,
       agentId,
       modelId: request.modelId ? modelId : (AGENTS[agentId].defaultModel ?? null),
+      approving: null,
+      toolApprovals: request.toolApprovals,
+    };
+  }
+
+  /**
+   * A turn that answers the last reply's tool approval requests (what a stock `useChat` sends after
+   * `addToolApprovalResponse`: the reply, its requests answered, with `messageId` naming it). The
+   * reply must be the conversation's last message; the answers are applied to the stored reply,
+   * which the same agent then continues: approved tools run, denied ones are told to the model.
+   */
+  private async prepareApprovals(team: TeamContext, request: ChatTurn, messages: UIMessage[], audit: AuditContext): Promise<PreparedTurn> {
+    const index = messages.length - 1;
+    const answering = messages[index];
+    if (request.trigger === 'regenerate-message') throw new BadRequestException('trigger regenerate-message cannot answer tool approvals');
+    if (request.messageId && request.messageId !== answering.id) throw new BadRequestException('messageId: not the reply whose tool approvals the request answers');
+    const modelId = this.models.check(request.modelId);
+    const existing = await this.conversationOf(team, request, [answering.id]);
+    if (!existing) throw new NotFoundException('Conversation not found');
+    if (existing.activeRunId) {
+      throw new ConflictException(`This conversation is workflow run ${existing.activeRunId}'s, which is still going; it takes messages once the run has ended`);
+    }
+    await this.live.ensureIdle(existing.id);
+    const history = await this.conversations.messagesOf(existing.id);
+    const stored = history.at(-1);
+    if (stored?.role !== 'assistant' || stored.id !== answering.id) {
+      throw new ConflictException(`messages[${index}]: not the conversation's last reply, so its tool approvals cannot be answered`);
+    }
+    const { message: reply, decisions } = applyToolApprovals(stored, answering, index);
+    const askedBy = (stored.metadata as { agentId?: unknown } | undefined)?.agentId;
+    const agentId = typeof askedBy === 'string' && isAgentId(askedBy) ? askedBy : existing.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : 'general';
+    const reservation = await this.budgets.reserve(team.teamId, this.replies.reservationFor([...history.slice(0, -1), reply]));
+    return {
+      reservation,
+      existing,
+      chatId: null,
+      newMessages: [],
+      regenerating: null,
+      agentId,
+      modelId: request.modelId ? modelId : (AGENTS[agentId].defaultModel ?? null),
+      approving: { asked: history, reply, decisions, audit },
+      toolApprovals: request.toolApprovals,
     };
   }
 
@@ -271,7 +323,17 @@ export class ChatStreamService {
    * with its history read back, each in one statement (a regenerated reply reads its history apart).
    */
   private async storeTurn(team: TeamContext, turn: PreparedTurn): Promise<StoredTurn> {
-    const { existing, newMessages, regenerating } = turn;
+    const { existing, newMessages, regenerating, approving } = turn;
+    if (existing && approving) {
+      const { asked } = approving;
+      await this.conversations.saveToolApprovals(team.teamId, existing.id, approving.reply, approving.decisions, approving.audit);
+      return {
+        conversationId: existing.id,
+        history: () => Promise.resolve([...asked.slice(0, -1), approving.reply]),
+        // The decisions stay on record; the reply goes back to asking, so the client may answer again.
+        discard: () => this.undo(existing.id, this.conversations.saveMessages(existing.id, asked.slice(-1), { replace: true }).then(() => undefined)),
+      };
+    }
     if (!existing) {
       const firstUserMessage = newMessages.find((message) => message.role === 'user');
       const conversationId = await this.conversations
@@ -360,7 +422,7 @@ function holdingTheEnd(stream: ReadableStream<UIMessageChunk>, before: () => UIM
 function routerTurn(request: RouterRequestDto): ChatTurn {
   const { id, conversationId, ...rest } = request;
   if (id && conversationId && id !== conversationId) throw new BadRequestException('id and conversationId name different conversations; send one of them');
-  return { ...rest, conversationId: conversationId ?? null, chatId: conversationId ? null : (id ?? null) };
+  return { ...rest, conversationId: conversationId ?? null, chatId: conversationId ? null : (id ?? null), toolApprovals: 'ask' };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ToolApprovals } from './mcp/mcp-tools.service.js';
+
 /** What a client asks for: the router's body, or an OpenAI-style request mapped onto it. */
 export interface ChatTurn {
   /** The conversation as the client holds it, ending with the message to answer; checked as UI messages. */
@@ -18,6 +20,11 @@ export interface ChatTurn {
    * stateless client (an OpenAI-compatible one) sends its whole conversation each time.
    */
   keepAssistantText?: boolean;
+  /**
+   * Tools marked "needs approval": `ask` where the client can answer the reply's approval requests
+   * (the router, a `useChat`), `refuse` elsewhere (/v1, an MCP client).
+   */
+  toolApprovals: ToolApprovals;
 }
 
 export const CHAT_TRIGGERS = ['submit-message', 'regenerate-message'] as const;

@@ -10,7 +10,7 @@ import { estimateMessageTokens } from '../usage/usage-estimate.js';
 import { AGENTS, type AgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
 import type { ReplyMetadata } from './reply-metadata.js';
-import { McpCallError, McpToolsService, type McpToolbox } from './mcp/mcp-tools.service.js';
+import { McpCallError, McpToolsService, type McpToolbox, type ToolApprovals } from './mcp/mcp-tools.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 
 /** Tool calls and answers an agent may take for one reply. */
@@ -22,9 +22,14 @@ export interface ReplyRequest {
   modelId?: string | null;
   /** Whom every model call of the reply is charged to, its tools' calls included. */
   charge: UsageAttribution;
-  /** The conversation so far, ending with the message to answer. */
+  /**
+   * The conversation so far, ending with the message to answer, or with a reply whose tool approval
+   * requests were answered: that reply is continued (same message id), the approved tools run first.
+   */
   history: UIMessage[];
   scope: AssetScope;
+  /** Tools that need approval: asked for (a chat), or refused with a tool error (a run step, /v1, an MCP client). */
+  toolApprovals: ToolApprovals;
   abortSignal?: AbortSignal;
   /** Called with the reply when the stream ends, also when it ended early; the stream ends once it has resolved. */
   onEnd?: (message: UIMessage) => Promise<void>;
@@ -77,6 +82,8 @@ export class ReplyGenerator {
     let mcpToolbox: McpToolbox | undefined;
     return createUIMessageStream({
       generateId: randomUUID,
+      // A history ending with a reply (its tool approvals answered) continues that reply.
+      originalMessages: history,
       execute: async ({ writer }) => {
         // `start` first: a data part written before it would be dropped by the client.
         writer.write({ type: 'start', messageMetadata: metadata });
@@ -86,7 +93,7 @@ export class ReplyGenerator {
         const tools = this.tools.build(agent.tools, {
           scope,
           charge,
-          attachments: await this.files.attachmentsOf(scope.teamId, history.at(-1)),
+          attachments: await this.files.attachmentsOf(scope.teamId, history.findLast((message) => message.role === 'user')),
           onAsset: (asset) => writer.write({ type: 'data-asset', id: `asset-${asset.id}`, data: asset }),
           onFailure: (error) => {
             toolFailure ??= { error };
@@ -94,7 +101,7 @@ export class ReplyGenerator {
         });
         // The team's MCP servers for this agent: their tools join the built-ins (prefixed, so no name
         // is shared); a server that cannot be reached is told to the user and the model, and the reply goes on.
-        mcpToolbox = await this.mcp.open(scope.teamId, agentId);
+        mcpToolbox = await this.mcp.open(scope.teamId, agentId, request.toolApprovals);
         for (const { server, error } of mcpToolbox.unreachable) {
           writer.write({ type: 'data-mcp-server-unreachable', id: `mcp-${server}`, data: { server, error } });
         }

@@ -16,6 +16,7 @@ export interface ReplyMetadata {
 export interface McpCallRecord {
   server: string;
   tool: string;
-  outcome: 'ok' | 'tool_error' | 'timeout' | 'too_large' | 'failed';
+  /** `refused`: the tool needs approval and the reply could not ask for it (a run step, /v1, an MCP client). */
+  outcome: 'ok' | 'tool_error' | 'timeout' | 'too_large' | 'failed' | 'refused';
   durationMs: number;
 }

@@ -48,6 +48,15 @@ export interface AnsweringAgent {
   niche: string;
 }
 
+/** A person's answer to one tool call a reply asked about (the AI SDK's tool approval). */
+export interface ToolApprovalDecision {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  approved: boolean;
+  reason: string | null;
+}
+
 export interface NewConversation {
   userId: string | null;
   /** The id the chat client made for it, if one did. */
@@ -256,6 +265,24 @@ export class ConversationsService {
     const values = [conversationId, incomingMessages(messages), ...(answeredBy ? [answeredBy.agentId, answeredBy.niche] : [])];
     const saved = manager ? await manager.query<{ message_id: string }[]>(text, values) : await this.prepared.query<{ message_id: string }>(text, values);
     return saved.map((row) => row.message_id);
+  }
+
+  /**
+   * Stores a reply with the person's answers to its tool approval requests, and records each answer
+   * in the audit trail, in one transaction: a decision is on record exactly when the reply holds it.
+   */
+  async saveToolApprovals(teamId: string, conversationId: string, reply: UIMessage, decisions: ToolApprovalDecision[], audit: AuditContext): Promise<void> {
+    await this.messages.manager.transaction(async (manager) => {
+      await this.saveMessages(conversationId, [reply], { replace: true, manager });
+      for (const decision of decisions) {
+        await this.audit.record(manager, audit, {
+          teamId,
+          action: decision.approved ? 'tool_call.approved' : 'tool_call.denied',
+          target: { type: 'conversation', id: conversationId },
+          changes: { messageId: reply.id, ...decision },
+        });
+      }
+    });
   }
 
   /** Removes messages by id: what a request that failed before its reply began had added. */

@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { HttpException, Injectable } from '@nestjs/common';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { ApprovalsService } from '../approvals/approvals.service.js';
+import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
+import { AGENT_IDS } from '../assistant/agents/agents.js';
+import { ChatStreamService } from '../assistant/chat-stream.service.js';
+import { LiveRepliesService } from '../assistant/live-replies.service.js';
+import { CONVERSATION_REFERENCE } from '../conversations/conversations.service.js';
 import { ASSET_PAGE_DEFAULT } from '../assets/dto/list-assets.query.dto.js';
 import { RunsService } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -31,6 +37,8 @@ export class McpToolsService {
     private readonly runs: RunsService,
     private readonly assets: AssetsService,
     private readonly approvals: ApprovalsService,
+    private readonly chat: ChatStreamService,
+    private readonly live: LiveRepliesService,
   ) {}
 
   serverFor(caller: McpCaller): McpServer {
@@ -58,6 +66,11 @@ export class McpToolsService {
       { description: 'One asset of the team by id.', inputSchema: { assetId: z.number().int().positive() } },
       ({ assetId }) => this.call(team, 'asset.read', 'GET', () => this.assets.get(team.teamId, assetId)),
     );
+    server.registerTool(
+      'list_pending_approvals',
+      { description: 'The run steps waiting for a decision (approve or reject with decide_step), oldest first, with what each step produced.', inputSchema: {} },
+      () => this.call(team, 'workflow.read', 'GET', () => this.runs.pendingApprovals(team.teamId)),
+    );
     server.registerResource(
       'asset',
       new ResourceTemplate('asset://{id}', { list: undefined }),
@@ -71,6 +84,20 @@ export class McpToolsService {
     );
     if (!writes) return server;
 
+    server.registerTool(
+      'ask_agent',
+      {
+        description:
+          "A chat turn with the team's agents (the router picks one unless agentId names it): the reply's text and the assets it made, as asset:// links. Give conversationId to continue a conversation.",
+        inputSchema: {
+          message: z.string().min(1).max(100_000),
+          agentId: z.enum(AGENT_IDS).optional(),
+          conversationId: z.string().regex(CONVERSATION_REFERENCE).optional(),
+        },
+      },
+      ({ message, agentId, conversationId }, { signal }) =>
+        this.call(team, 'conversation.write', 'POST', () => this.ask(team, message, agentId ?? null, conversationId ?? null, signal)),
+    );
     server.registerTool(
       'start_run',
       { description: 'Starts a run of an active workflow (fails while another run is in progress).', inputSchema: { workflowId: z.uuid() } },
@@ -94,6 +121,27 @@ export class McpToolsService {
     return server;
   }
 
+  /**
+   * A chat turn through the chat route's service (same checks, budget, storage), its reply read to
+   * the end. Tools that need a person's approval are refused: an MCP client cannot answer one.
+   */
+  private async ask(team: TeamContext, text: string, agentId: string | null, conversationId: string | null, signal: AbortSignal): Promise<AskAgentResult> {
+    const message = { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] };
+    const started = await this.chat.begin(team, { messages: [message], conversationId, agentId, toolApprovals: 'refuse' });
+    let reply = '';
+    const assets: AssetResponse[] = [];
+    for await (const chunk of this.live.chunks(started.streamId, signal)) {
+      if (chunk.type === 'text-delta') reply += chunk.delta;
+      else if (chunk.type === 'data-asset') assets.push(chunk.data as AssetResponse);
+      else if (chunk.type === 'error') throw new ReplyFailedError(chunk.errorText);
+    }
+    return {
+      conversationId: started.conversationId,
+      text: reply,
+      assets: assets.map((asset) => ({ id: asset.id, type: asset.type, title: asset.title, uri: `asset://${asset.id}` })),
+    };
+  }
+
   /** The permission table's answer for the token, then the service's result as JSON, or its refusal as a tool error. */
   private async call(team: TeamContext, action: Action, method: 'GET' | 'POST', work: () => Promise<unknown>): Promise<CallToolResult> {
     const refused = refusal(team, action, method);
@@ -102,10 +150,21 @@ export class McpToolsService {
       return { content: [{ type: 'text', text: JSON.stringify(await work()) }] };
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() < 500) return toolError(error.message);
+      if (error instanceof ReplyFailedError) return toolError(error.message);
       throw error;
     }
   }
 }
+
+/** What ask_agent answers: the reply's text, and the assets its tools saved as links to this server's resources. */
+interface AskAgentResult {
+  conversationId: string;
+  text: string;
+  assets: { id: number; type: string; title: string; uri: string }[];
+}
+
+/** A reply that ended with an error part: its text is already the user's message (never internals). */
+class ReplyFailedError extends Error {}
 
 function toolError(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };

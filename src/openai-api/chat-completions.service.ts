@@ -74,7 +74,7 @@ export class ChatCompletionsService {
     const sent = chatId ? converted.messages.slice(-1) : converted.messages;
     const origins = chatId ? converted.origins.slice(-1) : converted.origins;
     const { conversationId, streamId } = await this.chat
-      .begin(team, { messages: sent, chatId, agentId: model === ROUTER_MODEL ? null : model, keepAssistantText: true })
+      .begin(team, { messages: sent, chatId, agentId: model === ROUTER_MODEL ? null : model, keepAssistantText: true, toolApprovals: 'refuse' })
       .catch((error: unknown) => {
         // The router's checks name the UI messages' fields; the client knows its own.
         if (!(error instanceof MessageFieldException)) throw error;

@@ -326,6 +326,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
       charge,
       history,
       scope: { teamId: charge.teamId, conversationId: charge.conversationId, runId: charge.runId },
+      // A step cannot pause for a tool's approval yet: such a tool's call is a tool error in the step, saying why.
+      toolApprovals: 'refuse',
       abortSignal,
       // Failed calls are tried again in one place, replyWithRetries, which counts them.
       maxRetries: 0,

@@ -60,6 +60,25 @@ interface DeliveryDbRow {
 }
 
 /**
+ * The common table expressions that write a webhook event, and its deliveries to the team's enabled
+ * endpoints subscribed to `type`, inside another statement: for a change that is one statement by
+ * design (an asset's insert), the event is written by that same statement, so it exists exactly
+ * when the change committed. `teamId` and `data` are SQL expressions of that statement (a parameter,
+ * a jsonb built from `source`, the name of a CTE of the change's one row). Data-modifying CTEs run
+ * whether or not the statement reads them. Nothing is written for a team without such an endpoint.
+ */
+export function emittingWith(type: WebhookEventType, { teamId, data, source }: { teamId: string; data: string; source?: string }): string {
+  return `webhook_targets AS (
+      SELECT id FROM webhook_endpoints WHERE team_id = ${teamId} AND enabled AND '${type}' = ANY(event_types)
+    ), webhook_event AS (
+      INSERT INTO webhook_events (team_id, type, data)
+      SELECT ${teamId}, '${type}', ${data} ${source ? `FROM ${source}` : ''} WHERE EXISTS (SELECT 1 FROM webhook_targets) RETURNING seq
+    ), webhook_deliveries_written AS (
+      INSERT INTO webhook_deliveries (endpoint_id, event_seq, team_id) SELECT webhook_targets.id, webhook_event.seq, ${teamId} FROM webhook_targets, webhook_event
+    )`;
+}
+
+/**
  * The webhook outbox, owner of `webhook_events` and `webhook_deliveries`. Features `emit` in the
  * transaction of the change they report, so an event goes out if and only if its change committed;
  * the webhooks module's worker claims, settles and lists deliveries here. An endpoint's deliveries
@@ -74,15 +93,7 @@ export class WebhookOutboxService {
    * (the change's transaction). A team without such an endpoint writes nothing.
    */
   async emit(manager: EntityManager, teamId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
-    await manager.query(
-      `WITH targets AS (
-         SELECT id FROM webhook_endpoints WHERE team_id = $1 AND enabled AND $2 = ANY(event_types)
-       ), event AS (
-         INSERT INTO webhook_events (team_id, type, data) SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM targets) RETURNING seq
-       )
-       INSERT INTO webhook_deliveries (endpoint_id, event_seq, team_id) SELECT targets.id, event.seq, $1 FROM targets, event`,
-      [teamId, type, JSON.stringify(data)],
-    );
+    await manager.query(`WITH ${emittingWith(type, { teamId: '$1::uuid', data: '$2::jsonb' })} SELECT 1`, [teamId, JSON.stringify(data)]);
   }
 
   /**

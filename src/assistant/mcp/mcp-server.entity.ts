@@ -32,7 +32,7 @@ export class McpServer {
   @Column({ name: 'agent_ids', type: 'text', array: true, nullable: true })
   agentIds: string[] | null;
 
-  /** Tools that must be approved before they run: withheld from the agents until approvals exist. */
+  /** Tools that must be approved before each call: a chat asks the user, where nobody can be asked the call is refused. */
   @Column({ name: 'approval_tools', type: 'text', array: true })
   approvalTools: string[];
 

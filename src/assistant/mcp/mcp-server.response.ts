@@ -18,7 +18,7 @@ export interface McpToolListing {
   /** The name the agents see. */
   agentToolName: string;
   description: string;
-  status: 'available' | 'not_allowed' | 'withheld_needs_approval';
+  status: 'available' | 'not_allowed' | 'needs_approval';
   note?: string;
 }
 

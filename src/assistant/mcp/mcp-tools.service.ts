@@ -18,6 +18,13 @@ export function agentToolName(serverName: string, toolName: string): string {
   return `mcp_${serverName}__${toolName.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
+/**
+ * What a reply does with a tool the team marked "needs approval": `ask` gives it the AI SDK's
+ * `needsApproval` (a chat client answers the request with the next turn); `refuse` fails each call
+ * with a tool error that says why, where nobody can be asked (a run step, /v1, an MCP client).
+ */
+export type ToolApprovals = 'ask' | 'refuse';
+
 /** The MCP tools of one reply, the servers that could not be reached, and the connections to close when it ends. */
 export interface McpToolbox {
   tools: ToolSet;
@@ -61,7 +68,7 @@ export class McpToolsService {
   }
 
   /** The tools the team's servers give this agent; a server that fails to connect is listed, not thrown. */
-  async open(teamId: string, agentId: string): Promise<McpToolbox> {
+  async open(teamId: string, agentId: string, approvals: ToolApprovals): Promise<McpToolbox> {
     const connections = await this.servers.connectionsFor(teamId, agentId);
     const clients: MCPClient[] = [];
     const tools: ToolSet = {};
@@ -73,10 +80,13 @@ export class McpToolsService {
           const client = await this.connect(server);
           clients.push(client);
           const listing = await client.listTools({ options: { timeout: this.settings.callTimeoutMs } });
-          const usable = { ...listing, tools: listing.tools.filter((tool) => statusOf(server, tool.name) === 'available') };
+          const usable = { ...listing, tools: listing.tools.filter((tool) => statusOf(server, tool.name) !== 'not_allowed') };
           for (const [name, mcpTool] of Object.entries(client.toolsFromDefinitions(usable))) {
             const exposed = agentToolName(server.name, name);
-            if (exposed.length <= MAX_TOOL_NAME_LENGTH) tools[exposed] = this.bounded(server, name, mcpTool, calls);
+            if (exposed.length > MAX_TOOL_NAME_LENGTH) continue;
+            const needsApproval = statusOf(server, name) === 'needs_approval';
+            if (needsApproval && approvals === 'refuse') tools[exposed] = this.refused(server, name, mcpTool, calls);
+            else tools[exposed] = { ...this.bounded(server, name, mcpTool, calls), ...(needsApproval ? { needsApproval: true } : {}) };
           }
         } catch (error) {
           unreachable.push({ server: server.name, error: describe(error) });
@@ -189,6 +199,21 @@ export class McpToolsService {
     };
   }
 
+  /** A tool that needs approval where nobody can be asked: each call is a tool error saying so, metered as `refused`. */
+  private refused(server: McpServerConnection, name: string, mcpTool: Tool, calls: McpCallRecord[]): Tool {
+    return {
+      ...mcpTool,
+      execute: () => {
+        calls.push({ server: server.name, tool: name, outcome: 'refused', durationMs: 0 });
+        this.metrics.mcpToolCalls.inc({ outcome: 'refused' });
+        throw new McpCallError(
+          `${name} on ${server.name} needs a person's approval before it runs, and nobody can be asked here (only a chat asks); it was not run`,
+          'refused',
+        );
+      },
+    };
+  }
+
   /** Waits for a free place among the server's MCP_MAX_CONCURRENT_CALLS; the returned function gives it back. */
   private async turn(serverId: string): Promise<() => void> {
     let lane = this.lanes.get(serverId);
@@ -206,7 +231,7 @@ export class McpToolsService {
 
 function statusOf(server: Pick<McpServerConnection, 'allowedTools' | 'approvalTools'>, tool: string): McpToolListing['status'] {
   if (server.allowedTools !== null && !server.allowedTools.includes(tool)) return 'not_allowed';
-  if (server.approvalTools.includes(tool)) return 'withheld_needs_approval';
+  if (server.approvalTools.includes(tool)) return 'needs_approval';
   return 'available';
 }
 
@@ -214,8 +239,8 @@ function listing(server: McpServerConnection, tool: ListToolsResult['tools'][num
   const status = statusOf(server, tool.name);
   const agentTool = agentToolName(server.name, tool.name);
   const note =
-    status === 'withheld_needs_approval'
-      ? 'Needs approval: withheld from the agents until tool approval is available'
+    status === 'needs_approval'
+      ? 'Needs approval: a chat asks the user before each call; a run step, /v1 and MCP clients refuse it'
       : status === 'not_allowed'
         ? 'Not in the allowed tools'
         : agentTool.length > MAX_TOOL_NAME_LENGTH

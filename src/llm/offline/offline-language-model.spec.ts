@@ -44,6 +44,18 @@ describe('OfflineLanguageModel', () => {
     expect(toolCalls).toEqual([]);
   });
 
+  it('says a tool call a person denied was not run, with the reason given', async () => {
+    const { text } = await generateText({
+      model,
+      messages: [
+        { role: 'user', content: 'use echo with publish now' },
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'mcp_cms__echo', input: { message: 'publish now' } }] },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'mcp_cms__echo', output: { type: 'execution-denied', reason: 'not today' } }] },
+      ],
+    });
+    expect(text).toBe('I did not run mcp_cms__echo: it was denied (not today).');
+  });
+
   it('answers in plain words when no tool fits, naming itself as the offline model', async () => {
     const { text } = await generateText({ model, prompt: 'What is the capital of France?' });
     expect(text).toMatch(/^This is the offline model: no language model is configured/);

@@ -221,6 +221,7 @@ function describeToolResults(results: Extract<LanguageModelV4Prompt[number], { r
     .map((part) => {
       if (part.type !== 'tool-result') return '';
       const { output } = part;
+      if (output.type === 'execution-denied') return `I did not run ${part.toolName}: it was denied${output.reason ? ` (${output.reason})` : ''}.`;
       if (output.type === 'error-text' || output.type === 'error-json') {
         const reason = (typeof output.value === 'string' ? output.value : JSON.stringify(output.value)).replace(/^Error: /, '');
         return `I could not finish ${part.toolName}: ${reason}`;

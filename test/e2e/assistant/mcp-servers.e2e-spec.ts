@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { join, dirname } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
@@ -10,49 +7,13 @@ import { api } from '../../helpers/api.js';
 import { chat, textOfMessage, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
-import { freePort } from '../../helpers/ports.js';
+import { EverythingServer } from '../../helpers/mcp-everything.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
-const EVERYTHING = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 const CALL_TIMEOUT_MS = 4000;
-
-/** `@modelcontextprotocol/server-everything` in Streamable HTTP mode on a free port, as a real process. */
-class EverythingServer {
-  output = '';
-  private constructor(
-    readonly child: ChildProcess,
-    readonly port: number,
-  ) {
-    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-  }
-
-  static async start(): Promise<EverythingServer> {
-    const port = await freePort();
-    const server = new EverythingServer(spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) } }), port);
-    await waitFor(() => Promise.resolve(server.output.includes(`listening on port ${port}`)), 'the MCP server to listen', 15_000);
-    return server;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}/mcp`;
-  }
-
-  /** How many MCP POST requests it has received so far. */
-  get posts(): number {
-    return this.output.split('Received MCP POST request').length - 1;
-  }
-
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGKILL');
-    await exited;
-  }
-}
 
 /** The part of a reply's call to a tool (MCP tools are dynamic tools: their schemas come from the server). */
 function toolPart(message: UIMessage, toolName: string): UIMessage['parts'][number] | undefined {
@@ -143,14 +104,14 @@ describe('MCP servers', () => {
     await api(app, owner).delete(`/api/teams/${owner.teamId}/mcp-servers/${server.id}`).expect(200);
   });
 
-  it('tests the connection: lists the tools, marking those not allowed and those withheld for approval', async () => {
+  it('tests the connection: lists the tools, marking those not allowed and those that need approval', async () => {
     const server = await register(owner, { name: 'everything', url: everything.url, approvalTools: ['get-env'] });
     const result = (await api(app, owner).post(`/api/teams/${owner.teamId}/mcp-servers/${server.id}/test`).expect(200)).body as McpConnectionTestResponse;
     if (!result.ok) throw new Error(result.error);
     const byName = new Map(result.tools.map((tool) => [tool.name, tool]));
     expect(byName.get('echo')).toMatchObject({ agentToolName: 'mcp_everything__echo', status: 'available' });
     expect(byName.get('get-sum')).toMatchObject({ status: 'available' });
-    expect(byName.get('get-env')).toMatchObject({ status: 'withheld_needs_approval', note: expect.stringMatching(/withheld/) as unknown });
+    expect(byName.get('get-env')).toMatchObject({ status: 'needs_approval', note: expect.stringMatching(/asks the user/) as unknown });
 
     await api(app, owner).patch(`/api/teams/${owner.teamId}/mcp-servers/${server.id}`).send({ allowedTools: ['echo', 'trigger-long-running-operation'] }).expect(200);
     const narrowed = (await api(app, owner).post(`/api/teams/${owner.teamId}/mcp-servers/${server.id}/test`).expect(200)).body as McpConnectionTestResponse;

@@ -13,8 +13,8 @@ import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
-const READ_TOOLS = ['get_asset', 'get_run', 'list_assets', 'list_workflows'];
-const WRITE_TOOLS = ['decide_step', 'start_run'];
+const READ_TOOLS = ['get_asset', 'get_run', 'list_assets', 'list_pending_approvals', 'list_workflows'];
+const WRITE_TOOLS = ['ask_agent', 'decide_step', 'start_run'];
 
 describe('MCP server: POST /mcp with API tokens, through the SDK’s own Client', () => {
   let app: INestApplication;
@@ -90,6 +90,10 @@ describe('MCP server: POST /mcp with API tokens, through the SDK’s own Client'
     expect(await callJson(reader, 'list_workflows')).toEqual([expect.objectContaining({ id: workflowId, status: 'active' })]);
     const { runId } = (await callJson(writer, 'start_run', { workflowId })) as { runId: number };
     await waitForRun(app, alice, workflowId, runId, 'awaiting_approval');
+    expect(await callJson(reader, 'list_pending_approvals')).toEqual([
+      { workflowId, workflowTitle: expect.any(String) as unknown, runId, stepIndex: REVIEWED_STEP, attempt: 1, output: expect.any(String) as unknown, stepStartedAt: expect.any(String) as unknown },
+    ]);
+    expect(await callJson(await connect(await apiToken(mallory, 'read')), 'list_pending_approvals')).toEqual([]);
     expect(await callJson(reader, 'get_run', { workflowId, runId })).toMatchObject({ id: runId, status: 'awaiting_approval', currentStepIndex: REVIEWED_STEP });
 
     expect(await toolError(writer, 'start_run', { workflowId })).toBe('A run of this workflow is already running or awaiting approval');
@@ -97,6 +101,7 @@ describe('MCP server: POST /mcp with API tokens, through the SDK’s own Client'
     expect(await toolError(writer, 'decide_step', { workflowId, runId, stepIndex: 0, action: 'approve' })).toMatch(/no longer awaiting approval/);
     await callJson(writer, 'decide_step', { workflowId, runId, stepIndex: REVIEWED_STEP, action: 'approve' });
     await waitForRun(app, alice, workflowId, runId, 'completed');
+    expect(await callJson(reader, 'list_pending_approvals')).toEqual([]);
     expect(await callJson(reader, 'get_run', { workflowId, runId })).toMatchObject({ status: 'completed', decisions: [expect.objectContaining({ action: 'approve' })] });
   });
 
@@ -113,5 +118,31 @@ describe('MCP server: POST /mcp with API tokens, through the SDK’s own Client'
     expect(await callJson(mallorys, 'list_assets')).toEqual([]);
     expect(await callJson(mallorys, 'list_workflows')).toEqual([]);
     expect(await toolError(mallorys, 'get_asset', { assetId: -1 })).toMatch(/assetId|Invalid/i);
+  });
+
+  it('ask_agent is a chat turn: the reply text and its assets as asset:// links, stored as a conversation that can go on', async () => {
+    const writer = await connect(await apiToken(alice, 'read-write'));
+    const first = (await callJson(writer, 'ask_agent', { message: 'Write a LinkedIn post about our launch', agentId: 'social' })) as {
+      conversationId: string;
+      text: string;
+      assets: { id: number; type: string; uri: string }[];
+    };
+    expect(first.text).not.toBe('');
+    expect(first.assets).toEqual([expect.objectContaining({ type: 'social_post', uri: `asset://${first.assets[0]?.id}` })]);
+    const resource = await writer.readResource({ uri: first.assets[0].uri });
+    expect(JSON.parse((resource.contents[0] as { text: string }).text)).toMatchObject({ id: first.assets[0].id, conversationId: first.conversationId });
+
+    const next = (await callJson(writer, 'ask_agent', { message: 'And one more thing', conversationId: first.conversationId })) as { conversationId: string; text: string };
+    expect(next.conversationId).toBe(first.conversationId);
+    const history = (await api(app, alice).get(`/api/assistant/history?id=${first.conversationId}`).expect(200)).body as { messages: { role: string }[] };
+    expect(history.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+
+    // Bad input and another team's conversation are tool errors, and start nothing.
+    const mallorys = await connect(await apiToken(mallory, 'read-write'));
+    expect(await toolError(mallorys, 'ask_agent', { message: 'hello', conversationId: first.conversationId })).toBe('Conversation not found');
+    expect(await toolError(writer, 'ask_agent', { message: '' })).toMatch(/message|Invalid/i);
+    expect(await toolError(writer, 'ask_agent', { message: 'hello', agentId: 'nobody' })).toMatch(/agentId|Invalid/i);
+    expect(await toolError(writer, 'ask_agent', { message: 'hello', conversationId: '../x' })).toMatch(/conversationId|Invalid/i);
+    expect(((await api(app, mallory).get('/api/assistant/conversations').expect(200)).body as unknown[]).length).toBe(0);
   });
 });

@@ -1,85 +1,17 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { WebhookOutboxService } from '../../../src/webhook-events/webhook-outbox.service.js';
 import type { DeliveriesResponse, WebhookResponse, WebhookWithSecretResponse } from '../../../src/webhooks/webhooks.response.js';
 import { api, type Caller } from '../../helpers/api.js';
+import { chat, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { startMailingApp } from '../../helpers/mailing-app.js';
 import { waitForRun } from '../../helpers/runs.js';
+import { Receiver, type Received, verifiesBySpec, verifiesWithLibrary } from '../../helpers/webhook-receiver.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * A webhook receiver on 127.0.0.1: records every request, and answers each path with the statuses
- * the test queued for it (then 200).
- */
-class Receiver {
-  readonly received: Received[] = [];
-  readonly answers = new Map<string, number[]>();
-  private readonly server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const path = request.url ?? '';
-      this.received.push({ path, headers: request.headers, body });
-      if (path === '/redirect') {
-        response.writeHead(302, { location: `${this.base}/elsewhere` }).end();
-        return;
-      }
-      const status = this.answers.get(path)?.shift() ?? (path.startsWith('/dead') ? 500 : 200);
-      response.writeHead(status).end(status === 200 ? 'ok' : 'nope');
-    });
-  });
-  base = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((request) => request.path === path);
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
-/** The Standard Webhooks signature check written from the spec: HMAC-SHA256 of `id.timestamp.body` with the base64 secret, any `v1,` entry. */
-function verifiesBySpec(secret: string, { headers, body }: Received): boolean {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = Buffer.from(createHmac('sha256', key).update(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.${body}`).digest('base64'));
-  return String(headers['webhook-signature'])
-    .split(' ')
-    .some((entry) => {
-      const [version, signature] = entry.split(',');
-      const given = Buffer.from(signature ?? '');
-      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-    });
-}
-
-function verifiesWithLibrary(secret: string, { headers, body }: Received): boolean {
-  try {
-    new Webhook(secret).verify(body, headers as Record<string, string>);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const eventOf = (request: Received) => JSON.parse(request.body) as { type: string; data: Record<string, unknown> };
 
@@ -172,6 +104,30 @@ describe('webhooks', () => {
     const received = await waitFor(() => Promise.resolve(receiver.at('/approvals').length >= 3 && receiver.at('/approvals')), 'approval events');
     expect(received.map((request) => eventOf(request).type)).toEqual(['run.awaiting_approval', 'step.decided', 'run.completed']);
     expect(eventOf(received[1]).data).toMatchObject({ runId, stepIndex: 1, action: 'approve' });
+  });
+
+  it('sends asset.created, written by the asset insert itself, signed, to the asset\'s team only', async () => {
+    const hook = await create(owner, owner.teamId, '/assets', ['asset.created']);
+    const other = await signUp(app);
+    await create(other, other.teamId, '/other-assets', ['run.completed']);
+    const eventsBefore = Number((await db.query<{ count: string }[]>('SELECT count(*) FROM webhook_events WHERE team_id = $1', [other.teamId]))[0].count);
+
+    const reply = await chat(app, owner, { agentId: 'social', messages: [userMessage('Write a LinkedIn post about our launch')] });
+    const asset = reply.chunks.find((chunk) => chunk.type === 'data-asset') as { data: { id: number; type: string; title: string } } | undefined;
+    if (!asset) throw new Error('the reply made no asset');
+    const [received] = await waitFor(() => Promise.resolve(receiver.at('/assets').length >= 1 && receiver.at('/assets')), 'the asset event');
+    expect(eventOf(received)).toMatchObject({
+      type: 'asset.created',
+      data: { assetId: asset.data.id, type: asset.data.type, title: asset.data.title, conversationId: reply.conversationId, runId: null },
+    });
+    expect(received.body).not.toContain('"content"');
+    expect(verifiesWithLibrary(hook.secret, received)).toBe(true);
+    expect(verifiesBySpec(hook.secret, received)).toBe(true);
+
+    // A team whose endpoints do not take asset.created writes no event for its assets.
+    await chat(app, other, { agentId: 'social', messages: [userMessage('Write a LinkedIn post about our launch')] });
+    expect(Number((await db.query<{ count: string }[]>('SELECT count(*) FROM webhook_events WHERE team_id = $1', [other.teamId]))[0].count)).toBe(eventsBefore);
+    expect(receiver.at('/other-assets')).toEqual([]);
   });
 
   it('sends member events in the transaction of the change', async () => {

@@ -1,0 +1,49 @@
+import { ConflictException } from '@nestjs/common';
+import { isToolUIPart, type UIMessage } from 'ai';
+import type { ToolApprovalDecision } from '../conversations/conversations.service.js';
+import { MessageFieldException } from './client-messages.js';
+
+/** The longest reason a person may give with an approval or a denial. */
+const REASON_MAX_LENGTH = 1000;
+
+/** Whether a client's message answers tool approval requests (what `addToolApprovalResponse` makes of a reply). */
+export function answersToolApprovals(message: UIMessage): boolean {
+  return message.role === 'assistant' && message.parts.some((part) => isToolUIPart(part) && part.state === 'approval-responded');
+}
+
+/**
+ * The stored reply with the client's answers to its approval requests applied, and those answers.
+ * Only the answer (approved, reason) is taken from the client: the tool, its input and the request
+ * are the stored reply's, so a client cannot change what runs. Every request the reply holds must be
+ * answered, as a stock chat client sends them (`lastAssistantMessageIsCompleteWithApprovalResponses`).
+ * `index`: the answering message's place in the request, for the 400's field name.
+ */
+export function applyToolApprovals(stored: UIMessage, answering: UIMessage, index: number): { message: UIMessage; decisions: ToolApprovalDecision[] } {
+  const answers = new Map(
+    answering.parts.flatMap((part, partIndex) => (isToolUIPart(part) ? [[part.toolCallId, { part, partIndex }] as const] : [])),
+  );
+  const decisions: ToolApprovalDecision[] = [];
+  const parts = stored.parts.map((part) => {
+    if (!isToolUIPart(part) || part.state !== 'approval-requested') return part;
+    const answer = answers.get(part.toolCallId);
+    const at = (field?: string) => ({ message: index, ...(answer ? { part: answer.partIndex } : {}), ...(field ? { field } : {}) });
+    if (answer?.part.state !== 'approval-responded') {
+      throw new MessageFieldException(at('state'), `tool call ${part.toolCallId} awaits an approval response ("approval-responded")`);
+    }
+    const { approval } = answer.part;
+    if (approval.id !== part.approval.id) throw new MessageFieldException(at('approval.id'), `is not the approval requested for tool call ${part.toolCallId}`);
+    if (typeof approval.approved !== 'boolean') throw new MessageFieldException(at('approval.approved'), 'must be true or false');
+    if (approval.reason !== undefined && (typeof approval.reason !== 'string' || approval.reason.length > REASON_MAX_LENGTH)) {
+      throw new MessageFieldException(at('approval.reason'), `must be a text of at most ${REASON_MAX_LENGTH} characters`);
+    }
+    const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
+    decisions.push({ approvalId: part.approval.id, toolCallId: part.toolCallId, toolName, approved: approval.approved, reason: approval.reason ?? null });
+    return {
+      ...part,
+      state: 'approval-responded' as const,
+      approval: { ...part.approval, approved: approval.approved, ...(approval.reason === undefined ? {} : { reason: approval.reason }) },
+    };
+  });
+  if (decisions.length === 0) throw new ConflictException(`messages[${index}]: the conversation's last reply awaits no tool approval`);
+  return { message: { ...stored, parts: parts }, decisions };
+}
