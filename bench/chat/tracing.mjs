@@ -41,12 +41,13 @@ const processes = [];
 try {
   console.log(
     `tracing benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s per target in ${rounds} alternating rounds, offline model; ` +
-      `${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`,
+      `${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the start` +
+      (baselineDist ? `; baseline: ${baselineDist}` : ''),
   );
   await migrateBenchDatabase(database.url);
   const env = {};
   const variants = [
-    ...(baselineDist ? [{ label: `baseline (${baselineDist})`, env, dist: baselineDist }] : []),
+    ...(baselineDist ? [{ label: 'baseline build', env, dist: baselineDist }] : []),
     { label: 'this build, tracing off', env },
     { label: 'this build, tracing on', env: { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } },
   ];
