@@ -253,6 +253,8 @@ describe('OpenTelemetry traces', () => {
     // pg-boss imports the OpenTelemetry API itself (told to make no spans); no SDK, exporter or
     // instrumentation is loaded.
     expect(imported.filter((url) => url.includes('@opentelemetry') && !url.includes('/@opentelemetry/api/'))).toEqual([]);
+    // Nor our bootstrap and AI SDK integration: no AI SDK call reports to anything.
+    expect(imported.filter((url) => /\/src\/tracing\/(start-tracing|ai-sdk-spans)\.js$/.test(url))).toEqual([]);
     cluster.table.record('tracing off', `${imported.length} modules imported, no OpenTelemetry SDK`);
   }, 60_000);
 });
