@@ -20,6 +20,9 @@ const baselineDist = process.env.BENCH_BASELINE_DIST;
 const WARM_UP_MS = 2000;
 const bodyTemplate = JSON.stringify({ messages: [{ id: '$UUID', role: 'user', parts: [{ type: 'text', text: 'Hello! What can you help my team with this week?' }] }] });
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** `a`'s throughput over `b`'s in each round: two targets measured back to back, so the machine's drift weighs on both alike. */
+const ratiosByRound = (a, b) => a.byRound.map((round, index) => round.rps / b.byRound[index].rps);
 
 /** An OTLP/HTTP receiver that reads and drops what it is sent, counting the bytes. */
 async function startSink() {
@@ -38,12 +41,13 @@ const processes = [];
 try {
   console.log(
     `tracing benchmark: ${concurrency} concurrent clients, ${durationMs / 1000} s per target in ${rounds} alternating rounds, offline model; ` +
-      `${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the start`,
+      `${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the start` +
+      (baselineDist ? `; baseline: ${baselineDist}` : ''),
   );
   await migrateBenchDatabase(database.url);
   const env = {};
   const variants = [
-    ...(baselineDist ? [{ label: `baseline (${baselineDist})`, env, dist: baselineDist }] : []),
+    ...(baselineDist ? [{ label: 'baseline build', env, dist: baselineDist }] : []),
     { label: 'this build, tracing off', env },
     { label: 'this build, tracing on', env: { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } },
   ];
@@ -63,8 +67,14 @@ try {
   console.log();
   variants.forEach(({ label }, index) => console.log(formatRow(label, results[index])));
   const [off, on] = results.slice(-2);
-  if (baselineDist) console.log(`  off / baseline: ${percent(off.rps / results[0].rps)} of the throughput (target ≥ 98%)`);
-  console.log(`  on / off: ${percent(on.rps / off.rps)} of the throughput; first-byte p50 ${on.ttfb.p50.toFixed(1)} ms against ${off.ttfb.p50.toFixed(1)} ms`);
+  if (baselineDist) {
+    const ratios = ratiosByRound(off, results[0]);
+    console.log(`  off / baseline: ${percent(off.rps / results[0].rps)} of the throughput (target ≥ 98%); by round ${ratios.map(percent).join(' ')}, median ${percent(median(ratios))}`);
+  }
+  console.log(
+    `  on / off: ${percent(on.rps / off.rps)} of the throughput (median by round ${percent(median(ratiosByRound(on, off)))}); ` +
+      `first-byte p50 ${on.ttfb.p50.toFixed(1)} ms against ${off.ttfb.p50.toFixed(1)} ms`,
+  );
   console.log(`  ${(sink.bytes() / 1024 / 1024).toFixed(1)} MB of OTLP/JSON received`);
   console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
 } finally {

@@ -25,6 +25,8 @@ function serverEnv(databaseUrl, env) {
     DASHBOARD_DIR: join(root, 'dist/dashboard'),
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
     APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
+    // Production requires it (the teams' MCP secrets are encrypted with it).
+    SECRETS_ENCRYPTION_KEY: 'bench-secrets-key-0123456789abcdefghijklm',
     // No mail server here: production refuses to start without SMTP_URL unless files are chosen on purpose.
     MAIL_DELIVERY: 'outbox',
     RATE_LIMIT_FREE: '100000000',

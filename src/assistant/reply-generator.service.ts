@@ -120,6 +120,8 @@ export class ReplyGenerator {
           // The error part reaches toUIMessageStream's onError, which logs it once (describeFailure);
           // the default here would print it to stderr a second time, whatever LOG_LEVEL says.
           onError: () => undefined,
+          // Names the reply's span in a trace (tracing on: src/tracing/ai-sdk-spans.ts); nothing without it.
+          telemetry: { functionId: `reply:${agentId}` },
         });
         const chunks = toUIMessageStream({
           stream: result.stream,

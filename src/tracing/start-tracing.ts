@@ -7,13 +7,14 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { useOpenTelemetry } from './tracing.js';
+import { AiSdkSpans } from './ai-sdk-spans.js';
+import { TRACER_NAME, useOpenTelemetry } from './tracing.js';
 
 /**
  * The tracing bootstrap, imported by main.ts before the app only when `tracingRequested`: the
  * OpenTelemetry SDK with the HTTP, Express, PostgreSQL, Redis and undici (fetch: model calls)
- * instrumentations, exporting over OTLP/HTTP. The exporter, sampler, batching and resource read
- * the standard OTEL_* variables themselves.
+ * instrumentations and the AI SDK's telemetry (model and tool calls: AiSdkSpans), exporting over
+ * OTLP/HTTP. The exporter, sampler, batching and resource read the standard OTEL_* variables themselves.
  */
 
 // The app is ESM: its imports are seen (and the instrumented modules patched) through this hook.
@@ -34,6 +35,9 @@ const sdk = new NodeSDK({
 });
 sdk.start();
 useOpenTelemetry(api);
+// Every AI SDK call reports to it (none is registered with tracing off). Imported once the hook is in.
+const { registerTelemetry } = await import('ai');
+registerTelemetry(new AiSdkSpans(api, api.trace.getTracer(TRACER_NAME)));
 
 /** Spans still batched are sent before the process ends (after the app's own graceful stop). */
 export function stopTracing(): Promise<void> {

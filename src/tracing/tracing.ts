@@ -8,7 +8,8 @@ import type * as OpenTelemetryApi from '@opentelemetry/api';
  */
 let otel: typeof OpenTelemetryApi | undefined;
 
-const TRACER_NAME = 'assistant-backend';
+/** The instrumentation scope of our own spans. */
+export const TRACER_NAME = 'assistant-backend';
 
 /** Whether the environment asks for traces: an OTLP endpoint set, the SDK not disabled. */
 export function tracingRequested(env: NodeJS.ProcessEnv): boolean {

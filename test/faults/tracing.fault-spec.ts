@@ -11,13 +11,19 @@ const TWO_STEPS = 'Outline a LinkedIn post about resilience. Then write the Link
 /** Spans batched for 100 ms rather than 5 s: the receiver has them soon after the work. */
 const TRACING_ENV = { OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_SERVICE_NAME: 'assistant-under-test' };
 const SERVER_SPAN = 2;
+const CLIENT_SPAN = 3;
 const CONSUMER_SPAN = 5;
+/** A chat turn that routes to the social agent, whose reply calls one tool and then answers. */
+const TOOL_TURN = 'Outline a LinkedIn post about resilience';
 
 interface OtlpValue {
   stringValue?: string;
   intValue?: string | number;
   boolValue?: boolean;
+  arrayValue?: { values?: OtlpValue[] };
 }
+
+type AttributeValue = string | number | boolean | AttributeValue[] | undefined;
 
 /** A span as OTLP/JSON sends it, its attributes flattened. */
 interface ReceivedSpan {
@@ -26,7 +32,9 @@ interface ReceivedSpan {
   parentSpanId?: string;
   name: string;
   kind: number;
-  attributes: Record<string, string | number | boolean | undefined>;
+  startTimeUnixNano: string;
+  status?: { code?: number };
+  attributes: Record<string, AttributeValue>;
 }
 
 interface OtlpExport {
@@ -36,7 +44,8 @@ interface OtlpExport {
   }[];
 }
 
-const valueOf = (value: OtlpValue) => value.stringValue ?? (value.intValue === undefined ? value.boolValue : Number(value.intValue));
+const valueOf = (value: OtlpValue): AttributeValue =>
+  value.arrayValue ? (value.arrayValue.values ?? []).map(valueOf) : (value.stringValue ?? (value.intValue === undefined ? value.boolValue : Number(value.intValue)));
 
 /** A local OTLP/HTTP receiver (JSON): keeps every span it is sent, and the service names they came from. */
 class OtlpReceiver {
@@ -73,6 +82,11 @@ class OtlpReceiver {
     return chain;
   }
 
+  /** The spans received so far whose parent is `span`, by name when given. */
+  childrenOf(span: ReceivedSpan, name?: string): ReceivedSpan[] {
+    return this.spans.filter((candidate) => candidate.parentSpanId === span.spanId && (name === undefined || candidate.name === name));
+  }
+
   private receive(payload: OtlpExport): void {
     for (const { resource, scopeSpans } of payload.resourceSpans) {
       for (const attribute of resource.attributes) if (attribute.key === 'service.name') this.services.add(String(valueOf(attribute.value)));
@@ -86,6 +100,40 @@ class OtlpReceiver {
 }
 
 const requestPath = (span: ReceivedSpan) => String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '');
+const byStart = (a: ReceivedSpan, b: ReceivedSpan) => (BigInt(a.startTimeUnixNano) < BigInt(b.startTimeUnixNano) ? -1 : 1);
+
+/** The AI SDK's spans of one reply (AiSdkSpans), under `parent`: the reply's own, its model calls in order, its tool executions. */
+interface ReplySpans {
+  reply: ReceivedSpan;
+  modelCalls: ReceivedSpan[];
+  tools: ReceivedSpan[];
+}
+
+/** Waits for a reply under `parent` that called one tool and then answered: two model calls and a tool execution under it. */
+function toolReplyUnder(receiver: OtlpReceiver, parent: ReceivedSpan, what: string): Promise<ReplySpans> {
+  return waitFor(
+    () => {
+      const [reply] = receiver.childrenOf(parent, 'ai.streamText');
+      if (!reply) return Promise.resolve(undefined);
+      const modelCalls = receiver.childrenOf(reply).filter((span) => span.name.startsWith('chat ')).sort(byStart);
+      const tools = receiver.childrenOf(reply).filter((span) => span.name.startsWith('execute_tool '));
+      return Promise.resolve(modelCalls.length === 2 && tools.length === 1 ? { reply, modelCalls, tools } : undefined);
+    },
+    `${what}: a reply span with two model calls and a tool execution under it`,
+    15_000,
+  );
+}
+
+/** A model call's span as AiSdkSpans writes it: the model, why it stopped, and the tokens it reported. */
+function expectModelCall(span: ReceivedSpan, finishReason: string): void {
+  expect(span).toMatchObject({
+    name: 'chat offline',
+    kind: CLIENT_SPAN,
+    attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'offline', 'gen_ai.response.finish_reasons': [finishReason] },
+  });
+  expect(span.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
+  expect(span.attributes['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
+}
 
 /**
  * Issue 32: traces, opt-in. A real server process exports to a receiver started here; the spans
@@ -102,17 +150,17 @@ describe('OpenTelemetry traces', () => {
   });
   afterAll(() => receiver.stop());
 
-  it('a chat turn and a run are traced, the run\'s steps under POST /api/workflows/:id/run across the queue; logs carry the trace id', async () => {
+  it('a chat turn and a run are traced with their model and tool calls, the run\'s steps under POST /api/workflows/:id/run across the queue; logs carry the trace id', async () => {
     const server = await cluster.start({ ...TRACING_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
     const { token, workflowId } = await activeWorkflow(server, TWO_STEPS);
 
     const reply = await server.fetch('/api/assistant/router', {
       method: 'POST',
       token,
-      json: { messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: 'Hello there' }] }] },
+      json: { messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: TOOL_TURN }] }] },
     });
     expect(reply.status).toBe(200);
-    await reply.text();
+    const replyText = await reply.text();
     const turn = await waitFor(() => Promise.resolve(receiver.spans.find((span) => span.name === 'chat turn')), 'the chat turn span', 15_000);
     const request = await waitFor(
       () => Promise.resolve(receiver.ancestorsOf(turn).find((span) => span.kind === SERVER_SPAN)),
@@ -126,6 +174,30 @@ describe('OpenTelemetry traces', () => {
       'a PostgreSQL span under the chat turn',
       15_000,
     );
+
+    // The AI SDK's own spans: the routing call, then the reply (named by its agent) with its model
+    // calls and its tool under it, the tool's queries under the tool.
+    const [routing] = await waitFor(() => Promise.resolve(receiver.childrenOf(turn, 'ai.generateText')), 'the routing call under the chat turn', 15_000);
+    expectModelCall(receiver.childrenOf(routing, 'chat offline')[0], 'stop');
+    const { reply: replySpan, modelCalls, tools } = await toolReplyUnder(receiver, turn, 'the chat turn');
+    expect(replySpan.attributes).toMatchObject({ 'ai.function_id': 'reply:social', 'gen_ai.request.model': 'offline' });
+    expectModelCall(modelCalls[0], 'tool-calls');
+    expectModelCall(modelCalls[1], 'stop');
+    expect(tools[0]).toMatchObject({
+      name: 'execute_tool generate_outline',
+      attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'generate_outline' },
+    });
+    expect(tools[0].status?.code ?? 0).not.toBe(2);
+    await waitFor(
+      () => Promise.resolve(receiver.spans.some((span) => span.attributes['db.system.name'] === 'postgresql' && receiver.ancestorsOf(span).includes(tools[0]))),
+      'a PostgreSQL span under the tool execution (its outline stored)',
+      15_000,
+    );
+    // The tokens on the model calls' spans are the ones the reply reports to its client.
+    const usage = /"usage":\{"inputTokens":(\d+),"outputTokens":(\d+)\}/.exec(replyText);
+    expect(usage).not.toBeNull();
+    const tokensOf = (kind: string) => modelCalls.reduce((sum, span) => sum + Number(span.attributes[`gen_ai.usage.${kind}_tokens`]), 0);
+    expect([tokensOf('input'), tokensOf('output')]).toEqual([Number(usage![1]), Number(usage![2])]);
 
     const { runId } = await server.json<{ runId: number }>('POST', `/api/workflows/${workflowId}/run`, token);
     await runCompleted(cluster.db, runId);
@@ -154,10 +226,15 @@ describe('OpenTelemetry traces', () => {
       const started = chain.find((span) => span.kind === SERVER_SPAN)!;
       expect(requestPath(started)).toBe(`/api/workflows/${workflowId}/run`);
       expect(started.traceId).toBe(step.traceId);
+      // The step's reply, with its model and tool calls, under the step.
+      const stepReply = await toolReplyUnder(receiver, step, `run step ${String(step.attributes['run.step'])}`);
+      expect(stepReply.reply.attributes['ai.function_id']).toBe(`reply:${String(step.attributes['agent.id'])}`);
+      expectModelCall(stepReply.modelCalls[0], 'tool-calls');
+      expectModelCall(stepReply.modelCalls[1], 'stop');
     }
     expect([...receiver.services]).toEqual(['assistant-under-test']);
     expect(server.logs).toMatch(new RegExp(`"trace_id":"(${[...new Set(receiver.spans.map((span) => span.traceId))].join('|')})"`));
-    cluster.table.record('chat turn and run, traced', `${receiver.spans.length} spans; 2 run steps under POST /run`);
+    cluster.table.record('chat turn and run, traced', `${receiver.spans.length} spans; model and tool calls under the turn and the steps; 2 run steps under POST /run`);
   }, 120_000);
 
   it('without an OTLP endpoint, the server imports no OpenTelemetry SDK, exporter or instrumentation', async () => {
@@ -176,6 +253,8 @@ describe('OpenTelemetry traces', () => {
     // pg-boss imports the OpenTelemetry API itself (told to make no spans); no SDK, exporter or
     // instrumentation is loaded.
     expect(imported.filter((url) => url.includes('@opentelemetry') && !url.includes('/@opentelemetry/api/'))).toEqual([]);
+    // Nor our bootstrap and AI SDK integration: no AI SDK call reports to anything.
+    expect(imported.filter((url) => /\/src\/tracing\/(start-tracing|ai-sdk-spans)\.js$/.test(url))).toEqual([]);
     cluster.table.record('tracing off', `${imported.length} modules imported, no OpenTelemetry SDK`);
   }, 60_000);
 });
