@@ -4,6 +4,7 @@ import { UpdateStepsDto } from '../workflows/dto/update-steps.dto.js';
 import { DtoValidationPipe } from './dto-validation.pipe.js';
 import { MAX_JSON_OBJECT_MEMBERS, MAX_JSON_VALUES } from './json-body.parser.js';
 import { validationExceptionFactory } from './validation-exception.factory.js';
+import { startCpuClock } from '../../test/helpers/cpu-clock.js';
 
 const pipe = new DtoValidationPipe({
   whitelist: true,
@@ -38,10 +39,10 @@ describe('DtoValidationPipe', () => {
   it('takes free-form fields (chat messages) as sent, never copying their members', async () => {
     const messages = Array.from({ length: WIDE_OBJECTS }, (_, index) => ({ id: `m${index}`, role: 'user', metadata: wide(MAX_JSON_OBJECT_MEMBERS) }));
     let dto: unknown;
-    const started = performance.now();
+    const cpu = startCpuClock();
     // Before: about 100,000 lookups (one per key), each scanning up to 1,023 keys.
     expect(await keyLookupsDuring(async () => (dto = await body(RouterRequestDto, { messages, modelId: 'offline' })))).toBeLessThan(100);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(cpu.ms()).toBeLessThan(1_000);
     expect(dto).toBeInstanceOf(RouterRequestDto);
     expect((dto as RouterRequestDto).messages).toBe(messages);
     expect((dto as RouterRequestDto).modelId).toBe('offline');

@@ -8,6 +8,7 @@ import { AGENT_ROUTE_OUTPUT, OfflineLanguageModel } from './offline-language-mod
 import { contextPart } from '../context-parts.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
+import { startCpuClock } from '../../../test/helpers/cpu-clock.js';
 
 /**
  * Text built to make regular expressions backtrack: long runs of whitespace, separators and
@@ -22,13 +23,13 @@ export const ADVERSARIAL_TEXTS: string[] = runs.flatMap((run) => {
   return [body, `Write a LinkedIn post${body}x`, `Review this contract${body}for review before publishing`];
 });
 
-/** Far above what linear work on these inputs takes even on a loaded machine, far below a quadratic pass. */
+/** CPU time: far above what linear work on these inputs takes, far below a quadratic pass. */
 const BOUND_MS = Number(process.env.ADVERSARIAL_BOUND_MS ?? 3_000);
 
 function timed<T>(work: () => T): T {
-  const started = performance.now();
+  const cpu = startCpuClock();
   const result = work();
-  expect(performance.now() - started).toBeLessThan(BOUND_MS);
+  expect(cpu.ms()).toBeLessThan(BOUND_MS);
   return result;
 }
 
@@ -43,11 +44,11 @@ describe('the offline model on adversarial text', () => {
     const tools = Object.fromEntries(
       Object.entries(ASSET_TOOLS).map(([name, definition]) => [name, tool({ description: definition.description, inputSchema: definition.inputSchema as z.ZodType<unknown> })]),
     );
-    const started = performance.now();
+    const cpu = startCpuClock();
     // Several text parts of the same message are read together.
     await generateText({ model, tools, messages: [{ role: 'user', content: [{ type: 'text', text }, { type: 'text', text }, contextPart('earlier-step', text)] }] });
     await generateText({ model, prompt: text, output: Output.object({ schema: z.object({ agentId: z.string(), confident: z.boolean() }), name: AGENT_ROUTE_OUTPUT }) });
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    expect(cpu.ms()).toBeLessThan(BOUND_MS);
   });
 
   it.each(ADVERSARIAL_TEXTS.map((text, index) => [index, text.slice(0, 2_000)]))('plans a workflow, input %i', (_index, text) => {
@@ -63,10 +64,10 @@ describe('the tools on adversarial text', () => {
   it.each(cases)('%s, input %i', async (_name, _index, definition, text) => {
     const input = definition.inputSchema.safeParse(fillFromSchema(z.toJSONSchema(definition.inputSchema) as never, text));
     if (!input.success) return;
-    const started = performance.now();
+    const cpu = startCpuClock();
     // Refusing unusable input ("the post content is empty") is an answer too: only the time counts.
     await (async () => definition.run(input.data as never, services))().catch(() => undefined);
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    expect(cpu.ms()).toBeLessThan(BOUND_MS);
   });
 });
 

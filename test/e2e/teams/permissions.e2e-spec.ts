@@ -154,7 +154,8 @@ describe('permission table: roles and API tokens, enforced by the guard and the 
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // Every route as five callers, one request at a time: more than the default 30 s on a busy machine.
+  }, 120_000);
 
   async function workflowRow(id: string): Promise<unknown> {
     const [row] = await db.query<unknown[]>('SELECT status, plan_version, schedule, schedule_paused_at, approval_mail_requested_at FROM workflows WHERE id = $1', [id]);
