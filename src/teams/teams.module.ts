@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { EmailVerificationService } from './auth/email-verification/email-verification.service.js';
+import { PasswordResetService } from './auth/password-reset/password-reset.service.js';
 import { VerifiedEmailGuard } from './auth/email-verification/verified-email.guard.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { LoginThrottleModule } from './auth/login-throttle/login-throttle.module.js';
@@ -71,6 +72,7 @@ import { ScimTokensService } from './scim/scim-tokens.service.js';
     AuthService,
     OidcService,
     EmailVerificationService,
+    PasswordResetService,
     SessionsService,
     PasswordPolicy,
     SessionCache,

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions, ThrottlerOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { LoginSettings } from '../../config/login.config.js';
 import type { PlanSettings } from '../../config/plans.config.js';
 import { clientAddressKey } from '../auth/login-throttle/client-address.js';
+import { normalizedEmail } from '../auth/login-throttle/login-throttle.service.js';
 import type { TeamContext } from '../auth/team-context.js';
 import { RATE_LIMITED_BY, type RateLimiter } from './rate-limit.decorator.js';
 
@@ -31,6 +33,14 @@ export const QUOTA_WINDOW_MS = 3_600_000;
  * users stays under it (Entra ID paces itself well below); a leaked token cannot hammer the database.
  */
 export const SCIM_REQUESTS_PER_MINUTE = 600;
+
+/** Password reset requests for one email address per sign-in window, whoever asks. */
+export const PASSWORD_RESET_REQUESTS_PER_EMAIL = 5;
+
+/** SHA-256 (hex), as keys of counters: emails are personal data. */
+function digest(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
 
 /** The counter of a team's run starts, shared by the route's limiter and scheduled starts. */
 export function runStartsKey(teamId: string): string {
@@ -83,6 +93,22 @@ export function rateLimitOptions(plans: PlanSettings, login: LoginSettings, stor
         // IPv6 by its /64, like the sign-in throttle: rotating within one is one address.
         getTracker: (req) => `ip:${clientAddressKey(typeof req.ip === 'string' ? req.ip : undefined)}`,
         generateKey: (_context, tracker) => `rate:login:${tracker}`,
+      }),
+      limiter('password-reset-ip', {
+        ttl: seconds(login.windowSeconds),
+        limit: login.perIp,
+        getTracker: (req) => `password-reset-ip:${clientAddressKey(typeof req.ip === 'string' ? req.ip : undefined)}`,
+        generateKey: (_context, tracker) => `rate:${tracker}`,
+      }),
+      limiter('password-reset-email', {
+        ttl: seconds(login.windowSeconds),
+        limit: PASSWORD_RESET_REQUESTS_PER_EMAIL,
+        // Counted whether or not the address has an account, so a refusal tells nothing either.
+        getTracker: (req) => {
+          const email = (req.body as { email?: unknown } | undefined)?.email;
+          return `password-reset-email:${digest(normalizedEmail(typeof email === 'string' ? email : ''))}`;
+        },
+        generateKey: (_context, tracker) => `rate:${tracker}`,
       }),
       limiter('password-change', {
         ttl: seconds(login.windowSeconds),
