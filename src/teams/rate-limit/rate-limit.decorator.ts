@@ -8,7 +8,7 @@ import { SetMetadata } from '@nestjs/common';
  * password changes per user, so a stolen session cannot guess the current password.
  * `password-reset-ip` and `password-reset-email`: password reset requests per client address and
  * per email address asked for (mails are held to one per interval apart from this). `scim`: SCIM
- * calls per client address (SCIM_REQUESTS_PER_MINUTE).
+ * calls per bearer token (SCIM_REQUESTS_PER_MINUTE).
  */
 export const RATE_LIMITERS = [
   'plan',

@@ -32,6 +32,8 @@ function limitMessage({ tracker, limit, ttl }: ThrottlerLimitDetail, retryAfter:
       return `Too many password reset requests from your address; try again in ${retryAfter} s`;
     case 'password-reset-email':
       return `Too many password reset requests for this email address; try again in ${retryAfter} s`;
+    case 'scim':
+      return `Rate limit of this SCIM token exceeded (${limit} requests per ${ttl / 1000} s); retry in ${retryAfter} s`;
     default:
       return `Too many sign-ups from your address; try again in ${retryAfter} s`;
   }
