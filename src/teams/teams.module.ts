@@ -21,6 +21,7 @@ import { SessionOriginGuard } from './auth/session-origin.guard.js';
 import { PasswordPolicy } from './auth/password-policy.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { OidcController } from './auth/oidc/oidc.controller.js';
+import { SsoReportService } from './auth/oidc/sso-report.service.js';
 import { OidcService } from './auth/oidc/oidc.service.js';
 import { OidcIdentity } from './entities/oidc-identity.entity.js';
 import { Membership } from './entities/membership.entity.js';
@@ -71,6 +72,7 @@ import { ScimTokensService } from './scim/scim-tokens.service.js';
     InvitationTokensService,
     AuthService,
     OidcService,
+    SsoReportService,
     EmailVerificationService,
     PasswordResetService,
     SessionsService,
@@ -93,6 +95,6 @@ import { ScimTokensService } from './scim/scim-tokens.service.js';
     { provide: APP_GUARD, useClass: OpenStreamGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [TeamsService, GroupSyncService, ScimTokensService],
+  exports: [TeamsService, GroupSyncService, ScimTokensService, SsoReportService],
 })
 export class TeamsModule {}
