@@ -9,6 +9,7 @@ import { isPlan, PLANS } from './config/plans.js';
 import { startEmbeddedPostgresIfUnconfigured } from './database/embedded-postgres.js';
 import { SINGLE_ADDRESS } from './mail/mail.service.js';
 import { AuthService } from './teams/auth/auth.service.js';
+import { SsoReportService } from './teams/auth/oidc/sso-report.service.js';
 import { ScimTokensService } from './teams/scim/scim-tokens.service.js';
 import { TeamsService } from './teams/teams.service.js';
 
@@ -18,7 +19,8 @@ const USAGE = `Usage: npm run cli -- <command>
   audit:list [--limit <n>]                  the deployment-wide audit events (failed sign-ins, ...), newest first
   scim-token create <name>                  a bearer token for an identity provider's SCIM client (shown once)
   scim-token revoke <tokenId>               revoke a SCIM token
-  scim-token list                           the SCIM tokens (never their secrets)`;
+  scim-token list                           the SCIM tokens (never their secrets)
+  sso:show                                  the single sign-on setup: issuer, client id, group mappings, SCIM tokens (no secrets)`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -92,6 +94,14 @@ const COMMANDS: Record<string, Command> = {
       };
     }
     throw new Error(USAGE);
+  },
+  /** Deployment-wide: what the identity provider must be told, and what came of it, as one JSON object. */
+  'sso:show': (args) => {
+    if (args.length > 0) throw new Error(USAGE);
+    return async (app) => {
+      console.log(JSON.stringify(await app.get(SsoReportService).report(), null, 2));
+      return 0;
+    };
   },
   'audit:list': (args) => {
     const limit = Number(option(args, 'limit') ?? 100);

@@ -3,6 +3,7 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import { Layout } from './components/layout';
 import { AuthPage } from './pages/auth-page';
 import { InvitationPage } from './pages/invitation-page';
+import { ResetPasswordPage } from './pages/reset-password-page';
 import { VerifyEmailPage } from './pages/verify-email-page';
 import { SessionProvider, useSession } from './session/session';
 
@@ -37,6 +38,7 @@ function Gate() {
         </Route>
         <Route path="/invitations" component={InvitationPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <Route>
           <AuthPage mode="login" />
         </Route>
@@ -55,6 +57,7 @@ function Gate() {
           <Route path="/account" component={AccountPage} />
           <Route path="/invitations" component={InvitationPage} />
           <Route path="/verify-email" component={VerifyEmailPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/sign-up">
             <Redirect to="/chat" replace />
           </Route>

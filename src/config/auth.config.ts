@@ -72,6 +72,20 @@ export const AUTH_VARIABLES = namespace(
       max: 24 * 30,
       doc: 'How long a mailed email verification link works, in hours.',
     }),
+    passwordResetTtlMinutes: integer({
+      name: 'PASSWORD_RESET_TTL_MINUTES',
+      default: 60,
+      min: 5,
+      max: 24 * 60,
+      doc: 'How long a mailed password reset link works, in minutes; it works once.',
+    }),
+    passwordResetMailIntervalSeconds: integer({
+      name: 'PASSWORD_RESET_MAIL_INTERVAL_SECONDS',
+      default: 300,
+      min: 0,
+      max: 24 * 3600,
+      doc: 'At most one password reset mail per address in this many seconds, however often it is asked for (the link mailed last keeps working).',
+    }),
     auditRetentionDays: integer({
       name: 'AUDIT_RETENTION_DAYS',
       default: 365,
@@ -105,6 +119,10 @@ export interface AuthSettings {
   emailVerification: 'optional' | 'required';
   /** How long a mailed verification link works. */
   emailVerificationTtlSeconds: number;
+  /** How long a mailed password reset link works. */
+  passwordResetTtlSeconds: number;
+  /** At most one password reset mail per address in this interval. */
+  passwordResetMailIntervalSeconds: number;
   /** Days an audit event is kept before the daily retention job deletes it. */
   auditRetentionDays: number;
 }
@@ -130,6 +148,8 @@ export function authSettings(values: ValuesOf<typeof AUTH_VARIABLES>, publicUrl:
     passwordLogin: values.passwordLogin === 'enabled',
     emailVerification: values.emailVerification,
     emailVerificationTtlSeconds: values.emailVerificationTtlHours * 3600,
+    passwordResetTtlSeconds: values.passwordResetTtlMinutes * 60,
+    passwordResetMailIntervalSeconds: values.passwordResetMailIntervalSeconds,
     auditRetentionDays: values.auditRetentionDays,
   };
 }

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/configuration.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { EmailVerificationService } from './auth/email-verification/email-verification.service.js';
+import { PasswordResetService } from './auth/password-reset/password-reset.service.js';
 import { VerifiedEmailGuard } from './auth/email-verification/verified-email.guard.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { LoginThrottleModule } from './auth/login-throttle/login-throttle.module.js';
@@ -20,6 +21,7 @@ import { SessionOriginGuard } from './auth/session-origin.guard.js';
 import { PasswordPolicy } from './auth/password-policy.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { OidcController } from './auth/oidc/oidc.controller.js';
+import { SsoReportService } from './auth/oidc/sso-report.service.js';
 import { OidcService } from './auth/oidc/oidc.service.js';
 import { OidcIdentity } from './entities/oidc-identity.entity.js';
 import { Membership } from './entities/membership.entity.js';
@@ -70,7 +72,9 @@ import { ScimTokensService } from './scim/scim-tokens.service.js';
     InvitationTokensService,
     AuthService,
     OidcService,
+    SsoReportService,
     EmailVerificationService,
+    PasswordResetService,
     SessionsService,
     PasswordPolicy,
     SessionCache,
@@ -91,6 +95,6 @@ import { ScimTokensService } from './scim/scim-tokens.service.js';
     { provide: APP_GUARD, useClass: OpenStreamGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [TeamsService, GroupSyncService, ScimTokensService],
+  exports: [TeamsService, GroupSyncService, ScimTokensService, SsoReportService],
 })
 export class TeamsModule {}

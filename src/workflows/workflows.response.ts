@@ -47,6 +47,8 @@ interface WorkflowBase {
   planVersion: number;
   approvedAt: string | null;
   approvedBy: string | null;
+  /** The id of the user who created it (null for workflows made before creators were kept): `own` permissions judge by it. */
+  createdBy: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -407,6 +407,7 @@ function mapWorkflow(workflow: Workflow) {
     planVersion: workflow.planVersion,
     approvedAt: workflow.approvedAt?.toISOString() ?? null,
     approvedBy: workflow.approvedBy,
+    createdBy: workflow.createdBy,
     createdAt: workflow.createdAt.toISOString(),
     updatedAt: workflow.updatedAt.toISOString(),
   };

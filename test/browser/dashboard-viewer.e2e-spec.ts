@@ -73,4 +73,27 @@ describe.skipIf(NO_BROWSER)('a viewer in a real browser', () => {
     await ownerTab.close();
     await viewerTab.close();
   }, 120_000);
+
+  it("shows a member none of the `own`-only controls on another's workflow (the response names its creator)", async () => {
+    const { tab: ownerTab, user: owner } = await signedIn('Otto Owner');
+    const run = await pausedRun(server.app, server.smtp, owner);
+    const { tab: memberTab, user: member } = await signedIn('Mia Member');
+    await joinTeam(server.app, owner, owner.teamId, member, 'member');
+    await api(server.app, member).post(`/api/teams/${owner.teamId}/activate`).expect(200);
+    const me = (await api(server.app, member).get('/api/auth/me').expect(200)).body as MeResponse;
+    expect(me.permissions).toMatchObject({ 'workflow.run': 'own', 'workflow.approve': 'own', 'workflow.delete': 'own', 'workflow.create': 'yes' });
+
+    await memberTab.goto(`/workflows/${run.workflowId}`);
+    const memberCard = memberTab.page.getByRole('article', { name: `Run #${run.runId}` });
+    await visible(memberCard.locator('.workflow-run-status').getByText('awaiting approval', { exact: false }));
+    await visible(memberTab.page.getByRole('heading', { name: 'Steps', exact: true, level: 2 }));
+    for (const name of WRITE_BUTTONS) expect(await memberTab.page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    // A member still creates workflows of their own.
+    await memberTab.goto('/workflows');
+    await visible(memberTab.page.getByRole('heading', { name: 'New workflow' }));
+
+    memberTab.assertClean();
+    await ownerTab.close();
+    await memberTab.close();
+  }, 120_000);
 });

@@ -8,6 +8,8 @@ export type {
   LoginResponse,
   LogoutResponse,
   MeResponse,
+  PasswordResetRequestedResponse,
+  PasswordResetResponse,
   UserResponse,
 } from '../../../src/teams/auth/auth.response.js';
 export type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from '../../../src/teams/teams.response.js';

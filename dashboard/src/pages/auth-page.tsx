@@ -98,6 +98,7 @@ export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?
           <button type="submit" disabled={busy}>
             {registering ? 'Sign up' : 'Sign in'}
           </button>
+          {!registering && <Link href="/reset-password">Forgot your password?</Link>}
         </form>
       )}
       {passwordLogin && (

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import type { Action, LogoutResponse, MeResponse } from '../api/types';
+import { mayTake, type Owned } from './may-take';
 
 interface Session {
   /** Undefined while the first check runs; null when signed out. */
@@ -66,14 +67,13 @@ export function useSession(): Session {
 }
 
 /**
- * Whether the signed-in user's role in the active team may take `action`, as the API's permission
- * table says (GET /api/auth/me `permissions`), so that a button shows only where pressing it may work.
- * `own` counts as allowed: the responses do not name a workflow's creator, and the API answers 403 on
- * someone else's.
+ * Whether the signed-in user's role in the active team may take `action` (on `resource`, whose
+ * creator an `own` permission judges by), as the API's permission table says (GET /api/auth/me
+ * `permissions`), so that a button shows only where pressing it may work.
  */
-export function useCan(): (action: Action) => boolean {
-  const { permissions } = useMe();
-  return (action) => permissions[action] !== 'no';
+export function useCan(): (action: Action, resource?: Owned) => boolean {
+  const me = useMe();
+  return (action, resource) => mayTake(me, action, resource);
 }
 
 /** The signed-in user's session; only for pages behind the sign-in gate. */

@@ -111,15 +111,15 @@ export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, d
           </Link>
         </p>
       )}
-      {run.status === 'awaiting_approval' && can('workflow.approve') && <DecisionForm run={run} stepDescription={stepDescription} busy={action.busy} onDecide={decide} />}
-      {isActiveRun(run.status) && can('workflow.run') && (
+      {run.status === 'awaiting_approval' && can('workflow.approve', workflow) && <DecisionForm run={run} stepDescription={stepDescription} busy={action.busy} onDecide={decide} />}
+      {isActiveRun(run.status) && can('workflow.run', workflow) && (
         <div className="row">
           <button type="button" className="danger" onClick={() => void stop()} disabled={action.busy}>
             Stop
           </button>
         </div>
       )}
-      {!isActiveRun(run.status) && can('workflow.run') && <RetryRun run={run} busy={action.busy} onRetry={(fromStep) => void retry(fromStep)} />}
+      {!isActiveRun(run.status) && can('workflow.run', workflow) && <RetryRun run={run} busy={action.busy} onRetry={(fromStep) => void retry(fromStep)} />}
       <ErrorMessage error={action.error} />
       {open && <RunDetailPanel id={detailsId} run={run} workflow={workflow} runPath={runPath} liveAssets={liveAssets} />}
     </article>

@@ -31,13 +31,13 @@ export function RunsSection({ workflow, workflowPath, live, onChanged }: RunsSec
     <section className="stack" aria-labelledby="runs-heading">
       <div className="row workflow-section-header">
         <h2 id="runs-heading">Runs</h2>
-        {can('workflow.run') && (
+        {can('workflow.run', workflow) && (
           <button type="button" onClick={() => void runNow()} disabled={!runnable || start.busy} aria-describedby={runnable ? undefined : 'run-now-hint'}>
             Run now
           </button>
         )}
       </div>
-      {!runnable && can('workflow.run') && (
+      {!runnable && can('workflow.run', workflow) && (
         <p id="run-now-hint" className="muted">
           The workflow can run once its plan is approved.
         </p>

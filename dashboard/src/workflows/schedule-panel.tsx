@@ -36,7 +36,7 @@ export function SchedulePanel({ workflow, workflowPath, onChanged }: SchedulePan
     <section className="card stack workflow-schedule" aria-labelledby="schedule-heading">
       <div className="row workflow-section-header">
         <h2 id="schedule-heading">Schedule</h2>
-        {current && !editing && can('workflow.schedule') && (
+        {current && !editing && can('workflow.schedule', workflow) && (
           <div className="row workflow-inline">
             {current.schedule && (
               <button type="button" onClick={() => void toggle(!current.paused)} disabled={action.busy}>

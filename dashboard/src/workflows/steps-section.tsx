@@ -15,7 +15,7 @@ interface StepsSectionProps {
 export function StepsSection({ workflow, workflowPath, onChanged }: StepsSectionProps) {
   const [editing, setEditing] = useState(false);
   const can = useCan();
-  const editable = (workflow.status === 'draft' || workflow.status === 'active') && can('workflow.edit');
+  const editable = (workflow.status === 'draft' || workflow.status === 'active') && can('workflow.edit', workflow);
   return (
     <section className="stack" aria-labelledby="steps-heading">
       <div className="row workflow-section-header">

@@ -33,7 +33,7 @@ export function WorkflowHeader({ workflow, workflowPath }: { workflow: WorkflowD
             This plan is a draft. An approval email was sent with a link to approve it; the plan becomes active, and can run, once that
             link is opened.
           </p>
-          {can('workflow.approve') && <ResendApprovalMail workflowPath={workflowPath} />}
+          {can('workflow.approve', workflow) && <ResendApprovalMail workflowPath={workflowPath} />}
         </div>
       )}
     </header>

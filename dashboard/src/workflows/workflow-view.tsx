@@ -48,7 +48,7 @@ export function WorkflowView({ workflowId }: { workflowId: string }) {
           <SchedulePanel workflow={data} workflowPath={workflowPath} onChanged={changed} />
           <StepsSection workflow={data} workflowPath={workflowPath} onChanged={changed} />
           <RunsSection workflow={data} workflowPath={workflowPath} live={live} onChanged={changed} />
-          {can('workflow.delete') && <DeleteWorkflow title={data.title} workflowPath={workflowPath} />}
+          {can('workflow.delete', data) && <DeleteWorkflow title={data.title} workflowPath={workflowPath} />}
         </>
       )}
     </div>

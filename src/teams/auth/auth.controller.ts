@@ -13,12 +13,16 @@ import type {
   LoginResponse,
   LogoutResponse,
   MeResponse,
+  PasswordResetRequestedResponse,
+  PasswordResetResponse,
   VerificationPendingResponse,
 } from './auth.response.js';
 import { AuthService } from './auth.service.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import { LoginDto } from './dto/login.dto.js';
+import { ConfirmPasswordResetDto, RequestPasswordResetDto } from './dto/password-reset.dto.js';
+import { PasswordResetService } from './password-reset/password-reset.service.js';
 import { OidcService } from './oidc/oidc.service.js';
 import { LoginThrottleGuard } from './login-throttle/login-throttle.guard.js';
 import { RegisterDto } from './dto/register.dto.js';
@@ -38,6 +42,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly verification: EmailVerificationService,
     private readonly oidc: OidcService,
+    private readonly passwordReset: PasswordResetService,
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
@@ -95,6 +100,24 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginResponse> {
     return this.withCookie(res, await this.auth.login(dto, clientInfo(req), audit));
+  }
+
+  /** 202 with the same answer whether or not the address has an account; the link is mailed in the background. */
+  @Public()
+  @RateLimit('password-reset-ip', 'password-reset-email')
+  @HttpCode(202)
+  @Post('password-reset')
+  requestPasswordReset(@Body() dto: RequestPasswordResetDto): PasswordResetRequestedResponse {
+    return this.passwordReset.request(dto.email);
+  }
+
+  /** The reset link's page posts its token and the new password here; every sign-in of the account ends. */
+  @Public()
+  @RateLimit('password-reset-ip')
+  @HttpCode(200)
+  @Post('password-reset/confirm')
+  confirmPasswordReset(@Body() dto: ConfirmPasswordResetDto, @Audit() audit: AuditContext): Promise<PasswordResetResponse> {
+    return this.passwordReset.confirm(dto, audit);
   }
 
   @Permission('account.read')

@@ -69,3 +69,15 @@ export interface ApiTokenResponse {
 export interface CreatedApiTokenResponse extends ApiTokenResponse {
   token: string;
 }
+
+/** `POST /api/auth/password-reset`: the same for every address, known or not. */
+export interface PasswordResetRequestedResponse {
+  message: string;
+}
+
+/** `POST /api/auth/password-reset/confirm`: the account's new password is set and its sign-ins ended. */
+export interface PasswordResetResponse {
+  email: string;
+  /** Sign-ins (browsers) that were signed out; API tokens are kept (listed in team settings). */
+  signedOut: number;
+}

@@ -236,20 +236,24 @@ export class AuthService {
     await this.passwords.assertStrong(dto.newPassword, user, 'newPassword');
     const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
     await this.users.manager.transaction(async (manager) => {
-      await manager.update(User, { id: user.id }, { passwordHash });
+      // A reset link mailed before stops working: the password it would replace is gone.
+      await manager.update(User, { id: user.id }, { passwordHash, passwordResetTokenHash: null, passwordResetExpiresAt: null });
       await this.audit.record(manager, audit, { teamId: context.teamId, action: 'user.password_changed', target: { type: 'user', id: user.id } });
     });
     await this.sessions.revokeOtherLogins(user.id, context.sessionId);
   }
 
   private requirePasswordLogin(): void {
-    if (!this.settings.passwordLogin) {
-      throw new ForbiddenException({
-        message: 'Password sign-in is turned off on this deployment: sign in with single sign-on',
-        code: 'password_login_disabled',
-      });
-    }
+    if (!this.settings.passwordLogin) throw passwordLoginDisabled();
   }
+}
+
+/** 403 `password_login_disabled`: password sign-in, registration and reset are off (SSO-only deployments). */
+export function passwordLoginDisabled(): ForbiddenException {
+  return new ForbiddenException({
+    message: 'Password sign-in is turned off on this deployment: sign in with single sign-on',
+    code: 'password_login_disabled',
+  });
 }
 
 function verificationPending(email: string): VerificationPendingResponse {

@@ -122,11 +122,25 @@ export class SessionsService {
 
   /** Ends the user's other sign-ins (after a password change); API tokens are credentials of their own and stay. */
   async revokeOtherLogins(userId: string, keepSessionId: string): Promise<void> {
-    const [rows] = await this.sessions.query<[{ id: string }[], number]>(
-      `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND kind = 'browser' AND id <> $2 AND revoked_at IS NULL RETURNING id`,
+    await this.endSessionStreams(await this.revokeLogins(this.sessions.manager, userId, keepSessionId));
+  }
+
+  /**
+   * Ends the user's sign-ins (all but `keepSessionId`) in `manager`'s transaction; API tokens stay.
+   * Call `endSessionStreams` with the ids once it commits.
+   */
+  async revokeLogins(manager: EntityManager, userId: string, keepSessionId: string | null = null): Promise<string[]> {
+    const [rows] = await manager.query<[{ id: string }[], number]>(
+      `UPDATE sessions SET revoked_at = now()
+        WHERE user_id = $1 AND kind = 'browser' AND id IS DISTINCT FROM $2::uuid AND revoked_at IS NULL RETURNING id`,
       [userId, keepSessionId],
     );
-    for (const { id } of rows) await this.streams.end({ session: id });
+    return rows.map((row) => row.id);
+  }
+
+  /** After the sessions' revocation committed: every instance drops them and cuts their open streams. */
+  async endSessionStreams(sessionIds: readonly string[]): Promise<void> {
+    for (const id of sessionIds) await this.streams.end({ session: id });
   }
 
   async revoke(sessionId: string, alongside = nothingAlongside): Promise<void> {
@@ -151,7 +165,7 @@ export class SessionsService {
 
   /** After revokeEverySession committed: every instance drops the sessions and cuts the user's streams in every team. */
   async endStreamsOf(userId: string, sessionIds: readonly string[]): Promise<void> {
-    for (const id of sessionIds) await this.streams.end({ session: id });
+    await this.endSessionStreams(sessionIds);
     await this.streams.end({ user: userId });
   }
 

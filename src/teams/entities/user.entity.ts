@@ -35,6 +35,17 @@ export class User {
   @Column({ name: 'signup_notice_sent_at', type: 'timestamptz', nullable: true, select: false })
   signupNoticeSentAt: Date | null;
 
+  /** SHA-256 (hex) of the outstanding password reset link's token; null once used or replaced by a password change. */
+  @Column({ name: 'password_reset_token_hash', type: 'text', nullable: true, select: false })
+  passwordResetTokenHash: string | null;
+
+  @Column({ name: 'password_reset_expires_at', type: 'timestamptz', nullable: true, select: false })
+  passwordResetExpiresAt: Date | null;
+
+  /** When the last password reset link was mailed: the next waits the mail interval. */
+  @Column({ name: 'password_reset_sent_at', type: 'timestamptz', nullable: true, select: false })
+  passwordResetSentAt: Date | null;
+
   /** Set when the identity provider deactivates the account (SCIM): no sign-in, session, token or approval link acts. */
   @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
   deactivatedAt: Date | null;

@@ -22,6 +22,12 @@ export class GroupMappingsService {
     return rows.map(map);
   }
 
+  /** Deployment-wide, for the operator's report: mappings in all teams, and the teams that have any. */
+  async countAll(): Promise<{ count: number; teams: number }> {
+    const [row] = await this.mappings.query<{ count: number; teams: number }[]>('SELECT count(*)::int AS count, count(DISTINCT team_id)::int AS teams FROM group_mappings');
+    return row;
+  }
+
   create(teamId: string, dto: CreateGroupMappingDto, audit: AuditContext): Promise<GroupMappingResponse> {
     return this.mappings.manager.transaction(async (manager) => {
       await manager.query('SELECT 1 FROM teams WHERE id = $1 FOR UPDATE', [teamId]);

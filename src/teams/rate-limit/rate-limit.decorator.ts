@@ -5,10 +5,22 @@ import { SetMetadata } from '@nestjs/common';
  * across all of the user's teams (a user who makes more teams gets no more). `workflow-plans` and
  * `run-starts`: per team and hour, the plan's quotas of new workflows and run starts. `login-ip`:
  * sign-ups per client address (sign-ins are throttled by LoginThrottleGuard). `password-change`:
- * password changes per user, so a stolen session cannot guess the current password. `scim`: SCIM
- * calls per client address (SCIM_REQUESTS_PER_MINUTE).
+ * password changes per user, so a stolen session cannot guess the current password.
+ * `password-reset-ip` and `password-reset-email`: password reset requests per client address and
+ * per email address asked for (mails are held to one per interval apart from this). `scim`: SCIM
+ * calls per bearer token (SCIM_REQUESTS_PER_MINUTE).
  */
-export const RATE_LIMITERS = ['plan', 'plan-user', 'workflow-plans', 'run-starts', 'login-ip', 'password-change', 'scim'] as const;
+export const RATE_LIMITERS = [
+  'plan',
+  'plan-user',
+  'workflow-plans',
+  'run-starts',
+  'login-ip',
+  'password-change',
+  'password-reset-ip',
+  'password-reset-email',
+  'scim',
+] as const;
 export type RateLimiter = (typeof RATE_LIMITERS)[number];
 
 export const RATE_LIMITED_BY = 'rateLimitedBy';

@@ -28,6 +28,12 @@ function limitMessage({ tracker, limit, ttl }: ThrottlerLimitDetail, retryAfter:
       return `Your team's plan allows ${limit} run starts per hour; retry in ${retryAfter} s`;
     case 'password-change':
       return `Too many password changes for your account; try again in ${retryAfter} s`;
+    case 'password-reset-ip':
+      return `Too many password reset requests from your address; try again in ${retryAfter} s`;
+    case 'password-reset-email':
+      return `Too many password reset requests for this email address; try again in ${retryAfter} s`;
+    case 'scim':
+      return `Rate limit of this SCIM token exceeded (${limit} requests per ${ttl / 1000} s); retry in ${retryAfter} s`;
     default:
       return `Too many sign-ups from your address; try again in ${retryAfter} s`;
   }

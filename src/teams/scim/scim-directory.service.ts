@@ -8,6 +8,7 @@ import { SessionsService } from '../auth/sessions.service.js';
 import { User } from '../entities/user.entity.js';
 import { GroupSyncService } from '../group-mappings/group-sync.service.js';
 import { TeamsService } from '../teams.service.js';
+import type { UserFilterSql } from './scim-user-filter.js';
 
 /** A user as SCIM sees it. */
 export interface DirectoryUser {
@@ -58,12 +59,11 @@ export class ScimDirectoryService {
     private readonly groupSync: GroupSyncService,
   ) {}
 
-  async listUsers(email?: string): Promise<DirectoryUser[]> {
-    const rows: User[] = await this.dataSource.getRepository(User).find({
-      where: email === undefined ? {} : { email: email.trim().toLowerCase() },
-      order: { createdAt: 'ASC' },
-    });
-    return rows.map(directoryUser);
+  /** Every user, or those `filter` (a SCIM filter made SQL) picks, oldest first. */
+  async listUsers(filter?: UserFilterSql): Promise<DirectoryUser[]> {
+    const query = this.dataSource.getRepository(User).createQueryBuilder('u').orderBy('u.createdAt', 'ASC');
+    if (filter) query.where(filter.where, filter.params);
+    return (await query.getMany()).map(directoryUser);
   }
 
   async getUser(id: string): Promise<DirectoryUser> {

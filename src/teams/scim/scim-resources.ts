@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/configuration.js';
 import { SINGLE_ADDRESS } from '../../mail/mail.service.js';
 import { type DirectoryGroup, type DirectoryUser, type DirectoryUserInput, ScimDirectoryService } from './scim-directory.service.js';
 import { SCIM_PATH } from './scim-error.shape.js';
+import { userFilterSql } from './scim-user-filter.js';
 
 type UserResource = InstanceType<typeof SCIMMY.Resources.User>;
 type GroupResource = InstanceType<typeof SCIMMY.Resources.Group>;
@@ -52,16 +53,11 @@ export class ScimResources implements OnModuleInit {
     for (const resource of [SCIMMY.Resources.Schema, SCIMMY.Resources.ResourceType, SCIMMY.Resources.ServiceProviderConfig]) resource.basepath(base);
   }
 
+  /** One user, or those the filter picks, chosen by the database (userFilterSql). */
   private async readUsers(resource: UserResource): Promise<UserOut | UserOut[]> {
     if (resource.id) return scimUser(await this.directory.getUser(resource.id));
-    const filter = resource.filter;
-    const only = filter?.length === 1 ? (filter[0] as Record<string, unknown>).userName : undefined;
-    // The lookup every provider makes before it creates a user, by index; other filters scan.
-    const users = Array.isArray(only) && only[0] === 'eq' && typeof only[1] === 'string' && Object.keys(filter![0] as object).length === 1
-      ? await this.directory.listUsers(only[1])
-      : await this.directory.listUsers();
-    const all = users.map(scimUser);
-    return filter ? (filter.match(all) as UserOut[]) : all;
+    const users = await this.directory.listUsers(resource.filter ? userFilterSql(resource.filter) : undefined);
+    return users.map(scimUser);
   }
 
   private writeUser(resource: UserResource, instance: SCIMMY.Schemas.User, audit: AuditContext): Promise<UserOut> {
@@ -73,6 +69,7 @@ export class ScimResources implements OnModuleInit {
 
   private async readGroups(resource: GroupResource): Promise<GroupOut | GroupOut[]> {
     if (resource.id) return scimGroup(await this.directory.getGroup(resource.id));
+    // Groups are few (the provider's groups that matter here): filtered as scimmy reads them.
     const all = (await this.directory.listGroups()).map(scimGroup);
     return resource.filter ? (resource.filter.match(all) as GroupOut[]) : all;
   }

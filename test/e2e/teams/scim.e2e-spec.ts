@@ -124,6 +124,29 @@ describe('SCIM 2.0 provisioning (/scim/v2), as Okta and Microsoft Entra ID call 
     expect(await count('users')).toBe(users);
   });
 
+  it('filters users in the database by the attributes it stores, and refuses others with 400 invalidFilter', async () => {
+    const [grace, alan] = [`grace-${Date.now()}@filter.example.com`, `alan-${Date.now()}@filter.example.com`];
+    const graceId = (await scim('post', '/Users').send({ ...oktaUser(grace), externalId: 'okta-grace', displayName: 'Grace Hopper' }).expect(201)).body.id as string;
+    await scim('post', '/Users').send({ ...oktaUser(alan), externalId: 'okta-alan', displayName: 'Alan Turing', active: false }).expect(201);
+    const ids = async (filter: string): Promise<string[]> =>
+      ((await scim('get', `/Users?filter=${encodeURIComponent(filter)}`).expect(200)).body.Resources ?? []).map((user: { userName: string }) => user.userName);
+
+    expect(await ids(`userName eq "${grace.toUpperCase()}"`)).toEqual([grace]);
+    expect(await ids('externalId eq "okta-grace"')).toEqual([grace]);
+    expect(await ids('externalId eq "OKTA-GRACE"')).toEqual([]);
+    expect(await ids('userName ew "@filter.example.com" and active eq false')).toEqual([alan]);
+    expect(await ids('emails[value co "FILTER.example"] and not (displayName sw "alan")')).toEqual([grace]);
+    expect(await ids('displayName eq "Alan Turing" or id eq "' + graceId + '"')).toEqual([grace, alan]);
+    // LIKE's own wildcards are matched literally.
+    expect(await ids('userName co "%"')).toEqual([]);
+    expect(await ids('userName sw "_race"')).toEqual([]);
+
+    for (const filter of ['name.givenName eq "Grace"', 'title pr', 'active gt true', 'meta.created gt "not a date"', 'userName eq 3']) {
+      const refused = await scim('get', `/Users?filter=${encodeURIComponent(filter)}`).expect(400);
+      expect(refused.body, filter).toMatchObject({ schemas: [ERROR_SCHEMA], status: '400', scimType: 'invalidFilter' });
+    }
+  });
+
   it('an unknown user is 404 in SCIM shape', async () => {
     const response = await scim('get', '/Users/4f3c3c1e-0000-4000-8000-000000000000').expect(404);
     expect(response.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: '404' });

@@ -270,12 +270,15 @@ describe('workflows and plan approval', () => {
       planVersion: 1,
       approvedAt: null,
       approvedBy: null,
+      createdBy: user.userId,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       stepCount: 2,
       latestRun: null,
     });
     const detail = (await api(app, user).get(`/api/workflows/${older.workflowId}`).expect(200)).body;
+    // Named so that the dashboard shows `own`-only actions on the caller's own workflows alone.
+    expect(detail.createdBy).toBe(user.userId);
     expect(detail.workflowSteps.map((step: { stepIndex: number }) => step.stepIndex)).toEqual([0, 1]);
     expect(detail.workflowRuns).toEqual([]);
   });
