@@ -11,6 +11,7 @@ import { TeamsService } from '../teams/teams.service.js';
 import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from '../workflows/workflow-jobs.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
+import { madeName, stepMailSubject } from './step-summary.js';
 
 const OUTPUT_PREVIEW = 4000;
 
@@ -99,12 +100,16 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     const token = await this.tokens.signStepApproval({ sub: String(run.id), wf: workflow.id, step: data.stepIndex, attempt: data.attempt, rcpt: recipient });
     const link = (action: 'approve' | 'reject') =>
       `${this.publicUrl}/api/workflows/resume?token=${encodeURIComponent(token)}&action=${action}`;
-    const stepTitle = `Step ${data.stepIndex + 1} of ${steps.length}: ${steps[data.stepIndex]?.description ?? ''}`;
+    const description = steps[data.stepIndex]?.description ?? '';
+    const made = await this.runs.madeBy(checkpoint);
     const output = checkpoint.outputText ?? '';
     const { html, text } = renderEmail({
-      title: `Approve a step of ${workflow.title} (run #${run.id})`,
-      intro: `${stepTitle}. The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
-      sections: [{ heading: 'What the step produced', body: output.length > OUTPUT_PREVIEW ? `${output.slice(0, OUTPUT_PREVIEW)}…` : output }],
+      title: `Approve step ${data.stepIndex + 1} of ${steps.length}: ${description}`,
+      intro: `In ${workflow.title} (run #${run.id}). The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
+      sections: [
+        ...(made.length ? [{ heading: 'What the step made', body: made.map((asset) => `- ${madeName(asset)}`).join('\n') }] : []),
+        { heading: 'What the step produced', body: output.length > OUTPUT_PREVIEW ? `${output.slice(0, OUTPUT_PREVIEW)}…` : output },
+      ],
       actions: [
         { label: 'Approve and continue', url: link('approve') },
         { label: 'Reject with a note', url: link('reject') },
@@ -113,7 +118,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     });
     await this.mail.send({
       to: recipient,
-      subject: `Approve step ${data.stepIndex + 1}: ${workflow.title}`,
+      subject: stepMailSubject(data.stepIndex, description, made),
       html,
       text,
       teamId: workflow.teamId,

@@ -8,7 +8,7 @@ import type { AuthSettings } from '../config/auth.config.js';
 import type { AppConfig } from '../config/configuration.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { RunStateService } from '../runs/run-state.service.js';
-import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
+import { type RunStop, RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
@@ -122,7 +122,10 @@ export class ApprovalsService {
    */
   async openStepLink(fields: LinkFields, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
     if (this.linkMode === 'direct' && !isLinkScanner(client.method, client.userAgent ?? undefined)) return this.resume(fields, client, wantsForm);
-    return asOutcome(async () => stepConfirmation(await this.checkStepLink(fields)));
+    return asOutcome(async () => {
+      const link = await this.checkStepLink(fields);
+      return (await this.stoppedAnswer(link.claims)) ?? stepConfirmation(link);
+    });
   }
 
   /**
@@ -253,6 +256,8 @@ export class ApprovalsService {
    * answers as the click that decided did; otherwise 409.
    */
   private async answerMovedOn(claims: StepApprovalClaims, action: StepDecisionAction): Promise<LinkOutcome> {
+    const stopped = await this.stoppedAnswer(claims);
+    if (stopped) return stopped;
     const standing = await this.decisions.findOneBy({
       kind: 'step_approval',
       runId: Number(claims.sub),
@@ -262,6 +267,12 @@ export class ApprovalsService {
     if (standing?.action === action) return { kind: 'redirect', url: this.workflowPage(claims.wf) };
     const message = standing?.jti === claims.jti ? 'This step was already decided with this link' : NOT_AWAITING;
     return { kind: 'error', status: 409, message };
+  }
+
+  /** What a link of a step whose run was stopped while it waited answers: who stopped it and when (409, nothing changed). */
+  private async stoppedAnswer(claims: StepApprovalClaims): Promise<LinkOutcome | null> {
+    const stop = await this.runs.stopThatCancelled({ runId: Number(claims.sub), stepIndex: claims.step, attempt: claims.attempt });
+    return stop ? { kind: 'error', status: 409, title: 'Run stopped', message: stoppedMessage(stop) } : null;
   }
 
   /** Counted once, when stored (a second click of the same link stores nothing). */
@@ -279,6 +290,12 @@ function linkField(fields: LinkFields, name: 'token' | 'action' | 'note'): strin
   const value = fields[name];
   if (value === undefined || typeof value === 'string') return value;
   throw new BadRequestException(Array.isArray(value) ? `${name} must be given once` : `${name} must be text`);
+}
+
+/** "The run was stopped by ada@example.com on 2026-11-27 at 22:41 UTC; this step was not decided". */
+export function stoppedMessage({ by, at }: RunStop): string {
+  const [date, time] = at.toISOString().split('T');
+  return `The run was stopped by ${by ?? 'a former member'} on ${date} at ${time.slice(0, 5)} UTC; this step was not decided`;
 }
 
 /** A reviewer's note, trimmed; blank reads as none. */

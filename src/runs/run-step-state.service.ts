@@ -3,15 +3,19 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, type QueryDeepPartialEntity, Repository } from 'typeorm';
 import { RunStep } from './entities/run-step.entity.js';
 
-/** The states of a step's checkpoint. A step of a run that stopped or failed stays where it was: the run says it ended. */
-export const STEP_STATUSES = ['running', 'awaiting_approval', 'completed'] as const;
+/**
+ * The states of a step's checkpoint. A step of a run that failed stays where it was: the run says it
+ * ended. A step awaiting approval when its run is stopped is `cancelled`: nobody decided it.
+ */
+export const STEP_STATUSES = ['running', 'awaiting_approval', 'completed', 'cancelled'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 /** Where a step may move from each state: the table in RunStepStateService's doc comment. */
 const STEP_MOVES: Readonly<Record<StepStatus, readonly StepStatus[]>> = {
   running: ['completed', 'awaiting_approval'],
-  awaiting_approval: ['completed', 'running'],
+  awaiting_approval: ['completed', 'running', 'cancelled'],
   completed: [],
+  cancelled: [],
 };
 
 export function canMove(from: StepStatus, to: StepStatus): boolean {
@@ -36,6 +40,7 @@ const MOVE_TIMES: Readonly<Record<StepStatus, QueryDeepPartialEntity<RunStep>>> 
   running: { startedAt: () => 'now()', finishedAt: null },
   awaiting_approval: { finishedAt: null },
   completed: { finishedAt: () => 'now()' },
+  cancelled: { finishedAt: () => 'now()' },
 };
 
 /**
@@ -50,7 +55,9 @@ const MOVE_TIMES: Readonly<Record<StepStatus, QueryDeepPartialEntity<RunStep>>> 
  * | running           | awaiting_approval | the executor: the reply is stored, a reviewer decides |
  * | awaiting_approval | completed         | approved (RunsService.decideStep)                     |
  * | awaiting_approval | running           | rejected: done again as attempt + 1, with the note    |
+ * | awaiting_approval | cancelled         | its run was stopped (RunsService.stop): undecided     |
  * | completed         | (none)            | a finished step is never run again                    |
+ * | cancelled         | (none)            | its run ended; a retry is a new run                   |
  *
  * A move that did not happen (the step was elsewhere, or at another attempt: a racing decision,
  * another instance that took the run over) returns false and changes nothing; the caller decides.
@@ -120,6 +127,11 @@ export class RunStepStateService {
 
   get(runId: number, stepIndex: number): Promise<RunStep | null> {
     return this.rows.findOneBy({ runId, stepIndex });
+  }
+
+  /** The run's step awaiting approval, if any: what stopping the run cancels. */
+  awaitingApproval(runId: number, manager: EntityManager = this.rows.manager): Promise<RunStep | null> {
+    return manager.findOneBy(RunStep, { runId, status: 'awaiting_approval' });
   }
 
   /** The run's step still `running`, if any: what a run that ended in the middle of it left. */

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
+import { AssetsService, type MadeAsset } from '../assets/assets.service.js';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { UsageService } from '../usage/usage.service.js';
@@ -17,7 +18,7 @@ import { RunEventsService } from './run-events.service.js';
 import { queueRunExecution } from './run-jobs.js';
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
-import { RunStepStateService } from './run-step-state.service.js';
+import { RunStepStateService, type StepAttempt } from './run-step-state.service.js';
 import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 /** A reviewer's decision on one attempt of a paused step. */
@@ -39,6 +40,15 @@ interface DecisionRow {
   decided_at: Date;
 }
 
+/** Who stopped a run (their email; null once the account is gone) and when. */
+export interface RunStop {
+  by: string | null;
+  at: Date;
+}
+
+/** Thrown inside a stop's transaction to undo a step it cancelled when the run had already ended. */
+class RunAlreadyFinished extends Error {}
+
 /** What a step decision did. */
 export type StepDecisionOutcome = 'applied' | 'not_awaiting';
 
@@ -56,6 +66,7 @@ export class RunsService {
     private readonly usage: UsageService,
     private readonly audit: AuditService,
     private readonly webhooks: WebhookOutboxService,
+    private readonly assets: AssetsService,
   ) {}
 
   /** POST /api/workflows/:id/run. */
@@ -83,21 +94,35 @@ export class RunsService {
     return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
   }
 
-  /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
+  /**
+   * POST /api/workflows/:id/runs/:runId/stop: fails the run, closes a step waiting for approval as
+   * `cancelled` (its links then say who stopped the run) and aborts a model call in flight.
+   */
   async stop(team: TeamContext, workflowId: string, runId: number, audit: AuditContext): Promise<StoppedRunResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     await this.workflows.getForAction(team, workflowId, 'workflow.run');
-    const stopped = await this.runState.transaction(async ({ manager, move }) => {
-      if (!(await move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER }))) return false;
-      // `before`: the status the request found; the move itself takes the row lock (concurrent stops queue on it).
-      await this.audit.record(manager, audit, {
-        teamId: team.teamId,
-        action: 'run.stopped',
-        target: { type: 'run', id: String(run.id) },
-        changes: { workflowId, status: { before: run.status, after: 'failed' } },
+    const stopped = await this.runState
+      .transaction(async ({ manager, move }) => {
+        // The waiting step before the run, in the order a decision moves them: a stop and a click lock
+        // the two rows in one order, and whichever comes second finds the other's result.
+        const waiting = await this.stepState.awaitingApproval(run.id, manager);
+        if (waiting) await this.stepState.move(waiting, ['awaiting_approval'], { status: 'cancelled' }, manager);
+        if (!(await move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER, stoppedBy: team.userId }))) {
+          throw new RunAlreadyFinished();
+        }
+        // `before`: the status the request found; the move itself takes the row lock (concurrent stops queue on it).
+        await this.audit.record(manager, audit, {
+          teamId: team.teamId,
+          action: 'run.stopped',
+          target: { type: 'run', id: String(run.id) },
+          changes: { workflowId, status: { before: run.status, after: 'failed' } },
+        });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RunAlreadyFinished) return false;
+        throw error;
       });
-      return true;
-    });
     // Read again: `run` may predate a stop or an end that came in between.
     if (!stopped) throw new ConflictException(`The run has already finished (${(await this.runState.statusOf(run.id)) ?? run.status})`);
     this.aborts.abort(run.id, STOPPED_BY_USER);
@@ -176,6 +201,24 @@ export class RunsService {
         throw error;
       });
     return applied ? 'applied' : 'not_awaiting';
+  }
+
+  /**
+   * Who stopped the run and when, if this attempt of the step was awaiting approval when it was
+   * stopped (`cancelled`); null otherwise. `by` is the stopper's email, null once their account is gone.
+   */
+  async stopThatCancelled(step: StepAttempt): Promise<RunStop | null> {
+    const checkpoint = await this.stepState.get(step.runId, step.stepIndex);
+    if (checkpoint?.status !== 'cancelled' || checkpoint.attempt !== step.attempt) return null;
+    const run = await this.runState.getById(step.runId);
+    if (!run?.finishedAt) return null;
+    const [user] = run.stoppedBy ? await this.database.query<{ email: string }[]>('SELECT email FROM users WHERE id = $1', [run.stoppedBy]) : [];
+    return { by: user?.email ?? null, at: run.finishedAt };
+  }
+
+  /** What the checkpoint's current attempt made: the assets of its run created since the attempt started. */
+  madeBy(checkpoint: RunStep): Promise<MadeAsset[]> {
+    return this.assets.madeByRunSince(checkpoint.runId, checkpoint.startedAt);
   }
 
   checkpointOf(runId: number, stepIndex: number): Promise<RunStep | null> {
