@@ -23,6 +23,7 @@ import { Webhooks1765800000000 } from './1765800000000-Webhooks.js';
 import { WorkflowTriggers1765900000000 } from './1765900000000-WorkflowTriggers.js';
 import { McpServers1766000000000 } from './1766000000000-McpServers.js';
 import { CancelledStepsAndRunStopper1766200000000 } from './1766200000000-CancelledStepsAndRunStopper.js';
+import { StepApprovalTimes1766200000001 } from './1766200000001-StepApprovalTimes.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   WorkflowTriggers1765900000000,
   McpServers1766000000000,
   CancelledStepsAndRunStopper1766200000000,
+  StepApprovalTimes1766200000001,
 ];

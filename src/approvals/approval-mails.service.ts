@@ -1,4 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import type { StepApprovalMailResponse } from './approvals.response.js';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/configuration.js';
 import { MailService } from '../mail/mail.service.js';
@@ -52,6 +54,25 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     await this.queue.declare(STEP_APPROVAL_REQUESTED, MAIL_JOB_POLICY);
     await this.queue.work<PlanApprovalRequest>(PLAN_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.sendPlanApproval(job));
     await this.queue.work<StepApprovalRequest>(STEP_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.sendStepApproval(job));
+  }
+
+  /**
+   * POST /api/workflows/:id/runs/:runId/approval-mail: a fresh mail for the step the run waits on,
+   * with a new link (a new token, its 2 h from now) to whoever gets its mails; earlier links of the
+   * attempt keep working until they expire. 409 unless a step waits, 429 within a minute of the last.
+   */
+  async resendStepApproval(team: TeamContext, workflowId: string, runId: number): Promise<StepApprovalMailResponse> {
+    const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.approve');
+    const recipient = await this.teams.approverEmail(workflow.teamId, run.startedBy ?? workflow.createdBy);
+    if (!recipient) throw new ConflictException('The team has nobody to mail the link to');
+    const step = await this.runs.requestStepApprovalMail(run);
+    return {
+      message: `A fresh approval link for step ${step.stepIndex + 1} (attempt ${step.attempt}) is on its way; links mailed earlier for it keep working until they expire.`,
+      sentTo: [recipient],
+      stepIndex: step.stepIndex,
+      attempt: step.attempt,
+    };
   }
 
   private async sendPlanApproval({ id, data }: Job<PlanApprovalRequest>): Promise<void> {

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, HttpException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, HttpException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { asUser, type AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
@@ -181,11 +181,16 @@ export class ApprovalsService {
     runId: number,
     dto: StepDecisionDto,
     audit: AuditContext,
+    attempt?: number,
   ): Promise<StepDecisionResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     await this.workflows.getForAction(team, workflowId, 'workflow.approve');
-    const checkpoint = run.status === 'awaiting_approval' ? await this.runs.checkpointOf(run.id, dto.stepIndex) : null;
-    if (checkpoint?.status !== 'awaiting_approval') throw new ConflictException(NOT_AWAITING);
+    const checkpoint = await this.runs.checkpointOf(run.id, dto.stepIndex);
+    // `attempt`: the one the caller saw (the inbox); a redo since is not what they decided on.
+    if (run.status !== 'awaiting_approval' || checkpoint?.status !== 'awaiting_approval' || (attempt !== undefined && checkpoint.attempt !== attempt)) {
+      const stop = checkpoint ? await this.runs.stopThatCancelled({ runId: run.id, stepIndex: dto.stepIndex, attempt: attempt ?? checkpoint.attempt }) : null;
+      throw new ConflictException(stop ? stoppedMessage(stop) : NOT_AWAITING);
+    }
     const outcome = await this.applyStepDecision(
       {
         workflowId: run.workflowId,
@@ -202,6 +207,22 @@ export class ApprovalsService {
     );
     if (outcome === 'not_awaiting') throw new ConflictException(NOT_AWAITING);
     return { runId: run.id, stepIndex: dto.stepIndex, action: dto.action, status: 'running' };
+  }
+
+  /**
+   * POST /api/approvals/decide, a plan item: the signed-in user the plan approval waits for (its
+   * mail's recipient) activates the plan version they saw listed, through the same guarded update
+   * as the mailed link, recorded like it with the user instead of a token. 409 once another version
+   * was saved or the plan is approved already; 403 when the plan waits for someone else.
+   */
+  async approvePlanFromInbox(team: TeamContext, workflowId: string, planVersion: number, audit: AuditContext): Promise<void> {
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.approve');
+    const [approver, caller] = await Promise.all([this.workflows.approverOf(workflow), this.teams.emailOf(team.userId)]);
+    if (!caller || approver !== caller) throw new ForbiddenException(`This plan waits for ${approver ?? 'nobody in the team'} to approve it`);
+    const outcome = await this.workflows.approvePlan(workflowId, planVersion, caller, audit);
+    if (outcome === 'plan_changed') throw new ConflictException('The plan changed since it was listed; review the newest version');
+    if (outcome === 'already_active') throw new ConflictException('The plan is approved already');
+    await this.record({ jti: null, kind: 'plan_approval', workflowId, planVersion, action: 'approve', decidedByUserId: team.userId, ip: audit.ip, userAgent: audit.userAgent });
   }
 
   /**

@@ -38,7 +38,7 @@ export type StepChange = { status: StepStatus } & Partial<Pick<RunStep, 'attempt
  */
 const MOVE_TIMES: Readonly<Record<StepStatus, QueryDeepPartialEntity<RunStep>>> = {
   running: { startedAt: () => 'now()', finishedAt: null },
-  awaiting_approval: { finishedAt: null },
+  awaiting_approval: { finishedAt: null, approvalRequestedAt: () => 'now()', approvalMailRequestedAt: null },
   completed: { finishedAt: () => 'now()' },
   cancelled: { finishedAt: () => 'now()' },
 };
@@ -105,6 +105,23 @@ export class RunStepStateService {
       .where('run_id = :runId AND step_index = :stepIndex AND attempt = :attempt AND status IN (:...from)', { runId: step.runId, stepIndex: step.stepIndex, attempt: step.attempt, from })
       .execute();
     return Boolean(result.affected);
+  }
+
+  /**
+   * Asks for a fresh approval mail of the attempt, awaiting approval: at most once per
+   * `intervalSeconds`, decided under the step's row lock in the caller's transaction, which queues
+   * the mail. `waitSeconds` > 0: asked too soon, nothing changed; null: not awaiting approval.
+   */
+  async requestApprovalMail(step: StepAttempt, intervalSeconds: number, manager: EntityManager): Promise<{ waitSeconds: number } | null> {
+    const [row] = await manager.query<{ wait_seconds: number }[]>(
+      `SELECT ceil(extract(epoch FROM approval_mail_requested_at + make_interval(secs => $4) - clock_timestamp()))::int AS wait_seconds
+         FROM run_steps WHERE run_id = $1 AND step_index = $2 AND attempt = $3 AND status = 'awaiting_approval' FOR UPDATE`,
+      [step.runId, step.stepIndex, step.attempt, intervalSeconds],
+    );
+    if (!row) return null;
+    if (row.wait_seconds > 0) return { waitSeconds: row.wait_seconds };
+    await manager.query('UPDATE run_steps SET approval_mail_requested_at = clock_timestamp() WHERE run_id = $1 AND step_index = $2', [step.runId, step.stepIndex]);
+    return { waitSeconds: 0 };
   }
 
   /** Counts a model call of the step's attempt: the calls made so far, this one included; null when the step moved on to another attempt. */

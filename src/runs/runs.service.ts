@@ -15,7 +15,9 @@ import type { RunStep } from './entities/run-step.entity.js';
 import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
-import { queueRunExecution } from './run-jobs.js';
+import { queueRunExecution, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
+import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
+import { APPROVAL_MAIL_INTERVAL_SECONDS } from '../workflow-rules/workflow-limits.js';
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
 import { RunStepStateService, type StepAttempt } from './run-step-state.service.js';
@@ -38,6 +40,40 @@ interface DecisionRow {
   on_dashboard: boolean;
   decided_by: string | null;
   decided_at: Date;
+}
+
+/** A step awaiting approval, as the approvals inbox lists it. */
+export interface WaitingStep {
+  runId: number;
+  runNumber: number;
+  workflowId: string;
+  workflowTitle: string;
+  stepIndex: number;
+  description: string;
+  attempt: number;
+  /** When the attempt started: what it made is what its run made since. */
+  startedAt: Date;
+  waitingSince: Date;
+  /** When its latest approval mail was asked for: the link lives 2 h from then. */
+  mailedAt: Date;
+  outputText: string | null;
+  /** How long it has waited, by the database's clock. */
+  ageSeconds: number;
+}
+
+interface WaitingStepRow {
+  run_id: number;
+  run_number: number;
+  workflow_id: string;
+  workflow_title: string;
+  step_index: number;
+  description: string | null;
+  attempt: number;
+  started_at: Date;
+  waiting_since: Date;
+  mailed_at: Date;
+  output_text: string | null;
+  age_seconds: number;
 }
 
 /** Who stopped a run (their email; null once the account is gone) and when. */
@@ -217,8 +253,63 @@ export class RunsService {
   }
 
   /** What the checkpoint's current attempt made: the assets of its run created since the attempt started. */
-  madeBy(checkpoint: RunStep): Promise<MadeAsset[]> {
+  madeBy(checkpoint: Pick<RunStep, 'runId' | 'startedAt'>): Promise<MadeAsset[]> {
     return this.assets.madeByRunSince(checkpoint.runId, checkpoint.startedAt);
+  }
+
+  /**
+   * The team's steps awaiting approval, longest waiting first; only those of workflows `createdBy`
+   * created when given (a member decides only on their own). Read with SQL across the run, its
+   * step checkpoint and its workflow (the workflows module owns the last; nothing here writes it).
+   */
+  async waitingSteps(teamId: string, createdBy: string | null, limit: number): Promise<WaitingStep[]> {
+    const rows = await this.database.query<WaitingStepRow[]>(
+      `SELECT r.id AS run_id, r.run_number, r.workflow_id, w.title AS workflow_title, s.step_index, ws.description, s.attempt,
+              s.started_at, coalesce(s.approval_requested_at, s.started_at) AS waiting_since,
+              coalesce(s.approval_mail_requested_at, s.approval_requested_at, s.started_at) AS mailed_at, s.output_text,
+              floor(extract(epoch FROM clock_timestamp() - coalesce(s.approval_requested_at, s.started_at)))::int AS age_seconds
+         FROM workflow_runs r
+         JOIN run_steps s ON s.run_id = r.id AND s.status = 'awaiting_approval'
+         JOIN workflows w ON w.id = r.workflow_id
+         LEFT JOIN workflow_steps ws ON ws.workflow_id = r.workflow_id AND ws.step_index = s.step_index
+        WHERE r.team_id = $1 AND r.status = 'awaiting_approval' AND ($2::uuid IS NULL OR w.created_by = $2::uuid)
+        ORDER BY waiting_since, r.id
+        LIMIT $3`,
+      [teamId, createdBy, limit],
+    );
+    return rows.map((row) => ({
+      runId: row.run_id,
+      runNumber: row.run_number,
+      workflowId: row.workflow_id,
+      workflowTitle: row.workflow_title,
+      stepIndex: row.step_index,
+      description: row.description ?? '',
+      attempt: row.attempt,
+      startedAt: row.started_at,
+      waitingSince: row.waiting_since,
+      mailedAt: row.mailed_at,
+      outputText: row.output_text,
+      ageSeconds: Math.max(0, row.age_seconds),
+    }));
+  }
+
+  /**
+   * POST /api/workflows/:id/runs/:runId/approval-mail: queues a fresh approval mail (a new link) for
+   * the step the run waits on; 409 when it waits on none, 429 within a minute of the last one asked
+   * for (the step's row keeps the time, read and set under its lock, as a draft's plan mail does).
+   */
+  async requestStepApprovalMail(run: WorkflowRun): Promise<RunStep> {
+    return this.database.transaction(async (manager) => {
+      const waiting = run.status === 'awaiting_approval' ? await this.stepState.awaitingApproval(run.id, manager) : null;
+      const asked = waiting ? await this.stepState.requestApprovalMail(waiting, APPROVAL_MAIL_INTERVAL_SECONDS, manager) : null;
+      if (!waiting || !asked) throw new ConflictException('The run is not waiting for a step approval');
+      if (asked.waitSeconds > 0) {
+        throw new TooManyRequestsException(`A fresh approval link was asked for less than a minute ago; retry in ${asked.waitSeconds} s`, asked.waitSeconds);
+      }
+      const request: StepApprovalRequest = { runId: run.id, stepIndex: waiting.stepIndex, attempt: waiting.attempt };
+      await this.queue.send(STEP_APPROVAL_REQUESTED, request, {}, manager);
+      return waiting;
+    });
   }
 
   checkpointOf(runId: number, stepIndex: number): Promise<RunStep | null> {
