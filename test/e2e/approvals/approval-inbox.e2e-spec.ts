@@ -4,6 +4,7 @@ import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { pausedRun, REVIEWED_STEP, type PausedRun } from '../../helpers/paused-run.js';
+import { waitForRun } from '../../helpers/runs.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createWorkflow } from '../../helpers/workflows.js';
@@ -145,7 +146,8 @@ describe('the approvals inbox', () => {
       [draft.workflowId],
     );
     expect(planDecision).toEqual({ plan_version: 1, decided_by_user_id: owner.userId });
-    // What is left: the member's redo, which the owner may decide too.
+    // What is left: the member's redo, once it waits, which the owner may decide too.
+    await waitForRun(app, owner, memberRun.workflowId, memberRun.runId, 'awaiting_approval');
     expect((await inbox(owner)).map((item) => item.kind === 'step' && [item.runId, item.attempt])).toEqual([[memberRun.runId, 2]]);
   });
 
