@@ -29,9 +29,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <Link key={section.href} href={section.href} aria-current={location.startsWith(section.href) ? 'page' : undefined}>
               {section.label}
               {section.href === '/approvals' && waiting ? (
-                <span className="nav-count" aria-label={`, ${waiting} waiting`}>
-                  {waiting}
-                </span>
+                <>
+                  <span className="nav-count" aria-hidden="true">
+                    {waiting}
+                  </span>
+                  <span className="visually-hidden">, {waiting} waiting</span>
+                </>
               ) : null}
             </Link>
           ))}
