@@ -22,6 +22,8 @@ import { GroupMappingsAndScim1765500000000 } from './1765500000000-GroupMappings
 import { Webhooks1765800000000 } from './1765800000000-Webhooks.js';
 import { WorkflowTriggers1765900000000 } from './1765900000000-WorkflowTriggers.js';
 import { McpServers1766000000000 } from './1766000000000-McpServers.js';
+import { CancelledStepsAndRunStopper1766200000000 } from './1766200000000-CancelledStepsAndRunStopper.js';
+import { StepApprovalTimes1766200000001 } from './1766200000001-StepApprovalTimes.js';
 import { PasswordReset1766400000000 } from './1766400000000-PasswordReset.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -50,5 +52,7 @@ export const MIGRATIONS = [
   Webhooks1765800000000,
   WorkflowTriggers1765900000000,
   McpServers1766000000000,
+  CancelledStepsAndRunStopper1766200000000,
+  StepApprovalTimes1766200000001,
   PasswordReset1766400000000,
 ];

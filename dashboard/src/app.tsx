@@ -13,6 +13,7 @@ const ChatPage = lazy(() => import('./pages/chat-page').then((module) => ({ defa
 const AssetsPage = lazy(() => import('./pages/assets-page').then((module) => ({ default: module.AssetsPage })));
 const WorkflowsPage = lazy(() => import('./pages/workflows-page').then((module) => ({ default: module.WorkflowsPage })));
 const WorkflowPage = lazy(() => import('./pages/workflow-page').then((module) => ({ default: module.WorkflowPage })));
+const ApprovalsPage = lazy(() => import('./pages/approvals-page').then((module) => ({ default: module.ApprovalsPage })));
 const TeamPage = lazy(() => import('./team/team-page').then((module) => ({ default: module.TeamPage })));
 const AccountPage = lazy(() => import('./account/account-page').then((module) => ({ default: module.AccountPage })));
 
@@ -53,6 +54,7 @@ function Gate() {
           <Route path="/assets" component={AssetsPage} />
           <Route path="/workflows" component={WorkflowsPage} />
           <Route path="/workflows/:workflowId" component={WorkflowPage} />
+          <Route path="/approvals" component={ApprovalsPage} />
           <Route path="/team" component={TeamPage} />
           <Route path="/account" component={AccountPage} />
           <Route path="/invitations" component={InvitationPage} />

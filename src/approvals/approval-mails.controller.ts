@@ -5,14 +5,23 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import type { PlanApprovalMailResponse } from '../workflows/workflows.response.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
+import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
+import { ApprovalMailsService } from './approval-mails.service.js';
+import type { StepApprovalMailResponse } from './approvals.response.js';
 
-/** A fresh plan approval mail, asked for from the dashboard. The workflows module owns the draft and mails it. */
+/**
+ * Fresh approval mails, asked for from the dashboard: a draft's plan (the workflows module owns the
+ * draft and queues its mail) and a waiting step's (the runs module owns the step and queues it).
+ */
 @ApiTags('approvals')
 @ApiBearerAuth()
 @ApiCookieAuth()
 @Controller('workflows')
 export class ApprovalMailsController {
-  constructor(private readonly workflows: WorkflowsService) {}
+  constructor(
+    private readonly workflows: WorkflowsService,
+    private readonly mails: ApprovalMailsService,
+  ) {}
 
   @Permission('workflow.approve')
   @HttpCode(202)
@@ -23,5 +32,20 @@ export class ApprovalMailsController {
   @ApiTooManyRequestsResponse({ description: 'A fresh link was asked for within the last 60 s; Retry-After says when to ask again' })
   resend(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<PlanApprovalMailResponse> {
     return this.workflows.resendPlanApproval(team, id);
+  }
+
+  @Permission('workflow.approve')
+  @HttpCode(202)
+  @Post(':id/runs/:runId/approval-mail')
+  @ApiAcceptedResponse({ description: '{ message, sentTo, stepIndex, attempt }: a fresh link (a new token, valid 2 h) for the step the run waits on is mailed to whoever got the first' })
+  @ApiNotFoundResponse({ description: 'No such run in the active team' })
+  @ApiConflictResponse({ description: 'The run is not waiting for a step approval' })
+  @ApiTooManyRequestsResponse({ description: 'A fresh link was asked for within the last 60 s; Retry-After says when to ask again' })
+  resendStep(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseUUIDPipe) id: string,
+    @Param('runId', ParseSerialIdPipe) runId: number,
+  ): Promise<StepApprovalMailResponse> {
+    return this.mails.resendStepApproval(team, id, runId);
   }
 }

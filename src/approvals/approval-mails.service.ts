@@ -1,4 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import type { StepApprovalMailResponse } from './approvals.response.js';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/configuration.js';
 import { MailService } from '../mail/mail.service.js';
@@ -11,6 +13,7 @@ import { TeamsService } from '../teams/teams.service.js';
 import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from '../workflows/workflow-jobs.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
+import { madeName, stepMailSubject } from './step-summary.js';
 
 const OUTPUT_PREVIEW = 4000;
 
@@ -51,6 +54,25 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     await this.queue.declare(STEP_APPROVAL_REQUESTED, MAIL_JOB_POLICY);
     await this.queue.work<PlanApprovalRequest>(PLAN_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.sendPlanApproval(job));
     await this.queue.work<StepApprovalRequest>(STEP_APPROVAL_REQUESTED, { concurrency: 2 }, (job) => this.sendStepApproval(job));
+  }
+
+  /**
+   * POST /api/workflows/:id/runs/:runId/approval-mail: a fresh mail for the step the run waits on,
+   * with a new link (a new token, its 2 h from now) to whoever gets its mails; earlier links of the
+   * attempt keep working until they expire. 409 unless a step waits, 429 within a minute of the last.
+   */
+  async resendStepApproval(team: TeamContext, workflowId: string, runId: number): Promise<StepApprovalMailResponse> {
+    const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.approve');
+    const recipient = await this.teams.approverEmail(workflow.teamId, run.startedBy ?? workflow.createdBy);
+    if (!recipient) throw new ConflictException('The team has nobody to mail the link to');
+    const step = await this.runs.requestStepApprovalMail(run);
+    return {
+      message: `A fresh approval link for step ${step.stepIndex + 1} (attempt ${step.attempt}) is on its way; links mailed earlier for it keep working until they expire.`,
+      sentTo: [recipient],
+      stepIndex: step.stepIndex,
+      attempt: step.attempt,
+    };
   }
 
   private async sendPlanApproval({ id, data }: Job<PlanApprovalRequest>): Promise<void> {
@@ -99,12 +121,16 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     const token = await this.tokens.signStepApproval({ sub: String(run.id), wf: workflow.id, step: data.stepIndex, attempt: data.attempt, rcpt: recipient });
     const link = (action: 'approve' | 'reject') =>
       `${this.publicUrl}/api/workflows/resume?token=${encodeURIComponent(token)}&action=${action}`;
-    const stepTitle = `Step ${data.stepIndex + 1} of ${steps.length}: ${steps[data.stepIndex]?.description ?? ''}`;
+    const description = steps[data.stepIndex]?.description ?? '';
+    const made = await this.runs.madeBy(checkpoint);
     const output = checkpoint.outputText ?? '';
     const { html, text } = renderEmail({
-      title: `Approve a step of ${workflow.title} (run #${run.id})`,
-      intro: `${stepTitle}. The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
-      sections: [{ heading: 'What the step produced', body: output.length > OUTPUT_PREVIEW ? `${output.slice(0, OUTPUT_PREVIEW)}…` : output }],
+      title: `Approve step ${data.stepIndex + 1} of ${steps.length}: ${description}`,
+      intro: `In ${workflow.title} (run #${run.id}). The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
+      sections: [
+        ...(made.length ? [{ heading: 'What the step made', body: made.map((asset) => `- ${madeName(asset)}`).join('\n') }] : []),
+        { heading: 'What the step produced', body: output.length > OUTPUT_PREVIEW ? `${output.slice(0, OUTPUT_PREVIEW)}…` : output },
+      ],
       actions: [
         { label: 'Approve and continue', url: link('approve') },
         { label: 'Reject with a note', url: link('reject') },
@@ -113,7 +139,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     });
     await this.mail.send({
       to: recipient,
-      subject: `Approve step ${data.stepIndex + 1}: ${workflow.title}`,
+      subject: stepMailSubject(data.stepIndex, description, made),
       html,
       text,
       teamId: workflow.teamId,

@@ -11,11 +11,13 @@ import { ApprovalDecision } from './entities/approval-decision.entity.js';
 import { ApprovalMailsController } from './approval-mails.controller.js';
 import { ApprovalMailsService } from './approval-mails.service.js';
 import { StepDecisionsController } from './step-decisions.controller.js';
+import { ApprovalInboxController } from './approval-inbox.controller.js';
+import { ApprovalInboxService } from './approval-inbox.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule, AuditEventsModule],
-  controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController],
-  providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService],
+  controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController, ApprovalInboxController],
+  providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService, ApprovalInboxService],
   exports: [ApprovalsService],
 })
 export class ApprovalsModule {}

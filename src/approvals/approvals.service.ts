@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, HttpException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, HttpException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { asUser, type AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
@@ -8,7 +8,7 @@ import type { AuthSettings } from '../config/auth.config.js';
 import type { AppConfig } from '../config/configuration.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { RunStateService } from '../runs/run-state.service.js';
-import { RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
+import { type RunStop, RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
@@ -122,7 +122,10 @@ export class ApprovalsService {
    */
   async openStepLink(fields: LinkFields, client: LinkClient, wantsForm: boolean): Promise<LinkOutcome> {
     if (this.linkMode === 'direct' && !isLinkScanner(client.method, client.userAgent ?? undefined)) return this.resume(fields, client, wantsForm);
-    return asOutcome(async () => stepConfirmation(await this.checkStepLink(fields)));
+    return asOutcome(async () => {
+      const link = await this.checkStepLink(fields);
+      return (await this.stoppedAnswer(link.claims)) ?? stepConfirmation(link);
+    });
   }
 
   /**
@@ -178,11 +181,16 @@ export class ApprovalsService {
     runId: number,
     dto: StepDecisionDto,
     audit: AuditContext,
+    attempt?: number,
   ): Promise<StepDecisionResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     await this.workflows.getForAction(team, workflowId, 'workflow.approve');
-    const checkpoint = run.status === 'awaiting_approval' ? await this.runs.checkpointOf(run.id, dto.stepIndex) : null;
-    if (checkpoint?.status !== 'awaiting_approval') throw new ConflictException(NOT_AWAITING);
+    const checkpoint = await this.runs.checkpointOf(run.id, dto.stepIndex);
+    // `attempt`: the one the caller saw (the inbox); a redo since is not what they decided on.
+    if (run.status !== 'awaiting_approval' || checkpoint?.status !== 'awaiting_approval' || (attempt !== undefined && checkpoint.attempt !== attempt)) {
+      const stop = checkpoint ? await this.runs.stopThatCancelled({ runId: run.id, stepIndex: dto.stepIndex, attempt: attempt ?? checkpoint.attempt }) : null;
+      throw new ConflictException(stop ? stoppedMessage(stop) : NOT_AWAITING);
+    }
     const outcome = await this.applyStepDecision(
       {
         workflowId: run.workflowId,
@@ -199,6 +207,22 @@ export class ApprovalsService {
     );
     if (outcome === 'not_awaiting') throw new ConflictException(NOT_AWAITING);
     return { runId: run.id, stepIndex: dto.stepIndex, action: dto.action, status: 'running' };
+  }
+
+  /**
+   * POST /api/approvals/decide, a plan item: the signed-in user the plan approval waits for (its
+   * mail's recipient) activates the plan version they saw listed, through the same guarded update
+   * as the mailed link, recorded like it with the user instead of a token. 409 once another version
+   * was saved or the plan is approved already; 403 when the plan waits for someone else.
+   */
+  async approvePlanFromInbox(team: TeamContext, workflowId: string, planVersion: number, audit: AuditContext): Promise<void> {
+    const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.approve');
+    const [approver, caller] = await Promise.all([this.workflows.approverOf(workflow), this.teams.emailOf(team.userId)]);
+    if (!caller || approver !== caller) throw new ForbiddenException(`This plan waits for ${approver ?? 'nobody in the team'} to approve it`);
+    const outcome = await this.workflows.approvePlan(workflowId, planVersion, caller, audit);
+    if (outcome === 'plan_changed') throw new ConflictException('The plan changed since it was listed; review the newest version');
+    if (outcome === 'already_active') throw new ConflictException('The plan is approved already');
+    await this.record({ jti: null, kind: 'plan_approval', workflowId, planVersion, action: 'approve', decidedByUserId: team.userId, ip: audit.ip, userAgent: audit.userAgent });
   }
 
   /**
@@ -253,6 +277,8 @@ export class ApprovalsService {
    * answers as the click that decided did; otherwise 409.
    */
   private async answerMovedOn(claims: StepApprovalClaims, action: StepDecisionAction): Promise<LinkOutcome> {
+    const stopped = await this.stoppedAnswer(claims);
+    if (stopped) return stopped;
     const standing = await this.decisions.findOneBy({
       kind: 'step_approval',
       runId: Number(claims.sub),
@@ -262,6 +288,12 @@ export class ApprovalsService {
     if (standing?.action === action) return { kind: 'redirect', url: this.workflowPage(claims.wf) };
     const message = standing?.jti === claims.jti ? 'This step was already decided with this link' : NOT_AWAITING;
     return { kind: 'error', status: 409, message };
+  }
+
+  /** What a link of a step whose run was stopped while it waited answers: who stopped it and when (409, nothing changed). */
+  private async stoppedAnswer(claims: StepApprovalClaims): Promise<LinkOutcome | null> {
+    const stop = await this.runs.stopThatCancelled({ runId: Number(claims.sub), stepIndex: claims.step, attempt: claims.attempt });
+    return stop ? { kind: 'error', status: 409, title: 'Run stopped', message: stoppedMessage(stop) } : null;
   }
 
   /** Counted once, when stored (a second click of the same link stores nothing). */
@@ -279,6 +311,12 @@ function linkField(fields: LinkFields, name: 'token' | 'action' | 'note'): strin
   const value = fields[name];
   if (value === undefined || typeof value === 'string') return value;
   throw new BadRequestException(Array.isArray(value) ? `${name} must be given once` : `${name} must be text`);
+}
+
+/** "The run was stopped by ada@example.com on 2026-11-27 at 22:41 UTC; this step was not decided". */
+export function stoppedMessage({ by, at }: RunStop): string {
+  const [date, time] = at.toISOString().split('T');
+  return `The run was stopped by ${by ?? 'a former member'} on ${date} at ${time.slice(0, 5)} UTC; this step was not decided`;
 }
 
 /** A reviewer's note, trimmed; blank reads as none. */

@@ -10,7 +10,8 @@ export type LinkOutcome =
   | { kind: 'ignored' }
   /** A page whose button posts the link's token: nothing changed until it is pressed. */
   | { kind: 'confirm'; page: ConfirmationPage }
-  | { kind: 'error'; status: number; message: string };
+  /** `title`: the refusal page's heading, where the status's own would mislead (a stopped run is not "Already decided"). */
+  | { kind: 'error'; status: number; message: string; title?: string };
 
 /** A confirmation page: a sentence, a button, and the form fields the button posts. */
 export interface ConfirmationPage {
@@ -112,9 +113,11 @@ function confirmationPage(confirmation: ConfirmationPage, destination: LinkPageD
 }
 
 /** What a refused link answers a person: what happened, in the words of the refusal, and that nothing changed. */
-function refusalPage(status: number, message: string, destination: LinkPageDestination): string {
+function refusalPage(status: number, message: string, destination: LinkPageDestination, heading: string | undefined): string {
   const [title, after] =
-    status === 409
+    heading !== undefined
+      ? [heading, 'Nothing was changed by this link. The workflow shows where its run stands now.']
+      : status === 409
       ? ['Already decided', 'Nothing was changed by this link. The workflow shows where its run stands now.']
       : ["This link can't be used", 'Nothing was changed. The dashboard shows what is waiting for a decision.'];
   return page(title, `<p>${escapeHtml(asSentence(message))}</p><p class="muted">${after}</p>`, destination);
@@ -162,5 +165,5 @@ export function sendLinkOutcome(request: Request, response: Response, outcome: L
     response.status(outcome.status).json({ statusCode: outcome.status, error: STATUS_CODES[outcome.status] ?? 'Error', message: outcome.message });
     return;
   }
-  response.status(outcome.status).type('html').send(refusalPage(outcome.status, outcome.message, destination));
+  response.status(outcome.status).type('html').send(refusalPage(outcome.status, outcome.message, destination, outcome.title));
 }

@@ -86,6 +86,18 @@ export class AssetsService {
     return map(asset);
   }
 
+  /** What a workflow run made since a moment (a step attempt's start), oldest first: what an approval names. */
+  async madeByRunSince(runId: number, since: Date): Promise<MadeAsset[]> {
+    const made = await this.assets
+      .createQueryBuilder('asset')
+      .select(['asset.id', 'asset.type', 'asset.title'])
+      .where('asset.run_id = :runId AND asset.created_at >= :since', { runId, since })
+      .orderBy('asset.created_at', 'ASC')
+      .addOrderBy('asset.id', 'ASC')
+      .getMany();
+    return made.map(({ id, type, title }) => ({ id, type, title }));
+  }
+
   /** Removes what a workflow run made since a moment (a step attempt that is being redone). */
   async deleteRunAssetsSince(runId: number, since: Date): Promise<void> {
     const doomed = await this.assets
@@ -143,6 +155,9 @@ function cutTitle(title: string): string {
   const line = title.replace(/\s+/g, ' ').trim() || 'Untitled';
   return cutText(line, ASSET_TITLE_MAX_LENGTH);
 }
+
+/** An asset as an approval names it. */
+export type MadeAsset = Pick<AssetResponse, 'id' | 'type' | 'title'>;
 
 function map(asset: Asset): AssetResponse {
   return {

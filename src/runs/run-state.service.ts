@@ -38,7 +38,7 @@ export interface RunRetry {
 }
 
 /** What a move may change besides the status; `finishedAt` follows a finishing status. */
-export type RunChange = Partial<Pick<WorkflowRun, 'status' | 'reason' | 'currentStepIndex'>>;
+export type RunChange = Partial<Pick<WorkflowRun, 'status' | 'reason' | 'currentStepIndex' | 'stoppedBy'>>;
 
 /** How a move is announced. */
 export interface RunAnnouncement {

@@ -6,13 +6,19 @@ const ALLOWED: [StepStatus, StepStatus][] = [
   ['running', 'awaiting_approval'],
   ['awaiting_approval', 'completed'],
   ['awaiting_approval', 'running'],
+  ['awaiting_approval', 'cancelled'],
 ];
 
 describe('the step state table', () => {
   const pairs = STEP_STATUSES.flatMap((from) => STEP_STATUSES.map((to) => [from, to] as const));
 
-  it('knows the three states a checkpoint is in', () => {
-    expect([...STEP_STATUSES].sort()).toEqual(['awaiting_approval', 'completed', 'running']);
+  it('knows the four states a checkpoint is in', () => {
+    expect([...STEP_STATUSES].sort()).toEqual(['awaiting_approval', 'cancelled', 'completed', 'running']);
+  });
+
+  it('cancels only a step awaiting approval (its run stopped), and never leaves cancelled', () => {
+    expect(STEP_STATUSES.filter((from) => canMove(from, 'cancelled'))).toEqual(['awaiting_approval']);
+    for (const to of STEP_STATUSES) expect(canMove('cancelled', to)).toBe(false);
   });
 
   it.each(pairs)('%s → %s is allowed exactly when the table lists it', (from, to) => {

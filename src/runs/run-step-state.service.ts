@@ -3,15 +3,19 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, type QueryDeepPartialEntity, Repository } from 'typeorm';
 import { RunStep } from './entities/run-step.entity.js';
 
-/** The states of a step's checkpoint. A step of a run that stopped or failed stays where it was: the run says it ended. */
-export const STEP_STATUSES = ['running', 'awaiting_approval', 'completed'] as const;
+/**
+ * The states of a step's checkpoint. A step of a run that failed stays where it was: the run says it
+ * ended. A step awaiting approval when its run is stopped is `cancelled`: nobody decided it.
+ */
+export const STEP_STATUSES = ['running', 'awaiting_approval', 'completed', 'cancelled'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 /** Where a step may move from each state: the table in RunStepStateService's doc comment. */
 const STEP_MOVES: Readonly<Record<StepStatus, readonly StepStatus[]>> = {
   running: ['completed', 'awaiting_approval'],
-  awaiting_approval: ['completed', 'running'],
+  awaiting_approval: ['completed', 'running', 'cancelled'],
   completed: [],
+  cancelled: [],
 };
 
 export function canMove(from: StepStatus, to: StepStatus): boolean {
@@ -34,8 +38,9 @@ export type StepChange = { status: StepStatus } & Partial<Pick<RunStep, 'attempt
  */
 const MOVE_TIMES: Readonly<Record<StepStatus, QueryDeepPartialEntity<RunStep>>> = {
   running: { startedAt: () => 'now()', finishedAt: null },
-  awaiting_approval: { finishedAt: null },
+  awaiting_approval: { finishedAt: null, approvalRequestedAt: () => 'now()', approvalMailRequestedAt: null },
   completed: { finishedAt: () => 'now()' },
+  cancelled: { finishedAt: () => 'now()' },
 };
 
 /**
@@ -50,7 +55,9 @@ const MOVE_TIMES: Readonly<Record<StepStatus, QueryDeepPartialEntity<RunStep>>> 
  * | running           | awaiting_approval | the executor: the reply is stored, a reviewer decides |
  * | awaiting_approval | completed         | approved (RunsService.decideStep)                     |
  * | awaiting_approval | running           | rejected: done again as attempt + 1, with the note    |
+ * | awaiting_approval | cancelled         | its run was stopped (RunsService.stop): undecided     |
  * | completed         | (none)            | a finished step is never run again                    |
+ * | cancelled         | (none)            | its run ended; a retry is a new run                   |
  *
  * A move that did not happen (the step was elsewhere, or at another attempt: a racing decision,
  * another instance that took the run over) returns false and changes nothing; the caller decides.
@@ -111,6 +118,23 @@ export class RunStepStateService {
     return Boolean(result.affected);
   }
 
+  /**
+   * Asks for a fresh approval mail of the attempt, awaiting approval: at most once per
+   * `intervalSeconds`, decided under the step's row lock in the caller's transaction, which queues
+   * the mail. `waitSeconds` > 0: asked too soon, nothing changed; null: not awaiting approval.
+   */
+  async requestApprovalMail(step: StepAttempt, intervalSeconds: number, manager: EntityManager): Promise<{ waitSeconds: number } | null> {
+    const [row] = await manager.query<{ wait_seconds: number }[]>(
+      `SELECT ceil(extract(epoch FROM approval_mail_requested_at + make_interval(secs => $4) - clock_timestamp()))::int AS wait_seconds
+         FROM run_steps WHERE run_id = $1 AND step_index = $2 AND attempt = $3 AND status = 'awaiting_approval' FOR UPDATE`,
+      [step.runId, step.stepIndex, step.attempt, intervalSeconds],
+    );
+    if (!row) return null;
+    if (row.wait_seconds > 0) return { waitSeconds: row.wait_seconds };
+    await manager.query('UPDATE run_steps SET approval_mail_requested_at = clock_timestamp() WHERE run_id = $1 AND step_index = $2', [step.runId, step.stepIndex]);
+    return { waitSeconds: 0 };
+  }
+
   /** Counts a model call of the step's attempt: the calls made so far, this one included; null when the step moved on to another attempt. */
   async countModelCall(step: StepAttempt): Promise<number | null> {
     const result = await this.rows
@@ -154,6 +178,11 @@ export class RunStepStateService {
 
   get(runId: number, stepIndex: number): Promise<RunStep | null> {
     return this.rows.findOneBy({ runId, stepIndex });
+  }
+
+  /** The run's step awaiting approval, if any: what stopping the run cancels. */
+  awaitingApproval(runId: number, manager: EntityManager = this.rows.manager): Promise<RunStep | null> {
+    return manager.findOneBy(RunStep, { runId, status: 'awaiting_approval' });
   }
 
   /** The run's step still `running`, if any: what a run that ended in the middle of it left. */

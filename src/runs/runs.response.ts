@@ -2,6 +2,7 @@ import type { AssetResponse } from '../assets/asset.response.js';
 import type { PricedFigures } from '../usage/usage-cost.js';
 import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
 import type { RunStatus } from '../workflow-runs/workflow-run.entity.js';
+import type { StepStatus } from './run-step-state.service.js';
 
 export interface StartedRunResponse {
   runId: number;
@@ -23,7 +24,8 @@ export interface StoppedRunResponse {
 
 export interface RunStepResponse {
   stepIndex: number;
-  status: RunStatus;
+  /** `cancelled`: it was awaiting approval when the run was stopped. */
+  status: StepStatus;
   /** 1, plus one for each rejection. */
   attempt: number;
   /** Model calls the current attempt made (transient errors are tried again); 0 for a reused step. */

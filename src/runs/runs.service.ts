@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
+import { AssetsService, type MadeAsset } from '../assets/assets.service.js';
 import { QueueService } from '../queue/queue.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { UsageService } from '../usage/usage.service.js';
@@ -14,10 +15,12 @@ import type { RunStep } from './entities/run-step.entity.js';
 import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
-import { queueRunExecution } from './run-jobs.js';
+import { queueRunExecution, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
+import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
+import { APPROVAL_MAIL_INTERVAL_SECONDS } from '../workflow-rules/workflow-limits.js';
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
-import { RunStepStateService } from './run-step-state.service.js';
+import { RunStepStateService, type StepAttempt } from './run-step-state.service.js';
 import type { PendingApprovalResponse, RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 /** A reviewer's decision on one attempt of a paused step. */
@@ -39,6 +42,49 @@ interface DecisionRow {
   decided_at: Date;
 }
 
+/** A step awaiting approval, as the approvals inbox lists it. */
+export interface WaitingStep {
+  runId: number;
+  runNumber: number;
+  workflowId: string;
+  workflowTitle: string;
+  stepIndex: number;
+  description: string;
+  attempt: number;
+  /** When the attempt started: what it made is what its run made since. */
+  startedAt: Date;
+  waitingSince: Date;
+  /** When its latest approval mail was asked for: the link lives 2 h from then. */
+  mailedAt: Date;
+  outputText: string | null;
+  /** How long it has waited, by the database's clock. */
+  ageSeconds: number;
+}
+
+interface WaitingStepRow {
+  run_id: number;
+  run_number: number;
+  workflow_id: string;
+  workflow_title: string;
+  step_index: number;
+  description: string | null;
+  attempt: number;
+  started_at: Date;
+  waiting_since: Date;
+  mailed_at: Date;
+  output_text: string | null;
+  age_seconds: number;
+}
+
+/** Who stopped a run (their email; null once the account is gone) and when. */
+export interface RunStop {
+  by: string | null;
+  at: Date;
+}
+
+/** Thrown inside a stop's transaction to undo a step it cancelled when the run had already ended. */
+class RunAlreadyFinished extends Error {}
+
 /** What a step decision did. */
 export type StepDecisionOutcome = 'applied' | 'not_awaiting';
 
@@ -56,6 +102,7 @@ export class RunsService {
     private readonly usage: UsageService,
     private readonly audit: AuditService,
     private readonly webhooks: WebhookOutboxService,
+    private readonly assets: AssetsService,
   ) {}
 
   /** POST /api/workflows/:id/run. */
@@ -83,21 +130,35 @@ export class RunsService {
     return { runId: run.id, conversationId: run.conversationId, message: 'Workflow run started' };
   }
 
-  /** POST /api/workflows/:id/runs/:runId/stop: fails the run and aborts a model call in flight. */
+  /**
+   * POST /api/workflows/:id/runs/:runId/stop: fails the run, closes a step waiting for approval as
+   * `cancelled` (its links then say who stopped the run) and aborts a model call in flight.
+   */
   async stop(team: TeamContext, workflowId: string, runId: number, audit: AuditContext): Promise<StoppedRunResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     await this.workflows.getForAction(team, workflowId, 'workflow.run');
-    const stopped = await this.runState.transaction(async ({ manager, move }) => {
-      if (!(await move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER }))) return false;
-      // `before`: the status the request found; the move itself takes the row lock (concurrent stops queue on it).
-      await this.audit.record(manager, audit, {
-        teamId: team.teamId,
-        action: 'run.stopped',
-        target: { type: 'run', id: String(run.id) },
-        changes: { workflowId, status: { before: run.status, after: 'failed' } },
+    const stopped = await this.runState
+      .transaction(async ({ manager, move }) => {
+        // The waiting step before the run, in the order a decision moves them: a stop and a click lock
+        // the two rows in one order, and whichever comes second finds the other's result.
+        const waiting = await this.stepState.awaitingApproval(run.id, manager);
+        if (waiting) await this.stepState.move(waiting, ['awaiting_approval'], { status: 'cancelled' }, manager);
+        if (!(await move(run.id, ACTIVE_RUN_STATUSES, { status: 'failed', reason: STOPPED_BY_USER, stoppedBy: team.userId }))) {
+          throw new RunAlreadyFinished();
+        }
+        // `before`: the status the request found; the move itself takes the row lock (concurrent stops queue on it).
+        await this.audit.record(manager, audit, {
+          teamId: team.teamId,
+          action: 'run.stopped',
+          target: { type: 'run', id: String(run.id) },
+          changes: { workflowId, status: { before: run.status, after: 'failed' } },
+        });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RunAlreadyFinished) return false;
+        throw error;
       });
-      return true;
-    });
     // Read again: `run` may predate a stop or an end that came in between.
     if (!stopped) throw new ConflictException(`The run has already finished (${(await this.runState.statusOf(run.id)) ?? run.status})`);
     this.aborts.abort(run.id, STOPPED_BY_USER);
@@ -182,6 +243,79 @@ export class RunsService {
   async pendingApprovals(teamId: string): Promise<PendingApprovalResponse[]> {
     const steps = await this.stepState.awaitingDecision(teamId);
     return steps.map((step) => ({ ...step, stepStartedAt: step.stepStartedAt.toISOString() }));
+  }
+
+  /**
+   * Who stopped the run and when, if this attempt of the step was awaiting approval when it was
+   * stopped (`cancelled`); null otherwise. `by` is the stopper's email, null once their account is gone.
+   */
+  async stopThatCancelled(step: StepAttempt): Promise<RunStop | null> {
+    const checkpoint = await this.stepState.get(step.runId, step.stepIndex);
+    if (checkpoint?.status !== 'cancelled' || checkpoint.attempt !== step.attempt) return null;
+    const run = await this.runState.getById(step.runId);
+    if (!run?.finishedAt) return null;
+    const [user] = run.stoppedBy ? await this.database.query<{ email: string }[]>('SELECT email FROM users WHERE id = $1', [run.stoppedBy]) : [];
+    return { by: user?.email ?? null, at: run.finishedAt };
+  }
+
+  /** What the checkpoint's current attempt made: the assets of its run created since the attempt started. */
+  madeBy(checkpoint: Pick<RunStep, 'runId' | 'startedAt'>): Promise<MadeAsset[]> {
+    return this.assets.madeByRunSince(checkpoint.runId, checkpoint.startedAt);
+  }
+
+  /**
+   * The team's steps awaiting approval, longest waiting first; only those of workflows `createdBy`
+   * created when given (a member decides only on their own). Read with SQL across the run, its
+   * step checkpoint and its workflow (the workflows module owns the last; nothing here writes it).
+   */
+  async waitingSteps(teamId: string, createdBy: string | null, limit: number): Promise<WaitingStep[]> {
+    const rows = await this.database.query<WaitingStepRow[]>(
+      `SELECT r.id AS run_id, r.run_number, r.workflow_id, w.title AS workflow_title, s.step_index, ws.description, s.attempt,
+              s.started_at, coalesce(s.approval_requested_at, s.started_at) AS waiting_since,
+              coalesce(s.approval_mail_requested_at, s.approval_requested_at, s.started_at) AS mailed_at, s.output_text,
+              floor(extract(epoch FROM clock_timestamp() - coalesce(s.approval_requested_at, s.started_at)))::int AS age_seconds
+         FROM workflow_runs r
+         JOIN run_steps s ON s.run_id = r.id AND s.status = 'awaiting_approval'
+         JOIN workflows w ON w.id = r.workflow_id
+         LEFT JOIN workflow_steps ws ON ws.workflow_id = r.workflow_id AND ws.step_index = s.step_index
+        WHERE r.team_id = $1 AND r.status = 'awaiting_approval' AND ($2::uuid IS NULL OR w.created_by = $2::uuid)
+        ORDER BY waiting_since, r.id
+        LIMIT $3`,
+      [teamId, createdBy, limit],
+    );
+    return rows.map((row) => ({
+      runId: row.run_id,
+      runNumber: row.run_number,
+      workflowId: row.workflow_id,
+      workflowTitle: row.workflow_title,
+      stepIndex: row.step_index,
+      description: row.description ?? '',
+      attempt: row.attempt,
+      startedAt: row.started_at,
+      waitingSince: row.waiting_since,
+      mailedAt: row.mailed_at,
+      outputText: row.output_text,
+      ageSeconds: Math.max(0, row.age_seconds),
+    }));
+  }
+
+  /**
+   * POST /api/workflows/:id/runs/:runId/approval-mail: queues a fresh approval mail (a new link) for
+   * the step the run waits on; 409 when it waits on none, 429 within a minute of the last one asked
+   * for (the step's row keeps the time, read and set under its lock, as a draft's plan mail does).
+   */
+  async requestStepApprovalMail(run: WorkflowRun): Promise<RunStep> {
+    return this.database.transaction(async (manager) => {
+      const waiting = run.status === 'awaiting_approval' ? await this.stepState.awaitingApproval(run.id, manager) : null;
+      const asked = waiting ? await this.stepState.requestApprovalMail(waiting, APPROVAL_MAIL_INTERVAL_SECONDS, manager) : null;
+      if (!waiting || !asked) throw new ConflictException('The run is not waiting for a step approval');
+      if (asked.waitSeconds > 0) {
+        throw new TooManyRequestsException(`A fresh approval link was asked for less than a minute ago; retry in ${asked.waitSeconds} s`, asked.waitSeconds);
+      }
+      const request: StepApprovalRequest = { runId: run.id, stepIndex: waiting.stepIndex, attempt: waiting.attempt };
+      await this.queue.send(STEP_APPROVAL_REQUESTED, request, {}, manager);
+      return waiting;
+    });
   }
 
   checkpointOf(runId: number, stepIndex: number): Promise<RunStep | null> {

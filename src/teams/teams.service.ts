@@ -158,8 +158,13 @@ export class TeamsService {
     return this.memberRows(teamId);
   }
 
-  /** Whether the address is a member's of the team: an approval link mailed to it acts only while it is. */
-  /** The id of the team's member with this email, or null when none. */
+  /** The user's email; null when the account is gone. */
+  async emailOf(userId: string): Promise<string | null> {
+    const [row] = await this.memberships.query<{ email: string }[]>('SELECT email FROM users WHERE id = $1', [userId]);
+    return row?.email ?? null;
+  }
+
+  /** The id of the team's member with this email, or null when none: an approval link mailed to it acts only while there is one. */
   async memberWithEmail(teamId: string, email: string): Promise<string | null> {
     const [row] = await this.memberships.query<{ id: string }[]>(
       'SELECT u.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.team_id = $1 AND u.email = $2',

@@ -77,6 +77,10 @@ export class WorkflowRun {
   @Column({ name: 'started_at', type: 'timestamptz' })
   startedAt: Date;
 
+  /** The user who stopped the run (its finish time says when); null for a run that was not stopped by someone. */
+  @Column({ name: 'stopped_by', type: 'uuid', nullable: true })
+  stoppedBy: string | null;
+
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
 }

@@ -22,6 +22,7 @@ import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from './workflow-jo
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { WorkflowEvents } from './workflow-events.js';
 import { PlanGeneratorService } from './plan-generator.service.js';
+import { APPROVAL_MAIL_INTERVAL_SECONDS } from '../workflow-rules/workflow-limits.js';
 import type {
   CreatedWorkflowResponse,
   LatestRunResponse,
@@ -45,8 +46,6 @@ interface ListRow {
 /** The schedule settings whose before and after `schedule.changed` records (paused is recorded as a flag). */
 const RECORDED_SCHEDULE_SETTINGS = ['schedule', 'timezone', 'overlapPolicy', 'missedRunPolicy', 'catchUpWindowMinutes'] as const;
 
-/** How long a workflow's fresh approval link may not be asked for again. */
-const APPROVAL_MAIL_INTERVAL_SECONDS = 60;
 
 interface ResendRow {
   status: Workflow['status'];
@@ -56,6 +55,13 @@ interface ResendRow {
 }
 
 /** What a plan approval did: activated it now, found it active already, or found the plan changed. */
+/** A draft waiting for plan approval: how long, and when its newest approval mail was asked for. */
+export interface WaitingDraft {
+  workflow: Workflow;
+  ageSeconds: number;
+  mailedAt: Date;
+}
+
 export type PlanApprovalOutcome = 'activated' | 'already_active' | 'plan_changed';
 
 /** A workflow's schedule settings: the schedules module changes them through `changeSchedule`. */
@@ -283,6 +289,24 @@ export class WorkflowsService {
   }
 
   /** Where a workflow's plan approval links are mailed: its creator while a member of its team, else the team's first owner. */
+  /**
+   * The team's drafts waiting for plan approval, longest waiting first, with how long (since the
+   * plan was last saved) by the database's clock and when their newest approval mail was asked for.
+   */
+  async drafts(teamId: string, limit: number): Promise<WaitingDraft[]> {
+    const rows = await this.workflows.manager.query<{ id: string; age_seconds: number; mailed_at: Date }[]>(
+      `SELECT id, floor(extract(epoch FROM clock_timestamp() - updated_at))::int AS age_seconds,
+              greatest(updated_at, approval_mail_requested_at) AS mailed_at
+         FROM workflows WHERE team_id = $1 AND status = 'draft' ORDER BY updated_at, id LIMIT $2`,
+      [teamId, limit],
+    );
+    const byId = new Map((await this.workflows.findBy({ id: In(rows.map((row) => row.id)) })).map((workflow) => [workflow.id, workflow]));
+    return rows.flatMap((row) => {
+      const workflow = byId.get(row.id);
+      return workflow ? [{ workflow, ageSeconds: Math.max(0, row.age_seconds), mailedAt: row.mailed_at }] : [];
+    });
+  }
+
   approverOf(workflow: Workflow): Promise<string | null> {
     return this.teams.approverEmail(workflow.teamId, workflow.createdBy);
   }

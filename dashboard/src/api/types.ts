@@ -36,5 +36,5 @@ export type { AgentResponse, ModelsResponse } from '../../../src/assistant/assis
 export type { ReplyMetadata } from '../../../src/assistant/reply-metadata.js';
 export type { AuditEventResponse, AuditPageResponse } from '../../../src/audit/audit.response.js';
 export type { McpConnectionTestResponse, McpServerResponse, McpToolListing } from '../../../src/assistant/mcp/mcp-server.response.js';
-export type { StepDecisionResponse } from '../../../src/approvals/approvals.response.js';
+export type { InboxDecisionResult, InboxItem, StepDecisionResponse } from '../../../src/approvals/approvals.response.js';
 export type { GroupMappingResponse } from '../../../src/teams/group-mappings/group-mapping.dto.js';

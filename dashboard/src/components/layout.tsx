@@ -5,11 +5,13 @@ import type { TeamResponse } from '../api/types';
 import { UnverifiedBanner } from '../pages/verify-email-page';
 import { useMe, useSession } from '../session/session';
 import { ErrorMessage } from './error-message';
+import { useApprovalCount } from '../approvals/use-approval-count';
 
 const SECTIONS = [
   { href: '/chat', label: 'Chat' },
   { href: '/assets', label: 'Assets' },
   { href: '/workflows', label: 'Workflows' },
+  { href: '/approvals', label: 'Approvals' },
   { href: '/team', label: 'Team' },
 ];
 
@@ -17,6 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { signOut } = useSession();
   const me = useMe();
   const [location] = useLocation();
+  const waiting = useApprovalCount();
   return (
     <div className="shell">
       <header className="topbar">
@@ -25,6 +28,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {SECTIONS.map((section) => (
             <Link key={section.href} href={section.href} aria-current={location.startsWith(section.href) ? 'page' : undefined}>
               {section.label}
+              {section.href === '/approvals' && waiting ? (
+                <>
+                  <span className="nav-count" aria-hidden="true">
+                    {waiting}
+                  </span>
+                  <span className="visually-hidden">, {waiting} waiting</span>
+                </>
+              ) : null}
             </Link>
           ))}
         </nav>

@@ -44,4 +44,12 @@ export class RunStep {
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
+
+  /** When the current attempt began to wait for a decision; null until it does. */
+  @Column({ name: 'approval_requested_at', type: 'timestamptz', nullable: true })
+  approvalRequestedAt: Date | null;
+
+  /** When a fresh approval mail of the current attempt was last asked for (null: only the first, at `approvalRequestedAt`); the newest link lives 2 h from then. */
+  @Column({ name: 'approval_mail_requested_at', type: 'timestamptz', nullable: true })
+  approvalMailRequestedAt: Date | null;
 }

@@ -343,10 +343,12 @@ describe('step decisions: the dashboard (POST /api/workflows/:id/runs/:runId/dec
     expect(await stepOf(run.runId, 0)).toMatchObject({ status: 'completed', attempt: 1 });
 
     await api(app, run.user).post(`/api/workflows/${run.workflowId}/runs/${run.runId}/stop`).expect(200);
-    expectError(await decide(run, run.user, { action: 'approve', stepIndex: REVIEWED_STEP }), 409, NOT_AWAITING);
-    expectError(await decide(run, run.user, { action: 'reject', stepIndex: REVIEWED_STEP, note: 'Again' }), 409, NOT_AWAITING);
+    // The stop closed the step undecided: the refusal says who stopped the run, not that it was decided.
+    const stopped = new RegExp(`^The run was stopped by ${run.user.email} on .* UTC; this step was not decided$`);
+    expectError(await decide(run, run.user, { action: 'approve', stepIndex: REVIEWED_STEP }), 409, stopped);
+    expectError(await decide(run, run.user, { action: 'reject', stepIndex: REVIEWED_STEP, note: 'Again' }), 409, stopped);
     expect(await runRow(run.runId)).toEqual({ status: 'failed', current_step_index: REVIEWED_STEP, reason: 'Stopped by user' });
-    expect(await stepOf(run.runId)).toEqual({ status: 'awaiting_approval', attempt: 1, feedback: null });
+    expect(await stepOf(run.runId)).toEqual({ status: 'cancelled', attempt: 1, feedback: null });
     expect(await decisionsOf(run.runId)).toEqual([]);
   });
 

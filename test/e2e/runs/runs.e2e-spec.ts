@@ -59,7 +59,7 @@ describe('runs: execution, step approvals, stop', () => {
     const paused = await waitForRun(app, alice, workflowId, runId, 'awaiting_approval');
     expect(paused).toMatchObject({ runNumber: 1, currentStepIndex: 1, totalSteps: 2, conversationId, trigger: 'manual' });
     const first = await stepLinks(alice, 1);
-    expect(first.text).toContain('Step 2 of 2: Write the LinkedIn post');
+    expect(first.text).toContain('Approve step 2 of 2: Write the LinkedIn post');
 
     // A link scanner opens both links: nothing happens.
     await follow(first.approve, 'Mozilla/5.0 (compatible; Googlebot/2.1)').expect(200);
@@ -184,7 +184,9 @@ describe('runs: execution, step approvals, stop', () => {
     const stopped = await api(app, user).post(`/api/workflows/${workflowId}/runs/${runId}/stop`).expect(200);
     expect(stopped.body).toEqual({ runId, status: 'failed', reason: 'Stopped by user' });
     expect(await waitForRun(app, user, workflowId, runId, 'failed')).toMatchObject({ reason: 'Stopped by user' });
-    expectError(await follow(links.approve).set('Accept', 'application/json'), 409, 'This step is no longer awaiting approval');
+    // The waiting step is closed, undecided, and its link says who stopped the run (stopped-run-links.e2e-spec.ts has the rest).
+    expect((await api(app, user).get(`/api/workflows/${workflowId}/runs/${runId}`).expect(200)).body.steps[0]).toMatchObject({ status: 'cancelled' });
+    expectError(await follow(links.approve).set('Accept', 'application/json'), 409, new RegExp(`^The run was stopped by ${user.email} on `));
     expectError(await api(app, user).post(`/api/workflows/${workflowId}/runs/${runId}/stop`), 409, 'The run has already finished (failed)');
 
     const next = await api(app, user).post(`/api/workflows/${workflowId}/run`).expect(201);
@@ -198,7 +200,8 @@ describe('runs: execution, step approvals, stop', () => {
     await waitForRun(app, user, workflowId, runId, 'awaiting_approval');
     const db = app.get(DataSource);
 
-    // Both stops read the run as awaiting approval, then queue on its row.
+    // Both stops read the run as awaiting approval, then queue: the first on the run's row (having
+    // cancelled its waiting step), the second on that step's row.
     const blocker = db.createQueryRunner();
     await blocker.connect();
     await blocker.startTransaction();
@@ -206,10 +209,10 @@ describe('runs: execution, step approvals, stop', () => {
     const stops = [1, 2].map(() => api(app, user).post(`/api/workflows/${workflowId}/runs/${runId}/stop`).then((response) => response));
     await waitFor(async () => {
       const [{ count }] = await db.query<{ count: number }[]>(
-        `SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE "workflow_runs"%'`,
+        `SELECT count(*)::int AS count FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (query LIKE '%UPDATE "workflow_runs"%' OR query LIKE '%UPDATE "run_steps"%')`,
       );
       return count === 2 || undefined;
-    }, 'both stops to wait on the run');
+    }, 'both stops to wait on the run or its step');
     await blocker.commitTransaction();
     await blocker.release();
 

@@ -1,0 +1,119 @@
+import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
+import type { AuditContext } from '../audit-events/audit-context.js';
+import { cutText } from '../common/cut-text.js';
+import { RunsService } from '../runs/runs.service.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { accessOf } from '../teams/permissions/permissions.js';
+import { TeamsService } from '../teams/teams.service.js';
+import { WorkflowsService } from '../workflows/workflows.service.js';
+import { PLAN_APPROVAL_TTL_SECONDS, STEP_APPROVAL_TTL_SECONDS } from './approval-tokens.service.js';
+import type { InboxDecisionResult, InboxItem, PlanInboxItem, StepInboxItem } from './approvals.response.js';
+import { ApprovalsService } from './approvals.service.js';
+import type { DecideApprovalsDto, InboxDecisionDto } from './dto/decide-approvals.dto.js';
+
+/** Most items of each kind listed: a person's inbox, not a report. */
+const INBOX_LIMIT = 100;
+/** Characters of a step's reply shown with it; the run page has the rest. */
+const OUTPUT_PREVIEW = 600;
+
+/**
+ * The approvals inbox: what waits for the caller in their active team, and several decisions at
+ * once, each through the same path as the one-at-a-time routes (permission, guarded move, record).
+ */
+@Injectable()
+export class ApprovalInboxService {
+  constructor(
+    private readonly approvals: ApprovalsService,
+    private readonly runs: RunsService,
+    private readonly workflows: WorkflowsService,
+    private readonly teams: TeamsService,
+  ) {}
+
+  /**
+   * GET /api/approvals, longest waiting first: the drafts whose plan approval is mailed to the caller,
+   * and the steps awaiting approval they may decide (`workflow.approve`: members on the workflows they
+   * created, owners and admins on all of the team's).
+   */
+  async list(team: TeamContext): Promise<InboxItem[]> {
+    const [plans, steps] = await Promise.all([this.plansFor(team), this.stepsFor(team)]);
+    return [...plans, ...steps].sort((a, b) => b.ageSeconds - a.ageSeconds);
+  }
+
+  /**
+   * POST /api/approvals/decide: each decision on its own, in order; one refused (403, 404, 409) leaves
+   * the others. A plan is only approved: rejecting one is a 400 for the whole request, before anything is decided.
+   */
+  async decide(team: TeamContext, dto: DecideApprovalsDto, audit: AuditContext): Promise<InboxDecisionResult[]> {
+    if (dto.decisions.some((item) => item.kind === 'plan' && item.action !== 'approve')) {
+      throw new BadRequestException('A plan is only approved: edit it to change it');
+    }
+    const results: InboxDecisionResult[] = [];
+    for (const item of dto.decisions) results.push(await this.decideOne(team, item, audit));
+    return results;
+  }
+
+  private async decideOne(team: TeamContext, item: InboxDecisionDto, audit: AuditContext): Promise<InboxDecisionResult> {
+    const named = {
+      kind: item.kind,
+      workflowId: item.workflowId,
+      ...(item.kind === 'step' ? { runId: item.runId, stepIndex: item.stepIndex } : {}),
+      action: item.action,
+    };
+    try {
+      if (item.kind === 'plan') {
+        await this.approvals.approvePlanFromInbox(team, item.workflowId, item.planVersion!, audit);
+        return { ...named, status: 200, message: 'Plan approved; the workflow is active' };
+      }
+      await this.approvals.decideFromDashboard(team, item.workflowId, item.runId!, { action: item.action, stepIndex: item.stepIndex!, note: item.note }, audit, item.attempt);
+      return { ...named, status: 200, message: item.action === 'approve' ? 'Step approved; the run goes on' : 'Step rejected; it is done again with the note' };
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() < 500) return { ...named, status: error.getStatus(), message: error.message };
+      throw error;
+    }
+  }
+
+  private async plansFor(team: TeamContext): Promise<PlanInboxItem[]> {
+    const caller = await this.teams.emailOf(team.userId);
+    if (!caller) return [];
+    const drafts = await this.workflows.drafts(team.teamId, INBOX_LIMIT);
+    const items: PlanInboxItem[] = [];
+    for (const { workflow, ageSeconds, mailedAt } of drafts) {
+      if (accessOf(team.role, 'workflow.approve') === 'own' && workflow.createdBy !== team.userId) continue;
+      if ((await this.workflows.approverOf(workflow)) !== caller) continue;
+      items.push({
+        kind: 'plan',
+        workflowId: workflow.id,
+        workflowTitle: workflow.title,
+        planVersion: workflow.planVersion,
+        stepCount: (await this.workflows.stepsOf(workflow.id)).length,
+        waitingSince: workflow.updatedAt.toISOString(),
+        ageSeconds,
+        dueAt: new Date(mailedAt.getTime() + PLAN_APPROVAL_TTL_SECONDS * 1000).toISOString(),
+      });
+    }
+    return items;
+  }
+
+  private async stepsFor(team: TeamContext): Promise<StepInboxItem[]> {
+    const access = accessOf(team.role, 'workflow.approve');
+    if (access === 'no') return [];
+    const waiting = await this.runs.waitingSteps(team.teamId, access === 'own' ? team.userId : null, INBOX_LIMIT);
+    return Promise.all(
+      waiting.map(async (step) => ({
+        kind: 'step' as const,
+        workflowId: step.workflowId,
+        workflowTitle: step.workflowTitle,
+        runId: step.runId,
+        runNumber: step.runNumber,
+        stepIndex: step.stepIndex,
+        stepDescription: step.description,
+        attempt: step.attempt,
+        made: await this.runs.madeBy({ runId: step.runId, startedAt: step.startedAt }),
+        output: cutText(step.outputText ?? '', OUTPUT_PREVIEW),
+        waitingSince: step.waitingSince.toISOString(),
+        ageSeconds: step.ageSeconds,
+        dueAt: new Date(step.mailedAt.getTime() + STEP_APPROVAL_TTL_SECONDS * 1000).toISOString(),
+      })),
+    );
+  }
+}

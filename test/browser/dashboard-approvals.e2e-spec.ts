@@ -1,0 +1,60 @@
+import type { RunDetailResponse } from '../../src/runs/runs.response.js';
+import { api } from '../helpers/api.js';
+import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
+import { pausedRun, REVIEWED_GOAL, REVIEWED_STEP } from '../helpers/paused-run.js';
+import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
+import { waitForRun } from '../helpers/runs.js';
+import type { TestUser } from '../helpers/users.js';
+
+/** Issue 36 item 3: the inbox page and the count in the navigation. */
+describe.skipIf(NO_BROWSER)('the approvals inbox in the dashboard', () => {
+  let server: DashboardServer;
+
+  beforeAll(async () => {
+    server = await startDashboardServer();
+  }, 120_000);
+
+  afterAll(() => server?.close());
+
+  for (const viewport of VIEWPORTS) {
+    it(`lists the waiting steps with what they made, counts them in the navigation, approves one and rejects one with a note (${viewport.width} px)`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      const login = await tab.signUp();
+      const user: TestUser = { token: login.accessToken, email: login.email, password: PASSWORD, userId: login.user.id, teamId: login.activeTeam.id };
+      const first = await pausedRun(server.app, server.smtp, user);
+      // A second paused run of another workflow: its plan is the user's second plan mail.
+      const second = await createWorkflow(server.app, user, { goal: REVIEWED_GOAL });
+      const planMail = await mailTo(server.smtp, user.email, /^Approve the plan/, 2);
+      await api(server.app).get(pathOf(planMail.links.find((link) => link.includes(`/workflows/${second.workflowId}/approve?token=`))!)).set('User-Agent', BROWSER).expect(302);
+      const { runId: secondRunId } = (await api(server.app, user).post(`/api/workflows/${second.workflowId}/run`).expect(201)).body as { runId: number };
+      await waitForRun(server.app, user, second.workflowId, secondRunId, 'awaiting_approval');
+
+      await tab.goto('/approvals');
+      const nav = tab.page.getByRole('navigation', { name: 'Sections' });
+      await visible(nav.getByRole('link', { name: /^Approvals\s*, 2 waiting$/ }));
+      const cards = tab.page.locator('.approval-card');
+      await visible(cards.nth(1));
+      expect(await cards.count()).toBe(2);
+      await visible(cards.first().getByText(/^Made: social post/));
+      expect(await tab.page.title()).toBe('Approvals · Assistant');
+      await tab.screenshot('approvals-inbox');
+      if (viewport.width === 390) await tab.assertFitsWidth();
+
+      // The longest waiting first: the first run's step. Approve it.
+      await cards.first().getByRole('button', { name: 'Approve', exact: true }).click();
+      await visible(tab.page.getByRole('status').getByText('Step approved; the run goes on'));
+      await visible(nav.getByRole('link', { name: /^Approvals\s*, 1 waiting$/ }));
+      // Reject the other with a note.
+      await cards.first().getByRole('button', { name: 'Reject' }).click();
+      await cards.first().getByLabel('Note for the agent (optional)').fill('Shorter, please');
+      await cards.first().getByRole('button', { name: 'Send rejection' }).click();
+      await visible(tab.page.getByRole('status').getByText('Step rejected; it is done again with the note'));
+
+      await waitForRun(server.app, user, first.workflowId, first.runId, 'completed');
+      const redone = (await api(server.app, user).get(`/api/workflows/${second.workflowId}/runs/${secondRunId}`).expect(200)).body as RunDetailResponse;
+      expect(redone.decisions).toMatchObject([{ stepIndex: REVIEWED_STEP, action: 'reject', note: 'Shorter, please', channel: 'dashboard' }]);
+      await tab.close();
+      // Two runs paused and decided through the page: longer than a page's own test.
+    }, 120_000);
+  }
+});
