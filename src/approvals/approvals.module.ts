@@ -18,6 +18,6 @@ import { ApprovalInboxService } from './approval-inbox.service.js';
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule, AuditEventsModule],
   controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController, ApprovalInboxController],
   providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService, ApprovalInboxService],
-  exports: [ApprovalsService],
+  exports: [ApprovalsService, ApprovalInboxService],
 })
 export class ApprovalsModule {}

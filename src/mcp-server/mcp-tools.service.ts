@@ -4,6 +4,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AuditContext } from '../audit-events/audit-context.js';
+import { ApprovalInboxService } from '../approvals/approval-inbox.service.js';
 import { ApprovalsService } from '../approvals/approvals.service.js';
 import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
@@ -37,6 +38,7 @@ export class McpToolsService {
     private readonly runs: RunsService,
     private readonly assets: AssetsService,
     private readonly approvals: ApprovalsService,
+    private readonly inbox: ApprovalInboxService,
     private readonly chat: ChatStreamService,
     private readonly live: LiveRepliesService,
   ) {}
@@ -68,8 +70,12 @@ export class McpToolsService {
     );
     server.registerTool(
       'list_pending_approvals',
-      { description: 'The run steps waiting for a decision (approve or reject with decide_step), oldest first, with what each step produced.', inputSchema: {} },
-      () => this.call(team, 'workflow.read', 'GET', () => this.runs.pendingApprovals(team.teamId)),
+      {
+        description:
+          "What waits for the token owner's decision, longest waiting first: plan approvals mailed to them and run steps they may decide (decide_step), with what each step made (GET /api/approvals).",
+        inputSchema: {},
+      },
+      () => this.call(team, 'workflow.approve', 'GET', () => this.inbox.list(team)),
     );
     server.registerResource(
       'asset',

@@ -62,17 +62,6 @@ const MOVE_TIMES: Readonly<Record<StepStatus, QueryDeepPartialEntity<RunStep>>> 
  * A move that did not happen (the step was elsewhere, or at another attempt: a racing decision,
  * another instance that took the run over) returns false and changes nothing; the caller decides.
  */
-/** A step waiting for a person's decision, with its workflow and what it produced. */
-export interface AwaitingStep {
-  workflowId: string;
-  workflowTitle: string;
-  runId: number;
-  stepIndex: number;
-  attempt: number;
-  output: string | null;
-  stepStartedAt: Date;
-}
-
 @Injectable()
 export class RunStepStateService {
   constructor(@InjectRepository(RunStep) private readonly rows: Repository<RunStep>) {}
@@ -151,29 +140,6 @@ export class RunStepStateService {
   /** A run's checkpoints in step order. */
   ofRun(runId: number): Promise<RunStep[]> {
     return this.rows.find({ where: { runId }, order: { stepIndex: 'ASC' } });
-  }
-
-  /** The team's steps awaiting a decision in runs that await one, oldest first, at most 100. */
-  async awaitingDecision(teamId: string): Promise<AwaitingStep[]> {
-    const rows = await this.rows.query<{ workflow_id: string; workflow_title: string; run_id: number; step_index: number; attempt: number; output_text: string | null; started_at: Date }[]>(
-      `SELECT r.workflow_id, w.title AS workflow_title, r.id AS run_id, s.step_index, s.attempt, s.output_text, s.started_at
-         FROM workflow_runs r
-         JOIN workflows w ON w.id = r.workflow_id
-         JOIN run_steps s ON s.run_id = r.id AND s.status = 'awaiting_approval'
-        WHERE r.team_id = $1 AND r.status = 'awaiting_approval'
-        ORDER BY s.started_at, r.id
-        LIMIT 100`,
-      [teamId],
-    );
-    return rows.map((row) => ({
-      workflowId: row.workflow_id,
-      workflowTitle: row.workflow_title,
-      runId: row.run_id,
-      stepIndex: row.step_index,
-      attempt: row.attempt,
-      output: row.output_text,
-      stepStartedAt: new Date(row.started_at),
-    }));
   }
 
   get(runId: number, stepIndex: number): Promise<RunStep | null> {

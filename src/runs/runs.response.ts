@@ -75,14 +75,3 @@ export type RunEvent =
   /** The last event of a stream this instance closes while the run goes on (it is shutting down): follow again, elsewhere. */
   | { type: 'end'; reason: 'shutdown' };
 
-/** A run's step waiting for a person's decision (approve or reject), with what the step produced. */
-export interface PendingApprovalResponse {
-  workflowId: string;
-  workflowTitle: string;
-  runId: number;
-  stepIndex: number;
-  attempt: number;
-  /** The step's output the decision is about. */
-  output: string | null;
-  stepStartedAt: string;
-}

@@ -21,7 +21,7 @@ import { APPROVAL_MAIL_INTERVAL_SECONDS } from '../workflow-rules/workflow-limit
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
 import { RunStepStateService, type StepAttempt } from './run-step-state.service.js';
-import type { PendingApprovalResponse, RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
+import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 /** A reviewer's decision on one attempt of a paused step. */
 export interface StepDecision {
@@ -237,12 +237,6 @@ export class RunsService {
         throw error;
       });
     return applied ? 'applied' : 'not_awaiting';
-  }
-
-  /** The team's steps waiting for a person's decision, oldest first: what an approver has to do. */
-  async pendingApprovals(teamId: string): Promise<PendingApprovalResponse[]> {
-    const steps = await this.stepState.awaitingDecision(teamId);
-    return steps.map((step) => ({ ...step, stepStartedAt: step.stepStartedAt.toISOString() }));
   }
 
   /**

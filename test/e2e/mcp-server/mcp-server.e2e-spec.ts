@@ -91,7 +91,7 @@ describe('MCP server: POST /mcp with API tokens, through the SDK’s own Client'
     const { runId } = (await callJson(writer, 'start_run', { workflowId })) as { runId: number };
     await waitForRun(app, alice, workflowId, runId, 'awaiting_approval');
     expect(await callJson(reader, 'list_pending_approvals')).toEqual([
-      { workflowId, workflowTitle: expect.any(String) as unknown, runId, stepIndex: REVIEWED_STEP, attempt: 1, output: expect.any(String) as unknown, stepStartedAt: expect.any(String) as unknown },
+      expect.objectContaining({ kind: 'step', workflowId, runId, stepIndex: REVIEWED_STEP, attempt: 1, output: expect.any(String) as unknown, dueAt: expect.any(String) as unknown }),
     ]);
     expect(await callJson(await connect(await apiToken(mallory, 'read')), 'list_pending_approvals')).toEqual([]);
     expect(await callJson(reader, 'get_run', { workflowId, runId })).toMatchObject({ id: runId, status: 'awaiting_approval', currentStepIndex: REVIEWED_STEP });
