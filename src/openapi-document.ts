@@ -1,12 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import { ConfigService } from '@nestjs/config';
-import { GUARDS_METADATA } from '@nestjs/common/constants.js';
+import { GUARDS_METADATA, HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject, type OperationObject, type ResponseObject } from '@nestjs/swagger';
 import type { AppConfig } from './config/configuration.js';
 import { IS_PUBLIC } from './common/public.decorator.js';
-import { ErrorBodyResponse, OpenAiErrorBodyResponse } from './http/openapi/error-body.response.js';
+import { ErrorBodyResponse, OpenAiErrorBodyResponse } from './http/openapi/common.response.js';
 import { OPENAI_API_PREFIX } from './openai-api/openai-exception.filter.js';
 import { LoginThrottleGuard } from './teams/auth/login-throttle/login-throttle.guard.js';
 import { SESSION_COOKIE } from './teams/auth/session-token.js';
@@ -21,6 +21,8 @@ interface HandlerFacts {
   public: boolean;
   /** Behind a limiter that answers 429 with Retry-After. */
   rateLimited: boolean;
+  /** Its @HttpCode(), where it sets one. */
+  httpCode: number | undefined;
 }
 
 const documents = new WeakMap<NestExpressApplication, OpenAPIObject>();
@@ -61,10 +63,11 @@ function buildDocument(app: NestExpressApplication, publicUrl: string): OpenAPIO
     },
   );
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const operation of Object.values(item) as OperationObject[]) {
+    for (const [method, operation] of Object.entries(item) as [string, OperationObject][]) {
       const handler = facts.get(handlerOf.get(operation.operationId ?? '') ?? '');
       // A public route may still read a credential of its own (a trigger token), which its decorators name.
       if (handler?.public && operation.security === undefined) operation.security = [];
+      describeSuccess(method, operation, handler);
       describeErrors(path, operation, handler);
     }
   }
@@ -90,11 +93,23 @@ function handlerFacts(app: NestExpressApplication): Map<string, HandlerFacts> {
       const guards = read<unknown[]>(GUARDS_METADATA) ?? [];
       facts.set(`${metatype.name}#${name}`, {
         public: read<boolean>(IS_PUBLIC) === true,
+        httpCode: Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined,
         rateLimited: (read<unknown[]>(RATE_LIMITED_BY)?.length ?? 0) > 0 || guards.includes(LoginThrottleGuard),
       });
     }
   }
   return facts;
+}
+
+/**
+ * @nestjs/swagger adds the success answer only to a route that declares no answer at all: one that
+ * declares its refusals gets its success here, with the status Nest answers (@HttpCode(), else 201
+ * for POST and 200 otherwise).
+ */
+function describeSuccess(method: string, operation: OperationObject, handler: HandlerFacts | undefined): void {
+  if (Object.keys(operation.responses).some((status) => Number(status) < 400)) return;
+  const status = handler?.httpCode ?? (method === 'post' ? 201 : 200);
+  operation.responses[status] = { description: STATUS_CODES[status] ?? 'Success' };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiBody, ApiConsumes, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { auditContextOf } from '../audit-events/audit-context.js';
 import type { AppConfig } from '../config/configuration.js';
@@ -42,6 +42,7 @@ export class ApprovalsController {
   }
 
   @Public()
+  @ApiOperation({ summary: 'Open a step approval link from the mail' })
   @Get('resume')
   @ApiQuery({ name: 'token', required: true, description: 'Step approval JWT from the email (2 h)' })
   @ApiQuery({ name: 'action', required: true, enum: ['approve', 'reject'] })
@@ -53,6 +54,7 @@ export class ApprovalsController {
 
   /** The confirmation page's button (and the note form's): the step link's fields as a form post. */
   @Public()
+  @ApiOperation({ summary: "Decide a step by its approval link (the confirmation page's form)" })
   @Post('resume')
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: STEP_LINK_FORM })
@@ -62,6 +64,7 @@ export class ApprovalsController {
   }
 
   @Public()
+  @ApiOperation({ summary: 'Open a plan approval link from the mail' })
   @Get(':id/approve')
   @ApiQuery({ name: 'token', required: true, description: 'Plan approval JWT from the email (24 h)' })
   async openPlanLink(
@@ -75,6 +78,7 @@ export class ApprovalsController {
 
   /** The confirmation page's button: the plan link's token as a form post. */
   @Public()
+  @ApiOperation({ summary: "Approve a plan by its link (the confirmation page's form)" })
   @Post(':id/approve')
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: PLAN_LINK_FORM })

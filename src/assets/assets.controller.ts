@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
@@ -17,18 +17,21 @@ export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
 
   @Permission('asset.read')
+  @ApiOperation({ summary: "List the team's assets, newest first, in pages" })
   @Get()
   list(@ActiveTeam() team: TeamContext, @Query() query: ListAssetsQueryDto): Promise<AssetResponse[]> {
     return this.assets.list(team.teamId, query);
   }
 
   @Permission('asset.read')
+  @ApiOperation({ summary: 'Get an asset' })
   @Get(':id')
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<AssetResponse> {
     return this.assets.get(team.teamId, id);
   }
 
   @Permission('asset.delete')
+  @ApiOperation({ summary: 'Delete an asset' })
   @Delete(':id')
   async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number, @Audit() audit: AuditContext): Promise<{ success: true }> {
     await this.assets.delete(team.teamId, id, audit);

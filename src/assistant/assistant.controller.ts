@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
@@ -27,6 +27,7 @@ export class AssistantController {
 
   /** The agents a message can be sent to with `agentId` (the router picks one otherwise). */
   @Permission('team.read')
+  @ApiOperation({ summary: 'List the agents the router can pick' })
   @Get('agents')
   agents(): AgentResponse[] {
     return AGENT_IDS.map((id) => ({ id, niche: AGENTS[id].niche, description: AGENTS[id].description, tools: AGENTS[id].tools }));
@@ -34,6 +35,7 @@ export class AssistantController {
 
   /** The models a client can offer for `modelId`. */
   @Permission('team.read')
+  @ApiOperation({ summary: 'List the models a request may choose' })
   @Get('models')
   listModels(): ModelsResponse {
     return { defaultModel: this.models.defaultModelId, models: this.models.offered() };
@@ -43,6 +45,7 @@ export class AssistantController {
   @Permission('conversation.write')
   @PlanRateLimit()
   @OpenStream()
+  @ApiOperation({ summary: 'Send a chat message: the reply streams as an AI SDK UI message stream' })
   @Post('router')
   @ApiOkResponse({ description: 'text/event-stream; header x-conversation-id names the conversation' })
   reply(@ActiveTeam() team: TeamContext, @Body() request: RouterRequestDto, @Res() response: Response): Promise<void> {
@@ -56,6 +59,7 @@ export class AssistantController {
    */
   @Permission('conversation.read')
   @OpenStream()
+  @ApiOperation({ summary: 'Resume the stream of a reply in progress' })
   @Get('router/:id/stream')
   resume(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Res() response: Response): Promise<void> {
     return this.replies.resume(team, id, response);

@@ -19,6 +19,95 @@ export const UNDOCUMENTED_PATHS = [/^\/api\/docs/, /^\/api\/openapi\.json$/, /^\
  */
 export const UNCHECKED_FILES: Record<string, string> = {};
 
+/**
+ * Operations whose success answers have no schema in the document yet (issue #33): their status and
+ * headers are checked, their success bodies not. test/e2e/http/openapi.e2e-spec.ts fails when one
+ * gets a schema and is still listed, or when any other operation lacks one: this list only shrinks.
+ */
+export const SUCCESS_SCHEMA_PENDING = new Set<string>([
+  'healthCheck',
+  'healthLive',
+  'healthReady',
+  'oidcLogin',
+  'oidcCallback',
+  'teamsList',
+  'teamsCreate',
+  'teamsActivate',
+  'teamsPlan',
+  'teamsMembers',
+  'teamsInvite',
+  'teamsInvite1',
+  'teamsListInvitations',
+  'teamsRevokeInvitation',
+  'teamsChangeRole',
+  'teamsRemoveMember',
+  'teamsLeave',
+  'invitationsAccept',
+  'invitationsDecline',
+  'groupMappingsList',
+  'groupMappingsCreate',
+  'assetsList',
+  'assetsGet',
+  'assetsDelete',
+  'assistantAgents',
+  'assistantListModels',
+  'assistantReply',
+  'assistantResume',
+  'conversationsHistory',
+  'conversationsList',
+  'conversationsDelete',
+  'conversationsStop',
+  'openAiApiModels',
+  'openAiApiModel',
+  'openAiApiComplete',
+  'approvalsOpenStepLink',
+  'approvalsResume',
+  'approvalsOpenPlanLink',
+  'approvalsApprove',
+  'stepDecisionsDecide',
+  'approvalMailsResend',
+  'workflowsCreate',
+  'workflowsList',
+  'workflowsGet',
+  'workflowsDelete',
+  'workflowsReplaceSteps',
+  'runsStart',
+  'runsStop',
+  'runsDetail',
+  'runsRetry',
+  'runsFollow',
+  'schedulesGet',
+  'schedulesUpdate',
+  'schedulesPause',
+  'schedulesResume',
+  'triggersTrigger',
+  'triggersCreate',
+  'triggersList',
+  'mcpServerHandle',
+  'mcpServerStream',
+  'mcpServerEnd',
+  'auditList',
+  'auditExport',
+  'webhooksCreate',
+  'webhooksList',
+  'webhooksGet',
+  'webhooksUpdate',
+  'webhooksDelete',
+  'webhooksRotateSecret',
+  'webhooksDeliveries',
+  'webhooksRedeliverEvent',
+  'webhooksRedeliverRange',
+  'usageReport',
+  'budgetGet',
+  'budgetSet',
+  'mcpServersList',
+  'mcpServersCreate',
+  'mcpServersGet',
+  'mcpServersUpdate',
+  'mcpServersRemove',
+  'mcpServersTest',
+]);
+
 /** Headers a client reads that the document must describe wherever an answer carries them. */
 const DESCRIBED_HEADERS = ['x-conversation-id', 'retry-after'];
 
@@ -96,6 +185,7 @@ export function contractViolation(app: INestApplication, response: Response): Er
   const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
   if (!mediaType || response.status === 204 || response.status === 304) return undefined;
   const media = described.content?.[mediaType];
+  if (!described.content && response.status < 400 && SUCCESS_SCHEMA_PENDING.has(operation.operationId ?? '')) return undefined;
   if (!described.content || !media) {
     return new Error(`Contract: ${operation.operationId} ${response.status} does not describe a ${mediaType} body (${Object.keys(described.content ?? {}).join(', ') || 'none'}): ${answer}`);
   }

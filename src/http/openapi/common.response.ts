@@ -39,3 +39,9 @@ export class OpenAiErrorBodyResponse {
   @ApiProperty({ type: OpenAiErrorDetail })
   error: OpenAiErrorDetail;
 }
+
+/** `{ success: true }`: what a removal or a sign-out answers. */
+export class SuccessResponse {
+  @ApiProperty({ enum: [true] })
+  success: true;
+}
