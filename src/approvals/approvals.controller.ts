@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { ApiErrorPages, ApiHtmlPage, ApiRedirect } from '../http/openapi/api-responses.decorator.js';
 import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { auditContextOf } from '../audit-events/audit-context.js';
@@ -44,6 +45,9 @@ export class ApprovalsController {
   @Public()
   @ApiOperation({ summary: 'Open a step approval link from the mail' })
   @Get('resume')
+  @ApiHtmlPage(200, 'The confirmation page (APPROVAL_LINKS=confirm), or the page a link scanner gets; nothing changed')
+  @ApiRedirect(302, 'Decided: on to the workflow page')
+  @ApiErrorPages(400, 404, 409, 410)
   @ApiQuery({ name: 'token', required: true, description: 'Step approval JWT from the email (2 h)' })
   @ApiQuery({ name: 'action', required: true, enum: ['approve', 'reject'] })
   @ApiQuery({ name: 'note', required: false, type: String, description: 'Feedback for the agent, with reject' })
@@ -56,6 +60,9 @@ export class ApprovalsController {
   @Public()
   @ApiOperation({ summary: "Decide a step by its approval link (the confirmation page's form)" })
   @Post('resume')
+  @ApiHtmlPage(200, 'The page a link scanner gets; nothing changed')
+  @ApiRedirect(303, 'Decided: on to the workflow page')
+  @ApiErrorPages(400, 404, 409, 410)
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: STEP_LINK_FORM })
   async resume(@Body() body: Record<string, unknown> | undefined, @Req() request: Request, @Res() response: Response): Promise<void> {
@@ -66,6 +73,9 @@ export class ApprovalsController {
   @Public()
   @ApiOperation({ summary: 'Open a plan approval link from the mail' })
   @Get(':id/approve')
+  @ApiHtmlPage(200, 'The confirmation page (APPROVAL_LINKS=confirm), or the page a link scanner gets; nothing changed')
+  @ApiRedirect(302, 'Approved: on to the workflow page')
+  @ApiErrorPages(400, 404, 409, 410)
   @ApiQuery({ name: 'token', required: true, description: 'Plan approval JWT from the email (24 h)' })
   async openPlanLink(
     @Param('id', CanonicalUuidPipe) id: string,
@@ -80,6 +90,9 @@ export class ApprovalsController {
   @Public()
   @ApiOperation({ summary: "Approve a plan by its link (the confirmation page's form)" })
   @Post(':id/approve')
+  @ApiHtmlPage(200, 'The page a link scanner gets; nothing changed')
+  @ApiRedirect(303, 'Approved: on to the workflow page')
+  @ApiErrorPages(400, 404, 409, 410)
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: PLAN_LINK_FORM })
   async approve(

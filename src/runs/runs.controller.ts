@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEventStream } from '../http/openapi/api-responses.decorator.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -77,6 +78,7 @@ export class RunsController {
   @OpenStream()
   @ApiOperation({ summary: "Follow a run's progress (server-sent events)" })
   @Get(':id/runs/:runId/events')
+  @ApiEventStream("The run's state, then each change until it ends")
   follow(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,

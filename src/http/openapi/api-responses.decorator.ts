@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { STATUS_CODES } from 'node:http';
+import { ErrorBodyResponse } from './common.response.js';
 
 /**
  * Error statuses a route answers beyond those the document adds to every route of its kind
@@ -26,3 +27,18 @@ export const ApiRedirect = (status: 301 | 302 | 303, description: string) =>
 /** An HTML page (the approval links' confirmation and result pages). */
 export const ApiHtmlPage = (status: number, description: string) =>
   ApiResponse({ status, description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+/**
+ * Refusals of a route a browser opens from a mail: the error body as JSON, or as a page for a
+ * client that asks for HTML.
+ */
+export const ApiErrorPages = (...statuses: number[]) =>
+  applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: STATUS_CODES[status] ?? 'Error',
+        content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorBodyResponse) } }, 'text/html': { schema: { type: 'string' } } },
+      }),
+    ),
+  );

@@ -105,6 +105,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with email and password' })
   @ApiOkResponse({ type: LoginResponse, description: 'Signed in; the session cookie is set' })
+  @ApiErrors(401, 403)
   @Post('login')
   async login(
     @Body() dto: LoginDto,
