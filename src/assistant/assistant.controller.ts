@@ -51,7 +51,7 @@ export class AssistantController {
   @ApiOperation({ summary: 'Send a chat message: the reply streams as an AI SDK UI message stream' })
   @Post('router')
   @ApiEventStream('The reply as an AI SDK UI message stream', { 'x-conversation-id': 'The conversation the reply belongs to' })
-  @ApiErrors(402, 409)
+  @ApiErrors(402, 404, 409)
   reply(@ActiveTeam() team: TeamContext, @Body() request: RouterRequestDto, @Res() response: Response): Promise<void> {
     return this.chat.reply(team, request, response);
   }

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
 import type { ConversationResponse, HistoryResponse } from '../conversations/conversations.response.js';
@@ -28,6 +29,7 @@ export class ConversationsController {
   @Permission('conversation.read')
   @ApiOperation({ summary: "A conversation's messages" })
   @Get('history')
+  @ApiErrors(404)
   history(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<HistoryResponse> {
     return this.conversations.history(team, query.id);
   }
@@ -43,6 +45,7 @@ export class ConversationsController {
   @Permission('conversation.write')
   @ApiOperation({ summary: 'Delete a conversation' })
   @Delete('conversations')
+  @ApiErrors(404)
   async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto, @Audit() audit: AuditContext): Promise<{ success: true }> {
     await this.replies.deleteConversation(team, query.id, audit);
     return { success: true };

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEventStream } from '../http/openapi/api-responses.decorator.js';
+import { ApiErrors, ApiEventStream } from '../http/openapi/api-responses.decorator.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -29,6 +29,7 @@ export class RunsController {
   @RunStartQuota()
   @ApiOperation({ summary: 'Run a workflow now' })
   @Post(':id/run')
+  @ApiErrors(409, 422)
   start(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<StartedRunResponse> {
     return this.runs.startManual(team, id, audit);
   }
