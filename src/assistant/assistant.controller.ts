@@ -65,7 +65,9 @@ export class AssistantController {
   @OpenStream()
   @ApiOperation({ summary: 'Resume the stream of a reply in progress' })
   @Get('router/:id/stream')
-  @ApiEventStream('The reply being generated: the whole stream from its first chunk, then live')
+  @ApiEventStream('The reply being generated: the whole stream from its first chunk, then live', {
+    'x-conversation-id': 'The conversation the reply belongs to',
+  })
   @ApiNoContentResponse({ description: 'Nothing is being generated' })
   resume(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Res() response: Response): Promise<void> {
     return this.replies.resume(team, id, response);

@@ -29,7 +29,7 @@ export class RunsController {
   @RunStartQuota()
   @ApiOperation({ summary: 'Run a workflow now' })
   @Post(':id/run')
-  @ApiErrors(409, 422)
+  @ApiErrors(402, 409, 422)
   start(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<StartedRunResponse> {
     return this.runs.startManual(team, id, audit);
   }
@@ -38,6 +38,7 @@ export class RunsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Stop a run' })
   @Post(':id/runs/:runId/stop')
+  @ApiErrors(409)
   stop(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -64,6 +65,7 @@ export class RunsController {
   @RunStartQuota()
   @ApiOperation({ summary: 'Retry a failed run from its failed step' })
   @Post(':id/runs/:runId/retry')
+  @ApiErrors(402, 409, 422)
   retry(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,

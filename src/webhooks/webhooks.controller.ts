@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 import { CreateWebhookDto, DeliveriesQueryDto, RedeliverEventDto, RedeliverRangeDto, UpdateWebhookDto } from './dto/webhook.dto.js';
 import type { DeliveriesResponse, WebhookResponse, WebhookWithSecretResponse } from './webhooks.response.js';
@@ -52,7 +52,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Delete a webhook endpoint' })
   @Delete(':webhookId')
   @HttpCode(204)
-  @ApiOkResponse({ description: 'Deleted, with its deliveries' })
+  @ApiNoContentResponse({ description: 'Deleted, with its deliveries' })
   delete(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string): Promise<void> {
     return this.webhooks.delete(teamId, id);
   }

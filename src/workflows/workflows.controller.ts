@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import { WorkflowPlanQuota } from '../teams/rate-limit/rate-limit.decorator.js';
@@ -21,6 +22,7 @@ export class WorkflowsController {
   @WorkflowPlanQuota()
   @ApiOperation({ summary: 'Create a workflow from a goal (the plan is mailed for approval)' })
   @Post()
+  @ApiErrors(402)
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto, @Audit() audit: AuditContext): Promise<CreatedWorkflowResponse> {
     return this.workflows.create(team, dto, audit);
   }
@@ -44,6 +46,7 @@ export class WorkflowsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Replace a workflow's steps (back to draft, a new approval mail)" })
   @Post(':id/steps')
+  @ApiErrors(409)
   replaceSteps(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -56,6 +59,7 @@ export class WorkflowsController {
   @Permission('workflow.delete')
   @ApiOperation({ summary: 'Delete a workflow' })
   @Delete(':id')
+  @ApiErrors(409)
   async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<{ success: true }> {
     await this.workflows.delete(team, id, audit);
     return { success: true };
