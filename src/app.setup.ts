@@ -3,7 +3,7 @@ import { type NestApplicationOptions, RequestMethod } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { HttpServerLimits } from './config/http.config.js';
@@ -21,10 +21,10 @@ import { REQUEST_LOGGER, type RequestLogger } from './logging/logging.module.js'
 import { recordHttpMetrics } from './metrics/http-metrics.js';
 import { Metrics } from './metrics/metrics.service.js';
 import { openAiErrorShape } from './openai-api/openai-exception.filter.js';
+import { OPENAPI_DOCUMENT_PATH, OPENAPI_UI_PATH, openApiDocument } from './openapi-document.js';
 import { scimErrorShape } from './teams/scim/scim-error.shape.js';
 import { refuseWhileDraining } from './shutdown/refuse-while-draining.js';
 import { ShutdownService } from './shutdown/shutdown.service.js';
-import { SESSION_COOKIE } from './teams/auth/session-token.js';
 
 /**
  * The options main.ts, `npm run routes`, the benches and the tests create the app with. Express
@@ -97,17 +97,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   );
   app.useGlobalFilters(new AllExceptionsFilter([openAiErrorShape, scimErrorShape], app.get(Metrics)));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Assistant API')
-      .setDescription('Chat with AI agents that produce assets; LLM-planned workflows approved by email.')
-      .setVersion('1')
-      .addBearerAuth()
-      .addCookieAuth(SESSION_COOKIE)
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  // The document (public) at /api/openapi.json, the UI that reads it at /api/docs.
+  SwaggerModule.setup(OPENAPI_UI_PATH, app, openApiDocument(app), { jsonDocumentUrl: OPENAPI_DOCUMENT_PATH, raw: ['json'] });
   return app;
 }
 

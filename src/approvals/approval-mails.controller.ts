@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiNotFoundResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiNotFoundResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import type { PlanApprovalMailResponse } from '../workflows/workflows.response.js';
@@ -25,6 +25,7 @@ export class ApprovalMailsController {
 
   @Permission('workflow.approve')
   @HttpCode(202)
+  @ApiOperation({ summary: 'Mail a fresh plan approval link' })
   @Post(':id/approval-mail')
   @ApiAcceptedResponse({ description: '{ message, sentTo }: a fresh plan approval link is mailed to the workflow\'s creator (the team\'s first owner once the creator has left it)' })
   @ApiNotFoundResponse({ description: 'No such workflow in the active team' })

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiBody, ApiConsumes, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { ApiErrorPages, ApiHtmlPage, ApiRedirect } from '../http/openapi/api-responses.decorator.js';
+import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { auditContextOf } from '../audit-events/audit-context.js';
 import type { AppConfig } from '../config/configuration.js';
@@ -42,7 +43,11 @@ export class ApprovalsController {
   }
 
   @Public()
+  @ApiOperation({ summary: 'Open a step approval link from the mail' })
   @Get('resume')
+  @ApiHtmlPage(200, 'The confirmation page (APPROVAL_LINKS=confirm), or the page a link scanner gets; nothing changed')
+  @ApiRedirect(302, 'Decided: on to the workflow page')
+  @ApiErrorPages(400, 404, 409, 410)
   @ApiQuery({ name: 'token', required: true, description: 'Step approval JWT from the email (2 h)' })
   @ApiQuery({ name: 'action', required: true, enum: ['approve', 'reject'] })
   @ApiQuery({ name: 'note', required: false, type: String, description: 'Feedback for the agent, with reject' })
@@ -53,7 +58,11 @@ export class ApprovalsController {
 
   /** The confirmation page's button (and the note form's): the step link's fields as a form post. */
   @Public()
+  @ApiOperation({ summary: "Decide a step by its approval link (the confirmation page's form)" })
   @Post('resume')
+  @ApiHtmlPage(200, 'The page a link scanner gets; nothing changed')
+  @ApiRedirect(303, 'Decided: on to the workflow page')
+  @ApiErrorPages(400, 404, 409, 410)
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: STEP_LINK_FORM })
   async resume(@Body() body: Record<string, unknown> | undefined, @Req() request: Request, @Res() response: Response): Promise<void> {
@@ -62,7 +71,11 @@ export class ApprovalsController {
   }
 
   @Public()
+  @ApiOperation({ summary: 'Open a plan approval link from the mail' })
   @Get(':id/approve')
+  @ApiHtmlPage(200, 'The confirmation page (APPROVAL_LINKS=confirm), or the page a link scanner gets; nothing changed')
+  @ApiRedirect(302, 'Approved: on to the workflow page')
+  @ApiErrorPages(400, 404, 409, 410)
   @ApiQuery({ name: 'token', required: true, description: 'Plan approval JWT from the email (24 h)' })
   async openPlanLink(
     @Param('id', CanonicalUuidPipe) id: string,
@@ -75,7 +88,11 @@ export class ApprovalsController {
 
   /** The confirmation page's button: the plan link's token as a form post. */
   @Public()
+  @ApiOperation({ summary: "Approve a plan by its link (the confirmation page's form)" })
   @Post(':id/approve')
+  @ApiHtmlPage(200, 'The page a link scanner gets; nothing changed')
+  @ApiRedirect(303, 'Approved: on to the workflow page')
+  @ApiErrorPages(400, 404, 409, 410)
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: PLAN_LINK_FORM })
   async approve(

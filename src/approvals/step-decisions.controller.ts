@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
@@ -20,6 +20,7 @@ export class StepDecisionsController {
   /** Approves or rejects the step the run is paused on, as its approval email's links do. */
   @Permission('workflow.approve')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Approve or reject the step a run waits on' })
   @Post(':id/runs/:runId/decision')
   @ApiOkResponse({ description: '{ runId, stepIndex, action, status }: the run goes on (status running)' })
   @ApiNotFoundResponse({ description: 'No such run in the active team' })

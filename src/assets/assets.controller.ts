@@ -1,10 +1,11 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SuccessResponse } from '../http/openapi/common.response.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
-import type { AssetResponse } from './asset.response.js';
+import { AssetResponse } from './asset.response.js';
 import { AssetsService } from './assets.service.js';
 import { ListAssetsQueryDto } from './dto/list-assets.query.dto.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
@@ -17,20 +18,26 @@ export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
 
   @Permission('asset.read')
+  @ApiOperation({ summary: "List the team's assets, newest first, in pages" })
+  @ApiOkResponse({ type: [AssetResponse] })
   @Get()
   list(@ActiveTeam() team: TeamContext, @Query() query: ListAssetsQueryDto): Promise<AssetResponse[]> {
     return this.assets.list(team.teamId, query);
   }
 
   @Permission('asset.read')
+  @ApiOperation({ summary: 'Get an asset' })
+  @ApiOkResponse({ type: AssetResponse })
   @Get(':id')
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<AssetResponse> {
     return this.assets.get(team.teamId, id);
   }
 
   @Permission('asset.delete')
+  @ApiOperation({ summary: 'Delete an asset' })
+  @ApiOkResponse({ type: SuccessResponse })
   @Delete(':id')
-  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number, @Audit() audit: AuditContext): Promise<{ success: true }> {
+  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number, @Audit() audit: AuditContext): Promise<SuccessResponse> {
     await this.assets.delete(team.teamId, id, audit);
     return { success: true };
   }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiEventStream } from '../http/openapi/api-responses.decorator.js';
 import type { Response } from 'express';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
@@ -9,7 +10,7 @@ import { OpenStream } from '../teams/auth/open-stream.decorator.js';
 import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { AGENT_IDS, AGENTS } from './agents/agents.js';
-import type { AgentResponse, ModelsResponse } from './assistant-catalog.response.js';
+import { AgentResponse, ModelsResponse } from './assistant-catalog.response.js';
 import { ChatStreamService } from './chat-stream.service.js';
 import { ConversationRepliesService } from './conversation-replies.service.js';
 import { RouterRequestDto } from './dto/router-request.dto.js';
@@ -28,6 +29,8 @@ export class AssistantController {
 
   /** The agents a message can be sent to with `agentId` (the router picks one otherwise). */
   @Permission('team.read')
+  @ApiOperation({ summary: 'List the agents the router can pick' })
+  @ApiOkResponse({ type: [AgentResponse] })
   @Get('agents')
   agents(): AgentResponse[] {
     return AGENT_IDS.map((id) => ({ id, niche: AGENTS[id].niche, description: AGENTS[id].description, tools: AGENTS[id].tools }));
@@ -35,6 +38,8 @@ export class AssistantController {
 
   /** The models a client can offer for `modelId`. */
   @Permission('team.read')
+  @ApiOperation({ summary: 'List the models a request may choose' })
+  @ApiOkResponse({ type: ModelsResponse })
   @Get('models')
   listModels(): ModelsResponse {
     return { defaultModel: this.models.defaultModelId, models: this.models.offered() };
@@ -44,8 +49,10 @@ export class AssistantController {
   @Permission('conversation.write')
   @PlanRateLimit()
   @OpenStream()
+  @ApiOperation({ summary: 'Send a chat message: the reply streams as an AI SDK UI message stream' })
   @Post('router')
-  @ApiOkResponse({ description: 'text/event-stream; header x-conversation-id names the conversation' })
+  @ApiEventStream('The reply as an AI SDK UI message stream', { 'x-conversation-id': 'The conversation the reply belongs to' })
+  @ApiErrors(402, 404, 409)
   reply(@ActiveTeam() team: TeamContext, @Body() request: RouterRequestDto, @Audit() audit: AuditContext, @Res() response: Response): Promise<void> {
     return this.chat.reply(team, request, response, audit);
   }
@@ -57,7 +64,12 @@ export class AssistantController {
    */
   @Permission('conversation.read')
   @OpenStream()
+  @ApiOperation({ summary: 'Resume the stream of a reply in progress' })
   @Get('router/:id/stream')
+  @ApiEventStream('The reply being generated: the whole stream from its first chunk, then live', {
+    'x-conversation-id': 'The conversation the reply belongs to',
+  })
+  @ApiNoContentResponse({ description: 'Nothing is being generated' })
   resume(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Res() response: Response): Promise<void> {
     return this.replies.resume(team, id, response);
   }

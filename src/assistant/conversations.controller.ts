@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
 import type { ConversationResponse, HistoryResponse } from '../conversations/conversations.response.js';
@@ -26,12 +27,15 @@ export class ConversationsController {
   ) {}
 
   @Permission('conversation.read')
+  @ApiOperation({ summary: "A conversation's messages" })
   @Get('history')
+  @ApiErrors(404)
   history(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<HistoryResponse> {
     return this.conversations.history(team, query.id);
   }
 
   @Permission('conversation.read')
+  @ApiOperation({ summary: "List the caller's conversations, newest first" })
   @Get('conversations')
   list(@ActiveTeam() team: TeamContext, @Query() query: ListConversationsQueryDto): Promise<ConversationResponse[]> {
     return this.conversations.list(team, query);
@@ -39,7 +43,9 @@ export class ConversationsController {
 
   /** SPEC §4: deletes the conversation and its messages, stopping a reply being generated first. */
   @Permission('conversation.write')
+  @ApiOperation({ summary: 'Delete a conversation' })
   @Delete('conversations')
+  @ApiErrors(404)
   async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto, @Audit() audit: AuditContext): Promise<{ success: true }> {
     await this.replies.deleteConversation(team, query.id, audit);
     return { success: true };
@@ -48,6 +54,7 @@ export class ConversationsController {
   /** Stops the reply being generated; the partial message is kept, marked stopped. */
   @Permission('conversation.write')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Stop the reply in progress (the partial reply is kept)' })
   @Post('conversations/:id/stop')
   stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<{ conversationId: string; stopped: true }> {
     return this.replies.stop(team, id);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuditPageResponse } from './audit.response.js';
 import { AuditTrailService } from './audit-trail.service.js';
@@ -18,6 +18,7 @@ export class AuditController {
   constructor(private readonly audit: AuditTrailService) {}
 
   @Permission('team.audit', { teamParam: 'id' })
+  @ApiOperation({ summary: "List a team's audit events" })
   @Get()
   @ApiOkResponse({
     description:
@@ -29,6 +30,7 @@ export class AuditController {
   }
 
   @Permission('team.audit', { teamParam: 'id' })
+  @ApiOperation({ summary: "Export a team's audit events (JSON Lines or CSV)" })
   @Get('export')
   @ApiProduces('application/x-ndjson', 'text/csv')
   @ApiOkResponse({ description: 'The events of the range, oldest first, one per line (JSON Lines) or row (CSV with a header), streamed' })

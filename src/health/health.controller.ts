@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator.js';
 import { type HealthReport, HealthService } from './health.service.js';
 
@@ -14,6 +14,7 @@ export class HealthController {
    * HEALTH_TIMEOUT_MS even when one of them is frozen.
    */
   @Public()
+  @ApiOperation({ summary: 'Check the service (the spec-era health check)' })
   @Get()
   check(): Promise<HealthReport> {
     return this.health.check();
@@ -21,6 +22,7 @@ export class HealthController {
 
   /** Liveness for an orchestrator: the process answers. No dependency is checked, so an outage never restarts it. */
   @Public()
+  @ApiOperation({ summary: 'Liveness probe: the process answers' })
   @Get('live')
   live(): { status: 'ok' } {
     return { status: 'ok' };
@@ -28,6 +30,7 @@ export class HealthController {
 
   /** Readiness for an orchestrator: dependencies (database, queue, storage, Redis when configured) up and not draining. */
   @Public()
+  @ApiOperation({ summary: 'Readiness probe: each dependency answers' })
   @Get('ready')
   ready(): Promise<HealthReport> {
     return this.health.ready();

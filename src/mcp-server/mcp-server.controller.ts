@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, MethodNotAllowedException, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { auditContextOf } from '../audit-events/audit-context.js';
@@ -24,6 +24,7 @@ export class McpServerController {
   @Permission('mcp.use')
   @PlanRateLimit()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Send an MCP message (Streamable HTTP)' })
   @Post()
   async handle(@ActiveTeam() team: TeamContext, @Req() request: Request, @Res() response: Response): Promise<void> {
     const server = this.tools.serverFor({ team, audit: auditContextOf(request) });
@@ -37,12 +38,14 @@ export class McpServerController {
   }
 
   @Permission('mcp.use')
+  @ApiOperation({ summary: "Open an MCP session's event stream" })
   @Get()
   stream(): never {
     throw new MethodNotAllowedException(STATELESS);
   }
 
   @Permission('mcp.use')
+  @ApiOperation({ summary: 'End an MCP session' })
   @Delete()
   end(): never {
     throw new MethodNotAllowedException(STATELESS);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -19,12 +19,14 @@ export class OpenAiApiController {
 
   /** `router` and each agent. */
   @Permission('team.read')
+  @ApiOperation({ summary: 'List models (OpenAI-compatible)' })
   @Get('models')
   models(): ModelList {
     return this.completions.models();
   }
 
   @Permission('team.read')
+  @ApiOperation({ summary: 'Get a model (OpenAI-compatible)' })
   @Get('models/:id')
   model(@Param('id') id: string): ModelObject {
     return this.completions.model(id);
@@ -33,6 +35,7 @@ export class OpenAiApiController {
   @Permission('conversation.write')
   @PlanRateLimit()
   @OpenStream()
+  @ApiOperation({ summary: 'Create a chat completion (OpenAI-compatible)' })
   @Post('chat/completions')
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: 'The same as the body\'s conversation_id' })
   @ApiOkResponse({ description: 'A chat.completion, or (stream: true) chat.completion.chunk events; header x-conversation-id names the conversation' })

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiEventStream } from '../http/openapi/api-responses.decorator.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -26,14 +27,18 @@ export class RunsController {
   /** Starts a run by hand: 422 unless the workflow is active, 409 while another run is in progress. */
   @Permission('workflow.run')
   @RunStartQuota()
+  @ApiOperation({ summary: 'Run a workflow now' })
   @Post(':id/run')
+  @ApiErrors(402, 409, 422)
   start(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<StartedRunResponse> {
     return this.runs.startManual(team, id, audit);
   }
 
   @Permission('workflow.run')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Stop a run' })
   @Post(':id/runs/:runId/stop')
+  @ApiErrors(409)
   stop(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -45,6 +50,7 @@ export class RunsController {
 
   /** The run with its steps (status, attempts, reused or not) and the runs that retry it. */
   @Permission('workflow.read')
+  @ApiOperation({ summary: 'Get a run with its steps, decisions, usage and assets' })
   @Get(':id/runs/:runId')
   detail(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Param('runId', ParseSerialIdPipe) runId: number): Promise<RunDetailResponse> {
     return this.runs.detail(team, id, runId);
@@ -57,7 +63,9 @@ export class RunsController {
    */
   @Permission('workflow.run')
   @RunStartQuota()
+  @ApiOperation({ summary: 'Retry a failed run from its failed step' })
   @Post(':id/runs/:runId/retry')
+  @ApiErrors(402, 409, 422)
   retry(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -71,7 +79,9 @@ export class RunsController {
   /** The run's progress as Server-Sent Events: its current state, then each change until it ends. */
   @Permission('workflow.read')
   @OpenStream()
+  @ApiOperation({ summary: "Follow a run's progress (server-sent events)" })
   @Get(':id/runs/:runId/events')
+  @ApiEventStream("The run's state, then each change until it ends")
   follow(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -18,12 +18,14 @@ export class SchedulesController {
   constructor(private readonly schedules: SchedulesService) {}
 
   @Permission('workflow.read')
+  @ApiOperation({ summary: "A workflow's schedule and its next run times" })
   @Get()
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
     return this.schedules.get(team, id, query.count);
   }
 
   @Permission('workflow.schedule')
+  @ApiOperation({ summary: "Change a workflow's schedule" })
   @Patch()
   update(
     @ActiveTeam() team: TeamContext,
@@ -37,6 +39,7 @@ export class SchedulesController {
 
   @Permission('workflow.schedule')
   @HttpCode(200)
+  @ApiOperation({ summary: "Pause a workflow's schedule" })
   @Post('pause')
   pause(
     @ActiveTeam() team: TeamContext,
@@ -49,6 +52,7 @@ export class SchedulesController {
 
   @Permission('workflow.schedule')
   @HttpCode(200)
+  @ApiOperation({ summary: "Resume a workflow's schedule" })
   @Post('resume')
   resume(
     @ActiveTeam() team: TeamContext,

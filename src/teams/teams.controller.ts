@@ -1,15 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCookieAuth,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTooManyRequestsResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from './auth/active-team.decorator.js';
 import type { TeamContext } from './auth/team-context.js';
@@ -33,12 +23,14 @@ export class TeamsController {
   ) {}
 
   @Permission('account.read')
+  @ApiOperation({ summary: "List the caller's teams" })
   @Get()
   list(@ActiveTeam() team: TeamContext): Promise<TeamResponse[]> {
     return this.teams.listForUser(team.userId);
   }
 
   @Permission('account.teams')
+  @ApiOperation({ summary: 'Create a team (the caller owns it)' })
   @Post()
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateTeamDto, @Audit() audit: AuditContext): Promise<TeamResponse> {
     return this.teams.createForUser(team.userId, dto.name, audit);
@@ -46,12 +38,14 @@ export class TeamsController {
 
   @Permission('account.teams')
   @HttpCode(200)
+  @ApiOperation({ summary: "Make a team this session's active team" })
   @Post(':id/activate')
   activate(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamResponse> {
     return this.teams.activate(team, id);
   }
 
   @Permission('team.read', { teamParam: 'id' })
+  @ApiOperation({ summary: "A team's plan and its limits" })
   @Get(':id/plan')
   @ApiOkResponse({
     description:
@@ -64,6 +58,7 @@ export class TeamsController {
   }
 
   @Permission('team.read', { teamParam: 'id' })
+  @ApiOperation({ summary: "List a team's members" })
   @Get(':id/members')
   members(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<MemberResponse[]> {
     return this.teams.listMembers(team.userId, id);
@@ -71,6 +66,7 @@ export class TeamsController {
 
   /** Both paths invite: adding a member directly would add them without their consent. */
   @Permission('team.members.invite', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Invite someone to a team by email' })
   @Post([':id/members', ':id/invitations'])
   @ApiCreatedResponse({
     description:
@@ -95,6 +91,7 @@ export class TeamsController {
   }
 
   @Permission('team.invitations.read', { teamParam: 'id' })
+  @ApiOperation({ summary: "List a team's pending invitations" })
   @Get(':id/invitations')
   @ApiOkResponse({ description: 'Pending invitations that can still be accepted, newest first (owners and admins)' })
   @ApiForbiddenResponse({ description: 'Members cannot see invitations' })
@@ -104,6 +101,7 @@ export class TeamsController {
   }
 
   @Permission('team.invitations.revoke', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Revoke a pending invitation' })
   @Delete(':id/invitations/:invitationId')
   @ApiOkResponse({ description: '{ success: true }: the link no longer works' })
   @ApiForbiddenResponse({ description: 'Members cannot revoke; only owners revoke an invitation to become owner' })
@@ -120,6 +118,7 @@ export class TeamsController {
   }
 
   @Permission('team.members.role', { teamParam: 'id' })
+  @ApiOperation({ summary: "Change a member's role" })
   @Patch(':id/members/:userId')
   @ApiOkResponse({ description: '{ userId, email, name, role, joinedAt }: applies to the member\'s sessions at once' })
   @ApiForbiddenResponse({ description: 'Members cannot change roles; only owners make or unmake owners' })
@@ -136,6 +135,7 @@ export class TeamsController {
   }
 
   @Permission('team.members.remove', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Remove a member from a team' })
   @Delete(':id/members/:userId')
   @ApiOkResponse({ description: '{ success: true }: the member\'s sessions in this team end at once; removing yourself is leaving' })
   @ApiForbiddenResponse({ description: 'Members cannot remove others; only owners remove owners' })
@@ -153,6 +153,7 @@ export class TeamsController {
 
   @Permission('account.teams')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Leave a team' })
   @Post(':id/leave')
   @ApiOkResponse({
     description: '{ activeTeam }: this session\'s active team afterwards (your first team if it was this one); your other sessions in the team end',

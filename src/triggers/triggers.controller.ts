@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { Public } from '../common/public.decorator.js';
 import type { StartedRunResponse } from '../runs/runs.response.js';
@@ -18,6 +18,7 @@ export class TriggersController {
   /** Starts a run with the JSON body as its input; authenticated by a trigger token of this workflow, not a session. */
   @Public()
   @ApiBearerAuth()
+  @ApiOperation({ summary: 'Start a run with a trigger token' })
   @Post(':id/trigger')
   trigger(
     @Param('id', ParseUUIDPipe) id: string,
@@ -32,6 +33,7 @@ export class TriggersController {
   @ApiBearerAuth()
   @ApiCookieAuth()
   @Permission('workflow.run')
+  @ApiOperation({ summary: 'Create a trigger token for a workflow (shown once)' })
   @Post(':id/trigger-tokens')
   create(
     @ActiveTeam() team: TeamContext,
@@ -45,6 +47,7 @@ export class TriggersController {
   @ApiBearerAuth()
   @ApiCookieAuth()
   @Permission('workflow.read')
+  @ApiOperation({ summary: "List a workflow's trigger tokens" })
   @Get(':id/trigger-tokens')
   list(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TriggerTokenResponse[]> {
     return this.triggers.list(team, id);
@@ -54,6 +57,7 @@ export class TriggersController {
   @ApiCookieAuth()
   @Permission('workflow.run')
   @HttpCode(204)
+  @ApiOperation({ summary: 'Revoke a trigger token' })
   @Delete(':id/trigger-tokens/:tokenId')
   revoke(
     @ActiveTeam() team: TeamContext,

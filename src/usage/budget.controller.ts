@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -16,6 +16,7 @@ export class BudgetController {
   constructor(private readonly budgets: BudgetService) {}
 
   @Permission('team.budget.read', { teamParam: 'id' })
+  @ApiOperation({ summary: "The team's monthly token budget and what is used" })
   @Get()
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamBudgetResponse> {
@@ -23,6 +24,7 @@ export class BudgetController {
   }
 
   @Permission('team.budget.edit', { teamParam: 'id' })
+  @ApiOperation({ summary: "Set the team's monthly token budget" })
   @Put()
   @ApiBadRequestResponse({ description: "Above the plan's monthly tokens" })
   @ApiForbiddenResponse({ description: 'Only owners set the budget' })

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { UsageQueryDto } from './dto/usage-query.dto.js';
@@ -15,6 +15,7 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Permission('team.read')
+  @ApiOperation({ summary: "The team's usage by day and by model" })
   @Get()
   report(@ActiveTeam() team: TeamContext, @Query() query: UsageQueryDto): Promise<UsageReportResponse> {
     return this.usage.report(team, query);

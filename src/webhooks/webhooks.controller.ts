@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 import { CreateWebhookDto, DeliveriesQueryDto, RedeliverEventDto, RedeliverRangeDto, UpdateWebhookDto } from './dto/webhook.dto.js';
 import type { DeliveriesResponse, WebhookResponse, WebhookWithSecretResponse } from './webhooks.response.js';
@@ -15,6 +15,7 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Permission('team.webhooks.manage', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Add a webhook endpoint' })
   @Post()
   @ApiCreatedResponse({ description: 'The endpoint with its secret (`whsec_…`), shown this once' })
   @ApiBadRequestResponse({ description: 'The URL is refused by the outbound policy (private address, plain http, …) or an event type is unknown' })
@@ -23,6 +24,7 @@ export class WebhooksController {
   }
 
   @Permission('team.webhooks.read', { teamParam: 'id' })
+  @ApiOperation({ summary: "List a team's webhook endpoints" })
   @Get()
   @ApiOkResponse({ description: "The team's endpoints, without secrets" })
   list(@Param('id', ParseUUIDPipe) teamId: string): Promise<WebhookResponse[]> {
@@ -30,6 +32,7 @@ export class WebhooksController {
   }
 
   @Permission('team.webhooks.read', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Get a webhook endpoint' })
   @Get(':webhookId')
   @ApiOkResponse({ description: 'The endpoint, without its secret' })
   get(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string): Promise<WebhookResponse> {
@@ -37,6 +40,7 @@ export class WebhooksController {
   }
 
   @Permission('team.webhooks.manage', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Change a webhook endpoint' })
   @Patch(':webhookId')
   @ApiOkResponse({ description: 'The endpoint as changed; `enabled: true` re-enables one disabled after failing' })
   @ApiBadRequestResponse({ description: 'The URL is refused by the outbound policy, or a field is malformed' })
@@ -45,14 +49,16 @@ export class WebhooksController {
   }
 
   @Permission('team.webhooks.manage', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Delete a webhook endpoint' })
   @Delete(':webhookId')
   @HttpCode(204)
-  @ApiOkResponse({ description: 'Deleted, with its deliveries' })
+  @ApiNoContentResponse({ description: 'Deleted, with its deliveries' })
   delete(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string): Promise<void> {
     return this.webhooks.delete(teamId, id);
   }
 
   @Permission('team.webhooks.manage', { teamParam: 'id' })
+  @ApiOperation({ summary: "Rotate a webhook endpoint's signing secret" })
   @Post(':webhookId/rotate-secret')
   @HttpCode(200)
   @ApiOkResponse({ description: 'The endpoint with its new secret, shown this once; the old one also signs until previousSecretExpiresAt' })
@@ -61,6 +67,7 @@ export class WebhooksController {
   }
 
   @Permission('team.webhooks.read', { teamParam: 'id' })
+  @ApiOperation({ summary: "List a webhook endpoint's deliveries" })
   @Get(':webhookId/deliveries')
   @ApiOkResponse({ description: '{ items: [{ id, eventId, eventType, eventCreatedAt, status, attempts, responseStatus, latencyMs, error, lastAttemptAt, nextAttemptAt }] }, newest first' })
   deliveries(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string, @Query() query: DeliveriesQueryDto): Promise<DeliveriesResponse> {
@@ -68,6 +75,7 @@ export class WebhooksController {
   }
 
   @Permission('team.webhooks.manage', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Deliver one event again' })
   @Post(':webhookId/redeliver')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ queued: 1 }: the event goes out again, with its webhook-id, after the deliveries before it' })
@@ -76,6 +84,7 @@ export class WebhooksController {
   }
 
   @Permission('team.webhooks.manage', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Deliver the events of a time range again' })
   @Post(':webhookId/redeliver-range')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ queued }: every event of [from, to) this endpoint was sent goes out again, in order' })

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import { WorkflowPlanQuota } from '../teams/rate-limit/rate-limit.decorator.js';
@@ -19,18 +20,22 @@ export class WorkflowsController {
 
   @Permission('workflow.create')
   @WorkflowPlanQuota()
+  @ApiOperation({ summary: 'Create a workflow from a goal (the plan is mailed for approval)' })
   @Post()
+  @ApiErrors(402)
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto, @Audit() audit: AuditContext): Promise<CreatedWorkflowResponse> {
     return this.workflows.create(team, dto, audit);
   }
 
   @Permission('workflow.read')
+  @ApiOperation({ summary: "List the team's workflows" })
   @Get()
   list(@ActiveTeam() team: TeamContext): Promise<WorkflowListItemResponse[]> {
     return this.workflows.list(team.teamId);
   }
 
   @Permission('workflow.read')
+  @ApiOperation({ summary: 'Get a workflow with its steps and runs' })
   @Get(':id')
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<WorkflowDetailResponse> {
     return this.workflows.get(team.teamId, id);
@@ -39,7 +44,9 @@ export class WorkflowsController {
   /** Replaces the plan; an active workflow goes back to draft and needs a new approval. */
   @Permission('workflow.edit')
   @HttpCode(200)
+  @ApiOperation({ summary: "Replace a workflow's steps (back to draft, a new approval mail)" })
   @Post(':id/steps')
+  @ApiErrors(409)
   replaceSteps(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -50,7 +57,9 @@ export class WorkflowsController {
   }
 
   @Permission('workflow.delete')
+  @ApiOperation({ summary: 'Delete a workflow' })
   @Delete(':id')
+  @ApiErrors(409)
   async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<{ success: true }> {
     await this.workflows.delete(team, id, audit);
     return { success: true };

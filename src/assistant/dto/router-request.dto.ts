@@ -19,7 +19,7 @@ export class RouterRequestDto {
   @FreeForm()
   messages: Record<string, unknown>[];
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Omit to start a new conversation' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'Omit to start a new conversation' })
   @IsOptional()
   @IsUUID('all', { message: 'conversationId must be a conversation id (UUID)' })
   conversationId?: string | null;
@@ -47,14 +47,14 @@ export class RouterRequestDto {
   @MaxLength(MESSAGE_ID_MAX_LENGTH)
   messageId?: string | null;
 
-  @ApiPropertyOptional({ example: 'social', nullable: true, description: 'Skips routing and forces this agent' })
+  @ApiPropertyOptional({ type: String, example: 'social', nullable: true, description: 'Skips routing and forces this agent' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
   agentId?: string | null;
 
-  @ApiPropertyOptional({ example: 'offline', nullable: true, description: "Overrides the agent's model: `offline` or `openai:<model>`" })
+  @ApiPropertyOptional({ type: String, example: 'offline', nullable: true, description: "Overrides the agent's model: `offline` or `openai:<model>`" })
   @IsOptional()
   @IsString()
   @IsNotEmpty()

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission } from '../../teams/permissions/permission.decorator.js';
 import { CreateMcpServerDto, UpdateMcpServerDto } from './dto/mcp-server.dto.js';
 import type { McpConnectionTestResponse, McpServerResponse } from './mcp-server.response.js';
@@ -19,6 +19,7 @@ export class McpServersController {
   ) {}
 
   @Permission('team.mcp_servers', { teamParam: 'id' })
+  @ApiOperation({ summary: "List a team's MCP servers" })
   @Get()
   @ApiOkResponse({ description: '[{ id, name, url, headers (values masked), allowedTools, agentIds, approvalTools, createdAt, updatedAt }]' })
   list(@Param('id', ParseUUIDPipe) id: string): Promise<McpServerResponse[]> {
@@ -26,6 +27,7 @@ export class McpServersController {
   }
 
   @Permission('team.mcp_servers', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Add an MCP server' })
   @Post()
   @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused by the outbound policy' })
   @ApiConflictResponse({ description: 'The team has a server of that name' })
@@ -34,12 +36,14 @@ export class McpServersController {
   }
 
   @Permission('team.mcp_servers', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Get an MCP server' })
   @Get(':serverId')
   get(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string): Promise<McpServerResponse> {
     return this.servers.get(id, serverId);
   }
 
   @Permission('team.mcp_servers', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Change an MCP server' })
   @Patch(':serverId')
   @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused by the outbound policy' })
   update(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string, @Body() dto: UpdateMcpServerDto): Promise<McpServerResponse> {
@@ -47,6 +51,7 @@ export class McpServersController {
   }
 
   @Permission('team.mcp_servers', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Remove an MCP server' })
   @Delete(':serverId')
   @ApiOkResponse({ description: '{ success: true }' })
   async remove(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string): Promise<{ success: true }> {
@@ -55,6 +60,7 @@ export class McpServersController {
   }
 
   @Permission('team.mcp_servers', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Try an MCP server: connect and list its tools' })
   @Post(':serverId/test')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ ok: true, serverName, tools: [{ name, agentToolName, description, status, note? }] } or { ok: false, error }: a server that cannot be reached is a finding, not a failure of the request' })

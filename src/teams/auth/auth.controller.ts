@@ -1,12 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../http/openapi/api-responses.decorator.js';
+import { SuccessResponse } from '../../http/openapi/common.response.js';
 import type { Request, Response } from 'express';
 import { Audit, type AuditContext } from '../../audit-events/audit-context.js';
 import type { AppConfig } from '../../config/configuration.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorator.js';
 import { ActiveTeam } from './active-team.decorator.js';
-import type {
+import {
   ApiTokenResponse,
   AuthOptionsResponse,
   CreatedApiTokenResponse,
@@ -15,7 +17,9 @@ import type {
   MeResponse,
   PasswordResetRequestedResponse,
   PasswordResetResponse,
+  VerificationMailResponse,
   VerificationPendingResponse,
+  VerifiedEmailResponse,
 } from './auth.response.js';
 import { AuthService } from './auth.service.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
@@ -47,6 +51,8 @@ export class AuthController {
   ) {}
 
   @Public()
+  @ApiOperation({ summary: 'How people may sign in here (password, single sign-on, sign-up policy)' })
+  @ApiOkResponse({ type: AuthOptionsResponse })
   @Get('options')
   options(): AuthOptionsResponse {
     return this.auth.options();
@@ -55,6 +61,10 @@ export class AuthController {
   /** 201 with a session; under EMAIL_VERIFICATION=required, 202 `verificationRequired` (the same for a known address). */
   @Public()
   @RateLimit('login-ip')
+  @ApiOperation({ summary: 'Create an account and its personal team' })
+  @ApiCreatedResponse({ type: LoginResponse, description: 'Signed in; the session cookie is set' })
+  @ApiAcceptedResponse({ type: VerificationPendingResponse, description: 'EMAIL_VERIFICATION=required: confirm the address first' })
+  @ApiErrors(403, 409)
   @Post('register')
   async register(
     @Body() dto: RegisterDto,
@@ -73,8 +83,11 @@ export class AuthController {
   /** The verification link's page posts its token here; no session needed (the link may be opened on another device). */
   @Public()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm the address with the mailed token' })
+  @ApiOkResponse({ type: VerifiedEmailResponse })
+  @ApiErrors(410)
   @Post('verify-email')
-  verifyEmail(@Body() dto: VerifyEmailDto, @Audit() audit: AuditContext): Promise<{ email: string }> {
+  verifyEmail(@Body() dto: VerifyEmailDto, @Audit() audit: AuditContext): Promise<VerifiedEmailResponse> {
     return this.verification.confirm(dto.token, audit);
   }
 
@@ -84,14 +97,20 @@ export class AuthController {
   @ApiCookieAuth()
   @AllowedUnverified()
   @HttpCode(202)
+  @ApiOperation({ summary: 'Mail a new address confirmation link' })
+  @ApiAcceptedResponse({ type: VerificationMailResponse })
+  @ApiErrors(409, 429)
   @Post('verification-mail')
-  resendVerification(@ActiveTeam() team: TeamContext): Promise<{ sentAt: string }> {
+  resendVerification(@ActiveTeam() team: TeamContext): Promise<VerificationMailResponse> {
     return this.verification.resend(team);
   }
 
   @Public()
   @UseGuards(LoginThrottleGuard)
   @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with email and password' })
+  @ApiOkResponse({ type: LoginResponse, description: 'Signed in; the session cookie is set' })
+  @ApiErrors(401, 403)
   @Post('login')
   async login(
     @Body() dto: LoginDto,
@@ -125,6 +144,8 @@ export class AuthController {
   @ApiCookieAuth()
   @AllowedUnverified()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Sign out: end this session' })
+  @ApiOkResponse({ type: LogoutResponse })
   @Post('logout')
   async logout(@ActiveTeam() team: TeamContext, @Audit() audit: AuditContext, @Res({ passthrough: true }) res: Response): Promise<LogoutResponse> {
     // Read before the session ends: a single sign-on's logout continues at the provider.
@@ -138,6 +159,8 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiCookieAuth()
   @AllowedUnverified()
+  @ApiOperation({ summary: 'The caller, their teams and the active one' })
+  @ApiOkResponse({ type: MeResponse })
   @Get('me')
   me(@ActiveTeam() team: TeamContext): Promise<MeResponse> {
     return this.auth.me(team);
@@ -146,6 +169,8 @@ export class AuthController {
   @Permission('account.credentials')
   @ApiBearerAuth()
   @ApiCookieAuth()
+  @ApiOperation({ summary: 'Create a long-lived API token (shown once)' })
+  @ApiCreatedResponse({ type: CreatedApiTokenResponse })
   @Post('tokens')
   createToken(@ActiveTeam() team: TeamContext, @Body() dto: CreateApiTokenDto, @Audit() audit: AuditContext): Promise<CreatedApiTokenResponse> {
     return this.auth.createApiToken(team, dto, audit);
@@ -156,6 +181,8 @@ export class AuthController {
   @ApiCookieAuth()
   @RateLimit('password-change')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Change the password (ends the other sessions)' })
+  @ApiOkResponse({ type: SuccessResponse })
   @Post('password')
   async changePassword(@ActiveTeam() team: TeamContext, @Body() dto: ChangePasswordDto, @Audit() audit: AuditContext): Promise<{ success: true }> {
     await this.auth.changePassword(team, dto, audit);
@@ -165,6 +192,8 @@ export class AuthController {
   @Permission('account.credentials')
   @ApiBearerAuth()
   @ApiCookieAuth()
+  @ApiOperation({ summary: "List the caller's API tokens" })
+  @ApiOkResponse({ type: [ApiTokenResponse] })
   @Get('tokens')
   listTokens(@ActiveTeam() team: TeamContext): Promise<ApiTokenResponse[]> {
     return this.auth.listApiTokens(team);
@@ -173,6 +202,8 @@ export class AuthController {
   @Permission('account.credentials')
   @ApiBearerAuth()
   @ApiCookieAuth()
+  @ApiOperation({ summary: 'Revoke an API token' })
+  @ApiOkResponse({ type: SuccessResponse })
   @Delete('tokens/:id')
   async revokeToken(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<{ success: true }> {
     await this.auth.revokeApiToken(team, id, audit);

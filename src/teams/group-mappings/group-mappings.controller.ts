@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../../audit-events/audit-context.js';
 import { Permission } from '../permissions/permission.decorator.js';
 import { CreateGroupMappingDto, type GroupMappingResponse } from './group-mapping.dto.js';
@@ -11,18 +11,21 @@ export class GroupMappingsController {
   constructor(private readonly mappings: GroupMappingsService) {}
 
   @Permission('team.group_mappings.read', { teamParam: 'id' })
+  @ApiOperation({ summary: "List a team's identity provider group mappings" })
   @Get()
   list(@Param('id', ParseUUIDPipe) id: string): Promise<GroupMappingResponse[]> {
     return this.mappings.list(id);
   }
 
   @Permission('team.group_mappings.edit', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Map an identity provider group to a team role' })
   @Post()
   create(@Param('id', ParseUUIDPipe) id: string, @Body() dto: CreateGroupMappingDto, @Audit() audit: AuditContext): Promise<GroupMappingResponse> {
     return this.mappings.create(id, dto, audit);
   }
 
   @Permission('team.group_mappings.edit', { teamParam: 'id' })
+  @ApiOperation({ summary: 'Remove a group mapping' })
   @Delete(':mappingId')
   @HttpCode(204)
   async delete(@Param('id', ParseUUIDPipe) id: string, @Param('mappingId', ParseUUIDPipe) mappingId: string, @Audit() audit: AuditContext): Promise<void> {

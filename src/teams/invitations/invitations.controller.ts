@@ -1,14 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCookieAuth,
-  ApiForbiddenResponse,
-  ApiGoneResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiForbiddenResponse, ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../../audit-events/audit-context.js';
 import { ActiveTeam } from '../auth/active-team.decorator.js';
 import { Public } from '../../common/public.decorator.js';
@@ -32,6 +23,7 @@ export class InvitationsController {
   @ApiBearerAuth()
   @ApiCookieAuth()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Accept an invitation (signed in as the invited address)' })
   @Post('accept')
   @ApiOkResponse({ description: 'The team joined, with the role: { id, name, plan, role, createdAt }' })
   @ApiForbiddenResponse({ description: 'Signed in with another address than the invited one' })
@@ -41,6 +33,7 @@ export class InvitationsController {
 
   @Public()
   @HttpCode(200)
+  @ApiOperation({ summary: 'Decline an invitation (no account needed)' })
   @Post('decline')
   @ApiOkResponse({ description: 'The invitation, status "declined"; no account needed' })
   decline(@Body() dto: InvitationTokenDto, @Audit() audit: AuditContext): Promise<InvitationResponse> {

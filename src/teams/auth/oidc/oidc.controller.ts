@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Audit, type AuditContext } from '../../../audit-events/audit-context.js';
 import { Public } from '../../../common/public.decorator.js';
@@ -29,6 +29,7 @@ export class OidcController {
 
   /** Redirects to the provider; `returnTo` (a path on this site) is where the callback lands after signing in. */
   @Public()
+  @ApiOperation({ summary: 'Start single sign-on (redirects to the identity provider)' })
   @Get('login')
   async login(@Query('returnTo') returnTo: unknown, @Res() res: Response): Promise<void> {
     try {
@@ -48,6 +49,7 @@ export class OidcController {
   }
 
   @Public()
+  @ApiOperation({ summary: "Finish single sign-on (the identity provider's redirect)" })
   @Get('callback')
   async callback(@Req() req: Request, @Audit() audit: AuditContext, @Res() res: Response): Promise<void> {
     const cookies = req.cookies as Record<string, string | undefined>;

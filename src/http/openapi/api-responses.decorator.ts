@@ -1,0 +1,44 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { STATUS_CODES } from 'node:http';
+import { ErrorBodyResponse } from './common.response.js';
+
+/**
+ * Error statuses a route answers beyond those the document adds to every route of its kind
+ * (openapi-document.ts: 401/403 behind sign-in, 400 with input, 404 with a path parameter, 429
+ * behind a limiter, 503): each with the shared error body, which the document builder fills in.
+ */
+export const ApiErrors = (...statuses: number[]) =>
+  applyDecorators(...statuses.map((status) => ApiResponse({ status, description: STATUS_CODES[status] ?? 'Error' })));
+
+/** A success answer that is a stream of server-sent events, with the headers a client reads beside it. */
+export const ApiEventStream = (description: string, headers: Record<string, string> = {}) =>
+  ApiResponse({
+    status: 200,
+    description,
+    content: { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events' } } },
+    headers: Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }])),
+  });
+
+/** A redirect, with where it goes in its Location header. */
+export const ApiRedirect = (status: 301 | 302 | 303, description: string) =>
+  ApiResponse({ status, description, headers: { Location: { description: 'Where the client is sent', schema: { type: 'string' } } } });
+
+/** An HTML page (the approval links' confirmation and result pages). */
+export const ApiHtmlPage = (status: number, description: string) =>
+  ApiResponse({ status, description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+/**
+ * Refusals of a route a browser opens from a mail: the error body as JSON, or as a page for a
+ * client that asks for HTML.
+ */
+export const ApiErrorPages = (...statuses: number[]) =>
+  applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: STATUS_CODES[status] ?? 'Error',
+        content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorBodyResponse) } }, 'text/html': { schema: { type: 'string' } } },
+      }),
+    ),
+  );

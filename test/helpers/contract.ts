@@ -1,0 +1,254 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+import { Ajv, type ValidateFunction } from 'ajv';
+import ajvFormats from 'ajv-formats';
+import type { Response } from 'supertest';
+import { openApiDocument } from '../../src/openapi-document.js';
+
+/**
+ * Paths the document leaves out on purpose, whose answers are not checked: the document and its UI,
+ * the dashboard's pages and redirects (HTML), stored files (bytes), and SCIM 2.0, which describes
+ * itself (/ServiceProviderConfig, /Schemas, /ResourceTypes) as its standard asks.
+ */
+export const UNDOCUMENTED_PATHS = [/^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/dashboard/, /^\/$/, /^\/favicon\.ico$/, /^\/files\//, /^\/scim\/v2\//];
+
+/**
+ * Test files and folders whose answers are not checked yet, each with why; every other e2e file is.
+ * Remove an entry once its files pass with the check on (one at a time: `npx vitest run <file>`).
+ */
+const NOT_YET_RUN = 'not yet run with the check on (issue #33: the suite is swept one file at a time)';
+
+export const UNCHECKED: Record<string, string> = {
+  'test/e2e/assets/assets-indexes.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assets/assets-s3.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/assistant-catalog.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/assistant-openai.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/assistant-streaming.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/chat-attachments.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/chat-error-logging.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/chat-input.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/chat-provider-files.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/mcp-servers.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/reply-storage-outage.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/stock-chat-client.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/stream-pacing.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/tool-content.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/assistant/tool-quality.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/audit/': NOT_YET_RUN,
+  'test/e2e/config/': NOT_YET_RUN,
+  'test/e2e/dashboard/': NOT_YET_RUN,
+  'test/e2e/database/': NOT_YET_RUN,
+  'test/e2e/http/content-security-policy.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/http/cross-site.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/http/event-loop-fuzz.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/http/hostile-input.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/http/http.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/http/input-limits.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/http/route-matching.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/live/': NOT_YET_RUN,
+  'test/e2e/llm/': NOT_YET_RUN,
+  'test/e2e/logging/': NOT_YET_RUN,
+  'test/e2e/mcp-server/': NOT_YET_RUN,
+  'test/e2e/metrics/': NOT_YET_RUN,
+  'test/e2e/runs/run-decisions.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/runs/run-events.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/runs/run-fairness.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/runs/run-recovery.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/runs/run-retry-transient.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/runs/run-retry.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/runs/run-state.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/runs/run-storage-outage.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/schedules/': NOT_YET_RUN,
+  'test/e2e/shutdown/': NOT_YET_RUN,
+  'test/e2e/teams/accounts-hardening.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/email-verification.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/group-mappings.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/invitation-abuse.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/oidc.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/open-streams.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/permissions.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/quotas.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/rate-limit.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/run-permissions.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/scim.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/session-cache.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/sign-in-abuse.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/team-membership.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/teams/team-plan.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/triggers/': NOT_YET_RUN,
+  'test/e2e/usage/budgets-concurrency.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/usage/usage-openai.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/usage/usage-stopped.e2e-spec.ts': NOT_YET_RUN,
+  'test/e2e/usage/usage.e2e-spec.ts': NOT_YET_RUN,
+};
+
+/**
+ * Operations whose success answers have no schema in the document yet (issue #33): their status and
+ * headers are checked, their success bodies not. test/e2e/http/openapi.e2e-spec.ts fails when one
+ * gets a schema and is still listed, or when any other operation lacks one: this list only shrinks.
+ */
+export const SUCCESS_SCHEMA_PENDING = new Set<string>([
+  'healthCheck',
+  'healthLive',
+  'healthReady',
+  'oidcLogin',
+  'oidcCallback',
+  'teamsList',
+  'teamsCreate',
+  'teamsActivate',
+  'teamsPlan',
+  'teamsMembers',
+  'teamsInvite',
+  'teamsInvite1',
+  'teamsListInvitations',
+  'teamsRevokeInvitation',
+  'teamsChangeRole',
+  'teamsRemoveMember',
+  'teamsLeave',
+  'invitationsAccept',
+  'invitationsDecline',
+  'groupMappingsList',
+  'groupMappingsCreate',
+  'conversationsHistory',
+  'conversationsList',
+  'conversationsDelete',
+  'conversationsStop',
+  'openAiApiModels',
+  'openAiApiModel',
+  'openAiApiComplete',
+  'stepDecisionsDecide',
+  'approvalMailsResend',
+  'workflowsCreate',
+  'workflowsList',
+  'workflowsGet',
+  'workflowsDelete',
+  'workflowsReplaceSteps',
+  'runsStart',
+  'runsStop',
+  'runsDetail',
+  'runsRetry',
+  'schedulesGet',
+  'schedulesUpdate',
+  'schedulesPause',
+  'schedulesResume',
+  'triggersTrigger',
+  'triggersCreate',
+  'triggersList',
+  'mcpServerHandle',
+  'mcpServerStream',
+  'mcpServerEnd',
+  'auditList',
+  'auditExport',
+  'webhooksCreate',
+  'webhooksList',
+  'webhooksGet',
+  'webhooksUpdate',
+  'webhooksRotateSecret',
+  'webhooksDeliveries',
+  'webhooksRedeliverEvent',
+  'webhooksRedeliverRange',
+  'usageReport',
+  'budgetGet',
+  'budgetSet',
+  'mcpServersList',
+  'mcpServersCreate',
+  'mcpServersGet',
+  'mcpServersUpdate',
+  'mcpServersRemove',
+  'mcpServersTest',
+]);
+
+/** Headers a client reads that the document must describe wherever an answer carries them. */
+const DESCRIBED_HEADERS = ['x-conversation-id', 'retry-after'];
+
+interface Contract {
+  document: OpenAPIObject;
+  /** Each path template as a pattern, literal paths before parameterised ones (as the app matches them). */
+  paths: { template: string; pattern: RegExp }[];
+  ajv: Ajv;
+  validators: Map<object, ValidateFunction>;
+}
+
+const contracts = new WeakMap<INestApplication, Contract>();
+
+function contractOf(app: INestApplication): Contract {
+  const known = contracts.get(app);
+  if (known) return known;
+  const document = openApiDocument(app as NestExpressApplication);
+  const paths = Object.keys(document.paths)
+    .map((template) => ({
+      template,
+      params: (template.match(/\{/g) ?? []).length,
+      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`),
+    }))
+    .sort((a, b) => a.params - b.params);
+  // OpenAPI 3.0 schemas: `nullable`, `example` and the like are its keywords, not JSON Schema's.
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  // A CommonJS module: its function is its `default` export.
+  ajvFormats.default(ajv);
+  ajv.addSchema({ components: document.components }, 'document');
+  const contract = { document, paths, ajv, validators: new Map() };
+  contracts.set(app, contract);
+  return contract;
+}
+
+/** `#/components/schemas/X` as Ajv finds it among the schemas it was given: `document#/components/schemas/X`. */
+function rebase(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(rebase);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' ? `document${value}` : rebase(value)]),
+  );
+}
+
+/** Which test file is running: the check is on in every file but those UNCHECKED names. */
+function currentFile(): string {
+  return (expect.getState().testPath ?? '').replace(/^.*?(test\/e2e\/)/, '$1');
+}
+
+/**
+ * The answer as the document describes it, or an error saying where they part: the status is listed
+ * for the operation, a JSON body matches its schema, the headers clients read are described.
+ */
+export function contractViolation(app: INestApplication, response: Response): Error | undefined {
+  const file = currentFile();
+  if (Object.keys(UNCHECKED).some((entry) => file.startsWith(entry))) return undefined;
+  const request = (response as unknown as { req: { method: string; path: string } }).req;
+  const path = request.path.split('?')[0] ?? '';
+  if (UNDOCUMENTED_PATHS.some((pattern) => pattern.test(path))) return undefined;
+  const { document, paths, ajv, validators } = contractOf(app);
+  // HEAD is GET without the body (RFC 9110): Express answers it with the GET route, and so does the document.
+  const method = request.method === 'HEAD' ? 'get' : request.method.toLowerCase();
+  const found = paths.find(({ pattern, template }) => pattern.test(path) && (document.paths[template] as Record<string, unknown>)[method]);
+  const answer = `${request.method} ${path} answered ${response.status} ${JSON.stringify(response.body)?.slice(0, 300) ?? ''}`;
+  if (!found) {
+    // No route: the app's own 404 (or 405-like 404 for another method), in the error shape.
+    return response.status === 404 ? undefined : new Error(`Contract: no operation in the document for ${answer}`);
+  }
+  const operation = (document.paths[found.template] as Record<string, OperationObject>)[method];
+  const described = (operation.responses[String(response.status)] ?? operation.responses.default) as ResponseObject | undefined;
+  if (!described) {
+    return new Error(`Contract: ${operation.operationId} does not list status ${response.status} (${Object.keys(operation.responses).join(', ')}): ${answer}`);
+  }
+  for (const header of DESCRIBED_HEADERS) {
+    const documented = Object.keys(described.headers ?? {}).some((name) => name.toLowerCase() === header);
+    if (response.headers[header] !== undefined && !documented) return new Error(`Contract: ${operation.operationId} ${response.status} does not describe the ${header} header: ${answer}`);
+  }
+  const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+  // A redirect's body (Express's "Found. Redirecting to …") is a courtesy no client reads.
+  if (!mediaType || request.method === 'HEAD' || response.status === 204 || (response.status >= 300 && response.status < 400)) return undefined;
+  const media = described.content?.[mediaType];
+  if (!described.content && response.status < 400 && SUCCESS_SCHEMA_PENDING.has(operation.operationId ?? '')) return undefined;
+  if (!described.content || !media) {
+    return new Error(`Contract: ${operation.operationId} ${response.status} does not describe a ${mediaType} body (${Object.keys(described.content ?? {}).join(', ') || 'none'}): ${answer}`);
+  }
+  if (mediaType !== 'application/json' || !media.schema) return undefined;
+  let validate = validators.get(media.schema);
+  if (!validate) {
+    validate = ajv.compile(rebase(media.schema) as object);
+    validators.set(media.schema, validate);
+  }
+  if (validate(response.body)) return undefined;
+  return new Error(`Contract: ${operation.operationId} ${response.status} body does not match its schema: ${ajv.errorsText(validate.errors)}: ${answer}`);
+}
