@@ -18,6 +18,7 @@ import { checkClientMessages, checkMessageToAnswer } from './client-messages.js'
 import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
 import { ReplyGenerator } from './reply-generator.service.js';
+import type { ReplyFormat } from './reply-format.js';
 import { RouterService } from './router.service.js';
 import { inSpan } from '../tracing/tracing.js';
 
@@ -42,6 +43,7 @@ interface PreparedTurn {
   modelId: string | null;
   /** What the turn holds of the team's budget, from before its routing until its reply ends. */
   reservation: TokenReservation;
+  format: ReplyFormat | null;
 }
 
 /** A turn's messages, stored; `discard` removes them again. */
@@ -125,6 +127,7 @@ export class ChatStreamService {
               this.replies.stream({
                 agentId: turn.agentId,
                 modelId: turn.modelId,
+                format: turn.format,
                 charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
                 history,
                 scope: { teamId: team.teamId, conversationId, runId: null },
@@ -251,6 +254,7 @@ export class ChatStreamService {
       regenerating,
       agentId,
       modelId: request.modelId ? modelId : (AGENTS[agentId].defaultModel ?? null),
+      format: request.format ?? null,
     };
   }
 

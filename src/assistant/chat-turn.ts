@@ -1,3 +1,5 @@
+import type { ReplyFormat } from './reply-format.js';
+
 /** What a client asks for: the router's body, or an OpenAI-style request mapped onto it. */
 export interface ChatTurn {
   /** The conversation as the client holds it, ending with the message to answer; checked as UI messages. */
@@ -18,6 +20,8 @@ export interface ChatTurn {
    * stateless client (an OpenAI-compatible one) sends its whole conversation each time.
    */
   keepAssistantText?: boolean;
+  /** The reply as JSON (OpenAI's response_format / text.format); prose when absent. */
+  format?: ReplyFormat | null;
 }
 
 export const CHAT_TRIGGERS = ['submit-message', 'regenerate-message'] as const;

@@ -9,6 +9,7 @@ import type { UsageAttribution } from '../llm/usage-attribution.js';
 import { estimateMessageTokens } from '../usage/usage-estimate.js';
 import { AGENTS, type AgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
+import { type ReplyFormat, replyOutput } from './reply-format.js';
 import type { ReplyMetadata } from './reply-metadata.js';
 import { McpCallError, McpToolsService, type McpToolbox } from './mcp/mcp-tools.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
@@ -20,6 +21,8 @@ export interface ReplyRequest {
   agentId: AgentId;
   /** The model (none or null: DEFAULT_MODEL), already known to the registry. */
   modelId?: string | null;
+  /** The reply as JSON (its text is the JSON); prose when absent. */
+  format?: ReplyFormat | null;
   /** Whom every model call of the reply is charged to, its tools' calls included. */
   charge: UsageAttribution;
   /** The conversation so far, ending with the message to answer. */
@@ -103,6 +106,7 @@ export class ReplyGenerator {
           instructions: withUnreachableServers(agent.instructions, mcpToolbox.unreachable),
           messages: await convertToModelMessages(this.files.forModel(scope.teamId, history), { ignoreIncompleteToolCalls: true }),
           tools: { ...mcpToolbox.tools, ...tools },
+          output: replyOutput(request.format),
           stopWhen: [isStepCount(MAX_STEPS), () => toolFailure !== undefined],
           // Each model call's cap: what a reply reserves of the budget for its output.
           maxOutputTokens: this.maxOutputTokens,
