@@ -13,6 +13,7 @@ import { type ReplyFormat, replyOutput } from './reply-format.js';
 import type { ReplyMetadata } from './reply-metadata.js';
 import { McpCallError, McpToolsService, type McpToolbox } from './mcp/mcp-tools.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
+import { ToolInputError } from './tools/asset-tool.js';
 
 /** Tool calls and answers an agent may take for one reply. */
 const MAX_STEPS = 6;
@@ -129,8 +130,11 @@ export class ReplyGenerator {
                   ...(mcpToolbox && mcpToolbox.calls.length > 0 ? { mcpCalls: [...mcpToolbox.calls] } : {}),
                 }
               : undefined,
-          // An MCP tool's error says what failed on the team's own server, nothing of ours: the user sees it too.
-          onError: (error) => mcpCallError(error)?.message ?? fail(error),
+          // An MCP tool's error says what failed on the team's own server, nothing of ours: the user
+          // sees it too. A tool's refusal of its input (an image the offline model cannot read) is
+          // the input's fault, not ours: the model and the user get its reason, the log a warning.
+          // (Passing onError makes the SDK send every tool error through it.)
+          onError: (error) => mcpCallError(error)?.message ?? this.refusal(error, agentId) ?? fail(error),
         });
         writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));
         // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
@@ -147,11 +151,23 @@ export class ReplyGenerator {
     });
   }
 
+  /** A tool's refusal of its input, logged as a warning without a stack; undefined for any other error. */
+  private refusal(error: unknown, agentId: AgentId): string | undefined {
+    const refused = toolInputError(error);
+    if (refused) this.logger.warn(`Agent ${agentId}: a tool refused its input: ${refused.message}`);
+    return refused?.message;
+  }
+
   /** The text of an error part: a short reason the user can act on, never internals. */
   private describeFailure(error: unknown): string {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+function toolInputError(error: unknown): ToolInputError | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof ToolInputError) return current;
+  return undefined;
 }
 
 function mcpCallError(error: unknown): McpCallError | undefined {
