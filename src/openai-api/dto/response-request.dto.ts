@@ -24,6 +24,12 @@ import { CONVERSATION_REFERENCE, CONVERSATION_REFERENCE_RULE } from '../../conve
 import { StreamOptionsDto } from './chat-completion-request.dto.js';
 
 const INPUT_MAX_ITEMS = 1000;
+/**
+ * A text field's cap, as on every route (docs/decisions/hostile-input.md): `input` as a plain
+ * string is a prompt; longer texts go in message items, whose texts the router caps at 100,000.
+ */
+const INPUT_TEXT_MAX_LENGTH = 8000;
+const INSTRUCTIONS_MAX_LENGTH = 8000;
 
 /** The Responses API's `input`: a text, or a non-empty list of items (each checked by `toResponsesMessages`). */
 function IsResponseInput(): PropertyDecorator {
@@ -31,9 +37,9 @@ function IsResponseInput(): PropertyDecorator {
     name: 'isResponseInput',
     validator: {
       validate: (value: unknown) =>
-        (typeof value === 'string' && value !== '') ||
+        (typeof value === 'string' && value !== '' && value.length <= INPUT_TEXT_MAX_LENGTH) ||
         (Array.isArray(value) && value.length > 0 && value.length <= INPUT_MAX_ITEMS && value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))),
-      defaultMessage: () => `input must be a non-empty string or 1–${INPUT_MAX_ITEMS} input items`,
+      defaultMessage: () => `input must be a text of 1–${INPUT_TEXT_MAX_LENGTH} characters (longer ones as message items) or 1–${INPUT_MAX_ITEMS} input items`,
     },
   });
 }
@@ -63,15 +69,26 @@ export class ResponseRequestDto {
   @MaxLength(100)
   model: string;
 
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'object' } }], description: 'A text, or input items: messages (text and data: URL images) and item references' })
+  @ApiProperty({
+    oneOf: [
+      { type: 'string', minLength: 1, maxLength: INPUT_TEXT_MAX_LENGTH },
+      { type: 'array', items: { type: 'object' }, minItems: 1, maxItems: INPUT_MAX_ITEMS },
+    ],
+    description: 'A text, or input items: messages (text and data: URL images) and item references',
+  })
   @IsResponseInput()
   @FreeForm()
   input: string | Record<string, unknown>[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Accepted and echoed; ignored as system messages are: the agents have their own instructions' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: INSTRUCTIONS_MAX_LENGTH,
+    description: 'Accepted and echoed; ignored as system messages are: the agents have their own instructions',
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(100_000)
+  @MaxLength(INSTRUCTIONS_MAX_LENGTH)
   instructions?: string | null;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, nullable: true, description: 'Echoed in the response; not kept' })
@@ -182,7 +199,10 @@ export class ResponseRequestDto {
   reasoning?: Record<string, unknown> | null;
 
   @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
   @IsString({ each: true })
+  @MaxLength(100, { each: true })
   include?: string[] | null;
 
   @IsOptional()
@@ -197,17 +217,21 @@ export class ResponseRequestDto {
 
   @IsOptional()
   @IsString()
+  @MaxLength(256)
   service_tier?: string | null;
 
   @IsOptional()
   @IsString()
+  @MaxLength(256)
   prompt_cache_key?: string | null;
 
   @IsOptional()
   @IsString()
+  @MaxLength(256)
   prompt_cache_retention?: string | null;
 
   @IsOptional()
   @IsString()
+  @MaxLength(256)
   safety_identifier?: string | null;
 }

@@ -131,6 +131,8 @@ describe('/v1/responses', () => {
       [{ input: [{ role: 'assistant', content: 'Hi' }] }, 'input'],
       [{ input: [{ type: 'web_search_call', id: 'x' }, { role: 'user', content: 'Hi' }] }, 'input[0].type'],
       [{ input: '' }, 'input'],
+      [{ input: 'x'.repeat(8001) }, 'input'],
+      [{ input: 'Hi', instructions: 'x'.repeat(8001) }, 'instructions'],
       [{ input: 'Hi', text: { format: { type: 'json_schema', name: 'list', schema: { type: 'array' } } } }, 'text.format.schema.type'],
       [{ input: 'Hi', text: { format: { type: 'json_schema', name: 'no spaces allowed', schema: { type: 'object' } } } }, 'text.format.name'],
       [{ input: 'Hi', text: { format: { type: 'yaml' } } }, 'text.format.type'],
