@@ -81,7 +81,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.enableCors({ origin: settings.frontendUrl, credentials: true, exposedHeaders: ['x-conversation-id', 'x-request-id'] });
   // Attachments travel in chat messages: only the chat routes take bodies up to BODY_LIMIT.
   app.use(
-    jsonBodyParser({ limit: http.defaultBodyLimit, largeLimit: http.bodyLimit, largeRoutes: ['/api/assistant/router', '/v1/chat/completions'] }),
+    jsonBodyParser({ limit: http.defaultBodyLimit, largeLimit: http.bodyLimit, largeRoutes: ['/api/assistant/router', '/v1/chat/completions', '/v1/responses'] }),
   );
   // JSON only: HTML forms reach just the routes that take them (@CredentialInRequest()).
   app.useGlobalGuards(new JsonBodyGuard(app.get(Reflector)));

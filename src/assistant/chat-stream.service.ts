@@ -19,6 +19,7 @@ import { checkClientMessages, checkMessageToAnswer } from './client-messages.js'
 import type { RouterRequestDto } from './dto/router-request.dto.js';
 import { REPLY_IN_PROGRESS, LiveRepliesService } from './live-replies.service.js';
 import { ReplyGenerator } from './reply-generator.service.js';
+import type { ReplyFormat } from './reply-format.js';
 import { RouterService } from './router.service.js';
 import { answersToolApprovals, applyToolApprovals } from './tool-approvals.js';
 import { inSpan } from '../tracing/tracing.js';
@@ -50,6 +51,7 @@ interface PreparedTurn {
    */
   approving: { asked: UIMessage[]; reply: UIMessage; decisions: ToolApprovalDecision[]; audit: AuditContext } | null;
   toolApprovals: ChatTurn['toolApprovals'];
+  format: ReplyFormat | null;
 }
 
 /** A turn's messages, stored; `discard` removes them again. */
@@ -133,6 +135,7 @@ export class ChatStreamService {
               this.replies.stream({
                 agentId: turn.agentId,
                 modelId: turn.modelId,
+                format: turn.format,
                 charge: { teamId: team.teamId, userId: team.userId, conversationId, kind: 'chat' },
                 history,
                 scope: { teamId: team.teamId, conversationId, runId: null },
@@ -263,6 +266,7 @@ export class ChatStreamService {
       modelId: request.modelId ? modelId : (AGENTS[agentId].defaultModel ?? null),
       approving: null,
       toolApprovals: request.toolApprovals,
+      format: request.format ?? null,
     };
   }
 
@@ -303,6 +307,7 @@ export class ChatStreamService {
       modelId: request.modelId ? modelId : (AGENTS[agentId].defaultModel ?? null),
       approving: { asked: history, reply, decisions, audit },
       toolApprovals: request.toolApprovals,
+      format: request.format ?? null,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { ToolApprovals } from './mcp/mcp-tools.service.js';
+import type { ReplyFormat } from './reply-format.js';
 
 /** What a client asks for: the router's body, or an OpenAI-style request mapped onto it. */
 export interface ChatTurn {
@@ -25,6 +26,8 @@ export interface ChatTurn {
    * (the router, a `useChat`), `refuse` elsewhere (/v1, an MCP client).
    */
   toolApprovals: ToolApprovals;
+  /** The reply as JSON (OpenAI's response_format / text.format); prose when absent. */
+  format?: ReplyFormat | null;
 }
 
 export const CHAT_TRIGGERS = ['submit-message', 'regenerate-message'] as const;

@@ -9,9 +9,11 @@ import type { UsageAttribution } from '../llm/usage-attribution.js';
 import { estimateMessageTokens } from '../usage/usage-estimate.js';
 import { AGENTS, type AgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
+import { type ReplyFormat, replyOutput } from './reply-format.js';
 import type { ReplyMetadata } from './reply-metadata.js';
 import { McpCallError, McpToolsService, type McpToolbox, type ToolApprovals } from './mcp/mcp-tools.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
+import { ToolInputError } from './tools/asset-tool.js';
 
 /** Tool calls and answers an agent may take for one reply. */
 const MAX_STEPS = 6;
@@ -20,6 +22,8 @@ export interface ReplyRequest {
   agentId: AgentId;
   /** The model (none or null: DEFAULT_MODEL), already known to the registry. */
   modelId?: string | null;
+  /** The reply as JSON (its text is the JSON); prose when absent. */
+  format?: ReplyFormat | null;
   /** Whom every model call of the reply is charged to, its tools' calls included. */
   charge: UsageAttribution;
   /**
@@ -110,6 +114,7 @@ export class ReplyGenerator {
           instructions: withUnreachableServers(agent.instructions, mcpToolbox.unreachable),
           messages: await convertToModelMessages(this.files.forModel(scope.teamId, history), { ignoreIncompleteToolCalls: true }),
           tools: { ...mcpToolbox.tools, ...tools },
+          output: replyOutput(request.format),
           stopWhen: [isStepCount(MAX_STEPS), () => toolFailure !== undefined],
           // Each model call's cap: what a reply reserves of the budget for its output.
           maxOutputTokens: this.maxOutputTokens,
@@ -134,8 +139,11 @@ export class ReplyGenerator {
                   ...(mcpToolbox && mcpToolbox.calls.length > 0 ? { mcpCalls: [...mcpToolbox.calls] } : {}),
                 }
               : undefined,
-          // An MCP tool's error says what failed on the team's own server, nothing of ours: the user sees it too.
-          onError: (error) => mcpCallError(error)?.message ?? fail(error),
+          // An MCP tool's error says what failed on the team's own server, nothing of ours: the user
+          // sees it too. A tool's refusal of its input (an image the offline model cannot read) is
+          // the input's fault, not ours: the model and the user get its reason, the log a warning.
+          // (Passing onError makes the SDK send every tool error through it.)
+          onError: (error) => mcpCallError(error)?.message ?? this.refusal(error, agentId) ?? fail(error),
         });
         writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));
         // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
@@ -152,11 +160,23 @@ export class ReplyGenerator {
     });
   }
 
+  /** A tool's refusal of its input, logged as a warning without a stack; undefined for any other error. */
+  private refusal(error: unknown, agentId: AgentId): string | undefined {
+    const refused = toolInputError(error);
+    if (refused) this.logger.warn(`Agent ${agentId}: a tool refused its input: ${refused.message}`);
+    return refused?.message;
+  }
+
   /** The text of an error part: a short reason the user can act on, never internals. */
   private describeFailure(error: unknown): string {
     this.logger.error(`Reply failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 'The agent failed while answering. Please try again.';
   }
+}
+
+function toolInputError(error: unknown): ToolInputError | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof ToolInputError) return current;
+  return undefined;
 }
 
 function mcpCallError(error: unknown): McpCallError | undefined {

@@ -205,6 +205,24 @@ export class ConversationsService {
     return rows.map(toUIMessage);
   }
 
+  /**
+   * A user message of the reader's conversation and what follows it (its reply, once stored), with
+   * when the message was stored: what /v1 tells of a response. Null when the reader has no such message.
+   */
+  async exchange({ teamId, userId }: Reader, conversationId: string, messageId: string): Promise<{ askedAt: Date; reply: UIMessage | null } | null> {
+    const [row] = await this.messages.query<({ asked_at: Date } & Partial<MessageRow>)[]>(
+      `SELECT asked.created_at AS asked_at, reply.message_id, reply.role, reply.parts, reply.metadata
+         FROM conversations c
+         JOIN messages asked ON asked.conversation_id = c.id AND asked.message_id = $3 AND asked.role = 'user'
+         LEFT JOIN LATERAL (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conversation_id = c.id AND seq > asked.seq ORDER BY seq LIMIT 1) reply ON true
+        WHERE c.id = $2 AND c.team_id = $1 AND (c.user_id = $4 OR c.workflow_run IS NOT NULL)`,
+      [teamId, conversationId, messageId, userId],
+    );
+    if (!row) return null;
+    const { asked_at: askedAt, ...reply } = row;
+    return { askedAt, reply: reply.message_id && reply.role === 'assistant' ? toUIMessage(reply as MessageRow) : null };
+  }
+
   /** Whether the message is the conversation's last and a user's: one whose reply was never stored. */
   async isUnansweredLast(conversationId: string, messageId: string): Promise<boolean> {
     // Not prepared: only a message sent again comes here.

@@ -8,6 +8,7 @@ import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
 import { ChatCompletionsService } from './chat-completions.service.js';
 import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto.js';
 import type { ModelList, ModelObject } from './openai.response.js';
+import { OpenAiTurnsService } from './openai-turns.service.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 
 /** OpenAI's chat completions API over the agents, at /v1 (outside /api) where OpenAI clients look for it. */
@@ -15,21 +16,24 @@ import { Permission } from '../teams/permissions/permission.decorator.js';
 @ApiBearerAuth()
 @Controller('v1')
 export class OpenAiApiController {
-  constructor(private readonly completions: ChatCompletionsService) {}
+  constructor(
+    private readonly completions: ChatCompletionsService,
+    private readonly turns: OpenAiTurnsService,
+  ) {}
 
   /** `router` and each agent. */
   @Permission('team.read')
   @ApiOperation({ summary: 'List models (OpenAI-compatible)' })
   @Get('models')
   models(): ModelList {
-    return this.completions.models();
+    return this.turns.models();
   }
 
   @Permission('team.read')
   @ApiOperation({ summary: 'Get a model (OpenAI-compatible)' })
   @Get('models/:id')
   model(@Param('id') id: string): ModelObject {
-    return this.completions.model(id);
+    return this.turns.model(id);
   }
 
   @Permission('conversation.write')

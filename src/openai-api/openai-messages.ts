@@ -8,17 +8,34 @@ const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assi
 /** `data:<media type>[;params],<data>`: the only image URLs taken, as nothing is ever fetched. */
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)[;,]/i;
 
-/** Where a converted message came from: its index in the request, and the form of its content. */
+/** Where a converted message came from: its place in the request, and the form of its content. */
 export interface MessageOrigin {
-  index: number;
+  /** The request's field it came from: `messages[3]`, `input[1]`, or `input` (a string). */
+  at: string;
   /** A string content is one text part; an array's parts are the message's parts, one for one. */
   contentIsArray: boolean;
+  /** Where an image part's URL is: `image_url.url` in chat messages, `image_url` in Responses input. */
+  imageUrlField: string;
 }
 
-/** A request's messages as UI messages, each with where it came from (`origins[i]` for `messages[i]`). */
+/**
+ * A request's messages as UI messages (the last one the message to answer), and the request's field
+ * a field of `messages[i]` came from, for a 400 in the client's own terms.
+ */
 export interface ConvertedMessages {
   messages: UIMessage[];
-  origins: MessageOrigin[];
+  fieldOf: (at: MessageField) => string | undefined;
+}
+
+/** The converted messages with the fields they came from. */
+export function convertedMessages(converted: { message: UIMessage; origin: MessageOrigin }[]): ConvertedMessages {
+  return {
+    messages: converted.map(({ message }) => message),
+    fieldOf: (at) => {
+      const origin = converted[at.message]?.origin;
+      return origin && requestFieldOf(origin, at);
+    },
+  };
 }
 
 /**
@@ -30,10 +47,13 @@ export interface ConvertedMessages {
  */
 export function toChatMessages(messages: Record<string, unknown>[]): ConvertedMessages {
   const converted = messages.flatMap((message, index) =>
-    toChatMessage(message, `messages[${index}]`).map((uiMessage) => ({ uiMessage, origin: { index, contentIsArray: Array.isArray(message.content) } })),
+    toChatMessage(message, `messages[${index}]`).map((uiMessage) => ({
+      message: uiMessage,
+      origin: { at: `messages[${index}]`, contentIsArray: Array.isArray(message.content), imageUrlField: 'image_url.url' },
+    })),
   );
-  if (converted.at(-1)?.uiMessage.role !== 'user') refuseField('messages', 'must end with a user message');
-  return { messages: converted.map(({ uiMessage }) => uiMessage), origins: converted.map(({ origin }) => origin) };
+  if (converted.at(-1)?.message.role !== 'user') refuseField('messages', 'must end with a user message');
+  return convertedMessages(converted);
 }
 
 /**
@@ -41,12 +61,12 @@ export function toChatMessages(messages: Record<string, unknown>[]): ConvertedMe
  * the UI messages is the request's `messages[3].content[0].image_url.url` when two system messages
  * came first.
  */
-export function requestFieldOf(origin: MessageOrigin, { part, field }: Omit<MessageField, 'message'>): string {
-  const message = `messages[${origin.index}]`;
+function requestFieldOf(origin: MessageOrigin, { part, field }: Omit<MessageField, 'message'>): string {
+  const message = origin.at;
   if (part === undefined) return field === undefined ? message : `${message}.${field}`;
-  if (!origin.contentIsArray) return `${message}.content`;
+  if (!origin.contentIsArray) return origin.at === 'input' ? 'input' : `${message}.content`;
   const contentPart = `${message}.content[${part}]`;
-  if (field === 'url' || field === 'mediaType') return `${contentPart}.image_url.url`;
+  if (field === 'url' || field === 'mediaType') return `${contentPart}.${origin.imageUrlField}`;
   return field === undefined ? contentPart : `${contentPart}.${field}`;
 }
 
@@ -73,9 +93,13 @@ function userParts(content: unknown, at: string): UIMessage['parts'] {
 
 function imagePart(image: unknown, at: string): UIMessage['parts'][number] {
   if (!isObject(image)) refuseField(at, 'must be an object with a url');
-  const url = stringAt(image.url, `${at}.url`);
+  return dataUrlPart(stringAt(image.url, `${at}.url`), `${at}.url`);
+}
+
+/** An image given as a data: URL as a file part; any other URL is a 400, as nothing is ever fetched. */
+export function dataUrlPart(url: string, at: string): UIMessage['parts'][number] {
   const mediaType = DATA_URL.exec(url)?.[1];
-  if (!mediaType) refuseField(`${at}.url`, 'must be a data: URL (base64 image); URLs are never fetched');
+  if (!mediaType) refuseField(at, 'must be a data: URL (base64 image); URLs are never fetched');
   return { type: 'file', mediaType: mediaType.toLowerCase(), url };
 }
 
@@ -89,12 +113,12 @@ function assistantText(content: unknown, at: string): string {
     .join('');
 }
 
-function stringAt(value: unknown, at: string): string {
+export function stringAt(value: unknown, at: string): string {
   if (typeof value !== 'string') refuseField(at, 'must be a string');
   return value;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

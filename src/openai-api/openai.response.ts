@@ -54,3 +54,56 @@ export interface ChatCompletionChunk extends Partial<ServiceFields> {
   }[];
   usage?: CompletionUsage;
 }
+
+/** The Responses API's usage. */
+export interface ResponseUsage {
+  input_tokens: number;
+  input_tokens_details: { cached_tokens: number };
+  output_tokens: number;
+  output_tokens_details: { reasoning_tokens: number };
+  total_tokens: number;
+}
+
+export interface ResponseOutputText {
+  type: 'output_text';
+  text: string;
+  annotations: never[];
+  logprobs: never[];
+}
+
+/** The reply, the one item of a response's output. */
+export interface ResponseOutputMessage {
+  type: 'message';
+  id: string;
+  status: 'in_progress' | 'completed';
+  role: 'assistant';
+  content: ResponseOutputText[];
+}
+
+export type ResponseTextFormat = { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; name: string; description?: string; schema: object; strict: boolean | null };
+
+/** The Responses API's response object, as far as it means something here. */
+export interface ResponseObject extends ServiceFields {
+  id: string;
+  object: 'response';
+  created_at: number;
+  status: 'in_progress' | 'completed' | 'failed';
+  error: { code: string; message: string } | null;
+  incomplete_details: null;
+  instructions: string | null;
+  max_output_tokens: number | null;
+  model: string;
+  output: ResponseOutputMessage[];
+  parallel_tool_calls: boolean;
+  previous_response_id: string | null;
+  conversation: { id: string };
+  store: true;
+  temperature: number | null;
+  top_p: number | null;
+  text: { format: ResponseTextFormat };
+  tool_choice: 'auto';
+  tools: never[];
+  truncation: 'disabled';
+  usage: ResponseUsage | null;
+  metadata: Record<string, string>;
+}

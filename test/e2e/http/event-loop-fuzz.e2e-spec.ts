@@ -18,7 +18,7 @@ import { resetDatabase } from '../../setup/reset-database.js';
  * pathologies this guards against are all CPU: a quadratic pass, a backtracking pattern).
  */
 const BLOCK_MS = Number(process.env.EVENT_LOOP_BLOCK_MS ?? 100);
-const LARGE_BODY_ROUTES = new Set(['/api/assistant/router', '/v1/chat/completions']);
+const LARGE_BODY_ROUTES = new Set(['/api/assistant/router', '/v1/chat/completions', '/v1/responses']);
 const AGENTS = ['social', 'video', 'finance', 'legal', 'general'];
 const ID = '00000000-0000-4000-8000-000000000000';
 

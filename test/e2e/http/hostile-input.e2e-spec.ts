@@ -21,7 +21,7 @@ import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
 /** Bytes the chat routes take (BODY_LIMIT's default) and every other route (DEFAULT_BODY_LIMIT's). */
-const LARGE_BODY_ROUTES = ['/api/assistant/router', '/v1/chat/completions'];
+const LARGE_BODY_ROUTES = ['/api/assistant/router', '/v1/chat/completions', '/v1/responses'];
 const BODY_LIMITS = { large: 5 * 1024 * 1024, default: 64 * 1024 };
 /** Requests in flight at once within a batch. */
 const CONCURRENCY = 8;
@@ -82,7 +82,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const tokens: Record<CallerName, string | undefined> = { owner: undefined, 'other team': undefined, 'signed out': undefined };
   /** Real ids of the owner's resources, put in paths and required parameters. */
-  let ids: { team: string; workflow: string; draftWorkflow: string; run: number; conversation: string; asset: number; apiToken: string };
+  let ids: { team: string; workflow: string; draftWorkflow: string; run: number; conversation: string; asset: number; apiToken: string; response: string };
   let approvalTokens: { plan: string; step: string };
   /** Body values the document's examples and types would get wrong: `{ 'POST /path': { field: value } }`. */
   let baselines: Record<string, Record<string, unknown>>;
@@ -112,6 +112,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
     const planMail = await mailTo(smtp, owner.email, /^Approve the plan/, 2);
     const apiToken = await api(app, owner).post('/api/auth/tokens').send({ name: 'Sweep' }).expect(201);
     const assets = await api(app, owner).get('/api/assets').expect(200);
+    const response = await api(app, owner).post('/v1/responses').send({ model: 'general', input: 'Hello' }).expect(200);
     ids = {
       team: owner.teamId,
       workflow: run.workflowId,
@@ -120,6 +121,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
       conversation: run.conversationId,
       asset: (assets.body as { id: number }[])[0].id,
       apiToken: (apiToken.body as { id: string }).id,
+      response: (response.body as { id: string }).id,
     };
     const tokenOf = (link: string) => new URL(link, baseUrl).searchParams.get('token')!;
     approvalTokens = { plan: tokenOf(planMail.links.find((link) => link.includes(`/${draft.workflowId}/approve?token=`))!), step: tokenOf(run.links.reject) };
@@ -127,6 +129,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
       // The document types messages only as objects; a chat client's message is one.
       'POST /api/assistant/router': { messages: [userMessage('Hello')] },
       'POST /v1/chat/completions': { model: 'router', messages: [{ role: 'user', content: 'Hello' }] },
+      'POST /v1/responses': { model: 'router', input: 'Hello' },
       // Sign-ups use an address of their own, so that no hostile password becomes the login probes' password.
       'POST /api/auth/register': { email: 'sweep-sign-up@example.com' },
       // The approval links' form posts carry the mailed tokens.
@@ -145,6 +148,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
     if (path === '/api/workflows/{id}/approve') return name === 'id' ? ids.draftWorkflow : approvalTokens.plan;
     if (path === '/api/workflows/resume') return name === 'token' ? approvalTokens.step : 'reject';
     if (path === '/v1/models/{id}') return 'router';
+    if (path === '/v1/responses/{id}') return ids.response;
     if (name === 'runId') return String(ids.run);
     if (name === 'conversationId' || path.startsWith('/api/assistant/')) return ids.conversation;
     if (path.startsWith('/api/auth/tokens/')) return ids.apiToken;

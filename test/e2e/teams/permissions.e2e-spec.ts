@@ -184,6 +184,7 @@ describe('permission table: roles and API tokens, enforced by the guard and the 
     await api(app, members.viewer).post('/api/workflows').send({ goal: 'Every day at 9, write a post' }).expect(403);
     await api(app, members.viewer).post('/api/assistant/router').send({ messages: [] }).expect(403);
     await api(app, members.viewer).post('/v1/chat/completions').send({ model: 'x', messages: [] }).expect(403);
+    await api(app, members.viewer).post('/v1/responses').send({ model: 'x', input: 'Hi' }).expect(403);
     const [{ count }] = await db.query<{ count: number }[]>('SELECT count(*)::int AS count FROM workflows WHERE created_by = $1', [members.viewer.userId]);
     expect(count).toBe(0);
     await api(app, members.viewer).get('/api/workflows').expect(200);

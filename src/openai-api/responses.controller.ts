@@ -1,0 +1,40 @@
+import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
+import { OpenStream } from '../teams/auth/open-stream.decorator.js';
+import type { TeamContext } from '../teams/auth/team-context.js';
+import { Permission } from '../teams/permissions/permission.decorator.js';
+import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
+import { ResponseRequestDto } from './dto/response-request.dto.js';
+import type { ResponseObject } from './openai.response.js';
+import { ResponsesService } from './responses.service.js';
+
+/** OpenAI's Responses API over the agents, at /v1 beside chat completions: what the AI SDK's default OpenAI provider and `client.responses` call. */
+@ApiTags('openai')
+@ApiBearerAuth()
+@Controller('v1')
+export class ResponsesController {
+  constructor(private readonly responses: ResponsesService) {}
+
+  @Permission('conversation.write')
+  @PlanRateLimit()
+  @OpenStream()
+  @Post('responses')
+  @ApiHeader({ name: 'X-Conversation-Id', required: false, description: "The same as the body's conversation" })
+  @ApiOkResponse({ description: 'A response, or (stream: true) Responses events; header x-conversation-id names the conversation' })
+  create(
+    @ActiveTeam() team: TeamContext,
+    @Body() request: ResponseRequestDto,
+    @Headers('x-conversation-id') conversationId: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    return this.responses.create(team, request, conversationId, response);
+  }
+
+  @Permission('conversation.read')
+  @Get('responses/:id')
+  retrieve(@ActiveTeam() team: TeamContext, @Param('id') id: string): Promise<ResponseObject> {
+    return this.responses.retrieve(team, id);
+  }
+}
