@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -17,6 +17,7 @@ export class ApprovalInboxController {
   constructor(private readonly inbox: ApprovalInboxService) {}
 
   @Permission('workflow.approve')
+  @ApiOperation({ summary: "What waits for the caller's decision: plan approvals and run steps" })
   @Get()
   @ApiOkResponse({ description: 'Plan approvals mailed to the caller and steps they may decide, longest waiting first, with age, due time, run and what the step made' })
   list(@ActiveTeam() team: TeamContext): Promise<InboxItem[]> {
@@ -26,6 +27,7 @@ export class ApprovalInboxController {
   /** Each decision through the path of its one-at-a-time route; the answer says, per item, what happened. */
   @Permission('workflow.approve')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Decide several approvals at once, each through its own route' })
   @Post('decide')
   @ApiOkResponse({ description: '{ results }: per decision, in order, status 200 (applied) or the 403, 404 or 409 its own route would answer (nothing changed)' })
   @ApiBadRequestResponse({ description: 'A malformed decision, or a plan rejected: nothing is decided' })

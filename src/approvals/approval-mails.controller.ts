@@ -37,6 +37,7 @@ export class ApprovalMailsController {
 
   @Permission('workflow.approve')
   @HttpCode(202)
+  @ApiOperation({ summary: 'Mail a fresh approval link for the step a run waits on' })
   @Post(':id/runs/:runId/approval-mail')
   @ApiAcceptedResponse({ description: '{ message, sentTo, stepIndex, attempt }: a fresh link (a new token, valid 2 h) for the step the run waits on is mailed to whoever got the first' })
   @ApiNotFoundResponse({ description: 'No such run in the active team' })

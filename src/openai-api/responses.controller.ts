@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import { OpenStream } from '../teams/auth/open-stream.decorator.js';
@@ -20,6 +20,7 @@ export class ResponsesController {
   @Permission('conversation.write')
   @PlanRateLimit()
   @OpenStream()
+  @ApiOperation({ summary: 'Create a response (OpenAI Responses API)' })
   @Post('responses')
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: "The same as the body's conversation" })
   @ApiOkResponse({ description: 'A response, or (stream: true) Responses events; header x-conversation-id names the conversation' })
@@ -33,6 +34,7 @@ export class ResponsesController {
   }
 
   @Permission('conversation.read')
+  @ApiOperation({ summary: 'Get a stored response (OpenAI Responses API)' })
   @Get('responses/:id')
   retrieve(@ActiveTeam() team: TeamContext, @Param('id') id: string): Promise<ResponseObject> {
     return this.responses.retrieve(team, id);

@@ -128,8 +128,11 @@ export class ResponseRequestDto {
   previous_response_id?: string | null;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'string', pattern: CONVERSATION_REFERENCE.source }, { type: 'object', properties: { id: { type: 'string' } } }],
-    nullable: true,
+    // OpenAPI 3.0 has no null type: each alternative takes null, as `nullable` beside oneOf is not allowed.
+    oneOf: [
+      { type: 'string', pattern: CONVERSATION_REFERENCE.source, nullable: true },
+      { type: 'object', properties: { id: { type: 'string' } }, nullable: true },
+    ],
     description: 'The conversation kept under this chat id in the team (made on first use); only the last input message is added to it',
   })
   @IsOptional()

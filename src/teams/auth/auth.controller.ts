@@ -125,6 +125,8 @@ export class AuthController {
   @Public()
   @RateLimit('password-reset-ip', 'password-reset-email')
   @HttpCode(202)
+  @ApiOperation({ summary: 'Mail a password reset link (the same answer for every address)' })
+  @ApiAcceptedResponse({ type: PasswordResetRequestedResponse })
   @Post('password-reset')
   requestPasswordReset(@Body() dto: RequestPasswordResetDto): PasswordResetRequestedResponse {
     return this.passwordReset.request(dto.email);
@@ -134,6 +136,9 @@ export class AuthController {
   @Public()
   @RateLimit('password-reset-ip')
   @HttpCode(200)
+  @ApiOperation({ summary: "Set a new password with the mailed link's token; every browser sign-in ends" })
+  @ApiOkResponse({ type: PasswordResetResponse })
+  @ApiErrors(410)
   @Post('password-reset/confirm')
   confirmPasswordReset(@Body() dto: ConfirmPasswordResetDto, @Audit() audit: AuditContext): Promise<PasswordResetResponse> {
     return this.passwordReset.confirm(dto, audit);
