@@ -42,7 +42,10 @@ export class OpenAiApiController {
   @ApiOperation({ summary: 'Create a chat completion (OpenAI-compatible)' })
   @Post('chat/completions')
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: 'The same as the body\'s conversation_id' })
-  @ApiOkResponse({ description: 'A chat.completion, or (stream: true) chat.completion.chunk events; header x-conversation-id names the conversation' })
+  @ApiOkResponse({
+    description: 'A chat.completion, or (stream: true) chat.completion.chunk events',
+    headers: { 'x-conversation-id': { description: 'The conversation the reply belongs to', schema: { type: 'string' } } },
+  })
   complete(
     @ActiveTeam() team: TeamContext,
     @Body() request: ChatCompletionRequestDto,

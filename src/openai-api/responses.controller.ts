@@ -23,7 +23,10 @@ export class ResponsesController {
   @ApiOperation({ summary: 'Create a response (OpenAI Responses API)' })
   @Post('responses')
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: "The same as the body's conversation" })
-  @ApiOkResponse({ description: 'A response, or (stream: true) Responses events; header x-conversation-id names the conversation' })
+  @ApiOkResponse({
+    description: 'A response, or (stream: true) Responses events',
+    headers: { 'x-conversation-id': { description: 'The conversation the reply belongs to', schema: { type: 'string' } } },
+  })
   create(
     @ActiveTeam() team: TeamContext,
     @Body() request: ResponseRequestDto,

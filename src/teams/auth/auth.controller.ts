@@ -138,7 +138,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: "Set a new password with the mailed link's token; every browser sign-in ends" })
   @ApiOkResponse({ type: PasswordResetResponse })
-  @ApiErrors(410)
+  @ApiErrors(403, 410)
   @Post('password-reset/confirm')
   confirmPasswordReset(@Body() dto: ConfirmPasswordResetDto, @Audit() audit: AuditContext): Promise<PasswordResetResponse> {
     return this.passwordReset.confirm(dto, audit);
