@@ -120,7 +120,7 @@ export class RunStepStateService {
     );
     if (!row) return null;
     if (row.wait_seconds > 0) return { waitSeconds: row.wait_seconds };
-    await manager.query('UPDATE run_steps SET approval_mail_requested_at = clock_timestamp() WHERE run_id = $1 AND step_index = $2', [step.runId, step.stepIndex]);
+    await manager.update(RunStep, { runId: step.runId, stepIndex: step.stepIndex }, { approvalMailRequestedAt: () => 'clock_timestamp()' });
     return { waitSeconds: 0 };
   }
 

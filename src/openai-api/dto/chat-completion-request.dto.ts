@@ -1,7 +1,7 @@
+import { IgnoredModelSettingsDto } from './ignored-model-settings.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  Allow,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -51,7 +51,7 @@ export class StreamOptionsDto {
  * are accepted, within OpenAI's own ranges, and ignored (the agents decide); any other field is
  * refused, as on every route.
  */
-export class ChatCompletionRequestDto {
+export class ChatCompletionRequestDto extends IgnoredModelSettingsDto {
   @ApiProperty({ type: String, example: 'router', description: '`router` (it picks the agent) or an agent id; GET /v1/models lists them' })
   @IsString()
   @IsNotEmpty()
@@ -102,28 +102,7 @@ export class ChatCompletionRequestDto {
   @ArrayMaxSize(0, { message: 'tools cannot be sent: the agents run their own tools on the server' })
   tools?: unknown[] | null;
 
-  // Accepted and ignored below: the agents choose their model settings and tools.
-
-  @IsOptional()
-  @Allow()
-  @FreeForm()
-  tool_choice?: unknown;
-
-  @IsOptional()
-  @IsBoolean()
-  parallel_tool_calls?: boolean | null;
-
-  @IsOptional()
-  @IsNumber()
-  @Min(0)
-  @Max(2)
-  temperature?: number | null;
-
-  @IsOptional()
-  @IsNumber()
-  @Min(0)
-  @Max(1)
-  top_p?: number | null;
+  // Accepted and ignored below (and in IgnoredModelSettingsDto): the agents choose their model settings and tools.
 
   @IsOptional()
   @IsInt()

@@ -1,14 +1,13 @@
+import { IgnoredModelSettingsDto } from './ignored-model-settings.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  Allow,
   ArrayMaxSize,
   Equals,
   IsArray,
   IsBoolean,
   IsInt,
   IsNotEmpty,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -62,7 +61,7 @@ function IsConversationField(): PropertyDecorator {
  * OpenAI's Responses API request, as far as it means something here; the rest of what OpenAI
  * clients send by habit is accepted, within OpenAI's ranges, and ignored (the agents decide).
  */
-export class ResponseRequestDto {
+export class ResponseRequestDto extends IgnoredModelSettingsDto {
   @ApiProperty({ type: String, example: 'router', description: '`router` (it picks the agent) or an agent id; GET /v1/models lists them' })
   @IsString()
   @IsNotEmpty()
@@ -157,28 +156,7 @@ export class ResponseRequestDto {
   @Equals(false, { message: 'background must be false: responses are answered while the request waits' })
   background?: boolean | null;
 
-  // Accepted and ignored below: the agents choose their model settings and tools.
-
-  @IsOptional()
-  @Allow()
-  @FreeForm()
-  tool_choice?: unknown;
-
-  @IsOptional()
-  @IsBoolean()
-  parallel_tool_calls?: boolean | null;
-
-  @IsOptional()
-  @IsNumber()
-  @Min(0)
-  @Max(2)
-  temperature?: number | null;
-
-  @IsOptional()
-  @IsNumber()
-  @Min(0)
-  @Max(1)
-  top_p?: number | null;
+  // Accepted and ignored below (and in IgnoredModelSettingsDto): the agents choose their model settings and tools.
 
   @IsOptional()
   @IsInt()

@@ -117,7 +117,7 @@ describe('event-loop fuzz: no request blocks the event loop', () => {
   }
 
   it('answers every route and every agent without stalling the loop', async () => {
-    const document = JSON.parse((await send({ label: 'the OpenAPI document', method: 'get', path: '/api/docs-json' })).text) as {
+    const document = JSON.parse((await send({ label: 'the OpenAPI document', method: 'get', path: '/api/openapi.json' })).text) as {
       paths: Record<string, Record<string, { requestBody?: unknown }>>;
     };
     const probes: Probe[] = [];

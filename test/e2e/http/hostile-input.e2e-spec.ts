@@ -316,7 +316,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
   }
 
   it('answers every hostile request with a 4xx or a success, never a 5xx, a stack or SQL; a refused request changes nothing in the database', async () => {
-    const document = (await send('signed out', { label: 'the OpenAPI document', method: 'get', url: '/api/docs-json', refused: false })).json as OpenApiDocument;
+    const document = (await send('signed out', { label: 'the OpenAPI document', method: 'get', url: '/api/openapi.json', refused: false })).json as OpenApiDocument;
     const batches = batchesOf(document);
     const failures: string[] = [];
     const counts: Record<CallerName, number> = { owner: 0, 'other team': 0, 'signed out': 0 };

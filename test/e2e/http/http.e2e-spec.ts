@@ -79,7 +79,7 @@ describe('HTTP behaviour shared by every endpoint', () => {
   });
 
   it('serves the OpenAPI document with the auth schemes', async () => {
-    const response = await api(app).get('/api/docs-json').expect(200);
+    const response = await api(app).get('/api/openapi.json').expect(200);
     expect(response.body.openapi).toMatch(/^3\./);
     expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/teams', '/api/health']));
     expect(response.body.components.securitySchemes).toMatchObject({ bearer: { type: 'http', scheme: 'bearer' } });
