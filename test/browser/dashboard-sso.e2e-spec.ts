@@ -57,6 +57,10 @@ describe.skipIf(NO_BROWSER)('dashboard: single sign-on', () => {
     // Back on the page the sign-in started from, signed in.
     await tab.page.waitForURL(`${server.baseUrl}/dashboard/workflows`);
     await visible(tab.page.getByRole('link', { name: 'Ada SSO' }));
+    // The page's own reads (its list, the navigation's approval count) end first: one still on its
+    // way when the session ends would answer 401.
+    await visible(tab.page.getByText('No workflows yet.'));
+    await tab.page.waitForLoadState('networkidle');
 
     await tab.page.getByRole('button', { name: 'Sign out' }).click();
     await tab.page.waitForURL((url) => url.href.startsWith(provider.issuer));
