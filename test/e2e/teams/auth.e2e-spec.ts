@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
+import { waitFor } from '../../helpers/mail-catcher.js';
 import { signUp } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
@@ -159,7 +160,11 @@ describe('auth', () => {
       expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row.token_hash).not.toBe(apiToken.token);
 
-      const list = await api(app, user).get('/api/auth/tokens').expect(200);
+      // The use is recorded off the request's path (a write that does not hold the answer back): wait for it.
+      const list = await waitFor(async () => {
+        const listed = await api(app, user).get('/api/auth/tokens').expect(200);
+        return (listed.body as { lastUsedAt: string | null }[])[0]?.lastUsedAt !== null && listed;
+      }, 'the token\'s use to be recorded');
       expect(list.body).toEqual([expect.objectContaining({ id: created.body.id, name: 'CI', lastUsedAt: expect.any(String) })]);
       expect(list.body[0]).not.toHaveProperty('token');
 
