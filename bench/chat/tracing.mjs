@@ -2,13 +2,15 @@
 // starts before the app, so only a process can have it): this build with tracing off and with it
 // on (exporting to a local OTLP receiver that accepts and drops), and, given BENCH_BASELINE_DIST
 // (another commit's build, say main's), that build too: "off" against it is what the tracing code
-// costs when nobody asked for traces. Measured in alternating rounds.
+// costs when nobody asked for traces. Measured in alternating rounds, as throughput and as the
+// server process's CPU time per request (which other load on the machine barely moves).
 // Run with `npm run bench:tracing` (builds first). Env: BENCH_BASELINE_DIST, BENCH_DURATION_MS
 // (15000 per target, split over the rounds), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32).
 import { createServer } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { createBenchDatabase } from '../lib/database.mjs';
 import { formatRow, runLoadInWorker } from '../lib/load.mjs';
+import { processCpuMs } from '../lib/process-cpu.mjs';
 import { measureInRounds } from '../lib/rounds.mjs';
 import { migrateBenchDatabase, startServerProcess } from '../lib/server-process.mjs';
 import { signUpBenchUser } from '../lib/users.mjs';
@@ -23,6 +25,10 @@ const percent = (value) => `${(value * 100).toFixed(1)}%`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** `a`'s throughput over `b`'s in each round: two targets measured back to back, so the machine's drift weighs on both alike. */
 const ratiosByRound = (a, b) => a.byRound.map((round, index) => round.rps / b.byRound[index].rps);
+/** `a`'s server CPU time per request over `b`'s in each round. */
+const cpuRatiosByRound = (a, b) => a.byRound.map((round, index) => round.cpuMsPerRequest / b.byRound[index].cpuMsPerRequest);
+/** The server's CPU time per request over all of a target's rounds. */
+const cpuMsPerRequest = (result) => result.byRound.reduce((sum, round) => sum + round.cpuMs, 0) / result.requests;
 
 /** An OTLP/HTTP receiver that reads and drops what it is sent, counting the bytes. */
 async function startSink() {
@@ -56,24 +62,35 @@ try {
     const server = await startServerProcess(database.url, { env: variantEnv, dist });
     processes.push(server);
     const { token } = await signUpBenchUser(server.base);
-    const target = { url: `${server.base}/api/assistant/router`, headers: { authorization: `Bearer ${token}` } };
+    const target = { url: `${server.base}/api/assistant/router`, headers: { authorization: `Bearer ${token}` }, pid: server.pid };
     await runLoadInWorker({ ...target, bodyTemplate, concurrency, durationMs: WARM_UP_MS });
     targets.push(target);
   }
   const results = await measureInRounds(
-    targets.map((target) => (roundMs) => runLoadInWorker({ ...target, bodyTemplate, concurrency, durationMs: roundMs })),
+    targets.map(({ pid, ...target }) => async (roundMs) => {
+      const cpuBefore = processCpuMs(pid);
+      const result = await runLoadInWorker({ ...target, bodyTemplate, concurrency, durationMs: roundMs });
+      const cpuMs = processCpuMs(pid) - cpuBefore;
+      return { ...result, cpuMs, cpuMsPerRequest: cpuMs / result.requests };
+    }),
     { rounds, durationMs },
   );
   console.log();
-  variants.forEach(({ label }, index) => console.log(formatRow(label, results[index])));
+  variants.forEach(({ label }, index) => console.log(`${formatRow(label, results[index])}   server CPU ${cpuMsPerRequest(results[index]).toFixed(2)} ms/request`));
   const [off, on] = results.slice(-2);
   if (baselineDist) {
     const ratios = ratiosByRound(off, results[0]);
     console.log(`  off / baseline: ${percent(off.rps / results[0].rps)} of the throughput (target ≥ 98%); by round ${ratios.map(percent).join(' ')}, median ${percent(median(ratios))}`);
+    const cpuRatios = cpuRatiosByRound(off, results[0]);
+    console.log(
+      `  off / baseline: ${percent(cpuMsPerRequest(off) / cpuMsPerRequest(results[0]))} of the server CPU per request (target ≤ 102%); ` +
+        `by round ${cpuRatios.map(percent).join(' ')}, median ${percent(median(cpuRatios))}`,
+    );
   }
   console.log(
     `  on / off: ${percent(on.rps / off.rps)} of the throughput (median by round ${percent(median(ratiosByRound(on, off)))}); ` +
-      `first-byte p50 ${on.ttfb.p50.toFixed(1)} ms against ${off.ttfb.p50.toFixed(1)} ms`,
+      `first-byte p50 ${on.ttfb.p50.toFixed(1)} ms against ${off.ttfb.p50.toFixed(1)} ms; ` +
+      `server CPU per request ${percent(cpuMsPerRequest(on) / cpuMsPerRequest(off))} of off's`,
   );
   console.log(`  ${(sink.bytes() / 1024 / 1024).toFixed(1)} MB of OTLP/JSON received`);
   console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
