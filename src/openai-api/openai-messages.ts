@@ -73,27 +73,52 @@ function requestFieldOf(origin: MessageOrigin, { part, field }: Omit<MessageFiel
 function toChatMessage(message: Record<string, unknown>, at: string): UIMessage[] {
   const { role, content } = message;
   if (typeof role !== 'string' || !ROLES.has(role)) refuseField(`${at}.role`, `must be one of ${[...ROLES].join(', ')}`);
-  if (role === 'user') return [{ id: randomUUID(), role, parts: userParts(content, `${at}.content`) }];
+  if (role === 'user') return [{ id: randomUUID(), role, parts: userParts(content, `${at}.content`, CHAT_CONTENT) }];
   if (role !== 'assistant') return [];
-  const text = assistantText(content, `${at}.content`);
+  const text = assistantText(content, `${at}.content`, CHAT_CONTENT);
   return text ? [{ id: randomUUID(), role, parts: [{ type: 'text', text }] }] : [];
 }
 
-function userParts(content: unknown, at: string): UIMessage['parts'] {
+/**
+ * How one of OpenAI's APIs spells message content: chat completions and the Responses API name
+ * the same parts differently (`text` / `input_text`, `image_url` / `input_image`, `text` /
+ * `output_text`) and put an image's URL in different places.
+ */
+export interface ContentDialect {
+  userText: string;
+  userImage: string;
+  assistantText: string;
+  /** An image part's URL (a string, else a 400) and the field it sits at. */
+  imageUrlOf: (part: Record<string, unknown>, at: string) => { url: string; at: string };
+  /** Whether an assistant message may come without content (in chat completions, a turn of tool calls). */
+  assistantContentMayBeNull: boolean;
+}
+
+const CHAT_CONTENT: ContentDialect = {
+  userText: 'text',
+  userImage: 'image_url',
+  assistantText: 'text',
+  imageUrlOf: (part, at) => {
+    if (!isObject(part.image_url)) refuseField(`${at}.image_url`, 'must be an object with a url');
+    return { url: stringAt(part.image_url.url, `${at}.image_url.url`), at: `${at}.image_url.url` };
+  },
+  assistantContentMayBeNull: true,
+};
+
+/** A user message's content (a string, or text and image parts) as UI message parts. */
+export function userParts(content: unknown, at: string, dialect: ContentDialect): UIMessage['parts'] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content) || content.length === 0) refuseField(at, 'must be a string or a non-empty array of content parts');
   return content.map((part: unknown, index) => {
     const field = `${at}[${index}]`;
     if (!isObject(part)) refuseField(field, 'must be a content part object');
-    if (part.type === 'text') return { type: 'text', text: stringAt(part.text, `${field}.text`) };
-    if (part.type === 'image_url') return imagePart(part.image_url, `${field}.image_url`);
-    return refuseField(`${field}.type`, 'must be "text" or "image_url"');
+    if (part.type === dialect.userText) return { type: 'text', text: stringAt(part.text, `${field}.text`) };
+    if (part.type === dialect.userImage) {
+      const image = dialect.imageUrlOf(part, field);
+      return dataUrlPart(image.url, image.at);
+    }
+    return refuseField(`${field}.type`, `must be "${dialect.userText}" or "${dialect.userImage}"`);
   });
-}
-
-function imagePart(image: unknown, at: string): UIMessage['parts'][number] {
-  if (!isObject(image)) refuseField(at, 'must be an object with a url');
-  return dataUrlPart(stringAt(image.url, `${at}.url`), `${at}.url`);
 }
 
 /** An image given as a data: URL as a file part; any other URL is a 400, as nothing is ever fetched. */
@@ -104,12 +129,12 @@ export function dataUrlPart(url: string, at: string): UIMessage['parts'][number]
 }
 
 /** The text of an assistant message; its refusal and tool call parts are not text. */
-function assistantText(content: unknown, at: string): string {
-  if (content === undefined || content === null) return '';
+export function assistantText(content: unknown, at: string, dialect: ContentDialect): string {
+  if (dialect.assistantContentMayBeNull && (content === undefined || content === null)) return '';
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) refuseField(at, 'must be a string, an array of content parts or null');
+  if (!Array.isArray(content)) refuseField(at, dialect.assistantContentMayBeNull ? 'must be a string, an array of content parts or null' : 'must be a string or an array of content parts');
   return content
-    .map((part: unknown, index) => (isObject(part) && part.type === 'text' ? stringAt(part.text, `${at}[${index}].text`) : ''))
+    .map((part: unknown, index) => (isObject(part) && part.type === dialect.assistantText ? stringAt(part.text, `${at}[${index}].text`) : ''))
     .join('');
 }
 

@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { UIMessage } from 'ai';
-import { type ConvertedMessages, convertedMessages, dataUrlPart, isObject, type MessageOrigin, refuseField, stringAt } from './openai-messages.js';
+import { assistantText, type ContentDialect, type ConvertedMessages, convertedMessages, type MessageOrigin, refuseField, stringAt, userParts } from './openai-messages.js';
 
 /** Items a client may send back from earlier turns that tell nothing here: the agents' tools ran on the server. */
 const IGNORED_ITEMS: ReadonlySet<string> = new Set(['function_call', 'function_call_output', 'reasoning']);
 const ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'developer']);
+const RESPONSES_CONTENT: ContentDialect = {
+  userText: 'input_text',
+  userImage: 'input_image',
+  assistantText: 'output_text',
+  imageUrlOf: (part, at) => {
+    if (part.image_url === undefined || part.image_url === null) refuseField(`${at}.image_url`, 'must be a data: URL (base64 image); file ids are not supported');
+    return { url: stringAt(part.image_url, `${at}.image_url`), at: `${at}.image_url` };
+  },
+  assistantContentMayBeNull: false,
+};
 
 /** A Responses request's `input`: its messages, and the items it references by id (earlier replies of a stored conversation). */
 export interface ResponsesInput {
@@ -44,30 +54,8 @@ export function toResponsesMessages(input: string | Record<string, unknown>[]): 
 function toMessage(item: Record<string, unknown>, at: string): UIMessage | undefined {
   const { role, content } = item;
   if (typeof role !== 'string' || !ROLES.has(role)) refuseField(`${at}.role`, `must be one of ${[...ROLES].join(', ')}`);
-  if (role === 'user') return { id: randomUUID(), role, parts: userParts(content, `${at}.content`) };
+  if (role === 'user') return { id: randomUUID(), role, parts: userParts(content, `${at}.content`, RESPONSES_CONTENT) };
   if (role !== 'assistant') return undefined;
-  const text = assistantText(content, `${at}.content`);
+  const text = assistantText(content, `${at}.content`, RESPONSES_CONTENT);
   return text ? { id: randomUUID(), role, parts: [{ type: 'text', text }] } : undefined;
-}
-
-function userParts(content: unknown, at: string): UIMessage['parts'] {
-  if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content) || content.length === 0) refuseField(at, 'must be a string or a non-empty array of content parts');
-  return content.map((part: unknown, index) => {
-    const field = `${at}[${index}]`;
-    if (!isObject(part)) refuseField(field, 'must be a content part object');
-    if (part.type === 'input_text') return { type: 'text', text: stringAt(part.text, `${field}.text`) };
-    if (part.type === 'input_image') {
-      if (part.image_url === undefined || part.image_url === null) refuseField(`${field}.image_url`, 'must be a data: URL (base64 image); file ids are not supported');
-      return dataUrlPart(stringAt(part.image_url, `${field}.image_url`), `${field}.image_url`);
-    }
-    return refuseField(`${field}.type`, 'must be "input_text" or "input_image"');
-  });
-}
-
-/** The text of an assistant message; its refusals are not text. */
-function assistantText(content: unknown, at: string): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) refuseField(at, 'must be a string or an array of content parts');
-  return content.map((part: unknown, index) => (isObject(part) && part.type === 'output_text' ? stringAt(part.text, `${at}[${index}].text`) : '')).join('');
 }
