@@ -1,4 +1,4 @@
-import { IgnoredModelSettingsDto } from './ignored-model-settings.dto.js';
+import { IGNORED_SETTING_MAX_LENGTH, IgnoredModelSettingsDto } from './ignored-model-settings.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -157,7 +157,7 @@ export class ChatCompletionRequestDto extends IgnoredModelSettingsDto {
   /** OpenAI's end-user id for abuse monitoring; it names no conversation here. */
   @IsOptional()
   @IsString()
-  @MaxLength(256)
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   user?: string | null;
 
   @IsOptional()
@@ -171,25 +171,31 @@ export class ChatCompletionRequestDto extends IgnoredModelSettingsDto {
 
   @IsOptional()
   @IsString()
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   reasoning_effort?: string | null;
 
   @IsOptional()
   @IsString()
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   verbosity?: string | null;
 
   @IsOptional()
   @IsString()
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   service_tier?: string | null;
 
   @IsOptional()
   @IsString({ each: true })
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH, { each: true })
   modalities?: string[] | null;
 
   @IsOptional()
   @IsString()
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   prompt_cache_key?: string | null;
 
   @IsOptional()
   @IsString()
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   safety_identifier?: string | null;
 }

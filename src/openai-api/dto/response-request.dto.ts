@@ -1,4 +1,4 @@
-import { IgnoredModelSettingsDto } from './ignored-model-settings.dto.js';
+import { IGNORED_SETTING_MAX_LENGTH, IgnoredModelSettingsDto } from './ignored-model-settings.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -193,26 +193,26 @@ export class ResponseRequestDto extends IgnoredModelSettingsDto {
   /** OpenAI's end-user id for abuse monitoring; it names no conversation here. */
   @IsOptional()
   @IsString()
-  @MaxLength(256)
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   user?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(256)
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   service_tier?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(256)
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   prompt_cache_key?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(256)
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   prompt_cache_retention?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(256)
+  @MaxLength(IGNORED_SETTING_MAX_LENGTH)
   safety_identifier?: string | null;
 }

@@ -357,6 +357,9 @@ describe('OpenAI-compatible API (/v1) with the official openai client', () => {
       ['a presence_penalty below -2', { presence_penalty: -3 }, 'presence_penalty must not be less than -2', 'presence_penalty'],
       ['a frequency_penalty above 2', { frequency_penalty: 2.5 }, 'frequency_penalty must not be greater than 2', 'frequency_penalty'],
       ['top_logprobs above 20', { top_logprobs: 21 }, 'top_logprobs must not be greater than 20', 'top_logprobs'],
+      // Settings taken and ignored are still capped, as every string this service takes is.
+      ['a service_tier longer than any OpenAI names', { service_tier: 'x'.repeat(257) }, 'service_tier must be shorter than or equal to 256 characters', 'service_tier'],
+      ['a modality longer than any OpenAI names', { modalities: ['text', 'x'.repeat(257)] }, 'modalities: each value in modalities must be shorter than or equal to 256 characters', 'modalities'],
       ['five stop sequences', { stop: ['a', 'b', 'c', 'd', 'e'] }, 'stop must be a string or up to 4 strings', 'stop'],
       ['an unknown stream option', { stream_options: { colour: 'blue' } }, 'stream_options.colour: property colour should not exist', 'stream_options.colour'],
       [
