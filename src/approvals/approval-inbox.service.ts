@@ -98,8 +98,8 @@ export class ApprovalInboxService {
     const access = accessOf(team.role, 'workflow.approve');
     if (access === 'no') return [];
     const waiting = await this.runs.waitingSteps(team.teamId, access === 'own' ? team.userId : null, INBOX_LIMIT);
-    return Promise.all(
-      waiting.map(async (step) => ({
+    const made = await this.runs.madeByEach(waiting);
+    return waiting.map((step) => ({
         kind: 'step' as const,
         workflowId: step.workflowId,
         workflowTitle: step.workflowTitle,
@@ -108,12 +108,11 @@ export class ApprovalInboxService {
         stepIndex: step.stepIndex,
         stepDescription: step.description,
         attempt: step.attempt,
-        made: await this.runs.madeBy({ runId: step.runId, startedAt: step.startedAt }),
+        made: made.get(step.runId) ?? [],
         output: cutText(step.outputText ?? '', OUTPUT_PREVIEW),
         waitingSince: step.waitingSince.toISOString(),
         ageSeconds: step.ageSeconds,
         dueAt: new Date(step.mailedAt.getTime() + STEP_APPROVAL_TTL_SECONDS * 1000).toISOString(),
-      })),
-    );
+      }));
   }
 }

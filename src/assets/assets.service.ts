@@ -88,14 +88,27 @@ export class AssetsService {
 
   /** What a workflow run made since a moment (a step attempt's start), oldest first: what an approval names. */
   async madeByRunSince(runId: number, since: Date): Promise<MadeAsset[]> {
-    const made = await this.assets
+    return (await this.madeByRunsSince([{ runId, since }])).get(runId) ?? [];
+  }
+
+  /** `madeByRunSince` for several runs (one checkpoint each) in one query, by run id: a listing's steps. */
+  async madeByRunsSince(checkpoints: { runId: number; since: Date }[]): Promise<Map<number, MadeAsset[]>> {
+    const made = new Map<number, MadeAsset[]>();
+    if (checkpoints.length === 0) return made;
+    const assets = await this.assets
       .createQueryBuilder('asset')
-      .select(['asset.id', 'asset.type', 'asset.title'])
-      .where('asset.run_id = :runId AND asset.created_at >= :since', { runId, since })
+      .select(['asset.id', 'asset.type', 'asset.title', 'asset.runId'])
+      .where('asset.run_id IN (:...runIds)', { runIds: checkpoints.map(({ runId }) => runId) })
+      .andWhere(
+        'EXISTS (SELECT 1 FROM unnest(CAST(:checkpointRuns AS int[]), CAST(:checkpointSinces AS timestamptz[])) AS checkpoint(run_id, since) ' +
+          'WHERE checkpoint.run_id = asset.run_id AND asset.created_at >= checkpoint.since)',
+        { checkpointRuns: checkpoints.map(({ runId }) => runId), checkpointSinces: checkpoints.map(({ since }) => since.toISOString()) },
+      )
       .orderBy('asset.created_at', 'ASC')
       .addOrderBy('asset.id', 'ASC')
       .getMany();
-    return made.map(({ id, type, title }) => ({ id, type, title }));
+    for (const { id, type, title, runId } of assets) made.set(runId!, [...(made.get(runId!) ?? []), { id, type, title }]);
+    return made;
   }
 
   /** Removes what a workflow run made since a moment (a step attempt that is being redone). */

@@ -257,6 +257,11 @@ export class RunsService {
     return this.assets.madeByRunSince(checkpoint.runId, checkpoint.startedAt);
   }
 
+  /** `madeBy` for several step checkpoints (one per run) in one query, by run id. */
+  madeByEach(checkpoints: Pick<RunStep, 'runId' | 'startedAt'>[]): Promise<Map<number, MadeAsset[]>> {
+    return this.assets.madeByRunsSince(checkpoints.map(({ runId, startedAt }) => ({ runId, since: startedAt })));
+  }
+
   /**
    * The team's steps awaiting approval, longest waiting first; only those of workflows `createdBy`
    * created when given (a member decides only on their own). Read with SQL across the run, its

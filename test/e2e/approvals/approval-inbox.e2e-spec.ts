@@ -52,6 +52,7 @@ describe('the approvals inbox', () => {
     return { owner, colleagues };
   }
 
+  // Three runs taken to a paused step one after another: longer than the default 30 s on a busy machine.
   it("lists what waits for each caller: their plan approvals, the steps they may decide, with age, due time, run and what the step made; nothing of another team's", async () => {
     const { owner, colleagues } = await team('admin', 'member', 'member');
     const [admin, member, otherMember] = colleagues;
@@ -88,7 +89,7 @@ describe('the approvals inbox', () => {
     expect(await inbox(otherMember)).toEqual([]);
     // The other team's owner sees their own and nothing of this team.
     expect((await inbox(outsider)).map((item) => `${item.kind}:${item.workflowId}`)).toEqual([`step:${outsiderRun.workflowId}`]);
-  });
+  }, 120_000);
 
   it('refuses a viewer (403) and a caller without credentials (401)', async () => {
     const { colleagues } = await team('viewer');
