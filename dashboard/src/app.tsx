@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { Layout } from './components/layout';
+import { useLinkToken } from './hooks/link-token';
 import { AuthPage } from './pages/auth-page';
 import { InvitationPage } from './pages/invitation-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
@@ -27,6 +28,14 @@ export function App() {
   );
 }
 
+/**
+ * A page a mailed link opens, started afresh for each link: a second link opened in the same tab
+ * changes only the fragment (no reload), and nothing the first link's page held may act for it.
+ */
+function MailedLinkPage({ page: Page }: { page: ComponentType }) {
+  return <Page key={useLinkToken()} />;
+}
+
 /** Signed-out visitors see the sign-in pages only; a deep link survives signing in. */
 function Gate() {
   const { me } = useSession();
@@ -37,9 +46,15 @@ function Gate() {
         <Route path="/sign-up">
           <AuthPage mode="register" />
         </Route>
-        <Route path="/invitations" component={InvitationPage} />
-        <Route path="/verify-email" component={VerifyEmailPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/invitations">
+          <MailedLinkPage page={InvitationPage} />
+        </Route>
+        <Route path="/verify-email">
+          <MailedLinkPage page={VerifyEmailPage} />
+        </Route>
+        <Route path="/reset-password">
+          <MailedLinkPage page={ResetPasswordPage} />
+        </Route>
         <Route>
           <AuthPage mode="login" />
         </Route>
@@ -57,9 +72,15 @@ function Gate() {
           <Route path="/approvals" component={ApprovalsPage} />
           <Route path="/team" component={TeamPage} />
           <Route path="/account" component={AccountPage} />
-          <Route path="/invitations" component={InvitationPage} />
-          <Route path="/verify-email" component={VerifyEmailPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/invitations">
+            <MailedLinkPage page={InvitationPage} />
+          </Route>
+          <Route path="/verify-email">
+            <MailedLinkPage page={VerifyEmailPage} />
+          </Route>
+          <Route path="/reset-password">
+            <MailedLinkPage page={ResetPasswordPage} />
+          </Route>
           <Route path="/sign-up">
             <Redirect to="/chat" replace />
           </Route>

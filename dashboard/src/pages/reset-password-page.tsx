@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../api/client';
 import type { PasswordResetRequestedResponse, PasswordResetResponse } from '../api/types';
@@ -13,13 +13,7 @@ import { usePageTitle } from '../hooks/use-page-title';
  * the form's button does, so a mail scanner that follows it cannot.
  */
 export function ResetPasswordPage() {
-  const [token, setToken] = useState(tokenFromLink);
-  // The mailed link pasted into a tab already on this page changes only the fragment: no reload.
-  useEffect(() => {
-    const follow = () => setToken(tokenFromLink());
-    window.addEventListener('hashchange', follow);
-    return () => window.removeEventListener('hashchange', follow);
-  }, []);
+  const [token] = useState(tokenFromLink);
   usePageTitle(token ? 'Choose a new password' : 'Reset your password');
   return token ? <NewPasswordForm token={token} /> : <RequestLinkForm />;
 }
