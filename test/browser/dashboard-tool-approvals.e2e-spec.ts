@@ -71,7 +71,8 @@ describe.skipIf(NO_BROWSER)('tool approvals in the dashboard chat', () => {
       expect(await decisions(teamId)).toMatchObject([{ action: 'tool_call.approved', changes: { toolName: 'mcp_cms__echo' } }]);
       tab.assertClean();
       await tab.close();
-    });
+      // Two replies through a real MCP server, in Chromium: longer than the default 30 s on a busy machine.
+    }, 90_000);
   }
 
   it('a request stored with the reply is still there after a reload; Deny with a reason tells the model, and nothing runs', async () => {
@@ -95,5 +96,5 @@ describe.skipIf(NO_BROWSER)('tool approvals in the dashboard chat', () => {
     expect(await reply.innerText()).not.toContain('Echo:');
     tab.assertClean();
     await tab.close();
-  });
+  }, 90_000);
 });
