@@ -113,11 +113,11 @@ describe('built-in tools that need approval', () => {
     const auditBefore = await auditOf(owner.teamId, 'agent.tool_approvals_changed');
     expectError(await set(owner, 'social', { approvalTools: ['format_reel'] }), 400, /format_reel is not a tool of the social agent/);
     expectError(await set(owner, 'social', { approvalTools: ['format_post', 'nope', 'generate_image'] }), 400, /nope is not a tool/);
-    expectError(await set(owner, 'social', { approvalTools: ['format_post', 'format_post'] }), 400, /must not name a tool twice/);
-    expectError(await set(owner, 'social', { approvalTools: [42] }), 400, /approvalTools must be tool names/);
-    expectError(await set(owner, 'social', { approvalTools: 'format_post' }), 400, /approvalTools must be an array/);
-    expectError(await set(owner, 'social', {}), 400, /approvalTools/);
-    expectError(await set(owner, 'social', { approvalTools: [], extra: true }), 400, /extra/);
+    expectError(await set(owner, 'social', { approvalTools: ['format_post', 'format_post'] }), 400, [/must not name a tool twice/]);
+    expectError(await set(owner, 'social', { approvalTools: [42] }), 400, [/approvalTools must be tool names/]);
+    expectError(await set(owner, 'social', { approvalTools: 'format_post' }), 400, [/approvalTools must be an array/]);
+    expectError(await set(owner, 'social', {}), 400, [/approvalTools/]);
+    expectError(await set(owner, 'social', { approvalTools: [], extra: true }), 400, [/extra/]);
     expectError(await set(owner, 'nobody', { approvalTools: [] }), 404, /No agent "nobody"/);
     expectError(await api(app, owner).put(`/api/teams/not-a-uuid/agents/social/tool-approvals`).send({ approvalTools: [] }), 400);
     expect(await stored()).toEqual(before);
