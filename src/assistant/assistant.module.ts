@@ -7,6 +7,7 @@ import { ChatStreamService } from './chat-stream.service.js';
 import { ConversationRepliesService } from './conversation-replies.service.js';
 import { ConversationsController } from './conversations.controller.js';
 import { LiveRepliesService } from './live-replies.service.js';
+import { AgentToolApprovalsModule } from './agent-tool-approvals/agent-tool-approvals.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { ReplyGenerator } from './reply-generator.service.js';
 import { RouterService } from './router.service.js';
@@ -14,7 +15,7 @@ import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
-  imports: [ConversationsModule, AssetsModule, UsageModule, McpModule],
+  imports: [ConversationsModule, AssetsModule, UsageModule, McpModule, AgentToolApprovalsModule],
   controllers: [AssistantController, ConversationsController],
   providers: [ChatStreamService, ReplyGenerator, ConversationRepliesService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
   exports: [ChatStreamService, ReplyGenerator, LiveRepliesService, RouterService, AgentToolsFactory],

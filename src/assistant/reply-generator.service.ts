@@ -14,6 +14,8 @@ import type { ReplyMetadata } from './reply-metadata.js';
 import { McpCallError, McpToolsService, type McpToolbox, type ToolApprovals } from './mcp/mcp-tools.service.js';
 import { AgentToolsFactory } from './tools/agent-tools.factory.js';
 import { ToolInputError } from './tools/asset-tool.js';
+import { AgentToolApprovalsService } from './agent-tool-approvals/agent-tool-approvals.service.js';
+import { ToolApprovalUnavailableError } from './tool-approvals.js';
 
 /** Tool calls and answers an agent may take for one reply. */
 const MAX_STEPS = 6;
@@ -59,6 +61,7 @@ export class ReplyGenerator {
     private readonly tools: AgentToolsFactory,
     private readonly files: ChatFilesService,
     private readonly mcp: McpToolsService,
+    private readonly toolApprovals: AgentToolApprovalsService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.maxOutputTokens = config.get('llm', { infer: true }).replyMaxOutputTokens;
@@ -94,6 +97,7 @@ export class ReplyGenerator {
         // A tool that could not store its output (or whose service is down) ends the reply with an
         // error part, after that model call's step: the model is not asked to carry on without it.
         let toolFailure: { error: unknown } | undefined;
+        const approvalTools = await this.toolApprovals.approvalToolsOf(scope.teamId, agentId);
         const tools = this.tools.build(agent.tools, {
           scope,
           charge,
@@ -102,7 +106,7 @@ export class ReplyGenerator {
           onFailure: (error) => {
             toolFailure ??= { error };
           },
-        });
+        }, { tools: approvalTools, mode: request.toolApprovals });
         // The team's MCP servers for this agent: their tools join the built-ins (prefixed, so no name
         // is shared); a server that cannot be reached is told to the user and the model, and the reply goes on.
         mcpToolbox = await this.mcp.open(scope.teamId, agentId, request.toolApprovals);
@@ -143,7 +147,7 @@ export class ReplyGenerator {
           // sees it too. A tool's refusal of its input (an image the offline model cannot read) is
           // the input's fault, not ours: the model and the user get its reason, the log a warning.
           // (Passing onError makes the SDK send every tool error through it.)
-          onError: (error) => mcpCallError(error)?.message ?? this.refusal(error, agentId) ?? fail(error),
+          onError: (error) => causeOf(error, McpCallError)?.message ?? causeOf(error, ToolApprovalUnavailableError)?.message ?? this.refusal(error, agentId) ?? fail(error),
         });
         writer.merge(failingOnToolFailure(chunks, () => toolFailure, fail));
         // Not `result.consumeStream()` as well: that reads a second copy of every chunk, and the
@@ -162,7 +166,7 @@ export class ReplyGenerator {
 
   /** A tool's refusal of its input, logged as a warning without a stack; undefined for any other error. */
   private refusal(error: unknown, agentId: AgentId): string | undefined {
-    const refused = toolInputError(error);
+    const refused = causeOf(error, ToolInputError);
     if (refused) this.logger.warn(`Agent ${agentId}: a tool refused its input: ${refused.message}`);
     return refused?.message;
   }
@@ -174,13 +178,9 @@ export class ReplyGenerator {
   }
 }
 
-function toolInputError(error: unknown): ToolInputError | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof ToolInputError) return current;
-  return undefined;
-}
-
-function mcpCallError(error: unknown): McpCallError | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof McpCallError) return current;
+/** The error, or the first of its causes, of the given class. */
+function causeOf<T extends Error>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) if (current instanceof type) return current;
   return undefined;
 }
 

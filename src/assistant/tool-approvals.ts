@@ -3,6 +3,18 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import type { ToolApprovalDecision } from '../conversations/conversations.service.js';
 import { MessageFieldException } from './client-messages.js';
 
+/** What the model (and the user) is told of a call of a tool that needs approval where nobody can be asked. */
+export function unaskedApprovalMessage(tool: string): string {
+  return `${tool} needs a person's approval before it runs, and nobody can be asked here (only a chat asks); it was not run`;
+}
+
+/** A built-in tool's call that needs approval where nobody can be asked (a run step, /v1, an MCP client): the model's tool error. */
+export class ToolApprovalUnavailableError extends Error {
+  constructor(tool: string) {
+    super(unaskedApprovalMessage(tool));
+  }
+}
+
 /** The longest reason a person may give with an approval or a denial. */
 const REASON_MAX_LENGTH = 1000;
 

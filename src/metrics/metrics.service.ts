@@ -39,7 +39,7 @@ export class Metrics {
   readonly modelErrors = this.counter('model_errors_total', 'Failed model calls by kind (rate_limit, server, timeout, refusal, other)', ['model', 'kind']);
   readonly modelTokens = this.counter('model_tokens_total', 'Tokens by model and kind (input, output)', ['model', 'kind']);
   readonly images = this.counter('images_total', 'Images made for generate_image, by model (offline: the local card) and outcome (ok, error)', ['model', 'outcome']);
-  readonly toolCalls = this.counter('tool_calls_total', 'Tool calls by tool and outcome (ok, invalid_input, failed)', ['tool', 'outcome']);
+  readonly toolCalls = this.counter('tool_calls_total', 'Tool calls by tool and outcome (ok, invalid_input, failed, refused: needs approval where nobody can be asked)', ['tool', 'outcome']);
   readonly mcpToolCalls = this.counter('mcp_tool_calls_total', 'Calls to tools of teams\' MCP servers by outcome (ok, tool_error, timeout, too_large, failed, refused); per team, server and tool in the reply metadata', ['outcome']);
   readonly mcpToolDuration = this.histogram('mcp_tool_call_duration_seconds', 'Duration of an MCP tool call by outcome', ['outcome'], LATENCY_BUCKETS);
   readonly mcpConnections = this.counter('mcp_connections_total', 'Connections to MCP servers by outcome (ok, failed)', ['outcome']);

@@ -7,6 +7,7 @@ import { ChatErrorNotice } from './chat-error-notice';
 import { ChatOptions } from './chat-options';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { ToolApprovalContext } from './tool-approval';
 import { useRouterChat } from './use-router-chat';
 import './chat.css';
 
@@ -32,7 +33,10 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
           Run #{run.id} of <Link href={`/workflows/${run.workflow.id}`}>{run.workflow.title}</Link> · {run.status.replace('_', ' ')}
         </p>
       )}
-      <MessageList messages={chat.messages} thinking={chat.status === 'submitted'} />
+      {/* Only a member who may chat answers a tool's approval request; others see it waiting. */}
+      <ToolApprovalContext.Provider value={writes ? chat.answerToolApproval : undefined}>
+        <MessageList messages={chat.messages} thinking={chat.status === 'submitted'} />
+      </ToolApprovalContext.Provider>
       {writes ? (
         <Composer
           busy={chat.busy}

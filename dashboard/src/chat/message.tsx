@@ -1,9 +1,10 @@
 import type { AssetResponse } from '../api/types';
 import { AssetCard } from '../components/asset-card';
 import { Markdown } from '../components/markdown';
+import { isToolPart, ToolCall } from './tool-approval';
 import type { ChatMessage } from './use-router-chat';
 
-/** One message: the user's text as typed (line breaks kept), a reply's Markdown, files, assets and tool calls. */
+/** One message: the user's text as typed (line breaks kept), a reply's Markdown, files, assets and tool calls (those awaiting approval with Approve and Deny). */
 export function Message({ message }: { message: ChatMessage }) {
   const author = message.role === 'user' ? 'You' : (message.metadata?.agentId ?? 'Assistant');
   return (
@@ -27,7 +28,7 @@ export function Message({ message }: { message: ChatMessage }) {
         }
         if (part.type === 'file') return <p key={key} className="chat-part-note">Attached: {part.filename ?? part.mediaType}</p>;
         if (part.type === 'data-asset') return <AssetCard key={key} asset={part.data as AssetResponse} />;
-        if (part.type.startsWith('tool-')) return <p key={key} className="chat-part-note muted">Used {part.type.slice('tool-'.length)}</p>;
+        if (isToolPart(part)) return <ToolCall key={key} part={part} />;
         return null;
       })}
     </article>

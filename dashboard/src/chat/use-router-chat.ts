@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import { DefaultChatTransport, type UIMessage } from 'ai';
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
 import { useRef, useState } from 'react';
 import { api } from '../api/client';
 import type { ReplyMetadata } from '../api/types';
@@ -25,7 +25,7 @@ interface RouterChatOptions {
 /**
  * A conversation, live: `useChat` against the router endpoint as it is. A reply still being
  * generated when the page (re)loads is resumed; stopping ends it on the server too. A refused
- * request comes back as a ChatRequestError.
+ * request comes back as a ChatRequestError. A tool approval answered is sent on its own.
  */
 export function useRouterChat({ conversationId, initialMessages, choices, onCreated, onReplyFinished }: RouterChatOptions) {
   const conversationRef = useRef(conversationId);
@@ -72,6 +72,8 @@ export function useRouterChat({ conversationId, initialMessages, choices, onCrea
     transport,
     resume: conversationId !== undefined,
     onFinish: onReplyFinished,
+    // Once every tool approval request of the reply is answered, the answers go to the router, which continues that reply.
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
   });
 
   async function stop() {
@@ -89,6 +91,7 @@ export function useRouterChat({ conversationId, initialMessages, choices, onCrea
     clearError: chat.clearError,
     send: (text: string, files: File[]) => void chat.sendMessage({ text, files: files.length > 0 ? fileList(files) : undefined }),
     stop: () => void stop(),
+    answerToolApproval: (answer: { id: string; approved: boolean; reason?: string }) => void chat.addToolApprovalResponse(answer),
   };
 }
 

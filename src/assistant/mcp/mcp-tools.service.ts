@@ -7,6 +7,7 @@ import type { McpSettings } from '../../config/mcp.config.js';
 import { Metrics } from '../../metrics/metrics.service.js';
 import { OutboundService } from '../../outbound/outbound.service.js';
 import type { McpCallRecord } from '../reply-metadata.js';
+import { unaskedApprovalMessage } from '../tool-approvals.js';
 import type { McpConnectionTestResponse, McpToolListing } from './mcp-server.response.js';
 import { McpServersService, type McpServerConnection } from './mcp-servers.service.js';
 
@@ -206,10 +207,7 @@ export class McpToolsService {
       execute: () => {
         calls.push({ server: server.name, tool: name, outcome: 'refused', durationMs: 0 });
         this.metrics.mcpToolCalls.inc({ outcome: 'refused' });
-        throw new McpCallError(
-          `${name} on ${server.name} needs a person's approval before it runs, and nobody can be asked here (only a chat asks); it was not run`,
-          'refused',
-        );
+        throw new McpCallError(unaskedApprovalMessage(`${name} on ${server.name}`), 'refused');
       },
     };
   }

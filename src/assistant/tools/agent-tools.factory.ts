@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { generateImage, generateText, type Schema, tool, type ToolSet, zodSchema } from 'ai';
+import { generateImage, generateText, type Schema, type Tool, tool, type ToolSet, zodSchema } from 'ai';
 import type { AssetResponse } from '../../assets/asset.response.js';
 import { AssetsService, type AssetScope } from '../../assets/assets.service.js';
 import { ModelRegistry } from '../../llm/model-registry.service.js';
@@ -9,6 +9,8 @@ import { StorageService, StorageWriteError } from '../../storage/storage.service
 import type { UsageAttribution } from '../../llm/usage-attribution.js';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { ASSET_TOOLS, type ToolName } from './index.js';
+import type { ToolApprovals } from '../mcp/mcp-tools.service.js';
+import { ToolApprovalUnavailableError } from '../tool-approvals.js';
 
 /** Enough of an asset's content for the model to talk about it without flooding its context. */
 const CONTENT_PREVIEW_LENGTH = 4000;
@@ -58,8 +60,29 @@ export class AgentToolsFactory {
     private readonly metrics: Metrics,
   ) {}
 
-  build(names: readonly ToolName[], context: ToolRunContext): ToolSet {
-    return Object.fromEntries(names.map((name) => [name, this.wrap(ASSET_TOOLS[name], context)]));
+  /**
+   * `approvals`: the tools that need a person's approval, and what the reply does with them: `ask`
+   * gives them the AI SDK's `needsApproval` (a chat asks the user), `refuse` fails each call with a
+   * tool error that says why (where nobody can be asked), as for a team's MCP tools.
+   */
+  build(names: readonly ToolName[], context: ToolRunContext, approvals: { tools: readonly ToolName[]; mode: ToolApprovals }): ToolSet {
+    return Object.fromEntries(
+      names.map((name): [ToolName, Tool] => {
+        const built: Tool = this.wrap(ASSET_TOOLS[name], context);
+        if (!approvals.tools.includes(name)) return [name, built];
+        return [name, approvals.mode === 'ask' ? { ...built, needsApproval: true } : this.refused(name, built)];
+      }),
+    );
+  }
+
+  private refused(name: ToolName, built: Tool): Tool {
+    return {
+      ...built,
+      execute: () => {
+        this.metrics.toolCalls.inc({ tool: name, outcome: 'refused' });
+        throw new ToolApprovalUnavailableError(name);
+      },
+    };
   }
 
   private wrap(definition: AssetTool, context: ToolRunContext) {

@@ -70,6 +70,9 @@ export const PERMISSIONS = {
     tokens: false,
     refused: "Only the team's owners and admins manage its MCP servers",
   }),
+  'team.tool_approvals': rule(MANAGERS, "choose which of the agents' built-in tools need a person's approval before each call", {
+    refused: "Only the team's owners and admins choose which tools need approval",
+  }),
   'workflow.read': rule(EVERYONE, 'workflows, their runs, run events, schedules'),
   'workflow.create': rule(WRITERS, 'create a workflow'),
   'workflow.edit': rule(WRITERS, 'replace the plan', onOwnWorkflows),

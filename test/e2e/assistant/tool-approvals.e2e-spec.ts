@@ -1,14 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import {
-  AbstractChat,
-  type ChatState,
-  type ChatStatus,
-  DefaultChatTransport,
-  generateId,
-  lastAssistantMessageIsCompleteWithApprovalResponses,
-  type UIMessage,
-} from 'ai';
+import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
 import type { McpServerResponse } from '../../../src/assistant/mcp/mcp-server.response.js';
 import type { HistoryResponse } from '../../../src/conversations/conversations.response.js';
@@ -16,48 +8,12 @@ import { api } from '../../helpers/api.js';
 import { textOfMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { EverythingServer } from '../../helpers/mcp-everything.js';
+import { StockChat } from '../../helpers/stock-chat.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
 const ECHO = 'mcp_cms__echo';
-
-/** useChat's state, without React: what `@ai-sdk/react`'s Chat keeps in a ref. */
-class ArrayState implements ChatState<UIMessage> {
-  status: ChatStatus = 'ready';
-  error: Error | undefined = undefined;
-  messages: UIMessage[] = [];
-  pushMessage = (message: UIMessage) => void this.messages.push(message);
-  popMessage = () => void this.messages.pop();
-  replaceMessage = (index: number, message: UIMessage) => void (this.messages[index] = message);
-  snapshot = <T>(thing: T): T => structuredClone(thing);
-}
-
-/** The chat class `useChat` wraps, uncustomised but for its state: the SDK's own requests and stream handling. */
-class StockChat extends AbstractChat<UIMessage> {
-  private finished: (() => void)[] = [];
-
-  constructor(api: string, token: string) {
-    super({
-      id: generateId(),
-      transport: new DefaultChatTransport<UIMessage>({ api, headers: { authorization: `Bearer ${token}` } }),
-      state: new ArrayState(),
-      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
-      onFinish: () => this.finished.shift()?.(),
-    });
-  }
-
-  /** Resolves when the next reply has finished streaming (the one the automatic approval request brings). */
-  nextFinish(): Promise<void> {
-    return new Promise((resolve) => this.finished.push(resolve));
-  }
-
-  get last(): UIMessage {
-    const message = this.messages.at(-1);
-    if (!message) throw new Error('no messages');
-    return message;
-  }
-}
 
 type ToolPart = { type: string; toolCallId: string; state: string; input?: unknown; output?: unknown; approval?: { id: string; approved?: boolean; reason?: string } };
 
