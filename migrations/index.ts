@@ -25,6 +25,9 @@ import { McpServers1766000000000 } from './1766000000000-McpServers.js';
 import { CancelledStepsAndRunStopper1766200000000 } from './1766200000000-CancelledStepsAndRunStopper.js';
 import { StepApprovalTimes1766200000001 } from './1766200000001-StepApprovalTimes.js';
 import { PasswordReset1766400000000 } from './1766400000000-PasswordReset.js';
+import { MessageBranches1766600000000 } from './1766600000000-MessageBranches.js';
+import { MessageFeedbackAndTitles1766600000001 } from './1766600000001-MessageFeedbackAndTitles.js';
+import { ConversationSearch1766600000002 } from './1766600000002-ConversationSearch.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -55,4 +58,7 @@ export const MIGRATIONS = [
   CancelledStepsAndRunStopper1766200000000,
   StepApprovalTimes1766200000001,
   PasswordReset1766400000000,
+  MessageBranches1766600000000,
+  MessageFeedbackAndTitles1766600000001,
+  ConversationSearch1766600000002,
 ];
