@@ -6,6 +6,7 @@ describe('summariseTitle', () => {
     ['Research three trending topics in sustainable fashion for our brand', 'Research three trending topics in sustainable'],
     ['Hi! Could you please review this NDA for risky clauses?', 'Review NDA for risky clauses'],
     ['hello', 'Hello'],
+    ['Hello there, what can you do?', 'What can you do'],
     ['   ', 'New conversation'],
     ['???', 'New conversation'],
     ['Make me a thumbnail for my cooking video. It should be bright.', 'Thumbnail for cooking video'],

@@ -2,7 +2,7 @@
 const TITLE_MAX_WORDS = 6;
 
 /** Greetings and requests around the ask ("Hi, could you please …"), which say nothing of its subject. */
-const LEAD_IN = /^(?:(?:hi|hello|hey|ok(?:ay)?|so|please|pls|can you|could you|would you|will you|i(?: would|'d)? (?:want|need|like)(?: you)? to|help me(?: to)?|let's|lets)\b[\s,!.:;-]*)+/i;
+const LEAD_IN = /^(?:(?:(?:hi|hello|hey)(?: there)?|ok(?:ay)?|so|please|pls|can you|could you|would you|will you|i(?: would|'d)? (?:want|need|like)(?: you)? to|help me(?: to)?|let's|lets)\b[\s,!.:;-]*)+/i;
 /** Verbs that ask for something to be made: the thing made is the subject ("Write a post about X" is "Post about X"). */
 const MAKING = /^(?:write|make|create|draft|generate|produce|compose|prepare|give me|tell me about|tell me|show me|come up with|put together)\b\s*/i;
 /** Words that carry no subject anywhere in a title. */
