@@ -266,7 +266,8 @@ export class ConversationsService {
   /** A title the reader chose: kept from then on, never replaced by a generated one. */
   async rename(reader: Reader, reference: string, title: string): Promise<RenamedConversationResponse> {
     const { id } = await this.getOrThrow(reader, reference);
-    await this.conversations.update({ id }, { title, titleFinal: true });
+    // Not activity: updated_at (the list's order) stays.
+    await this.conversations.query('UPDATE conversations SET title = $2, title_final = true WHERE id = $1', [id, title]);
     return { id, title };
   }
 
@@ -280,7 +281,8 @@ export class ConversationsService {
 
   /** Sets a generated title unless the conversation was renamed (or titled) meanwhile. */
   async setGeneratedTitle(conversationId: string, title: string): Promise<void> {
-    await this.conversations.update({ id: conversationId, titleFinal: false }, { title: titleFrom(title), titleFinal: true });
+    // Not activity: updated_at (the list's order) stays.
+    await this.conversations.query('UPDATE conversations SET title = $2, title_final = true WHERE id = $1 AND NOT title_final', [conversationId, titleFrom(title)]);
   }
 
   /**

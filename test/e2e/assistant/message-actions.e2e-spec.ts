@@ -284,7 +284,10 @@ describe('message actions', () => {
       const chatId = generateId();
       const question = say('Hi! Could you please write an Instagram post about our new bakery opening next Saturday?');
       await submit(owner, chatId, [question]);
-      const titled = await waitFor(async () => (await conversations(owner)).find((conversation) => conversation.title === 'Instagram post about new bakery opening'), 'the generated title');
+      const titled = await waitFor(async () => {
+        const { conversation } = await history(owner, chatId);
+        return conversation.title === 'Instagram post about new bakery opening' && conversation;
+      }, 'the generated title');
       // The call that wrote it is in the ledger, under its own kind (rows reach it within about a second).
       await waitFor(async () => (await db.query<unknown[]>(`SELECT 1 FROM usage_records WHERE conversation_id = $1 AND kind = 'title'`, [titled.id])).length === 1, 'the title call in the ledger');
 
