@@ -26,6 +26,9 @@ import { CancelledStepsAndRunStopper1766200000000 } from './1766200000000-Cancel
 import { StepApprovalTimes1766200000001 } from './1766200000001-StepApprovalTimes.js';
 import { PasswordReset1766400000000 } from './1766400000000-PasswordReset.js';
 import { AgentToolApprovals1766500000000 } from './1766500000000-AgentToolApprovals.js';
+import { MessageBranches1766600000000 } from './1766600000000-MessageBranches.js';
+import { MessageFeedbackAndTitles1766600000001 } from './1766600000001-MessageFeedbackAndTitles.js';
+import { ConversationSearch1766600000002 } from './1766600000002-ConversationSearch.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -57,4 +60,7 @@ export const MIGRATIONS = [
   StepApprovalTimes1766200000001,
   PasswordReset1766400000000,
   AgentToolApprovals1766500000000,
+  MessageBranches1766600000000,
+  MessageFeedbackAndTitles1766600000001,
+  ConversationSearch1766600000002,
 ];

@@ -5,7 +5,9 @@ import { AssistantController } from './assistant.controller.js';
 import { ChatFilesService } from './chat-files.service.js';
 import { ChatStreamService } from './chat-stream.service.js';
 import { ConversationRepliesService } from './conversation-replies.service.js';
+import { ConversationTitles } from './conversation-titles.service.js';
 import { ConversationsController } from './conversations.controller.js';
+import { FeedbackController } from './feedback.controller.js';
 import { LiveRepliesService } from './live-replies.service.js';
 import { AgentToolApprovalsModule } from './agent-tool-approvals/agent-tool-approvals.module.js';
 import { McpModule } from './mcp/mcp.module.js';
@@ -16,8 +18,8 @@ import { UsageModule } from '../usage/usage.module.js';
 
 @Module({
   imports: [ConversationsModule, AssetsModule, UsageModule, McpModule, AgentToolApprovalsModule],
-  controllers: [AssistantController, ConversationsController],
-  providers: [ChatStreamService, ReplyGenerator, ConversationRepliesService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService],
+  controllers: [AssistantController, ConversationsController, FeedbackController],
+  providers: [ChatStreamService, ReplyGenerator, ConversationRepliesService, ChatFilesService, RouterService, AgentToolsFactory, LiveRepliesService, ConversationTitles],
   exports: [ChatStreamService, ReplyGenerator, LiveRepliesService, RouterService, AgentToolsFactory],
 })
 export class AssistantModule {}

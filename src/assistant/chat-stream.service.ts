@@ -12,6 +12,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import { BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
+import { ConversationTitles } from './conversation-titles.service.js';
 import { measuredReply } from './reply-metrics.js';
 import type { ChatTurn, StartedReply } from './chat-turn.js';
 import { textOf } from './chat-messages.js';
@@ -38,8 +39,10 @@ interface PreparedTurn {
   chatId: string | null;
   /** The messages that are not stored yet. */
   newMessages: UIMessage[];
-  /** For a reply generated again: the user message it answers; what follows it is replaced. */
+  /** For a reply generated again: the user message it answers; what follows it becomes a branch. */
   regenerating: string | null;
+  /** For a user message edited and sent again: the message as edited; it and what follows it become a branch. */
+  editing: UIMessage | null;
   agentId: AgentId;
   /** The reply's model: the request's, or the agent's default. */
   modelId: string | null;
@@ -81,6 +84,7 @@ export class ChatStreamService {
     private readonly replies: ReplyGenerator,
     private readonly live: LiveRepliesService,
     private readonly files: ChatFilesService,
+    private readonly titles: ConversationTitles,
     private readonly budgets: BudgetService,
     private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
@@ -143,6 +147,8 @@ export class ChatStreamService {
                 abortSignal,
                 onEnd: async (message) => {
                   saved = await this.store(conversationId, message, turn);
+                  // A new conversation's title is written once its first reply is stored, not awaited.
+                  if (saved && !turn.existing) void this.titles.write(team, conversationId, turn.modelId, textOf(turn.newMessages.find((entry) => entry.role === 'user')));
                 },
               }),
               () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),
@@ -166,17 +172,18 @@ export class ChatStreamService {
   /**
    * Stores a reply when it ends, and the agent that gave it as the conversation's (its niche, the
    * router's tiebreak) in the same statement: after the first byte, and never for a request refused
-   * before its reply began. One generated again replaces what followed the message it answers.
+   * before its reply began. One generated again takes the place of what followed the message it
+   * answers, which is kept as a branch.
    * While the database is unavailable it tries again, with backoff, for up to REPLY_STORE_RETRY_SECONDS.
    * Each attempt is idempotent (the reply is upserted under its message id; a regenerated one
-   * replaces what follows its question in one transaction), so an attempt that committed but lost
-   * its answer stores nothing twice. False when it could not be stored.
+   * moves what follows its question to a branch in one transaction, itself left in place), so an
+   * attempt that committed but lost its answer stores nothing twice. False when it could not be stored.
    */
   private async store(conversationId: string, message: UIMessage, { regenerating, agentId }: PreparedTurn): Promise<boolean> {
     const answeredBy = { agentId, niche: AGENTS[agentId].niche };
     const save = () =>
       regenerating
-        ? this.conversations.replaceAfter(conversationId, regenerating, [message], answeredBy)
+        ? this.conversations.branchAfter(conversationId, regenerating, [message], answeredBy)
         : this.conversations.saveMessages(conversationId, [message], { replace: true, answeredBy });
     const started = Date.now();
     const deadline = started + this.storeRetryMs;
@@ -216,9 +223,10 @@ export class ChatStreamService {
     checkMessageToAnswer(latest, messages.length - 1);
     const forcedAgent = request.agentId ?? undefined;
     if (forcedAgent !== undefined && !isAgentId(forcedAgent)) throw new BadRequestException(`Unknown agentId "${forcedAgent}"`);
-    // useChat sends `messageId` with a submit when a user message is edited: not supported, and
-    // ignoring it would answer the old text.
-    if (request.messageId && request.trigger !== 'regenerate-message') throw new BadRequestException('messageId is only accepted with trigger regenerate-message');
+    // useChat sends `messageId` with a submit when a user message is edited: the edited message,
+    // under its id, ends the messages it sends (what followed it dropped).
+    const editId = request.messageId && request.trigger !== 'regenerate-message' ? request.messageId : null;
+    if (editId && latest.id !== editId) throw new BadRequestException('messageId: an edited message is sent as the last message, under its own id');
     const modelId = this.models.check(request.modelId);
     // Stored history is the truth: only the user's messages that are not stored yet are added.
     const userMessages = messages.filter((message) => message.role === 'user');
@@ -229,11 +237,16 @@ export class ChatStreamService {
     }
     if (existing) await this.live.ensureIdle(existing.id);
     const stored = existing?.stored ?? new Map<string, number>();
-    const isNew = (message: UIMessage) => !stored.has(message.id);
+    if (editId && !stored.has(editId)) throw new BadRequestException('messageId: not a message of this conversation');
+    // An edited message is new text under a stored id.
+    const isNew = (message: UIMessage) => !stored.has(message.id) || message.id === editId;
     const regenerating = request.trigger === 'regenerate-message' ? checkRegeneration(request, latest, stored, existing) : null;
+    if (editId && userMessages.some((message) => message !== latest && isNew(message))) {
+      throw new BadRequestException('messageId: an edit resends the history the conversation holds, with only the edited message changed');
+    }
     // Stored history is the truth, so a message to answer under an id already stored would have its
     // text dropped and the reply answer something else; only a last message left unanswered may come again.
-    if (existing && !regenerating && !isNew(latest) && !(await this.conversations.isUnansweredLast(existing.id, latest.id))) {
+    if (existing && !regenerating && !editId && !isNew(latest) && !(await this.conversations.isUnansweredLast(existing.id, latest.id))) {
       throw new ConflictException(
         `messages[${messages.length - 1}].id: the conversation already holds a message "${latest.id}"; a new message needs an id of its own (trigger regenerate-message answers a message again)`,
       );
@@ -254,14 +267,16 @@ export class ChatStreamService {
       throw error;
     }
     const keepsAssistantText = request.keepAssistantText === true && !existing;
+    const newMessages = messages.filter((message) =>
+      message.role === 'user' ? isNew(message) : keepsAssistantText && message.parts.every((part) => part.type === 'text'),
+    );
     return {
       reservation,
       existing,
       chatId: existing ? null : (request.chatId ?? null),
-      newMessages: messages.filter((message) =>
-        message.role === 'user' ? isNew(message) : keepsAssistantText && message.parts.every((part) => part.type === 'text'),
-      ),
+      newMessages: editId ? [] : newMessages,
       regenerating,
+      editing: editId ? latest : null,
       agentId,
       modelId: request.modelId ? modelId : (AGENTS[agentId].defaultModel ?? null),
       approving: null,
@@ -303,6 +318,7 @@ export class ChatStreamService {
       chatId: null,
       newMessages: [],
       regenerating: null,
+      editing: null,
       agentId,
       modelId: request.modelId ? modelId : (AGENTS[agentId].defaultModel ?? null),
       approving: { asked: history, reply, decisions, audit },
@@ -328,7 +344,7 @@ export class ChatStreamService {
    * with its history read back, each in one statement (a regenerated reply reads its history apart).
    */
   private async storeTurn(team: TeamContext, turn: PreparedTurn): Promise<StoredTurn> {
-    const { existing, newMessages, regenerating, approving } = turn;
+    const { existing, newMessages, regenerating, editing, approving } = turn;
     if (existing && approving) {
       const { asked } = approving;
       await this.conversations.saveToolApprovals(team.teamId, existing.id, approving.reply, approving.decisions, approving.audit);
@@ -359,6 +375,14 @@ export class ChatStreamService {
       };
     }
     const discard = (added: string[]) => () => this.undo(existing.id, this.conversations.deleteMessages(existing.id, added));
+    if (editing) {
+      const branch = await this.conversations.editMessage(existing.id, editing);
+      return {
+        conversationId: existing.id,
+        history: () => this.conversations.messagesOf(existing.id),
+        discard: () => this.undo(existing.id, this.conversations.undoEdit(existing.id, editing.id, branch)),
+      };
+    }
     if (regenerating) {
       // The reply answers the history up to the message it regenerates from.
       const added = await this.conversations.saveMessages(existing.id, newMessages);

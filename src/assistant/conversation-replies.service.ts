@@ -1,7 +1,9 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { AuditContext } from '../audit-events/audit-context.js';
+import type { BranchesResponse } from '../conversations/branches.response.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
+import { ACTIVE_RUN_STATUSES } from '../workflow-runs/workflow-run.entity.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { LiveRepliesService } from './live-replies.service.js';
@@ -40,6 +42,21 @@ export class ConversationRepliesService {
     const { id } = await this.conversations.getOrThrow(team, reference);
     await this.live.stop(id);
     return { conversationId: id, stopped: true };
+  }
+
+  /**
+   * POST /api/assistant/conversations/:id/branches: shows another version. Not while a reply is
+   * being generated (409): it is stored after the fork it answers, wherever that then is; nor in a
+   * run's conversation while the run writes its steps into it.
+   */
+  async selectBranch(team: TeamContext, reference: string, version: string): Promise<BranchesResponse> {
+    const conversation = await this.conversations.getOrThrow(team, reference);
+    if (conversation.workflowRun && (ACTIVE_RUN_STATUSES as readonly string[]).includes(conversation.workflowRun.status)) {
+      throw new ConflictException(`This conversation is workflow run ${conversation.workflowRun.id}'s, which is still going`);
+    }
+    await this.live.ensureIdle(conversation.id);
+    await this.conversations.selectBranch(conversation.id, version);
+    return this.conversations.branchesOf(team, conversation.id);
   }
 
   /**

@@ -1,5 +1,5 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
@@ -7,6 +7,12 @@ import type { ConversationResponse, HistoryResponse } from '../conversations/con
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { ConversationIdQueryDto } from '../conversations/dto/conversation-id.query.dto.js';
 import { ListConversationsQueryDto } from '../conversations/dto/list-conversations.query.dto.js';
+import { RenameConversationDto } from '../conversations/dto/rename-conversation.dto.js';
+import { SearchConversationsQueryDto } from '../conversations/dto/search-conversations.query.dto.js';
+import { SelectBranchDto } from '../conversations/dto/select-branch.dto.js';
+import { BranchesResponse } from '../conversations/branches.response.js';
+import { RenamedConversationResponse } from '../conversations/renamed-conversation.response.js';
+import { SearchHitResponse } from '../conversations/search.response.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { ConversationRepliesService } from './conversation-replies.service.js';
@@ -49,6 +55,42 @@ export class ConversationsController {
   async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto, @Audit() audit: AuditContext): Promise<{ success: true }> {
     await this.replies.deleteConversation(team, query.id, audit);
     return { success: true };
+  }
+
+  @Permission('conversation.read')
+  @ApiOperation({ summary: "Search the caller's conversations (titles and messages) by their words" })
+  @ApiOkResponse({ type: [SearchHitResponse] })
+  @Get('search')
+  search(@ActiveTeam() team: TeamContext, @Query() query: SearchConversationsQueryDto): Promise<SearchHitResponse[]> {
+    return this.conversations.search(team, query);
+  }
+
+  @Permission('conversation.write')
+  @ApiOperation({ summary: 'Rename a conversation (a generated title never replaces the name given)' })
+  @ApiOkResponse({ type: RenamedConversationResponse })
+  @Patch('conversations/:id')
+  @ApiErrors(404)
+  rename(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Body() body: RenameConversationDto): Promise<RenamedConversationResponse> {
+    return this.conversations.rename(team, id, body.title);
+  }
+
+  @Permission('conversation.read')
+  @ApiOperation({ summary: 'The history shown and the versions kept at each fork (replies generated again, messages edited)' })
+  @ApiOkResponse({ type: BranchesResponse })
+  @Get('conversations/:id/branches')
+  @ApiErrors(404)
+  branches(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<BranchesResponse> {
+    return this.conversations.branchesOf(team, id);
+  }
+
+  @Permission('conversation.write')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Show another version at a fork; the one shown is kept as a branch' })
+  @ApiOkResponse({ type: BranchesResponse })
+  @Post('conversations/:id/branches')
+  @ApiErrors(404, 409)
+  selectBranch(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Body() body: SelectBranchDto): Promise<BranchesResponse> {
+    return this.replies.selectBranch(team, id, body.version);
   }
 
   /** Stops the reply being generated; the partial message is kept, marked stopped. */

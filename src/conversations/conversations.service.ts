@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { UIMessage } from 'ai';
 import { isUUID } from 'class-validator';
@@ -9,6 +9,10 @@ import { cutText } from '../common/cut-text.js';
 import { PreparedQueries } from '../database/prepared-queries.js';
 import { ACTIVE_RUN_STATUSES } from '../workflow-runs/workflow-run.entity.js';
 import type { ConversationResponse, HistoryResponse } from './conversations.response.js';
+import type { BranchesResponse, ForkResponse } from './branches.response.js';
+import type { SearchConversationsQueryDto } from './dto/search-conversations.query.dto.js';
+import type { RenamedConversationResponse } from './renamed-conversation.response.js';
+import type { SearchHitResponse, SearchMatchResponse } from './search.response.js';
 import { Conversation, type WorkflowRunSummary } from './entities/conversation.entity.js';
 import type { ListConversationsQueryDto } from './dto/list-conversations.query.dto.js';
 import { Message } from './entities/message.entity.js';
@@ -252,15 +256,167 @@ export class ConversationsService {
     return { added: rows.filter((row) => row.added).map((row) => row.message_id), history: rows.map(toUIMessage) };
   }
 
-  /** Replaces every message after `after` with `messages`, all or nothing: a reply generated again. */
-  replaceAfter(conversationId: string, after: string, messages: UIMessage[], answeredBy?: AnsweringAgent): Promise<string[]> {
+  /** The history shown and the forks where other versions are kept (GET …/branches). */
+  async branchesOf(reader: Reader, reference: string): Promise<BranchesResponse> {
+    const { id } = await this.getOrThrow(reader, reference);
+    const [messages, forks] = await Promise.all([this.messagesOf(id), this.branches(id)]);
+    return { messages, forks };
+  }
+
+  /** A title the reader chose: kept from then on, never replaced by a generated one. */
+  async rename(reader: Reader, reference: string, title: string): Promise<RenamedConversationResponse> {
+    const { id } = await this.getOrThrow(reader, reference);
+    // Not activity: updated_at (the list's order) stays.
+    await this.conversations.query('UPDATE conversations SET title = $2, title_final = true WHERE id = $1', [id, title]);
+    return { id, title };
+  }
+
+  /**
+   * Whether the conversation still has the title cut from its first message (then it gets one
+   * written after its first reply).
+   */
+  async needsTitle(conversationId: string): Promise<boolean> {
+    return this.conversations.exists({ where: { id: conversationId, titleFinal: false } });
+  }
+
+  /** Sets a generated title unless the conversation was renamed (or titled) meanwhile. */
+  async setGeneratedTitle(conversationId: string, title: string): Promise<void> {
+    // Not activity: updated_at (the list's order) stays.
+    await this.conversations.query('UPDATE conversations SET title = $2, title_final = true WHERE id = $1 AND NOT title_final', [conversationId, titleFrom(title)]);
+  }
+
+  /**
+   * Full-text search over the reader's conversations (their own chats and the team's run
+   * conversations, never another member's chat): titles and the text of the history shown, most
+   * recently active first, each with up to three matching messages.
+   */
+  async search({ teamId, userId }: Reader, { q, limit }: SearchConversationsQueryDto): Promise<SearchHitResponse[]> {
+    const rows = await this.messages.query<{ id: string; title: string; workflow_run: boolean; updated_at: Date; title_matched: boolean; matches: SearchMatchResponse[] }[]>(
+      `WITH q AS (SELECT websearch_to_tsquery('english', $3) AS query),
+       found AS (
+         SELECT c.id, c.title, c.workflow_run IS NOT NULL AS workflow_run, c.updated_at,
+                to_tsvector('english', c.title) @@ q.query AS title_matched
+           FROM q, conversations c
+          WHERE c.team_id = $1 AND (c.user_id = $2 OR c.workflow_run IS NOT NULL)
+            AND (to_tsvector('english', c.title) @@ q.query
+                 OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.search @@ q.query))
+          ORDER BY c.updated_at DESC, c.id DESC
+          LIMIT $4
+       )
+       SELECT found.*, hits.matches FROM found, q, LATERAL (
+         SELECT coalesce(jsonb_agg(jsonb_build_object('messageId', h.message_id, 'role', h.role, 'snippet', h.snippet) ORDER BY h.seq), '[]') AS matches
+           FROM (
+             SELECT m.seq, m.message_id, m.role,
+                    ts_headline('english', array_to_string(ARRAY(SELECT jsonb_array_elements_text(${TEXTS})), ' '), q.query,
+                                'StartSel=**, StopSel=**, MaxWords=24, MinWords=8, MaxFragments=1') AS snippet
+               FROM messages m WHERE m.conversation_id = found.id AND m.search @@ q.query
+              ORDER BY m.seq LIMIT 3
+           ) h
+       ) hits
+       ORDER BY found.updated_at DESC, found.id DESC`,
+      [teamId, userId, q, limit],
+    );
+    return rows.map((row) => ({
+      conversationId: row.id,
+      title: row.title,
+      workflowRun: row.workflow_run,
+      updatedAt: row.updated_at.toISOString(),
+      titleMatched: row.title_matched,
+      matches: row.matches,
+    }));
+  }
+
+  /**
+   * Stores `messages` as what follows `after` (a reply generated again), all or nothing: what
+   * followed it is kept as a branch of its own (archived_messages), not deleted. A message being
+   * stored is left in place, so an attempt that committed but lost its answer, tried again, makes
+   * no branch of its own reply.
+   */
+  branchAfter(conversationId: string, after: string, messages: UIMessage[], answeredBy?: AnsweringAgent): Promise<string[]> {
     return this.messages.manager.transaction(async (manager) => {
-      await manager.query(
-        `DELETE FROM messages WHERE conversation_id = $1
-           AND seq > (SELECT seq FROM messages WHERE conversation_id = $1 AND message_id = $2)`,
-        [conversationId, after],
-      );
+      await lockConversation(manager, conversationId);
+      const [fork] = await manager.query<{ seq: string }[]>('SELECT seq FROM messages WHERE conversation_id = $1 AND message_id = $2', [conversationId, after]);
+      if (fork) await archiveAfter(manager, conversationId, fork.seq, messages.map((message) => message.id));
       return this.saveMessages(conversationId, messages, { replace: true, manager, answeredBy });
+    });
+  }
+
+  /**
+   * A user message edited and sent again: the stored one and everything after it become a branch
+   * of their own, and the edited message (same id) ends the history shown. Returns the branch's id,
+   * for `undoEdit`. 400 when the id is not one of the conversation's user messages.
+   */
+  editMessage(conversationId: string, edited: UIMessage): Promise<string> {
+    return this.messages.manager.transaction(async (manager) => {
+      await lockConversation(manager, conversationId);
+      const [stored] = await manager.query<{ seq: string; role: string; fork_seq: string }[]>(
+        `SELECT seq, role, coalesce((SELECT max(seq) FROM messages earlier WHERE earlier.conversation_id = $1 AND earlier.seq < m.seq), 0) AS fork_seq
+           FROM messages m WHERE conversation_id = $1 AND message_id = $2`,
+        [conversationId, edited.id],
+      );
+      if (stored?.role !== 'user') throw new BadRequestException('messageId: not a user message of this conversation');
+      await archiveAfter(manager, conversationId, stored.fork_seq, []);
+      await this.saveMessages(conversationId, [edited], { manager });
+      return stored.seq;
+    });
+  }
+
+  /** Undoes `editMessage` for a turn whose reply could not start: the edited message goes, the branch it replaced comes back. */
+  undoEdit(conversationId: string, messageId: string, branch: string): Promise<void> {
+    return this.messages.manager.transaction(async (manager) => {
+      await lockConversation(manager, conversationId);
+      await manager.query('DELETE FROM messages WHERE conversation_id = $1 AND message_id = $2', [conversationId, messageId]);
+      await restoreBranch(manager, conversationId, branch);
+    });
+  }
+
+  /**
+   * The places in the history shown where other versions are kept: for each, the message shown
+   * there and every version (the one shown included), oldest first.
+   */
+  async branches(conversationId: string): Promise<ForkResponse[]> {
+    const [shown, archived] = await Promise.all([
+      this.messages.query<BranchHeadRow[]>(`SELECT seq, message_id, role, ${TEXTS} AS texts, created_at FROM messages WHERE conversation_id = $1 ORDER BY seq`, [conversationId]),
+      this.messages.query<(BranchHeadRow & { fork_seq: string })[]>(
+        `SELECT DISTINCT ON (branch_seq) branch_seq AS seq, fork_seq, message_id, role, ${TEXTS} AS texts, created_at
+           FROM archived_messages WHERE conversation_id = $1 ORDER BY branch_seq, seq`,
+        [conversationId],
+      ),
+    ]);
+    const forks: ForkResponse[] = [];
+    for (const forkSeq of new Set(archived.map((head) => head.fork_seq))) {
+      const forkAt = forkSeq === '0' ? -1 : shown.findIndex((row) => row.seq === forkSeq);
+      const current = shown[forkAt + 1];
+      // A fork on a branch not shown is reached by showing that branch first.
+      if ((forkSeq !== '0' && forkAt === -1) || !current) continue;
+      const versions = [current, ...archived.filter((head) => head.fork_seq === forkSeq)]
+        .sort((a, b) => Number(a.seq) - Number(b.seq))
+        .map((head) => ({ id: head.seq, current: head === current, role: head.role, preview: previewOf(head.texts), createdAt: head.created_at.toISOString() }));
+      forks.push({ messageId: current.message_id, versions });
+    }
+    return forks;
+  }
+
+  /**
+   * Shows the version `version` (an id `branches` gave) in place of the one shown at its fork; the
+   * one shown becomes a branch. Showing the version already shown changes nothing. 404 when the
+   * conversation has no such version, 409 when its fork is on a branch not shown.
+   */
+  selectBranch(conversationId: string, version: string): Promise<void> {
+    return this.messages.manager.transaction(async (manager) => {
+      await lockConversation(manager, conversationId);
+      const [branch] = await manager.query<{ fork_seq: string }[]>('SELECT fork_seq FROM archived_messages WHERE conversation_id = $1 AND branch_seq = $2 LIMIT 1', [conversationId, version]);
+      if (!branch) {
+        const [shown] = await manager.query<unknown[]>('SELECT 1 FROM messages WHERE conversation_id = $1 AND seq = $2', [conversationId, version]);
+        if (!shown) throw new NotFoundException('Version not found');
+        return;
+      }
+      if (branch.fork_seq !== '0') {
+        const [fork] = await manager.query<unknown[]>('SELECT 1 FROM messages WHERE conversation_id = $1 AND seq = $2', [conversationId, branch.fork_seq]);
+        if (!fork) throw new ConflictException('This version follows a message of another version: show that one first');
+      }
+      await archiveAfter(manager, conversationId, branch.fork_seq, []);
+      await restoreBranch(manager, conversationId, version);
     });
   }
 
@@ -312,6 +468,57 @@ export class ConversationsService {
   async setWorkflowRun(conversationId: string, workflowRun: WorkflowRunSummary): Promise<void> {
     await this.conversations.update({ id: conversationId }, { workflowRun });
   }
+}
+
+/** The text parts of a message, in SQL: what a preview and the search index read. */
+const TEXTS = `jsonb_path_query_array(parts, '$[*] ? (@.type == "text").text')`;
+/** A version's preview: the start of its first message's text. */
+const PREVIEW_MAX_LENGTH = 120;
+
+interface BranchHeadRow {
+  seq: string;
+  message_id: string;
+  role: string;
+  texts: string[];
+  created_at: Date;
+}
+
+function previewOf(texts: string[]): string {
+  return cutText(texts.join(' ').replace(/\s+/g, ' ').trim(), PREVIEW_MAX_LENGTH);
+}
+
+/** Holds the conversation's row until the transaction ends: its branches change one at a time. */
+async function lockConversation(manager: EntityManager, conversationId: string): Promise<void> {
+  await manager.query('SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE', [conversationId]);
+}
+
+/**
+ * Moves the messages shown after `forkSeq` (but those in `keep`) into a branch of their own, named
+ * by its first message's seq. Nothing to move makes no branch.
+ */
+async function archiveAfter(manager: EntityManager, conversationId: string, forkSeq: string, keep: string[]): Promise<void> {
+  await manager.query(
+    `WITH moved AS (
+       DELETE FROM messages WHERE conversation_id = $1 AND seq > $2 AND NOT (message_id = ANY($3::text[]))
+       RETURNING seq, conversation_id, message_id, role, parts, metadata, created_at
+     )
+     INSERT INTO archived_messages (seq, conversation_id, fork_seq, branch_seq, message_id, role, parts, metadata, created_at)
+     SELECT seq, conversation_id, $2, min(seq) OVER (), message_id, role, parts, metadata, created_at FROM moved`,
+    [conversationId, forkSeq, keep],
+  );
+}
+
+/** Moves a branch's messages back into the history shown, each under its own seq (so in its order). */
+async function restoreBranch(manager: EntityManager, conversationId: string, branch: string): Promise<void> {
+  await manager.query(
+    `WITH restored AS (
+       DELETE FROM archived_messages WHERE conversation_id = $1 AND branch_seq = $2
+       RETURNING seq, conversation_id, message_id, role, parts, metadata, created_at
+     )
+     INSERT INTO messages (seq, conversation_id, message_id, role, parts, metadata, created_at)
+     SELECT seq, conversation_id, message_id, role, parts, metadata, created_at FROM restored`,
+    [conversationId, branch],
+  );
 }
 
 const MESSAGE_COLUMNS = 'message_id, role, parts, metadata';

@@ -1,5 +1,5 @@
 /** What a model call is for; `image` is set by the image model's meter, the others by entry points. */
-export const USAGE_KINDS = ['chat', 'routing', 'planning', 'run-step', 'tool', 'image'] as const;
+export const USAGE_KINDS = ['chat', 'routing', 'planning', 'run-step', 'tool', 'image', 'title'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
 /**

@@ -48,7 +48,7 @@ export class UsageService {
 
   /** GET /api/usage: owners and admins see the team's usage, members their own. */
   async report(team: TeamContext, query: UsageQueryDto): Promise<UsageReportResponse> {
-    const { from, to } = rangeOf(query, await this.databaseClock.now());
+    const { from, to } = await this.range(query);
     const scope = MANAGERS.includes(team.role) ? 'team' : 'own';
     const builder = this.records
       .createQueryBuilder('u')
@@ -79,6 +79,11 @@ export class UsageService {
     };
   }
 
+  /** The range a usage query asks for, [from, to), as the report reads it (GET /api/usage/feedback reads the same). */
+  async range(query: Pick<UsageQueryDto, 'from' | 'to'>): Promise<{ from: Date; to: Date }> {
+    return rangeOf(query, await this.databaseClock.now());
+  }
+
   /**
    * What a run's model calls used. Rows reach the ledger within about a second of each call, so a
    * run that has just finished may miss its last call for that long.
@@ -104,7 +109,7 @@ function figuresOf(group: Omit<GroupRow, 'key'>): ModelFigures {
 }
 
 /** The query's range, [from, to): by default the current UTC month by the database's clock. */
-function rangeOf(query: UsageQueryDto, now: Date): { from: Date; to: Date } {
+function rangeOf(query: Pick<UsageQueryDto, 'from' | 'to'>, now: Date): { from: Date; to: Date } {
   const month = utcMonthOf(now);
   const from = query.from ? new Date(query.from) : month.start;
   const to = query.to ? new Date(query.to) : month.end;

@@ -40,7 +40,7 @@ export class RouterRequestDto {
   @IsIn(CHAT_TRIGGERS, { message: `trigger must be one of: ${CHAT_TRIGGERS.join(', ')}` })
   trigger?: ChatTrigger | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'With regenerate-message only: the reply being replaced' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'With regenerate-message: the reply being replaced; with a submit: the user message edited (the last message, under its id), from which the conversation branches' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()

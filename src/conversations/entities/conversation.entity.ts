@@ -28,9 +28,13 @@ export class Conversation {
   @Column({ name: 'chat_id', type: 'text', nullable: true })
   chatId: string | null;
 
-  /** From the first user message, at most 100 characters. */
+  /** Cut from the first user message until the model writes one after the first reply, or its reader renames it; at most 100 characters. */
   @Column()
   title: string;
+
+  /** Whether the title was written by the model or chosen by the reader: a generated title never replaces it. */
+  @Column({ name: 'title_final', type: 'boolean', default: false })
+  titleFinal: boolean;
 
   /** The niche of the agent that answered last. */
   @Column({ type: 'text', default: 'general' })

@@ -15,12 +15,14 @@ import { stableHash } from '../../common/stable-hash.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
+import { summariseTitle } from './conversation-title.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
 
 /** Names of the structured outputs this model answers with dedicated logic. */
 export const AGENT_ROUTE_OUTPUT = 'agent_route';
 export const WORKFLOW_PLAN_OUTPUT = 'workflow_plan';
+export const CONVERSATION_TITLE_OUTPUT = 'conversation_title';
 
 export interface OfflineModelOptions {
   /** Pause between streamed chunks, to behave like a remote model in demos and tests. */
@@ -213,6 +215,7 @@ function structuredOutput(format: { schema?: JSONSchema7; name?: string }, reque
     return { agentId, confident: agentId !== 'general' };
   }
   if (format.name === WORKFLOW_PLAN_OUTPUT) return planWorkflow(request.slice(0, REQUEST_MAX_LENGTH));
+  if (format.name === CONVERSATION_TITLE_OUTPUT) return { title: summariseTitle(request) };
   return fillFromSchema(format.schema, request);
 }
 

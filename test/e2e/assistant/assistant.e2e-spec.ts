@@ -1,10 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
+import type { ConversationResponse, HistoryResponse } from '../../../src/conversations/conversations.response.js';
 import { ConversationsService } from '../../../src/conversations/conversations.service.js';
 import { api } from '../../helpers/api.js';
 import { chat, textOfMessage, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
+import { waitFor } from '../../helpers/mail-catcher.js';
 import { REVIEWED_GOAL } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
@@ -42,10 +44,14 @@ describe('assistant: router, history, conversations', () => {
       expect(textOfMessage(reply.message)).toMatch(/^This is the offline model/);
       expect(textOfMessage(reply.message)).toContain('You wrote: "Hello there, what can you do?"');
 
-      const history = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
+      // Titled once the reply is stored: the model's summary of the first message.
+      const history = await waitFor(async () => {
+        const read = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
+        return (read.body as HistoryResponse).conversation.title === 'What can you do' && read;
+      }, 'the generated title');
       expect(history.body.conversation).toEqual({
         id: reply.conversationId,
-        title: 'Hello there, what can you do?',
+        title: 'What can you do',
         niche: 'general',
         workflowRun: null,
         createdAt: expect.any(String),
@@ -229,11 +235,14 @@ describe('assistant: router, history, conversations', () => {
       for (let i = 0; i < 51; i++) await service.create(carol.teamId, { userId: carol.userId, title: `Old ${i}` });
       const recent = await chat(app, carol, { messages: [userMessage('The newest one')] });
 
-      const list = await api(app, carol).get('/api/assistant/conversations').expect(200);
+      const list = await waitFor(async () => {
+        const read = await api(app, carol).get('/api/assistant/conversations').expect(200);
+        return (read.body as ConversationResponse[])[0]?.title === 'Newest one' && read;
+      }, 'the generated title');
       expect(list.body).toHaveLength(50);
       expect(list.body[0]).toEqual({
         id: recent.conversationId,
-        title: 'The newest one',
+        title: 'Newest one',
         niche: 'general',
         workflowRun: null,
         createdAt: expect.any(String),
@@ -243,7 +252,7 @@ describe('assistant: router, history, conversations', () => {
       expect([...updated].sort().reverse()).toEqual(updated);
 
       const teamOfBob = await api(app, bob).get('/api/assistant/conversations').expect(200);
-      expect(teamOfBob.body.map((c: { title: string }) => c.title)).not.toContain('The newest one');
+      expect(teamOfBob.body.map((c: { id: string }) => c.id)).not.toContain(recent.conversationId);
     });
 
     it('pages with limit (at most 50) and offset, in the same order, so older conversations can be reached', async () => {
@@ -282,10 +291,12 @@ describe('assistant: router, history, conversations', () => {
       // quote (200 units) both fall between the two halves of one.
       const quoted = `${'a'.repeat(98)}${'😀'.repeat(10)}b${'😀'.repeat(40)}`;
       const text = `${quoted}${'😀'.repeat(10)} end`;
+      // Until its first reply is stored, a conversation is titled by its first message, cut.
+      const cut = await app.get(ConversationsService).create(alice.teamId, { userId: alice.userId, title: text });
+      expect(cut.title).toBe(`${'a'.repeat(98)}…`);
       const reply = await chat(app, alice, { messages: [userMessage(text)] });
       const history = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
 
-      expect(history.body.conversation.title).toBe(`${'a'.repeat(98)}…`);
       // The reply quoting the request is stored (a lone half of an emoji is no JSON PostgreSQL stores).
       expect(history.body.messages.map((message: UIMessage) => message.role)).toEqual(['user', 'assistant']);
       expect(textOfMessage(history.body.messages[1])).toContain(`You wrote: "${quoted}…"`);

@@ -23,6 +23,7 @@ const USAGE = {
   toolCall: { prompt_tokens: 101, completion_tokens: 21 },
   answer: { prompt_tokens: 202, completion_tokens: 42 },
   image: { input_tokens: 7, output_tokens: 300 },
+  title: { prompt_tokens: 33, completion_tokens: 5 },
 };
 const PRICES = { 'openai:gpt-test': { input: 1, output: 4 }, 'openai:gpt-image-1': { input: 5, output: 10, image: 0.25 } };
 
@@ -43,6 +44,7 @@ class MeteredOpenAI extends LocalOpenAIServer {
     if (req.url?.endsWith('/images/generations')) return sendJson(res, { created: 1, data: [{ b64_json: PNG_BASE64 }], usage: { ...USAGE.image, total_tokens: 307 } });
     const name = body.response_format?.json_schema?.name;
     if (name === 'agent_route') return completion(res, body, JSON.stringify({ agentId: this.route, confident: true }), USAGE.route);
+    if (name === 'conversation_title') return completion(res, body, JSON.stringify({ title: 'A new chat' }), USAGE.title);
     if (name === 'workflow_plan') {
       const plan = { title: 'Launch post', steps: [{ description: 'Write the launch post', agentId: 'social', requiresApproval: false }] };
       return completion(res, body, JSON.stringify(plan), USAGE.plan);
@@ -125,11 +127,13 @@ describe('usage ledger through an OpenAI-compatible provider: the figures the pr
     const image = await chat(app, user, { messages: [userMessage('Make an image of a lighthouse at dusk')] });
     expect(textOfMessage(image.message)).toBe('Done.');
     const conversation = { conversation_id: image.conversationId, workflow_id: null };
-    expect(await rowsWhen(4)).toEqual([
+    // The new conversation's title is written once its reply is stored.
+    expect(await rowsWhen(5)).toEqual([
       row('routing', 'openai:gpt-test', USAGE.route, { conversation_id: null, workflow_id: null }),
       row('chat', 'openai:gpt-test', USAGE.toolCall, conversation),
       row('image', 'openai:gpt-image-1', USAGE.image, { ...conversation, images: 1 }),
       row('chat', 'openai:gpt-test', USAGE.answer, conversation),
+      row('title', 'openai:gpt-test', USAGE.title, conversation),
     ]);
 
     fake.route = 'finance';
@@ -137,26 +141,27 @@ describe('usage ledger through an OpenAI-compatible provider: the figures the pr
     const photo = { type: 'file', mediaType: 'image/png', filename: 'receipt.png', url: `data:image/png;base64,${PNG_BASE64}` } as const;
     const receipt = await chat(app, user, { messages: [userMessage('Here is my receipt', [photo] as UIMessage['parts'])] });
     const receiptConversation = { conversation_id: receipt.conversationId, workflow_id: null };
-    expect((await rowsWhen(8)).slice(4)).toEqual([
+    expect((await rowsWhen(10)).slice(5)).toEqual([
       row('routing', 'openai:gpt-test', USAGE.route, { conversation_id: null, workflow_id: null }),
       row('chat', 'openai:gpt-test', USAGE.toolCall, receiptConversation),
       row('tool', 'openai:gpt-test', USAGE.vision, receiptConversation),
       row('chat', 'openai:gpt-test', USAGE.answer, receiptConversation),
+      row('title', 'openai:gpt-test', USAGE.title, receiptConversation),
     ]);
   });
 
   it('records a plan under its workflow, and prices each model by MODEL_PRICES', async () => {
     const created = await createWorkflow(app, user, { goal: 'Write a post about our launch' });
-    expect((await rowsWhen(9)).slice(8)).toEqual([row('planning', 'openai:gpt-test', USAGE.plan, { conversation_id: null, workflow_id: created.workflowId })]);
+    expect((await rowsWhen(11)).slice(10)).toEqual([row('planning', 'openai:gpt-test', USAGE.plan, { conversation_id: null, workflow_id: created.workflowId })]);
 
     const report = (await api(app, user).get('/api/usage?groupBy=model').expect(200)).body as UsageReportResponse;
-    const text = { input: 2 * 11 + 2 * 101 + 2 * 202 + 66 + 55, output: 2 * 3 + 2 * 21 + 2 * 42 + 16 + 13 };
+    const text = { input: 2 * 11 + 2 * 101 + 2 * 202 + 66 + 55 + 2 * 33, output: 2 * 3 + 2 * 21 + 2 * 42 + 16 + 13 + 2 * 5 };
     const textCost = (text.input * 1 + text.output * 4) / 1_000_000;
     const imageCost = (7 * 5 + 300 * 10) / 1_000_000 + 0.25;
     expect(report.rows).toEqual([
-      { key: 'openai:gpt-test', inputTokens: text.input, outputTokens: text.output, calls: 8, images: 0, cost: textCost },
+      { key: 'openai:gpt-test', inputTokens: text.input, outputTokens: text.output, calls: 10, images: 0, cost: textCost },
       { key: 'openai:gpt-image-1', inputTokens: 7, outputTokens: 300, calls: 1, images: 1, cost: imageCost },
     ]);
-    expect(report.totals).toEqual({ inputTokens: text.input + 7, outputTokens: text.output + 300, calls: 9, images: 1, cost: Math.round((textCost + imageCost) * 1e6) / 1e6 });
+    expect(report.totals).toEqual({ inputTokens: text.input + 7, outputTokens: text.output + 300, calls: 11, images: 1, cost: Math.round((textCost + imageCost) * 1e6) / 1e6 });
   });
 });

@@ -61,8 +61,8 @@ describe('usage ledger and API, on the offline model', () => {
     const first = await chat(app, alice, { messages: [userMessage('Make an image of a lighthouse at dusk')] });
     expect(first.message.parts.some((part) => part.type === 'tool-generate_image')).toBe(true);
     // Routing, the tool call, the answer after the tool's result: the last two run after the
-    // request's handler returned, inside the live stream.
-    const rows = await rowsWhen(alice.teamId, 3);
+    // request's handler returned, inside the live stream; then the new conversation's title.
+    const rows = await rowsWhen(alice.teamId, 4);
     const base = { team_id: alice.teamId, user_id: alice.userId, workflow_id: null, run_id: null, step_index: null, model_id: 'offline', images: 0 };
     expect(rows).toEqual([
       // A new conversation is routed before it exists.
@@ -76,6 +76,7 @@ describe('usage ledger and API, on the offline model', () => {
         input_tokens: expect.any(Number),
         output_tokens: expect.any(Number),
       })),
+      { ...base, id: expect.any(String), created_at: expect.any(Date), conversation_id: first.conversationId, kind: 'title', input_tokens: expect.any(Number), output_tokens: expect.any(Number) },
     ]);
     for (const row of rows) {
       expect(row.input_tokens).toBeGreaterThan(0);
@@ -87,7 +88,8 @@ describe('usage ledger and API, on the offline model', () => {
     expect(rows[2].input_tokens).toBeGreaterThan(rows[1].input_tokens);
 
     await chat(app, alice, { conversationId: first.conversationId, messages: [userMessage('Thanks, that is all')] });
-    const next = (await rowsWhen(alice.teamId, 5)).slice(3);
+    // A conversation is titled once: no title call this time.
+    const next = (await rowsWhen(alice.teamId, 6)).slice(4);
     expect(next.map((row) => [row.kind, row.conversation_id])).toEqual([
       ['routing', first.conversationId],
       ['chat', first.conversationId],
@@ -167,13 +169,14 @@ describe('usage ledger and API, on the offline model', () => {
     for (const user of [bob, carol]) await api(app, user).post(`/api/teams/${alice.teamId}/activate`).expect(200);
     const before = (await rowsOf(alice.teamId)).length;
     await chat(app, bob, { messages: [userMessage('Hello there')] });
-    const bobs = (await rowsWhen(alice.teamId, before + 2)).slice(before);
-    expect(bobs.map((row) => row.user_id)).toEqual([bob.userId, bob.userId]);
+    // Routing, the reply, the title.
+    const bobs = (await rowsWhen(alice.teamId, before + 3)).slice(before);
+    expect(bobs.map((row) => row.user_id)).toEqual([bob.userId, bob.userId, bob.userId]);
 
     const own = await usage(bob, '?groupBy=user');
     expect(own.scope).toBe('own');
-    expect(own.rows).toEqual([expect.objectContaining({ key: bob.userId, calls: 2 })]);
-    expect(own.totals.calls).toBe(2);
+    expect(own.rows).toEqual([expect.objectContaining({ key: bob.userId, calls: 3 })]);
+    expect(own.totals.calls).toBe(3);
 
     const all = (await rowsOf(alice.teamId)).length;
     for (const manager of [alice, carol]) {
@@ -225,7 +228,8 @@ describe('usage ledger and API, on the offline model', () => {
       await lock.rollbackTransaction();
       await lock.release();
     }
-    const rows = (await rowsWhen(alice.teamId, before + 4)).slice(before);
-    expect(rows.map((row) => row.kind)).toEqual(['routing', 'chat', 'routing', 'chat']);
+    // Each new conversation's title is written once its reply is stored, alongside the next request.
+    const rows = (await rowsWhen(alice.teamId, before + 6)).slice(before);
+    expect(rows.map((row) => row.kind).sort()).toEqual(['chat', 'chat', 'routing', 'routing', 'title', 'title']);
   });
 });

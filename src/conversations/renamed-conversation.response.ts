@@ -1,0 +1,10 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** PATCH /api/assistant/conversations/:id. */
+export class RenamedConversationResponse {
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty()
+  title: string;
+}
