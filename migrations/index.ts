@@ -25,6 +25,7 @@ import { McpServers1766000000000 } from './1766000000000-McpServers.js';
 import { CancelledStepsAndRunStopper1766200000000 } from './1766200000000-CancelledStepsAndRunStopper.js';
 import { StepApprovalTimes1766200000001 } from './1766200000001-StepApprovalTimes.js';
 import { PasswordReset1766400000000 } from './1766400000000-PasswordReset.js';
+import { StepApprovalPolicies1766700000000 } from './1766700000000-StepApprovalPolicies.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   CancelledStepsAndRunStopper1766200000000,
   StepApprovalTimes1766200000001,
   PasswordReset1766400000000,
+  StepApprovalPolicies1766700000000,
 ];
