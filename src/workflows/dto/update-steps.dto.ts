@@ -6,7 +6,7 @@ import { APPROVER_KINDS, type ApproverKind, EXPIRY_ACTIONS, type ExpiryAction, Q
 
 import { MAX_STEPS, STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 
-const lowerCased = ({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item.trim().toLowerCase() : item)) : value);
+const lowerCased = ({ value }: { value: unknown }): unknown => (Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim().toLowerCase() : item)) : value);
 
 /** A step's approval policy (docs/decisions/approval-timers.md); every field defaults to today's behaviour. */
 export class ApprovalPolicyDto {
