@@ -13,6 +13,8 @@ export class StepApprovalPolicies1766700000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE workflow_steps ADD COLUMN approval_policy jsonb`);
     await queryRunner.query(`ALTER TABLE approval_decisions ADD COLUMN approver text`);
+    await queryRunner.query(`ALTER TABLE approval_decisions DROP CONSTRAINT approval_decisions_action_check`);
+    await queryRunner.query(`ALTER TABLE approval_decisions ADD CONSTRAINT approval_decisions_action_check CHECK (action IN ('approve', 'reject', 'remind', 'escalate', 'expire'))`);
     await queryRunner.query(`
       UPDATE approval_decisions d SET approver = coalesce(d.recipient, (SELECT u.email FROM users u WHERE u.id = d.decided_by_user_id))
        WHERE d.kind = 'step_approval'`);
@@ -29,6 +31,8 @@ export class StepApprovalPolicies1766700000000 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX approval_decisions_step_timer_idx`);
     await queryRunner.query(`DROP INDEX approval_decisions_step_approver_idx`);
     await queryRunner.query(`DELETE FROM approval_decisions WHERE action NOT IN ('approve', 'reject')`);
+    await queryRunner.query(`ALTER TABLE approval_decisions DROP CONSTRAINT approval_decisions_action_check`);
+    await queryRunner.query(`ALTER TABLE approval_decisions ADD CONSTRAINT approval_decisions_action_check CHECK (action IN ('approve', 'reject'))`);
     await queryRunner.query(`
       DELETE FROM approval_decisions d USING approval_decisions e
        WHERE d.kind = 'step_approval' AND e.kind = 'step_approval' AND d.run_id = e.run_id AND d.step_index = e.step_index AND d.attempt = e.attempt AND d.id > e.id`);
