@@ -9,7 +9,7 @@ import { Metrics } from '../metrics/metrics.service.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { APPROVAL_TIMER, APPROVAL_TIMER_QUEUE, type ApprovalTimerJob } from '../runs/run-jobs.js';
 import { RunStateService } from '../runs/run-state.service.js';
-import { RunsService, type StepDecisionOutcome, type TimerEffect } from '../runs/runs.service.js';
+import { RunsService, type TimerEffect } from '../runs/runs.service.js';
 import { Clock, type ClockTimer } from '../schedules/clock.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import { type ApprovalTimer, type ExpiryAction, timerDelays } from '../workflows/approval-policy.js';
@@ -74,8 +74,8 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
     this.stop();
   }
 
-  /** Acts on every timer due by the clock with no decision recorded yet, most overdue first; returns how many acted. */
-  async sweep(): Promise<number> {
+  /** Acts on every timer due by the clock with no decision recorded yet, most overdue first. */
+  async sweep(): Promise<void> {
     const now = await this.clock.read();
     const due = await this.dataSource.query<DueTimerRow[]>(
       `SELECT s.run_id, s.step_index, s.attempt, t.timer
@@ -93,24 +93,20 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
         LIMIT $2`,
       [now, SWEEP_BATCH],
     );
-    let acted = 0;
-    for (const row of due) {
-      if ((await this.fire({ runId: row.run_id, stepIndex: row.step_index, attempt: row.attempt, timer: row.timer })) === 'applied') acted += 1;
-    }
-    return acted;
+    for (const row of due) await this.fire({ runId: row.run_id, stepIndex: row.step_index, attempt: row.attempt, timer: row.timer });
   }
 
   /**
    * Acts on one timer if its attempt still waits and the timer is due by the clock (a job is
    * started when it is due by the database's clock; one early finds nothing to do, the sweep acts later).
    */
-  async fire(job: ApprovalTimerJob): Promise<StepDecisionOutcome> {
+  async fire(job: ApprovalTimerJob): Promise<void> {
     const run = await this.runState.getById(job.runId);
     const checkpoint = await this.runs.checkpointOf(job.runId, job.stepIndex);
-    if (!run || checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== job.attempt || !checkpoint.approvalRequestedAt) return 'not_awaiting';
+    if (!run || checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== job.attempt || !checkpoint.approvalRequestedAt) return;
     const policy = await this.approvers.policyOf(run.workflowId, job.stepIndex);
     const delay = timerDelays(policy).find((candidate) => candidate.timer === job.timer);
-    if (!delay || checkpoint.approvalRequestedAt.getTime() + delay.minutes * 60_000 > (await this.clock.read()).getTime()) return 'not_awaiting';
+    if (!delay || checkpoint.approvalRequestedAt.getTime() + delay.minutes * 60_000 > (await this.clock.read()).getTime()) return;
     const effect: TimerEffect = job.timer === 'expire' ? policy.onExpiry : 'mail';
     const note = systemNote(job.timer, effect, delay.minutes, job.stepIndex);
     const mail = { runId: job.runId, stepIndex: job.stepIndex, attempt: job.attempt, ...(job.timer === 'expire' ? {} : { reason: job.timer }) };
@@ -119,7 +115,6 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
       this.metrics.approvalDecisions.inc({ channel: 'system', kind: 'step_approval', decision: job.timer });
       this.logger.log(`Run ${job.runId} step ${job.stepIndex + 1} attempt ${job.attempt}: ${note}`);
     }
-    return outcome;
   }
 
   /** The timer's decision (channel `system`) and audit entry; false when it stands already (another instance, or the job and the sweep, acted first). */
