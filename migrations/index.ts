@@ -29,6 +29,7 @@ import { AgentToolApprovals1766500000000 } from './1766500000000-AgentToolApprov
 import { MessageBranches1766600000000 } from './1766600000000-MessageBranches.js';
 import { MessageFeedbackAndTitles1766600000001 } from './1766600000001-MessageFeedbackAndTitles.js';
 import { ConversationSearch1766600000002 } from './1766600000002-ConversationSearch.js';
+import { StepApprovalPolicies1766700000000 } from './1766700000000-StepApprovalPolicies.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   MessageBranches1766600000000,
   MessageFeedbackAndTitles1766600000001,
   ConversationSearch1766600000002,
+  StepApprovalPolicies1766700000000,
 ];

@@ -64,7 +64,8 @@ export class ApprovalInboxService {
         await this.approvals.approvePlanFromInbox(team, item.workflowId, item.planVersion!, audit);
         return { ...named, status: 200, message: 'Plan approved; the workflow is active' };
       }
-      await this.approvals.decideFromDashboard(team, item.workflowId, item.runId!, { action: item.action, stepIndex: item.stepIndex!, note: item.note }, audit, item.attempt);
+      const decided = await this.approvals.decideFromDashboard(team, item.workflowId, item.runId!, { action: item.action, stepIndex: item.stepIndex!, note: item.note }, audit, item.attempt);
+      if (decided.status === 'awaiting_approval') return { ...named, status: 200, message: 'Approval counted; the step waits for more approvers (its quorum)' };
       return { ...named, status: 200, message: item.action === 'approve' ? 'Step approved; the run goes on' : 'Step rejected; it is done again with the note' };
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() < 500) return { ...named, status: error.getStatus(), message: error.message };

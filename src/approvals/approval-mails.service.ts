@@ -9,11 +9,11 @@ import { type Job, QueueService } from '../queue/queue.service.js';
 import { STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from '../runs/run-jobs.js';
 import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService } from '../runs/runs.service.js';
-import { TeamsService } from '../teams/teams.service.js';
 import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from '../workflows/workflow-jobs.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
 import { madeName, stepMailSubject } from './step-summary.js';
+import { StepApproversService } from './step-approvers.service.js';
 
 const OUTPUT_PREVIEW = 4000;
 
@@ -41,7 +41,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     private readonly workflows: WorkflowsService,
     private readonly runState: RunStateService,
     private readonly runs: RunsService,
-    private readonly teams: TeamsService,
+    private readonly approvers: StepApproversService,
     private readonly tokens: ApprovalTokensService,
     private readonly mail: MailService,
     config: ConfigService<AppConfig, true>,
@@ -64,12 +64,13 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
   async resendStepApproval(team: TeamContext, workflowId: string, runId: number): Promise<StepApprovalMailResponse> {
     const run = await this.runState.getOrThrow(team.teamId, workflowId, runId);
     const workflow = await this.workflows.getForAction(team, workflowId, 'workflow.approve');
-    const recipient = await this.teams.approverEmail(workflow.teamId, run.startedBy ?? workflow.createdBy);
-    if (!recipient) throw new ConflictException('The team has nobody to mail the link to');
+    const waiting = await this.runs.awaitingApproval(run.id);
+    const recipients = waiting ? await this.approvers.recipients(run, workflow, await this.approvers.policyOf(workflow.id, waiting.stepIndex), false) : [];
+    if (waiting && recipients.length === 0) throw new ConflictException('The team has nobody to mail the link to');
     const step = await this.runs.requestStepApprovalMail(run);
     return {
       message: `A fresh approval link for step ${step.stepIndex + 1} (attempt ${step.attempt}) is on its way; links mailed earlier for it keep working until they expire.`,
-      sentTo: [recipient],
+      sentTo: recipients,
       stepIndex: step.stepIndex,
       attempt: step.attempt,
     };
@@ -112,38 +113,46 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     const workflow = await this.workflows.getById(run.workflowId);
     const checkpoint = await this.runs.checkpointOf(run.id, data.stepIndex);
     if (!workflow || checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== data.attempt) return;
-    const recipient = await this.teams.approverEmail(workflow.teamId, run.startedBy ?? workflow.createdBy);
-    if (!recipient) {
+    const recipients = await this.approvers.recipients(run, workflow, await this.approvers.policyOf(workflow.id, data.stepIndex), data.reason === 'escalate');
+    if (recipients.length === 0) {
       this.logger.warn(`Run ${run.id} has nobody to ask for approval`);
       return;
     }
     const steps = await this.workflows.stepsOf(workflow.id);
-    const token = await this.tokens.signStepApproval({ sub: String(run.id), wf: workflow.id, step: data.stepIndex, attempt: data.attempt, rcpt: recipient });
-    const link = (action: 'approve' | 'reject') =>
-      `${this.publicUrl}/api/workflows/resume?token=${encodeURIComponent(token)}&action=${action}`;
     const description = steps[data.stepIndex]?.description ?? '';
     const made = await this.runs.madeBy(checkpoint);
     const output = checkpoint.outputText ?? '';
-    const { html, text } = renderEmail({
-      title: `Approve step ${data.stepIndex + 1} of ${steps.length}: ${description}`,
-      intro: `In ${workflow.title} (run #${run.id}). The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
-      sections: [
-        ...(made.length ? [{ heading: 'What the step made', body: made.map((asset) => `- ${madeName(asset)}`).join('\n') }] : []),
-        { heading: 'What the step produced', body: output.length > OUTPUT_PREVIEW ? `${output.slice(0, OUTPUT_PREVIEW)}…` : output },
-      ],
-      actions: [
-        { label: 'Approve and continue', url: link('approve') },
-        { label: 'Reject with a note', url: link('reject') },
-      ],
-      footer: `These links work for 2 hours, for attempt ${data.attempt} of this step only.`,
-    });
-    await this.mail.send({
-      to: recipient,
-      subject: stepMailSubject(data.stepIndex, description, made),
-      html,
-      text,
-      teamId: workflow.teamId,
-      onceFor: `job-${id}`,
-    });
+    const intro = {
+      request: `In ${workflow.title} (run #${run.id}). The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
+      remind: `A reminder: in ${workflow.title} (run #${run.id}), this step still waits for your decision. Here is a fresh link.`,
+      escalate: `Escalated to the team's admins and owners: in ${workflow.title} (run #${run.id}), this step has waited without a decision. You may decide it.`,
+    }[data.reason ?? 'request'];
+    const prefix = { request: '', remind: 'Reminder: ', escalate: 'Escalated: ' }[data.reason ?? 'request'];
+    // One link per recipient, each its own token: a decision records whose it was. The first keeps the job's mail key, as before policies.
+    for (const [position, recipient] of recipients.entries()) {
+      const token = await this.tokens.signStepApproval({ sub: String(run.id), wf: workflow.id, step: data.stepIndex, attempt: data.attempt, rcpt: recipient });
+      const link = (action: 'approve' | 'reject') => `${this.publicUrl}/api/workflows/resume?token=${encodeURIComponent(token)}&action=${action}`;
+      const { html, text } = renderEmail({
+        title: `${prefix}Approve step ${data.stepIndex + 1} of ${steps.length}: ${description}`,
+        intro,
+        sections: [
+          ...(made.length ? [{ heading: 'What the step made', body: made.map((asset) => `- ${madeName(asset)}`).join('\n') }] : []),
+          { heading: 'What the step produced', body: output.length > OUTPUT_PREVIEW ? `${output.slice(0, OUTPUT_PREVIEW)}…` : output },
+        ],
+        actions: [
+          { label: 'Approve and continue', url: link('approve') },
+          { label: 'Reject with a note', url: link('reject') },
+        ],
+        footer: `These links work for 2 hours, for attempt ${data.attempt} of this step only.`,
+      });
+      await this.mail.send({
+        to: recipient,
+        subject: `${prefix}${stepMailSubject(data.stepIndex, description, made)}`,
+        html,
+        text,
+        teamId: workflow.teamId,
+        onceFor: position === 0 ? `job-${id}` : `job-${id}-${position}`,
+      });
+    }
   }
 }

@@ -13,11 +13,15 @@ import { ApprovalMailsService } from './approval-mails.service.js';
 import { StepDecisionsController } from './step-decisions.controller.js';
 import { ApprovalInboxController } from './approval-inbox.controller.js';
 import { ApprovalInboxService } from './approval-inbox.service.js';
+import { ApprovalTimersService } from './approval-timers.service.js';
+import { StepApproversService } from './step-approvers.service.js';
+import { Clock, DatabaseTimeClock } from '../schedules/clock.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule, AuditEventsModule],
   controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController, ApprovalInboxController],
-  providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService, ApprovalInboxService],
+  // The timers' clock: the database's, as the scheduler's (tests replace both with one they move).
+  providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService, ApprovalInboxService, StepApproversService, ApprovalTimersService, { provide: Clock, useClass: DatabaseTimeClock }],
   exports: [ApprovalsService, ApprovalInboxService],
 })
 export class ApprovalsModule {}

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { asUser, type AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import type { AuthSettings } from '../config/auth.config.js';
 import type { AppConfig } from '../config/configuration.js';
 import { Metrics } from '../metrics/metrics.service.js';
@@ -17,11 +17,13 @@ import type { StepDecisionResponse } from './approvals.response.js';
 import { NOTE_MAX_LENGTH } from './approval-limits.js';
 import type { StepDecisionAction, StepDecisionDto } from './dto/step-decision.dto.js';
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
+import { StepApproversService } from './step-approvers.service.js';
 import type { LinkOutcome } from './link-response.js';
 import { isFormScanner, isLinkScanner } from './link-scanner.js';
 import { inSpan } from '../tracing/tracing.js';
 
 const NOT_AWAITING = 'This step is no longer awaiting approval';
+const ALREADY_APPROVED = 'You approved this attempt of the step already; it waits for more approvers';
 
 /** A link's fields as sent, in its query or its form post: any of them may be missing, repeated or not text. */
 export type LinkFields = Record<string, unknown>;
@@ -40,8 +42,10 @@ export interface LinkClient extends AuditContext {
 }
 
 /** A step decision as recorded, from a link (its token) or the dashboard (the signed-in user). */
-interface RecordedStepDecision extends StepDecision {
+interface RecordedStepDecision extends Omit<StepDecision, 'quorum'> {
   workflowId: string;
+  /** Who decided: the link's recipient, the signed-in user's email. */
+  approver: string;
   /** The link's token id; null on the dashboard. */
   jti: string | null;
   /** The address the link was mailed to; null on the dashboard. */
@@ -63,6 +67,7 @@ export class ApprovalsService {
     private readonly runs: RunsService,
     private readonly runState: RunStateService,
     private readonly teams: TeamsService,
+    private readonly approvers: StepApproversService,
     private readonly metrics: Metrics,
     private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
@@ -149,11 +154,13 @@ export class ApprovalsService {
           note: noteOf(link.note),
           jti: claims.jti,
           recipient: claims.rcpt,
+          approver: claims.rcpt,
           decidedByUserId: null,
         },
         decider ? asUser(client, decider) : client,
       );
       if (outcome === 'not_awaiting') return this.answerMovedOn(claims, action);
+      if (outcome === 'duplicate') return { kind: 'error', status: 409, message: ALREADY_APPROVED };
       return { kind: 'redirect', url: this.workflowPage(claims.wf) };
     });
   }
@@ -191,22 +198,17 @@ export class ApprovalsService {
       const stop = checkpoint ? await this.runs.stopThatCancelled({ runId: run.id, stepIndex: dto.stepIndex, attempt: attempt ?? checkpoint.attempt }) : null;
       throw new ConflictException(stop ? stoppedMessage(stop) : NOT_AWAITING);
     }
+    const caller = await this.teams.emailOf(team.userId);
+    if (!caller) throw new ForbiddenException('Your account is gone');
+    const step = { runId: run.id, stepIndex: dto.stepIndex, attempt: checkpoint.attempt };
+    await this.approvers.requireApprover(await this.approvers.policyOf(run.workflowId, dto.stepIndex), step, caller, team.role);
     const outcome = await this.applyStepDecision(
-      {
-        workflowId: run.workflowId,
-        runId: run.id,
-        stepIndex: dto.stepIndex,
-        attempt: checkpoint.attempt,
-        action: dto.action,
-        note: noteOf(dto.note),
-        jti: null,
-        recipient: null,
-        decidedByUserId: team.userId,
-      },
+      { workflowId: run.workflowId, ...step, action: dto.action, note: noteOf(dto.note), jti: null, recipient: null, approver: caller, decidedByUserId: team.userId },
       audit,
     );
     if (outcome === 'not_awaiting') throw new ConflictException(NOT_AWAITING);
-    return { runId: run.id, stepIndex: dto.stepIndex, action: dto.action, status: 'running' };
+    if (outcome === 'duplicate') throw new ConflictException(ALREADY_APPROVED);
+    return { runId: run.id, stepIndex: dto.stepIndex, action: dto.action, status: outcome === 'counted' ? 'awaiting_approval' : 'running' };
   }
 
   /**
@@ -229,12 +231,25 @@ export class ApprovalsService {
    * Applies a step decision, at most once per attempt, and records it (and its audit entry, acted by
    * the deciding user: the signed-in one, or the member the link was mailed to) in the transaction that applies it.
    */
-  private async applyStepDecision(decision: RecordedStepDecision, client: AuditContext): Promise<StepDecisionOutcome> {
+  private async applyStepDecision(decision: RecordedStepDecision, client: AuditContext): Promise<StepDecisionOutcome | 'duplicate'> {
     const channel = decision.jti === null ? 'dashboard' : 'link';
     const attributes = { 'run.id': decision.runId, 'run.step': decision.stepIndex, 'approval.action': decision.action, 'approval.channel': channel };
+    const { quorum } = await this.approvers.policyOf(decision.workflowId, decision.stepIndex);
+    let duplicate = false;
     const outcome = await inSpan('approval decision', attributes, () =>
-      this.runs.decideStep(decision, async (manager, teamId) => {
-        await manager.insert(ApprovalDecision, { kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent });
+      this.runs.decideStep({ ...decision, quorum }, async (manager, teamId) => {
+        // One decision per approver and attempt: an approver approving again counts once (a quorum needs distinct approvers).
+        const inserted = await manager
+          .createQueryBuilder()
+          .insert()
+          .into(ApprovalDecision)
+          .values({ kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent })
+          .orIgnore()
+          .execute();
+        if (!inserted.identifiers.some(Boolean)) {
+          duplicate = true;
+          return false;
+        }
         await this.audit.record(manager, client, {
           teamId,
           action: 'run.step_decided',
@@ -248,8 +263,10 @@ export class ApprovalsService {
             status: { before: 'awaiting_approval', after: decision.action === 'approve' ? 'completed' : 'running' },
           },
         });
+        return true;
       }),
     );
+    if (duplicate) return 'duplicate';
     if (outcome !== 'not_awaiting') this.countDecision('step_approval', decision);
     return outcome;
   }
@@ -284,6 +301,7 @@ export class ApprovalsService {
       runId: Number(claims.sub),
       stepIndex: claims.step,
       attempt: claims.attempt,
+      action: In(['approve', 'reject']),
     });
     if (standing?.action === action) return { kind: 'redirect', url: this.workflowPage(claims.wf) };
     const message = standing?.jti === claims.jti ? 'This step was already decided with this link' : NOT_AWAITING;

@@ -157,13 +157,15 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
     this.probeTimer.unref();
   }
 
-  /** Creates the queue if it does not exist, and applies its policy either way. */
+  /** Creates the queue if it does not exist, and applies its options either way (its `policy` only when created). */
   declare(name: string, options: QueueOptions = {}): Promise<void> {
     let declared = this.declared.get(name);
     if (!declared) {
       declared = (async () => {
         await this.boss.createQueue(name, { ...options, notify: true });
-        if (Object.keys(options).length > 0) await this.boss.updateQueue(name, options);
+        // A queue's policy is set when it is created; pg-boss refuses it in an update, even unchanged.
+        const updatable = Object.fromEntries(Object.entries(options).filter(([key]) => key !== 'policy'));
+        if (Object.keys(updatable).length > 0) await this.boss.updateQueue(name, updatable);
       })();
       this.declared.set(name, declared);
     }

@@ -26,7 +26,8 @@ import type { UsageAttribution } from '../llm/usage-attribution.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
 import type { RunEvent } from './runs.response.js';
-import { queueRunExecution, RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
+import { queueApprovalTimers, queueRunExecution, RUN_EXECUTE, type RunExecuteJob, STEP_APPROVAL_REQUESTED, type StepApprovalRequest } from './run-jobs.js';
+import { policyOf } from '../workflows/approval-policy.js';
 import { RunStateService, type RunStateTransaction } from './run-state.service.js';
 import { RunStepStateService } from './run-step-state.service.js';
 import { RunTranscript } from './run-transcript.js';
@@ -267,6 +268,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
     if (!(await transaction.move(runId, ['running'], { status: 'awaiting_approval' }, { known, events }))) return false;
     const request: StepApprovalRequest = { runId, stepIndex, attempt };
     await this.queue.send(STEP_APPROVAL_REQUESTED, request, {}, transaction.manager);
+    await queueApprovalTimers(this.queue, request, policyOf(known.steps[stepIndex].approvalPolicy), transaction.manager);
     return true;
   }
 

@@ -124,6 +124,15 @@ export class RunStepStateService {
     return { waitSeconds: 0 };
   }
 
+  /** Locks the attempt's row in the caller's transaction while it awaits approval; false when it does not (decided, redone, cancelled). */
+  async lockAwaiting(step: StepAttempt, manager: EntityManager): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = $2 AND attempt = $3 AND status = 'awaiting_approval' FOR UPDATE`,
+      [step.runId, step.stepIndex, step.attempt],
+    );
+    return rows.length > 0;
+  }
+
   /** Counts a model call of the step's attempt: the calls made so far, this one included; null when the step moved on to another attempt. */
   async countModelCall(step: StepAttempt): Promise<number | null> {
     const result = await this.rows

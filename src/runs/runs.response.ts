@@ -1,3 +1,4 @@
+import type { ApprovalTimer } from '../workflows/approval-policy.js';
 import type { AssetResponse } from '../assets/asset.response.js';
 import type { PricedFigures } from '../usage/usage-cost.js';
 import type { WorkflowRunResponse } from '../workflows/workflows.response.js';
@@ -40,10 +41,11 @@ export interface RunStepResponse {
 export interface RunDecisionResponse {
   stepIndex: number;
   attempt: number;
-  action: 'approve' | 'reject';
+  /** A person's approve or reject; a timer's remind, escalate or expire (channel `system`, its note says what it did). */
+  action: 'approve' | 'reject' | ApprovalTimer;
   note: string | null;
-  channel: 'dashboard' | 'email';
-  /** The user's email on the dashboard, the mailed address for a link; null when the user's account is gone. */
+  channel: 'dashboard' | 'email' | 'system';
+  /** The user's email on the dashboard, the mailed address for a link; null for a timer, or when the user's account is gone. */
   decidedBy: string | null;
   decidedAt: string;
 }

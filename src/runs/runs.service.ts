@@ -21,6 +21,7 @@ import { APPROVAL_MAIL_INTERVAL_SECONDS } from '../workflow-rules/workflow-limit
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
 import { RunStepStateService, type StepAttempt } from './run-step-state.service.js';
+import type { ExpiryAction } from '../workflows/approval-policy.js';
 import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
 /** A reviewer's decision on one attempt of a paused step. */
@@ -30,14 +31,22 @@ export interface StepDecision {
   attempt: number;
   action: 'approve' | 'reject';
   note: string | null;
+  /** Distinct approvals the step needs (its policy's quorum): below it, an approval is counted and the step waits on. */
+  quorum: number;
 }
+
+/** What a timer does to the attempt it fell due on (docs/decisions/approval-timers.md). */
+export type TimerEffect = 'mail' | ExpiryAction;
+
+/** Writes a decision in the transaction that applies it; false: it stands already (a timer that acted), and nothing is applied. */
+export type DecisionRecorder = (manager: EntityManager, teamId: string) => Promise<unknown>;
 
 interface DecisionRow {
   step_index: number;
   attempt: number;
-  action: 'approve' | 'reject';
+  action: RunDecisionResponse['action'];
   note: string | null;
-  on_dashboard: boolean;
+  channel: RunDecisionResponse['channel'];
   decided_by: string | null;
   decided_at: Date;
 }
@@ -85,8 +94,11 @@ export interface RunStop {
 /** Thrown inside a stop's transaction to undo a step it cancelled when the run had already ended. */
 class RunAlreadyFinished extends Error {}
 
-/** What a step decision did. */
-export type StepDecisionOutcome = 'applied' | 'not_awaiting';
+/** What a step decision did: moved the step, counted an approval towards its quorum, or found it no longer waiting. */
+export type StepDecisionOutcome = 'applied' | 'counted' | 'not_awaiting';
+
+/** Thrown inside a decision's transaction to undo it: the attempt moved on, or its decision stands already. */
+class NotApplied extends Error {}
 
 /** The run commands (start, stop, decide a step, follow), carried out through RunStateService. */
 @Injectable()
@@ -180,11 +192,13 @@ export class RunsService {
   /**
    * The run's step decisions, oldest first. The approvals module (above this one) owns the table and
    * writes it in decideStep's transaction; it is read here with SQL rather than through its entity.
-   * A decision with no link token was taken on the dashboard, by the user whose email is shown.
+   * A decision with no link token was taken on the dashboard, by the user whose email is shown; a
+   * timer's (remind, escalate, expire) by the system.
    */
   private async decisionsOf(teamId: string, runId: number): Promise<RunDecisionResponse[]> {
     const rows = await this.database.query<DecisionRow[]>(
-      `SELECT d.step_index, d.attempt, d.action, d.note, d.jti IS NULL AS on_dashboard,
+      `SELECT d.step_index, d.attempt, d.action, d.note,
+              CASE WHEN d.action IN ('remind', 'escalate', 'expire') THEN 'system' WHEN d.jti IS NULL THEN 'dashboard' ELSE 'email' END AS channel,
               CASE WHEN d.jti IS NULL THEN u.email ELSE d.recipient END AS decided_by, d.decided_at
          FROM approval_decisions d
          JOIN workflow_runs r ON r.id = d.run_id AND r.team_id = $1
@@ -198,7 +212,7 @@ export class RunsService {
       attempt: row.attempt,
       action: row.action,
       note: row.note,
-      channel: row.on_dashboard ? 'dashboard' : 'email',
+      channel: row.channel,
       decidedBy: row.decided_by,
       decidedAt: row.decided_at.toISOString(),
     }));
@@ -213,30 +227,89 @@ export class RunsService {
   /**
    * Applies a step decision: approve goes on with the next step; reject does the step again with
    * the note as feedback. Only the attempt it was taken for, and only once. `record` writes the
-   * decision in the same transaction, so whoever finds the step moved on finds what moved it.
+   * decision in the same transaction, so whoever finds the step moved on finds what moved it. With
+   * a quorum above one, an approval is recorded under the step's row lock and counted; the one that
+   * completes the quorum moves the step, so concurrent approvals yield one outcome.
    */
-  async decideStep(decision: StepDecision, record: (manager: EntityManager, teamId: string) => Promise<unknown>): Promise<StepDecisionOutcome> {
+  async decideStep(decision: StepDecision, record: DecisionRecorder): Promise<StepDecisionOutcome> {
     const { runId, stepIndex, attempt, action, note } = decision;
-    const applied = await this.runState
-      .transaction(async ({ manager, move }) => {
-        const step =
-          action === 'approve'
-            ? { status: 'completed' as const }
-            : { status: 'running' as const, attempt: attempt + 1, feedback: note, outputText: null, modelAttempts: 0 };
-        if (!(await this.stepState.move({ runId, stepIndex, attempt }, ['awaiting_approval'], step, manager))) return false;
-        const resumed = await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex });
-        if (!resumed) throw new ConflictException('The run is no longer awaiting approval');
-        const [run] = await manager.query<{ team_id: string; workflow_id: string }[]>('SELECT team_id, workflow_id FROM workflow_runs WHERE id = $1', [runId]);
-        await record(manager, run.team_id);
-        await this.webhooks.emit(manager, run.team_id, 'step.decided', { runId, workflowId: run.workflow_id, stepIndex, attempt, action, note });
-        await queueRunExecution(this.queue, runId, manager);
-        return true;
+    return this.inDecision(async ({ manager, move }, run) => {
+      let recorded = false;
+      if (action === 'approve' && decision.quorum > 1) {
+        if (!(await this.stepState.lockAwaiting(decision, manager))) throw new NotApplied();
+        await this.recordOrUndo(record, manager, run.team_id);
+        recorded = true;
+        if ((await this.approvalsOf(decision, manager)) < decision.quorum) return 'counted';
+      }
+      const step =
+        action === 'approve' ? { status: 'completed' as const } : { status: 'running' as const, attempt: attempt + 1, feedback: note, outputText: null, modelAttempts: 0 };
+      if (!(await this.stepState.move(decision, ['awaiting_approval'], step, manager))) throw new NotApplied();
+      if (!(await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex }))) throw new NotApplied();
+      if (!recorded) await this.recordOrUndo(record, manager, run.team_id);
+      await this.webhooks.emit(manager, run.team_id, 'step.decided', { runId, workflowId: run.workflow_id, stepIndex, attempt, action, note });
+      await queueRunExecution(this.queue, runId, manager);
+      return 'applied';
+    }, runId);
+  }
+
+  /**
+   * Applies a waiting step's timer through the same guarded moves as a person's decision, once:
+   * `record` writes its decision (unique per timer of the attempt) or finds it stands. `mail`
+   * (a reminder, an escalation) queues a fresh approval mail; `wait` only records; `reject` and
+   * `skip` move the step as a rejection with `note` and an approval would; `stop` cancels the step
+   * and fails the run with `note` as its reason.
+   */
+  async applyTimer(step: StepAttempt, effect: TimerEffect, mail: StepApprovalRequest, note: string, record: DecisionRecorder): Promise<StepDecisionOutcome> {
+    if (effect === 'reject' || effect === 'skip') {
+      return this.decideStep({ ...step, action: effect === 'reject' ? 'reject' : 'approve', note, quorum: 1 }, record);
+    }
+    return this.inDecision(async ({ manager, move }, run) => {
+      if (effect === 'stop') {
+        if (!(await this.stepState.move(step, ['awaiting_approval'], { status: 'cancelled' }, manager))) throw new NotApplied();
+        if (!(await move(step.runId, ['awaiting_approval'], { status: 'failed', reason: note }))) throw new NotApplied();
+        await this.recordOrUndo(record, manager, run.team_id);
+        return 'applied';
+      }
+      // The row lock orders the timer with a person's click: whichever comes second finds the other's result.
+      if (!(await this.stepState.lockAwaiting(step, manager))) throw new NotApplied();
+      await this.recordOrUndo(record, manager, run.team_id);
+      if (effect === 'mail') {
+        await this.stepState.requestApprovalMail(step, 0, manager);
+        await this.queue.send(STEP_APPROVAL_REQUESTED, mail, {}, manager);
+      }
+      return 'applied';
+    }, step.runId);
+  }
+
+  /** A decision's transaction, with its run's team and workflow; undone (and `not_awaiting`) when the attempt moved on or its decision stands. */
+  private async inDecision(
+    work: (transaction: RunStateTransaction, run: { team_id: string; workflow_id: string }) => Promise<StepDecisionOutcome>,
+    runId: number,
+  ): Promise<StepDecisionOutcome> {
+    return this.runState
+      .transaction(async (transaction) => {
+        const [run] = await transaction.manager.query<{ team_id: string; workflow_id: string }[]>('SELECT team_id, workflow_id FROM workflow_runs WHERE id = $1', [runId]);
+        if (!run) throw new NotApplied();
+        return work(transaction, run);
       })
       .catch((error: unknown) => {
-        if (error instanceof ConflictException) return false;
+        if (error instanceof NotApplied) return 'not_awaiting' as const;
         throw error;
       });
-    return applied ? 'applied' : 'not_awaiting';
+  }
+
+  private async recordOrUndo(record: DecisionRecorder, manager: EntityManager, teamId: string): Promise<void> {
+    if ((await record(manager, teamId)) === false) throw new NotApplied();
+  }
+
+  /** Distinct approvers who approved the attempt so far (read under its row lock, in the deciding transaction). */
+  private async approvalsOf(step: StepAttempt, manager: EntityManager): Promise<number> {
+    const [{ count }] = await manager.query<{ count: number }[]>(
+      `SELECT count(DISTINCT approver)::int AS count FROM approval_decisions
+        WHERE kind = 'step_approval' AND action = 'approve' AND run_id = $1 AND step_index = $2 AND attempt = $3`,
+      [step.runId, step.stepIndex, step.attempt],
+    );
+    return count;
   }
 
   /**
@@ -315,6 +388,11 @@ export class RunsService {
       await this.queue.send(STEP_APPROVAL_REQUESTED, request, {}, manager);
       return waiting;
     });
+  }
+
+  /** The run's step awaiting approval, if any. */
+  awaitingApproval(runId: number): Promise<RunStep | null> {
+    return this.stepState.awaitingApproval(runId);
   }
 
   checkpointOf(runId: number, stepIndex: number): Promise<RunStep | null> {

@@ -189,6 +189,16 @@ export class TeamsService {
     return row?.email ?? null;
   }
 
+  /** The emails of the team's owners and admins, longest-standing first: where an escalated approval goes. */
+  async adminEmails(teamId: string): Promise<string[]> {
+    const rows = await this.memberships.query<{ email: string }[]>(
+      `SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.team_id = $1 AND m.role IN ('owner', 'admin') AND u.deactivated_at IS NULL ORDER BY m.created_at, m.user_id`,
+      [teamId],
+    );
+    return rows.map((row) => row.email);
+  }
+
   /** Operator-only (CLI): plans never change through the API; recorded as the system's act. */
   async setPlan(teamId: string, plan: Plan): Promise<Team> {
     const saved = await this.teams.manager.transaction(async (manager) => {

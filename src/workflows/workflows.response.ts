@@ -1,3 +1,4 @@
+import type { ApprovalPolicy } from './approval-policy.js';
 import type { RunStatus } from '../workflow-runs/workflow-run.entity.js';
 import type { WorkflowStatus } from './entities/workflow.entity.js';
 
@@ -6,6 +7,8 @@ export interface WorkflowStepResponse {
   description: string;
   agentId: string;
   requiresApproval: boolean;
+  /** The step's approval policy, defaults filled in; null for a step that needs no approval. */
+  approvalPolicy: ApprovalPolicy | null;
 }
 
 export interface CreatedWorkflowResponse {

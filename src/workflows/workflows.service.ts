@@ -22,6 +22,7 @@ import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from './workflow-jo
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { WorkflowEvents } from './workflow-events.js';
 import { PlanGeneratorService } from './plan-generator.service.js';
+import { type ApprovalPolicy, policyOf, policyProblem } from './approval-policy.js';
 import { APPROVAL_MAIL_INTERVAL_SECONDS } from '../workflow-rules/workflow-limits.js';
 import type {
   CreatedWorkflowResponse,
@@ -132,7 +133,7 @@ export class WorkflowsService {
     return {
       workflowId: workflow.id,
       title: workflow.title,
-      steps: plan.steps.map((step, stepIndex) => ({ stepIndex, ...step })),
+      steps: plan.steps.map((step, stepIndex) => ({ stepIndex, ...step, approvalPolicy: step.requiresApproval ? policyOf(null) : null })),
       status: 'draft',
       schedule: workflow.schedule,
       message:
@@ -240,13 +241,14 @@ export class WorkflowsService {
   async replaceSteps(team: TeamContext, id: string, dto: UpdateStepsDto, audit: AuditContext): Promise<WorkflowDetailResponse> {
     const steps = ordered(dto.steps);
     const workflow = await this.getForAction(team, id, 'workflow.edit');
+    const policies = await this.checkedPolicies(team.teamId, steps);
     const updated = await this.workflows.manager.transaction(async (manager) => {
       await this.refuseWhileRunning(manager, workflow.id, 'edit its plan');
       // Read under the row lock: the plan replaced is the one recorded as before.
       const before = await manager.findOneByOrFail(Workflow, { id: workflow.id });
       const stepCount = await manager.countBy(WorkflowStep, { workflowId: workflow.id });
       await manager.delete(WorkflowStep, { workflowId: workflow.id });
-      await this.insertSteps(manager, workflow.id, steps);
+      await this.insertSteps(manager, workflow.id, steps, policies);
       await manager.update(Workflow, { id: workflow.id }, {
         status: 'draft',
         planVersion: () => 'plan_version + 1',
@@ -394,7 +396,31 @@ export class WorkflowsService {
     if (running) throw new ConflictException(`A run of this workflow is in progress; stop it before you ${action}`);
   }
 
-  private async insertSteps(manager: EntityManager, workflowId: string, steps: Omit<StepInputDto, 'stepIndex'>[]): Promise<void> {
+  /**
+   * Each step's approval policy, defaults filled in (null where none was given), checked as a
+   * whole: a 400 naming the step, before anything is stored. Named approvers must be members of the team.
+   */
+  private async checkedPolicies(teamId: string, steps: StepInputDto[]): Promise<(ApprovalPolicy | null)[]> {
+    const policies: (ApprovalPolicy | null)[] = [];
+    for (const [position, step] of steps.entries()) {
+      if (!step.approvalPolicy) {
+        policies.push(null);
+        continue;
+      }
+      if (!step.requiresApproval) throw new BadRequestException(`steps[${position}].approvalPolicy is only for a step that requires approval`);
+      const given = Object.fromEntries(Object.entries(step.approvalPolicy).filter(([, value]) => value !== undefined)) as Partial<ApprovalPolicy>;
+      const policy = policyOf(given);
+      const problem = policyProblem(policy);
+      if (problem) throw new BadRequestException(`steps[${position}].${problem}`);
+      for (const email of policy.members) {
+        if (!(await this.teams.memberWithEmail(teamId, email))) throw new BadRequestException(`steps[${position}].approvalPolicy.members: ${email} is not a member of the team`);
+      }
+      policies.push(policy);
+    }
+    return policies;
+  }
+
+  private async insertSteps(manager: EntityManager, workflowId: string, steps: Omit<StepInputDto, 'stepIndex'>[], policies: (ApprovalPolicy | null)[] = []): Promise<void> {
     await manager.insert(
       WorkflowStep,
       steps.map((step, stepIndex) => ({
@@ -403,6 +429,7 @@ export class WorkflowsService {
         description: step.description,
         agentId: step.agentId ?? 'general',
         requiresApproval: step.requiresApproval ?? false,
+        approvalPolicy: policies[stepIndex] ?? null,
       })),
     );
   }
@@ -438,7 +465,13 @@ function mapWorkflow(workflow: Workflow) {
 }
 
 function mapStep(step: WorkflowStep): WorkflowStepResponse {
-  return { stepIndex: step.stepIndex, description: step.description, agentId: step.agentId, requiresApproval: step.requiresApproval };
+  return {
+    stepIndex: step.stepIndex,
+    description: step.description,
+    agentId: step.agentId,
+    requiresApproval: step.requiresApproval,
+    approvalPolicy: step.requiresApproval ? policyOf(step.approvalPolicy) : null,
+  };
 }
 
 export function mapRun(run: WorkflowRun): WorkflowRunResponse {

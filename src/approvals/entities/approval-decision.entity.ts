@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { ApprovalTimer } from '../../workflows/approval-policy.js';
 
 /**
  * Every approval decision, taken from a mailed link or on the dashboard: which link or user, what,
@@ -31,8 +32,9 @@ export class ApprovalDecision {
   @Column({ type: 'integer', nullable: true })
   attempt: number | null;
 
+  /** A person's approve or reject; or a timer's (channel `system`): remind, escalate, expire (its note says what expiry did). */
   @Column({ type: 'text' })
-  action: 'approve' | 'reject';
+  action: 'approve' | 'reject' | ApprovalTimer;
 
   @Column({ type: 'text', nullable: true })
   note: string | null;
@@ -40,6 +42,10 @@ export class ApprovalDecision {
   /** The signed-in user who decided on the dashboard; null for a link. */
   @Column({ name: 'decided_by_user_id', type: 'uuid', nullable: true })
   decidedByUserId: string | null;
+
+  /** Who decided (the link's recipient, the signed-in user's email): one decision per approver and attempt, a quorum counts them. Null for a timer. */
+  @Column({ type: 'text', nullable: true })
+  approver: string | null;
 
   /** The address the link was mailed to. */
   @Column({ type: 'text', nullable: true })

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { ApprovalPolicy } from '../approval-policy.js';
 
 @Entity('workflow_steps')
 export class WorkflowStep {
@@ -17,4 +18,8 @@ export class WorkflowStep {
 
   @Column({ name: 'requires_approval', type: 'boolean', default: false })
   requiresApproval: boolean;
+
+  /** Who approves and the step's timers (approval-policy.ts); null: the defaults. Only a step that requires approval has one. */
+  @Column({ name: 'approval_policy', type: 'jsonb', nullable: true })
+  approvalPolicy: ApprovalPolicy | null;
 }
