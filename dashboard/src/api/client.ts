@@ -17,9 +17,10 @@ export class ApiError extends Error {
  */
 export const CLIENT_OPTIONS: ClientOptions = {
   credentials: 'same-origin',
+  // The dashboard's queries are flat: strings and numbers.
   querySerializer: (query: Record<string, unknown>) => {
     const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    for (const [key, value] of Object.entries(query)) if ((typeof value === 'string' && value !== '') || typeof value === 'number') params.set(key, String(value));
     return params.toString();
   },
 };
