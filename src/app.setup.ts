@@ -56,21 +56,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', http.trustProxyHops);
   // API bodies change with every write and clients do not revalidate them: no ETag hashing.
   app.set('etag', false);
-  // Locally stored images (/files/...), the dashboard (/dashboard/...), the OpenAI-compatible
-  // API (/v1/..., where OpenAI clients look for it), the MCP server (/mcp) and the redirects of / and /favicon.ico to the
-  // dashboard sit beside the API.
-  app.setGlobalPrefix(API_PREFIX, {
-    exclude: [
-      { path: '/', method: RequestMethod.GET },
-      { path: 'favicon.ico', method: RequestMethod.GET },
-      { path: 'files/*path', method: RequestMethod.GET },
-      { path: 'dashboard', method: RequestMethod.GET },
-      { path: 'dashboard/{*path}', method: RequestMethod.GET },
-      { path: 'v1/{*path}', method: RequestMethod.ALL },
-      { path: 'scim/v2/{*path}', method: RequestMethod.ALL },
-      { path: 'mcp', method: RequestMethod.ALL },
-    ],
-  });
+  setApiPrefix(app);
   // The dashboard shows stored images by their public links: the bucket's, or this service's own.
   const imagesOrigin = new URL(config.get('storage', { infer: true }).s3?.publicUrl ?? settings.publicUrl).origin;
   // Over plain http (a LAN address, a host without TLS) `upgrade-insecure-requests` would send the
@@ -100,6 +86,28 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // The document (public) at /api/openapi.json, the UI that reads it at /api/docs.
   SwaggerModule.setup(OPENAPI_UI_PATH, app, openApiDocument(app), { jsonDocumentUrl: OPENAPI_DOCUMENT_PATH, raw: ['json'] });
   return app;
+}
+
+/**
+ * `/api` before every route but the ones beside the API. Its own function: `npm run openapi` builds
+ * the document from an app that is never started, whose paths must read as the served app's.
+ */
+export function setApiPrefix(app: NestExpressApplication): void {
+  // Locally stored images (/files/...), the dashboard (/dashboard/...), the OpenAI-compatible
+  // API (/v1/..., where OpenAI clients look for it), the MCP server (/mcp) and the redirects of / and /favicon.ico to the
+  // dashboard sit beside the API.
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [
+      { path: '/', method: RequestMethod.GET },
+      { path: 'favicon.ico', method: RequestMethod.GET },
+      { path: 'files/*path', method: RequestMethod.GET },
+      { path: 'dashboard', method: RequestMethod.GET },
+      { path: 'dashboard/{*path}', method: RequestMethod.GET },
+      { path: 'v1/{*path}', method: RequestMethod.ALL },
+      { path: 'scim/v2/{*path}', method: RequestMethod.ALL },
+      { path: 'mcp', method: RequestMethod.ALL },
+    ],
+  });
 }
 
 /**

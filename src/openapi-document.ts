@@ -32,12 +32,16 @@ const documents = new WeakMap<NestExpressApplication, OpenAPIObject>();
  * configureApp serves at /api/openapi.json, and what the e2e suite checks every response against.
  */
 export function openApiDocument(app: NestExpressApplication): OpenAPIObject {
-  const built = documents.get(app) ?? buildDocument(app, app.get<ConfigService<AppConfig, true>>(ConfigService).get('app', { infer: true }).publicUrl);
+  const built = documents.get(app) ?? buildOpenApiDocument(app, app.get<ConfigService<AppConfig, true>>(ConfigService).get('app', { infer: true }).publicUrl);
   documents.set(app, built);
   return built;
 }
 
-function buildDocument(app: NestExpressApplication, publicUrl: string): OpenAPIObject {
+/**
+ * The document of an app whose routes are registered, started or not: `npm run openapi` builds it
+ * from an app created in preview mode (no database, no providers), for the dashboard's client.
+ */
+export function buildOpenApiDocument(app: NestExpressApplication, publicUrl: string): OpenAPIObject {
   const facts = handlerFacts(app);
   const handlerOf = new Map<string, string>();
   const document = SwaggerModule.createDocument(

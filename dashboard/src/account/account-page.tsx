@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '../api/client';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useMe } from '../session/session';
+import { changePassword } from './api';
 import './account.css';
 
 /** The signed-in person: who they are, and their password. */
@@ -43,7 +43,7 @@ function PasswordSection() {
     event.preventDefault();
     if (mismatch) return;
     setChanged(false);
-    const done = await change.run(() => api('POST', '/auth/password', { body: { currentPassword, newPassword } }));
+    const done = await change.run(() => changePassword(currentPassword, newPassword));
     if (!done) return;
     setCurrentPassword('');
     setNewPassword('');

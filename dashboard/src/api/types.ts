@@ -1,4 +1,8 @@
-// The service's response shapes, read from its own sources so the two cannot drift apart.
+import type { Schema } from './client';
+
+// The service's response shapes: the generated document's where it describes them, else read from
+// the server's own sources so the two cannot drift apart.
+export type MeResponse = Schema<'MeResponse'>;
 export type { AssetResponse } from '../../../src/assets/asset.response.js';
 export type { AssetType } from '../../../src/assets/asset-types.js';
 export type {
@@ -7,7 +11,6 @@ export type {
   CreatedApiTokenResponse,
   LoginResponse,
   LogoutResponse,
-  MeResponse,
   PasswordResetRequestedResponse,
   PasswordResetResponse,
   UserResponse,

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api } from './client';
+import { type DependencyList, useCallback, useEffect, useState } from 'react';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -8,31 +7,36 @@ export interface Loaded<T> {
   reload: () => Promise<void>;
 }
 
-/** GETs `/api<path>` when the path changes (null: nothing to load), and on reload(). */
-export function useApi<T>(path: string | null): Loaded<T> {
-  const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ data: undefined, error: undefined, loading: path !== null });
+/**
+ * Runs `load` (a section's api.ts call; null: nothing to load) when `deps` change, and on reload().
+ * `deps` are what the call reads (a team's id, a filter), as for useEffect.
+ */
+export function useApi<T>(load: (() => Promise<T>) | null, deps: DependencyList): Loaded<T> {
+  const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ data: undefined, error: undefined, loading: load !== null });
+  const idle = load === null;
 
-  const load = useCallback(
+  const run = useCallback(
     async (signal?: { cancelled: boolean }) => {
-      if (path === null) return;
+      if (load === null) return;
       setState((previous) => ({ ...previous, loading: true }));
       try {
-        const data = await api<T>('GET', path);
+        const data = await load();
         if (!signal?.cancelled) setState({ data, error: undefined, loading: false });
       } catch (error) {
         if (!signal?.cancelled) setState({ data: undefined, error: error as Error, loading: false });
       }
     },
-    [path],
+    // `load` is a new closure each render: the call is the same while `deps` are.
+    [idle, ...deps],
   );
 
   useEffect(() => {
     const signal = { cancelled: false };
-    void load(signal);
+    void run(signal);
     return () => {
       signal.cancelled = true;
     };
-  }, [load]);
+  }, [run]);
 
-  return { ...state, reload: () => load() };
+  return { ...state, reload: () => run() };
 }

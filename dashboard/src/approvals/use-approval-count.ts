@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { api } from '../api/client';
-import type { InboxItem } from '../api/types';
 import { useCan } from '../session/session';
+import { listInbox } from './api';
 
 /** Sent after a decision on the inbox page, so the navigation's count follows at once. */
 export const APPROVALS_CHANGED = 'approvals-changed';
@@ -17,7 +16,7 @@ export function useApprovalCount(): number | null {
     if (!allowed) return;
     let cancelled = false;
     const load = () =>
-      void api<InboxItem[]>('GET', '/approvals')
+      void listInbox()
         .then((items) => !cancelled && setCount(items.length))
         // The count is a hint: a failure leaves the last one, and the page itself shows errors.
         .catch(() => undefined);

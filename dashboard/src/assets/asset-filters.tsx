@@ -1,5 +1,6 @@
 import { ASSET_TYPES } from '../../../src/assets/asset-types.js';
 import { assetTypeLabel } from './asset-labels';
+import type { AssetQuery } from './api';
 
 export interface AssetFilters {
   type: string;
@@ -18,9 +19,12 @@ export function filtersFromUrl(): AssetFilters {
 }
 
 /** The query of `GET /api/assets` for the filters: dates are picked as local days, the API takes instants. */
-export function assetQuery(filters: AssetFilters): Record<string, string | undefined> {
+export function assetQuery(filters: AssetFilters): AssetQuery {
   return {
     ...filters,
+    // As the link or the select gives it: the API refuses an unknown type with a 400 the page shows.
+    type: filters.type as AssetQuery['type'],
+    runId: filters.runId ? Number(filters.runId) : undefined,
     from: filters.from ? new Date(`${filters.from}T00:00:00`).toISOString() : undefined,
     // `to` covers its whole day.
     to: filters.to ? new Date(`${filters.to}T23:59:59.999`).toISOString() : undefined,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { AssetResponse, ConversationResponse, HistoryResponse } from '../api/types';
-import { api, withQuery } from '../api/client';
+import type { AssetResponse } from '../api/types';
+import { conversationHistory, listConversations as fetchConversations } from '../chat/api';
 
 /**
  * The workflow a run belongs to, by its conversation: an asset carries its run's id and
@@ -11,7 +11,7 @@ const workflowOfConversation = new Map<string, string | null>();
 let listing: Promise<void> | undefined;
 
 function listConversations(): Promise<void> {
-  listing ??= api<ConversationResponse[]>('GET', '/assistant/conversations')
+  listing ??= fetchConversations()
     .then((conversations) => {
       for (const conversation of conversations) workflowOfConversation.set(conversation.id, conversation.workflowRun?.workflow.id ?? null);
     })
@@ -24,7 +24,7 @@ function listConversations(): Promise<void> {
 async function workflowOf(conversationId: string): Promise<string | null> {
   if (!workflowOfConversation.has(conversationId)) await listConversations();
   if (!workflowOfConversation.has(conversationId)) {
-    const history = await api<HistoryResponse>('GET', withQuery('/assistant/history', { id: conversationId }));
+    const history = await conversationHistory(conversationId);
     workflowOfConversation.set(conversationId, history.conversation.workflowRun?.workflow.id ?? null);
   }
   return workflowOfConversation.get(conversationId) ?? null;

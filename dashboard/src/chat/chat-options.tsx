@@ -1,11 +1,11 @@
-import type { AgentResponse, ModelsResponse } from '../api/types';
 import { useApi } from '../api/use-api';
+import { listAgents, listModels } from './api';
 import type { ChatChoices } from './use-router-chat';
 
 /** Which agent answers the next message and with which model; "Automatic" lets the router choose. */
 export function ChatOptions({ choices, onChange }: { choices: ChatChoices; onChange: (choices: ChatChoices) => void }) {
-  const agents = useApi<AgentResponse[]>('/assistant/agents');
-  const models = useApi<ModelsResponse>('/assistant/models');
+  const agents = useApi(listAgents, []);
+  const models = useApi(listModels, []);
   return (
     <div className="chat-options">
       <label>

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { api } from '../api/client';
 import type { ConversationResponse } from '../api/types';
 import { useApi } from '../api/use-api';
+import { deleteConversation, listConversations } from './api';
 
 /** The team's conversations, newest first, and deleting one. */
 export function useConversations() {
-  const list = useApi<ConversationResponse[]>('/assistant/conversations');
+  const list = useApi(listConversations, []);
   const [removeError, setRemoveError] = useState<Error>();
 
   async function remove(conversation: ConversationResponse): Promise<boolean> {
     try {
-      await api('DELETE', '/assistant/conversations', { query: { id: conversation.id } });
+      await deleteConversation(conversation.id);
       setRemoveError(undefined);
       await list.reload();
       return true;

@@ -1,8 +1,8 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
 import { useRef, useState } from 'react';
-import { api } from '../api/client';
 import type { ReplyMetadata } from '../api/types';
+import { ROUTER_URL, stopConversation } from './api';
 import { ChatRequestError } from './chat-request-error';
 
 // Stored user messages carry no metadata: every field may be missing.
@@ -35,7 +35,7 @@ export function useRouterChat({ conversationId, initialMessages, choices, onCrea
   const [transport] = useState(
     () =>
       new DefaultChatTransport<ChatMessage>({
-        api: '/api/assistant/router',
+        api: ROUTER_URL,
         credentials: 'same-origin',
         // The router takes exactly these fields; the conversation id it assigns comes back in a header.
         prepareSendMessagesRequest: ({ messages }) => ({
@@ -79,7 +79,7 @@ export function useRouterChat({ conversationId, initialMessages, choices, onCrea
   async function stop() {
     void chat.stop();
     if (conversationRef.current) {
-      await api('POST', `/assistant/conversations/${conversationRef.current}/stop`).catch(() => undefined);
+      await stopConversation(conversationRef.current).catch(() => undefined);
     }
   }
 

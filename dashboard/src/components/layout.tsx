@@ -1,7 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { api } from '../api/client';
-import type { TeamResponse } from '../api/types';
+import { activateTeam, createTeam } from '../team/api';
 import { UnverifiedBanner } from '../pages/verify-email-page';
 import { useMe, useSession } from '../session/session';
 import { ErrorMessage } from './error-message';
@@ -66,8 +65,8 @@ function TeamSwitcher() {
   async function create(event: FormEvent) {
     event.preventDefault();
     try {
-      const team = await api<TeamResponse>('POST', '/teams', { body: { name } });
-      await api('POST', `/teams/${team.id}/activate`);
+      const team = await createTeam(name);
+      await activateTeam(team.id);
       await refresh();
       setCreating(false);
       setName('');

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { NOTE_MAX_LENGTH } from '../../../src/approvals/approval-limits.js';
-import { api } from '../api/client';
-import type { InboxDecisionResult, InboxItem } from '../api/types';
+import type { Schema } from '../api/client';
+import type { InboxItem } from '../api/types';
 import { useApi } from '../api/use-api';
+import { decideInbox, listInbox } from '../approvals/api';
 import { APPROVALS_CHANGED } from '../approvals/use-approval-count';
 import { ErrorMessage } from '../components/error-message';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -15,7 +16,7 @@ import '../workflows/workflows.css';
 type Decision = { action: 'approve' } | { action: 'reject'; note?: string };
 
 /** The decision the API takes for an item, as the inbox listed it (its attempt, its plan version). */
-function decisionFor(item: InboxItem, decision: Decision) {
+function decisionFor(item: InboxItem, decision: Decision): Schema<'InboxDecisionDto'> {
   return item.kind === 'plan'
     ? { kind: 'plan', workflowId: item.workflowId, planVersion: item.planVersion, action: 'approve' }
     : { kind: 'step', workflowId: item.workflowId, runId: item.runId, stepIndex: item.stepIndex, attempt: item.attempt, ...decision };
@@ -36,7 +37,7 @@ function waited(seconds: number): string {
 export function ApprovalsPage() {
   usePageTitle('Approvals');
   const can = useCan();
-  const inbox = useApi<InboxItem[]>(can('workflow.approve') ? '/approvals' : null);
+  const inbox = useApi(can('workflow.approve') ? listInbox : null, []);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -46,9 +47,7 @@ export function ApprovalsPage() {
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await api<{ results: InboxDecisionResult[] }>('POST', '/approvals/decide', {
-        body: { decisions: decisions.map(({ item, decision }) => decisionFor(item, decision)) },
-      });
+      const answer = await decideInbox(decisions.map(({ item, decision }) => decisionFor(item, decision)));
       setResults((previous) => ({ ...previous, ...Object.fromEntries(answer.results.map((result, index) => [keyOf(decisions[index].item), result.message])) }));
       setSelected(new Set());
       await inbox.reload();

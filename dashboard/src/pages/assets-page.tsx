@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { AssetResponse } from '../api/types';
-import { withQuery } from '../api/client';
 import { useApi } from '../api/use-api';
+import { listAssets } from '../assets/api';
 import { AssetCard } from '../assets/asset-card';
 import { type AssetFilters, AssetFiltersForm, assetQuery, filtersFromUrl, NO_FILTERS } from '../assets/asset-filters';
 import { ErrorMessage } from '../components/error-message';
@@ -14,7 +13,7 @@ export function AssetsPage() {
   usePageTitle('Assets');
   const [filters, setFilters] = useState<AssetFilters>(() => filtersFromUrl());
   const [page, setPage] = useState(0);
-  const assets = useApi<AssetResponse[]>(withQuery('/assets', { ...assetQuery(filters), limit: PAGE_SIZE, offset: page * PAGE_SIZE }));
+  const assets = useApi(() => listAssets({ ...assetQuery(filters), limit: PAGE_SIZE, offset: page * PAGE_SIZE }), [filters, page]);
 
   function change(name: keyof AssetFilters, value: string) {
     setFilters((current) => ({ ...current, [name]: value }));

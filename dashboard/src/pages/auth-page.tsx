@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import type { AuthOptionsResponse } from '../api/types';
 import { useApi } from '../api/use-api';
 import { ErrorMessage } from '../components/error-message';
 import { usePageTitle } from '../hooks/use-page-title';
+import { authOptions, oidcLoginUrl } from '../session/api';
 import { useSession } from '../session/session';
 
 type AuthMode = 'login' | 'register';
@@ -38,7 +38,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
  */
 export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?: () => void }) {
   const { signIn } = useSession();
-  const options = useApi<AuthOptionsResponse>('/auth/options').data;
+  const options = useApi(authOptions, []).data;
   const ssoError = new URLSearchParams(window.location.search).get('sso_error');
   const [error, setError] = useState<Error>();
   const [busy, setBusy] = useState(false);
@@ -74,7 +74,7 @@ export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?
       <h1>{registering ? 'Create your account' : 'Sign in'}</h1>
       {ssoError && <p role="alert">{SSO_ERRORS[ssoError] ?? SSO_FAILED}</p>}
       {sso && (
-        <a className="button" href={`/api/auth/oidc/login?returnTo=${encodeURIComponent(returnPath())}`}>
+        <a className="button" href={oidcLoginUrl(returnPath())}>
           Sign in with {sso.displayName}
         </a>
       )}

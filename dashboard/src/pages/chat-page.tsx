@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
-import { withQuery } from '../api/client';
-import type { ConversationResponse, HistoryResponse } from '../api/types';
+import type { ConversationResponse } from '../api/types';
 import { useApi } from '../api/use-api';
+import { conversationHistory } from '../chat/api';
 import { ChatSession } from '../chat/chat-session';
 import { ConversationList } from '../chat/conversation-list';
 import { useConversations } from '../chat/use-conversations';
@@ -78,7 +78,7 @@ interface ConversationViewProps {
 function ConversationView({ conversationId, onCreated, onReplyFinished }: ConversationViewProps) {
   // Read once, when this view mounts: the chat keeps its own state afterwards.
   const [initialId] = useState(conversationId);
-  const history = useApi<HistoryResponse>(initialId ? withQuery('/assistant/history', { id: initialId }) : null);
+  const history = useApi(initialId ? () => conversationHistory(initialId) : null, [initialId]);
   if (initialId && !history.data) {
     return <section className="chat-session">{history.error ? <ErrorMessage error={history.error} /> : <p className="muted">Loading…</p>}</section>;
   }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { api } from '../api/client';
-import type { TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { tokenFromLink } from '../hooks/link-token';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useSession } from '../session/session';
+import { acceptInvitation, declineInvitation } from '../team/api';
 import { AuthForm } from './auth-page';
 
 /**
@@ -36,13 +35,13 @@ export function InvitationPage() {
 
   const accept = () =>
     run(async () => {
-      const team = await api<TeamResponse>('POST', '/invitations/accept', { body: { token } });
+      const team = await acceptInvitation(token);
       await switchTeam(team.id);
       navigate('/chat', { replace: true });
     });
   const decline = () =>
     run(async () => {
-      await api('POST', '/invitations/decline', { body: { token } });
+      await declineInvitation(token);
       setDeclined(true);
     });
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { api } from '../api/client';
-import type { PasswordResetRequestedResponse, PasswordResetResponse } from '../api/types';
+import type { PasswordResetResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { tokenFromLink } from '../hooks/link-token';
 import { useAction } from '../hooks/use-action';
 import { usePageTitle } from '../hooks/use-page-title';
+import { confirmPasswordReset, requestPasswordReset } from '../session/api';
 
 /**
  * Both steps of a password reset, signed out: without a token, ask for a link by email; from the
@@ -24,7 +24,7 @@ function RequestLinkForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = new FormData(event.currentTarget).get('email') as string;
-    void action.run(async () => setRequested((await api<PasswordResetRequestedResponse>('POST', '/auth/password-reset', { body: { email } })).message));
+    void action.run(async () => setRequested((await requestPasswordReset(email)).message));
   };
   return (
     <main className="auth">
@@ -57,7 +57,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const password = new FormData(event.currentTarget).get('password') as string;
-    void action.run(async () => setDone(await api<PasswordResetResponse>('POST', '/auth/password-reset/confirm', { body: { token, password } })));
+    void action.run(async () => setDone(await confirmPasswordReset(token, password)));
   };
   return (
     <main className="auth">

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { api } from '../api/client';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
 import { tokenFromLink } from '../hooks/link-token';
 import { usePageTitle } from '../hooks/use-page-title';
+import { resendVerificationMail, verifyEmail } from '../session/api';
 import { useSession } from '../session/session';
 
 /**
@@ -20,7 +20,7 @@ export function VerifyEmailPage() {
 
   const confirm = () =>
     action.run(async () => {
-      const { email } = await api<{ email: string }>('POST', '/auth/verify-email', { body: { token } });
+      const { email } = await verifyEmail(token);
       // The banner goes before the page says so.
       if (me) await refresh();
       setConfirmed(email);
@@ -51,7 +51,7 @@ export function VerifyEmailPage() {
 export function UnverifiedBanner({ email }: { email: string }) {
   const [sentAt, setSentAt] = useState<string>();
   const action = useAction();
-  const resend = () => action.run(async () => setSentAt((await api<{ sentAt: string }>('POST', '/auth/verification-mail')).sentAt));
+  const resend = () => action.run(async () => setSentAt((await resendVerificationMail()).sentAt));
   return (
     <div className="banner" role="region" aria-label="Email verification">
       <p>

@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { api, ApiError } from '../api/client';
-import type { Action, LogoutResponse, MeResponse } from '../api/types';
+import { ApiError, type Schema } from '../api/client';
+import type { Action, MeResponse } from '../api/types';
+import { activateTeam } from '../team/api';
+import { login, logout, me as fetchMe, register } from './api';
 import { mayTake, type Owned } from './may-take';
 
 interface Session {
@@ -21,7 +23,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      setMe(await api<MeResponse>('GET', '/auth/me'));
+      setMe(await fetchMe());
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setMe(null);
       else throw error;
@@ -34,8 +36,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (path: 'login' | 'register', body: Record<string, string>) => {
-      const answer = await api<{ verificationRequired?: true; message?: string }>('POST', `/auth/${path}`, { body });
-      if (answer.verificationRequired) return answer.message;
+      // The form's fields, named as the DTOs' (auth-page.tsx).
+      const answer = path === 'register' ? await register(body as Schema<'RegisterDto'>) : await login(body as Schema<'LoginDto'>);
+      if ('verificationRequired' in answer) return answer.message;
       await refresh();
       return undefined;
     },
@@ -43,7 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    const { endSessionUrl } = await api<LogoutResponse>('POST', '/auth/logout');
+    const { endSessionUrl } = await logout();
     // A single sign-on session ends at the provider too, which sends the browser back to the sign-in page.
     if (endSessionUrl) window.location.assign(endSessionUrl);
     else setMe(null);
@@ -51,7 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const switchTeam = useCallback(
     async (teamId: string) => {
-      await api('POST', `/teams/${teamId}/activate`);
+      await activateTeam(teamId);
       await refresh();
     },
     [refresh],

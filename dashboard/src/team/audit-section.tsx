@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, withQuery } from '../api/client';
-import type { AuditEventResponse, AuditPageResponse, TeamResponse } from '../api/types';
+import type { AuditEventResponse, TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
+import { auditExportUrl, auditPage } from './api';
 import { formatDateTime } from './format';
 
 const PAGE = 25;
@@ -17,7 +17,7 @@ export function AuditSection({ team }: { team: TeamResponse }) {
 
   async function loadPage(from: string | null, replace: boolean) {
     await load.run(async () => {
-      const page = await api<AuditPageResponse>('GET', `/teams/${team.id}/audit`, { query: { ...filters, limit: PAGE, cursor: from ?? undefined } });
+      const page = await auditPage(team.id, filters, PAGE, from ?? undefined);
       setEvents((shown) => (replace ? page.items : [...shown, ...page.items]));
       setCursor(page.nextCursor);
     });
@@ -33,7 +33,6 @@ export function AuditSection({ team }: { team: TeamResponse }) {
     setFilters({ action: draft.action.trim(), actor: draft.actor.trim() });
   }
 
-  const exportPath = (format: 'jsonl' | 'csv') => `/api${withQuery(`/teams/${team.id}/audit/export`, { format })}`;
   return (
     <section className="card stack" aria-labelledby="audit-heading">
       <h2 id="audit-heading">Audit trail</h2>
@@ -49,7 +48,7 @@ export function AuditSection({ team }: { team: TeamResponse }) {
         <button type="submit">Filter</button>
       </form>
       <p className="muted">
-        Export everything: <a href={exportPath('jsonl')}>JSON Lines</a> · <a href={exportPath('csv')}>CSV</a>
+        Export everything: <a href={auditExportUrl(team.id, 'jsonl')}>JSON Lines</a> · <a href={auditExportUrl(team.id, 'csv')}>CSV</a>
       </p>
       <ErrorMessage error={load.error} />
       {!load.busy && events.length === 0 && !load.error && <p className="muted">No events.</p>}

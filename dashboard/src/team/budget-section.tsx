@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api/client';
 import type { TeamBudgetResponse, TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { formatDate, formatNumber } from './format';
 import { useAction } from '../hooks/use-action';
+import { setTeamBudget } from './api';
 import { useBudget } from './hooks';
 
 /** This month's tokens against the team's limit; owners set their own limit below the plan's. */
@@ -56,7 +56,7 @@ function BudgetForm({ team, budget, onSaved }: { team: TeamResponse; budget: Tea
   const save = useAction();
 
   async function put(monthlyTokens: number | null) {
-    if (await save.run(() => api<TeamBudgetResponse>('PUT', `/teams/${team.id}/budget`, { body: { monthlyTokens } }))) await onSaved();
+    if (await save.run(() => setTeamBudget(team.id, monthlyTokens))) await onSaved();
   }
 
   function submit(event: FormEvent) {

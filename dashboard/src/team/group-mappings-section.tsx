@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api/client';
 import type { GroupMappingResponse, Role, TeamResponse } from '../api/types';
 import { useApi } from '../api/use-api';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
+import { addGroupMapping, listGroupMappings, removeGroupMapping } from './api';
 import { ROLE_NAMES } from './roles';
 
 const ROLES: Role[] = ['owner', 'admin', 'member', 'viewer'];
 
 /** The identity provider's groups that make members of this team; owners edit, admins read. */
 export function GroupMappingsSection({ team }: { team: TeamResponse }) {
-  const mappings = useApi<GroupMappingResponse[]>(`/teams/${team.id}/group-mappings`);
+  const mappings = useApi(() => listGroupMappings(team.id), [team.id]);
   const [groupName, setGroupName] = useState('');
   const [role, setRole] = useState<Role>('member');
   const add = useAction();
@@ -19,7 +19,7 @@ export function GroupMappingsSection({ team }: { team: TeamResponse }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await add.run(() => api('POST', `/teams/${team.id}/group-mappings`, { body: { groupName: groupName.trim(), role } }))) {
+    if (await add.run(() => addGroupMapping(team.id, groupName.trim(), role))) {
       setGroupName('');
       await mappings.reload();
     }
@@ -27,7 +27,7 @@ export function GroupMappingsSection({ team }: { team: TeamResponse }) {
 
   async function removeMapping(mapping: GroupMappingResponse) {
     if (!window.confirm(`Stop mapping the group "${mapping.groupName}"? Members it added leave at their next sign-in or provisioning.`)) return;
-    if (await remove.run(() => api('DELETE', `/teams/${team.id}/group-mappings/${mapping.id}`))) await mappings.reload();
+    if (await remove.run(() => removeGroupMapping(team.id, mapping.id))) await mappings.reload();
   }
 
   return (

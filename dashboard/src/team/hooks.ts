@@ -1,28 +1,27 @@
-import { useMemo } from 'react';
-import { withQuery } from '../api/client';
 import type { ApiTokenResponse, InvitationResponse, MemberResponse, TeamBudgetResponse, TeamPlanResponse, UsageReportResponse } from '../api/types';
 import { type Loaded, useApi } from '../api/use-api';
+import { listApiTokens, listInvitations, listMembers, teamBudget, teamPlan, usageReport } from './api';
 
 export function useMembers(teamId: string): Loaded<MemberResponse[]> {
-  return useApi<MemberResponse[]>(`/teams/${teamId}/members`);
+  return useApi(() => listMembers(teamId), [teamId]);
 }
 
 /** Pending invitations: for owners and admins only (the API refuses members). */
 export function useInvitations(teamId: string): Loaded<InvitationResponse[]> {
-  return useApi<InvitationResponse[]>(`/teams/${teamId}/invitations`);
+  return useApi(() => listInvitations(teamId), [teamId]);
 }
 
 /** The signed-in user's API tokens, in every team (each names its team). */
 export function useApiTokens(): Loaded<ApiTokenResponse[]> {
-  return useApi<ApiTokenResponse[]>('/auth/tokens');
+  return useApi(listApiTokens, []);
 }
 
 export function useTeamPlan(teamId: string): Loaded<TeamPlanResponse> {
-  return useApi<TeamPlanResponse>(`/teams/${teamId}/plan`);
+  return useApi(() => teamPlan(teamId), [teamId]);
 }
 
 export function useBudget(teamId: string): Loaded<TeamBudgetResponse> {
-  return useApi<TeamBudgetResponse>(`/teams/${teamId}/budget`);
+  return useApi(() => teamBudget(teamId), [teamId]);
 }
 
 export const USAGE_DAYS = 30;
@@ -35,9 +34,6 @@ export function lastDays(today = new Date()): string[] {
 
 /** Usage over the last USAGE_DAYS days (the API's `to` is exclusive: the start of tomorrow). */
 export function useUsage(groupBy: UsageReportResponse['groupBy'], days: string[]): Loaded<UsageReportResponse> {
-  const path = useMemo(() => {
-    const tomorrow = new Date(Date.parse(days[days.length - 1]) + 86_400_000).toISOString().slice(0, 10);
-    return withQuery('/usage', { from: days[0], to: tomorrow, groupBy });
-  }, [days, groupBy]);
-  return useApi<UsageReportResponse>(path);
+  const tomorrow = new Date(Date.parse(days[days.length - 1]) + 86_400_000).toISOString().slice(0, 10);
+  return useApi(() => usageReport({ from: days[0], to: tomorrow, groupBy }), [days[0], tomorrow, groupBy]);
 }

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api/client';
 import type { InvitationResponse, Role, TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { formatDate } from './format';
 import { useAction } from '../hooks/use-action';
+import { inviteMember, revokeInvitation } from './api';
 import { useInvitations } from './hooks';
 import { assignableRoles, ROLE_NAMES } from './roles';
 
@@ -36,7 +36,7 @@ function InviteForm({ team, onInvited }: { team: TeamResponse; onInvited: () => 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSentTo(undefined);
-    const invited = await invite.run(() => api<InvitationResponse>('POST', `/teams/${team.id}/members`, { body: { email, role } }));
+    const invited = await invite.run(() => inviteMember(team.id, email, role));
     if (!invited) return;
     setSentTo(email);
     setEmail('');
@@ -81,7 +81,7 @@ function InvitationRow({ invitation, team, onChanged }: { invitation: Invitation
 
   async function confirmAndRevoke() {
     if (!window.confirm(`Revoke the invitation to ${invitation.email}? Its link stops working.`)) return;
-    if (await revoke.run(() => api('DELETE', `/teams/${team.id}/invitations/${invitation.id}`))) await onChanged();
+    if (await revoke.run(() => revokeInvitation(team.id, invitation.id))) await onChanged();
   }
 
   return (

@@ -1,8 +1,8 @@
-import { api } from '../api/client';
-import type { LeaveTeamResponse, TeamResponse } from '../api/types';
+import type { TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useSession } from '../session/session';
 import { useAction } from '../hooks/use-action';
+import { leaveTeam } from './api';
 
 /** Leaving: the API refuses the last owner and anyone's only team, and says so here. */
 export function LeaveTeamSection({ team, onLeft }: { team: TeamResponse; onLeft: (teamName: string) => void }) {
@@ -12,7 +12,7 @@ export function LeaveTeamSection({ team, onLeft }: { team: TeamResponse; onLeft:
   async function confirmAndLeave() {
     if (!window.confirm(`Leave ${team.name}? You lose access to its chats, assets and workflows until someone invites you again.`)) return;
     // The session moves to another of your teams; reloading it shows that team here.
-    if (!(await leave.run(() => api<LeaveTeamResponse>('POST', `/teams/${team.id}/leave`)))) return;
+    if (!(await leave.run(() => leaveTeam(team.id)))) return;
     onLeft(team.name);
     await refresh();
   }

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api/client';
 import type { McpConnectionTestResponse, McpServerResponse, TeamResponse } from '../api/types';
 import { useApi } from '../api/use-api';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
+import { addMcpServer, listMcpServers, removeMcpServer, testMcpServer } from './api';
 
 /** The team's MCP servers (owners and admins): their tools join the agents' tools. */
 export function McpServersSection({ team }: { team: TeamResponse }) {
-  const servers = useApi<McpServerResponse[]>(`/teams/${team.id}/mcp-servers`);
+  const servers = useApi(() => listMcpServers(team.id), [team.id]);
   return (
     <section className="card stack" aria-labelledby="mcp-heading">
       <div>
@@ -36,7 +36,7 @@ function AddServerForm({ teamId, onAdded }: { teamId: string; onAdded: () => Pro
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const ok = await add.run(() => api('POST', `/teams/${teamId}/mcp-servers`, { body: { name, url, ...(bearerToken ? { bearerToken } : {}) } }));
+    const ok = await add.run(() => addMcpServer(teamId, { name, url, ...(bearerToken ? { bearerToken } : {}) }));
     if (!ok) return;
     setName('');
     setUrl('');
@@ -71,7 +71,6 @@ function AddServerForm({ teamId, onAdded }: { teamId: string; onAdded: () => Pro
 function ServerRow({ teamId, server, onRemoved }: { teamId: string; server: McpServerResponse; onRemoved: () => Promise<void> }) {
   const [result, setResult] = useState<McpConnectionTestResponse>();
   const action = useAction();
-  const path = `/teams/${teamId}/mcp-servers/${server.id}`;
 
   return (
     <li className="stack">
@@ -79,14 +78,14 @@ function ServerRow({ teamId, server, onRemoved }: { teamId: string; server: McpS
         <span className="grow">
           <strong>{server.name}</strong> <code>{server.url}</code>
         </span>
-        <button type="button" disabled={action.busy} onClick={() => void action.run(async () => setResult(await api<McpConnectionTestResponse>('POST', `${path}/test`)))}>
+        <button type="button" disabled={action.busy} onClick={() => void action.run(async () => setResult(await testMcpServer(teamId, server.id)))}>
           Test connection
         </button>
         <button
           type="button"
           className="danger"
           disabled={action.busy}
-          onClick={() => void action.run(() => api('DELETE', path)).then((ok) => (ok ? onRemoved() : undefined))}
+          onClick={() => void action.run(() => removeMcpServer(teamId, server.id)).then((ok) => (ok ? onRemoved() : undefined))}
         >
           Remove
         </button>

@@ -1,8 +1,8 @@
-import { api } from '../api/client';
 import type { MemberResponse, Role, TeamResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useSession } from '../session/session';
 import { useAction } from '../hooks/use-action';
+import { changeRole as putRole, removeMember } from './api';
 import { useMembers } from './hooks';
 import { assignableRoles, isManager, ROLE_NAMES } from './roles';
 
@@ -35,7 +35,7 @@ function MemberRow({ member, team, isSelf, onChanged }: { member: MemberResponse
 
   async function changeRole(role: Role) {
     if (isSelf && !window.confirm(`Make yourself ${ROLE_NAMES[role].toLowerCase()} of ${team.name}? You may not be able to undo it.`)) return;
-    const changed = await roleChange.run(() => api('PATCH', `/teams/${team.id}/members/${member.userId}`, { body: { role } }));
+    const changed = await roleChange.run(() => putRole(team.id, member.userId, role));
     // Your own role decides what this page lets you do.
     if (changed && isSelf) await refresh();
     await onChanged();
@@ -43,7 +43,7 @@ function MemberRow({ member, team, isSelf, onChanged }: { member: MemberResponse
 
   async function remove() {
     if (!window.confirm(`Remove ${member.name} (${member.email}) from ${team.name}? They lose access at once.`)) return;
-    if (await removal.run(() => api('DELETE', `/teams/${team.id}/members/${member.userId}`))) await onChanged();
+    if (await removal.run(() => removeMember(team.id, member.userId))) await onChanged();
   }
 
   return (

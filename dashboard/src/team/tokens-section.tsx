@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { api } from '../api/client';
 import type { ApiTokenResponse, CreatedApiTokenResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useMe } from '../session/session';
 import { formatDate, formatDateTime } from './format';
 import { useAction } from '../hooks/use-action';
+import { createApiToken, revokeApiToken } from './api';
 import { useApiTokens } from './hooks';
 
 /** Personal API tokens for scripts: each works in the team it was made in. */
@@ -49,7 +49,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiTokenResp
     event.preventDefault();
     let token: CreatedApiTokenResponse | undefined;
     const ok = await create.run(async () => {
-      token = await api<CreatedApiTokenResponse>('POST', '/auth/tokens', { body: { name, expiresInDays: Number(days) } });
+      token = await createApiToken(name, Number(days));
     });
     if (!ok || !token) return;
     setName('');
@@ -119,7 +119,7 @@ function TokenRow({ token, onRevoked }: { token: ApiTokenResponse; onRevoked: ()
 
   async function confirmAndRevoke() {
     if (!window.confirm(`Revoke the token “${token.name}”? Scripts using it stop working at once.`)) return;
-    if (await revoke.run(() => api('DELETE', `/auth/tokens/${token.id}`))) await onRevoked();
+    if (await revoke.run(() => revokeApiToken(token.id))) await onRevoked();
   }
 
   return (

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import type { TeamResponse, UsageRow, WorkflowListItemResponse } from '../api/types';
+import type { TeamResponse, UsageRow } from '../api/types';
 import { useApi } from '../api/use-api';
 import { ErrorMessage } from '../components/error-message';
+import { listWorkflows } from '../workflows/api';
 import { formatNumber } from './format';
 import { lastDays, USAGE_DAYS, useMembers, useUsage } from './hooks';
 import { DailyUsageChart, tokensOf, UsageBars, UsageTable } from './usage-charts';
@@ -17,7 +18,7 @@ export function UsageSection({ team }: { team: TeamResponse }) {
   const byMember = useUsage('user', days);
   const byWorkflow = useUsage('workflow', days);
   const members = useMembers(team.id);
-  const workflows = useApi<WorkflowListItemResponse[]>('/workflows');
+  const workflows = useApi(listWorkflows, []);
   const scope = byDay.data?.scope;
   // The report keys members and workflows by id: shown by name where the lists know it.
   const memberNames = useMemo(() => new Map(members.data?.map((member) => [member.userId, member.name])), [members.data]);

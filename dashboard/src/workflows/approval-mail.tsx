@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { api, ApiError } from '../api/client';
-import type { PlanApprovalMailResponse } from '../api/types';
+import { ApiError } from '../api/client';
+import { resendPlanApprovalMail } from './api';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
 
 /** Mails a fresh plan approval link for a draft (the earlier mail lost, expired or sent to someone away). */
-export function ResendApprovalMail({ workflowPath }: { workflowPath: string }) {
+export function ResendApprovalMail({ workflowId }: { workflowId: string }) {
   const [sentTo, setSentTo] = useState<string[]>();
   const mail = useAction();
-  const resend = () => mail.run(async () => setSentTo((await api<PlanApprovalMailResponse>('POST', `${workflowPath}/approval-mail`)).sentTo));
+  const resend = () => mail.run(async () => setSentTo((await resendPlanApprovalMail(workflowId)).sentTo));
   const tooSoon = mail.error instanceof ApiError && mail.error.status === 429;
 
   return (

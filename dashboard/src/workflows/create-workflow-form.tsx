@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { GOAL_MAX_LENGTH } from '../../../src/workflow-rules/workflow-limits.js';
-import { api } from '../api/client';
+import { createWorkflow } from './api';
 import type { CreatedWorkflowResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
@@ -27,7 +27,7 @@ export function CreateWorkflowForm() {
     const body = { goal: goal.trim(), schedule: schedule.trim() || undefined, timezone: timezone.trim() || undefined };
     let created: CreatedWorkflowResponse | undefined;
     await creation.run(async () => {
-      created = await api<CreatedWorkflowResponse>('POST', '/workflows', { body });
+      created = await createWorkflow(body);
     });
     if (!created) return setStatus('');
     const notice = `“${created.title}” was saved as a draft with ${created.steps.length} steps. A plan approval email has been sent.`;

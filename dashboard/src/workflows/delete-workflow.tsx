@@ -1,22 +1,22 @@
 import { useLocation } from 'wouter';
-import { api } from '../api/client';
+import { deleteWorkflow } from './api';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
 import type { WorkflowsNoticeState } from './workflow-notice';
 
 interface DeleteWorkflowProps {
   title: string;
-  workflowPath: string;
+  workflowId: string;
 }
 
 /** Deletes the workflow after a confirmation; the server refuses (409) while one of its runs is active. */
-export function DeleteWorkflow({ title, workflowPath }: DeleteWorkflowProps) {
+export function DeleteWorkflow({ title, workflowId }: DeleteWorkflowProps) {
   const [, navigate] = useLocation();
   const deletion = useAction();
 
   async function remove() {
     if (!window.confirm(`Delete “${title}”? Its plan, schedule and run history go with it; the conversations and assets its runs made stay.`)) return;
-    if (await deletion.run(() => api<{ success: true }>('DELETE', workflowPath))) {
+    if (await deletion.run(() => deleteWorkflow(workflowId))) {
       navigate('/workflows', { state: { notice: `“${title}” was deleted.` } satisfies WorkflowsNoticeState });
     }
   }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { api } from '../api/client';
-import type { AssetResponse, RetriedRunResponse, StepDecisionResponse, StoppedRunResponse, WorkflowDetailResponse, WorkflowRunResponse } from '../api/types';
+import { decideStep, retryRun, stopRun } from './api';
+import type { AssetResponse, WorkflowDetailResponse, WorkflowRunResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useCan } from '../session/session';
 import { type Decision, DecisionForm } from './decision-form';
@@ -14,7 +14,6 @@ import { DateTime, runLabel, StatusBadge } from './workflow-format';
 interface RunCardProps {
   run: WorkflowRunResponse;
   workflow: WorkflowDetailResponse;
-  runPath: string;
   stepDescription: string | undefined;
   liveAssets: AssetResponse[];
   /** Whether the details (steps, decisions, usage, assets) start open. */
@@ -23,7 +22,7 @@ interface RunCardProps {
 }
 
 /** One run: where it is, what can be done with it (decide, stop, retry), and its details on demand. */
-export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, detailsOpen, onChanged }: RunCardProps) {
+export function RunCard({ run, workflow, stepDescription, liveAssets, detailsOpen, onChanged }: RunCardProps) {
   const action = useWorkflowAction(onChanged);
   const can = useCan();
   const anchor = `run-${run.id}`;
@@ -40,7 +39,7 @@ export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, d
 
   const stop = () =>
     action.run(async () => {
-      await api<StoppedRunResponse>('POST', `${runPath}/stop`);
+      await stopRun(workflow.id, run.id);
       return `${label} stopped.`;
     });
 
@@ -48,7 +47,7 @@ export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, d
     action.run(async () => {
       // The step the run waits on; the server answers 409 if it was decided meanwhile (by email, say).
       const stepIndex = run.currentStepIndex;
-      await api<StepDecisionResponse>('POST', `${runPath}/decision`, { body: { action: decision, stepIndex, note } });
+      await decideStep(workflow.id, run.id, { action: decision, stepIndex, note });
       return decision === 'approve'
         ? `Step ${stepIndex + 1} approved; ${label.toLowerCase()} goes on.`
         : `Step ${stepIndex + 1} rejected; the agent does it again${note ? ' with your note' : ''}.`;
@@ -56,7 +55,7 @@ export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, d
 
   const retry = (fromStep: number) =>
     action.run(async () => {
-      const retried = await api<RetriedRunResponse>('POST', `${runPath}/retry`, { body: { fromStep } });
+      const retried = await retryRun(workflow.id, run.id, fromStep);
       return `${label} retried from step ${fromStep + 1} as ${runLabel(retried.runId).toLowerCase()}, at the top of the list.`;
     });
 
@@ -121,7 +120,7 @@ export function RunCard({ run, workflow, runPath, stepDescription, liveAssets, d
       )}
       {!isActiveRun(run.status) && can('workflow.run', workflow) && <RetryRun run={run} busy={action.busy} onRetry={(fromStep) => void retry(fromStep)} />}
       <ErrorMessage error={action.error} />
-      {open && <RunDetailPanel id={detailsId} run={run} workflow={workflow} runPath={runPath} liveAssets={liveAssets} />}
+      {open && <RunDetailPanel id={detailsId} run={run} workflow={workflow} liveAssets={liveAssets} />}
     </article>
   );
 }

@@ -11,13 +11,12 @@ interface RunDetailPanelProps {
   id: string;
   run: WorkflowRunResponse;
   workflow: WorkflowDetailResponse;
-  runPath: string;
   liveAssets: AssetResponse[];
 }
 
 /** A run's steps, decisions, usage and assets, as the API has them (and its stream adds while watched). */
-export function RunDetailPanel({ id, run, workflow, runPath, liveAssets }: RunDetailPanelProps) {
-  const { detail, assets, error, loading } = useRunDetail(runPath, run, liveAssets);
+export function RunDetailPanel({ id, run, workflow, liveAssets }: RunDetailPanelProps) {
+  const { detail, assets, error, loading } = useRunDetail(workflow.id, run, liveAssets);
   const label = runLabel(run.id).toLowerCase();
   return (
     <div id={id} className="stack workflow-run-detail">

@@ -1,5 +1,5 @@
-import { api } from '../api/client';
-import type { StartedRunResponse, WorkflowDetailResponse } from '../api/types';
+import { startRun } from './api';
+import type { WorkflowDetailResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useCan } from '../session/session';
 import { RunCard } from './run-card';
@@ -9,13 +9,13 @@ import type { LiveRun } from './use-live-run';
 
 interface RunsSectionProps {
   workflow: WorkflowDetailResponse;
-  workflowPath: string;
+  workflowId: string;
   live: LiveRun;
   onChanged: (message?: string) => void;
 }
 
 /** "Run now" and the workflow's runs, newest first; the newest one opens with its details. */
-export function RunsSection({ workflow, workflowPath, live, onChanged }: RunsSectionProps) {
+export function RunsSection({ workflow, workflowId, live, onChanged }: RunsSectionProps) {
   const start = useWorkflowAction(onChanged);
   const runs = [...workflow.workflowRuns].sort((a, b) => b.id - a.id);
   const runnable = workflow.status === 'active';
@@ -23,7 +23,7 @@ export function RunsSection({ workflow, workflowPath, live, onChanged }: RunsSec
 
   const runNow = () =>
     start.run(async () => {
-      const started = await api<StartedRunResponse>('POST', `${workflowPath}/run`);
+      const started = await startRun(workflowId);
       return `${started.message}: run #${started.runId}.`;
     });
 
@@ -54,7 +54,6 @@ export function RunsSection({ workflow, workflowPath, live, onChanged }: RunsSec
                 <RunCard
                   run={shown}
                   workflow={workflow}
-                  runPath={`${workflowPath}/runs/${run.id}`}
                   stepDescription={live.stepDescription(shown) ?? planStepDescription(shown, workflow)}
                   liveAssets={live.assets[run.id] ?? []}
                   detailsOpen={index === 0}

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '../api/client';
+import { updateSchedule } from './api';
 import type { ScheduleResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
@@ -8,13 +8,13 @@ import { TimeZoneOptions } from './time-zone-options';
 
 interface ScheduleEditorProps {
   schedule: ScheduleResponse;
-  workflowPath: string;
+  workflowId: string;
   onCancel: () => void;
   onSaved: (message: string) => void;
 }
 
 /** Changes the cron expression and time zone (PATCH), or removes the schedule; the server checks both and the plan's minimum interval. */
-export function ScheduleEditor({ schedule, workflowPath, onCancel, onSaved }: ScheduleEditorProps) {
+export function ScheduleEditor({ schedule, workflowId, onCancel, onSaved }: ScheduleEditorProps) {
   const [expression, setExpression] = useState(schedule.schedule ?? '');
   const [timezone, setTimezone] = useState(schedule.timezone);
   const saving = useAction();
@@ -22,7 +22,7 @@ export function ScheduleEditor({ schedule, workflowPath, onCancel, onSaved }: Sc
   const preview = expression.trim() ? scheduleInWords(expression.trim(), timezone.trim() || schedule.timezone) : null;
 
   async function save(body: { schedule: string | null; timezone?: string }, message: string) {
-    if (await saving.run(() => api<ScheduleResponse>('PATCH', `${workflowPath}/schedule`, { body }))) onSaved(message);
+    if (await saving.run(() => updateSchedule(workflowId, body))) onSaved(message);
   }
 
   function submit(event: FormEvent) {

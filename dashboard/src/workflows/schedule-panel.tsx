@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../api/client';
+import { pauseSchedule, resumeSchedule } from './api';
 import type { ScheduleResponse, WorkflowDetailResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useCan } from '../session/session';
@@ -10,13 +10,13 @@ import { DateTime, ScheduleText, ScheduleTime } from './workflow-format';
 
 interface SchedulePanelProps {
   workflow: WorkflowDetailResponse;
-  workflowPath: string;
+  workflowId: string;
   onChanged: (message?: string) => void;
 }
 
 /** The schedule in words, when it runs next, and pausing, resuming or changing it. */
-export function SchedulePanel({ workflow, workflowPath, onChanged }: SchedulePanelProps) {
-  const schedule = useSchedule(workflowPath, workflow);
+export function SchedulePanel({ workflow, workflowId, onChanged }: SchedulePanelProps) {
+  const schedule = useSchedule(workflowId, workflow);
   const [editing, setEditing] = useState(false);
   const changed = (message?: string) => {
     void schedule.reload();
@@ -28,7 +28,7 @@ export function SchedulePanel({ workflow, workflowPath, onChanged }: SchedulePan
 
   const toggle = (pause: boolean) =>
     action.run(async () => {
-      await api<ScheduleResponse>('POST', `${workflowPath}/schedule/${pause ? 'pause' : 'resume'}`);
+      await (pause ? pauseSchedule(workflowId) : resumeSchedule(workflowId));
       return pause ? 'Schedule paused: no run starts on it until you resume it.' : 'Schedule resumed.';
     });
 
@@ -55,7 +55,7 @@ export function SchedulePanel({ workflow, workflowPath, onChanged }: SchedulePan
       {current && editing && (
         <ScheduleEditor
           schedule={current}
-          workflowPath={workflowPath}
+          workflowId={workflowId}
           onCancel={() => setEditing(false)}
           onSaved={(message) => {
             setEditing(false);

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { MAX_STEPS } from '../../../src/workflow-rules/workflow-limits.js';
 import { isAgentId } from '../api/agents';
-import { api } from '../api/client';
+import { replaceSteps } from './api';
 import type { WorkflowDetailResponse, WorkflowStepResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
@@ -17,13 +17,13 @@ const draftStep = (step?: WorkflowStepResponse): DraftStep => ({
 
 interface StepsEditorProps {
   workflow: WorkflowDetailResponse;
-  workflowPath: string;
+  workflowId: string;
   onCancel: () => void;
   onSaved: (message: string) => void;
 }
 
 /** Edits the whole plan locally; saving replaces it on the server in one request. */
-export function StepsEditor({ workflow, workflowPath, onCancel, onSaved }: StepsEditorProps) {
+export function StepsEditor({ workflow, workflowId, onCancel, onSaved }: StepsEditorProps) {
   const [steps, setSteps] = useState(() => inPlanOrder(workflow.workflowSteps).map(draftStep));
   const [addedKey, setAddedKey] = useState<number>();
   const saving = useAction();
@@ -45,7 +45,7 @@ export function StepsEditor({ workflow, workflowPath, onCancel, onSaved }: Steps
   async function save(event: FormEvent) {
     event.preventDefault();
     const body = { steps: steps.map(({ description, agentId, requiresApproval }) => ({ description: description.trim(), agentId, requiresApproval })) };
-    const saved = await saving.run(() => api<WorkflowDetailResponse>('POST', `${workflowPath}/steps`, { body }));
+    const saved = await saving.run(() => replaceSteps(workflowId, body));
     if (saved) onSaved('Steps saved. The workflow is a draft again, and a new plan approval email has been sent.');
   }
 

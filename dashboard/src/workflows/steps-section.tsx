@@ -7,12 +7,12 @@ import { StepsEditor } from './steps-editor';
 
 interface StepsSectionProps {
   workflow: WorkflowDetailResponse;
-  workflowPath: string;
+  workflowId: string;
   onChanged: (message?: string) => void;
 }
 
 /** The plan's steps, and the editor that replaces them. */
-export function StepsSection({ workflow, workflowPath, onChanged }: StepsSectionProps) {
+export function StepsSection({ workflow, workflowId, onChanged }: StepsSectionProps) {
   const [editing, setEditing] = useState(false);
   const can = useCan();
   const editable = (workflow.status === 'draft' || workflow.status === 'active') && can('workflow.edit', workflow);
@@ -29,7 +29,7 @@ export function StepsSection({ workflow, workflowPath, onChanged }: StepsSection
       {editing ? (
         <StepsEditor
           workflow={workflow}
-          workflowPath={workflowPath}
+          workflowId={workflowId}
           onCancel={() => setEditing(false)}
           onSaved={(message) => {
             setEditing(false);

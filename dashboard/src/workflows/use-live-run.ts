@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AssetResponse, WorkflowRunResponse } from '../api/types';
+import { runEventsUrl } from './api';
 import { applyRunEvent, isActiveRun, type LiveState, parseRunEvent } from './run-events';
 import { useLatest } from './use-latest';
 
@@ -15,7 +16,7 @@ export interface LiveRun {
  * Follows the newest run through its SSE stream while it is running or awaiting approval, and
  * re-fetches the workflow when the run changes status or finishes a step.
  */
-export function useLiveRun(workflowPath: string, newest: WorkflowRunResponse | undefined, reload: () => Promise<void>): LiveRun {
+export function useLiveRun(workflowId: string, newest: WorkflowRunResponse | undefined, reload: () => Promise<void>): LiveRun {
   const [state, setState] = useState<LiveState>();
   const [assets, setAssets] = useState<Record<number, AssetResponse[]>>({});
   const reloadRef = useLatest(reload);
@@ -23,7 +24,7 @@ export function useLiveRun(workflowPath: string, newest: WorkflowRunResponse | u
 
   useEffect(() => {
     if (runId === undefined) return;
-    const source = new EventSource(`/api${workflowPath}/runs/${runId}/events`);
+    const source = new EventSource(runEventsUrl(workflowId, runId));
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Each connection replays the run's events from its start: one fetch after a burst is enough.
     const reloadSoon = () => {
@@ -58,7 +59,7 @@ export function useLiveRun(workflowPath: string, newest: WorkflowRunResponse | u
       source.close();
       clearTimeout(timer);
     };
-  }, [workflowPath, runId, reloadRef]);
+  }, [workflowId, runId, reloadRef]);
 
   const followed = (run: WorkflowRunResponse) => state?.run.id === run.id && isActiveRun(run.status);
   return {

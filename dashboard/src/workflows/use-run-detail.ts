@@ -1,6 +1,7 @@
-import { withQuery } from '../api/client';
 import type { AssetResponse, RunDetailResponse, WorkflowRunResponse } from '../api/types';
 import { useApi } from '../api/use-api';
+import { listAssets } from '../assets/api';
+import { getRun } from './api';
 import { useReloadOnChange } from './use-latest';
 
 export interface RunDetail {
@@ -15,9 +16,9 @@ export interface RunDetail {
  * A run's steps, decisions, usage and assets from the API, so they show after a reload as well as
  * while the run is watched; fetched again whenever the run moves on (status, step, end).
  */
-export function useRunDetail(runPath: string, run: WorkflowRunResponse, liveAssets: AssetResponse[]): RunDetail {
-  const detail = useApi<RunDetailResponse>(runPath);
-  const assets = useApi<AssetResponse[]>(withQuery('/assets', { runId: run.id }));
+export function useRunDetail(workflowId: string, run: WorkflowRunResponse, liveAssets: AssetResponse[]): RunDetail {
+  const detail = useApi(() => getRun(workflowId, run.id), [workflowId, run.id]);
+  const assets = useApi(() => listAssets({ runId: run.id }), [run.id]);
   useReloadOnChange(`${run.status}:${run.currentStepIndex}:${run.finishedAt ?? ''}`, () => {
     void detail.reload();
     void assets.reload();

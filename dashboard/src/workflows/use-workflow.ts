@@ -1,5 +1,6 @@
 import type { WorkflowDetailResponse } from '../api/types';
 import { type Loaded, useApi } from '../api/use-api';
+import { getWorkflow } from './api';
 import { useReloadOnReturn } from './use-latest';
 import { type LiveRun, useLiveRun } from './use-live-run';
 
@@ -10,11 +11,11 @@ export interface WorkflowData {
 }
 
 /** The workflow with its steps and runs, kept current: its newest run live, everything again when the user comes back to the tab. */
-export function useWorkflow(workflowPath: string): WorkflowData {
-  const workflow = useApi<WorkflowDetailResponse>(workflowPath);
+export function useWorkflow(workflowId: string): WorkflowData {
+  const workflow = useApi(() => getWorkflow(workflowId), [workflowId]);
   const reload = () => workflow.reload();
   // The server lists the runs newest first.
-  const live = useLiveRun(workflowPath, workflow.data?.workflowRuns[0], reload);
+  const live = useLiveRun(workflowId, workflow.data?.workflowRuns[0], reload);
   useReloadOnReturn(reload);
   return { workflow, live };
 }

@@ -4,7 +4,7 @@ import { ResendApprovalMail } from './approval-mail';
 import { DateTime, StatusBadge } from './workflow-format';
 
 /** The workflow's title, status, goal and approval; a draft says how it gets approved. */
-export function WorkflowHeader({ workflow, workflowPath }: { workflow: WorkflowDetailResponse; workflowPath: string }) {
+export function WorkflowHeader({ workflow, workflowId }: { workflow: WorkflowDetailResponse; workflowId: string }) {
   const can = useCan();
   return (
     <header className="stack workflow-header">
@@ -33,7 +33,7 @@ export function WorkflowHeader({ workflow, workflowPath }: { workflow: WorkflowD
             This plan is a draft. An approval email was sent with a link to approve it; the plan becomes active, and can run, once that
             link is opened.
           </p>
-          {can('workflow.approve', workflow) && <ResendApprovalMail workflowPath={workflowPath} />}
+          {can('workflow.approve', workflow) && <ResendApprovalMail workflowId={workflowId} />}
         </div>
       )}
     </header>

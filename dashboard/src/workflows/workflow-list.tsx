@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
-import { withQuery } from '../api/client';
-import type { LatestRunResponse, ScheduleResponse, WorkflowListItemResponse } from '../api/types';
+import type { LatestRunResponse, WorkflowListItemResponse } from '../api/types';
 import { useApi } from '../api/use-api';
 import { ErrorMessage } from '../components/error-message';
+import { getSchedule, listWorkflows } from './api';
 import { DateTime, runLabel, ScheduleText, ScheduleTime, StatusBadge } from './workflow-format';
 
 /** The team's workflows, newest first, each with its schedule, next run and latest run. */
 export function WorkflowList() {
-  const workflows = useApi<WorkflowListItemResponse[]>('/workflows');
+  const workflows = useApi(listWorkflows, []);
   return (
     <section className="stack" aria-labelledby="workflow-list-heading">
       <h2 id="workflow-list-heading">Your team's workflows</h2>
@@ -65,7 +65,7 @@ function WorkflowListItem({ workflow }: { workflow: WorkflowListItemResponse }) 
 }
 
 function NextRun({ workflow }: { workflow: WorkflowListItemResponse }) {
-  const schedule = useApi<ScheduleResponse>(withQuery(`/workflows/${workflow.id}/schedule`, { count: 1 }));
+  const schedule = useApi(() => getSchedule(workflow.id, 1), [workflow.id]);
   if (schedule.error) return <span className="muted">Unknown</span>;
   if (!schedule.data) return <span className="muted">…</span>;
   if (schedule.data.paused) return <span className="muted">Paused</span>;

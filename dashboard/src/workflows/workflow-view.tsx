@@ -14,8 +14,7 @@ import './workflows.css';
 
 /** One workflow: its plan, schedule and runs, followed live. */
 export function WorkflowView({ workflowId }: { workflowId: string }) {
-  const workflowPath = `/workflows/${encodeURIComponent(workflowId)}`;
-  const { workflow, live } = useWorkflow(workflowPath);
+  const { workflow, live } = useWorkflow(workflowId);
   const [notice, setNotice] = useState(useNoticeFromHistory() ?? '');
   const data = workflow.data;
   const can = useCan();
@@ -32,7 +31,7 @@ export function WorkflowView({ workflowId }: { workflowId: string }) {
         <Link href="/workflows">← All workflows</Link>
       </p>
       {data ? (
-        <WorkflowHeader workflow={data} workflowPath={workflowPath} />
+        <WorkflowHeader workflow={data} workflowId={workflowId} />
       ) : (
         <header className="page-header">
           <h1>Workflow</h1>
@@ -45,10 +44,10 @@ export function WorkflowView({ workflowId }: { workflowId: string }) {
       <ErrorMessage error={workflow.error} />
       {data && (
         <>
-          <SchedulePanel workflow={data} workflowPath={workflowPath} onChanged={changed} />
-          <StepsSection workflow={data} workflowPath={workflowPath} onChanged={changed} />
-          <RunsSection workflow={data} workflowPath={workflowPath} live={live} onChanged={changed} />
-          {can('workflow.delete', data) && <DeleteWorkflow title={data.title} workflowPath={workflowPath} />}
+          <SchedulePanel workflow={data} workflowId={workflowId} onChanged={changed} />
+          <StepsSection workflow={data} workflowId={workflowId} onChanged={changed} />
+          <RunsSection workflow={data} workflowId={workflowId} live={live} onChanged={changed} />
+          {can('workflow.delete', data) && <DeleteWorkflow title={data.title} workflowId={workflowId} />}
         </>
       )}
     </div>

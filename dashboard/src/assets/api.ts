@@ -1,0 +1,8 @@
+import { client, send } from '../api/client';
+import type { paths } from '../api/schema';
+
+// The assets page's calls.
+
+export type AssetQuery = NonNullable<paths['/api/assets']['get']['parameters']['query']>;
+
+export const listAssets = (query: AssetQuery) => send(client.GET('/api/assets', { params: { query } }));
