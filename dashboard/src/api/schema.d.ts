@@ -642,6 +642,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assistant/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the caller's conversations (titles and messages) by their words */
+        get: operations["conversationsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assistant/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a conversation (a generated title never replaces the name given) */
+        patch: operations["conversationsRename"];
+        trace?: never;
+    };
+    "/api/assistant/conversations/{id}/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The history shown and the versions kept at each fork (replies generated again, messages edited) */
+        get: operations["conversationsBranches"];
+        put?: never;
+        /** Show another version at a fork; the one shown is kept as a branch */
+        post: operations["conversationsSelectBranch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assistant/conversations/{id}/stop": {
         parameters: {
             query?: never;
@@ -653,6 +705,58 @@ export interface paths {
         put?: never;
         /** Stop the reply in progress (the partial reply is kept) */
         post: operations["conversationsStop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assistant/conversations/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's ratings of the replies of a conversation */
+        get: operations["feedbackMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assistant/conversations/{id}/messages/{messageId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rate a reply (thumbs up or down, with an optional note); rating again replaces the rating */
+        put: operations["feedbackRate"];
+        post?: never;
+        /** Take back the caller's rating of a reply */
+        delete: operations["feedbackRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ratings of replies per agent and model (the team's for owners and admins, the caller's for members) */
+        get: operations["feedbackReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1354,6 +1458,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{id}/agents/tool-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents' built-in tools, and which need a person's approval in the team */
+        get: operations["agentToolApprovalsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}/agents/{agentId}/tool-approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set which of an agent's built-in tools need a person's approval in the team */
+        put: operations["agentToolApprovalsSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1609,7 +1747,7 @@ export interface components {
              * @enum {string|null}
              */
             trigger?: "submit-message" | "regenerate-message" | null;
-            /** @description With regenerate-message only: the reply being replaced */
+            /** @description With regenerate-message: the reply being replaced; with a submit: the user message edited (the last message, under its id), from which the conversation branches */
             messageId?: string | null;
             /**
              * @description Skips routing and forces this agent
@@ -1621,6 +1759,100 @@ export interface components {
              * @example offline
              */
             modelId?: string | null;
+        };
+        SearchMatchResponse: {
+            messageId: string;
+            /** @enum {string} */
+            role: "system" | "user" | "assistant";
+            /** @description The words around the match, each matched word in **bold** (Markdown) */
+            snippet: string;
+        };
+        SearchHitResponse: {
+            conversationId: string;
+            title: string;
+            /** @description Whether it is a workflow run's conversation (the team's) rather than the caller's own chat */
+            workflowRun: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Whether the title matched */
+            titleMatched: boolean;
+            /** @description Up to three matching messages of the history shown, in order */
+            matches: components["schemas"]["SearchMatchResponse"][];
+        };
+        RenameConversationDto: {
+            /** @example Bakery launch posts */
+            title: string;
+        };
+        RenamedConversationResponse: {
+            id: string;
+            title: string;
+        };
+        BranchVersionResponse: {
+            /** @description Names the version for POST …/branches */
+            id: string;
+            /** @description Whether it is the version the history shows */
+            current: boolean;
+            /**
+             * @description The role of the version's first message
+             * @enum {string}
+             */
+            role: "system" | "user" | "assistant";
+            /** @description The start of its first message's text */
+            preview: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ForkResponse: {
+            /** @description The message shown at the fork, which each version replaces */
+            messageId: string;
+            /** @description Oldest first, the one shown included */
+            versions: components["schemas"]["BranchVersionResponse"][];
+        };
+        BranchesResponse: {
+            /** @description The history shown (UIMessage[]), as GET /api/assistant/history returns it */
+            messages: Record<string, never>[];
+            forks: components["schemas"]["ForkResponse"][];
+        };
+        SelectBranchDto: {
+            /**
+             * @description A version id from GET …/branches
+             * @example 1234
+             */
+            version: string;
+        };
+        MessageFeedbackResponse: {
+            messageId: string;
+            /** @enum {string} */
+            rating: "up" | "down";
+            note: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MessageFeedbackDto: {
+            /** @enum {string} */
+            rating: "up" | "down";
+            /** @description Why, in a few words */
+            note?: string | null;
+        };
+        FeedbackCountResponse: {
+            /** @description Null for a reply that named no agent */
+            agentId: string | null;
+            modelId: string | null;
+            up: number;
+            down: number;
+        };
+        FeedbackReportResponse: {
+            /**
+             * @description `team`: every member's ratings (owners and admins); `own`: the caller's
+             * @enum {string}
+             */
+            scope: "team" | "own";
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description Most rated first */
+            rows: components["schemas"]["FeedbackCountResponse"][];
         };
         StreamOptionsDto: {
             /** @description A last chunk with the usage and no choices, before [DONE] */
@@ -1726,6 +1958,33 @@ export interface components {
              */
             timezone?: string;
         };
+        ApprovalPolicyDto: {
+            /**
+             * @description Who approves: the run's starter, the members named in `members`, or any admin or owner of the team
+             * @default starter
+             * @enum {string}
+             */
+            approvers: "starter" | "members" | "admins";
+            /** @description Emails of team members who approve (approvers: members) */
+            members?: string[];
+            /**
+             * @description Distinct approvers who must approve; one rejection redoes the step
+             * @default 1
+             */
+            quorum: number;
+            /** @description Minutes of waiting after which the approvers get a fresh link; null: never */
+            remindAfterMinutes?: number | null;
+            /** @description Minutes of waiting after which the team's admins and owners get a link and may decide; null: never */
+            escalateAfterMinutes?: number | null;
+            /** @description Minutes of waiting after which `onExpiry` applies; null: never */
+            expireAfterMinutes?: number | null;
+            /**
+             * @description On expiry: redo the step with a system note, stop the run, go on without the approval, or keep waiting
+             * @default wait
+             * @enum {string}
+             */
+            onExpiry: "reject" | "stop" | "skip" | "wait";
+        };
         StepInputDto: {
             /** @description Position (0-based); given for all steps or for none */
             stepIndex?: number;
@@ -1738,6 +1997,8 @@ export interface components {
             agentId: "social" | "video" | "finance" | "legal" | "general";
             /** @default false */
             requiresApproval: boolean;
+            /** @description Only for a step that requires approval; omitted: the defaults */
+            approvalPolicy?: components["schemas"]["ApprovalPolicyDto"];
         };
         UpdateStepsDto: {
             steps: components["schemas"]["StepInputDto"][];
@@ -1845,6 +2106,26 @@ export interface components {
             agentIds?: ("social" | "video" | "finance" | "legal" | "general")[] | null;
             /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval); run steps, /v1 and MCP clients refuse them */
             approvalTools?: string[];
+        };
+        AgentToolApprovalsResponse: {
+            /**
+             * @example social
+             * @enum {string}
+             */
+            agentId: "social" | "video" | "finance" | "legal" | "general";
+            /** @description The built-in tools it may call */
+            tools: ("format_post" | "generate_outline" | "generate_image" | "format_reel" | "format_script" | "generate_thumbnail_concept" | "extract_receipt_data" | "analyze_legal_document")[];
+            /** @description Those that need approval before each call (none by default) */
+            approvalTools: ("format_post" | "generate_outline" | "generate_image" | "format_reel" | "format_script" | "generate_thumbnail_concept" | "extract_receipt_data" | "analyze_legal_document")[];
+        };
+        SetAgentToolApprovalsDto: {
+            /**
+             * @description The agent's built-in tools that need a person's approval before each call (a chat asks the user; a run step, /v1 and MCP clients refuse them); [] for none
+             * @example [
+             *       "generate_image"
+             *     ]
+             */
+            approvalTools: string[];
         };
         ErrorBodyResponse: {
             /**
@@ -4955,6 +5236,325 @@ export interface operations {
             };
         };
     };
+    conversationsSearch: {
+        parameters: {
+            query: {
+                /** @description Words to find, as a web search reads them: "quoted phrase", -excluded, or */
+                q: string;
+                /** @description values above 50 read as 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHitResponse"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    conversationsRename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameConversationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenamedConversationResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    conversationsBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchesResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    conversationsSelectBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectBranchDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchesResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
     conversationsStop: {
         parameters: {
             query?: never;
@@ -5001,6 +5601,296 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    feedbackMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageFeedbackResponse"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    feedbackRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageFeedbackDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageFeedbackResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    feedbackRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    feedbackReport: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 date, inclusive (default: the start of the current month, UTC) */
+                from?: string;
+                /** @description ISO 8601 date, exclusive (default: the start of the next month, UTC); at most 366 days after from */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReportResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9264,6 +10154,165 @@ export interface operations {
             };
             /** @description Not a team of the caller, or no such server in it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    agentToolApprovalsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentToolApprovalsResponse"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not a team of the caller, or no such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    agentToolApprovalsSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAgentToolApprovalsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentToolApprovalsResponse"];
+                };
+            };
+            /** @description A name that is not one of the agent's tools, twice, or not a list */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Only the team's owners and admins */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not a team of the caller, or no such agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
