@@ -45,7 +45,7 @@ export function garblingProblems(description, goal) {
     problems.push(`starts with "${words(text)[0]}", which refers to nothing before it`);
   }
   if (/^(and|then|or|but)\b/i.test(text)) problems.push(`starts with a dangling "${words(text)[0]}"`);
-  if (/\b(and|then|or|but|to|the|a)\s*[.,;:]?$/i.test(text)) problems.push(`ends on a dangling "${words(text).at(-1)}"`);
+  if (/\b(and|then|or|but)\s*[.,;:]?$/i.test(text)) problems.push(`ends on a dangling "${words(text).at(-1)}"`);
   if (/\(\s*(and|or|,|\s)*\s*\)/i.test(text)) problems.push('has an emptied parenthesis');
   const opened = (text.match(/\(/g) ?? []).length;
   const closed = (text.match(/\)/g) ?? []).length;
