@@ -4,8 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { garblingProblems } from './garbling.mjs';
 
-export const CATEGORIES = ['legal', 'receipts', 'routing', 'planning'];
+export const CATEGORIES = ['legal', 'receipts', 'routing', 'planning', 'schedules'];
+/**
+ * The two sets, in their directories: `development` is tuned on (rules are written from its cases),
+ * `heldOut` never is, so its score is the one that says how the model reads wording nobody wrote
+ * rules for (README.md).
+ */
+export const SETS = { development: 'development', heldOut: 'held-out' };
 /** The agent each tool category is sent to, so that a routing miss counts in routing only. */
 const CATEGORY_AGENT = { legal: 'legal', receipts: 'finance' };
 const ASSET_TYPE = { legal: 'legal_analysis', receipts: 'receipt' };
@@ -18,6 +25,11 @@ export function loadCases(directory) {
     if (existsSync(file)) cases[category] = JSON.parse(readFileSync(file, 'utf8'));
   }
   return cases;
+}
+
+/** Both sets' cases: { development: { legal: [...], ... }, heldOut: { ... } }. */
+export function loadSets(directory) {
+  return Object.fromEntries(Object.entries(SETS).map(([set, folder]) => [set, loadCases(join(directory, folder))]));
 }
 
 /** A client for one new user of the service at baseUrl; waits out 429s as a polite client would. */
@@ -116,13 +128,9 @@ const SCORERS = {
   },
 
   async planning(call, item) {
-    const response = await call('POST', '/api/workflows', { goal: item.goal });
-    const body = await response.json();
-    if (response.status !== 201) return [`POST /api/workflows answered ${response.status}: ${body.message}`];
-    // The creation response has the spec's fields; the stored workflow has the rest (the schedule).
-    const stored = await (await call('GET', `/api/workflows/${body.workflowId}`)).json();
-    const storedSteps = stored.workflowSteps ?? [];
-    const steps = (body.steps ?? []).map((step, index) => ({ ...storedSteps[index], ...step }));
+    const plan = await createWorkflow(call, item.goal);
+    if (typeof plan === 'string') return [plan];
+    const { steps } = plan;
     const expected = item.expect.steps ?? [];
     const problems = [];
     if (steps.length !== expected.length) problems.push(`${steps.length} steps, expected ${expected.length}`);
@@ -135,13 +143,36 @@ const SCORERS = {
       }
       if (want.tool !== undefined) problems.push(...(await stepToolProblems(call, step, want.tool, index)));
     }
-    if (item.expect.schedule !== undefined) {
-      const schedule = body.schedule ?? body.suggestedSchedule ?? stored.schedule ?? null;
-      if ((schedule ?? null) !== (item.expect.schedule ?? null)) problems.push(`schedule ${schedule}, expected ${item.expect.schedule}`);
+    for (const [index, step] of steps.entries()) {
+      for (const garbled of garblingProblems(step.description, item.goal)) problems.push(`step ${index + 1}: "${step.description}" ${garbled}`);
     }
+    if (item.expect.schedule !== undefined) problems.push(...scheduleProblems(plan.schedule, item.expect.schedule));
     return problems;
   },
+
+  /** A goal with a recurrence: the workflow's cron, or none where cron cannot say it (`reason`). */
+  async schedules(call, item) {
+    const plan = await createWorkflow(call, item.goal);
+    if (typeof plan === 'string') return [plan];
+    return scheduleProblems(plan.schedule, item.expect.schedule);
+  },
 };
+
+/** Plans a workflow for a goal; returns its steps and schedule, or why it could not. */
+async function createWorkflow(call, goal) {
+  const response = await call('POST', '/api/workflows', { goal });
+  const body = await response.json();
+  if (response.status !== 201) return `POST /api/workflows answered ${response.status}: ${body.message}`;
+  // The creation response has the spec's fields; the stored workflow has the rest (the schedule).
+  const stored = await (await call('GET', `/api/workflows/${body.workflowId}`)).json();
+  const storedSteps = stored.workflowSteps ?? [];
+  const steps = (body.steps ?? []).map((step, index) => ({ ...storedSteps[index], ...step }));
+  return { steps, schedule: body.schedule ?? body.suggestedSchedule ?? stored.schedule ?? null };
+}
+
+function scheduleProblems(schedule, expected) {
+  return (schedule ?? null) === (expected ?? null) ? [] : [`schedule ${schedule}, expected ${expected}`];
+}
 
 /**
  * A plan names each step's agent and says what to do in its description; the tool is chosen when
@@ -184,14 +215,33 @@ export async function runEval(baseUrl, cases, { categories = Object.keys(cases) 
 
 const round = (value) => Math.floor(value * 1000) / 1000;
 
-/** The scores as a table, with each failing case and why. */
-export function formatResults(results) {
-  const lines = ['category   score  passed'];
-  for (const [category, result] of Object.entries(results)) {
-    lines.push(`${category.padEnd(10)} ${result.score.toFixed(3)}  ${result.passed}/${result.total}`);
-  }
-  for (const [category, result] of Object.entries(results)) {
-    for (const failure of result.failures) lines.push(`  ✗ ${category}/${failure.id}: ${failure.problems.join('; ')}`);
+/** Scores each set: { development: results, heldOut: results } (results as runEval's). */
+export async function runSets(baseUrl, sets, options) {
+  const scored = {};
+  for (const [set, cases] of Object.entries(sets)) scored[set] = await runEval(baseUrl, cases, options);
+  return scored;
+}
+
+/** Both sets' scores side by side, one row per category, then each failing case and why. */
+export function formatResults(scored) {
+  const sets = Object.keys(scored);
+  const categories = [...new Set(sets.flatMap((set) => Object.keys(scored[set])))];
+  const cell = (result) => (result ? `${result.score.toFixed(3)} ${`${result.passed}/${result.total}`.padEnd(7)}` : '–'.padEnd(13));
+  const lines = [`${'category'.padEnd(10)} ${sets.map((set) => set.padEnd(13)).join(' ')}`];
+  for (const category of categories) lines.push(`${category.padEnd(10)} ${sets.map((set) => cell(scored[set][category])).join(' ')}`);
+  for (const set of sets) {
+    for (const [category, result] of Object.entries(scored[set])) {
+      for (const failure of result.failures) lines.push(`  ✗ ${set}/${category}/${failure.id}: ${failure.problems.join('; ')}`);
+    }
   }
   return lines.join('\n');
+}
+
+/** The categories of each set that score below their floor: [{ set, category, score, floor }]. */
+export function belowFloor(scored, floor) {
+  return Object.entries(floor).flatMap(([set, floors]) =>
+    Object.entries(floors)
+      .filter(([category, value]) => (scored[set]?.[category]?.score ?? 0) < value)
+      .map(([category, value]) => ({ set, category, score: scored[set]?.[category]?.score, floor: value })),
+  );
 }
