@@ -5,6 +5,7 @@ import { ConversationsService } from '../conversations/conversations.service.js'
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { LiveRepliesService } from './live-replies.service.js';
+import type { StoppedConversationResponse } from '../conversations/conversations.response.js';
 
 /**
  * A conversation's reply as its clients see it once it has begun (ChatStreamService begins it):
@@ -36,7 +37,7 @@ export class ConversationRepliesService {
   }
 
   /** POST /api/assistant/conversations/:id/stop. */
-  async stop(team: TeamContext, reference: string): Promise<{ conversationId: string; stopped: true }> {
+  async stop(team: TeamContext, reference: string): Promise<StoppedConversationResponse> {
     const { id } = await this.conversations.getOrThrow(team, reference);
     await this.live.stop(id);
     return { conversationId: id, stopped: true };

@@ -89,25 +89,6 @@ export const UNCHECKED: Record<string, string> = {
  * gets a schema and is still listed, or when any other operation lacks one: this list only shrinks.
  */
 export const SUCCESS_SCHEMA_PENDING = new Set<string>([
-  'conversationsHistory',
-  'conversationsList',
-  'conversationsDelete',
-  'conversationsStop',
-  'openAiApiModels',
-  'openAiApiModel',
-  'openAiApiComplete',
-  'responsesCreate',
-  'responsesRetrieve',
-  'approvalInboxList',
-  'approvalInboxDecide',
-  'approvalMailsResendStep',
-  'stepDecisionsDecide',
-  'approvalMailsResend',
-  'workflowsCreate',
-  'workflowsList',
-  'workflowsGet',
-  'workflowsDelete',
-  'workflowsReplaceSteps',
   'runsStart',
   'runsStop',
   'runsDetail',
@@ -171,16 +152,23 @@ function contractOf(app: INestApplication): Contract {
   const ajv = new Ajv({ strict: false, allErrors: true });
   // A CommonJS module: its function is its `default` export.
   ajvFormats.default(ajv);
-  ajv.addSchema({ components: document.components }, 'document');
+  ajv.addSchema({ components: rebase(document.components) }, 'document');
   const contract = { document, paths, ajv, validators: new Map() };
   contracts.set(app, contract);
   return contract;
 }
 
-/** `#/components/schemas/X` as Ajv finds it among the schemas it was given: `document#/components/schemas/X`. */
+/**
+ * An OpenAPI 3.0 schema as Ajv reads it: `#/components/schemas/X` as Ajv finds it among the schemas
+ * it was given (`document#/components/schemas/X`), and a nullable class (`nullable` beside `allOf`,
+ * as @nestjs/swagger writes `{ type: X, nullable: true }`) as null or X: Ajv applies `nullable` to
+ * `type` only, and X's own `type: object` would refuse null.
+ */
 function rebase(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(rebase);
   if (typeof schema !== 'object' || schema === null) return schema;
+  const { nullable, ...rest } = schema as Record<string, unknown>;
+  if (nullable === true && 'allOf' in rest) return { anyOf: [{ type: 'null' }, rebase(rest)] };
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' ? `document${value}` : rebase(value)]),
   );
