@@ -89,17 +89,6 @@ export const UNCHECKED: Record<string, string> = {
  * gets a schema and is still listed, or when any other operation lacks one: this list only shrinks.
  */
 export const SUCCESS_SCHEMA_PENDING = new Set<string>([
-  'runsStart',
-  'runsStop',
-  'runsDetail',
-  'runsRetry',
-  'schedulesGet',
-  'schedulesUpdate',
-  'schedulesPause',
-  'schedulesResume',
-  'triggersTrigger',
-  'triggersCreate',
-  'triggersList',
   'mcpServerHandle',
   'mcpServerStream',
   'mcpServerEnd',
@@ -113,9 +102,6 @@ export const SUCCESS_SCHEMA_PENDING = new Set<string>([
   'webhooksDeliveries',
   'webhooksRedeliverEvent',
   'webhooksRedeliverRange',
-  'usageReport',
-  'budgetGet',
-  'budgetSet',
   'mcpServersList',
   'mcpServersCreate',
   'mcpServersGet',
