@@ -1,4 +1,4 @@
-import { applyDecorators, type Type } from '@nestjs/common';
+import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { STATUS_CODES } from 'node:http';
 import { ErrorBodyResponse } from './common.response.js';
@@ -10,6 +10,13 @@ import { ErrorBodyResponse } from './common.response.js';
  */
 export const ApiErrors = (...statuses: number[]) =>
   applyDecorators(...statuses.map((status) => ApiResponse({ status, description: STATUS_CODES[status] ?? 'Error' })));
+
+/** Marks a route that never succeeds (a method kept only to refuse it): the document gives it no success answer. */
+export const ALWAYS_REFUSED = 'openapi:always-refused';
+
+/** A route that always answers this refusal, and nothing else. */
+export const ApiAlwaysRefused = (status: number, description: string) =>
+  applyDecorators(SetMetadata(ALWAYS_REFUSED, true), ApiResponse({ status, description }));
 
 /** Headers a client reads beside an answer, each a string: name → what it says. */
 function stringHeaders(headers: Record<string, string>) {
