@@ -19,7 +19,7 @@ export class JsonRpcResponse {
   @ApiProperty({ enum: ['2.0'] })
   jsonrpc: '2.0';
 
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true, description: "The request's id" })
+  @ApiProperty({ oneOf: [{ type: 'string', nullable: true }, { type: 'integer' }], description: "The request's id (null when the request could not be read)" })
   id: string | number | null;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'What the method returns (MCP)' })

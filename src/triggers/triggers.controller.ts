@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { Public } from '../common/public.decorator.js';
 import { StartedRunResponse } from '../runs/runs.response.js';
@@ -21,6 +22,7 @@ export class TriggersController {
   @ApiOperation({ summary: 'Start a run with a trigger token' })
   @Post(':id/trigger')
   @ApiCreatedResponse({ type: StartedRunResponse, description: 'A run started with the JSON body as its input' })
+  @ApiErrors(402, 409, 413, 422)
   trigger(
     @Param('id', ParseUUIDPipe) id: string,
     @Headers('authorization') authorization: string | undefined,

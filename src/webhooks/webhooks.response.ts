@@ -40,7 +40,7 @@ export class WebhookWithSecretResponse extends WebhookResponse {
 
 /** One event's delivery to the endpoint. */
 class DeliveryResponse implements DeliveryRow {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '42' })
   id: string;
 
   @ApiProperty({ description: 'The webhook-id header it is sent with' })
