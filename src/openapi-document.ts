@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject, type OperationObject, type ResponseObject } from '@nestjs/swagger';
 import type { AppConfig } from './config/configuration.js';
 import { IS_PUBLIC } from './common/public.decorator.js';
+import { ALWAYS_REFUSED } from './http/openapi/api-responses.decorator.js';
 import { ErrorBodyResponse, OpenAiErrorBodyResponse } from './http/openapi/common.response.js';
 import { OPENAI_API_PREFIX } from './openai-api/openai-exception.filter.js';
 import { LoginThrottleGuard } from './teams/auth/login-throttle/login-throttle.guard.js';
@@ -23,6 +24,8 @@ interface HandlerFacts {
   rateLimited: boolean;
   /** Its @HttpCode(), where it sets one. */
   httpCode: number | undefined;
+  /** @ApiAlwaysRefused(): no success to describe. */
+  alwaysRefused: boolean;
 }
 
 const documents = new WeakMap<NestExpressApplication, OpenAPIObject>();
@@ -98,6 +101,7 @@ function handlerFacts(app: NestExpressApplication): Map<string, HandlerFacts> {
       facts.set(`${metatype.name}#${name}`, {
         public: read<boolean>(IS_PUBLIC) === true,
         httpCode: Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined,
+        alwaysRefused: Reflect.getMetadata(ALWAYS_REFUSED, handler) === true,
         rateLimited: (read<unknown[]>(RATE_LIMITED_BY)?.length ?? 0) > 0 || guards.includes(LoginThrottleGuard),
       });
     }
@@ -111,7 +115,7 @@ function handlerFacts(app: NestExpressApplication): Map<string, HandlerFacts> {
  * for POST and 200 otherwise).
  */
 function describeSuccess(method: string, operation: OperationObject, handler: HandlerFacts | undefined): void {
-  if (Object.keys(operation.responses).some((status) => Number(status) < 400)) return;
+  if (handler?.alwaysRefused || Object.keys(operation.responses).some((status) => Number(status) < 400)) return;
   const status = handler?.httpCode ?? (method === 'post' ? 201 : 200);
   operation.responses[status] = { description: STATUS_CODES[status] ?? 'Success' };
 }

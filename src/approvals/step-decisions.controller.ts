@@ -4,7 +4,7 @@ import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
-import type { StepDecisionResponse } from './approvals.response.js';
+import { StepDecisionResponse } from './approvals.response.js';
 import { ApprovalsService } from './approvals.service.js';
 import { StepDecisionDto } from './dto/step-decision.dto.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
@@ -22,7 +22,7 @@ export class StepDecisionsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve or reject the step a run waits on' })
   @Post(':id/runs/:runId/decision')
-  @ApiOkResponse({ description: '{ runId, stepIndex, action, status }: the run goes on (status running)' })
+  @ApiOkResponse({ type: StepDecisionResponse, description: 'The run goes on (status running)' })
   @ApiNotFoundResponse({ description: 'No such run in the active team' })
   @ApiConflictResponse({ description: 'The step is no longer awaiting approval; nothing changed' })
   decide(

@@ -7,6 +7,7 @@ import { ACTIVE_RUN_STATUSES } from '../workflow-runs/workflow-run.entity.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { LiveRepliesService } from './live-replies.service.js';
+import type { StoppedConversationResponse } from '../conversations/conversations.response.js';
 
 /**
  * A conversation's reply as its clients see it once it has begun (ChatStreamService begins it):
@@ -38,7 +39,7 @@ export class ConversationRepliesService {
   }
 
   /** POST /api/assistant/conversations/:id/stop. */
-  async stop(team: TeamContext, reference: string): Promise<{ conversationId: string; stopped: true }> {
+  async stop(team: TeamContext, reference: string): Promise<StoppedConversationResponse> {
     const { id } = await this.conversations.getOrThrow(team, reference);
     await this.live.stop(id);
     return { conversationId: id, stopped: true };

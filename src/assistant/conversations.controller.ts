@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SuccessResponse } from '../http/openapi/common.response.js';
 import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseConversationReferencePipe } from '../conversations/conversation-reference.pipe.js';
-import type { ConversationResponse, HistoryResponse } from '../conversations/conversations.response.js';
+import { ConversationResponse, HistoryResponse, StoppedConversationResponse } from '../conversations/conversations.response.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { ConversationIdQueryDto } from '../conversations/dto/conversation-id.query.dto.js';
 import { ListConversationsQueryDto } from '../conversations/dto/list-conversations.query.dto.js';
@@ -35,6 +36,7 @@ export class ConversationsController {
   @Permission('conversation.read')
   @ApiOperation({ summary: "A conversation's messages" })
   @Get('history')
+  @ApiOkResponse({ type: HistoryResponse })
   @ApiErrors(404)
   history(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto): Promise<HistoryResponse> {
     return this.conversations.history(team, query.id);
@@ -43,6 +45,7 @@ export class ConversationsController {
   @Permission('conversation.read')
   @ApiOperation({ summary: "List the caller's conversations, newest first" })
   @Get('conversations')
+  @ApiOkResponse({ type: [ConversationResponse] })
   list(@ActiveTeam() team: TeamContext, @Query() query: ListConversationsQueryDto): Promise<ConversationResponse[]> {
     return this.conversations.list(team, query);
   }
@@ -51,8 +54,9 @@ export class ConversationsController {
   @Permission('conversation.write')
   @ApiOperation({ summary: 'Delete a conversation' })
   @Delete('conversations')
+  @ApiOkResponse({ type: SuccessResponse })
   @ApiErrors(404)
-  async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto, @Audit() audit: AuditContext): Promise<{ success: true }> {
+  async delete(@ActiveTeam() team: TeamContext, @Query() query: ConversationIdQueryDto, @Audit() audit: AuditContext): Promise<SuccessResponse> {
     await this.replies.deleteConversation(team, query.id, audit);
     return { success: true };
   }
@@ -98,7 +102,8 @@ export class ConversationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Stop the reply in progress (the partial reply is kept)' })
   @Post('conversations/:id/stop')
-  stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<{ conversationId: string; stopped: true }> {
+  @ApiOkResponse({ type: StoppedConversationResponse })
+  stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<StoppedConversationResponse> {
     return this.replies.stop(team, id);
   }
 }

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { AuditPageResponse } from './audit.response.js';
+import { AuditPageResponse } from './audit.response.js';
 import { AuditTrailService } from './audit-trail.service.js';
 import { AuditExportQueryDto, AuditQueryDto } from './dto/audit-query.dto.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
@@ -20,11 +20,7 @@ export class AuditController {
   @Permission('team.audit', { teamParam: 'id' })
   @ApiOperation({ summary: "List a team's audit events" })
   @Get()
-  @ApiOkResponse({
-    description:
-      '{ items: [{ id, occurredAt, teamId, actorType, actorId, actorTokenId, action, targetType, targetId, ip, userAgent, requestId, changes, ' +
-      'prevHash, hash }], nextCursor }: newest first; nextCursor (null on the last page) as `cursor` reads the next older page',
-  })
+  @ApiOkResponse({ type: AuditPageResponse, description: 'Newest first; nextCursor (null on the last page) as `cursor` reads the next older page' })
   list(@Param('id', ParseUUIDPipe) id: string, @Query() query: AuditQueryDto): Promise<AuditPageResponse> {
     return this.audit.list(id, query);
   }
@@ -32,8 +28,14 @@ export class AuditController {
   @Permission('team.audit', { teamParam: 'id' })
   @ApiOperation({ summary: "Export a team's audit events (JSON Lines or CSV)" })
   @Get('export')
-  @ApiProduces('application/x-ndjson', 'text/csv')
-  @ApiOkResponse({ description: 'The events of the range, oldest first, one per line (JSON Lines) or row (CSV with a header), streamed' })
+  @ApiResponse({
+    status: 200,
+    description: 'The events of the range, oldest first, one per line (JSON Lines) or row (CSV with a header), streamed',
+    content: {
+      'application/x-ndjson': { schema: { type: 'string', description: 'One audit event (as listed) per line' } },
+      'text/csv': { schema: { type: 'string', description: 'A header, then one row per event' } },
+    },
+  })
   export(
     @Param('id', ParseUUIDPipe) id: string,
     @Query() query: AuditExportQueryDto,

@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator.js';
-import { type HealthReport, HealthService } from './health.service.js';
+import { HealthResponse } from './health.response.js';
+import { HealthService } from './health.service.js';
 
 @ApiTags('health')
 @Controller('health')
@@ -15,24 +16,27 @@ export class HealthController {
    */
   @Public()
   @ApiOperation({ summary: 'Check the service (the spec-era health check)' })
+  @ApiOkResponse({ type: HealthResponse })
   @Get()
-  check(): Promise<HealthReport> {
+  check(): Promise<HealthResponse> {
     return this.health.check();
   }
 
   /** Liveness for an orchestrator: the process answers. No dependency is checked, so an outage never restarts it. */
   @Public()
   @ApiOperation({ summary: 'Liveness probe: the process answers' })
+  @ApiOkResponse({ type: HealthResponse })
   @Get('live')
-  live(): { status: 'ok' } {
+  live(): HealthResponse {
     return { status: 'ok' };
   }
 
   /** Readiness for an orchestrator: dependencies (database, queue, storage, Redis when configured) up and not draining. */
   @Public()
   @ApiOperation({ summary: 'Readiness probe: each dependency answers' })
+  @ApiOkResponse({ type: HealthResponse })
   @Get('ready')
-  ready(): Promise<HealthReport> {
+  ready(): Promise<HealthResponse> {
     return this.health.ready();
   }
 }

@@ -8,6 +8,7 @@ import { QueueService } from '../queue/queue.service.js';
 import { RedisHealthIndicator } from '../redis/redis-health.indicator.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import { StorageService } from '../storage/storage.service.js';
+import type { Dependency, HealthResponse } from './health.response.js';
 
 /** Every check answers within this, whatever the pool's or client's own timeouts (a probe's patience is short). */
 export const HEALTH_TIMEOUT_MS = 2_000;
@@ -15,7 +16,7 @@ export const HEALTH_TIMEOUT_MS = 2_000;
 /** One dependency the instance cannot serve without. */
 interface DependencyCheck {
   /** The key the health answer reports it under. */
-  name: string;
+  name: Dependency;
   /** How a failure starts: "Database unavailable: ...". */
   label: string;
   /** Resolves while the dependency is usable. */
@@ -24,7 +25,6 @@ interface DependencyCheck {
   reason: (error: unknown) => string;
 }
 
-export type HealthReport = { status: 'ok' } & Record<string, 'up' | 'ok'>;
 
 class NoAnswer extends Error {}
 
@@ -65,26 +65,26 @@ export class HealthService {
         reason: (error) => storageReason(error) ?? (error instanceof Error ? error.message : String(error)),
       },
       // Only with REDIS_URL: an instance on memory alone has no Redis to wait for.
-      ...(redis.used ? [{ name: 'redis', label: 'Redis unavailable', probe: () => redis.ping(), reason: (error: unknown) => redis.reason(error) }] : []),
+      ...(redis.used ? [{ name: 'redis' as const, label: 'Redis unavailable', probe: () => redis.ping(), reason: (error: unknown) => redis.reason(error) }] : []),
     ];
   }
 
   /** GET /api/health, unchanged: the dependencies it has always checked. */
-  check(): Promise<HealthReport> {
+  check(): Promise<HealthResponse> {
     return this.checkAll(this.checks);
   }
 
   /** GET /api/health/ready: 503 while draining for a stop, else every dependency, the queue included. */
-  ready(): Promise<HealthReport> {
+  ready(): Promise<HealthResponse> {
     if (this.shutdown.isDraining) return Promise.reject(new ServiceUnavailableException('Draining: this instance is shutting down'));
     return this.checkAll([...this.checks, this.queueCheck]);
   }
 
-  private async checkAll(checks: DependencyCheck[]): Promise<HealthReport> {
+  private async checkAll(checks: DependencyCheck[]): Promise<HealthResponse> {
     const results = await Promise.all(checks.map(async (check) => ({ check, failure: await failureOf(check) })));
     const failures = results.filter(({ failure }) => failure !== undefined).map(({ check, failure }) => `${check.label}: ${failure}`);
     if (failures.length > 0) throw new ServiceUnavailableException(failures.join('; '));
-    const report: HealthReport = { status: 'ok' };
+    const report: HealthResponse = { status: 'ok' };
     for (const check of checks) report[check.name] = 'up';
     return report;
   }

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, MethodNotAllowedException, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAlwaysRefused } from '../http/openapi/api-responses.decorator.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { auditContextOf } from '../audit-events/audit-context.js';
@@ -7,6 +8,7 @@ import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
+import { JsonRpcResponse } from './mcp-server.response.js';
 import { McpToolsService } from './mcp-tools.service.js';
 
 const STATELESS = 'This MCP server is stateless: POST each JSON-RPC message to /mcp';
@@ -25,6 +27,7 @@ export class McpServerController {
   @PlanRateLimit()
   @HttpCode(200)
   @ApiOperation({ summary: 'Send an MCP message (Streamable HTTP)' })
+  @ApiOkResponse({ type: JsonRpcResponse, description: "The JSON-RPC answer to the message's request" })
   @Post()
   async handle(@ActiveTeam() team: TeamContext, @Req() request: Request, @Res() response: Response): Promise<void> {
     const server = this.tools.serverFor({ team, audit: auditContextOf(request) });
@@ -39,6 +42,7 @@ export class McpServerController {
 
   @Permission('mcp.use')
   @ApiOperation({ summary: "Open an MCP session's event stream" })
+  @ApiAlwaysRefused(405, 'Stateless: there is no session stream; POST each message')
   @Get()
   stream(): never {
     throw new MethodNotAllowedException(STATELESS);
@@ -46,6 +50,7 @@ export class McpServerController {
 
   @Permission('mcp.use')
   @ApiOperation({ summary: 'End an MCP session' })
+  @ApiAlwaysRefused(405, 'Stateless: there is no session to end')
   @Delete()
   end(): never {
     throw new MethodNotAllowedException(STATELESS);

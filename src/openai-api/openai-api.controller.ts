@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiJsonOrEventStream } from '../http/openapi/api-responses.decorator.js';
 import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -7,7 +8,7 @@ import { OpenStream } from '../teams/auth/open-stream.decorator.js';
 import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
 import { ChatCompletionsService } from './chat-completions.service.js';
 import { ChatCompletionRequestDto } from './dto/chat-completion-request.dto.js';
-import type { ModelList, ModelObject } from './openai.response.js';
+import { ChatCompletion, ModelList, ModelObject } from './openai.response.js';
 import { OpenAiTurnsService } from './openai-turns.service.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 
@@ -25,6 +26,7 @@ export class OpenAiApiController {
   @Permission('team.read')
   @ApiOperation({ summary: 'List models (OpenAI-compatible)' })
   @Get('models')
+  @ApiOkResponse({ type: ModelList })
   models(): ModelList {
     return this.turns.models();
   }
@@ -32,6 +34,7 @@ export class OpenAiApiController {
   @Permission('team.read')
   @ApiOperation({ summary: 'Get a model (OpenAI-compatible)' })
   @Get('models/:id')
+  @ApiOkResponse({ type: ModelObject })
   model(@Param('id') id: string): ModelObject {
     return this.turns.model(id);
   }
@@ -42,9 +45,8 @@ export class OpenAiApiController {
   @ApiOperation({ summary: 'Create a chat completion (OpenAI-compatible)' })
   @Post('chat/completions')
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: 'The same as the body\'s conversation_id' })
-  @ApiOkResponse({
-    description: 'A chat.completion, or (stream: true) chat.completion.chunk events',
-    headers: { 'x-conversation-id': { description: 'The conversation the reply belongs to', schema: { type: 'string' } } },
+  @ApiJsonOrEventStream(ChatCompletion, 'A chat.completion, or (stream: true) chat.completion.chunk events', {
+    'x-conversation-id': 'The conversation the reply belongs to',
   })
   complete(
     @ActiveTeam() team: TeamContext,

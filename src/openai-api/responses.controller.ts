@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiJsonOrEventStream } from '../http/openapi/api-responses.decorator.js';
 import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import { OpenStream } from '../teams/auth/open-stream.decorator.js';
@@ -7,7 +8,7 @@ import type { TeamContext } from '../teams/auth/team-context.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 import { PlanRateLimit } from '../teams/rate-limit/rate-limit.decorator.js';
 import { ResponseRequestDto } from './dto/response-request.dto.js';
-import type { ResponseObject } from './openai.response.js';
+import { ResponseObject } from './openai.response.js';
 import { ResponsesService } from './responses.service.js';
 
 /** OpenAI's Responses API over the agents, at /v1 beside chat completions: what the AI SDK's default OpenAI provider and `client.responses` call. */
@@ -23,10 +24,7 @@ export class ResponsesController {
   @ApiOperation({ summary: 'Create a response (OpenAI Responses API)' })
   @Post('responses')
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: "The same as the body's conversation" })
-  @ApiOkResponse({
-    description: 'A response, or (stream: true) Responses events',
-    headers: { 'x-conversation-id': { description: 'The conversation the reply belongs to', schema: { type: 'string' } } },
-  })
+  @ApiJsonOrEventStream(ResponseObject, 'A response, or (stream: true) Responses events', { 'x-conversation-id': 'The conversation the reply belongs to' })
   create(
     @ActiveTeam() team: TeamContext,
     @Body() request: ResponseRequestDto,
@@ -39,6 +37,7 @@ export class ResponsesController {
   @Permission('conversation.read')
   @ApiOperation({ summary: 'Get a stored response (OpenAI Responses API)' })
   @Get('responses/:id')
+  @ApiOkResponse({ type: ResponseObject })
   retrieve(@ActiveTeam() team: TeamContext, @Param('id') id: string): Promise<ResponseObject> {
     return this.responses.retrieve(team, id);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiEventStream } from '../http/openapi/api-responses.decorator.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
@@ -10,7 +10,7 @@ import type { Response } from 'express';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { RetryRunDto } from './dto/retry-run.dto.js';
 import { RunRetriesService } from './run-retries.service.js';
-import type { RetriedRunResponse, RunDetailResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
+import { RetriedRunResponse, RunDetailResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 import { RunsService } from './runs.service.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 
@@ -29,6 +29,7 @@ export class RunsController {
   @RunStartQuota()
   @ApiOperation({ summary: 'Run a workflow now' })
   @Post(':id/run')
+  @ApiCreatedResponse({ type: StartedRunResponse, description: 'Queued; follow it on its events or its conversation' })
   @ApiErrors(402, 409, 422)
   start(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<StartedRunResponse> {
     return this.runs.startManual(team, id, audit);
@@ -38,6 +39,7 @@ export class RunsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Stop a run' })
   @Post(':id/runs/:runId/stop')
+  @ApiOkResponse({ type: StoppedRunResponse })
   @ApiErrors(409)
   stop(
     @ActiveTeam() team: TeamContext,
@@ -52,6 +54,7 @@ export class RunsController {
   @Permission('workflow.read')
   @ApiOperation({ summary: 'Get a run with its steps, decisions, usage and assets' })
   @Get(':id/runs/:runId')
+  @ApiOkResponse({ type: RunDetailResponse })
   detail(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Param('runId', ParseSerialIdPipe) runId: number): Promise<RunDetailResponse> {
     return this.runs.detail(team, id, runId);
   }
@@ -65,6 +68,7 @@ export class RunsController {
   @RunStartQuota()
   @ApiOperation({ summary: 'Retry a failed run from its failed step' })
   @Post(':id/runs/:runId/retry')
+  @ApiCreatedResponse({ type: RetriedRunResponse, description: 'A new run, starting at the failed step with the earlier outputs' })
   @ApiErrors(402, 409, 422)
   retry(
     @ActiveTeam() team: TeamContext,

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { NextRunsQueryDto } from './dto/next-runs.query.dto.js';
 import { UpdateScheduleDto } from './dto/update-schedule.dto.js';
-import type { ScheduleResponse } from './schedules.response.js';
+import { ScheduleResponse } from './schedules.response.js';
 import { SchedulesService } from './schedules.service.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 
@@ -20,6 +20,7 @@ export class SchedulesController {
   @Permission('workflow.read')
   @ApiOperation({ summary: "A workflow's schedule and its next run times" })
   @Get()
+  @ApiOkResponse({ type: ScheduleResponse })
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Query() query: NextRunsQueryDto): Promise<ScheduleResponse> {
     return this.schedules.get(team, id, query.count);
   }
@@ -27,6 +28,7 @@ export class SchedulesController {
   @Permission('workflow.schedule')
   @ApiOperation({ summary: "Change a workflow's schedule" })
   @Patch()
+  @ApiOkResponse({ type: ScheduleResponse })
   update(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -41,6 +43,7 @@ export class SchedulesController {
   @HttpCode(200)
   @ApiOperation({ summary: "Pause a workflow's schedule" })
   @Post('pause')
+  @ApiOkResponse({ type: ScheduleResponse })
   pause(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -54,6 +57,7 @@ export class SchedulesController {
   @HttpCode(200)
   @ApiOperation({ summary: "Resume a workflow's schedule" })
   @Post('resume')
+  @ApiOkResponse({ type: ScheduleResponse })
   resume(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,

@@ -6,9 +6,10 @@ import type { TeamContext } from './auth/team-context.js';
 import { ChangeRoleDto } from './dto/change-role.dto.js';
 import { CreateTeamDto } from './dto/create-team.dto.js';
 import { InviteMemberDto } from './dto/invite-member.dto.js';
-import type { InvitationResponse, SentInvitationResponse } from './invitations/invitations.response.js';
+import { InvitationResponse, SentInvitationResponse } from './invitations/invitations.response.js';
 import { InvitationsService } from './invitations/invitations.service.js';
-import type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from './teams.response.js';
+import { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from './teams.response.js';
+import { SuccessResponse } from '../http/openapi/common.response.js';
 import { TeamsService } from './teams.service.js';
 import { Permission } from './permissions/permission.decorator.js';
 
@@ -24,6 +25,7 @@ export class TeamsController {
 
   @Permission('account.read')
   @ApiOperation({ summary: "List the caller's teams" })
+  @ApiOkResponse({ type: [TeamResponse] })
   @Get()
   list(@ActiveTeam() team: TeamContext): Promise<TeamResponse[]> {
     return this.teams.listForUser(team.userId);
@@ -31,6 +33,7 @@ export class TeamsController {
 
   @Permission('account.teams')
   @ApiOperation({ summary: 'Create a team (the caller owns it)' })
+  @ApiCreatedResponse({ type: TeamResponse })
   @Post()
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateTeamDto, @Audit() audit: AuditContext): Promise<TeamResponse> {
     return this.teams.createForUser(team.userId, dto.name, audit);
@@ -39,6 +42,7 @@ export class TeamsController {
   @Permission('account.teams')
   @HttpCode(200)
   @ApiOperation({ summary: "Make a team this session's active team" })
+  @ApiOkResponse({ type: TeamResponse })
   @Post(':id/activate')
   activate(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamResponse> {
     return this.teams.activate(team, id);
@@ -47,11 +51,7 @@ export class TeamsController {
   @Permission('team.read', { teamParam: 'id' })
   @ApiOperation({ summary: "A team's plan and its limits" })
   @Get(':id/plan')
-  @ApiOkResponse({
-    description:
-      '{ plan, limits: { chatRequestsPerWindow, chatWindowSeconds, workflowPlansPerHour, runStartsPerHour, minScheduleIntervalSeconds, ' +
-      'concurrentRuns, monthlyTokens } }: the limits in force for the team\'s plan (monthlyTokens null: unlimited)',
-  })
+  @ApiOkResponse({ type: TeamPlanResponse, description: "The limits in force for the team's plan (monthlyTokens null: unlimited)" })
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
   plan(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TeamPlanResponse> {
     return this.teams.planLimits(team.userId, id);
@@ -59,6 +59,7 @@ export class TeamsController {
 
   @Permission('team.read', { teamParam: 'id' })
   @ApiOperation({ summary: "List a team's members" })
+  @ApiOkResponse({ type: [MemberResponse] })
   @Get(':id/members')
   members(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<MemberResponse[]> {
     return this.teams.listMembers(team.userId, id);
@@ -69,8 +70,9 @@ export class TeamsController {
   @ApiOperation({ summary: 'Invite someone to a team by email' })
   @Post([':id/members', ':id/invitations'])
   @ApiCreatedResponse({
+    type: SentInvitationResponse,
     description:
-      '{ id, teamId, email, role, status: "pending", invitedBy, createdAt, mailedAt, expiresAt, mailed }: the invitation, mailed to the address ' +
+      'The invitation (status "pending"), mailed to the address ' +
       'with a link (it replaces a pending invitation to the same address); the person joins only by accepting it. Within ' +
       'INVITATION_MAIL_INTERVAL_SECONDS of the last mail to the address, a pending invitation is changed in place and not mailed ' +
       'again (mailed: false; the link already mailed stays good)',
@@ -93,7 +95,7 @@ export class TeamsController {
   @Permission('team.invitations.read', { teamParam: 'id' })
   @ApiOperation({ summary: "List a team's pending invitations" })
   @Get(':id/invitations')
-  @ApiOkResponse({ description: 'Pending invitations that can still be accepted, newest first (owners and admins)' })
+  @ApiOkResponse({ type: [InvitationResponse], description: 'Pending invitations that can still be accepted, newest first (owners and admins)' })
   @ApiForbiddenResponse({ description: 'Members cannot see invitations' })
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
   listInvitations(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<InvitationResponse[]> {
@@ -103,7 +105,7 @@ export class TeamsController {
   @Permission('team.invitations.revoke', { teamParam: 'id' })
   @ApiOperation({ summary: 'Revoke a pending invitation' })
   @Delete(':id/invitations/:invitationId')
-  @ApiOkResponse({ description: '{ success: true }: the link no longer works' })
+  @ApiOkResponse({ type: SuccessResponse, description: 'The link no longer works' })
   @ApiForbiddenResponse({ description: 'Members cannot revoke; only owners revoke an invitation to become owner' })
   @ApiNotFoundResponse({ description: 'No such invitation in a team of the caller' })
   @ApiConflictResponse({ description: 'The invitation was already accepted, declined, revoked or replaced' })
@@ -112,7 +114,7 @@ export class TeamsController {
     @Param('id', ParseUUIDPipe) id: string,
     @Param('invitationId', ParseUUIDPipe) invitationId: string,
     @Audit() audit: AuditContext,
-  ): Promise<{ success: true }> {
+  ): Promise<SuccessResponse> {
     await this.invitations.revoke(team, id, invitationId, audit);
     return { success: true };
   }
@@ -120,7 +122,7 @@ export class TeamsController {
   @Permission('team.members.role', { teamParam: 'id' })
   @ApiOperation({ summary: "Change a member's role" })
   @Patch(':id/members/:userId')
-  @ApiOkResponse({ description: '{ userId, email, name, role, joinedAt }: applies to the member\'s sessions at once' })
+  @ApiOkResponse({ type: MemberResponse, description: 'The role applies to the member\'s sessions at once' })
   @ApiForbiddenResponse({ description: 'Members cannot change roles; only owners make or unmake owners' })
   @ApiNotFoundResponse({ description: 'Not a team of the caller, or not a member of it' })
   @ApiConflictResponse({ description: 'It would leave the team without an owner' })
@@ -137,7 +139,7 @@ export class TeamsController {
   @Permission('team.members.remove', { teamParam: 'id' })
   @ApiOperation({ summary: 'Remove a member from a team' })
   @Delete(':id/members/:userId')
-  @ApiOkResponse({ description: '{ success: true }: the member\'s sessions in this team end at once; removing yourself is leaving' })
+  @ApiOkResponse({ type: SuccessResponse, description: 'The member\'s sessions in this team end at once; removing yourself is leaving' })
   @ApiForbiddenResponse({ description: 'Members cannot remove others; only owners remove owners' })
   @ApiNotFoundResponse({ description: 'Not a team of the caller, or not a member of it' })
   @ApiConflictResponse({ description: 'Removing yourself: as for leaving' })
@@ -146,7 +148,7 @@ export class TeamsController {
     @Param('id', ParseUUIDPipe) id: string,
     @Param('userId', ParseUUIDPipe) userId: string,
     @Audit() audit: AuditContext,
-  ): Promise<{ success: true }> {
+  ): Promise<SuccessResponse> {
     await this.teams.removeMember(team, id, userId, audit);
     return { success: true };
   }
@@ -156,7 +158,8 @@ export class TeamsController {
   @ApiOperation({ summary: 'Leave a team' })
   @Post(':id/leave')
   @ApiOkResponse({
-    description: '{ activeTeam }: this session\'s active team afterwards (your first team if it was this one); your other sessions in the team end',
+    type: LeaveTeamResponse,
+    description: 'This session\'s active team afterwards (your first team if it was this one); your other sessions in the team end',
   })
   @ApiNotFoundResponse({ description: 'Not a team of the caller' })
   @ApiConflictResponse({ description: 'You are its last owner, or it is your only team' })

@@ -1,13 +1,14 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { Public } from '../common/public.decorator.js';
-import type { StartedRunResponse } from '../runs/runs.response.js';
+import { StartedRunResponse } from '../runs/runs.response.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 import { CreateTriggerTokenDto } from './dto/create-trigger-token.dto.js';
-import type { CreatedTriggerTokenResponse, TriggerTokenResponse } from './triggers.response.js';
+import { CreatedTriggerTokenResponse, TriggerTokenResponse } from './triggers.response.js';
 import { TriggersService } from './triggers.service.js';
 
 @ApiTags('triggers')
@@ -20,6 +21,8 @@ export class TriggersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Start a run with a trigger token' })
   @Post(':id/trigger')
+  @ApiCreatedResponse({ type: StartedRunResponse, description: 'A run started with the JSON body as its input' })
+  @ApiErrors(402, 409, 413, 422)
   trigger(
     @Param('id', ParseUUIDPipe) id: string,
     @Headers('authorization') authorization: string | undefined,
@@ -35,6 +38,7 @@ export class TriggersController {
   @Permission('workflow.run')
   @ApiOperation({ summary: 'Create a trigger token for a workflow (shown once)' })
   @Post(':id/trigger-tokens')
+  @ApiCreatedResponse({ type: CreatedTriggerTokenResponse })
   create(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,
@@ -49,6 +53,7 @@ export class TriggersController {
   @Permission('workflow.read')
   @ApiOperation({ summary: "List a workflow's trigger tokens" })
   @Get(':id/trigger-tokens')
+  @ApiOkResponse({ type: [TriggerTokenResponse] })
   list(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<TriggerTokenResponse[]> {
     return this.triggers.list(team, id);
   }

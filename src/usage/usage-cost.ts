@@ -1,9 +1,17 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ModelPrices } from '../config/model-prices.js';
 
-export interface UsageFigures {
+export class UsageFigures {
+  @ApiProperty({ type: 'integer' })
   inputTokens: number;
+
+  @ApiProperty({ type: 'integer' })
   outputTokens: number;
+
+  @ApiProperty({ type: 'integer', description: 'Model calls' })
   calls: number;
+
+  @ApiProperty({ type: 'integer', description: 'Images generated' })
   images: number;
 }
 
@@ -12,8 +20,9 @@ export interface ModelFigures extends UsageFigures {
   modelId: string;
 }
 
-export interface PricedFigures extends UsageFigures {
+export class PricedFigures extends UsageFigures {
   /** In the currency of MODEL_PRICES; absent when a model among them has no price. */
+  @ApiPropertyOptional({ type: 'number', description: 'In the currency of MODEL_PRICES; absent when a model among them has no price' })
   cost?: number;
 }
 

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, P
 import { ApiBadRequestResponse, ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 import { CreateWebhookDto, DeliveriesQueryDto, RedeliverEventDto, RedeliverRangeDto, UpdateWebhookDto } from './dto/webhook.dto.js';
-import type { DeliveriesResponse, WebhookResponse, WebhookWithSecretResponse } from './webhooks.response.js';
+import { DeliveriesResponse, RedeliveryResponse, WebhookResponse, WebhookWithSecretResponse } from './webhooks.response.js';
 import { WebhooksService } from './webhooks.service.js';
 
 @ApiTags('webhooks')
@@ -17,7 +17,7 @@ export class WebhooksController {
   @Permission('team.webhooks.manage', { teamParam: 'id' })
   @ApiOperation({ summary: 'Add a webhook endpoint' })
   @Post()
-  @ApiCreatedResponse({ description: 'The endpoint with its secret (`whsec_…`), shown this once' })
+  @ApiCreatedResponse({ type: WebhookWithSecretResponse, description: 'The endpoint with its secret (`whsec_…`), shown this once' })
   @ApiBadRequestResponse({ description: 'The URL is refused by the outbound policy (private address, plain http, …) or an event type is unknown' })
   create(@Param('id', ParseUUIDPipe) teamId: string, @Body() dto: CreateWebhookDto): Promise<WebhookWithSecretResponse> {
     return this.webhooks.create(teamId, dto);
@@ -26,7 +26,7 @@ export class WebhooksController {
   @Permission('team.webhooks.read', { teamParam: 'id' })
   @ApiOperation({ summary: "List a team's webhook endpoints" })
   @Get()
-  @ApiOkResponse({ description: "The team's endpoints, without secrets" })
+  @ApiOkResponse({ type: [WebhookResponse], description: "The team's endpoints, without secrets" })
   list(@Param('id', ParseUUIDPipe) teamId: string): Promise<WebhookResponse[]> {
     return this.webhooks.list(teamId);
   }
@@ -34,7 +34,7 @@ export class WebhooksController {
   @Permission('team.webhooks.read', { teamParam: 'id' })
   @ApiOperation({ summary: 'Get a webhook endpoint' })
   @Get(':webhookId')
-  @ApiOkResponse({ description: 'The endpoint, without its secret' })
+  @ApiOkResponse({ type: WebhookResponse, description: 'The endpoint, without its secret' })
   get(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string): Promise<WebhookResponse> {
     return this.webhooks.get(teamId, id);
   }
@@ -42,7 +42,7 @@ export class WebhooksController {
   @Permission('team.webhooks.manage', { teamParam: 'id' })
   @ApiOperation({ summary: 'Change a webhook endpoint' })
   @Patch(':webhookId')
-  @ApiOkResponse({ description: 'The endpoint as changed; `enabled: true` re-enables one disabled after failing' })
+  @ApiOkResponse({ type: WebhookResponse, description: 'The endpoint as changed; `enabled: true` re-enables one disabled after failing' })
   @ApiBadRequestResponse({ description: 'The URL is refused by the outbound policy, or a field is malformed' })
   update(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string, @Body() dto: UpdateWebhookDto): Promise<WebhookResponse> {
     return this.webhooks.update(teamId, id, dto);
@@ -61,7 +61,7 @@ export class WebhooksController {
   @ApiOperation({ summary: "Rotate a webhook endpoint's signing secret" })
   @Post(':webhookId/rotate-secret')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The endpoint with its new secret, shown this once; the old one also signs until previousSecretExpiresAt' })
+  @ApiOkResponse({ type: WebhookWithSecretResponse, description: 'The endpoint with its new secret, shown this once; the old one also signs until previousSecretExpiresAt' })
   rotateSecret(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string): Promise<WebhookWithSecretResponse> {
     return this.webhooks.rotateSecret(teamId, id);
   }
@@ -69,7 +69,7 @@ export class WebhooksController {
   @Permission('team.webhooks.read', { teamParam: 'id' })
   @ApiOperation({ summary: "List a webhook endpoint's deliveries" })
   @Get(':webhookId/deliveries')
-  @ApiOkResponse({ description: '{ items: [{ id, eventId, eventType, eventCreatedAt, status, attempts, responseStatus, latencyMs, error, lastAttemptAt, nextAttemptAt }] }, newest first' })
+  @ApiOkResponse({ type: DeliveriesResponse, description: 'The deliveries, newest first' })
   deliveries(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string, @Query() query: DeliveriesQueryDto): Promise<DeliveriesResponse> {
     return this.webhooks.deliveries(teamId, id, query.limit ?? 50);
   }
@@ -78,8 +78,8 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Deliver one event again' })
   @Post(':webhookId/redeliver')
   @HttpCode(200)
-  @ApiOkResponse({ description: '{ queued: 1 }: the event goes out again, with its webhook-id, after the deliveries before it' })
-  redeliverEvent(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string, @Body() dto: RedeliverEventDto): Promise<{ queued: number }> {
+  @ApiOkResponse({ type: RedeliveryResponse, description: 'The event goes out again, with its webhook-id, after the deliveries before it' })
+  redeliverEvent(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string, @Body() dto: RedeliverEventDto): Promise<RedeliveryResponse> {
     return this.webhooks.redeliverEvent(teamId, id, dto.eventId);
   }
 
@@ -87,9 +87,9 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Deliver the events of a time range again' })
   @Post(':webhookId/redeliver-range')
   @HttpCode(200)
-  @ApiOkResponse({ description: '{ queued }: every event of [from, to) this endpoint was sent goes out again, in order' })
+  @ApiOkResponse({ type: RedeliveryResponse, description: 'Every event of [from, to) this endpoint was sent goes out again, in order' })
   @ApiBadRequestResponse({ description: 'from or to is not an ISO 8601 date, or from is not before to' })
-  redeliverRange(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string, @Body() dto: RedeliverRangeDto): Promise<{ queued: number }> {
+  redeliverRange(@Param('id', ParseUUIDPipe) teamId: string, @Param('webhookId', ParseUUIDPipe) id: string, @Body() dto: RedeliverRangeDto): Promise<RedeliveryResponse> {
     return this.webhooks.redeliverRange(teamId, id, dto);
   }
 }

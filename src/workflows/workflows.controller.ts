@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SuccessResponse } from '../http/openapi/common.response.js';
 import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
@@ -7,7 +8,7 @@ import { WorkflowPlanQuota } from '../teams/rate-limit/rate-limit.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { CreateWorkflowDto } from './dto/create-workflow.dto.js';
 import { UpdateStepsDto } from './dto/update-steps.dto.js';
-import type { CreatedWorkflowResponse, WorkflowDetailResponse, WorkflowListItemResponse } from './workflows.response.js';
+import { CreatedWorkflowResponse, WorkflowDetailResponse, WorkflowListItemResponse } from './workflows.response.js';
 import { WorkflowsService } from './workflows.service.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
 
@@ -22,6 +23,7 @@ export class WorkflowsController {
   @WorkflowPlanQuota()
   @ApiOperation({ summary: 'Create a workflow from a goal (the plan is mailed for approval)' })
   @Post()
+  @ApiCreatedResponse({ type: CreatedWorkflowResponse, description: 'A draft: its plan is mailed for approval' })
   @ApiErrors(402)
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto, @Audit() audit: AuditContext): Promise<CreatedWorkflowResponse> {
     return this.workflows.create(team, dto, audit);
@@ -30,6 +32,7 @@ export class WorkflowsController {
   @Permission('workflow.read')
   @ApiOperation({ summary: "List the team's workflows" })
   @Get()
+  @ApiOkResponse({ type: [WorkflowListItemResponse] })
   list(@ActiveTeam() team: TeamContext): Promise<WorkflowListItemResponse[]> {
     return this.workflows.list(team.teamId);
   }
@@ -37,6 +40,7 @@ export class WorkflowsController {
   @Permission('workflow.read')
   @ApiOperation({ summary: 'Get a workflow with its steps and runs' })
   @Get(':id')
+  @ApiOkResponse({ type: WorkflowDetailResponse })
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string): Promise<WorkflowDetailResponse> {
     return this.workflows.get(team.teamId, id);
   }
@@ -46,6 +50,7 @@ export class WorkflowsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Replace a workflow's steps (back to draft, a new approval mail)" })
   @Post(':id/steps')
+  @ApiOkResponse({ type: WorkflowDetailResponse, description: 'Back to draft; the new plan is mailed for approval' })
   @ApiErrors(409)
   replaceSteps(
     @ActiveTeam() team: TeamContext,
@@ -59,8 +64,9 @@ export class WorkflowsController {
   @Permission('workflow.delete')
   @ApiOperation({ summary: 'Delete a workflow' })
   @Delete(':id')
+  @ApiOkResponse({ type: SuccessResponse })
   @ApiErrors(409)
-  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<{ success: true }> {
+  async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseUUIDPipe) id: string, @Audit() audit: AuditContext): Promise<SuccessResponse> {
     await this.workflows.delete(team, id, audit);
     return { success: true };
   }

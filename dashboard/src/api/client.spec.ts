@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import createClient from 'openapi-fetch';
-import { ApiError, apiErrorMessage, CLIENT_OPTIONS, send, sendUntyped } from './client';
+import { ApiError, apiErrorMessage, CLIENT_OPTIONS, send } from './client';
 import type { paths } from './schema';
 
 /** The generated client against canned answers: what a call resolves to, or the ApiError it throws. */
@@ -43,7 +43,7 @@ describe('the dashboard API client', () => {
 
   it("throws ApiError with the status and the error body's message", async () => {
     const { client } = answering(() => json(409, { statusCode: 409, error: 'Conflict', message: 'The run already finished' }));
-    const error = await refusal(sendUntyped(client.POST('/api/workflows/{id}/runs/{runId}/stop', { params: { path: { id: 'w', runId: 1 } } })));
+    const error = await refusal(send(client.POST('/api/workflows/{id}/runs/{runId}/stop', { params: { path: { id: 'w', runId: 1 } } })));
     expect(error.status).toBe(409);
     expect(error.message).toBe('The run already finished');
   });

@@ -45,16 +45,6 @@ export async function send<Data>(call: Promise<Answer<Data>>): Promise<Data> {
   return data as Data;
 }
 
-/**
- * For an operation whose success answer the document does not describe yet (SUCCESS_SCHEMA_PENDING
- * in test/helpers/contract.ts): its generated type is `undefined`, so the caller names the body's
- * type. Once the document describes it, `data` is no longer `undefined` and this call stops type
- * checking, which points at the local type to remove.
- */
-export async function sendUntyped<Body>(call: Promise<Answer<undefined>>): Promise<Body> {
-  return (await send<unknown>(call)) as Body;
-}
-
 /** The `message` of the service's error body `{statusCode, error, message}` on a raw response, else the status line. */
 export async function apiErrorMessage(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');

@@ -1496,6 +1496,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        HealthResponse: {
+            /** @enum {string} */
+            status: "ok";
+            /**
+             * @description The database (every check but liveness)
+             * @enum {string}
+             */
+            database?: "up";
+            /**
+             * @description The local disk under DATA_DIR or the S3 bucket (every check but liveness)
+             * @enum {string}
+             */
+            storage?: "up";
+            /**
+             * @description Redis, only with REDIS_URL
+             * @enum {string}
+             */
+            redis?: "up";
+            /**
+             * @description The job queue's pool (readiness only)
+             * @enum {string}
+             */
+            queue?: "up";
+        };
         SingleSignOnOption: {
             displayName: string;
             loginUrl: string;
@@ -1675,19 +1699,115 @@ export interface components {
             /** @example Marketing */
             name: string;
         };
+        TeamPlanLimits: {
+            /** @description Chat (router) requests per window, per team and per user across the user's teams */
+            chatRequestsPerWindow: number;
+            chatWindowSeconds: number;
+            workflowPlansPerHour: number;
+            /** @description Run starts per hour: by hand, retried or scheduled */
+            runStartsPerHour: number;
+            minScheduleIntervalSeconds: number;
+            /** @description Runs of the team executing at once; further runs wait in the queue */
+            concurrentRuns: number;
+            /** @description Input plus output tokens per calendar month (UTC); null: unlimited */
+            monthlyTokens: number | null;
+        };
+        TeamPlanResponse: {
+            /** @enum {string} */
+            plan: "free" | "pro" | "enterprise";
+            limits: components["schemas"]["TeamPlanLimits"];
+        };
+        MemberResponse: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            /** Format: date-time */
+            joinedAt: string;
+        };
         InviteMemberDto: {
             /** @example grace@example.com */
             email: string;
             /** @enum {string} */
             role: "owner" | "admin" | "member" | "viewer";
         };
+        SentInvitationResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            /** @example ada@example.com */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined" | "revoked" | "replaced";
+            /**
+             * Format: uuid
+             * @description The user who sent it (null once that account is deleted)
+             */
+            invitedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its link was mailed
+             */
+            mailedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description false: the address was mailed less than INVITATION_MAIL_INTERVAL_SECONDS ago; the link already mailed stays good */
+            mailed: boolean;
+        };
+        InvitationResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            /** @example ada@example.com */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined" | "revoked" | "replaced";
+            /**
+             * Format: uuid
+             * @description The user who sent it (null once that account is deleted)
+             */
+            invitedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its link was mailed
+             */
+            mailedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         ChangeRoleDto: {
             /** @enum {string} */
             role: "owner" | "admin" | "member" | "viewer";
         };
+        LeaveTeamResponse: {
+            /** @description The session's active team afterwards */
+            activeTeam: components["schemas"]["TeamResponse"];
+        };
         InvitationTokenDto: {
             /** @description The token from the invitation link (after #token=) */
             token: string;
+        };
+        GroupMappingResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example engineering */
+            groupName: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            /** Format: date-time */
+            createdAt: string;
         };
         CreateGroupMappingDto: {
             /** @description The identity provider's group name, exactly as it sends it */
@@ -1760,6 +1880,55 @@ export interface components {
              */
             modelId?: string | null;
         };
+        WorkflowReference: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+        };
+        WorkflowRunSummaryResponse: {
+            id: number;
+            /** @example running */
+            status: string;
+            totalSteps: number;
+            currentStepDescription: string;
+            workflow: components["schemas"]["WorkflowReference"];
+        };
+        ConversationResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description From the first user message, at most 100 characters */
+            title: string;
+            /**
+             * @description The niche of the agent that answered last
+             * @example general
+             */
+            niche: string;
+            /** @description A workflow run's conversation: the run */
+            workflowRun: components["schemas"]["WorkflowRunSummaryResponse"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last activity: the list is ordered by it
+             */
+            updatedAt: string;
+        };
+        HistoryResponse: {
+            /** @description The AI SDK's UI messages (useChat reads them as they are), oldest first */
+            messages: {
+                id: string;
+                /** @enum {string} */
+                role: "system" | "user" | "assistant";
+                /** @description What the server attached (the agent, usage, a stop) */
+                metadata?: unknown;
+                parts: ({
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            }[];
+            conversation: components["schemas"]["ConversationResponse"];
+        };
         SearchMatchResponse: {
             messageId: string;
             /** @enum {string} */
@@ -1820,6 +1989,12 @@ export interface components {
              */
             version: string;
         };
+        StoppedConversationResponse: {
+            /** Format: uuid */
+            conversationId: string;
+            /** @enum {boolean} */
+            stopped: true;
+        };
         MessageFeedbackResponse: {
             messageId: string;
             /** @enum {string} */
@@ -1854,6 +2029,66 @@ export interface components {
             /** @description Most rated first */
             rows: components["schemas"]["FeedbackCountResponse"][];
         };
+        ModelObject: {
+            /**
+             * @description `router` or an agent
+             * @example router
+             */
+            id: string;
+            /** @enum {string} */
+            object: "model";
+            /** @description Unix seconds */
+            created: number;
+            owned_by: string;
+            description: string;
+        };
+        ModelList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["ModelObject"][];
+        };
+        ChatCompletionMessage: {
+            /** @enum {string} */
+            role: "assistant";
+            content: string;
+            /** @description Always null here */
+            refusal: string | null;
+        };
+        ChatCompletionChoice: {
+            /** @enum {integer} */
+            index: 0;
+            message: components["schemas"]["ChatCompletionMessage"];
+            /** @description Always null here */
+            logprobs: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            finish_reason: "stop";
+        };
+        CompletionUsage: {
+            prompt_tokens: number;
+            completion_tokens: number;
+            total_tokens: number;
+        };
+        ChatCompletion: {
+            /**
+             * Format: uuid
+             * @description The conversation the reply is stored in (continue it with conversation_id)
+             */
+            conversation_id: string;
+            /** @description The assets the agent's tools saved */
+            assets: components["schemas"]["AssetResponse"][];
+            /** @example chatcmpl-3f0c9a */
+            id: string;
+            /** @enum {string} */
+            object: "chat.completion";
+            /** @description Unix seconds */
+            created: number;
+            /** @example router */
+            model: string;
+            choices: components["schemas"]["ChatCompletionChoice"][];
+            usage: components["schemas"]["CompletionUsage"];
+        };
         StreamOptionsDto: {
             /** @description A last chunk with the usage and no choices, before [DONE] */
             include_usage?: boolean | null;
@@ -1878,6 +2113,101 @@ export interface components {
             n?: number | null;
             /** @description Must be empty: the agents run their own tools on the server */
             tools?: Record<string, never>[] | null;
+        };
+        ResponseError: {
+            code: string;
+            message: string;
+        };
+        ResponseOutputText: {
+            /** @enum {string} */
+            type: "output_text";
+            text: string;
+            annotations: Record<string, never>[];
+            logprobs: Record<string, never>[];
+        };
+        ResponseOutputMessage: {
+            /** @enum {string} */
+            type: "message";
+            id: string;
+            /** @enum {string} */
+            status: "in_progress" | "completed";
+            /** @enum {string} */
+            role: "assistant";
+            content: components["schemas"]["ResponseOutputText"][];
+        };
+        ConversationReference: {
+            /** Format: uuid */
+            id: string;
+        };
+        ResponseText: {
+            /** @description As asked for (text.format): text, json_object, or json_schema with its name, schema and strict */
+            format?: {
+                /** @enum {string} */
+                type: "text" | "json_object" | "json_schema";
+                name?: string;
+                description?: string;
+                schema?: {
+                    [key: string]: unknown;
+                };
+                strict?: boolean | null;
+            };
+        };
+        InputTokensDetails: {
+            cached_tokens: number;
+        };
+        OutputTokensDetails: {
+            reasoning_tokens: number;
+        };
+        ResponseUsage: {
+            input_tokens: number;
+            input_tokens_details: components["schemas"]["InputTokensDetails"];
+            output_tokens: number;
+            output_tokens_details: components["schemas"]["OutputTokensDetails"];
+            total_tokens: number;
+        };
+        ResponseObject: {
+            /**
+             * Format: uuid
+             * @description The conversation the reply is stored in (continue it with conversation_id)
+             */
+            conversation_id: string;
+            /** @description The assets the agent's tools saved */
+            assets: components["schemas"]["AssetResponse"][];
+            /** @example resp_5b1e0c */
+            id: string;
+            /** @enum {string} */
+            object: "response";
+            /** @description Unix seconds */
+            created_at: number;
+            /** @enum {string} */
+            status: "in_progress" | "completed" | "failed";
+            error: components["schemas"]["ResponseError"] | null;
+            /** @description Always null here */
+            incomplete_details: {
+                [key: string]: unknown;
+            } | null;
+            instructions: string | null;
+            max_output_tokens: number | null;
+            /** @example router */
+            model: string;
+            output: components["schemas"]["ResponseOutputMessage"][];
+            parallel_tool_calls: boolean;
+            previous_response_id: string | null;
+            conversation: components["schemas"]["ConversationReference"];
+            /** @enum {boolean} */
+            store: true;
+            temperature: number | null;
+            top_p: number | null;
+            text: components["schemas"]["ResponseText"];
+            /** @enum {string} */
+            tool_choice: "auto";
+            tools: Record<string, never>[];
+            /** @enum {string} */
+            truncation: "disabled";
+            usage: components["schemas"]["ResponseUsage"] | null;
+            metadata: {
+                [key: string]: string;
+            };
         };
         ResponseRequestDto: {
             /**
@@ -1920,6 +2250,90 @@ export interface components {
             /** @description Feedback for the agent, with reject; blank reads as none */
             note?: string;
         };
+        StepDecisionResponse: {
+            runId: number;
+            stepIndex: number;
+            /** @enum {string} */
+            action: "approve" | "reject";
+            /**
+             * @description The run's status once the decision is applied: it goes on (or redoes the step)
+             * @enum {string}
+             */
+            status: "running" | "awaiting_approval" | "awaiting_budget" | "completed" | "failed";
+        };
+        PlanApprovalMailResponse: {
+            message: string;
+            /** @description Where the link goes: the workflow's creator, as for the first mail */
+            sentTo: string[];
+        };
+        StepApprovalMailResponse: {
+            message: string;
+            /** @description Where the link goes: whoever started the run (the workflow's creator for scheduled runs) */
+            sentTo: string[];
+            stepIndex: number;
+            attempt: number;
+        };
+        PlanInboxItem: {
+            /** Format: uuid */
+            workflowId: string;
+            workflowTitle: string;
+            /**
+             * Format: date-time
+             * @description When it began to wait
+             */
+            waitingSince: string;
+            /** @description How long it has waited, in seconds */
+            ageSeconds: number;
+            /**
+             * Format: date-time
+             * @description When the newest mailed link expires (24 h for a plan, 2 h for a step)
+             */
+            dueAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "plan";
+            planVersion: number;
+            stepCount: number;
+        };
+        MadeAssetResponse: {
+            id: number;
+            /** @example document */
+            type: string;
+            title: string;
+        };
+        StepInboxItem: {
+            /** Format: uuid */
+            workflowId: string;
+            workflowTitle: string;
+            /**
+             * Format: date-time
+             * @description When it began to wait
+             */
+            waitingSince: string;
+            /** @description How long it has waited, in seconds */
+            ageSeconds: number;
+            /**
+             * Format: date-time
+             * @description When the newest mailed link expires (24 h for a plan, 2 h for a step)
+             */
+            dueAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "step";
+            runId: number;
+            runNumber: number;
+            stepIndex: number;
+            stepDescription: string;
+            attempt: number;
+            /** @description The assets this attempt made, oldest first */
+            made: components["schemas"]["MadeAssetResponse"][];
+            /** @description The step's reply, cut to a preview */
+            output: string;
+        };
         InboxDecisionDto: {
             /** @enum {string} */
             kind: "plan" | "step";
@@ -1944,6 +2358,26 @@ export interface components {
         DecideApprovalsDto: {
             decisions: components["schemas"]["InboxDecisionDto"][];
         };
+        InboxDecisionResult: {
+            /** @enum {string} */
+            kind: "plan" | "step";
+            /** Format: uuid */
+            workflowId: string;
+            runId?: number;
+            stepIndex?: number;
+            /** @enum {string} */
+            action: "approve" | "reject";
+            /**
+             * @description 200 applied; otherwise the status the single decision's route would answer, and nothing changed
+             * @example 409
+             */
+            status: number;
+            message: string;
+        };
+        InboxDecisionsResponse: {
+            /** @description Per decision, in the order asked */
+            results: components["schemas"]["InboxDecisionResult"][];
+        };
         CreateWorkflowDto: {
             /** @example Every Monday, outline a LinkedIn post about our week, write it, and publish it after review. */
             goal: string;
@@ -1957,6 +2391,136 @@ export interface components {
              * @example Europe/Lisbon
              */
             timezone?: string;
+        };
+        ApprovalPolicyResponse: {
+            /**
+             * @description The run's starter, the members named, or any admin or owner
+             * @enum {string}
+             */
+            approvers: "starter" | "members" | "admins";
+            /** @description The emails of the members who approve, when approvers is members */
+            members: string[];
+            /** @description How many distinct approvers must approve */
+            quorum: number;
+            remindAfterMinutes: number | null;
+            escalateAfterMinutes: number | null;
+            expireAfterMinutes: number | null;
+            /** @enum {string} */
+            onExpiry: "reject" | "stop" | "skip" | "wait";
+        };
+        WorkflowStepResponse: {
+            /** @example 0 */
+            stepIndex: number;
+            /** @example Draft the weekly report from last week’s receipts */
+            description: string;
+            /** @example general */
+            agentId: string;
+            requiresApproval: boolean;
+            /** @description The approval policy, defaults filled in; null for a step that needs no approval */
+            approvalPolicy: components["schemas"]["ApprovalPolicyResponse"] | null;
+        };
+        CreatedWorkflowResponse: {
+            /** Format: uuid */
+            workflowId: string;
+            title: string;
+            steps: components["schemas"]["WorkflowStepResponse"][];
+            /** @enum {string} */
+            status: "draft";
+            /**
+             * @description The one given, else the one the goal names; null runs by hand only
+             * @example 0 9 * * 1
+             */
+            schedule: string | null;
+            message: string;
+        };
+        LatestRunResponse: {
+            id: number;
+            /** @description The run's number within its workflow */
+            runNumber: number;
+            /** @enum {string} */
+            status: "running" | "awaiting_approval" | "awaiting_budget" | "completed" | "failed";
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        WorkflowListItemResponse: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @example Every Monday at 9, summarise last week’s receipts */
+            goal: string;
+            /** @enum {string} */
+            status: "draft" | "active";
+            /** @example 0 9 * * 1 */
+            schedule: string | null;
+            /** @example Europe/Berlin */
+            timezone: string;
+            planVersion: number;
+            /** Format: date-time */
+            approvedAt: string | null;
+            approvedBy: string | null;
+            /**
+             * Format: uuid
+             * @description The user who created it (null for workflows made before creators were kept)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            stepCount: number;
+            latestRun: components["schemas"]["LatestRunResponse"] | null;
+        };
+        WorkflowRunResponse: {
+            id: number;
+            /** @description The run's number within its workflow */
+            runNumber: number;
+            /** @enum {string} */
+            status: "running" | "awaiting_approval" | "awaiting_budget" | "completed" | "failed";
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description Why it failed or waits */
+            reason: string | null;
+            currentStepIndex: number;
+            totalSteps: number;
+            /** Format: uuid */
+            conversationId: string | null;
+            /** @enum {string} */
+            trigger: "manual" | "schedule" | "trigger";
+            /** @description The run this one retries (it reused its outputs for the steps before startStepIndex) */
+            retryOf: number | null;
+            startStepIndex: number;
+        };
+        WorkflowDetailResponse: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @example Every Monday at 9, summarise last week’s receipts */
+            goal: string;
+            /** @enum {string} */
+            status: "draft" | "active";
+            /** @example 0 9 * * 1 */
+            schedule: string | null;
+            /** @example Europe/Berlin */
+            timezone: string;
+            planVersion: number;
+            /** Format: date-time */
+            approvedAt: string | null;
+            approvedBy: string | null;
+            /**
+             * Format: uuid
+             * @description The user who created it (null for workflows made before creators were kept)
+             */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            workflowSteps: components["schemas"]["WorkflowStepResponse"][];
+            workflowRuns: components["schemas"]["WorkflowRunResponse"][];
         };
         ApprovalPolicyDto: {
             /**
@@ -2003,11 +2567,158 @@ export interface components {
         UpdateStepsDto: {
             steps: components["schemas"]["StepInputDto"][];
         };
+        StartedRunResponse: {
+            runId: number;
+            /**
+             * Format: uuid
+             * @description The run's conversation, where its steps' replies are kept
+             */
+            conversationId: string;
+            /** @enum {string} */
+            message: "Workflow run started";
+        };
+        StoppedRunResponse: {
+            runId: number;
+            /** @enum {string} */
+            status: "running" | "awaiting_approval" | "awaiting_budget" | "completed" | "failed";
+            reason: string;
+        };
+        RunStepResponse: {
+            stepIndex: number;
+            /**
+             * @description cancelled: it was awaiting approval when the run was stopped
+             * @enum {string}
+             */
+            status: "running" | "awaiting_approval" | "completed" | "cancelled";
+            /** @description 1, plus one for each rejection */
+            attempt: number;
+            /** @description Model calls the current attempt made; 0 for a reused step */
+            modelAttempts: number;
+            /** @description The run whose output the step took instead of calling a model; null when it ran here */
+            reusedFrom: number | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        PricedFigures: {
+            inputTokens: number;
+            outputTokens: number;
+            /** @description Model calls */
+            calls: number;
+            /** @description Images generated */
+            images: number;
+            /** @description In the currency of MODEL_PRICES; absent when a model among them has no price */
+            cost?: number;
+        };
+        RunDecisionResponse: {
+            stepIndex: number;
+            attempt: number;
+            /**
+             * @description A person's approve or reject; a timer's remind, escalate or expire (channel system)
+             * @enum {string}
+             */
+            action: "approve" | "reject" | "remind" | "escalate" | "expire";
+            note: string | null;
+            /** @enum {string} */
+            channel: "dashboard" | "email" | "system";
+            /** @description The user's email on the dashboard, the mailed address for a link; null for a timer, or when the account is gone */
+            decidedBy: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+        };
+        RunDetailResponse: {
+            id: number;
+            /** @description The run's number within its workflow */
+            runNumber: number;
+            /** @enum {string} */
+            status: "running" | "awaiting_approval" | "awaiting_budget" | "completed" | "failed";
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description Why it failed or waits */
+            reason: string | null;
+            currentStepIndex: number;
+            totalSteps: number;
+            /** Format: uuid */
+            conversationId: string | null;
+            /** @enum {string} */
+            trigger: "manual" | "schedule" | "trigger";
+            /** @description The run this one retries (it reused its outputs for the steps before startStepIndex) */
+            retryOf: number | null;
+            startStepIndex: number;
+            /** @description A retry's replacement instruction for its first step */
+            instructionOverride: string | null;
+            /** @description The JSON payload a triggered run was started with; null for other runs */
+            input: ({
+                [key: string]: unknown;
+            } | null) | unknown[];
+            steps: components["schemas"]["RunStepResponse"][];
+            /** @description Ids of the runs that retry this one, oldest first */
+            retriedBy: number[];
+            /** @description The tokens, calls, images and (where prices are known) cost of the run's model calls */
+            usage: components["schemas"]["PricedFigures"];
+            /** @description The step approval decisions taken on the run, oldest first */
+            decisions: components["schemas"]["RunDecisionResponse"][];
+        };
         RetryRunDto: {
             /** @description The step (0-based) the new run starts at; the outputs of the steps before it are reused. Default: the step the run failed or was stopped at; 0 for a completed run */
             fromStep?: number;
             /** @description Replaces the instruction of step `fromStep`, for the new run only */
             instruction?: string;
+        };
+        RetriedRunResponse: {
+            runId: number;
+            /**
+             * Format: uuid
+             * @description The run's conversation, where its steps' replies are kept
+             */
+            conversationId: string;
+            /** @enum {string} */
+            message: "Workflow run started";
+            /** @description The run this one retries */
+            retryOf: number;
+            startStepIndex: number;
+        };
+        ScheduleSlotResponse: {
+            /** Format: date-time */
+            slot: string;
+            /** @enum {string} */
+            outcome: "started" | "skipped" | "queued" | "missed";
+            runId: number | null;
+            /** @description Reached after an outage by the missed-run policy, not by its timer */
+            caughtUp: boolean;
+            /** @description Slots since the previous one that nobody reached */
+            missedBefore: number;
+            detail: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+        };
+        ScheduleResponse: {
+            /** Format: uuid */
+            workflowId: string;
+            /** @example 0 9 * * 1 */
+            schedule: string | null;
+            /** @example Europe/Berlin */
+            timezone: string;
+            paused: boolean;
+            /** Format: date-time */
+            pausedAt: string | null;
+            /** @enum {string} */
+            overlapPolicy: "skip" | "queue_one" | "cancel_running";
+            /** @enum {string} */
+            missedRunPolicy: "skip" | "run_once";
+            catchUpWindowMinutes: number;
+            /**
+             * Format: date-time
+             * @description Null when it does not fire: no schedule, paused, or the plan not approved yet
+             */
+            nextRunAt: string | null;
+            /** @description The next run times (count, 5 by default), empty when it does not fire */
+            nextRuns: string[];
+            /** @description The latest slots it reached, newest first */
+            recentSlots: components["schemas"]["ScheduleSlotResponse"][];
         };
         UpdateScheduleDto: {
             /**
@@ -2037,12 +2748,148 @@ export interface components {
             /** @example Signup form */
             name: string;
         };
+        CreatedTriggerTokenResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workflowId: string;
+            /** @example CRM webhook */
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description The secret for `Authorization: Bearer` on the trigger route, shown this once */
+            token: string;
+        };
+        TriggerTokenResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workflowId: string;
+            /** @example CRM webhook */
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        JsonRpcError: {
+            /** @example -32601 */
+            code: number;
+            message: string;
+            /** @description Details, as the error gives them */
+            data?: Record<string, never>;
+        };
+        JsonRpcResponse: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description The request's id (null when the request could not be read) */
+            id: (string | null) | number;
+            /** @description What the method returns (MCP) */
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: components["schemas"]["JsonRpcError"];
+        };
+        AuditEventResponse: {
+            id: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /** Format: uuid */
+            teamId: string | null;
+            /** @enum {string} */
+            actorType: "user" | "api_token" | "scim" | "system" | "anonymous" | "trigger_token";
+            actorId: string | null;
+            /** @description The API or trigger token the actor used */
+            actorTokenId: string | null;
+            /** @example workflow.created */
+            action: string;
+            /** @example workflow */
+            targetType: string | null;
+            targetId: string | null;
+            ip: string | null;
+            userAgent: string | null;
+            requestId: string | null;
+            /** @description What changed, as the action records it */
+            changes: {
+                [key: string]: unknown;
+            };
+            /** @description The previous event's hash (the chain) */
+            prevHash: string | null;
+            hash: string;
+        };
+        AuditPageResponse: {
+            /** @description Newest first */
+            items: components["schemas"]["AuditEventResponse"][];
+            /** @description Pass as cursor for the next (older) page; null on the last */
+            nextCursor: string | null;
+        };
         CreateWebhookDto: {
             /** @description https URL the events are POSTed to (plain http and private addresses only when the operator allows them) */
             url: string;
             /** @description The events to receive, at least one */
             eventTypes: ("run.started" | "run.awaiting_approval" | "run.awaiting_budget" | "run.completed" | "run.failed" | "run.stopped" | "step.decided" | "workflow.plan_approval_requested" | "workflow.activated" | "workflow.deleted" | "schedule.slot_skipped" | "schedule.missed" | "asset.created" | "budget.threshold" | "member.added" | "member.removed")[];
             description?: string;
+        };
+        WebhookWithSecretResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://hooks.example.com/assistant */
+            url: string;
+            description: string;
+            /**
+             * @example [
+             *       "run.completed"
+             *     ]
+             */
+            eventTypes: string[];
+            enabled: boolean;
+            /** @description Why it was disabled (after failing), else null */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret still signs (after a rotation), else null
+             */
+            previousSecretExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description The signing secret, shown this once
+             * @example whsec_…
+             */
+            secret: string;
+        };
+        WebhookResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://hooks.example.com/assistant */
+            url: string;
+            description: string;
+            /**
+             * @example [
+             *       "run.completed"
+             *     ]
+             */
+            eventTypes: string[];
+            enabled: boolean;
+            /** @description Why it was disabled (after failing), else null */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret still signs (after a rotation), else null
+             */
+            previousSecretExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         UpdateWebhookDto: {
             url?: string;
@@ -2051,9 +2898,37 @@ export interface components {
             /** @description true re-enables an endpoint disabled after failing; its waiting events then go out in order */
             enabled?: boolean;
         };
+        DeliveryResponse: {
+            /** @example 42 */
+            id: string;
+            /** @description The webhook-id header it is sent with */
+            eventId: string;
+            /** @example run.completed */
+            eventType: string;
+            /** Format: date-time */
+            eventCreatedAt: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            responseStatus: number | null;
+            latencyMs: number | null;
+            error: string | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+        };
+        DeliveriesResponse: {
+            /** @description Newest first */
+            items: components["schemas"]["DeliveryResponse"][];
+        };
         RedeliverEventDto: {
             /** @description The id of an event this endpoint was sent (a delivery's eventId) */
             eventId: string;
+        };
+        RedeliveryResponse: {
+            /** @example 1 */
+            queued: number;
         };
         RedeliverRangeDto: {
             /** @description ISO 8601 date, inclusive */
@@ -2061,9 +2936,89 @@ export interface components {
             /** @description ISO 8601 date, exclusive */
             to: string;
         };
+        UsageRow: {
+            inputTokens: number;
+            outputTokens: number;
+            /** @description Model calls */
+            calls: number;
+            /** @description Images generated */
+            images: number;
+            /** @description In the currency of MODEL_PRICES; absent when a model among them has no price */
+            cost?: number;
+            /**
+             * @description A UTC day (YYYY-MM-DD), a model id, a user id or a workflow id; null: none
+             * @example 2026-11-27
+             */
+            key: string | null;
+        };
+        UsageReportResponse: {
+            /**
+             * @description team: every member's usage (owners and admins); own: the caller's only (members)
+             * @enum {string}
+             */
+            scope: "team" | "own";
+            /**
+             * Format: date-time
+             * @description The start of the range
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The end of the range
+             */
+            to: string;
+            /** @enum {string} */
+            groupBy: "day" | "model" | "user" | "workflow";
+            rows: components["schemas"]["UsageRow"][];
+            totals: components["schemas"]["PricedFigures"];
+        };
+        TeamBudgetResponse: {
+            /** @enum {string} */
+            plan: "free" | "pro" | "enterprise";
+            /** @description Input plus output tokens the plan allows per calendar month (UTC); null: unlimited */
+            planMonthlyTokens: number | null;
+            /** @description The owners' own limit, below the plan's; null: the plan's applies */
+            teamMonthlyTokens: number | null;
+            /** @description The limit in force: the lower of the two; null: unlimited */
+            monthlyTokens: number | null;
+            /** @description Tokens used this month */
+            used: number;
+            /**
+             * @description used as a percentage of monthlyTokens (one decimal); null when unlimited
+             * @example 42.5
+             */
+            percent: number | null;
+            /**
+             * Format: date-time
+             * @description When the month's count starts again
+             */
+            resetsAt: string;
+        };
         SetTeamBudgetDto: {
             /** @description Input plus output tokens per calendar month (UTC), at most the plan's; null clears the team's own limit */
             monthlyTokens: number | null;
+        };
+        McpServerResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example crm */
+            name: string;
+            /** @example https://mcp.example.com/mcp */
+            url: string;
+            /** @description Each header sent, its value masked */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The tools the agents may use; null: all */
+            allowedTools: string[] | null;
+            /** @description The agents that get its tools; null: all */
+            agentIds: string[] | null;
+            /** @description Tools that wait for a person to approve each call */
+            approvalTools: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         CreateMcpServerDto: {
             /**
@@ -2106,6 +3061,26 @@ export interface components {
             agentIds?: ("social" | "video" | "finance" | "legal" | "general")[] | null;
             /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval); run steps, /v1 and MCP clients refuse them */
             approvalTools?: string[];
+        };
+        McpToolListing: {
+            name: string;
+            /** @description The name the agents see */
+            agentToolName: string;
+            description: string;
+            /** @enum {string} */
+            status: "available" | "not_allowed" | "needs_approval";
+            note?: string;
+        };
+        McpConnectionReached: {
+            /** @enum {boolean} */
+            ok: true;
+            serverName: string;
+            tools: components["schemas"]["McpToolListing"][];
+        };
+        McpConnectionFailed: {
+            /** @enum {boolean} */
+            ok: false;
+            error: string;
         };
         AgentToolApprovalsResponse: {
             /**
@@ -2182,7 +3157,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
             };
             /** @description Service Unavailable */
             503: {
@@ -2210,7 +3187,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
             };
             /** @description Service Unavailable */
             503: {
@@ -2238,7 +3217,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
             };
             /** @description Service Unavailable */
             503: {
@@ -3164,8 +4145,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description To the identity provider's sign-in page; when sign-on is off or the provider fails, to the dashboard's sign-in page with ?sso_error=<code> */
+            302: {
                 headers: {
+                    /** @description Where the client is sent */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3192,8 +4176,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description Signed in (the session cookie is set): to the path asked for at the start; on failure, to the dashboard's sign-in page with ?sso_error=<code> */
+            302: {
                 headers: {
+                    /** @description Where the client is sent */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3224,7 +4211,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"][];
+                };
             };
             /** @description Unauthorized */
             401: {
@@ -3274,7 +4263,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3349,7 +4340,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3411,12 +4404,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { plan, limits: { chatRequestsPerWindow, chatWindowSeconds, workflowPlansPerHour, runStartsPerHour, minScheduleIntervalSeconds, concurrentRuns, monthlyTokens } }: the limits in force for the team's plan (monthlyTokens null: unlimited) */
+            /** @description The limits in force for the team's plan (monthlyTokens null: unlimited) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamPlanResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3482,7 +4477,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"][];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3548,12 +4545,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { id, teamId, email, role, status: "pending", invitedBy, createdAt, mailedAt, expiresAt, mailed }: the invitation, mailed to the address with a link (it replaces a pending invitation to the same address); the person joins only by accepting it. Within INVITATION_MAIL_INTERVAL_SECONDS of the last mail to the address, a pending invitation is changed in place and not mailed again (mailed: false; the link already mailed stays good) */
+            /** @description The invitation (status "pending"), mailed to the address with a link (it replaces a pending invitation to the same address); the person joins only by accepting it. Within INVITATION_MAIL_INTERVAL_SECONDS of the last mail to the address, a pending invitation is changed in place and not mailed again (mailed: false; the link already mailed stays good) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SentInvitationResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3658,7 +4657,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"][];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3724,12 +4725,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { id, teamId, email, role, status: "pending", invitedBy, createdAt, mailedAt, expiresAt, mailed }: the invitation, mailed to the address with a link (it replaces a pending invitation to the same address); the person joins only by accepting it. Within INVITATION_MAIL_INTERVAL_SECONDS of the last mail to the address, a pending invitation is changed in place and not mailed again (mailed: false; the link already mailed stays good) */
+            /** @description The invitation (status "pending"), mailed to the address with a link (it replaces a pending invitation to the same address); the person joins only by accepting it. Within INVITATION_MAIL_INTERVAL_SECONDS of the last mail to the address, a pending invitation is changed in place and not mailed again (mailed: false; the link already mailed stays good) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SentInvitationResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3830,12 +4833,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { success: true }: the link no longer works */
+            /** @description The link no longer works */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3907,12 +4912,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { success: true }: the member's sessions in this team end at once; removing yourself is leaving */
+            /** @description The member's sessions in this team end at once; removing yourself is leaving */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -3988,12 +4995,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { userId, email, name, role, joinedAt }: applies to the member's sessions at once */
+            /** @description The role applies to the member's sessions at once */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -4082,12 +5091,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { activeTeam }: this session's active team afterwards (your first team if it was this one); your other sessions in the team end */
+            /** @description This session's active team afterwards (your first team if it was this one); your other sessions in the team end */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LeaveTeamResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -4160,12 +5171,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The team joined, with the role: { id, name, plan, role, createdAt } */
+            /** @description The team joined, with the role */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"];
+                };
             };
             /** @description The link is malformed or tampered with */
             400: {
@@ -4261,7 +5274,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"];
+                };
             };
             /** @description The link is malformed or tampered with */
             400: {
@@ -4336,7 +5351,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GroupMappingResponse"][];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -4406,7 +5423,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GroupMappingResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -5053,12 +6072,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HistoryResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -5126,7 +6146,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"][];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -5180,12 +6202,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -5570,7 +6593,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoppedConversationResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -5924,7 +6949,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
             };
             /** @description Unauthorized */
             401: {
@@ -5972,7 +6999,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ModelObject"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -6046,7 +7075,10 @@ export interface operations {
                     "x-conversation-id"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ChatCompletion"];
+                    "text/event-stream": string;
+                };
             };
             /** @description Bad Request */
             400: {
@@ -6140,7 +7172,10 @@ export interface operations {
                     "x-conversation-id"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ResponseObject"];
+                    "text/event-stream": string;
+                };
             };
             /** @description Bad Request */
             400: {
@@ -6226,7 +7261,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ResponseObject"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -6692,12 +7729,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { runId, stepIndex, action, status }: the run goes on (status running) */
+            /** @description The run goes on (status running) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StepDecisionResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -6786,12 +7825,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { message, sentTo }: a fresh plan approval link is mailed to the workflow's creator (the team's first owner once the creator has left it) */
+            /** @description A fresh plan approval link is mailed to the workflow's creator (the team's first owner once the creator has left it) */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PlanApprovalMailResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -6874,12 +7915,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { message, sentTo, stepIndex, attempt }: a fresh link (a new token, valid 2 h) for the step the run waits on is mailed to whoever got the first */
+            /** @description A fresh link (a new token, valid 2 h) for the step the run waits on is mailed to whoever got the first */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StepApprovalMailResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -6964,7 +8007,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": (components["schemas"]["PlanInboxItem"] | components["schemas"]["StepInboxItem"])[];
+                };
             };
             /** @description Unauthorized */
             401: {
@@ -7010,12 +8055,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { results }: per decision, in order, status 200 (applied) or the 403, 404 or 409 its own route would answer (nothing changed) */
+            /** @description Per decision, in order, status 200 (applied) or the 403, 404 or 409 its own route would answer (nothing changed) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InboxDecisionsResponse"];
+                };
             };
             /** @description A malformed decision, or a plan rejected: nothing is decided */
             400: {
@@ -7088,7 +8135,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WorkflowListItemResponse"][];
+                };
             };
             /** @description Unauthorized */
             401: {
@@ -7134,12 +8183,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
+            /** @description A draft: its plan is mailed for approval */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedWorkflowResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7234,7 +8285,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WorkflowDetailResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7296,12 +8349,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7376,12 +8430,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Back to draft; the new plan is mailed for approval */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WorkflowDetailResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7470,12 +8526,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
+            /** @description Queued; follow it on its events or its conversation */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StartedRunResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7576,12 +8634,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoppedRunResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7657,7 +8716,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RunDetailResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7724,12 +8785,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
+            /** @description A new run, starting at the failed step with the earlier outputs */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RetriedRunResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7924,7 +8987,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -7997,7 +9062,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -8084,7 +9151,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -8153,7 +9222,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -8215,11 +9286,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A run started with the JSON body as its input */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StartedRunResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -8239,6 +9313,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyResponse"];
                 };
             };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
             /** @description Forbidden */
             403: {
                 headers: {
@@ -8250,6 +9333,33 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8285,7 +9395,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TriggerTokenResponse"][];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -8355,7 +9467,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedTriggerTokenResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -8500,12 +9614,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8517,6 +9625,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Stateless: there is no session stream; POST each message */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8546,11 +9663,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The JSON-RPC answer to the message's request */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
             };
             /** @description Unauthorized */
             401: {
@@ -8603,12 +9723,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -8620,6 +9734,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Stateless: there is no session to end */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8668,12 +9791,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items: [{ id, occurredAt, teamId, actorType, actorId, actorTokenId, action, targetType, targetId, ip, userAgent, requestId, changes, prevHash, hash }], nextCursor }: newest first; nextCursor (null on the last page) as `cursor` reads the next older page */
+            /** @description Newest first; nextCursor (null on the last page) as `cursor` reads the next older page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AuditPageResponse"];
+                };
             };
             /** @description A filter is malformed, or a date is outside the years 1 to 9999 */
             400: {
@@ -8747,7 +9872,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
             };
             /** @description A filter is malformed, or a date is outside the years 1 to 9999 */
             400: {
@@ -8814,7 +9942,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"][];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -8885,7 +10015,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
             };
             /** @description The URL is refused by the outbound policy (private address, plain http, …) or an event type is unknown */
             400: {
@@ -8971,7 +10103,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9111,7 +10245,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
             };
             /** @description The URL is refused by the outbound policy, or a field is malformed */
             400: {
@@ -9197,7 +10333,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9263,12 +10401,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items: [{ id, eventId, eventType, eventCreatedAt, status, attempts, responseStatus, latencyMs, error, lastAttemptAt, nextAttemptAt }] }, newest first */
+            /** @description The deliveries, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeliveriesResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9335,12 +10475,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { queued: 1 }: the event goes out again, with its webhook-id, after the deliveries before it */
+            /** @description The event goes out again, with its webhook-id, after the deliveries before it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RedeliveryResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9425,12 +10567,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { queued }: every event of [from, to) this endpoint was sent goes out again, in order */
+            /** @description Every event of [from, to) this endpoint was sent goes out again, in order */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RedeliveryResponse"];
+                };
             };
             /** @description from or to is not an ISO 8601 date, or from is not before to */
             400: {
@@ -9518,7 +10662,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UsageReportResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9571,12 +10717,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamBudgetResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9642,12 +10789,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamBudgetResponse"];
+                };
             };
             /** @description Above the plan's monthly tokens */
             400: {
@@ -9727,12 +10875,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description [{ id, name, url, headers (values masked), allowedTools, agentIds, approvalTools, createdAt, updatedAt }] */
+            /** @description Header values masked */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"][];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9798,12 +10948,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"];
+                };
             };
             /** @description A field is malformed, or the URL is refused by the outbound policy */
             400: {
@@ -9897,7 +11048,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9960,12 +11113,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { success: true } */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -10032,12 +11186,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"];
+                };
             };
             /** @description A field is malformed, or the URL is refused by the outbound policy */
             400: {
@@ -10118,12 +11273,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { ok: true, serverName, tools: [{ name, agentToolName, description, status, note? }] } or { ok: false, error }: a server that cannot be reached is a finding, not a failure of the request */
+            /** @description Its tools, or why it could not be reached: a server that cannot be reached is a finding, not a failure of the request */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["McpConnectionReached"] | components["schemas"]["McpConnectionFailed"];
+                };
             };
             /** @description Bad Request */
             400: {

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiForbiddenResponse, ApiCreatedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { SuccessResponse } from '../../http/openapi/common.response.js';
 import { Permission } from '../../teams/permissions/permission.decorator.js';
 import { CreateMcpServerDto, UpdateMcpServerDto } from './dto/mcp-server.dto.js';
-import type { McpConnectionTestResponse, McpServerResponse } from './mcp-server.response.js';
+import { McpConnectionFailed, McpConnectionReached, type McpConnectionTestResponse, McpServerResponse } from './mcp-server.response.js';
 import { McpServersService } from './mcp-servers.service.js';
 import { McpToolsService } from './mcp-tools.service.js';
 
@@ -21,13 +22,14 @@ export class McpServersController {
   @Permission('team.mcp_servers', { teamParam: 'id' })
   @ApiOperation({ summary: "List a team's MCP servers" })
   @Get()
-  @ApiOkResponse({ description: '[{ id, name, url, headers (values masked), allowedTools, agentIds, approvalTools, createdAt, updatedAt }]' })
+  @ApiOkResponse({ type: [McpServerResponse], description: 'Header values masked' })
   list(@Param('id', ParseUUIDPipe) id: string): Promise<McpServerResponse[]> {
     return this.servers.list(id);
   }
 
   @Permission('team.mcp_servers', { teamParam: 'id' })
   @ApiOperation({ summary: 'Add an MCP server' })
+  @ApiCreatedResponse({ type: McpServerResponse })
   @Post()
   @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused by the outbound policy' })
   @ApiConflictResponse({ description: 'The team has a server of that name' })
@@ -38,6 +40,7 @@ export class McpServersController {
   @Permission('team.mcp_servers', { teamParam: 'id' })
   @ApiOperation({ summary: 'Get an MCP server' })
   @Get(':serverId')
+  @ApiOkResponse({ type: McpServerResponse })
   get(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string): Promise<McpServerResponse> {
     return this.servers.get(id, serverId);
   }
@@ -45,6 +48,7 @@ export class McpServersController {
   @Permission('team.mcp_servers', { teamParam: 'id' })
   @ApiOperation({ summary: 'Change an MCP server' })
   @Patch(':serverId')
+  @ApiOkResponse({ type: McpServerResponse })
   @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused by the outbound policy' })
   update(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string, @Body() dto: UpdateMcpServerDto): Promise<McpServerResponse> {
     return this.servers.update(id, serverId, dto);
@@ -53,8 +57,8 @@ export class McpServersController {
   @Permission('team.mcp_servers', { teamParam: 'id' })
   @ApiOperation({ summary: 'Remove an MCP server' })
   @Delete(':serverId')
-  @ApiOkResponse({ description: '{ success: true }' })
-  async remove(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string): Promise<{ success: true }> {
+  @ApiOkResponse({ type: SuccessResponse })
+  async remove(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string): Promise<SuccessResponse> {
     await this.servers.remove(id, serverId);
     return { success: true };
   }
@@ -63,7 +67,11 @@ export class McpServersController {
   @ApiOperation({ summary: 'Try an MCP server: connect and list its tools' })
   @Post(':serverId/test')
   @HttpCode(200)
-  @ApiOkResponse({ description: '{ ok: true, serverName, tools: [{ name, agentToolName, description, status, note? }] } or { ok: false, error }: a server that cannot be reached is a finding, not a failure of the request' })
+  @ApiExtraModels(McpConnectionReached, McpConnectionFailed)
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(McpConnectionReached) }, { $ref: getSchemaPath(McpConnectionFailed) }] },
+    description: 'Its tools, or why it could not be reached: a server that cannot be reached is a finding, not a failure of the request',
+  })
   test(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string): Promise<McpConnectionTestResponse> {
     return this.tools.test(id, serverId);
   }

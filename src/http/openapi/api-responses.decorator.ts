@@ -1,5 +1,5 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { STATUS_CODES } from 'node:http';
 import { ErrorBodyResponse } from './common.response.js';
 
@@ -11,14 +11,35 @@ import { ErrorBodyResponse } from './common.response.js';
 export const ApiErrors = (...statuses: number[]) =>
   applyDecorators(...statuses.map((status) => ApiResponse({ status, description: STATUS_CODES[status] ?? 'Error' })));
 
+/** Marks a route that never succeeds (a method kept only to refuse it): the document gives it no success answer. */
+export const ALWAYS_REFUSED = 'openapi:always-refused';
+
+/** A route that always answers this refusal, and nothing else. */
+export const ApiAlwaysRefused = (status: number, description: string) =>
+  applyDecorators(SetMetadata(ALWAYS_REFUSED, true), ApiResponse({ status, description }));
+
+/** Headers a client reads beside an answer, each a string: name → what it says. */
+function stringHeaders(headers: Record<string, string>) {
+  return Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }]));
+}
+
+const EVENT_STREAM = { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events' } } };
+
 /** A success answer that is a stream of server-sent events, with the headers a client reads beside it. */
 export const ApiEventStream = (description: string, headers: Record<string, string> = {}) =>
-  ApiResponse({
-    status: 200,
-    description,
-    content: { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events' } } },
-    headers: Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }])),
-  });
+  ApiResponse({ status: 200, description, content: EVENT_STREAM, headers: stringHeaders(headers) });
+
+/** A success answer that is the JSON of a response class, or (the request asked to stream) server-sent events. */
+export const ApiJsonOrEventStream = (type: Type, description: string, headers: Record<string, string> = {}) =>
+  applyDecorators(
+    ApiExtraModels(type),
+    ApiResponse({
+      status: 200,
+      description,
+      content: { 'application/json': { schema: { $ref: getSchemaPath(type) } }, ...EVENT_STREAM },
+      headers: stringHeaders(headers),
+    }),
+  );
 
 /** A redirect, with where it goes in its Location header. */
 export const ApiRedirect = (status: 301 | 302 | 303, description: string) =>

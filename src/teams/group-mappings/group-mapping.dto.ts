@@ -14,9 +14,16 @@ export class CreateGroupMappingDto {
   role: Role;
 }
 
-export interface GroupMappingResponse {
+export class GroupMappingResponse {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+
+  @ApiProperty({ example: 'engineering' })
   groupName: string;
+
+  @ApiProperty({ enum: ROLES })
   role: Role;
+
+  @ApiProperty({ format: 'date-time' })
   createdAt: string;
 }

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../../audit-events/audit-context.js';
 import { Permission } from '../permissions/permission.decorator.js';
-import { CreateGroupMappingDto, type GroupMappingResponse } from './group-mapping.dto.js';
+import { CreateGroupMappingDto, GroupMappingResponse } from './group-mapping.dto.js';
 import { GroupMappingsService } from './group-mappings.service.js';
 
 @ApiTags('teams')
@@ -12,6 +12,7 @@ export class GroupMappingsController {
 
   @Permission('team.group_mappings.read', { teamParam: 'id' })
   @ApiOperation({ summary: "List a team's identity provider group mappings" })
+  @ApiOkResponse({ type: [GroupMappingResponse] })
   @Get()
   list(@Param('id', ParseUUIDPipe) id: string): Promise<GroupMappingResponse[]> {
     return this.mappings.list(id);
@@ -19,6 +20,7 @@ export class GroupMappingsController {
 
   @Permission('team.group_mappings.edit', { teamParam: 'id' })
   @ApiOperation({ summary: 'Map an identity provider group to a team role' })
+  @ApiCreatedResponse({ type: GroupMappingResponse })
   @Post()
   create(@Param('id', ParseUUIDPipe) id: string, @Body() dto: CreateGroupMappingDto, @Audit() audit: AuditContext): Promise<GroupMappingResponse> {
     return this.mappings.create(id, dto, audit);

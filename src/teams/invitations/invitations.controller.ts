@@ -5,8 +5,8 @@ import { ActiveTeam } from '../auth/active-team.decorator.js';
 import { Public } from '../../common/public.decorator.js';
 import type { TeamContext } from '../auth/team-context.js';
 import { InvitationTokenDto } from '../dto/invitation-token.dto.js';
-import type { TeamResponse } from '../teams.response.js';
-import type { InvitationResponse } from './invitations.response.js';
+import { TeamResponse } from '../teams.response.js';
+import { InvitationResponse } from './invitations.response.js';
 import { InvitationsService } from './invitations.service.js';
 import { Permission } from '../permissions/permission.decorator.js';
 
@@ -25,7 +25,7 @@ export class InvitationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Accept an invitation (signed in as the invited address)' })
   @Post('accept')
-  @ApiOkResponse({ description: 'The team joined, with the role: { id, name, plan, role, createdAt }' })
+  @ApiOkResponse({ type: TeamResponse, description: 'The team joined, with the role' })
   @ApiForbiddenResponse({ description: 'Signed in with another address than the invited one' })
   accept(@ActiveTeam() team: TeamContext, @Body() dto: InvitationTokenDto, @Audit() audit: AuditContext): Promise<TeamResponse> {
     return this.invitations.accept(team, dto.token, audit);
@@ -35,7 +35,7 @@ export class InvitationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Decline an invitation (no account needed)' })
   @Post('decline')
-  @ApiOkResponse({ description: 'The invitation, status "declined"; no account needed' })
+  @ApiOkResponse({ type: InvitationResponse, description: 'The invitation, status "declined"; no account needed' })
   decline(@Body() dto: InvitationTokenDto, @Audit() audit: AuditContext): Promise<InvitationResponse> {
     return this.invitations.decline(dto.token, audit);
   }

@@ -1,18 +1,36 @@
-import type { Role } from '../entities/membership.entity.js';
-import type { InvitationStatus } from '../entities/team-invitation.entity.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { ROLES, type Role } from '../entities/membership.entity.js';
+import { INVITATION_STATUSES, type InvitationStatus } from '../entities/team-invitation.entity.js';
 
 /** An invitation as owners and admins see it; its link is only ever mailed, never returned. */
-export interface InvitationResponse {
+export class InvitationResponse {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+
+  @ApiProperty({ format: 'uuid' })
   teamId: string;
+
+  @ApiProperty({ example: 'ada@example.com' })
   email: string;
+
+  @ApiProperty({ enum: ROLES })
   role: Role;
+
+  @ApiProperty({ enum: INVITATION_STATUSES })
   status: InvitationStatus;
+
   /** The user who sent it (null once that account is deleted). */
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The user who sent it (null once that account is deleted)' })
   invitedBy: string | null;
+
+  @ApiProperty({ format: 'date-time' })
   createdAt: string;
+
   /** When its link was mailed: a re-invite within INVITATION_MAIL_INTERVAL_SECONDS of it mails nothing. */
+  @ApiProperty({ format: 'date-time', description: 'When its link was mailed' })
   mailedAt: string;
+
+  @ApiProperty({ format: 'date-time' })
   expiresAt: string;
 }
 
@@ -21,6 +39,7 @@ export interface InvitationResponse {
  * link less than the interval ago, so the pending invitation was changed in place (its role) and
  * that link stays the one to use.
  */
-export interface SentInvitationResponse extends InvitationResponse {
+export class SentInvitationResponse extends InvitationResponse {
+  @ApiProperty({ description: 'false: the address was mailed less than INVITATION_MAIL_INTERVAL_SECONDS ago; the link already mailed stays good' })
   mailed: boolean;
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiRedirect } from '../../../http/openapi/api-responses.decorator.js';
 import type { Request, Response } from 'express';
 import { Audit, type AuditContext } from '../../../audit-events/audit-context.js';
 import { Public } from '../../../common/public.decorator.js';
@@ -30,6 +31,7 @@ export class OidcController {
   /** Redirects to the provider; `returnTo` (a path on this site) is where the callback lands after signing in. */
   @Public()
   @ApiOperation({ summary: 'Start single sign-on (redirects to the identity provider)' })
+  @ApiRedirect(302, "To the identity provider's sign-in page; when sign-on is off or the provider fails, to the dashboard's sign-in page with ?sso_error=<code>")
   @Get('login')
   async login(@Query('returnTo') returnTo: unknown, @Res() res: Response): Promise<void> {
     try {
@@ -50,6 +52,7 @@ export class OidcController {
 
   @Public()
   @ApiOperation({ summary: "Finish single sign-on (the identity provider's redirect)" })
+  @ApiRedirect(302, 'Signed in (the session cookie is set): to the path asked for at the start; on failure, to the dashboard\'s sign-in page with ?sso_error=<code>')
   @Get('callback')
   async callback(@Req() req: Request, @Audit() audit: AuditContext, @Res() res: Response): Promise<void> {
     const cookies = req.cookies as Record<string, string | undefined>;
