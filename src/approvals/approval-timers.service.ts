@@ -10,7 +10,7 @@ import { type Job, QueueService } from '../queue/queue.service.js';
 import { APPROVAL_TIMER, APPROVAL_TIMER_QUEUE, type ApprovalTimerJob } from '../runs/run-jobs.js';
 import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService, type TimerEffect } from '../runs/runs.service.js';
-import { Clock, type ClockTimer } from '../schedules/clock.js';
+import { Clock } from '../schedules/clock.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
 import { type ApprovalTimer, type ExpiryAction, timerDelays } from '../workflows/approval-policy.js';
 import { ApprovalDecision } from './entities/approval-decision.entity.js';
@@ -40,7 +40,7 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
   private readonly logger = new Logger(ApprovalTimersService.name);
   private readonly outage = new OutageLog('the approval timer sweep', this.logger);
   private readonly intervalMs: number;
-  private timer?: ClockTimer;
+  private timer?: NodeJS.Timeout;
   private stopped = false;
 
   constructor(
@@ -137,10 +137,13 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
     return true;
   }
 
-  /** The next sweep, on the clock (a clock the tests move fires it when they say). */
+  /**
+   * The next sweep, in real time: the clock says which timers are due, not when to look. (The
+   * schedule ticker's timers are the clock's; a test that moves the clock calls `sweep()` itself.)
+   */
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = this.clock.setTimer(() => {
+    this.timer = setTimeout(() => {
       this.sweep().then(
         () => this.outage.succeeded(),
         (error: unknown) => {
@@ -148,11 +151,12 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
         },
       ).finally(() => this.schedule());
     }, this.intervalMs);
+    this.timer.unref();
   }
 
   private stop(): void {
     this.stopped = true;
-    this.timer?.cancel();
+    clearTimeout(this.timer);
   }
 }
 

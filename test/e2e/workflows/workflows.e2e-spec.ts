@@ -9,6 +9,9 @@ import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows
 import { createTestApp, TEST_ENV } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
+/** A reviewed step's policy when none was given: today's behaviour (the run's starter decides alone; no timers; it waits). */
+const TODAYS_APPROVAL_POLICY = { approvers: 'starter', members: [], quorum: 1, remindAfterMinutes: null, escalateAfterMinutes: null, expireAfterMinutes: null, onExpiry: 'wait' };
+
 const FRONTEND = 'http://frontend.test';
 const GOAL = 'Outline a LinkedIn post about our launch, then write the post. Make an image for it and publish it after review.';
 
@@ -46,9 +49,9 @@ describe('workflows and plan approval', () => {
       workflowId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Outline a LinkedIn post about our launch, then write the post',
       steps: [
-        { stepIndex: 0, description: 'Outline a LinkedIn post about our launch', agentId: 'social', requiresApproval: false },
-        { stepIndex: 1, description: 'Write the post', agentId: 'social', requiresApproval: false },
-        { stepIndex: 2, description: 'Make an image for the post, for your approval before you publish it', agentId: 'social', requiresApproval: true },
+        { stepIndex: 0, description: 'Outline a LinkedIn post about our launch', agentId: 'social', requiresApproval: false, approvalPolicy: null },
+        { stepIndex: 1, description: 'Write the post', agentId: 'social', requiresApproval: false, approvalPolicy: null },
+        { stepIndex: 2, description: 'Make an image for the post, for your approval before you publish it', agentId: 'social', requiresApproval: true, approvalPolicy: TODAYS_APPROVAL_POLICY },
       ],
       status: 'draft',
       schedule: '0 9 * * 1',
@@ -193,8 +196,8 @@ describe('workflows and plan approval', () => {
         .expect(200);
       expect(edited.body).toMatchObject({ status: 'draft', planVersion: 2 });
       expect(edited.body.workflowSteps).toEqual([
-        { stepIndex: 0, description: 'Outline the post', agentId: 'social', requiresApproval: false },
-        { stepIndex: 1, description: 'Write a LinkedIn post about hiring', agentId: 'social', requiresApproval: true },
+        { stepIndex: 0, description: 'Outline the post', agentId: 'social', requiresApproval: false, approvalPolicy: null },
+        { stepIndex: 1, description: 'Write a LinkedIn post about hiring', agentId: 'social', requiresApproval: true, approvalPolicy: TODAYS_APPROVAL_POLICY },
       ]);
 
       expectError(await follow(oldLink).set('Accept', 'application/json'), 400, 'The plan changed since this link was sent; use the link in the newest email');
@@ -212,8 +215,8 @@ describe('workflows and plan approval', () => {
       ];
       const edited = (await api(app, alice).post(`/api/workflows/${created.workflowId}/steps`).send({ steps }).expect(200)).body;
       expect(edited.workflowSteps).toEqual([
-        { stepIndex: 0, description: 'Outline a post', agentId: 'general', requiresApproval: false },
-        { stepIndex: 1, description: 'Write the post', agentId: 'social', requiresApproval: true },
+        { stepIndex: 0, description: 'Outline a post', agentId: 'general', requiresApproval: false, approvalPolicy: null },
+        { stepIndex: 1, description: 'Write the post', agentId: 'social', requiresApproval: true, approvalPolicy: TODAYS_APPROVAL_POLICY },
       ]);
     });
 
@@ -227,7 +230,7 @@ describe('workflows and plan approval', () => {
         .expect(200);
       const workflow = (await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body;
       expect(workflow).toMatchObject({ status: 'draft', planVersion: 2, approvedAt: null, approvedBy: null });
-      expect(workflow.workflowSteps).toEqual([{ stepIndex: 0, description: 'Write a shorter post', agentId: 'general', requiresApproval: false }]);
+      expect(workflow.workflowSteps).toEqual([{ stepIndex: 0, description: 'Write a shorter post', agentId: 'general', requiresApproval: false, approvalPolicy: null }]);
       await mailTo(smtp, user.email, /^Approve the plan/, 2);
     });
 
