@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
-import type { Caller } from '../helpers/api.js';
+import { api, type Caller } from '../helpers/api.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
-import { chat, userMessage } from '../helpers/chat.js';
+import { chat, settledTitle, userMessage } from '../helpers/chat.js';
 
 /** Tall user messages: a dozen of them make a conversation far longer than any window. */
 const SEED_MESSAGES = Array.from({ length: 12 }, (_, index) =>
@@ -62,12 +62,13 @@ describe.skipIf(NO_BROWSER)('the chat in a real browser', () => {
       const tab = await DashboardTab.open(server, viewport);
       const user = await tab.signUp();
       const conversationId = await longConversation({ token: user.accessToken });
+      const title = await settledTitle(server.app, conversationId);
       await tab.goto(`/chat/${conversationId}`);
       const page = tab.page;
       const log = page.getByRole('log', { name: 'Messages' });
       await visible(log.getByRole('article').nth(12));
-      // Named by its title: the first message, on one line.
-      await expect.poll(() => page.title(), { timeout: 5_000 }).toMatch(/^Launch item 1 Owner: .* · Assistant$/);
+      // Named by its title.
+      await expect.poll(() => page.title(), { timeout: 5_000 }).toBe(`${title} · Assistant`);
       // A stored conversation opens at its end.
       await expect.poll(() => lastLineInView(tab)).toBe(true);
 
@@ -144,6 +145,8 @@ describe.skipIf(NO_BROWSER)('the chat in a real browser', () => {
       const tab = await DashboardTab.open(server, viewport);
       const user = await tab.signUp();
       const conversationId = await longConversation({ token: user.accessToken }, [userMessage(LONG_TITLE), ...SEED_MESSAGES.slice(0, 3)]);
+      // Named so: a rename stands, where the title written after the first reply would be short.
+      await api(server.app, { token: user.accessToken }).patch(`/api/assistant/conversations/${conversationId}`).send({ title: LONG_TITLE }).expect(200);
       await tab.goto(`/chat/${conversationId}`);
       const page = tab.page;
       const conversations = page.getByRole('complementary', { name: 'Conversations' });

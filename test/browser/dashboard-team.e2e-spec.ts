@@ -37,6 +37,7 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
   }
 
   for (const viewport of VIEWPORTS) {
+    // A long walk through every section of the page (about 25 s on a quiet machine): 90 s, not the default 30, so a busy one does not fail it.
     it(`an owner manages members, invitations and API tokens, and reads plan, budget and usage (${viewport.name})`, async () => {
       const tab = await DashboardTab.open(server, viewport);
       await tab.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -166,7 +167,7 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       await tab.assertFitsWidth();
       tab.assertClean();
       await tab.close();
-    });
+    }, 90_000);
 
     it(`a member sees no admin actions, and leaving the team moves the session to another (${viewport.name})`, async () => {
       const owner = await signUp(server.app, { name: 'Olive Owner' });

@@ -145,7 +145,8 @@ describe.skipIf(NO_BROWSER)('stock useChat (examples/use-chat) in a real browser
     expect(textOfMessage(stored[1])).toBe(await replies().locator('p').textContent());
     const { conversation } = await history(chatId);
     const listed = (await api(app, user).get('/api/assistant/conversations').expect(200)).body;
-    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: conversation.id, title: 'What can you do?' })]));
+    // Its title is the model's, written after the reply (message-actions.e2e-spec.ts): the id is what is checked here.
+    expect(listed.map((entry: { id: string }) => entry.id)).toContain(conversation.id);
 
     // A tool's asset arrives as a data-asset part, in the same conversation.
     await send('Make an image of a lighthouse at sunset');

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
+import { DataSource } from 'typeorm';
 import { type Caller, api } from './api.js';
+import { waitFor } from './mail-catcher.js';
 import { type ParsedUIStream, readUIStream } from './read-ui-stream.js';
 
 export function userMessage(text: string, extraParts: UIMessage['parts'] = []): UIMessage {
@@ -26,4 +28,13 @@ export async function chat(
 
 export function textOfMessage(message: UIMessage): string {
   return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/**
+ * A conversation's title once the one written after its first reply stands (the model's, off the
+ * reply's path; or a rename): until then it is its first message, cut, and may change under a reader.
+ */
+export async function settledTitle(app: INestApplication, conversationId: string): Promise<string> {
+  const database = app.get(DataSource);
+  return waitFor(async () => (await database.query<{ title: string }[]>('SELECT title FROM conversations WHERE id = $1 AND title_final', [conversationId]))[0]?.title, 'the conversation\'s title');
 }
