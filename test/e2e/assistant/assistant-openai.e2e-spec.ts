@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { chat, textOfMessage, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
+import { waitFor } from '../../helpers/mail-catcher.js';
 import { signUp } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
@@ -108,11 +109,14 @@ describe('assistant with an OpenAI-compatible provider', () => {
       expect(asset).toMatchObject({ conversationId: reply.conversationId, metadata: { platform: 'x' } });
       expect(asset.content.length).toBeLessThanOrEqual(280);
 
-      // Routing, the tool call, and the answer after the tool result: three calls to the provider.
+      // Routing, the tool call, and the answer after the tool result: three calls to the provider;
+      // then, after the reply, a fourth writes the conversation's title.
+      await waitFor(() => Promise.resolve(fake.requests.length >= 4), 'the title call');
       expect(fake.requests.map((request) => [request.model, Boolean(request.response_format), Boolean(request.stream)])).toEqual([
         ['gpt-test', true, false],
         ['gpt-test', false, true],
         ['gpt-test', false, true],
+        ['gpt-test', true, false],
       ]);
       expect(fake.requests[1].tools!.map((entry) => entry.function.name).sort()).toEqual(
         ['format_post', 'generate_image', 'generate_outline', 'generate_thumbnail_concept'].sort(),

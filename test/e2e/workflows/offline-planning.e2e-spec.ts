@@ -51,8 +51,8 @@ describe('the offline planner and workflow steps, through the API', () => {
     const created = await createWorkflow(app, user, { goal: 'Every Monday at 9, write a LinkedIn post and an image about our weekly product news' });
     planMails++;
     expect(created.steps).toEqual([
-      { stepIndex: 0, description: 'Write a LinkedIn post about our weekly product news', agentId: 'social', requiresApproval: false },
-      { stepIndex: 1, description: 'Make an image about our weekly product news', agentId: 'social', requiresApproval: false },
+      { stepIndex: 0, description: 'Write a LinkedIn post about our weekly product news', agentId: 'social', requiresApproval: false, approvalPolicy: null },
+      { stepIndex: 1, description: 'Make an image about our weekly product news', agentId: 'social', requiresApproval: false, approvalPolicy: null },
     ]);
     expect(created.schedule).toBe('0 9 * * 1');
     expect(created.message).toContain('Schedule taken from the goal: 0 9 * * 1 (UTC).');
@@ -63,7 +63,7 @@ describe('the offline planner and workflow steps, through the API', () => {
   it('keeps a schedule given with the request over the one the goal names', async () => {
     const created = await createWorkflow(app, user, { goal: 'Each Friday, write a reel about coffee', schedule: '30 8 * * 2' });
     planMails++;
-    expect(created.steps).toEqual([{ stepIndex: 0, description: 'Write a reel about coffee', agentId: 'video', requiresApproval: false }]);
+    expect(created.steps).toEqual([{ stepIndex: 0, description: 'Write a reel about coffee', agentId: 'video', requiresApproval: false, approvalPolicy: null }]);
     expect(created.schedule).toBe('30 8 * * 2');
     expect(created.message).not.toContain('Schedule taken from the goal');
     expect(((await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body as { schedule: string }).schedule).toBe('30 8 * * 2');
@@ -72,12 +72,13 @@ describe('the offline planner and workflow steps, through the API', () => {
   it('runs the README example: an outline, then the post written from it, paused for approval; no framing in any asset', async () => {
     const created = await createWorkflow(app, user, { goal: README_GOAL });
     expect(created.steps).toEqual([
-      { stepIndex: 0, description: 'Outline a LinkedIn post about our week', agentId: 'social', requiresApproval: false },
+      { stepIndex: 0, description: 'Outline a LinkedIn post about our week', agentId: 'social', requiresApproval: false, approvalPolicy: null },
       {
         stepIndex: 1,
         description: 'Write the LinkedIn post about our week based on step 1, for your approval before you publish it',
         agentId: 'social',
         requiresApproval: true,
+        approvalPolicy: expect.objectContaining({ approvers: 'starter', quorum: 1, onExpiry: 'wait' }),
       },
     ]);
     const mail = await mailTo(smtp, user.email, /^Approve the plan/, ++planMails);
