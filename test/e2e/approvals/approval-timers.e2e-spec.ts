@@ -34,7 +34,11 @@ describe('approval policies and timers', () => {
 
   const timedApp = async (): Promise<TimedApp> => {
     const clock = new ManualClock(new Date());
-    const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' }, overrides: [{ provide: Clock, useValue: clock }] });
+    // The test sweeps each time it moves the clock: no sweep of the instance's own (every RUN_SWEEP_SECONDS of real time) may act in between.
+    const app = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error', RUN_SWEEP_SECONDS: '3600' },
+      overrides: [{ provide: Clock, useValue: clock }],
+    });
     return { app, clock, timers: app.get(ApprovalTimersService) };
   };
 
