@@ -1,6 +1,6 @@
 import { integer, namespace } from './environment.js';
 
-export const LOGIN_VARIABLES = namespace('Sign-in and sign-up limits', {
+export const LOGIN_VARIABLES = namespace('Sign-in and sign-up: limits and password hashing', {
   perIp: integer({
     name: 'LOGIN_RATE_LIMIT_PER_IP',
     default: 30,
@@ -56,6 +56,17 @@ export const LOGIN_VARIABLES = namespace('Sign-in and sign-up limits', {
     max: 1000,
     doc: 'Password changes per user per LOGIN_RATE_LIMIT_WINDOW_SECONDS, whatever their outcome (a stolen session guessing the current password).',
   }),
+  // Argon2id's cost (OWASP's Password Storage Cheat Sheet): the default is the argon2 library's
+  // (64 MiB, 3 passes, 4 lanes); the floors are OWASP's least configuration (19 MiB, 2 passes).
+  passwordHashMemoryKib: integer({
+    name: 'PASSWORD_HASH_MEMORY_KIB',
+    default: 65_536,
+    min: 19_456,
+    max: 4_194_304,
+    doc: "Argon2id's memory per password hash, in KiB. Raising a cost rehashes each password at its next sign-in; existing hashes keep their own.",
+  }),
+  passwordHashIterations: integer({ name: 'PASSWORD_HASH_ITERATIONS', default: 3, min: 2, max: 100, doc: "Argon2id's passes over that memory." }),
+  passwordHashParallelism: integer({ name: 'PASSWORD_HASH_PARALLELISM', default: 4, min: 1, max: 64, doc: "Argon2id's lanes (threads per hash)." }),
 });
 
 /** Limits on signing up, signing in and changing a password: the login namespace's values, as read. */
@@ -77,4 +88,8 @@ export interface LoginSettings {
   accountMaxDelaySeconds: number;
   /** Password changes per user per window (a stolen session guessing the current password). */
   passwordChangeAttempts: number;
+  /** Argon2id's cost for new hashes: memory in KiB, passes, lanes. */
+  passwordHashMemoryKib: number;
+  passwordHashIterations: number;
+  passwordHashParallelism: number;
 }

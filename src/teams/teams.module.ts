@@ -19,6 +19,7 @@ import { OpenStreamsService } from './auth/open-streams.service.js';
 import { SessionCache } from './auth/session-cache.js';
 import { SessionOriginGuard } from './auth/session-origin.guard.js';
 import { PasswordPolicy } from './auth/password-policy.js';
+import { PasswordHasher } from './auth/password-hasher.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { OidcController } from './auth/oidc/oidc.controller.js';
 import { SsoReportService } from './auth/oidc/sso-report.service.js';
@@ -77,6 +78,7 @@ import { ScimTokensService } from './scim/scim-tokens.service.js';
     PasswordResetService,
     SessionsService,
     PasswordPolicy,
+    PasswordHasher,
     SessionCache,
     OpenStreamsService,
     GroupMappingsService,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ROOMY_QUOTAS, TEST_ENV } from '../setup/create-test-app.js';
+import { LEAST_PASSWORD_HASH_COST, ROOMY_QUOTAS, TEST_ENV } from '../setup/create-test-app.js';
 import { linksIn, parseEml, waitFor } from './mail-catcher.js';
 import { freePort } from './ports.js';
 
@@ -141,6 +141,7 @@ export async function startServer({ env = {}, dataDir, healthy = true }: ServerO
       // on this machine (all from 127.0.0.1), so the default 30 a minute is reached by others' runs.
       LOGIN_RATE_LIMIT_PER_IP: '1000',
       ...ROOMY_QUOTAS,
+      ...LEAST_PASSWORD_HASH_COST,
       ...env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

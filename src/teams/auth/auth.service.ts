@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
-import * as argon2 from 'argon2';
 import { type EntityManager, Repository } from 'typeorm';
 import type { AuthSettings } from '../../config/auth.config.js';
 import { type AuditContext, asUser } from '../../audit-events/audit-context.js';
@@ -28,13 +27,11 @@ import type { LoginDto } from './dto/login.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
 import { EmailVerificationService } from './email-verification/email-verification.service.js';
 import { LoginThrottleService, normalizedEmail } from './login-throttle/login-throttle.service.js';
+import { PasswordHasher } from './password-hasher.js';
 import { PasswordPolicy } from './password-policy.js';
 import { type ClientInfo, SessionsService } from './sessions.service.js';
 import { permissionsOf } from '../permissions/permissions.js';
 import type { TeamContext } from './team-context.js';
-
-/** Verified against when the email is unknown, so a login takes as long whether or not it exists. */
-const DUMMY_HASH = argon2.hash('not a real password');
 
 @Injectable()
 export class AuthService {
@@ -47,6 +44,7 @@ export class AuthService {
     private readonly teams: TeamsService,
     private readonly sessions: SessionsService,
     private readonly passwords: PasswordPolicy,
+    private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottleService,
     private readonly invitations: InvitationsService,
     private readonly verification: EmailVerificationService,
@@ -80,7 +78,7 @@ export class AuthService {
     const email = dto.email.toLowerCase();
     await this.passwords.assertStrong(dto.password, { email, name: dto.name });
     // Hashed before the address is looked up, so an existing address takes as long as a new one.
-    const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const passwordHash = await this.hasher.hash(dto.password);
     const created = await this.users.manager.transaction(async (manager) => {
       // Checked before existence, so that refusals by invitation say nothing about accounts.
       if (this.settings.signup === 'invite' && !(await this.invitations.isInvited(email, manager))) {
@@ -119,7 +117,7 @@ export class AuthService {
   async createByOperator(email: string, name: string): Promise<{ user: UserResponse; password: string }> {
     const address = email.trim().toLowerCase();
     const password = randomBytes(18).toString('base64url');
-    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    const passwordHash = await this.hasher.hash(password);
     const user = await this.users.manager.transaction(async (manager) => {
       if (await manager.existsBy(User, { email: address })) throw new ConflictException('An account with this email already exists');
       const emailVerifiedAt = await this.databaseClock.now(manager);
@@ -142,7 +140,7 @@ export class AuthService {
       where: { email: normalizedEmail(dto.email) },
       select: { id: true, email: true, name: true, passwordHash: true, emailVerifiedAt: true, deactivatedAt: true },
     });
-    const valid = await argon2.verify(user?.passwordHash ?? (await DUMMY_HASH), dto.password);
+    const valid = await this.hasher.verify(user?.passwordHash, dto.password);
     const address = client.ip ?? undefined;
     if (!user || !valid) {
       await this.throttle.failed(address);
@@ -164,6 +162,10 @@ export class AuthService {
         changes: { email: user.email, method: 'password', reason: 'deactivated' },
       });
       throw new UnauthorizedException('This account is deactivated');
+    }
+    // Made at another cost than today's PASSWORD_HASH_*: hashed again, unless the password changed meanwhile.
+    if (user.passwordHash && this.hasher.needsRehash(user.passwordHash)) {
+      await this.users.update({ id: user.id, passwordHash: user.passwordHash }, { passwordHash: await this.hasher.hash(dto.password) });
     }
     const [team] = await this.teams.listForUser(user.id);
     if (!team) throw new UnauthorizedException('This account belongs to no team');
@@ -230,11 +232,11 @@ export class AuthService {
     if (user.passwordHash === null) {
       throw new BadRequestException({ message: 'This account signs in with single sign-on and has no password', code: 'no_password' });
     }
-    if (!(await argon2.verify(user.passwordHash, dto.currentPassword))) {
+    if (!(await this.hasher.verify(user.passwordHash, dto.currentPassword))) {
       throw new BadRequestException('currentPassword is not the password of this account');
     }
     await this.passwords.assertStrong(dto.newPassword, user, 'newPassword');
-    const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
+    const passwordHash = await this.hasher.hash(dto.newPassword);
     await this.users.manager.transaction(async (manager) => {
       // A reset link mailed before stops working: the password it would replace is gone.
       await manager.update(User, { id: user.id }, { passwordHash, passwordResetTokenHash: null, passwordResetExpiresAt: null });

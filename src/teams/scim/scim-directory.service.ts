@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import * as argon2 from 'argon2';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuditContext } from '../../audit-events/audit-context.js';
 import { AuditService } from '../../audit-events/audit.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
 import { User } from '../entities/user.entity.js';
 import { GroupSyncService } from '../group-mappings/group-sync.service.js';
 import { TeamsService } from '../teams.service.js';
@@ -57,6 +57,7 @@ export class ScimDirectoryService {
     private readonly sessions: SessionsService,
     private readonly teams: TeamsService,
     private readonly groupSync: GroupSyncService,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   /** Every user, or those `filter` (a SCIM filter made SQL) picks, oldest first. */
@@ -74,7 +75,7 @@ export class ScimDirectoryService {
 
   /** A new account with its personal team, its address verified, and no password that anyone knows (it signs in by SSO). */
   async createUser(input: DirectoryUserInput, audit: AuditContext): Promise<DirectoryUser> {
-    const passwordHash = await argon2.hash(randomBytes(32).toString('base64url'), { type: argon2.argon2id });
+    const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
     return this.dataSource.transaction(async (manager) => {
       if (await manager.existsBy(User, { email: input.email })) throw Object.assign(new ConflictException('A user with this userName already exists'), { scimType: 'uniqueness' });
       const [{ now }] = await manager.query<{ now: Date }[]>('SELECT now()');

@@ -41,6 +41,27 @@ describe('auth', () => {
       expect(row.password_hash).not.toContain(user.password);
     });
 
+    it('hashes at the configured cost, and again at the next sign-in once the cost changed', async () => {
+      const passwordHash = async (userId: string) =>
+        (await app.get(DataSource).query<{ password_hash: string }[]>('SELECT password_hash FROM users WHERE id = $1', [userId]))[0].password_hash;
+      const user = await signUp(app);
+      // The suite's cost (test/setup/create-test-app.ts): 19 MiB, 2 passes, 1 lane.
+      const before = await passwordHash(user.userId);
+      expect(before).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      const raised = await createTestApp({ env: { PASSWORD_HASH_MEMORY_KIB: '20480', PASSWORD_HASH_ITERATIONS: '3' } });
+      try {
+        await api(raised).post('/api/auth/login').send({ email: user.email, password: 'wrong password' }).expect(401);
+        expect(await passwordHash(user.userId)).toBe(before);
+        await api(raised).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+        expect(await passwordHash(user.userId)).toMatch(/^\$argon2id\$v=19\$m=20480,p=1,t=3\$/);
+        await api(raised).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+      } finally {
+        await raised.close();
+      }
+      // A hash made at another cost still verifies where the cost is the old one.
+      await api(app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+    });
+
     it('refuses a second account with the same email, in any case', async () => {
       await signUp(app, { email: 'twice@example.com' });
       const response = await api(app)

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestException, GoneException, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
-import * as argon2 from 'argon2';
 import { Repository } from 'typeorm';
 import { asUser, type AuditContext } from '../../../audit-events/audit-context.js';
 import { AuditService } from '../../../audit-events/audit.service.js';
@@ -14,6 +13,7 @@ import type { PasswordResetRequestedResponse, PasswordResetResponse } from '../a
 import { passwordLoginDisabled } from '../auth.service.js';
 import type { ConfirmPasswordResetDto } from '../dto/password-reset.dto.js';
 import { normalizedEmail } from '../login-throttle/login-throttle.service.js';
+import { PasswordHasher } from '../password-hasher.js';
 import { PasswordPolicy } from '../password-policy.js';
 import { SessionCache } from '../session-cache.js';
 import { SessionsService } from '../sessions.service.js';
@@ -49,6 +49,7 @@ export class PasswordResetService implements OnApplicationShutdown {
     private readonly sessions: SessionsService,
     private readonly cache: SessionCache,
     private readonly passwords: PasswordPolicy,
+    private readonly hasher: PasswordHasher,
     private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
   ) {
@@ -128,7 +129,7 @@ export class PasswordResetService implements OnApplicationShutdown {
       throw new GoneException('This password reset link has expired: ask for a new one');
     }
     await this.passwords.assertStrong(dto.password, user);
-    const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const passwordHash = await this.hasher.hash(dto.password);
     const signedOut = await this.users.manager.transaction(async (manager) => {
       // Claimed again by its hash, so that of two concurrent uses one wins and the other is refused.
       const [claimed] = await manager.query<[{ id: string }[], number]>(
