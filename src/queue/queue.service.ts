@@ -27,6 +27,9 @@ function inTransaction(manager: EntityManager): NonNullable<ConnectionOptions['d
   return { executeSql: async (text, values) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
 }
 
+/** How often the workers of a queue beyond its first poll when no NOTIFY woke them. */
+const IDLE_WORKER_POLL_SECONDS = 5;
+
 /** Jobs of one group (its `group.id`) handled at once: by the group's tier, else `default`. */
 export interface GroupLimits {
   default: number;
@@ -41,7 +44,7 @@ export interface WorkerOptions {
    * the fetch, so its waiting jobs take no worker; jobs sent without a group are not limited.
    */
   groupLimits?: GroupLimits;
-  /** Seconds between a worker's polls for more work (minimum 0.5). */
+  /** Seconds between the first worker's polls for more work (minimum 0.5); the others poll less (see `work`). */
   pollingIntervalSeconds?: number;
 }
 
@@ -202,24 +205,36 @@ export class QueueService implements OnModuleInit, OnApplicationShutdown {
     await this.boss.offWork(name, { wait: true });
   }
 
-  /** Handles the queue's jobs one at a time per worker; a thrown error fails the job for a retry. */
+  /**
+   * Handles the queue's jobs one at a time per worker; a thrown error fails the job for a retry.
+   * One worker polls at `pollingIntervalSeconds`; the others of `concurrency` wait for NOTIFY (a job
+   * sent wakes them) and poll only every IDLE_WORKER_POLL_SECONDS: sixteen workers polling every half
+   * second were 32 fetches a second per idle instance. A job that becomes due without a NOTIFY (a
+   * retry's delay, a group's turn) is fetched by the polling worker, or by a worker that has just
+   * finished a job (pg-boss fetches again at once after a job longer than the worker's interval).
+   */
   async work<T extends object>(name: string, options: WorkerOptions, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     await this.declare(name);
-    await this.boss.work<T>(
-      name,
-      {
-        batchSize: 1,
-        localConcurrency: options.concurrency ?? 1,
-        groupConcurrency: options.groupLimits,
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-        // NOTIFY wakes idle workers when a job arrives, but a worker that just finished one waits
-        // for its next poll; pg-boss would relax that poll to 30 s with NOTIFY on.
-        notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-      },
-      async ([job]) => {
-        if (job && (!options.groupLimits || (await this.withinGroupLimit(name, job, options.groupLimits)))) await handler(job);
-      },
-    );
+    const concurrency = options.concurrency ?? 1;
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+    const handle = async ([job]: Job<T>[]) => {
+      if (job && (!options.groupLimits || (await this.withinGroupLimit(name, job, options.groupLimits)))) await handler(job);
+    };
+    const workers = (localConcurrency: number, intervalSeconds: number) =>
+      this.boss.work<T>(
+        name,
+        {
+          batchSize: 1,
+          localConcurrency,
+          groupConcurrency: options.groupLimits,
+          pollingIntervalSeconds: intervalSeconds,
+          // With NOTIFY on, pg-boss would relax a worker's poll to 30 s: the interval asked for stands.
+          notifyPollingIntervalSeconds: intervalSeconds,
+        },
+        handle,
+      );
+    await workers(1, pollingIntervalSeconds);
+    if (concurrency > 1) await workers(concurrency - 1, Math.max(pollingIntervalSeconds, IDLE_WORKER_POLL_SECONDS));
   }
 
   /**
