@@ -534,6 +534,20 @@ export function suggestSchedule(goal: string): ScheduleFromWords | null {
   return readAll(goal)[0]?.schedule ?? null;
 }
 
+/**
+ * Why a goal has no schedule, when its words name one the scheduler cannot fire: the sentence the
+ * draft's creation answer and its approval mail carry. Null when the goal names none, or one it can.
+ */
+export function unsetScheduleNote(goal: string): string | null {
+  const words = suggestSchedule(goal);
+  return words?.expression === null ? refusalNote(words) : null;
+}
+
+/** "No schedule set: the goal asks for "every other week", and <why>. Set a schedule …". */
+export function refusalNote(words: { phrase: string; reason: string }): string {
+  return `No schedule set: the goal asks for "${words.phrase}", and ${words.reason}. Set a schedule on the workflow yourself.`;
+}
+
 /** The text without its schedule phrases ("Every Monday, write a post" → "write a post"). */
 export function withoutSchedulePhrases(text: string): string {
   let rest = '';

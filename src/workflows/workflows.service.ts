@@ -9,7 +9,7 @@ import { TooManyRequestsException } from '../http/too-many-requests.exception.js
 import { QueueService } from '../queue/queue.service.js';
 import type { Plan } from '../config/plans.js';
 import { allowsSchedule, assertScheduleAllowed } from '../workflow-rules/schedule-frequency.js';
-import type { ScheduleFromWords } from '../workflow-rules/schedule-phrases.js';
+import { refusalNote, type ScheduleFromWords } from '../workflow-rules/schedule-phrases.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { type Action, requireMayActOn } from '../teams/permissions/permissions.js';
@@ -513,7 +513,7 @@ function scheduleFromGoal(
 ): { expression: string; timezone: string; note: string } | { expression: null; note: string } | null {
   if (!words) return null;
   if (words.expression === null) {
-    return { expression: null, note: `No schedule set: the goal asks for "${words.phrase}", and ${words.reason}. Set a schedule on the workflow yourself.` };
+    return { expression: null, note: refusalNote(words) };
   }
   const timezone = requestedTimezone ?? words.timezone ?? 'UTC';
   if (!allowsSchedule(words.expression, timezone, minimumSeconds, new Date())) {

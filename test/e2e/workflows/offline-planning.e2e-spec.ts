@@ -92,7 +92,8 @@ describe('the offline planner and workflow steps, through the API', () => {
 
   it('sets no schedule for "every 2 weeks", and says plainly why', async () => {
     const created = await createWorkflow(app, user, { goal: 'Every 2 weeks on Monday at 9 AM, write a newsletter-style LinkedIn post' });
-    planMails++;
+    const mail = await mailTo(smtp, user.email, /^Approve the plan/, ++planMails);
+    expect(mail.text.replace(/\s+/g, ' ')).toContain('Manual runs only. No schedule set: the goal asks for "Every 2 weeks on Monday at 9 AM"');
     expect(created.schedule).toBeNull();
     expect(created.message).toContain('No schedule set: the goal asks for "Every 2 weeks on Monday at 9 AM", and the scheduler repeats on days of the week');
     expect(created.message).toContain('cannot count weeks from a first run (every other week). Set a schedule on the workflow yourself.');
