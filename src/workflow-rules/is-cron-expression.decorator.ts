@@ -1,9 +1,10 @@
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { CronTime, validateCronExpression } from 'cron';
+import { nextSlot, parseSchedule, type Schedule } from './schedule-slot.js';
 
 /**
  * A cron expression the scheduler can run: 5 fields (minute first) or 6 (seconds first), naming
- * at least one date. Checked with the same library that fires the schedules, so whatever passes here runs.
+ * at least one date; the day fields may be the Quartz `L`, `D#n` and `DL` the scheduler reads itself.
+ * Checked with the same code that fires the schedules, so whatever passes here runs.
  */
 export function IsCronExpression(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>
@@ -24,9 +25,13 @@ export function IsCronExpression(options?: ValidationOptions): PropertyDecorator
 function problemWith(expression: string): string | undefined {
   const fields = expression.trim().split(/\s+/).length;
   if (fields < 5 || fields > 6) return `is not a valid cron expression: expected 5 or 6 fields, got ${fields}`;
-  const { valid, error } = validateCronExpression(expression);
-  if (!valid) return `is not a valid cron expression: ${error?.message ?? 'unparseable'}`;
-  return firesAtAll(expression) ? undefined : 'never fires: no date matches it';
+  let schedule;
+  try {
+    schedule = parseSchedule(expression, 'UTC');
+  } catch (error) {
+    return `is not a valid cron expression: ${error instanceof Error && error.message ? error.message : 'unparseable'}`;
+  }
+  return firesAtAll(schedule) ? undefined : 'never fires: no date matches it';
 }
 
 /**
@@ -34,9 +39,9 @@ function problemWith(expression: string): string | undefined {
  * throws when it finds no date in the 8 years it looks ahead, which holds every date that exists
  * (29 February included) whatever the time zone.
  */
-function firesAtAll(expression: string): boolean {
+function firesAtAll(schedule: Schedule): boolean {
   try {
-    new CronTime(expression, 'UTC').getNextDateFrom(new Date());
+    nextSlot(schedule, new Date());
     return true;
   } catch {
     return false;

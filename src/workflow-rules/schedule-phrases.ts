@@ -1,108 +1,566 @@
 /**
- * Schedule phrases in a goal ("every Monday at 9", "each Friday afternoon", "daily at 8:30am"):
- * when a workflow is created without a schedule, the one its goal names becomes the draft's
- * schedule, shown in the plan approval mail; the planner leaves the phrase out of the steps.
- * Read by code, not by the model, so every model gives the same schedule for the same words.
+ * Schedule phrases in a goal ("every Monday at 9", "the last Friday of the month at 5pm
+ * Europe/Paris", "twice a week (Tuesdays and Fridays at 3pm)"): when a workflow is created without
+ * a schedule, the one its goal names becomes the draft's schedule; a recurrence the scheduler cannot
+ * fire ("every other week") is refused with the reason, never replaced by a nearby schedule. The
+ * planner leaves the phrases out of the steps. Read by code, not by the model, so every model gives
+ * the same schedule for the same words.
+ *
+ * A small grammar over tokens: a recurrence (every/each …, daily/weekly/monthly, plural day names,
+ * "on the 15th of every month", "the first Monday of the month", "once/twice a week") followed or
+ * preceded by modifiers (times, parts of the day, time zones, the days of a "twice a week"). Each
+ * rule reads a bounded number of tokens from where it starts, so the whole reading is linear in
+ * the text. It emits 5-field cron, with the Quartz day forms the scheduler reads (`1#1` the first
+ * Monday, `5L` the last Friday, `L` the last day: schedule-slot.ts).
  */
 
-const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const DAY = String.raw`(?:sun|mon|tues|wednes|thurs|fri|satur)days?`;
-const DAY_LIST = String.raw`${DAY}(?:\s*(?:,|and|&|\/)\s*${DAY})*`;
-const PART_OF_DAY = String.raw`(?:\s+(?:morning|afternoon|evening|night))?`;
-
-/** Each kind of recurrence, the cron fields it sets (minute and hour come from the time). */
-const RECURRENCES: { pattern: RegExp; fields: (match: RegExpExecArray) => { dayOfMonth: string; dayOfWeek: string } | undefined }[] = [
-  {
-    pattern: new RegExp(String.raw`\b(?:(?:every|each|on)\s+)?(?:week\s?days|every\s+week\s?day|each\s+week\s?day)${PART_OF_DAY}\b`, 'i'),
-    fields: (match) => (/^(?:every|each|on)\b|days/i.test(match[0]) ? { dayOfMonth: '*', dayOfWeek: '1-5' } : undefined),
-  },
-  {
-    // "every Monday", "each Friday afternoon", "on Mondays and Thursdays"; a bare "Monday" is a date, not a schedule.
-    pattern: new RegExp(String.raw`\b(?:(?:every|each)\s+(?:single\s+)?|on\s+(?=${DAY}s\b))(${DAY_LIST})${PART_OF_DAY}\b`, 'i'),
-    fields: (match) => ({ dayOfMonth: '*', dayOfWeek: daysOf(match[1] ?? '') }),
-  },
-  {
-    pattern: new RegExp(String.raw`\b(?:${DAY.replace('days?', 'days')})${PART_OF_DAY}\b`, 'i'),
-    fields: (match) => ({ dayOfMonth: '*', dayOfWeek: daysOf(match[0]) }),
-  },
-  {
-    pattern: /\b(?:(?:every|each)\s+(?:day|morning|evening|night)|(?<!\b(?:our|the|a|an|my|your|this|that|their)\s+)(?:daily|nightly)|once\s+a\s+day)\b/i,
-    fields: () => ({ dayOfMonth: '*', dayOfWeek: '*' }),
-  },
-  {
-    pattern: /\b(?:(?:every|each)\s+week|(?<!\b(?:our|the|a|an|my|your|this|that|their)\s+)weekly|once\s+a\s+week)\b/i,
-    fields: () => ({ dayOfMonth: '*', dayOfWeek: '1' }),
-  },
-  {
-    pattern: /\b(?:(?:on\s+)?the\s+first\s+(?:day\s+)?of\s+(?:every|each|the)\s+month|(?:every|each)\s+month|(?<!\b(?:our|the|a|an|my|your|this|that|their)\s+)monthly|once\s+a\s+month)\b/i,
-    fields: () => ({ dayOfMonth: '1', dayOfWeek: '*' }),
-  },
-];
-
-const TIME = /^(?:\s*,)?\s*(?:at\s+(?:(noon|midday|midnight)|(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?)|in\s+the\s+(morning|afternoon|evening))\b\.?/i;
-const TIME_BEFORE = /\bat\s+(?:(noon|midday|midnight)|(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?)\s*,?\s*$/i;
-const PART_HOURS: Record<string, number> = { morning: 9, afternoon: 14, evening: 18, night: 20 };
-
-export interface SchedulePhrase {
-  /** The cron expression (5 fields) the phrase names. */
-  cron: string;
-  /** Where the phrase (with its time) sits in the text. */
+interface Token {
+  /** Lower-cased text; a clock time ("8:30") is `time`. */
+  text: string;
   start: number;
   end: number;
+  /** A whole number, as written ("9", "15th"). */
+  number?: number;
+  /** Written as an ordinal ("15th") or an ordinal word ("first"). */
+  ordinal?: boolean;
+  /** Minutes of a clock time ("8:30" has 30). */
+  minute?: number;
 }
 
-/** The first schedule phrase in the text, as a cron expression, or undefined when it names none. */
-export function findSchedulePhrase(text: string): SchedulePhrase | undefined {
-  for (const recurrence of RECURRENCES) {
-    const match = recurrence.pattern.exec(text);
-    const fields = match && recurrence.fields(match);
-    if (!match || !fields) continue;
-    let start = match.index;
-    let end = match.index + match[0].length;
-    let time = timeOf(TIME.exec(text.slice(end)));
-    if (time) end += TIME.exec(text.slice(end))?.[0].length ?? 0;
-    else {
-      const before = TIME_BEFORE.exec(text.slice(0, start));
-      time = timeOf(before);
-      if (before) start = before.index;
-    }
-    const partOfDay = /\b(morning|afternoon|evening|night)\b/i.exec(match[0])?.[1]?.toLowerCase();
-    const hour = time?.hour ?? (partOfDay ? PART_HOURS[partOfDay] : 9);
-    return { cron: `${time?.minute ?? 0} ${hour} ${fields.dayOfMonth} * ${fields.dayOfWeek}`, start, end };
+/** A schedule the goal names, or a recurrence it names that the scheduler cannot fire, and why. */
+export type ScheduleFromWords =
+  | { expression: string; timezone: string | null; phrase: string }
+  | { expression: null; phrase: string; reason: string };
+
+interface Reading {
+  start: number;
+  end: number;
+  /** Index of the first token after the phrase. */
+  next: number;
+  schedule: ScheduleFromWords;
+}
+
+/** The day fields and how often within the day a recurrence fires; `refused` when cron cannot say it. */
+interface Recurrence {
+  dayOfMonth: string;
+  dayOfWeek: string;
+  /** "*\/4" for every 4 hours; otherwise the hour comes from the time. */
+  hourStep?: string;
+  minuteStep?: string;
+  partOfDay?: string;
+  /** "twice a week": how many days must be listed; "twice a day": how many times. */
+  daysNeeded?: number;
+  timesNeeded?: number;
+  refused?: string;
+}
+
+const TOKEN = /\s+|(\d{1,2})[:.h](\d{2})(?!\d)|\d+(?:st|nd|rd|th)?|[A-Za-z_]+|[^\sA-Za-z0-9_]/y;
+const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const SHORT_DAYS: Record<string, number> = { sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6 };
+const ORDINAL_WORDS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, last: -1 };
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, ten: 10, twelve: 12 };
+const PART_HOURS: Record<string, number> = { morning: 9, mornings: 9, afternoon: 14, afternoons: 14, evening: 18, evenings: 18, night: 20, nights: 20 };
+/** "our weekly news", "the daily special": an adjective, not a schedule. */
+const DETERMINERS = new Set(['our', 'the', 'a', 'an', 'my', 'your', 'this', 'that', 'their', 'his', 'her', 'its']);
+/** Zones written as abbreviations or regions: each the IANA zone whose rules it names. */
+const ZONE_WORDS: Record<string, string> = {
+  utc: 'UTC',
+  gmt: 'UTC',
+  et: 'America/New_York',
+  est: 'America/New_York',
+  edt: 'America/New_York',
+  eastern: 'America/New_York',
+  ct: 'America/Chicago',
+  cst: 'America/Chicago',
+  cdt: 'America/Chicago',
+  central: 'America/Chicago',
+  mt: 'America/Denver',
+  mst: 'America/Denver',
+  mdt: 'America/Denver',
+  mountain: 'America/Denver',
+  pt: 'America/Los_Angeles',
+  pst: 'America/Los_Angeles',
+  pdt: 'America/Los_Angeles',
+  pacific: 'America/Los_Angeles',
+  cet: 'Europe/Paris',
+  cest: 'Europe/Paris',
+  bst: 'Europe/London',
+};
+/** Lists longer than these are not schedules: the bound keeps each rule's reading constant-sized. */
+const MOST_DAYS = 7;
+const MOST_DATES = 31;
+const MOST_TIMES = 4;
+const MOST_MODIFIERS = 8;
+
+const WEEKS_REFUSED = 'the scheduler repeats on days of the week and of the month, and cannot count weeks from a first run (every other week)';
+const DAYS_REFUSED = 'the scheduler repeats on days of the week and of the month, and cannot count days from a first run across months';
+const MONTHS_REFUSED = 'the scheduler counts months from January, not from a first run';
+
+let zonesByName: Map<string, string> | undefined;
+
+/** IANA zones by lower-cased name ("europe/paris") and by city ("paris", "new york"). */
+function zones(): Map<string, string> {
+  if (zonesByName) return zonesByName;
+  zonesByName = new Map();
+  for (const zone of [...Intl.supportedValuesOf('timeZone'), 'UTC']) {
+    zonesByName.set(zone.toLowerCase(), zone);
+    const city = zone.split('/').pop()?.toLowerCase().replace(/_/g, ' ');
+    if (city && zone.includes('/') && !zonesByName.has(`city:${city}`)) zonesByName.set(`city:${city}`, zone);
   }
-  return undefined;
+  return zonesByName;
 }
 
-/** The cron expression a goal's schedule phrase names, or null. */
-export function suggestSchedule(goal: string): string | null {
-  return findSchedulePhrase(goal)?.cron ?? null;
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
+    const raw = match[0];
+    if (!raw.trim()) continue;
+    const token: Token = { text: raw.toLowerCase(), start: match.index, end: match.index + raw.length };
+    if (match[1] !== undefined) Object.assign(token, { text: 'time', number: Number(match[1]), minute: Number(match[2]) });
+    else if (/^\d/.test(raw)) Object.assign(token, { number: Number.parseInt(raw, 10), ordinal: /\D$/.test(raw) });
+    else if (ORDINAL_WORDS[token.text] !== undefined) Object.assign(token, { number: ORDINAL_WORDS[token.text], ordinal: true });
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** A reader over the tokens: each rule takes the index it starts at and returns the index after what it read. */
+class Grammar {
+  private readonly tokens: Token[];
+
+  constructor(private readonly text: string) {
+    this.tokens = tokenize(text);
+  }
+
+  get length(): number {
+    return this.tokens.length;
+  }
+
+  word(at: number, ...words: string[]): boolean {
+    const text = this.tokens[at]?.text;
+    return text !== undefined && words.includes(text);
+  }
+
+  /** A day name at `at` (singular or plural; short forms only where `short`). */
+  day(at: number, short: boolean): { day: number; plural: boolean } | undefined {
+    const text = this.tokens[at]?.text ?? '';
+    const singular = text.endsWith('s') && DAY_NAMES.includes(text.slice(0, -1)) ? text.slice(0, -1) : text;
+    const index = DAY_NAMES.indexOf(singular);
+    if (index >= 0) return { day: index, plural: singular !== text };
+    if (short && SHORT_DAYS[text] !== undefined) return { day: SHORT_DAYS[text], plural: false };
+    return undefined;
+  }
+
+  /** "Monday", "Mondays and Thursdays", "Monday, Wednesday & Friday", "Monday to Friday", "Mon-Fri". */
+  days(at: number, short: boolean): { days: number[]; plural: boolean; next: number } | undefined {
+    const first = this.day(at, short);
+    if (!first) return undefined;
+    let next = at + 1;
+    if (this.word(next, 'to', 'through', 'thru', '-')) {
+      const last = this.day(next + 1, short);
+      if (last) {
+        const days = [];
+        for (let day = first.day; day !== last.day; day = (day + 1) % 7) days.push(day);
+        return { days: [...days, last.day], plural: first.plural, next: next + 2 };
+      }
+    }
+    const days = [first.day];
+    while (days.length < MOST_DAYS) {
+      let after = next;
+      if (this.word(after, ',')) after++;
+      if (this.word(after, 'and', '&', '/', 'or')) after++;
+      const day = this.day(after, short);
+      if (!day || after === next) break;
+      days.push(day.day);
+      next = after + 1;
+    }
+    return { days, plural: first.plural, next };
+  }
+
+  /** A count: "2", "two", "other" (2). */
+  count(at: number): number | undefined {
+    const token = this.tokens[at];
+    if (token?.text === 'other') return 2;
+    if (token?.number !== undefined && !token.ordinal && token.minute === undefined) return token.number;
+    return COUNT_WORDS[token?.text ?? ''];
+  }
+
+  /** "am", "pm", "a.m.", "p.m": whether it is after noon, and the index after it. */
+  meridiem(at: number): { pm: boolean; next: number } | undefined {
+    const text = this.tokens[at]?.text;
+    if (text === 'am' || text === 'pm') return { pm: text === 'pm', next: at + (this.word(at + 1, '.') ? 2 : 1) };
+    if ((text === 'a' || text === 'p') && this.word(at + 1, '.') && this.word(at + 2, 'm')) {
+      return { pm: text === 'p', next: at + (this.word(at + 3, '.') ? 4 : 3) };
+    }
+    return undefined;
+  }
+
+  /** One time of day: "noon", "midnight", "8:30", "9am", "5 p.m."; a bare number only after "at". */
+  time(at: number, afterAt: boolean): { hour: number; minute: number; meridiem: boolean; next: number } | undefined {
+    const token = this.tokens[at];
+    if (!token) return undefined;
+    if (token.text === 'noon' || token.text === 'midday') return { hour: 12, minute: 0, meridiem: true, next: at + 1 };
+    if (token.text === 'midnight') return { hour: 0, minute: 0, meridiem: true, next: at + 1 };
+    if (token.number === undefined || token.ordinal) return undefined;
+    const meridiem = this.meridiem(at + 1);
+    let next = meridiem?.next ?? at + 1;
+    if (!meridiem && token.minute === undefined && !afterAt) return undefined;
+    if (this.word(next, 'o') && this.word(next + 1, "'", '’') && this.word(next + 2, 'clock')) next += 3;
+    let hour = token.number;
+    const minute = token.minute ?? 0;
+    if (meridiem && (hour < 1 || hour > 12)) return undefined;
+    if (meridiem?.pm && hour < 12) hour += 12;
+    if (meridiem && !meridiem.pm && hour === 12) hour = 0;
+    if (hour > 23 || minute > 59) return undefined;
+    if (this.word(next, 'noon') && hour === 12) next++;
+    return { hour, minute, meridiem: Boolean(meridiem), next };
+  }
+
+  /** "at 9 and 5pm", "9am", "at noon": the times, sharing their minute, with meridiems. */
+  times(at: number): { hours: number[]; minute: number; meridiems: boolean[]; next: number } | undefined {
+    const afterAt = this.word(at, 'at', '@');
+    const first = this.time(afterAt ? at + 1 : at, afterAt);
+    if (!first) return undefined;
+    const hours = [first.hour];
+    const meridiems = [first.meridiem];
+    let next = first.next;
+    while (hours.length < MOST_TIMES && this.word(next, 'and', ',', '&')) {
+      const after = this.word(next + 1, 'at') ? next + 2 : next + 1;
+      const time = this.time(after, afterAt);
+      if (!time || time.minute !== first.minute) break;
+      hours.push(time.hour);
+      meridiems.push(time.meridiem);
+      next = time.next;
+    }
+    return { hours, minute: first.minute, meridiems, next };
+  }
+
+  /** "Europe/Paris", "UTC", "Paris time", "Eastern time", "(CET)". */
+  zone(at: number): { zone: string; next: number } | undefined {
+    let start = at;
+    if (this.word(start, 'in', ',')) start++;
+    let name = this.tokens[start]?.text ?? '';
+    let next = start + 1;
+    for (let parts = 0; parts < 3 && this.word(next, '/') && this.tokens[next + 1]; parts++) {
+      name += `/${this.tokens[next + 1].text}`;
+      next += 2;
+    }
+    const known = name.includes('/') ? zones().get(name) : ZONE_WORDS[name];
+    if (known) return { zone: known, next: this.word(next, 'time') ? next + 1 : next };
+    // A city's time: "Paris time", "New York time".
+    for (let words = 1; words <= 3; words++) {
+      if (!this.word(start + words, 'time')) continue;
+      const city = this.tokens.slice(start, start + words).map((token) => token.text).join(' ');
+      const zone = zones().get(`city:${city}`);
+      if (zone) return { zone, next: start + words + 1 };
+    }
+    return undefined;
+  }
+
+  /** "the 15th", "the first and 15th", "the first Monday", "the last day", "the last Friday": the day fields. */
+  ordinal(at: number): { recurrence: Recurrence; next: number } | undefined {
+    const dates: number[] = [];
+    let next = at;
+    while (dates.length < MOST_DATES) {
+      const token = this.tokens[next];
+      if (token?.ordinal !== true || token.number === undefined) break;
+      dates.push(token.number);
+      next++;
+      if (!this.word(next, 'and', ',', '&') || this.tokens[next + 1]?.ordinal !== true) break;
+      next++;
+    }
+    if (dates.length === 0) return undefined;
+    const single = dates.length === 1 ? dates[0] : undefined;
+    const weekday = this.day(next, false);
+    if (single !== undefined && weekday && !weekday.plural) {
+      if (single > 5) return undefined;
+      const dayOfWeek = single === -1 ? `${weekday.day}L` : `${weekday.day}#${single}`;
+      return { recurrence: { dayOfMonth: '*', dayOfWeek }, next: next + 1 };
+    }
+    if (this.word(next, 'weekday', 'workday', 'business') || (this.word(next, 'working') && this.word(next + 1, 'day'))) {
+      const after = this.word(next, 'working', 'business') ? next + 2 : next + 1;
+      return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', refused: 'the scheduler cannot find the first or last working day of a month' }, next: after };
+    }
+    if (this.word(next, 'day')) next++;
+    if (single === -1) return { recurrence: { dayOfMonth: 'L', dayOfWeek: '*' }, next };
+    if (dates.some((date) => date < 1 || date > 31)) return undefined;
+    return { recurrence: { dayOfMonth: [...new Set(dates)].sort((a, b) => a - b).join(','), dayOfWeek: '*' }, next };
+  }
+
+  /** "of every month", "of each month", "of the month", "a month". */
+  ofMonth(at: number): number | undefined {
+    if (this.word(at, 'of') && this.word(at + 1, 'every', 'each', 'the') && this.word(at + 2, 'month')) return at + 3;
+    if (this.word(at, 'a', 'per', 'each', 'every') && this.word(at + 1, 'month')) return at + 2;
+    return undefined;
+  }
+
+  /** "every N hours", "every other week", "every 3 days": a count of a unit. */
+  interval(count: number, unit: string): Recurrence | undefined {
+    const every = (refused?: string): Recurrence => ({ dayOfMonth: '*', dayOfWeek: '*', refused });
+    if (/^minutes?$/.test(unit)) {
+      if (count === 1) return { ...every(), minuteStep: '*', hourStep: '*' };
+      return 60 % count === 0 ? { ...every(), minuteStep: `*/${count}`, hourStep: '*' } : every(`the scheduler restarts its count of minutes each hour, so every ${count} minutes would not stay ${count} minutes apart`);
+    }
+    if (/^hours?$/.test(unit)) {
+      if (count === 1) return { ...every(), hourStep: '*' };
+      return 24 % count === 0 ? { ...every(), hourStep: `*/${count}` } : every(`the scheduler restarts its count of hours at midnight, so every ${count} hours would not stay ${count} hours apart`);
+    }
+    if (/^days?$/.test(unit)) return count === 1 ? every() : every(DAYS_REFUSED);
+    if (/^weeks?$/.test(unit)) return count === 1 ? { dayOfMonth: '*', dayOfWeek: '1' } : every(WEEKS_REFUSED);
+    if (/^months?$/.test(unit)) return count === 1 ? { dayOfMonth: '1', dayOfWeek: '*' } : every(MONTHS_REFUSED);
+    if (/^years?$/.test(unit)) return every('a yearly schedule is not read from words: set it as a cron expression');
+    return undefined;
+  }
+
+  /** A recurrence starting at `at`: the core of a schedule phrase. */
+  recurrence(at: number): { recurrence: Recurrence; next: number } | undefined {
+    const token = this.tokens[at];
+    if (!token) return undefined;
+    const previous = this.tokens[at - 1]?.text ?? '';
+    const text = token.text;
+    if (text === 'every' || text === 'each') return this.afterEvery(at + 1);
+    if (DETERMINERS.has(previous)) return undefined;
+    if (text === 'daily' || text === 'nightly') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', partOfDay: text === 'nightly' ? 'night' : undefined }, next: at + 1 };
+    if (text === 'hourly') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', hourStep: '*' }, next: at + 1 };
+    if (text === 'weekly') return this.weekly(at + 1);
+    if (text === 'monthly') return this.monthly(at + 1, { dayOfMonth: '1', dayOfWeek: '*' });
+    if (text === 'fortnightly' || text === 'biweekly' || text === 'bimonthly') {
+      return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', refused: text === 'bimonthly' ? MONTHS_REFUSED : WEEKS_REFUSED }, next: at + 1 };
+    }
+    if (text === 'yearly' || text === 'annually') return { recurrence: this.interval(1, 'year') as Recurrence, next: at + 1 };
+    if (text === 'once' || text === 'twice' || (this.count(at) !== undefined && this.word(at + 1, 'times'))) return this.timesPer(at);
+    if (text === 'weekdays' || text === 'weekends') {
+      return { recurrence: { dayOfMonth: '*', dayOfWeek: text === 'weekdays' ? '1-5' : '0,6' }, next: at + 1 };
+    }
+    if (text === 'on' && this.word(at + 1, 'weekdays', 'weekends')) return this.recurrence(at + 1);
+    if (text === 'on' && this.word(at + 1, 'the')) return this.monthDates(at + 2);
+    if (text === 'the') return this.monthDates(at + 1);
+    const start = text === 'on' ? at + 1 : at;
+    const days = this.days(start, text === 'on');
+    // "Mondays", "on Mondays and Thursdays": a bare "Monday" is a date, not a schedule.
+    if (days?.plural) return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };
+    return undefined;
+  }
+
+  /** "the 15th of every month", "the first Monday of the month", "the last day of each month". */
+  monthDates(at: number): { recurrence: Recurrence; next: number } | undefined {
+    const ordinal = this.ordinal(at);
+    if (!ordinal) return undefined;
+    const next = this.ofMonth(ordinal.next);
+    return next === undefined ? undefined : { recurrence: ordinal.recurrence, next };
+  }
+
+  /** After "every"/"each": a unit, a count of units, days, an ordinal weekday. */
+  afterEvery(at: number): { recurrence: Recurrence; next: number } | undefined {
+    let start = at;
+    if (this.word(start, 'single')) start++;
+    const text = this.tokens[start]?.text ?? '';
+    const count = this.count(start);
+    if (count !== undefined) {
+      const unit = this.tokens[start + 1]?.text ?? '';
+      const interval = this.interval(count, unit);
+      if (interval) return unit.startsWith('week') ? this.weekly(start + 2, interval) : { recurrence: interval, next: start + 2 };
+      const days = this.days(start + 1, true);
+      if (days && count > 1) return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', refused: WEEKS_REFUSED }, next: days.next };
+      return undefined;
+    }
+    const token = this.tokens[start];
+    if (token?.ordinal) {
+      // "every second Tuesday" is every other Tuesday; "every first Monday" the first of each month.
+      const weekday = this.day(start + 1, true);
+      if (token.number === 2 && weekday && this.ofMonth(start + 2) === undefined) {
+        return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', refused: WEEKS_REFUSED }, next: start + 2 };
+      }
+      if (token.number === 2 && this.word(start + 1, 'week', 'day', 'month')) {
+        return { recurrence: this.interval(2, this.tokens[start + 1].text) as Recurrence, next: start + 2 };
+      }
+      const ordinal = this.ordinal(start);
+      if (!ordinal) return undefined;
+      return { recurrence: ordinal.recurrence, next: this.ofMonth(ordinal.next) ?? ordinal.next };
+    }
+    if (text === 'weekday' || text === 'weekdays' || text === 'workday' || text === 'workdays') return { recurrence: { dayOfMonth: '*', dayOfWeek: '1-5' }, next: start + 1 };
+    if ((text === 'working' || text === 'business') && this.word(start + 1, 'day', 'days')) return { recurrence: { dayOfMonth: '*', dayOfWeek: '1-5' }, next: start + 2 };
+    if (text === 'weekend' || text === 'weekends') return { recurrence: { dayOfMonth: '*', dayOfWeek: '0,6' }, next: start + 1 };
+    if (PART_HOURS[text] !== undefined) return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', partOfDay: text }, next: start + 1 };
+    if (text === 'week') return this.weekly(start + 1);
+    if (text === 'month') return this.monthly(start + 1, { dayOfMonth: '1', dayOfWeek: '*' });
+    if (text === 'day' || text === 'hour' || text === 'minute' || text === 'year') return { recurrence: this.interval(1, text) as Recurrence, next: start + 1 };
+    const days = this.days(start, true);
+    if (days) return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };
+    return undefined;
+  }
+
+  /** "weekly", "every week" and "every 2 weeks", then optionally "on Mondays". */
+  weekly(at: number, recurrence: Recurrence = { dayOfMonth: '*', dayOfWeek: '1' }): { recurrence: Recurrence; next: number } {
+    const on = this.word(at, 'on') ? at + 1 : at;
+    const days = this.days(on, true);
+    if (!days) return { recurrence, next: at };
+    return { recurrence: recurrence.refused ? recurrence : { ...recurrence, dayOfWeek: dayField(days.days) }, next: days.next };
+  }
+
+  /** "monthly" and "every month", then optionally "on the 15th" or "on the first Monday". */
+  monthly(at: number, recurrence: Recurrence): { recurrence: Recurrence; next: number } {
+    const the = this.word(at, 'on') && this.word(at + 1, 'the') ? at + 2 : this.word(at, 'the') ? at + 1 : at;
+    const ordinal = this.ordinal(the);
+    return ordinal ? ordinal : { recurrence, next: at };
+  }
+
+  /** "once a week", "twice a week", "3 times a day", "once a month on the 15th". */
+  timesPer(at: number): { recurrence: Recurrence; next: number } | undefined {
+    const text = this.tokens[at]?.text ?? '';
+    const times = text === 'once' ? 1 : text === 'twice' ? 2 : (this.count(at) ?? 0);
+    const per = text === 'once' || text === 'twice' ? at + 1 : at + 2;
+    if (!this.word(per, 'a', 'per', 'each', 'every')) return undefined;
+    const unit = this.tokens[per + 1]?.text ?? '';
+    const next = per + 2;
+    if (unit === 'day') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', timesNeeded: times > 1 ? times : undefined }, next };
+    if (unit === 'week') {
+      if (times === 1) return this.weekly(next);
+      return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', daysNeeded: times }, next };
+    }
+    if (unit === 'month' && times === 1) return this.monthly(next, { dayOfMonth: '1', dayOfWeek: '*' });
+    if (unit === 'month' || unit === 'year') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', refused: 'it does not say on which days' }, next };
+    return undefined;
+  }
+
+  /** The phrase starting at `at`: a recurrence with the times, part of the day and zone around it. */
+  phrase(at: number): Reading | undefined {
+    const core = this.recurrence(at);
+    if (!core) return undefined;
+    let { recurrence } = core;
+    let next = core.next;
+    let times: { hours: number[]; minute: number; meridiems: boolean[] } | undefined;
+    let zone: string | undefined;
+    let days: number[] | undefined;
+    let partOfDay = recurrence.partOfDay;
+    let open = -1;
+    let end = next;
+    for (let modifiers = 0; modifiers < MOST_MODIFIERS; modifiers++) {
+      let after = next;
+      if (this.word(after, ',')) after++;
+      const time = times ? undefined : this.times(after);
+      const zoneRead = zone ? undefined : this.zone(after);
+      const listed = recurrence.daysNeeded && !days ? this.days(this.word(after, 'on') ? after + 1 : after, true) : undefined;
+      if (time) [times, next] = [time, time.next];
+      else if (zoneRead) [zone, next] = [zoneRead.zone, zoneRead.next];
+      else if (listed) [days, next] = [listed.days, listed.next];
+      else if (!partOfDay && PART_HOURS[this.tokens[after]?.text ?? ''] !== undefined) [partOfDay, next] = [this.tokens[after].text, after + 1];
+      else if (!partOfDay && this.word(after, 'in') && this.word(after + 1, 'the') && PART_HOURS[this.tokens[after + 2]?.text ?? ''] !== undefined) {
+        [partOfDay, next] = [this.tokens[after + 2].text, after + 3];
+      } else if (this.word(after, '(') && open < 0) [open, next] = [after, after + 1];
+      else if (this.word(after, ')') && open >= 0) [open, next] = [-1, after + 1];
+      else break;
+      if (open < 0) end = next;
+    }
+    // A time just before the recurrence: "at 9am every Monday".
+    let start = at;
+    if (!times) {
+      for (let back = Math.max(0, at - 5); back < at; back++) {
+        const time = this.times(back);
+        if (time && time.next === at) {
+          times = time;
+          start = back;
+          break;
+        }
+      }
+    }
+    recurrence = this.completed(recurrence, days, times);
+    const first = this.tokens[start];
+    const last = this.tokens[end - 1];
+    return { start: first.start, end: last.end, next: end, schedule: this.schedule(recurrence, times, partOfDay, zone, this.text.slice(first.start, last.end)) };
+  }
+
+  /** A "twice a week" with its days, a "twice a day" with its times; refused when they are missing. */
+  completed(recurrence: Recurrence, days: number[] | undefined, times: { hours: number[] } | undefined): Recurrence {
+    if (recurrence.daysNeeded) {
+      if (days?.length !== recurrence.daysNeeded) return { ...recurrence, refused: `it does not name the ${recurrence.daysNeeded} days of the week` };
+      return { ...recurrence, dayOfWeek: dayField(days) };
+    }
+    if (recurrence.timesNeeded && times?.hours.length !== recurrence.timesNeeded) {
+      return { ...recurrence, refused: `it does not name the ${recurrence.timesNeeded} times of the day` };
+    }
+    return recurrence;
+  }
+
+  schedule(
+    recurrence: Recurrence,
+    times: { hours: number[]; minute: number; meridiems: boolean[] } | undefined,
+    partOfDay: string | undefined,
+    zone: string | undefined,
+    phrase: string,
+  ): ScheduleFromWords {
+    if (recurrence.refused) return { expression: null, phrase, reason: recurrence.refused };
+    // "Friday afternoon at 4" is 16:00; "at 4am" stays 04:00.
+    const later = partOfDay !== undefined && !/^morning/.test(partOfDay);
+    const hours = times?.hours.map((hour, index) => (later && !times.meridiems[index] && hour < 12 ? hour + 12 : hour));
+    const hourField = recurrence.hourStep ?? (hours ? [...new Set(hours)].sort((a, b) => a - b).join(',') : String(PART_HOURS[partOfDay ?? ''] ?? 9));
+    const minuteField = recurrence.minuteStep ?? String(times?.minute ?? 0);
+    return { expression: `${minuteField} ${hourField} ${recurrence.dayOfMonth} * ${recurrence.dayOfWeek}`, timezone: zone ?? null, phrase };
+  }
+}
+
+/** Days of the week as a cron field, runs of three or more as ranges: [1,2,3,4,5] is "1-5". */
+function dayField(days: number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let index = 0; index < sorted.length; ) {
+    let last = index;
+    while (last + 1 < sorted.length && sorted[last + 1] === sorted[last] + 1) last++;
+    parts.push(last - index >= 2 ? `${sorted[index]}-${sorted[last]}` : sorted.slice(index, last + 1).join(','));
+    index = last + 1;
+  }
+  return parts.join(',');
+}
+
+/** Every schedule phrase in the text, in order. */
+function readAll(text: string): Reading[] {
+  const grammar = new Grammar(text);
+  const readings: Reading[] = [];
+  for (let at = 0; at < grammar.length; ) {
+    const reading = grammar.phrase(at);
+    if (!reading) {
+      at++;
+      continue;
+    }
+    readings.push(reading);
+    at = Math.max(reading.next, at + 1);
+  }
+  return readings;
+}
+
+/** The schedule the goal's first schedule phrase names, or why the scheduler cannot fire it; null when it names none. */
+export function suggestSchedule(goal: string): ScheduleFromWords | null {
+  return readAll(goal)[0]?.schedule ?? null;
+}
+
+/**
+ * Why a goal has no schedule, when its words name one the scheduler cannot fire: the sentence the
+ * draft's creation answer and its approval mail carry. Null when the goal names none, or one it can.
+ */
+export function unsetScheduleNote(goal: string): string | null {
+  const words = suggestSchedule(goal);
+  return words?.expression === null ? refusalNote(words) : null;
+}
+
+/** "No schedule set: the goal asks for "every other week", and <why>. Set a schedule …". */
+export function refusalNote(words: { phrase: string; reason: string }): string {
+  return `No schedule set: the goal asks for "${words.phrase}", and ${words.reason}. Set a schedule on the workflow yourself.`;
 }
 
 /** The text without its schedule phrases ("Every Monday, write a post" → "write a post"). */
 export function withoutSchedulePhrases(text: string): string {
-  let rest = text;
-  for (let phrase = findSchedulePhrase(rest); phrase; phrase = findSchedulePhrase(rest)) {
-    rest = `${rest.slice(0, phrase.start).replace(/[\s,]*$/, '')}${rest.slice(phrase.end).replace(/^\s*,?/, ' ')}`;
+  let rest = '';
+  let from = 0;
+  for (const reading of readAll(text)) {
+    rest += `${text.slice(from, reading.start).replace(/[\s,]*$/, '')} `;
+    from = reading.end;
   }
-  return rest.replace(/^[\s,;:]+/, '').replace(/\s+([,.;!?])/g, '$1').replace(/\s{2,}/g, ' ').trim();
-}
-
-function daysOf(list: string): string {
-  const days = [...list.toLowerCase().matchAll(new RegExp(DAY, 'gi'))].map((day) =>
-    DAYS.findIndex((name) => name.slice(0, 3) === day[0].slice(0, 3)),
-  );
-  return [...new Set(days)].sort((a, b) => a - b).join(',');
-}
-
-function timeOf(match: RegExpExecArray | null): { hour: number; minute: number } | undefined {
-  if (!match) return undefined;
-  const [, named, hourText, minuteText, meridiem, partOfDay] = match;
-  if (named) return { hour: /midnight/i.test(named) ? 0 : 12, minute: 0 };
-  if (partOfDay) return { hour: PART_HOURS[partOfDay.toLowerCase()] ?? 9, minute: 0 };
-  let hour = Number(hourText);
-  const minute = Number(minuteText ?? 0);
-  if (/^p/i.test(meridiem ?? '') && hour < 12) hour += 12;
-  if (/^a/i.test(meridiem ?? '') && hour === 12) hour = 0;
-  if (hour > 23 || minute > 59) return undefined;
-  return { hour, minute };
+  rest += text.slice(from).replace(/^\s*,?/, ' ');
+  return rest
+    .replace(/\(\s*\)/g, ' ')
+    .replace(/^[\s,;:]+/, '')
+    .replace(/\s+([,.;!?])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }

@@ -171,3 +171,64 @@ describe('shortestIntervalSeconds', () => {
     expect(shortestIntervalSeconds(parseSchedule(expression, timezone), from)).toBe(seconds);
   });
 });
+
+describe('ordinal day fields (Quartz L, D#n, DL), read by the scheduler itself', () => {
+  it('fires on the first Monday of each month at 09:00 Paris time, summer and winter', () => {
+    // 2026: Paris is UTC+1 until 29 March, UTC+2 after.
+    expect(walk(parseSchedule('0 9 * * 1#1', 'Europe/Paris'), '2026-01-01T00:00:00Z', 4)).toEqual([
+      '2026-01-05T08:00:00.000Z',
+      '2026-02-02T08:00:00.000Z',
+      '2026-03-02T08:00:00.000Z',
+      '2026-04-06T07:00:00.000Z',
+    ]);
+  });
+
+  it('fires on the second Wednesday and the fifth Monday, skipping months without one', () => {
+    expect(walk(parseSchedule('0 9 * * 3#2', 'UTC'), '2026-01-01T00:00:00Z', 2)).toEqual(['2026-01-14T09:00:00.000Z', '2026-02-11T09:00:00.000Z']);
+    // 2026 has fifth Mondays in March, June and August only (within its first eight months).
+    expect(walk(parseSchedule('0 9 * * 1#5', 'UTC'), '2026-01-01T00:00:00Z', 3)).toEqual([
+      '2026-03-30T09:00:00.000Z',
+      '2026-06-29T09:00:00.000Z',
+      '2026-08-31T09:00:00.000Z',
+    ]);
+  });
+
+  it('fires on the last Friday of the month at 17:00 New York time, across the change of the clocks', () => {
+    // New York moves from EST (UTC-5) to EDT (UTC-4) on 8 March 2026.
+    expect(walk(parseSchedule('0 17 * * 5L', 'America/New_York'), '2026-01-01T00:00:00Z', 3)).toEqual([
+      '2026-01-30T22:00:00.000Z',
+      '2026-02-27T22:00:00.000Z',
+      '2026-03-27T21:00:00.000Z',
+    ]);
+  });
+
+  it('fires on the last day of the month, 29 February in a leap year', () => {
+    expect(walk(parseSchedule('0 9 L * *', 'UTC'), '2028-01-15T00:00:00Z', 4)).toEqual([
+      '2028-01-31T09:00:00.000Z',
+      '2028-02-29T09:00:00.000Z',
+      '2028-03-31T09:00:00.000Z',
+      '2028-04-30T09:00:00.000Z',
+    ]);
+  });
+
+  it('fires on the 15th as plain cron does, in the schedule’s time zone', () => {
+    expect(walk(parseSchedule('0 17 15 * *', 'Asia/Tokyo'), '2026-01-01T00:00:00Z', 2)).toEqual(['2026-01-15T08:00:00.000Z', '2026-02-15T08:00:00.000Z']);
+  });
+
+  it('skips whole days of a per-minute schedule on other days, quickly', () => {
+    const cpu = startCpuClock();
+    expect(walk(parseSchedule('*/30 * * * 1#1', 'UTC'), '2026-01-05T23:45:00Z', 2)).toEqual(['2026-02-02T00:00:00.000Z', '2026-02-02T00:30:00.000Z']);
+    expect(cpu.ms()).toBeLessThan(500);
+  });
+
+  it('stands for the slot it was armed for when it fires late, and names the next one after it', () => {
+    const firstMonday = parseSchedule('0 9 * * 1#1', 'Europe/Paris');
+    expect(iso(slotOf(firstMonday, at('2026-02-02T08:00:00Z'), at('2026-02-02T08:20:00Z')))).toBe('2026-02-02T08:00:00.000Z');
+    expect(iso(nextSlot(firstMonday, at('2026-02-02T08:00:00Z')))).toBe('2026-03-02T08:00:00.000Z');
+    expect(shortestIntervalSeconds(firstMonday, at('2026-01-01T00:00:00Z'))).toBe(28 * 86_400);
+  });
+
+  it.each(['0 9 L * 1', '0 9 15 * 1#1', '0 9 * * 1#6', '0 9 * * 1#1,3#1', '0 9 LW * *', '0 9 * * L'])('refuses %s', (expression) => {
+    expect(() => parseSchedule(expression, 'UTC')).toThrow();
+  });
+});

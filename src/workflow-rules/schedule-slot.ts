@@ -9,17 +9,54 @@ import { CronTime } from 'cron';
 export interface Schedule {
   readonly expression: string;
   readonly timezone: string;
+  /** The cron package's reading of the expression, with an ordinal day field widened to `*` or its weekday. */
   readonly time: CronTime;
+  /** Whether a day of the month is one of the schedule's, for the ordinal day fields the cron package lacks. */
+  readonly onDay?: (day: MonthDay) => boolean;
 }
+
+/** A date in the schedule's time zone: its day of the month and its month's length. */
+interface MonthDay {
+  day: number;
+  daysInMonth: number;
+}
+
+/**
+ * The cron package (4.x) has no `L` or `#`; the scheduler reads the Quartz forms of them itself, as
+ * a whole day field: `L` as the day of the month (the last day), `D#n` (the n-th weekday D, n 1–5)
+ * and `DL` (the last weekday D of the month) as the day of the week. The cron package then fires
+ * every day (or every weekday D) and only the days these name are slots.
+ */
+const LAST_DAY = /^L$/i;
+const NTH_WEEKDAY = /^([0-7])#([1-5])$/;
+const LAST_WEEKDAY = /^([0-7])L$/i;
+/** Longer than any run of days an ordinal field skips: 5th Mondays are at most 3 months apart. */
+const MOST_SKIPPED_DAYS = 400;
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
 /** Longer than any fall-back shift of the clocks in the time zone database (Troll's is 2 h). */
 const LONGEST_FALL_BACK = 3 * HOUR;
 
-/** Throws on an expression or time zone the cron package refuses. */
+/** Throws on an expression or time zone the cron package refuses, or an ordinal day field in a form it does not take. */
 export function parseSchedule(expression: string, timezone: string): Schedule {
-  return { expression, timezone, time: new CronTime(expression, timezone) };
+  const fields = expression.trim().split(/\s+/);
+  const dayOfWeek = fields.length - 1;
+  const dayOfMonth = fields.length - 3;
+  const onDay = ordinalDays(fields[dayOfMonth] ?? '', fields[dayOfWeek] ?? '');
+  if (!onDay) return { expression, timezone, time: new CronTime(expression, timezone) };
+  if (fields[dayOfMonth] !== '*' && fields[dayOfWeek] !== '*') throw new Error('an ordinal day field needs the other day field to be *');
+  const widened = fields.map((field, index) => (index === dayOfMonth ? '*' : index === dayOfWeek ? field.replace(/[#L].*$/i, '') || '*' : field));
+  return { expression, timezone, time: new CronTime(widened.join(' '), timezone), onDay };
+}
+
+/** The days an ordinal day field names, or undefined when neither field is one. */
+function ordinalDays(dayOfMonth: string, dayOfWeek: string): ((day: MonthDay) => boolean) | undefined {
+  if (LAST_DAY.test(dayOfMonth)) return ({ day, daysInMonth }) => day === daysInMonth;
+  const nth = NTH_WEEKDAY.exec(dayOfWeek);
+  if (nth) return ({ day }) => Math.ceil(day / 7) === Number(nth[2]);
+  if (LAST_WEEKDAY.test(dayOfWeek)) return ({ day, daysInMonth }) => day + 7 > daysInMonth;
+  return undefined;
 }
 
 /**
@@ -67,8 +104,18 @@ export function slotOf(schedule: Schedule, armedFor: Date, firedAt: Date): Date 
   return latest.getTime() <= now && latest.getTime() >= armed ? latest : armedFor;
 }
 
+/**
+ * The cron package's next slot after `at`, on a day the ordinal field names: a slot on another day
+ * moves the search to the end of that day, so a schedule firing every minute skips a day at once.
+ */
 function cronNext(schedule: Schedule, at: number): number {
-  return schedule.time.getNextDateFrom(new Date(at), schedule.timezone).toMillis();
+  let from = at;
+  for (let skipped = 0; skipped <= MOST_SKIPPED_DAYS; skipped++) {
+    const next = schedule.time.getNextDateFrom(new Date(from), schedule.timezone);
+    if (!schedule.onDay || schedule.onDay({ day: next.day, daysInMonth: next.daysInMonth ?? 31 })) return next.toMillis();
+    from = next.endOf('day').toMillis();
+  }
+  throw new Error(`no slot of ${schedule.expression} within ${MOST_SKIPPED_DAYS} days`);
 }
 
 function floorToSecond(ms: number): number {

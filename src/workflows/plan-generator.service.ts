@@ -5,7 +5,7 @@ import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js'
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
 import type { UsageAttribution } from '../llm/usage-attribution.js';
-import { suggestSchedule } from '../workflow-rules/schedule-phrases.js';
+import { type ScheduleFromWords, suggestSchedule } from '../workflow-rules/schedule-phrases.js';
 import { MAX_STEPS } from '../workflow-rules/workflow-limits.js';
 
 const planShape = z.object({
@@ -25,8 +25,8 @@ const planShape = z.object({
 const planSchema = zodSchema(planShape);
 
 export type GeneratedPlan = z.infer<typeof planShape> & {
-  /** The cron expression the goal's own words name ("every Monday at 9"), or null. */
-  suggestedSchedule: string | null;
+  /** The schedule the goal's own words name ("every Monday at 9"), or why it cannot be set ("every other week"); null when they name none. */
+  suggestedSchedule: ScheduleFromWords | null;
 };
 
 const INSTRUCTIONS = [

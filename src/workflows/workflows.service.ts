@@ -7,7 +7,9 @@ import { AuditService } from '../audit-events/audit.service.js';
 import { DatabaseClock } from '../database/database-clock.js';
 import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
 import { QueueService } from '../queue/queue.service.js';
+import type { Plan } from '../config/plans.js';
 import { allowsSchedule, assertScheduleAllowed } from '../workflow-rules/schedule-frequency.js';
+import { refusalNote, type ScheduleFromWords } from '../workflow-rules/schedule-phrases.js';
 import { PlanQuotaService } from '../teams/rate-limit/plan-quota.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { type Action, requireMayActOn } from '../teams/permissions/permissions.js';
@@ -90,20 +92,20 @@ export class WorkflowsService {
 
   /** Plans the goal with the model, saves a draft and asks its creator to approve it by email. */
   async create(team: TeamContext, dto: CreateWorkflowDto, audit: AuditContext): Promise<CreatedWorkflowResponse> {
-    const timezone = dto.timezone ?? 'UTC';
+    const requestedTimezone = dto.timezone ?? 'UTC';
     const minimumInterval = this.quotas.minScheduleIntervalSeconds(team.plan);
     // Before the planner is asked: a refused request costs nothing.
-    if (dto.schedule) assertScheduleAllowed(dto.schedule, timezone, team.plan, minimumInterval, new Date());
+    if (dto.schedule) assertScheduleAllowed(dto.schedule, requestedTimezone, team.plan, minimumInterval, new Date());
     await this.budgets.assertAvailable(team.teamId);
     // The id is chosen before planning so that the plan's model call is charged to the workflow.
     const workflowId = randomUUID();
     const planning = { teamId: team.teamId, userId: team.userId, workflowId, kind: 'planning' } as const;
     const plan = await this.planner.generate(dto.goal, planning);
-    // A schedule the goal names ("every Monday at 9") is the draft's until the request gives one,
-    // where the plan allows it.
-    const suggested =
-      !dto.schedule && plan.suggestedSchedule && allowsSchedule(plan.suggestedSchedule, timezone, minimumInterval, new Date()) ? plan.suggestedSchedule : null;
-    const schedule = dto.schedule ?? suggested;
+    // A schedule the goal names ("every Monday at 9", in the zone it names) is the draft's until
+    // the request gives one, where the plan allows it; one it cannot take is said, never replaced.
+    const fromGoal = dto.schedule ? null : scheduleFromGoal(plan.suggestedSchedule, dto.timezone, team.plan, minimumInterval);
+    const schedule = dto.schedule ?? fromGoal?.expression ?? null;
+    const timezone = fromGoal?.expression ? fromGoal.timezone : requestedTimezone;
     const workflow = await this.workflows.manager.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(Workflow, {
@@ -138,7 +140,7 @@ export class WorkflowsService {
       schedule: workflow.schedule,
       message:
         'Workflow saved as a draft. An approval link is on its way to your email; the workflow can run once the plan is approved.' +
-        (suggested ? ` Schedule taken from the goal: ${suggested} (${workflow.timezone}).` : ''),
+        (fromGoal ? ` ${fromGoal.note}` : ''),
     };
   }
 
@@ -500,4 +502,22 @@ function latestRun(row: ListRow): LatestRunResponse | null {
     startedAt: row.run_started_at.toISOString(),
     finishedAt: row.run_finished_at?.toISOString() ?? null,
   };
+}
+
+/** The goal's schedule as the draft takes it, and the sentence that tells its creator; a schedule it cannot take has no expression. */
+function scheduleFromGoal(
+  words: ScheduleFromWords | null,
+  requestedTimezone: string | undefined,
+  plan: Plan,
+  minimumSeconds: number,
+): { expression: string; timezone: string; note: string } | { expression: null; note: string } | null {
+  if (!words) return null;
+  if (words.expression === null) {
+    return { expression: null, note: refusalNote(words) };
+  }
+  const timezone = requestedTimezone ?? words.timezone ?? 'UTC';
+  if (!allowsSchedule(words.expression, timezone, minimumSeconds, new Date())) {
+    return { expression: null, note: `No schedule set: the goal asks for "${words.phrase}" (${words.expression}), more often than the ${plan} plan allows.` };
+  }
+  return { expression: words.expression, timezone, note: `Schedule taken from the goal: ${words.expression} (${timezone}).` };
 }

@@ -51,7 +51,7 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       // The list: the schedule in words and its next run.
       await tab.goto('/workflows');
       const item = tab.page.getByRole('listitem', { name: created.title });
-      await visible(item.getByText('Every weekday at 09:00 (Europe/Paris)'));
+      await visible(item.getByText('At 09:00, Monday through Friday (Europe/Paris)'));
       await visible(item.locator(`time[datetime="${expected.nextRuns[0]}"]`));
       expect(await tab.page.title()).toBe('Workflows · Assistant');
       await tab.screenshot('workflows-scheduled');
@@ -60,7 +60,7 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       // The page: the same words and the next five run times, as the API has them.
       await item.getByRole('link', { name: created.title }).click();
       const schedule = tab.page.getByRole('region', { name: 'Schedule' });
-      await visible(schedule.getByText('Every weekday at 09:00 (Europe/Paris)'));
+      await visible(schedule.getByText('At 09:00, Monday through Friday (Europe/Paris)'));
       await expect.poll(() => nextRunTimes(tab)).toEqual(expected.nextRuns);
       expect(expected.nextRuns).toHaveLength(5);
       expect(await tab.page.title()).toBe(`${created.title} · Assistant`);
@@ -80,7 +80,7 @@ describe.skipIf(NO_BROWSER)('workflows in the dashboard', () => {
       // Changed: the form reads the new expression back in words before it is saved.
       await schedule.getByRole('button', { name: 'Change schedule' }).click();
       await schedule.getByLabel('Cron expression').fill('30 8 * * 1');
-      await visible(schedule.getByText('Every Monday at 08:30 (Europe/Paris)'));
+      await visible(schedule.getByText('At 08:30, only on Monday (Europe/Paris)'));
       await schedule.getByRole('button', { name: 'Save schedule' }).click();
       await visible(tab.page.getByRole('status').filter({ hasText: 'Schedule saved.' }));
       const changed = (await api(server.app, user).get(schedulePath).expect(200)).body as ScheduleResponse;

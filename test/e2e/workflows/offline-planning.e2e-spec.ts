@@ -69,6 +69,40 @@ describe('the offline planner and workflow steps, through the API', () => {
     expect(((await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body as { schedule: string }).schedule).toBe('30 8 * * 2');
   });
 
+  it('takes "every first Monday at 9am Europe/Paris" from the goal, and the scheduler fires on first Mondays at 09:00 Paris time', async () => {
+    const created = await createWorkflow(app, user, { goal: 'Every first Monday at 9am Europe/Paris, write a LinkedIn newsletter about our month' });
+    expect(created.schedule).toBe('0 9 * * 1#1');
+    expect(created.message).toContain('Schedule taken from the goal: 0 9 * * 1#1 (Europe/Paris).');
+    expect(created.steps.map((step) => step.description)).toEqual(['Write a LinkedIn newsletter about our month']);
+    const mail = await mailTo(smtp, user.email, /^Approve the plan/, ++planMails);
+    await follow(pathOf(mail.links.find((link) => link.includes('/approve?token='))!)).expect(302);
+    const schedule = (await api(app, user).get(`/api/workflows/${created.workflowId}/schedule?count=4`).expect(200)).body as {
+      schedule: string;
+      timezone: string;
+      nextRuns: string[];
+    };
+    expect(schedule).toMatchObject({ schedule: '0 9 * * 1#1', timezone: 'Europe/Paris' });
+    expect(schedule.nextRuns).toHaveLength(4);
+    const paris = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+    for (const run of schedule.nextRuns) {
+      const parts = Object.fromEntries(paris.formatToParts(new Date(run)).map((part) => [part.type, part.value]));
+      expect([run, parts.weekday, Number(parts.day) <= 7, `${parts.hour}:${parts.minute}`]).toEqual([run, 'Monday', true, '09:00']);
+    }
+  });
+
+  it('sets no schedule for "every 2 weeks", and says plainly why', async () => {
+    const created = await createWorkflow(app, user, { goal: 'Every 2 weeks on Monday at 9 AM, write a newsletter-style LinkedIn post' });
+    const mail = await mailTo(smtp, user.email, /^Approve the plan/, ++planMails);
+    expect(mail.text.replace(/\s+/g, ' ')).toContain('Manual runs only. No schedule set: the goal asks for "Every 2 weeks on Monday at 9 AM"');
+    expect(created.schedule).toBeNull();
+    expect(created.message).toContain('No schedule set: the goal asks for "Every 2 weeks on Monday at 9 AM", and the scheduler repeats on days of the week');
+    expect(created.message).toContain('cannot count weeks from a first run (every other week). Set a schedule on the workflow yourself.');
+    expect(created.message).not.toContain('Schedule taken from the goal');
+    expect(created.steps.map((step) => step.description)).toEqual(['Write a newsletter-style LinkedIn post']);
+    const workflow = (await api(app, user).get(`/api/workflows/${created.workflowId}`).expect(200)).body as { schedule: string | null };
+    expect(workflow.schedule).toBeNull();
+  });
+
   it('runs the README example: an outline, then the post written from it, paused for approval; no framing in any asset', async () => {
     const created = await createWorkflow(app, user, { goal: README_GOAL });
     expect(created.steps).toEqual([

@@ -146,8 +146,12 @@ describe('workflows and plan approval', () => {
     // Valid fields, but no day matches: the 30th of February, the 31st of April.
     [{ goal: 'Write a post', schedule: '0 9 30 2 *' }, [/^schedule never fires: no date matches it$/]],
     [{ goal: 'Write a post', schedule: '0 9 31 4,6 *', timezone: 'Europe/Lisbon' }, [/^schedule never fires: no date matches it$/]],
-    [{ goal: 'Write a post', schedule: '0 0 L * *' }, [/^schedule is not a valid cron expression: /]],
-    [{ goal: 'Write a post', schedule: '0 0 * * 1#2' }, [/^schedule is not a valid cron expression: /]],
+    // The Quartz day forms the scheduler reads (L, 1#2, 5L) only as a whole day field, the other one *.
+    [{ goal: 'Write a post', schedule: '0 0 L * 1' }, [/^schedule is not a valid cron expression: /]],
+    [{ goal: 'Write a post', schedule: '0 0 15 * 1#2' }, [/^schedule is not a valid cron expression: /]],
+    [{ goal: 'Write a post', schedule: '0 0 * * 1#6' }, [/^schedule is not a valid cron expression: /]],
+    [{ goal: 'Write a post', schedule: '0 0 * * 1#2,3#2' }, [/^schedule is not a valid cron expression: /]],
+    [{ goal: 'Write a post', schedule: '0 0 LW * *' }, [/^schedule is not a valid cron expression: /]],
     [{ goal: 'Write a post', status: 'active' }, [/^status: property status should not exist$/]],
   ])('answers 400 for %j and stores nothing', async (body, messages) => {
     const before = (await api(app, bob).get('/api/workflows').expect(200)).body.length;

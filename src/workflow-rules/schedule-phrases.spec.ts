@@ -1,0 +1,101 @@
+import { suggestSchedule, withoutSchedulePhrases } from './schedule-phrases.js';
+import { startCpuClock } from '../../test/helpers/cpu-clock.js';
+
+describe('schedule phrases', () => {
+  it.each([
+    // Days, lists and ranges of days, with times.
+    ['Every Monday at 11 AM, write a post', '0 11 * * 1', null],
+    ['Every Monday and Thursday at 2:00 PM, draft a tweet', '0 14 * * 1,4', null],
+    ['Twice a week (Tuesdays and Fridays at 3pm) write an X thread', '0 15 * * 2,5', null],
+    ['On Mondays and Thursdays, write a post', '0 9 * * 1,4', null],
+    ['Every Monday through Friday at 7:45 write a tip', '45 7 * * 1-5', null],
+    ['every mon-fri at 6pm post a recap', '0 18 * * 1-5', null],
+    ['Every weekday at 10:00 AM write a caption', '0 10 * * 1-5', null],
+    ['every business day at 8 write a summary', '0 8 * * 1-5', null],
+    ['Every weekend at 10 write a post', '0 10 * * 0,6', null],
+    ['Every Monday, Wednesday and Friday at 7:15 a.m. write a tip', '15 7 * * 1,3,5', null],
+    // Times: am/pm, noon, midnight, parts of the day, several times.
+    ['Every Sunday at noon, write a reel script', '0 12 * * 0', null],
+    ['Every day at midnight summarise the logs', '0 0 * * *', null],
+    ['Each morning at 8:30 write a short X post', '30 8 * * *', null],
+    ['Each morning, read the receipts', '0 9 * * *', null],
+    ['Every Friday afternoon at 4, write a wrap-up post', '0 16 * * 5', null],
+    ['Every Friday evening write a recap', '0 18 * * 5', null],
+    ['Every day at 9am and 5pm write a status post', '0 9,17 * * *', null],
+    ['at 7am every Tuesday write a post', '0 7 * * 2', null],
+    ['Daily: make a picture', '0 9 * * *', null],
+    // Every N hours / minutes / weeks / days.
+    ['Every 4 hours check the receipts', '0 */4 * * *', null],
+    ['every hour summarise the mentions', '0 * * * *', null],
+    ['Every 15 minutes check the feed', '*/15 * * * *', null],
+    ['Weekly on Mondays: write a post', '0 9 * * 1', null],
+    ['Once a week on Thursday at 10 write a post', '0 10 * * 4', null],
+    // Ordinals of the month.
+    ['On the 15th of every month at 5pm, write a reminder', '0 17 15 * *', null],
+    ['On the first day of every month at 10 AM write a recap', '0 10 1 * *', null],
+    ['On the 1st and 15th of each month write an invoice reminder', '0 9 1,15 * *', null],
+    ['Monthly on the 20th write a report', '0 9 20 * *', null],
+    ['Every first Monday at 9am Europe/Paris, write a newsletter', '0 9 * * 1#1', 'Europe/Paris'],
+    ['On the first Monday of every month write a newsletter', '0 9 * * 1#1', null],
+    ['On the second Wednesday of each month, draft a post', '0 9 * * 3#2', null],
+    ['On the last Friday of the month at 5pm write a recap', '0 17 * * 5L', null],
+    ['On the last day of the month at 6pm summarise the spending', '0 18 L * *', null],
+    // Time zones.
+    ['Every Monday at 9am America/New_York write a post', '0 9 * * 1', 'America/New_York'],
+    ['Every Monday at 9am Tokyo time write a post', '0 9 * * 1', 'Asia/Tokyo'],
+    ['Every day at 8 (UTC) write a digest', '0 8 * * *', 'UTC'],
+    ['Every day at 8am ET write a digest', '0 8 * * *', 'America/New_York'],
+  ])('reads "%s" as %s (%s)', (goal, expression, timezone) => {
+    expect(suggestSchedule(goal)).toMatchObject({ expression, timezone });
+  });
+
+  it.each([
+    ['Every 2 weeks on Monday at 9 AM, write a newsletter', 'Every 2 weeks on Monday at 9 AM', /cannot count weeks/],
+    ['Every other week write a recap', 'Every other week', /cannot count weeks/],
+    ['every second Tuesday write a post', 'every second Tuesday', /cannot count weeks/],
+    ['Fortnightly, write a recap', 'Fortnightly', /cannot count weeks/],
+    ['Every 3 days write a tip', 'Every 3 days', /cannot count days/],
+    ['Every 5 hours check the mentions', 'Every 5 hours', /would not stay 5 hours apart/],
+    ['Every 2 months write a report', 'Every 2 months', /counts months from January/],
+    ['Twice a week write an X thread', 'Twice a week', /does not name the 2 days/],
+    ['Twice a day write a tip', 'Twice a day', /does not name the 2 times/],
+    ['On the last working day of the month send the report', 'On the last working day of the month', /last working day/],
+    ['Every year write our anniversary post', 'Every year', /yearly/],
+  ])('refuses "%s", naming "%s" and why', (goal, phrase, reason) => {
+    const schedule = suggestSchedule(goal);
+    expect(schedule).toMatchObject({ expression: null, phrase });
+    expect(schedule?.expression === null && schedule.reason).toMatch(reason);
+  });
+
+  it.each([
+    'Write a LinkedIn post about our Q3 results',
+    'Write a post about our weekly product news',
+    'Write a caption about our daily special',
+    'Draft three tweet variations announcing our webinar on March 5th',
+    'Write a post for Monday about the launch',
+    'Plan next week’s content, each post about one feature',
+    'Make a 5 minute YouTube script',
+    'Outline the first LinkedIn post',
+  ])('finds no schedule in "%s"', (goal) => {
+    expect(suggestSchedule(goal)).toBeNull();
+  });
+
+  it.each([
+    ['Every Monday, write a post', 'write a post'],
+    ['Twice a week (Tuesdays and Fridays at 3pm) write an X thread', 'write an X thread'],
+    ['Write a recap on the last Friday of the month at 5pm Europe/Paris.', 'Write a recap.'],
+    ['Every 2 weeks on Monday at 9 AM, write a newsletter', 'write a newsletter'],
+  ])('leaves the phrase out of "%s"', (goal, rest) => {
+    expect(withoutSchedulePhrases(goal)).toBe(rest);
+  });
+
+  it('reads in linear time: 100 KB of day names, ordinals and numbers', () => {
+    for (const unit of ['every monday, ', 'the 1st and ', 'at 9 and ', 'every ', '( ', 'twice a week ']) {
+      const text = unit.repeat(Math.ceil(100_000 / unit.length));
+      const cpu = startCpuClock();
+      suggestSchedule(text);
+      withoutSchedulePhrases(text);
+      expect(cpu.ms(), unit).toBeLessThan(1000);
+    }
+  });
+});
