@@ -1,6 +1,6 @@
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
-import { PARALLEL_WORKERS } from './test/setup/test-databases.js';
+import { FAULT_WORKERS, PARALLEL_WORKERS } from './test/setup/test-databases.js';
 
 // Nest 12 ships ES modules only. Vitest runs the suite as native ESM and leaves node_modules to
 // Node itself (whose require(esm) lets CommonJS packages such as @nestjs/throttler load Nest);
@@ -8,8 +8,8 @@ import { PARALLEL_WORKERS } from './test/setup/test-databases.js';
 //
 // Two projects. `app`: the unit, integration, end-to-end and browser files, PARALLEL_WORKERS at a
 // time, each worker on a database of its own. `faults`: the files that kill, cut and freeze real
-// server processes, one at a time (each works on a scratch database or an embedded PostgreSQL of its
-// own); they mostly wait (for a server to boot, a claim to lapse, a schedule's slot), so they use
+// server processes, FAULT_WORKERS at a time (each works on a scratch database or an embedded
+// PostgreSQL of its own); they mostly wait (for a server to boot, a claim to lapse, a schedule's slot), so they use
 // little CPU. `npm test` runs `app` first, then `faults`; CI (.ci/run) runs the two side by side,
 // two vitest processes, so the faults' waiting overlaps the app files' work.
 //
@@ -47,9 +47,10 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: ['test/faults/**/*.fault-spec.ts'],
-          fileParallelism: false,
-          // Ports 30000–30999, apart from the app workers' 20000–29999 (test/helpers/ports.ts).
-          env: { TEST_PORT_BLOCK: '10' },
+          // Two at a time: a fault file mostly waits on its server processes, so two overlap well.
+          maxWorkers: FAULT_WORKERS,
+          // Ports 26000–27999, apart from the app workers' (test/helpers/ports.ts).
+          env: { TEST_PORT_BLOCK: '5' },
           sequence: { groupOrder: 1 },
         },
       },

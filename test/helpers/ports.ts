@@ -7,12 +7,14 @@ import { createServer } from 'node:net';
  * outgoing connection's local port) before a server started on it binds; then a health check
  * could be answered by another file's server while this one fails to bind.
  * The fault files run in a vitest process of their own beside the app files' (CI runs both lanes
- * at once), whose worker ids start at 1 again: they take the block above the app workers' ten
- * (TEST_PORT_BLOCK, set by their project), or both lanes' first workers would hand out the same ports.
+ * at once), whose worker ids start at 1 again: worker n of a lane takes block TEST_PORT_BLOCK + n
+ * (the app lane's TEST_PORT_BLOCK is 0, the faults' 5, set by their projects), or both lanes' first
+ * workers would hand out the same ports. Blocks stay below 12: 32768 and up is the kernel's.
  */
 const BLOCK_SIZE = 1000;
 const FIRST_BLOCK = 20_000;
-const blockIndex = process.env.TEST_PORT_BLOCK === undefined ? Number(process.env.VITEST_POOL_ID ?? 0) % 10 : Number(process.env.TEST_PORT_BLOCK);
+const blockIndex = Number(process.env.TEST_PORT_BLOCK ?? 0) + Number(process.env.VITEST_POOL_ID ?? 0);
+if (blockIndex > 11) throw new Error(`Port block ${blockIndex} would reach the kernel's ephemeral ports (32768 and up)`);
 const block = FIRST_BLOCK + blockIndex * BLOCK_SIZE;
 let next = 0;
 
