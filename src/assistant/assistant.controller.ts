@@ -52,7 +52,8 @@ export class AssistantController {
   @ApiOperation({ summary: 'Send a chat message: the reply streams as an AI SDK UI message stream' })
   @Post('router')
   @ApiEventStream('The reply as an AI SDK UI message stream', { 'x-conversation-id': 'The conversation the reply belongs to' })
-  @ApiErrors(402, 404, 409)
+  // 500: the agent failed before its reply began to stream (the spec's "agent execution error").
+  @ApiErrors(402, 404, 409, 500)
   reply(@ActiveTeam() team: TeamContext, @Body() request: RouterRequestDto, @Audit() audit: AuditContext, @Res() response: Response): Promise<void> {
     return this.chat.reply(team, request, response, audit);
   }

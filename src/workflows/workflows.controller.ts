@@ -24,7 +24,8 @@ export class WorkflowsController {
   @ApiOperation({ summary: 'Create a workflow from a goal (the plan is mailed for approval)' })
   @Post()
   @ApiCreatedResponse({ type: CreatedWorkflowResponse, description: 'A draft: its plan is mailed for approval' })
-  @ApiErrors(402)
+  // 500: the model failed to plan, or planned outside the plan's schema (nothing is stored).
+  @ApiErrors(402, 500)
   create(@ActiveTeam() team: TeamContext, @Body() dto: CreateWorkflowDto, @Audit() audit: AuditContext): Promise<CreatedWorkflowResponse> {
     return this.workflows.create(team, dto, audit);
   }

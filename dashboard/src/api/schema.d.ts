@@ -5969,6 +5969,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyResponse"];
                 };
             };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
@@ -8251,6 +8260,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
