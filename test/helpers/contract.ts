@@ -48,8 +48,6 @@ export const UNCHECKED: Record<string, string> = {
   'test/e2e/live/': NOT_YET_RUN,
   'test/e2e/llm/': NOT_YET_RUN,
   'test/e2e/logging/': NOT_YET_RUN,
-  'test/e2e/runs/run-decisions.e2e-spec.ts': NOT_YET_RUN,
-  'test/e2e/runs/run-events.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/runs/run-fairness.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/runs/run-recovery.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/runs/run-retry-transient.e2e-spec.ts': NOT_YET_RUN,
