@@ -49,8 +49,6 @@ export const UNCHECKED: Record<string, string> = {
   'test/e2e/llm/': NOT_YET_RUN,
   'test/e2e/logging/': NOT_YET_RUN,
   'test/e2e/schedules/': NOT_YET_RUN,
-  'test/e2e/teams/accounts-hardening.e2e-spec.ts': NOT_YET_RUN,
-  'test/e2e/teams/email-verification.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/group-mappings.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/invitation-abuse.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/oidc.e2e-spec.ts': NOT_YET_RUN,
