@@ -50,8 +50,6 @@ export const UNCHECKED: Record<string, string> = {
   'test/e2e/logging/': NOT_YET_RUN,
   'test/e2e/schedules/': NOT_YET_RUN,
   'test/e2e/teams/group-mappings.e2e-spec.ts': NOT_YET_RUN,
-  'test/e2e/teams/invitation-abuse.e2e-spec.ts': NOT_YET_RUN,
-  'test/e2e/teams/oidc.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/open-streams.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/permissions.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/quotas.e2e-spec.ts': NOT_YET_RUN,
