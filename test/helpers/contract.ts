@@ -48,7 +48,6 @@ export const UNCHECKED: Record<string, string> = {
   'test/e2e/live/': NOT_YET_RUN,
   'test/e2e/llm/': NOT_YET_RUN,
   'test/e2e/logging/': NOT_YET_RUN,
-  'test/e2e/teams/group-mappings.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/permissions.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/rate-limit.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/teams/team-plan.e2e-spec.ts': NOT_YET_RUN,
