@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, MethodNotAllowedException, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiAlwaysRefused } from '../http/openapi/api-responses.decorator.js';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiAlwaysRefused, ApiErrors } from '../http/openapi/api-responses.decorator.js';
+import { ErrorBodyResponse } from '../http/openapi/common.response.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { auditContextOf } from '../audit-events/audit-context.js';
@@ -28,6 +29,18 @@ export class McpServerController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Send an MCP message (Streamable HTTP)' })
   @ApiOkResponse({ type: JsonRpcResponse, description: "The JSON-RPC answer to the message's request" })
+  // The transport refuses a message it cannot serve with a JSON-RPC error; the app's body checks, before it, with the error body.
+  @ApiResponse({
+    status: 400,
+    description: 'A body that is not JSON (the error body), or a message that is not JSON-RPC (a JSON-RPC error)',
+    content: { 'application/json': { schema: { oneOf: [{ $ref: getSchemaPath(ErrorBodyResponse) }, { $ref: getSchemaPath(JsonRpcResponse) }] } } },
+  })
+  @ApiResponse({
+    status: 406,
+    description: 'The client does not accept both application/json and text/event-stream (a JSON-RPC error)',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(JsonRpcResponse) } } },
+  })
+  @ApiErrors(413, 415)
   @Post()
   async handle(@ActiveTeam() team: TeamContext, @Req() request: Request, @Res() response: Response): Promise<void> {
     const server = this.tools.serverFor({ team, audit: auditContextOf(request) });

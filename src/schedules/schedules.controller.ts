@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -44,6 +45,7 @@ export class SchedulesController {
   @ApiOperation({ summary: "Pause a workflow's schedule" })
   @Post('pause')
   @ApiOkResponse({ type: ScheduleResponse })
+  @ApiErrors(409)
   pause(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,

@@ -5463,6 +5463,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyResponse"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
             /** @description Payload Too Large */
             413: {
                 headers: {
@@ -9209,6 +9218,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyResponse"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
@@ -9690,6 +9708,15 @@ export interface operations {
                     "application/json": components["schemas"]["JsonRpcResponse"];
                 };
             };
+            /** @description A body that is not JSON (the error body), or a message that is not JSON-RPC (a JSON-RPC error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"] | components["schemas"]["JsonRpcResponse"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -9701,6 +9728,33 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description The client does not accept both application/json and text/event-stream (a JSON-RPC error) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

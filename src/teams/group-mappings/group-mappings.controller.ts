@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../../audit-events/audit-context.js';
 import { Permission } from '../permissions/permission.decorator.js';
 import { CreateGroupMappingDto, GroupMappingResponse } from './group-mapping.dto.js';
@@ -21,6 +22,7 @@ export class GroupMappingsController {
   @Permission('team.group_mappings.edit', { teamParam: 'id' })
   @ApiOperation({ summary: 'Map an identity provider group to a team role' })
   @ApiCreatedResponse({ type: GroupMappingResponse })
+  @ApiErrors(409)
   @Post()
   create(@Param('id', ParseUUIDPipe) id: string, @Body() dto: CreateGroupMappingDto, @Audit() audit: AuditContext): Promise<GroupMappingResponse> {
     return this.mappings.create(id, dto, audit);
