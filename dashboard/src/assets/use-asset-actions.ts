@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AssetResponse } from '../api/types';
+import { useClipboard } from '../hooks/use-clipboard';
 import { downloadAsset } from './asset-files';
 import { assetMarkdown } from './asset-markdown';
-
-const COPIED_FOR_MS = 2_000;
 
 export interface AssetActions {
   copy: () => void;
@@ -16,31 +15,16 @@ export interface AssetActions {
 
 /** Copy as Markdown and download, with their feedback. */
 export function useAssetActions(asset: AssetResponse): AssetActions {
-  const [copied, setCopied] = useState(false);
+  const clipboard = useClipboard();
   const [downloading, setDownloading] = useState(false);
-  const [error, setError] = useState<string>();
-  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(copiedTimer.current), []);
-
-  function copy() {
-    setError(undefined);
-    navigator.clipboard.writeText(assetMarkdown(asset)).then(
-      () => {
-        setCopied(true);
-        clearTimeout(copiedTimer.current);
-        copiedTimer.current = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-      },
-      () => setError('Copying was refused by the browser.'),
-    );
-  }
 
   function download() {
-    setError(undefined);
+    clipboard.setError(undefined);
     setDownloading(true);
     downloadAsset(asset)
-      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : 'The download failed.'))
+      .catch((failure: unknown) => clipboard.setError(failure instanceof Error ? failure.message : 'The download failed.'))
       .finally(() => setDownloading(false));
   }
 
-  return { copy, copied, download, downloading, error };
+  return { copy: () => clipboard.copy(assetMarkdown(asset)), copied: clipboard.copied, download, downloading, error: clipboard.error };
 }

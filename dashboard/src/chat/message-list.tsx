@@ -26,8 +26,8 @@ export function MessageList({ messages, thinking }: MessageListProps) {
       <div ref={scroller} className="chat-log" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
         <div ref={content} className="chat-log-content">
           {messages.length === 0 && <p className="muted">Ask for a LinkedIn post, a video script, an image, a receipt summary or a contract review.</p>}
-          {messages.map((message) => (
-            <Message key={message.id} message={message} />
+          {messages.map((message, index) => (
+            <Message key={message.id} message={message} nextAgent={messages[index + 1]?.metadata?.agentId} />
           ))}
           {thinking && <p className="muted">Thinking…</p>}
         </div>

@@ -25,6 +25,27 @@ export function toolLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const PLATFORM_NAMES: Record<string, string> = { linkedin: 'LinkedIn', instagram: 'Instagram', x: 'X', facebook: 'Facebook', tiktok: 'TikTok', threads: 'Threads' };
+
+/** What each built-in tool did, said as a person would; the post's platform is in its call's input. */
+const TOOL_DONE: Record<string, (input: Record<string, unknown>) => string> = {
+  format_post: (input) => `Made a ${PLATFORM_NAMES[typeof input.platform === 'string' ? input.platform : 'linkedin'] ?? 'social'} post`,
+  format_reel: () => 'Made a reel script',
+  format_script: () => 'Wrote a video script',
+  generate_outline: () => 'Wrote an outline',
+  generate_image: () => 'Made an image',
+  generate_thumbnail_concept: () => 'Drew up a thumbnail concept',
+  extract_receipt_data: () => 'Read the receipt',
+  analyze_legal_document: () => 'Reviewed the document',
+};
+
+/** What a finished tool call did ("Made a LinkedIn post"); a team's MCP tool, whose effect is its own, as "Used <tool> (<server>)". */
+export function toolDone(name: string, input: unknown): string {
+  const done = TOOL_DONE[name];
+  if (!done) return `Used ${toolLabel(name)}`;
+  return done(input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {});
+}
+
 /** One tool call in a reply: what it did, or, while it waits for a person, what it would do with Approve and Deny. */
 export function ToolCall({ part }: { part: ToolPart }) {
   const label = toolLabel(getToolName(part));
@@ -40,8 +61,12 @@ export function ToolCall({ part }: { part: ToolPart }) {
           {part.approval.reason ? `: ${part.approval.reason}` : ''}
         </p>
       );
+    case 'output-available':
+      return <p className="chat-part-note muted">{toolDone(getToolName(part), part.input)}</p>;
+    case 'output-error':
+      return <p className="chat-part-note muted">{label} failed</p>;
     default:
-      return <p className="chat-part-note muted">Used {label}</p>;
+      return <p className="chat-part-note muted">Using {label}…</p>;
   }
 }
 

@@ -57,6 +57,9 @@ export const setTeamBudget = (id: string, monthlyTokens: number | null) =>
 export const usageReport = (query: { from: string; to: string; groupBy: UsageReportResponse['groupBy'] }) =>
   send(client.GET('/api/usage', { params: { query } }));
 
+/** Thumbs up and down on replies, per agent and model. */
+export const feedbackReport = (query: { from: string; to: string }) => send(client.GET('/api/usage/feedback', { params: { query } }));
+
 export const listMcpServers = (id: string) => send(client.GET('/api/teams/{id}/mcp-servers', { params: { path: { id } } }));
 
 export const addMcpServer = (id: string, server: { name: string; url: string; bearerToken?: string }) =>

@@ -1,6 +1,6 @@
 import type { ApiTokenResponse, InvitationResponse, MemberResponse, TeamBudgetResponse, TeamPlanResponse, UsageReportResponse } from '../api/types';
 import { type Loaded, useApi } from '../api/use-api';
-import { listApiTokens, listInvitations, listMembers, teamBudget, teamPlan, usageReport } from './api';
+import { listApiTokens, listInvitations, listMembers, feedbackReport, teamBudget, teamPlan, usageReport } from './api';
 
 export function useMembers(teamId: string): Loaded<MemberResponse[]> {
   return useApi(() => listMembers(teamId), [teamId]);
@@ -32,8 +32,19 @@ export function lastDays(today = new Date()): string[] {
   return Array.from({ length: USAGE_DAYS }, (_, index) => new Date(start - (USAGE_DAYS - 1 - index) * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** Usage over the last USAGE_DAYS days (the API's `to` is exclusive: the start of tomorrow). */
+/** The API's `to` for `days`: exclusive, so the start of the day after the last. */
+function dayAfter(days: string[]): string {
+  return new Date(Date.parse(days[days.length - 1]) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Usage over the last USAGE_DAYS days. */
 export function useUsage(groupBy: UsageReportResponse['groupBy'], days: string[]): Loaded<UsageReportResponse> {
-  const tomorrow = new Date(Date.parse(days[days.length - 1]) + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = dayAfter(days);
   return useApi(() => usageReport({ from: days[0], to: tomorrow, groupBy }), [days[0], tomorrow, groupBy]);
+}
+
+/** Ratings of replies over the same days. */
+export function useFeedbackReport(days: string[]) {
+  const tomorrow = dayAfter(days);
+  return useApi(() => feedbackReport({ from: days[0], to: tomorrow }), [days[0], tomorrow]);
 }

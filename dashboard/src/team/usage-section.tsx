@@ -4,7 +4,7 @@ import { useApi } from '../api/use-api';
 import { ErrorMessage } from '../components/error-message';
 import { listWorkflows } from '../workflows/api';
 import { formatNumber } from './format';
-import { lastDays, USAGE_DAYS, useMembers, useUsage } from './hooks';
+import { lastDays, USAGE_DAYS, useFeedbackReport, useMembers, useUsage } from './hooks';
 import { DailyUsageChart, tokensOf, UsageBars, UsageTable } from './usage-charts';
 
 /**
@@ -19,6 +19,7 @@ export function UsageSection({ team }: { team: TeamResponse }) {
   const byWorkflow = useUsage('workflow', days);
   const members = useMembers(team.id);
   const workflows = useApi(listWorkflows, []);
+  const feedback = useFeedbackReport(days);
   const scope = byDay.data?.scope;
   // The report keys members and workflows by id: shown by name where the lists know it.
   const memberNames = useMemo(() => new Map(members.data?.map((member) => [member.userId, member.name])), [members.data]);
@@ -75,6 +76,34 @@ export function UsageSection({ team }: { team: TeamResponse }) {
             );
           }}
         </UsageGroup>
+        <div className="stack">
+          <h3>Replies rated</h3>
+          <ErrorMessage error={feedback.error} />
+          {feedback.data?.rows.length === 0 && <p className="muted">No reply was rated.</p>}
+          {feedback.data && feedback.data.rows.length > 0 && (
+            <table>
+              <caption className="visually-hidden">Ratings by agent and model</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Agent · model</th>
+                  <th scope="col">Thumbs up</th>
+                  <th scope="col">Thumbs down</th>
+                </tr>
+              </thead>
+              <tbody>
+                {feedback.data.rows.map((row) => (
+                  <tr key={`${row.agentId ?? ''} ${row.modelId ?? ''}`}>
+                    <td>
+                      {row.agentId ?? 'no agent'} · {row.modelId ?? 'unknown model'}
+                    </td>
+                    <td>{formatNumber(row.up)}</td>
+                    <td>{formatNumber(row.down)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
       </div>
     </section>
   );
