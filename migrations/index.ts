@@ -30,6 +30,7 @@ import { MessageBranches1766600000000 } from './1766600000000-MessageBranches.js
 import { MessageFeedbackAndTitles1766600000001 } from './1766600000001-MessageFeedbackAndTitles.js';
 import { ConversationSearch1766600000002 } from './1766600000002-ConversationSearch.js';
 import { StepApprovalPolicies1766700000000 } from './1766700000000-StepApprovalPolicies.js';
+import { AssetVersions1766800000000 } from './1766800000000-AssetVersions.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   MessageFeedbackAndTitles1766600000001,
   ConversationSearch1766600000002,
   StepApprovalPolicies1766700000000,
+  AssetVersions1766800000000,
 ];

@@ -1,3 +1,4 @@
+import { AssetsModule } from '../assets/assets.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditEventsModule } from '../audit-events/audit-events.module.js';
@@ -18,7 +19,7 @@ import { StepApproversService } from './step-approvers.service.js';
 import { Clock, DatabaseTimeClock } from '../schedules/clock.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule, AuditEventsModule],
+  imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule, AuditEventsModule, AssetsModule],
   controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController, ApprovalInboxController],
   // The timers' clock: the database's, as the scheduler's (tests replace both with one they move).
   providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService, ApprovalInboxService, StepApproversService, ApprovalTimersService, { provide: Clock, useClass: DatabaseTimeClock }],

@@ -1,5 +1,7 @@
 import { BadRequestException, ConflictException, ForbiddenException, HttpException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { type AssetEdit, AssetsService } from '../assets/assets.service.js';
+import { ASSET_EDIT_MAX_LENGTH, TEXT_ASSET_TYPES } from '../assets/asset-types.js';
 import { asUser, type AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -52,6 +54,8 @@ interface RecordedStepDecision extends Omit<StepDecision, 'quorum'> {
   recipient: string | null;
   /** The signed-in user; null for a link. */
   decidedByUserId: string | null;
+  /** An approve's edits of the step's text assets, checked (checkEdits); empty for none. */
+  edits: AssetEdit[];
 }
 
 /** Approval decisions from mailed links and the dashboard: checked, applied at most once, and recorded. */
@@ -70,6 +74,7 @@ export class ApprovalsService {
     private readonly approvers: StepApproversService,
     private readonly metrics: Metrics,
     private readonly audit: AuditService,
+    private readonly assets: AssetsService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.frontendUrl = config.get('app', { infer: true }).frontendUrl;
@@ -129,7 +134,7 @@ export class ApprovalsService {
     if (this.linkMode === 'direct' && !isLinkScanner(client.method, client.userAgent ?? undefined)) return this.resume(fields, client, wantsForm);
     return asOutcome(async () => {
       const link = await this.checkStepLink(fields);
-      return (await this.stoppedAnswer(link.claims)) ?? stepConfirmation(link);
+      return (await this.stoppedAnswer(link.claims)) ?? stepConfirmation(link, link.action === 'approve' ? await this.editableOf(link.claims) : undefined);
     });
   }
 
@@ -144,6 +149,8 @@ export class ApprovalsService {
       const { claims, action } = link;
       const decider = await this.requireMember((await this.runState.getById(Number(claims.sub)))?.teamId, claims.rcpt);
       if (action === 'reject' && link.note === undefined && wantsForm) return stepConfirmation({ ...link, note: '' });
+      const edits = linkEdits(fields);
+      await this.checkEdits({ runId: Number(claims.sub), stepIndex: claims.step, attempt: claims.attempt }, action, edits);
       const outcome = await this.applyStepDecision(
         {
           workflowId: claims.wf,
@@ -156,6 +163,7 @@ export class ApprovalsService {
           recipient: claims.rcpt,
           approver: claims.rcpt,
           decidedByUserId: null,
+          edits,
         },
         decider ? asUser(client, decider) : client,
       );
@@ -163,6 +171,30 @@ export class ApprovalsService {
       if (outcome === 'duplicate') return { kind: 'error', status: 409, message: ALREADY_APPROVED };
       return { kind: 'redirect', url: this.workflowPage(claims.wf) };
     });
+  }
+
+  /**
+   * An approve's edits, checked before anything is stored: only with approve, and only of the text
+   * assets the awaiting attempt made (400 otherwise; 404 for an asset it did not make). A step that
+   * moved on is left to the decision's own answer.
+   */
+  private async checkEdits(step: { runId: number; stepIndex: number; attempt: number }, action: StepDecisionAction, edits: AssetEdit[]): Promise<void> {
+    if (edits.length === 0) return;
+    if (action !== 'approve') throw new BadRequestException('edits go with approve only');
+    const checkpoint = await this.runs.checkpointOf(step.runId, step.stepIndex);
+    if (checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== step.attempt) return;
+    await this.assets.checkStepEdits({ runId: step.runId, since: checkpoint.startedAt }, edits);
+  }
+
+  /** The first text asset a link's awaiting attempt made, for its confirmation page to offer for editing. */
+  private async editableOf(claims: StepApprovalClaims): Promise<{ assetId: number; title: string; content: string } | undefined> {
+    const checkpoint = await this.runs.checkpointOf(Number(claims.sub), claims.step);
+    if (checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== claims.attempt) return undefined;
+    const text = (await this.runs.madeBy(checkpoint)).find((asset) => TEXT_ASSET_TYPES.includes(asset.type));
+    const run = text ? await this.runState.getById(checkpoint.runId) : null;
+    if (!text || !run) return undefined;
+    const { content } = await this.assets.get(run.teamId, text.id);
+    return { assetId: text.id, title: text.title, content };
   }
 
   /** A step link's action, note and token, checked; throws a 400 naming what is wrong. */
@@ -202,8 +234,10 @@ export class ApprovalsService {
     if (!caller) throw new ForbiddenException('Your account is gone');
     const step = { runId: run.id, stepIndex: dto.stepIndex, attempt: checkpoint.attempt };
     await this.approvers.requireApprover(await this.approvers.policyOf(run.workflowId, dto.stepIndex), step, caller, team.role);
+    const edits = dto.edits ?? [];
+    await this.checkEdits(step, dto.action, edits);
     const outcome = await this.applyStepDecision(
-      { workflowId: run.workflowId, ...step, action: dto.action, note: noteOf(dto.note), jti: null, recipient: null, approver: caller, decidedByUserId: team.userId },
+      { workflowId: run.workflowId, ...step, action: dto.action, note: noteOf(dto.note), jti: null, recipient: null, approver: caller, decidedByUserId: team.userId, edits },
       audit,
     );
     if (outcome === 'not_awaiting') throw new ConflictException(NOT_AWAITING);
@@ -238,18 +272,21 @@ export class ApprovalsService {
     let duplicate = false;
     const outcome = await inSpan('approval decision', attributes, () =>
       this.runs.decideStep({ ...decision, quorum }, async (manager, teamId) => {
+        const { edits, ...row } = decision;
         // One decision per approver and attempt: an approver approving again counts once (a quorum needs distinct approvers).
         const inserted = await manager
           .createQueryBuilder()
           .insert()
           .into(ApprovalDecision)
-          .values({ kind: 'step_approval', ...decision, ip: client.ip, userAgent: client.userAgent })
+          .values({ kind: 'step_approval', ...row, ip: client.ip, userAgent: client.userAgent })
           .orIgnore()
           .execute();
         if (!inserted.identifiers.some(Boolean)) {
           duplicate = true;
           return false;
         }
+        // In the decision's transaction: the edited text exists exactly when the approval does.
+        const edited = await this.assets.applyEdits(manager, edits, decision.approver);
         await this.audit.record(manager, client, {
           teamId,
           action: 'run.step_decided',
@@ -261,6 +298,7 @@ export class ApprovalsService {
             decision: decision.action,
             channel,
             status: { before: 'awaiting_approval', after: decision.action === 'approve' ? 'completed' : 'running' },
+            ...(edited.length > 0 ? { edits: edited } : {}),
           },
         });
         return true;
@@ -325,10 +363,23 @@ export class ApprovalsService {
  * One field of a link, absent or one piece of text. A field given twice (`note=a&note=b`) or not as
  * text is a 400 naming it: read as absent, a reject would go through without its note.
  */
-function linkField(fields: LinkFields, name: 'token' | 'action' | 'note'): string | undefined {
+function linkField(fields: LinkFields, name: 'token' | 'action' | 'note' | 'assetId' | 'content'): string | undefined {
   const value = fields[name];
   if (value === undefined || typeof value === 'string') return value;
   throw new BadRequestException(Array.isArray(value) ? `${name} must be given once` : `${name} must be text`);
+}
+
+/**
+ * A confirmation form's edit: `assetId` names the asset the page offered, `content` its text as
+ * posted. No content is no edit (a form posted without its textarea); content without an asset is a 400.
+ */
+function linkEdits(fields: LinkFields): AssetEdit[] {
+  const [assetId, content] = [linkField(fields, 'assetId'), linkField(fields, 'content')];
+  if (content === undefined) return [];
+  if (assetId === undefined) throw new BadRequestException('content needs the assetId it edits');
+  if (!/^[1-9]\d{0,9}$/.test(assetId) || Number(assetId) > 2_147_483_647) throw new BadRequestException('assetId must be a whole number');
+  if (content.length > ASSET_EDIT_MAX_LENGTH) throw new BadRequestException(`content must be at most ${ASSET_EDIT_MAX_LENGTH} characters`);
+  return [{ assetId: Number(assetId), content }];
 }
 
 /** "The run was stopped by ada@example.com on 2026-11-27 at 22:41 UTC; this step was not decided". */
@@ -355,13 +406,13 @@ function planConfirmation(token: string, claims: PlanApprovalClaims): LinkOutcom
   };
 }
 
-function stepConfirmation({ token, action, claims, note }: StepLink): LinkOutcome {
+function stepConfirmation({ token, action, claims, note }: StepLink, edit?: { assetId: number; title: string; content: string }): LinkOutcome {
   const step = `step ${claims.step + 1}`;
   const page =
     action === 'approve'
       ? { title: `Approve ${step}`, explanation: "Approving accepts this step's output; the run goes on.", button: `Approve ${step}` }
       : { title: `Reject ${step}`, explanation: 'Tell the agent what to change; the step is done again with your note.', button: 'Reject and redo the step', note: note ?? '' };
-  return { kind: 'confirm', page: { ...page, postTo: 'resume', fields: { token, action } } };
+  return { kind: 'confirm', page: { ...page, ...(edit ? { edit } : {}), postTo: 'resume', fields: { token, action } } };
 }
 
 /** Link failures are answers (a page or JSON with their status), not exceptions. */

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
 import { escapeHtml } from '../mail/templates.js';
+import { ASSET_EDIT_MAX_LENGTH } from '../assets/asset-types.js';
 import { NOTE_MAX_LENGTH } from './approval-limits.js';
 
 /** What following an emailed link came to. */
@@ -25,6 +26,8 @@ export interface ConfirmationPage {
   button: string;
   /** Present on a reject: the reviewer's note for the agent, prefilled with this text. */
   note?: string;
+  /** Present on a step's approve when it made a text asset: its text, editable before approving. */
+  edit?: { assetId: number; title: string; content: string };
 }
 
 /** Where a link's page sends the reader on: the workflow's page on the dashboard, or the dashboard when the link names none. */
@@ -103,10 +106,15 @@ function confirmationPage(confirmation: ConfirmationPage, destination: LinkPageD
       ? ''
       : '<label for="note">Note for the agent' +
         `<textarea id="note" name="note" rows="6" maxlength="${NOTE_MAX_LENGTH}" required>${escapeHtml(confirmation.note)}</textarea></label>`;
+  const { edit } = confirmation;
+  const editor = edit
+    ? `<input type="hidden" name="assetId" value="${edit.assetId}"><label for="content">${escapeHtml(edit.title)} (edit before approving if needed)` +
+      `<textarea id="content" name="content" rows="12" maxlength="${ASSET_EDIT_MAX_LENGTH}">${escapeHtml(edit.content)}</textarea></label>`
+    : '';
   return page(
     confirmation.title,
     `<p>${escapeHtml(confirmation.explanation)}</p>` +
-      `<form method="post" action="${escapeHtml(confirmation.postTo)}">${hidden}${note}` +
+      `<form method="post" action="${escapeHtml(confirmation.postTo)}">${hidden}${note}${editor}` +
       `<button type="submit">${escapeHtml(confirmation.button)}</button></form>`,
     destination,
   );

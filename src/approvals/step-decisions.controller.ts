@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiCookieAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -25,6 +26,7 @@ export class StepDecisionsController {
   @ApiOkResponse({ type: StepDecisionResponse, description: 'The run goes on (status running)' })
   @ApiNotFoundResponse({ description: 'No such run in the active team' })
   @ApiConflictResponse({ description: 'The step is no longer awaiting approval; nothing changed' })
+  @ApiErrors(400)
   decide(
     @ActiveTeam() team: TeamContext,
     @Param('id', ParseUUIDPipe) id: string,

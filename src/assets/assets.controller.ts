@@ -1,11 +1,13 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { SuccessResponse } from '../http/openapi/common.response.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
 import { ParseSerialIdPipe } from '../http/parse-serial-id.pipe.js';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { AssetResponse } from './asset.response.js';
+import { AssetVersionResponse } from './asset-version.response.js';
 import { AssetsService } from './assets.service.js';
 import { ListAssetsQueryDto } from './dto/list-assets.query.dto.js';
 import { Permission } from '../teams/permissions/permission.decorator.js';
@@ -31,6 +33,15 @@ export class AssetsController {
   @Get(':id')
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<AssetResponse> {
     return this.assets.get(team.teamId, id);
+  }
+
+  @Permission('asset.read')
+  @ApiOperation({ summary: "An asset's texts: the original first, then each approver's edit" })
+  @ApiOkResponse({ type: [AssetVersionResponse] })
+  @ApiErrors(404)
+  @Get(':id/versions')
+  versions(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<AssetVersionResponse[]> {
+    return this.assets.versions(team.teamId, id);
   }
 
   @Permission('asset.delete')

@@ -5,9 +5,10 @@ import { AssetsController } from './assets.controller.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetsService } from './assets.service.js';
 import { Asset } from './entities/asset.entity.js';
+import { AssetVersion } from './entities/asset-version.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Asset]), AuditEventsModule],
+  imports: [TypeOrmModule.forFeature([Asset, AssetVersion]), AuditEventsModule],
   controllers: [AssetsController],
   providers: [AssetsService, AssetsRepository],
   exports: [AssetsService],

@@ -1,16 +1,32 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, MoreThanOrEqual, Repository } from 'typeorm';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
 import { cutText } from '../common/cut-text.js';
+import { unifiedLineDiff } from '../common/line-diff.js';
 import { StorageService } from '../storage/storage.service.js';
 import { emittingWith } from '../webhook-events/webhook-outbox.service.js';
 import { AssetsRepository } from './assets.repository.js';
 import type { AssetResponse } from './asset.response.js';
-import { ASSET_TITLE_MAX_LENGTH, type AssetType } from './asset-types.js';
+import type { AssetVersionResponse } from './asset-version.response.js';
+import { ASSET_TITLE_MAX_LENGTH, TEXT_ASSET_TYPES, type AssetType } from './asset-types.js';
 import type { ListAssetsQueryDto } from './dto/list-assets.query.dto.js';
 import { Asset } from './entities/asset.entity.js';
+import { AssetVersion } from './entities/asset-version.entity.js';
+
+/** An approver's new text for an asset the step awaiting approval made. */
+export interface AssetEdit {
+  assetId: number;
+  content: string;
+}
+
+/** What an edit changed, for the decision's audit entry: the version it made and a unified diff. */
+export interface AppliedEdit {
+  assetId: number;
+  version: number;
+  diff: string;
+}
 
 /** Where an asset was made: always a team; a conversation and a workflow run when there is one. */
 export interface AssetScope {
@@ -38,6 +54,7 @@ export class AssetsService {
 
   constructor(
     @InjectRepository(Asset) private readonly assets: Repository<Asset>,
+    @InjectRepository(AssetVersion) private readonly versionsOf: Repository<AssetVersion>,
     private readonly storage: StorageService,
     private readonly listing: AssetsRepository,
     private readonly audit: AuditService,
@@ -109,6 +126,66 @@ export class AssetsService {
       .getMany();
     for (const { id, type, title, runId } of assets) made.set(runId!, [...(made.get(runId!) ?? []), { id, type, title }]);
     return made;
+  }
+
+  /**
+   * Checks an approver's edits before anything is stored: each names, once, a text asset the run made
+   * since `since` (the awaiting attempt's start). 404 for any other asset (another step's, another
+   * team's: not told apart), 400 for an image or a receipt or an asset named twice.
+   */
+  async checkStepEdits(step: { runId: number; since: Date }, edits: AssetEdit[]): Promise<void> {
+    const ids = edits.map(({ assetId }) => assetId);
+    if (new Set(ids).size !== ids.length) throw new BadRequestException('Each asset may be edited once per decision');
+    const made = await this.assets.find({
+      where: { id: In(ids), runId: step.runId, createdAt: MoreThanOrEqual(step.since) },
+      select: { id: true, type: true },
+    });
+    for (const id of ids) {
+      const asset = made.find((candidate) => candidate.id === id);
+      if (!asset) throw new NotFoundException(`Asset ${id} is not one this step made`);
+      if (!TEXT_ASSET_TYPES.includes(asset.type)) throw new BadRequestException(`Asset ${id} is not text (${asset.type}); only text assets can be edited`);
+    }
+  }
+
+  /**
+   * Stores checked edits in the caller's transaction: the original as version 1 at an asset's first
+   * edit, the new text as the next version and as the asset's content (what the listing and later
+   * steps read). An unchanged text stores nothing.
+   */
+  async applyEdits(manager: EntityManager, edits: AssetEdit[], editor: string): Promise<AppliedEdit[]> {
+    const applied: AppliedEdit[] = [];
+    for (const { assetId, content } of edits) {
+      const asset = await manager.findOne(Asset, { where: { id: assetId }, select: { id: true, content: true, title: true, createdAt: true }, lock: { mode: 'pessimistic_write' } });
+      if (!asset || asset.content === content) continue;
+      const latest = await manager.findOne(AssetVersion, { where: { assetId }, order: { version: 'DESC' }, select: { version: true } });
+      if (!latest) await manager.insert(AssetVersion, { assetId, version: 1, content: asset.content, editedBy: null, createdAt: asset.createdAt });
+      const version = (latest?.version ?? 1) + 1;
+      await manager.insert(AssetVersion, { assetId, version, content, editedBy: editor });
+      await manager.update(Asset, { id: assetId }, { content });
+      applied.push({ assetId, version, diff: unifiedLineDiff(asset.content, content, asset.title) });
+    }
+    return applied;
+  }
+
+  /** GET /api/assets/:id/versions: every text of the asset, the original first; an asset never edited has only its original. */
+  async versions(teamId: string, id: number): Promise<AssetVersionResponse[]> {
+    const asset = await this.assets.findOne({ where: { id, teamId }, select: { id: true, content: true, createdAt: true } });
+    if (!asset) throw new NotFoundException('Asset not found');
+    const stored = await this.versionsOf.find({ where: { assetId: id }, order: { version: 'ASC' } });
+    const versions = stored.length > 0 ? stored : [{ version: 1, content: asset.content, editedBy: null, createdAt: asset.createdAt }];
+    return versions.map(({ version, content, editedBy, createdAt }) => ({ version, content, editedBy, createdAt: createdAt.toISOString() }));
+  }
+
+  /** The run's assets an approver edited, with their latest text: what later steps are shown in place of the step's own reply. */
+  editedInRun(runId: number): Promise<Pick<Asset, 'id' | 'title' | 'content'>[]> {
+    return this.assets
+      .createQueryBuilder('asset')
+      .select(['asset.id', 'asset.title', 'asset.content'])
+      .where('asset.run_id = :runId', { runId })
+      .andWhere('EXISTS (SELECT 1 FROM asset_versions v WHERE v.asset_id = asset.id)')
+      .orderBy('asset.created_at', 'ASC')
+      .addOrderBy('asset.id', 'ASC')
+      .getMany();
   }
 
   /** Removes what a workflow run made since a moment (a step attempt that is being redone). */

@@ -278,12 +278,16 @@ export class RunExecutorService implements OnApplicationBootstrap {
    * reads as background and the offline model never takes for the request.
    */
   private async instructionFor(run: WorkflowRun, workflow: Workflow, steps: WorkflowStep[], index: number, checkpoint: RunStep): Promise<UIMessage['parts']> {
-    const earlier = index === 0 ? [] : await this.stepState.ofRun(run.id);
-    const context = earlier
-      .filter((row) => row.stepIndex < index && row.outputText)
-      .map((row) =>
-        contextPart('earlier-step', `Step ${row.stepIndex + 1} (${steps[row.stepIndex]?.description ?? ''}) produced:\n${(row.outputText ?? '').slice(0, CONTEXT_PER_STEP)}`),
-      );
+    const [earlier, edited] = index === 0 ? [[], []] as const : await Promise.all([this.stepState.ofRun(run.id), this.assets.editedInRun(run.id)]);
+    const context = [
+      ...earlier
+        .filter((row) => row.stepIndex < index && row.outputText)
+        .map((row) =>
+          contextPart('earlier-step', `Step ${row.stepIndex + 1} (${steps[row.stepIndex]?.description ?? ''}) produced:\n${(row.outputText ?? '').slice(0, CONTEXT_PER_STEP)}`),
+        ),
+      // An approver's edit stands over what the step's reply said: later steps work from the edited text.
+      ...edited.map((asset) => contextPart('earlier-step', `An approver edited "${asset.title}"; its text now reads:\n${asset.content.slice(0, CONTEXT_PER_STEP)}`)),
+    ];
     // A retry's replacement instruction stands for its first step, in this run only.
     const description = index === run.startStepIndex && run.instructionOverride ? run.instructionOverride : steps[index].description;
     return [

@@ -539,6 +539,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assets/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An asset's texts: the original first, then each approver's edit */
+        get: operations["assetsVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assistant/agents": {
         parameters: {
             query?: never;
@@ -1833,6 +1850,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        AssetVersionResponse: {
+            version: number;
+            content: string;
+            /** @description The approver who edited it; null for the original */
+            editedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         AgentResponse: {
             /** @example social */
             id: string;
@@ -2242,6 +2267,10 @@ export interface components {
             /** @description Must be false: a response is answered while the request waits */
             background?: boolean | null;
         };
+        AssetEditDto: {
+            assetId: number;
+            content: string;
+        };
         StepDecisionDto: {
             /** @enum {string} */
             action: "approve" | "reject";
@@ -2249,6 +2278,8 @@ export interface components {
             stepIndex: number;
             /** @description Feedback for the agent, with reject; blank reads as none */
             note?: string;
+            /** @description With approve only: edited text assets of the step, each stored as a new version */
+            edits?: components["schemas"]["AssetEditDto"][];
         };
         StepDecisionResponse: {
             runId: number;
@@ -5724,6 +5755,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    assetsVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetVersionResponse"][];
                 };
             };
             /** @description Bad Request */
