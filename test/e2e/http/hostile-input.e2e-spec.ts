@@ -466,12 +466,19 @@ function fieldsOf(schema: Schema, document: OpenApiDocument, prefix = ''): { pat
   });
 }
 
-/** The body with the value at `path` replaced by the placeholder, as JSON text. */
+/**
+ * The body with the value at `path` replaced by the placeholder, as JSON text. A field inside an
+ * optional list or object the baseline leaves out gets that container made around it (a list's
+ * item then lacks its other fields, so such a body may be refused whatever the value).
+ */
 function bodyWith(baseline: unknown, path: string): string {
   const copy = structuredClone(baseline) as Record<string, unknown>;
   const keys = path.split('.');
   let target: Record<string, unknown> = copy;
-  for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
+  keys.slice(0, -1).forEach((key, index) => {
+    target[key] ??= /^\d+$/.test(keys[index + 1]) ? [] : {};
+    target = target[key] as Record<string, unknown>;
+  });
   target[keys.at(-1)!] = '__hostile_value__';
   return JSON.stringify(copy);
 }
