@@ -103,6 +103,8 @@ export class ConversationsController {
   @ApiOperation({ summary: 'Stop the reply in progress (the partial reply is kept)' })
   @Post('conversations/:id/stop')
   @ApiOkResponse({ type: StoppedConversationResponse })
+  // 409: no reply is being generated (or its server stopped: the reply is kept as far as it got).
+  @ApiErrors(409)
   stop(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<StoppedConversationResponse> {
     return this.replies.stop(team, id);
   }

@@ -6750,6 +6750,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyResponse"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
