@@ -83,11 +83,14 @@ export class LiveRepliesService {
     const ended = this.pump(streamId, generate(controller.signal), controller)
       .catch((error: unknown) => this.logger.error(`Live reply ${streamId} failed: ${String(error)}`))
       .finally(async () => {
-        // Ended before it stops listening: a stop arriving in between finds it over, not orphaned.
-        // Each step is tried even when one before it failed (Redis unavailable): a claim never
-        // released would go on being renewed, and the conversation stay busy, once Redis is back.
+        // Released before it ends: its end is what tells the client the reply is done, and a client
+        // that sends its next message at once must find the conversation free, not a 409 (the reply
+        // is stored before its end, see ChatStreamService). Ended before it stops listening: a stop
+        // arriving in between finds it over, not orphaned. Each step is tried even when one before it
+        // failed (Redis unavailable): a claim never released would go on being renewed, and the
+        // conversation stay busy, once Redis is back.
         const failed: unknown[] = [];
-        for (const step of [() => this.store.end(streamId), unsubscribe, () => this.store.release(conversationId, streamId)]) {
+        for (const step of [() => this.store.release(conversationId, streamId), () => this.store.end(streamId), unsubscribe]) {
           await step().catch((error: unknown) => failed.push(error));
         }
         if (failed.length > 0) throw failed[0];
