@@ -36,6 +36,25 @@ function MailedLinkPage({ page: Page }: { page: ComponentType }) {
   return <Page key={useLinkToken()} />;
 }
 
+/**
+ * The pages mailed links open, the same whether the visitor is signed in or not (a link must work
+ * in a browser that has no session, and in one signed in as someone else). Wouter's Switch reads
+ * the routes inside a fragment as its own.
+ */
+const mailedLinkRoutes = (
+  <>
+    <Route path="/invitations">
+      <MailedLinkPage page={InvitationPage} />
+    </Route>
+    <Route path="/verify-email">
+      <MailedLinkPage page={VerifyEmailPage} />
+    </Route>
+    <Route path="/reset-password">
+      <MailedLinkPage page={ResetPasswordPage} />
+    </Route>
+  </>
+);
+
 /** Signed-out visitors see the sign-in pages only; a deep link survives signing in. */
 function Gate() {
   const { me } = useSession();
@@ -46,15 +65,7 @@ function Gate() {
         <Route path="/sign-up">
           <AuthPage mode="register" />
         </Route>
-        <Route path="/invitations">
-          <MailedLinkPage page={InvitationPage} />
-        </Route>
-        <Route path="/verify-email">
-          <MailedLinkPage page={VerifyEmailPage} />
-        </Route>
-        <Route path="/reset-password">
-          <MailedLinkPage page={ResetPasswordPage} />
-        </Route>
+        {mailedLinkRoutes}
         <Route>
           <AuthPage mode="login" />
         </Route>
@@ -72,15 +83,7 @@ function Gate() {
           <Route path="/approvals" component={ApprovalsPage} />
           <Route path="/team" component={TeamPage} />
           <Route path="/account" component={AccountPage} />
-          <Route path="/invitations">
-            <MailedLinkPage page={InvitationPage} />
-          </Route>
-          <Route path="/verify-email">
-            <MailedLinkPage page={VerifyEmailPage} />
-          </Route>
-          <Route path="/reset-password">
-            <MailedLinkPage page={ResetPasswordPage} />
-          </Route>
+          {mailedLinkRoutes}
           <Route path="/sign-up">
             <Redirect to="/chat" replace />
           </Route>
