@@ -378,8 +378,10 @@ export class ConversationsService {
     const [shown, archived] = await Promise.all([
       this.messages.query<BranchHeadRow[]>(`SELECT seq, message_id, role, ${TEXTS} AS texts, created_at FROM messages WHERE conversation_id = $1 ORDER BY seq`, [conversationId]),
       this.messages.query<(BranchHeadRow & { fork_seq: string })[]>(
+        // Each branch's first message. The table is named in ORDER BY: a bare `seq` there would be
+        // the output column (the branch's seq), leaving the row each branch shows to chance.
         `SELECT DISTINCT ON (branch_seq) branch_seq AS seq, fork_seq, message_id, role, ${TEXTS} AS texts, created_at
-           FROM archived_messages WHERE conversation_id = $1 ORDER BY branch_seq, seq`,
+           FROM archived_messages WHERE conversation_id = $1 ORDER BY branch_seq, archived_messages.seq`,
         [conversationId],
       ),
     ]);

@@ -176,6 +176,26 @@ describe('message actions', () => {
       ]);
     });
 
+    it('previews a kept branch by its first message, whatever order the database keeps its rows in', async () => {
+      const chatId = generateId();
+      const first = say('Hello there');
+      await submit(owner, chatId, [first]);
+      await submit(owner, chatId, [say('Hello again', first.id)], first.id);
+      // Writing the kept question anew puts its row after the kept reply's (in the table and in the
+      // index on the branch), so a read that does not order a branch's rows by their place in the
+      // conversation meets the reply first.
+      const [{ id: conversationId }] = await db.query<{ id: string }[]>('SELECT conversation_id AS id FROM messages WHERE message_id = $1', [first.id]);
+      await db.query(
+        "WITH kept AS (DELETE FROM archived_messages WHERE conversation_id = $1 AND role = 'user' RETURNING *) INSERT INTO archived_messages SELECT * FROM kept",
+        [conversationId],
+      );
+      const [fork] = (await branches(owner, chatId)).forks;
+      expect(fork.versions.map((version) => [version.role, version.preview])).toEqual([
+        ['user', 'Hello there'],
+        ['user', 'Hello again'],
+      ]);
+    });
+
     it('refuses an edit that does not fit the conversation, changing nothing', async () => {
       const chatId = generateId();
       const question = say('Hello');
