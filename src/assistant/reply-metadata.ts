@@ -20,3 +20,6 @@ export interface McpCallRecord {
   outcome: 'ok' | 'tool_error' | 'timeout' | 'too_large' | 'failed' | 'refused';
   durationMs: number;
 }
+
+/** A tool call's arguments: parsed JSON, as the model gave them. */
+export type ToolInput = object | string | number | boolean | null;

@@ -2,6 +2,7 @@ import { ConflictException } from '@nestjs/common';
 import { isToolUIPart, type UIMessage } from 'ai';
 import type { ToolApprovalDecision } from '../conversations/conversations.service.js';
 import { MessageFieldException } from './client-messages.js';
+import type { ToolInput } from './reply-metadata.js';
 
 /** What the model (and the user) is told of a call of a tool that needs approval where nobody can be asked. */
 export function unaskedApprovalMessage(tool: string): string {
@@ -59,9 +60,6 @@ export function applyToolApprovals(stored: UIMessage, answering: UIMessage, inde
   if (decisions.length === 0) throw new ConflictException(`messages[${index}]: the conversation's last reply awaits no tool approval`);
   return { message: { ...stored, parts: parts }, decisions };
 }
-
-/** A tool call's arguments: parsed JSON, as the model gave them. */
-export type ToolInput = object | string | number | boolean | null;
 
 /** The tool calls a reply asks a person to approve (its parts awaiting an approval response). */
 export function askedToolCalls(message: UIMessage): { toolCallId: string; toolName: string; input: ToolInput }[] {

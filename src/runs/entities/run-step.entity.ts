@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { ToolInput } from '../../assistant/tool-approvals.js';
+import type { ToolInput } from '../../assistant/reply-metadata.js';
 import type { StepStatus } from '../run-step-state.service.js';
 
 /** A call of a tool that needs approval, as the step's reply asked for it. */
