@@ -1,7 +1,9 @@
 import type { AgentToolApprovalsResponse } from '../../src/assistant/agent-tool-approvals/agent-tool-approvals.response.js';
 import { api } from '../helpers/api.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
+import { waitForRun } from '../helpers/runs.js';
 import { joinTeam } from '../helpers/teams.js';
+import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
 
 /** Issue 34 item 2: in team settings, owners and admins choose which of each agent's built-in tools need a person's approval. */
 describe.skipIf(NO_BROWSER)('tools that need approval, in team settings', () => {
@@ -69,6 +71,31 @@ describe.skipIf(NO_BROWSER)('tools that need approval, in team settings', () => 
     expect(await formatReel.isChecked()).toBe(true);
     expect(await formatReel.isDisabled()).toBe(true);
     await visible(section.getByText("Only the team's owners and admins change this."));
+    tab.assertClean();
+    await tab.close();
+  }, 90_000);
+
+  it('a run step paused on a tool call shows the tool and its arguments in Approvals; Reject with a note refuses it and the run goes on', async () => {
+    const tab = await DashboardTab.open(server, VIEWPORTS[0]);
+    const login = await tab.signUp();
+    const owner = { token: login.accessToken };
+    await api(server.app, owner).put(`/api/teams/${login.activeTeam.id}/agents/social/tool-approvals`).send({ approvalTools: ['format_post'] }).expect(200);
+    const { workflowId } = await createWorkflow(server.app, owner, { goal: 'Write a LinkedIn post about our product launch.' });
+    const planMail = await mailTo(server.smtp, login.email, /^Approve the plan/);
+    await api(server.app).get(pathOf(planMail.links.find((link) => link.includes('/approve?token='))!)).set('User-Agent', BROWSER).expect(302);
+    const { runId } = (await api(server.app, owner).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
+    await waitForRun(server.app, owner, workflowId, runId, 'awaiting_approval');
+
+    await tab.goto('/approvals');
+    const calls = tab.page.getByRole('group', { name: 'Tool calls waiting for approval' });
+    await visible(calls);
+    await visible(calls.getByText('format_post', { exact: true }));
+    await visible(calls.getByText(/product launch/));
+    await tab.screenshot('approvals-tool-call');
+    await tab.page.getByRole('button', { name: 'Reject' }).click();
+    await tab.page.getByLabel('Note for the agent (optional)').fill('not this week');
+    await tab.page.getByRole('button', { name: 'Send rejection' }).click();
+    await waitForRun(server.app, owner, workflowId, runId, 'completed');
     tab.assertClean();
     await tab.close();
   }, 90_000);
