@@ -148,7 +148,11 @@ function ApprovalCard({ item, busy, selected, onSelect, onDecide }: ApprovalCard
       )}
       {item.kind === 'step' && item.toolCalls && (
         <div className="stack" role="group" aria-label="Tool calls waiting for approval">
-          <p>The agent asks to run {item.toolCalls.length === 1 ? 'a tool' : 'tools'} that need approval; Reject refuses them and the step goes on without.</p>
+          <p>
+            {item.toolCalls.length === 1
+              ? 'The agent asks to run a tool that needs approval. Approve runs it; Reject refuses it and the step goes on without it.'
+              : 'The agent asks to run tools that need approval. Approve runs them; Reject refuses them and the step goes on without them.'}
+          </p>
           {item.toolCalls.map((call, index) => (
             <div key={index}>
               <code>{call.toolName}</code>
