@@ -3087,7 +3087,7 @@ export interface components {
             allowedTools?: string[] | null;
             /** @description The agents that get its tools; null or absent: every agent */
             agentIds?: ("social" | "video" | "finance" | "legal" | "general")[] | null;
-            /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval); run steps, /v1 and MCP clients refuse them */
+            /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval), a run step pauses for a decision; /v1 and MCP clients refuse them */
             approvalTools?: string[];
         };
         UpdateMcpServerDto: {
@@ -3108,7 +3108,7 @@ export interface components {
             allowedTools?: string[] | null;
             /** @description The agents that get its tools; null or absent: every agent */
             agentIds?: ("social" | "video" | "finance" | "legal" | "general")[] | null;
-            /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval); run steps, /v1 and MCP clients refuse them */
+            /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval), a run step pauses for a decision; /v1 and MCP clients refuse them */
             approvalTools?: string[];
         };
         McpToolListing: {
