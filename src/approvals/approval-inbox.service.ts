@@ -111,6 +111,7 @@ export class ApprovalInboxService {
         attempt: step.attempt,
         made: made.get(step.runId) ?? [],
         output: cutText(step.outputText ?? '', OUTPUT_PREVIEW),
+        toolCalls: step.toolCalls?.map(({ toolName, input }) => ({ toolName, input })) ?? null,
         waitingSince: step.waitingSince.toISOString(),
         ageSeconds: step.ageSeconds,
         dueAt: new Date(step.mailedAt.getTime() + STEP_APPROVAL_TTL_SECONDS * 1000).toISOString(),

@@ -13,7 +13,7 @@ import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from '../workflows/
 import { WorkflowsService } from '../workflows/workflows.service.js';
 import { unsetScheduleNote } from '../workflow-rules/schedule-phrases.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
-import { madeName, stepMailSubject } from './step-summary.js';
+import { madeName, stepMailSubject, toolCallLine } from './step-summary.js';
 import { StepApproversService } from './step-approvers.service.js';
 
 const OUTPUT_PREVIEW = 4000;
@@ -124,8 +124,11 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
     const description = steps[data.stepIndex]?.description ?? '';
     const made = await this.runs.madeBy(checkpoint);
     const output = checkpoint.outputText ?? '';
+    const toolCalls = checkpoint.toolApproval?.calls ?? [];
     const intro = {
-      request: `In ${workflow.title} (run #${run.id}). The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
+      request: toolCalls.length
+        ? `In ${workflow.title} (run #${run.id}). The step's agent asks to run a tool that needs approval: approve to let it run, or reject (a note says why) to have the step go on without it.`
+        : `In ${workflow.title} (run #${run.id}). The run waits for your decision: approve to go on, or reject with a note to have the step done again.`,
       remind: `A reminder: in ${workflow.title} (run #${run.id}), this step still waits for your decision. Here is a fresh link.`,
       escalate: `Escalated to the team's admins and owners: in ${workflow.title} (run #${run.id}), this step has waited without a decision. You may decide it.`,
     }[data.reason ?? 'request'];
@@ -138,6 +141,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
         title: `${prefix}Approve step ${data.stepIndex + 1} of ${steps.length}: ${description}`,
         intro,
         sections: [
+          ...(toolCalls.length ? [{ heading: 'The tool calls it asks to make', body: toolCalls.map(toolCallLine).join('\n') }] : []),
           ...(made.length ? [{ heading: 'What the step made', body: made.map((asset) => `- ${madeName(asset)}`).join('\n') }] : []),
           { heading: 'What the step produced', body: output.length > OUTPUT_PREVIEW ? `${output.slice(0, OUTPUT_PREVIEW)}…` : output },
         ],
@@ -149,7 +153,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
       });
       await this.mail.send({
         to: recipient,
-        subject: `${prefix}${stepMailSubject(data.stepIndex, description, made)}`,
+        subject: `${prefix}${stepMailSubject(data.stepIndex, description, made, toolCalls)}`,
         html,
         text,
         teamId: workflow.teamId,

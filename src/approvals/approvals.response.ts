@@ -61,6 +61,15 @@ export class PlanInboxItem extends InboxItemBase {
   stepCount: number;
 }
 
+/** A call of a tool that needs approval, as a step's agent asked to make it. */
+export class ToolCallResponse {
+  @ApiProperty({ example: 'format_post', description: 'The tool, as the agent names it (a team MCP tool: mcp_<server>__<tool>)' })
+  toolName: string;
+
+  @ApiProperty({ description: 'The arguments the agent gave it', type: 'object', additionalProperties: true, example: { topic: 'Launch day' } })
+  input: unknown;
+}
+
 /** GET /api/approvals: a step the caller may decide. */
 export class StepInboxItem extends InboxItemBase {
   @ApiProperty({ enum: ['step'] })
@@ -88,6 +97,14 @@ export class StepInboxItem extends InboxItemBase {
   /** The step's reply, cut to a preview. */
   @ApiProperty({ description: "The step's reply, cut to a preview" })
   output: string;
+
+  /** The agent's tool calls the step waits on: approved, they run; rejected, they are refused. Null when the step's reply waits for review. */
+  @ApiProperty({
+    type: [ToolCallResponse],
+    nullable: true,
+    description: "The agent's calls of tools that need approval the step waits on: approve runs them, reject refuses them (the note is the reason). Null when the step's reply waits for review",
+  })
+  toolCalls: ToolCallResponse[] | null;
 }
 
 export type InboxItem = PlanInboxItem | StepInboxItem;

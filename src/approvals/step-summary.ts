@@ -1,5 +1,6 @@
 import type { MadeAsset } from '../assets/assets.service.js';
 import { cutText } from '../common/cut-text.js';
+import type { AskedToolCall } from '../runs/entities/run-step.entity.js';
 
 /** Longest step description in a mail subject; the whole one is in the body. */
 const SUBJECT_STEP_LENGTH = 70;
@@ -11,11 +12,20 @@ export function madeName({ type, title }: Pick<MadeAsset, 'type' | 'title'>): st
   return `${type.replace(/_/g, ' ')} "${title}"`;
 }
 
+/** Longest rendering of a tool call's arguments in an approval mail; the inbox has them whole. */
+const TOOL_INPUT_LENGTH = 1000;
+
+/** "- format_post {"topic":"Launch"}": a tool call a step waits on, as its approval mail lists it. */
+export function toolCallLine({ toolName, input }: Pick<AskedToolCall, 'toolName' | 'input'>): string {
+  return `- ${toolName} ${cutText(JSON.stringify(input ?? {}), TOOL_INPUT_LENGTH)}`;
+}
+
 /**
- * A step approval mail's subject: the step by number and description, then what it made, so a
- * reviewer tells two waiting steps of one workflow apart before opening either.
+ * A step approval mail's subject: the step by number and description, then the tools it asks to
+ * run or what it made, so a reviewer tells two waiting steps of one workflow apart before opening either.
  */
-export function stepMailSubject(stepIndex: number, description: string, made: readonly MadeAsset[]): string {
+export function stepMailSubject(stepIndex: number, description: string, made: readonly MadeAsset[], toolCalls: readonly Pick<AskedToolCall, 'toolName'>[] = []): string {
   const step = `Approve step ${stepIndex + 1}: ${cutText(description.replace(/\s+/g, ' ').trim(), SUBJECT_STEP_LENGTH)}`;
+  if (toolCalls.length) return cutText(`${step} (to run ${toolCalls.map((call) => call.toolName).join(', ')})`, SUBJECT_LENGTH);
   return cutText(made.length ? `${step} (made ${made.map(madeName).join(', ')})` : step, SUBJECT_LENGTH);
 }

@@ -34,7 +34,7 @@ export interface ReplyRequest {
    */
   history: UIMessage[];
   scope: AssetScope;
-  /** Tools that need approval: asked for (a chat), or refused with a tool error (a run step, /v1, an MCP client). */
+  /** Tools that need approval: asked for (a chat, a run step), or refused with a tool error (/v1, an MCP client). */
   toolApprovals: ToolApprovals;
   abortSignal?: AbortSignal;
   /** Called with the reply when the stream ends, also when it ended early; the stream ends once it has resolved. */

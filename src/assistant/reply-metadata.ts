@@ -16,7 +16,10 @@ export interface ReplyMetadata {
 export interface McpCallRecord {
   server: string;
   tool: string;
-  /** `refused`: the tool needs approval and the reply could not ask for it (a run step, /v1, an MCP client). */
+  /** `refused`: the tool needs approval and the reply could not ask for it (/v1, an MCP client). */
   outcome: 'ok' | 'tool_error' | 'timeout' | 'too_large' | 'failed' | 'refused';
   durationMs: number;
 }
+
+/** A tool call's arguments: parsed JSON, as the model gave them. */
+export type ToolInput = object | string | number | boolean | null;

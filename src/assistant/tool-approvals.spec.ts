@@ -1,7 +1,7 @@
 import { ConflictException } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { MessageFieldException } from './client-messages.js';
-import { answersToolApprovals, applyToolApprovals } from './tool-approvals.js';
+import { answerToolCalls, answersToolApprovals, applyToolApprovals, askedToolCalls } from './tool-approvals.js';
 
 const asked: UIMessage = {
   id: 'reply-1',
@@ -44,5 +44,15 @@ describe('applyToolApprovals', () => {
   it('is a conflict when the stored reply awaits no approval', () => {
     const done: UIMessage = { ...asked, parts: [asked.parts[0]] };
     expect(() => applyToolApprovals(done, answered({ id: 'approval-1', approved: true }), 1)).toThrow(ConflictException);
+  });
+});
+
+describe("a run step's tool calls awaiting a decision", () => {
+  it('lists the calls asked for, by tool name and input, and answers them all with one decision', () => {
+    expect(askedToolCalls(asked)).toEqual([{ toolCallId: 'call-1', toolName: 'mcp_cms__publish', input: { page: 'launch' } }]);
+    const denied = answerToolCalls(asked, false, 'not yet');
+    expect(denied.parts[1]).toMatchObject({ state: 'approval-responded', approval: { id: 'approval-1', approved: false, reason: 'not yet' } });
+    expect(askedToolCalls(denied)).toEqual([]);
+    expect(answerToolCalls(asked, true, null).parts[1]).toMatchObject({ state: 'approval-responded', approval: { id: 'approval-1', approved: true } });
   });
 });

@@ -2,13 +2,14 @@ import { ConflictException } from '@nestjs/common';
 import { isToolUIPart, type UIMessage } from 'ai';
 import type { ToolApprovalDecision } from '../conversations/conversations.service.js';
 import { MessageFieldException } from './client-messages.js';
+import type { ToolInput } from './reply-metadata.js';
 
 /** What the model (and the user) is told of a call of a tool that needs approval where nobody can be asked. */
 export function unaskedApprovalMessage(tool: string): string {
-  return `${tool} needs a person's approval before it runs, and nobody can be asked here (only a chat asks); it was not run`;
+  return `${tool} needs a person's approval before it runs, and nobody can be asked here (only a chat or a workflow run asks); it was not run`;
 }
 
-/** A built-in tool's call that needs approval where nobody can be asked (a run step, /v1, an MCP client): the model's tool error. */
+/** A built-in tool's call that needs approval where nobody can be asked (/v1, an MCP client): the model's tool error. */
 export class ToolApprovalUnavailableError extends Error {
   constructor(tool: string) {
     super(unaskedApprovalMessage(tool));
@@ -58,4 +59,28 @@ export function applyToolApprovals(stored: UIMessage, answering: UIMessage, inde
   });
   if (decisions.length === 0) throw new ConflictException(`messages[${index}]: the conversation's last reply awaits no tool approval`);
   return { message: { ...stored, parts: parts }, decisions };
+}
+
+/** The tool calls a reply asks a person to approve (its parts awaiting an approval response). */
+export function askedToolCalls(message: UIMessage): { toolCallId: string; toolName: string; input: ToolInput }[] {
+  return message.parts.flatMap((part) =>
+    isToolUIPart(part) && part.state === 'approval-requested'
+      ? [{ toolCallId: part.toolCallId, toolName: part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length), input: part.input ?? null }]
+      : [],
+  );
+}
+
+/**
+ * The reply with one answer given to every approval request it holds, as a chat client's
+ * `addToolApprovalResponse` would: continued, the approved tools run and the denied are refused.
+ */
+export function answerToolCalls(message: UIMessage, approved: boolean, reason: string | null): UIMessage {
+  return {
+    ...message,
+    parts: message.parts.map((part) =>
+      isToolUIPart(part) && part.state === 'approval-requested'
+        ? { ...part, state: 'approval-responded' as const, approval: { ...part.approval, approved, ...(reason ? { reason } : {}) } }
+        : part,
+    ),
+  };
 }

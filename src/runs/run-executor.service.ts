@@ -6,6 +6,7 @@ import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { isAgentId } from '../assistant/agents/agents.js';
 import { textOf } from '../assistant/chat-messages.js';
+import { answerToolCalls, askedToolCalls } from '../assistant/tool-approvals.js';
 import { ReplyGenerator } from '../assistant/reply-generator.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
@@ -18,7 +19,7 @@ import type { Plan } from '../config/plans.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
-import type { RunStep } from './entities/run-step.entity.js';
+import type { RunStep, StepToolApproval } from './entities/run-step.entity.js';
 import type { WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { BudgetExhaustedException, BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { UsageLedger } from '../usage/usage-ledger.service.js';
@@ -199,14 +200,23 @@ export class RunExecutorService implements OnApplicationBootstrap {
       return paused ? 'paused' : 'stopped';
     }
     if (checkpoint.status !== 'running') return 'stopped';
-    // The instruction is read before the budget is asked: the step reserves its prompt plus the
-    // output cap. The team's tokens are used up: the run waits before the step, which starts as it
-    // is when the sweeper resumes the run (see RunSweeperService).
+    // A step whose agent's tool calls were decided continues the reply that asked, with the
+    // decision as its answer; any other attempt starts from its instruction. The instruction is read
+    // before the budget is asked: the step reserves its prompt plus the output cap. The team's tokens
+    // are used up: the run waits before the step, which starts as it is when the sweeper resumes the
+    // run (see RunSweeperService).
     const prefix = `run-${run.id}-step-${index}-attempt-${checkpoint.attempt}`;
-    const instruction: UIMessage = { id: `${prefix}-instruction`, role: 'user', parts: await this.instructionFor(run, workflow, steps, index, checkpoint) };
+    const decided = checkpoint.toolApproval?.approved === undefined ? undefined : checkpoint.toolApproval;
+    let instruction: UIMessage | undefined;
+    let prompt: UIMessage[];
+    if (decided) prompt = await this.continuedHistory(transcript, decided);
+    else {
+      instruction = { id: `${prefix}-instruction`, role: 'user', parts: await this.instructionFor(run, workflow, steps, index, checkpoint) };
+      prompt = [...(await transcript.all()), instruction];
+    }
     let reservation: TokenReservation;
     try {
-      reservation = await this.budgets.reserve(run.teamId, this.replies.reservationFor([...(await transcript.all()), instruction]));
+      reservation = await this.budgets.reserve(run.teamId, this.replies.reservationFor(prompt));
     } catch (error) {
       if (!(error instanceof BudgetExhaustedException)) throw error;
       const waiting = await this.runState.move(run.id, ['running'], { status: 'awaiting_budget', currentStepIndex: index, reason: error.message }, { known: { workflow, steps } });
@@ -219,11 +229,10 @@ export class RunExecutorService implements OnApplicationBootstrap {
 
       // A crash during an attempt begun earlier may have left assets behind; they are made again below.
       if (!fresh) await this.assets.deleteRunAssetsSince(run.id, checkpoint.startedAt);
-      await transcript.save(instruction);
-      const history = await transcript.all();
+      if (instruction) await transcript.save(instruction);
 
       const charge: StepCharge = { teamId: run.teamId, userId: run.startedBy, conversationId: transcript.conversationId, workflowId: workflow.id, runId: run.id, stepIndex: index, kind: 'run-step' };
-      reply = await this.withStopSwitch(run.id, (abortSignal) => this.replyWithRetries(checkpoint, step.agentId, history, charge, abortSignal));
+      reply = await this.withStopSwitch(run.id, (abortSignal) => this.replyWithRetries(checkpoint, step.agentId, prompt, charge, abortSignal));
     } finally {
       // Finished, failed or stopped: the step's calls are all recorded; the ledger settles the reservation with them.
       reservation.release();
@@ -232,24 +241,40 @@ export class RunExecutorService implements OnApplicationBootstrap {
     // The ledger writes in batches about a second apart: the step's calls are written before the
     // step is reported finished, so the run's record read at that event counts them.
     await this.usage.flush();
-    const stored: UIMessage = { ...reply, id: `${prefix}-reply` };
+    // A continued reply replaces the one that asked (the same message, grown).
+    const stored: UIMessage = { ...reply, id: decided?.messageId ?? `${prefix}-reply` };
     await transcript.save(stored);
 
-    const paused = step.requiresApproval;
+    // The agent called tools that need approval: the step pauses on those calls as on a step
+    // approval; the decision continues this reply (RunsService.decideStep).
+    const asked = askedToolCalls(stored);
+    const toolApproval: StepToolApproval | null = asked.length > 0 ? { messageId: stored.id, calls: asked } : null;
+    const paused = toolApproval !== null || step.requiresApproval;
     const finished: RunEvent = { type: 'step-finished', stepIndex: index, description: step.description, awaitingApproval: paused };
     const outcome = await this.runState.transaction(async (transaction): Promise<StepOutcome> => {
       const updated = await this.stepState.move(
         checkpoint,
         ['running'],
-        { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, },
+        { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, toolApproval },
         transaction.manager,
       );
       if (!updated) return 'stopped';
       if (!paused) return 'done';
-      return (await this.pause(transaction, run.id, index, checkpoint.attempt, { workflow, steps }, [finished])) ? 'paused' : 'stopped';
+      return (await this.pause(transaction, run.id, index, checkpoint.attempt, { workflow, steps }, toolApproval ? [] : [finished])) ? 'paused' : 'stopped';
     });
     if (outcome === 'done') await this.events.publish(run.id, finished);
     return outcome;
+  }
+
+  /**
+   * The run's conversation up to the reply whose tool calls were decided, that reply answered with
+   * the decision: what the step's next attempt continues.
+   */
+  private async continuedHistory(transcript: RunTranscript, decided: StepToolApproval): Promise<UIMessage[]> {
+    const history = await transcript.all();
+    const at = history.findIndex((message) => message.id === decided.messageId);
+    if (at === -1) throw new Error('The reply that asked for the tool approval is missing from the run');
+    return [...history.slice(0, at), answerToolCalls(history[at], decided.approved === true, decided.reason ?? null)];
   }
 
   /**
@@ -332,8 +357,8 @@ export class RunExecutorService implements OnApplicationBootstrap {
       charge,
       history,
       scope: { teamId: charge.teamId, conversationId: charge.conversationId, runId: charge.runId },
-      // A step cannot pause for a tool's approval yet: such a tool's call is a tool error in the step, saying why.
-      toolApprovals: 'refuse',
+      // A call of a tool that needs approval ends the reply with its request: the step pauses on it.
+      toolApprovals: 'ask',
       abortSignal,
       // Failed calls are tried again in one place, replyWithRetries, which counts them.
       maxRetries: 0,

@@ -30,7 +30,7 @@ export interface StepAttempt {
 }
 
 /** A move's new status and what changes with it (output, times, the next attempt's feedback). */
-export type StepChange = { status: StepStatus } & Partial<Pick<RunStep, 'attempt' | 'feedback' | 'modelAttempts' | 'outputText' | 'outputMessageId'>>;
+export type StepChange = { status: StepStatus } & Partial<Pick<RunStep, 'attempt' | 'feedback' | 'modelAttempts' | 'outputText' | 'outputMessageId' | 'toolApproval'>>;
 
 /**
  * The times a move sets, from the database's clock (as the assets' creation times a redone
@@ -53,8 +53,11 @@ const MOVE_TIMES: Readonly<Record<StepStatus, QueryDeepPartialEntity<RunStep>>> 
  * | ----------------- | ----------------- | ----------------------------------------------------- |
  * | running           | completed         | the executor: the reply is stored, no approval needed |
  * | running           | awaiting_approval | the executor: the reply is stored, a reviewer decides |
+ * |                   |                   | (the step, or its agent's calls of tools that need    |
+ * |                   |                   | approval: `tool_approval`)                            |
  * | awaiting_approval | completed         | approved (RunsService.decideStep)                     |
- * | awaiting_approval | running           | rejected: done again as attempt + 1, with the note    |
+ * | awaiting_approval | running           | rejected: done again as attempt + 1, with the note;   |
+ * |                   |                   | tool calls decided: attempt + 1 continues the reply   |
  * | awaiting_approval | cancelled         | its run was stopped (RunsService.stop): undecided     |
  * | completed         | (none)            | a finished step is never run again                    |
  * | cancelled         | (none)            | its run ended; a retry is a new run                   |
@@ -124,13 +127,17 @@ export class RunStepStateService {
     return { waitSeconds: 0 };
   }
 
-  /** Locks the attempt's row in the caller's transaction while it awaits approval; false when it does not (decided, redone, cancelled). */
-  async lockAwaiting(step: StepAttempt, manager: EntityManager): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(
-      `SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = $2 AND attempt = $3 AND status = 'awaiting_approval' FOR UPDATE`,
-      [step.runId, step.stepIndex, step.attempt],
-    );
-    return rows.length > 0;
+  /** Locks the attempt's row in the caller's transaction while it awaits approval, and reads it; null when it does not (decided, redone, cancelled). */
+  lockAwaiting(step: StepAttempt, manager: EntityManager): Promise<RunStep | null> {
+    return manager
+      .createQueryBuilder(RunStep, 'step')
+      .setLock('pessimistic_write')
+      .where("step.run_id = :runId AND step.step_index = :stepIndex AND step.attempt = :attempt AND step.status = 'awaiting_approval'", {
+        runId: step.runId,
+        stepIndex: step.stepIndex,
+        attempt: step.attempt,
+      })
+      .getOne();
   }
 
   /** Counts a model call of the step's attempt: the calls made so far, this one included; null when the step moved on to another attempt. */

@@ -11,7 +11,7 @@ import { UsageService } from '../usage/usage.service.js';
 import type { WorkflowStep } from '../workflows/entities/workflow-step.entity.js';
 import type { Workflow } from '../workflows/entities/workflow.entity.js';
 import { mapRun, WorkflowsService } from '../workflows/workflows.service.js';
-import type { RunStep } from './entities/run-step.entity.js';
+import type { AskedToolCall, RunStep, StepToolApproval } from './entities/run-step.entity.js';
 import { ACTIVE_RUN_STATUSES, type WorkflowRun } from '../workflow-runs/workflow-run.entity.js';
 import { RunAbortRegistry } from './run-abort.registry.js';
 import { RunEventsService } from './run-events.service.js';
@@ -33,6 +33,8 @@ export interface StepDecision {
   note: string | null;
   /** Distinct approvals the step needs (its policy's quorum): below it, an approval is counted and the step waits on. */
   quorum: number;
+  /** Taken by a timer: on a step paused on tool calls, a timer never lets a tool run (it denies them). */
+  byTimer?: boolean;
 }
 
 /** What a timer does to the attempt it fell due on (docs/decisions/approval-timers.md). */
@@ -66,6 +68,8 @@ export interface WaitingStep {
   /** When its latest approval mail was asked for: the link lives 2 h from then. */
   mailedAt: Date;
   outputText: string | null;
+  /** The agent's tool calls it waits on; null when the step's reply does. */
+  toolCalls: AskedToolCall[] | null;
   /** How long it has waited, by the database's clock. */
   ageSeconds: number;
 }
@@ -82,6 +86,7 @@ interface WaitingStepRow {
   waiting_since: Date;
   mailed_at: Date;
   output_text: string | null;
+  tool_approval: StepToolApproval | null;
   age_seconds: number;
 }
 
@@ -226,7 +231,8 @@ export class RunsService {
 
   /**
    * Applies a step decision: approve goes on with the next step; reject does the step again with
-   * the note as feedback. Only the attempt it was taken for, and only once. `record` writes the
+   * the note as feedback. A step paused on its agent's tool calls goes on with them run (approve) or
+   * refused, the note as the reason (reject): as a chat's answer to them would. Only the attempt it was taken for, and only once. `record` writes the
    * decision in the same transaction, so whoever finds the step moved on finds what moved it. With
    * a quorum above one, an approval is recorded under the step's row lock and counted; the one that
    * completes the quorum moves the step, so concurrent approvals yield one outcome.
@@ -234,17 +240,26 @@ export class RunsService {
   async decideStep(decision: StepDecision, record: DecisionRecorder): Promise<StepDecisionOutcome> {
     const { runId, stepIndex, attempt, action, note } = decision;
     return this.inDecision(async ({ manager, move }, run) => {
+      // The step's row first, as a stop locks it: a decision and a stop find each other's result.
+      const waiting = await this.stepState.lockAwaiting(decision, manager);
+      if (!waiting) throw new NotApplied();
       let recorded = false;
       if (action === 'approve' && decision.quorum > 1) {
-        if (!(await this.stepState.lockAwaiting(decision, manager))) throw new NotApplied();
         await this.recordOrUndo(record, manager, run.team_id);
         recorded = true;
         if ((await this.approvalsOf(decision, manager)) < decision.quorum) return 'counted';
       }
-      const step =
-        action === 'approve' ? { status: 'completed' as const } : { status: 'running' as const, attempt: attempt + 1, feedback: note, outputText: null, modelAttempts: 0 };
+      const again = { status: 'running' as const, attempt: attempt + 1, outputText: null, modelAttempts: 0 };
+      // Paused on its agent's tool calls: either way the next attempt continues the reply that asked,
+      // the tools run (approved) or refused with the note as the reason (denied).
+      const step = waiting.toolApproval
+        ? { ...again, feedback: null, toolApproval: { ...waiting.toolApproval, approved: action === 'approve' && decision.byTimer !== true, reason: note } }
+        : action === 'approve'
+          ? { status: 'completed' as const }
+          : { ...again, feedback: note, toolApproval: null };
+      const next = action === 'approve' && !waiting.toolApproval ? stepIndex + 1 : stepIndex;
       if (!(await this.stepState.move(decision, ['awaiting_approval'], step, manager))) throw new NotApplied();
-      if (!(await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: action === 'approve' ? stepIndex + 1 : stepIndex }))) throw new NotApplied();
+      if (!(await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: next }))) throw new NotApplied();
       if (!recorded) await this.recordOrUndo(record, manager, run.team_id);
       await this.webhooks.emit(manager, run.team_id, 'step.decided', { runId, workflowId: run.workflow_id, stepIndex, attempt, action, note });
       await queueRunExecution(this.queue, runId, manager);
@@ -261,7 +276,7 @@ export class RunsService {
    */
   async applyTimer(step: StepAttempt, effect: TimerEffect, mail: StepApprovalRequest, note: string, record: DecisionRecorder): Promise<StepDecisionOutcome> {
     if (effect === 'reject' || effect === 'skip') {
-      return this.decideStep({ ...step, action: effect === 'reject' ? 'reject' : 'approve', note, quorum: 1 }, record);
+      return this.decideStep({ ...step, action: effect === 'reject' ? 'reject' : 'approve', note, quorum: 1, byTimer: true }, record);
     }
     return this.inDecision(async ({ manager, move }, run) => {
       if (effect === 'stop') {
@@ -344,7 +359,7 @@ export class RunsService {
     const rows = await this.database.query<WaitingStepRow[]>(
       `SELECT r.id AS run_id, r.run_number, r.workflow_id, w.title AS workflow_title, s.step_index, ws.description, s.attempt,
               s.started_at, coalesce(s.approval_requested_at, s.started_at) AS waiting_since,
-              coalesce(s.approval_mail_requested_at, s.approval_requested_at, s.started_at) AS mailed_at, s.output_text,
+              coalesce(s.approval_mail_requested_at, s.approval_requested_at, s.started_at) AS mailed_at, s.output_text, s.tool_approval,
               floor(extract(epoch FROM clock_timestamp() - coalesce(s.approval_requested_at, s.started_at)))::int AS age_seconds
          FROM workflow_runs r
          JOIN run_steps s ON s.run_id = r.id AND s.status = 'awaiting_approval'
@@ -367,6 +382,7 @@ export class RunsService {
       waitingSince: row.waiting_since,
       mailedAt: row.mailed_at,
       outputText: row.output_text,
+      toolCalls: row.tool_approval?.calls ?? null,
       ageSeconds: Math.max(0, row.age_seconds),
     }));
   }

@@ -2334,6 +2334,22 @@ export interface components {
             type: string;
             title: string;
         };
+        ToolCallResponse: {
+            /**
+             * @description The tool, as the agent names it (a team MCP tool: mcp_<server>__<tool>)
+             * @example format_post
+             */
+            toolName: string;
+            /**
+             * @description The arguments the agent gave it
+             * @example {
+             *       "topic": "Launch day"
+             *     }
+             */
+            input: {
+                [key: string]: unknown;
+            };
+        };
         StepInboxItem: {
             /** Format: uuid */
             workflowId: string;
@@ -2364,6 +2380,8 @@ export interface components {
             made: components["schemas"]["MadeAssetResponse"][];
             /** @description The step's reply, cut to a preview */
             output: string;
+            /** @description The agent's calls of tools that need approval the step waits on: approve runs them, reject refuses them (the note is the reason). Null when the step's reply waits for review */
+            toolCalls: components["schemas"]["ToolCallResponse"][] | null;
         };
         InboxDecisionDto: {
             /** @enum {string} */
@@ -3069,7 +3087,7 @@ export interface components {
             allowedTools?: string[] | null;
             /** @description The agents that get its tools; null or absent: every agent */
             agentIds?: ("social" | "video" | "finance" | "legal" | "general")[] | null;
-            /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval); run steps, /v1 and MCP clients refuse them */
+            /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval), a run step pauses for a decision; /v1 and MCP clients refuse them */
             approvalTools?: string[];
         };
         UpdateMcpServerDto: {
@@ -3090,7 +3108,7 @@ export interface components {
             allowedTools?: string[] | null;
             /** @description The agents that get its tools; null or absent: every agent */
             agentIds?: ("social" | "video" | "finance" | "legal" | "general")[] | null;
-            /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval); run steps, /v1 and MCP clients refuse them */
+            /** @description Tools that need a person's approval before each call: a chat asks the user (AI SDK tool approval), a run step pauses for a decision; /v1 and MCP clients refuse them */
             approvalTools?: string[];
         };
         McpToolListing: {
@@ -3126,7 +3144,7 @@ export interface components {
         };
         SetAgentToolApprovalsDto: {
             /**
-             * @description The agent's built-in tools that need a person's approval before each call (a chat asks the user; a run step, /v1 and MCP clients refuse them); [] for none
+             * @description The agent's built-in tools that need a person's approval before each call (a chat asks the user, a run step pauses for a decision; /v1 and MCP clients refuse them); [] for none
              * @example [
              *       "generate_image"
              *     ]

@@ -146,7 +146,22 @@ function ApprovalCard({ item, busy, selected, onSelect, onDecide }: ApprovalCard
           ))}
         </p>
       )}
-      {item.kind === 'step' && item.output && <pre className="approval-output">{item.output}</pre>}
+      {item.kind === 'step' && item.toolCalls && (
+        <div className="stack" role="group" aria-label="Tool calls waiting for approval">
+          <p>
+            {item.toolCalls.length === 1
+              ? 'The agent asks to run a tool that needs approval. Approve runs it; Reject refuses it and the step goes on without it.'
+              : 'The agent asks to run tools that need approval. Approve runs them; Reject refuses them and the step goes on without them.'}
+          </p>
+          {item.toolCalls.map((call, index) => (
+            <div key={index}>
+              <code>{call.toolName}</code>
+              <pre className="approval-output">{JSON.stringify(call.input, null, 2)}</pre>
+            </div>
+          ))}
+        </div>
+      )}
+      {item.kind === 'step' && !item.toolCalls && item.output && <pre className="approval-output">{item.output}</pre>}
       <div className="row">
         <button type="button" onClick={() => void onDecide({ action: 'approve' })} disabled={busy}>
           Approve

@@ -77,3 +77,8 @@ export const createApiToken = (name: string, expiresInDays: number): Promise<Cre
   send(client.POST('/api/auth/tokens', { body: { name, expiresInDays } }));
 
 export const revokeApiToken = (id: string) => send(client.DELETE('/api/auth/tokens/{id}', { params: { path: { id } } }));
+
+export const listAgentToolApprovals = (id: string) => send(client.GET('/api/teams/{id}/agents/tool-approvals', { params: { path: { id } } }));
+
+export const setAgentToolApprovals = (id: string, agentId: string, approvalTools: string[]) =>
+  send(client.PUT('/api/teams/{id}/agents/{agentId}/tool-approvals', { params: { path: { id, agentId } }, body: { approvalTools } }));

@@ -11,6 +11,7 @@ import { MembersSection } from './members-section';
 import { PlanSection } from './plan-section';
 import { isManager } from './roles';
 import { TokensSection } from './tokens-section';
+import { ToolApprovalsSection } from './tool-approvals-section';
 import { UsageSection } from './usage-section';
 import './team.css';
 
@@ -43,6 +44,7 @@ export function TeamPage() {
       <BudgetSection team={team} />
       <UsageSection team={team} />
       {canManage && <GroupMappingsSection team={team} />}
+      <ToolApprovalsSection team={team} />
       {canManage && <McpServersSection team={team} />}
       {canManage && <AuditSection team={team} />}
       <LeaveTeamSection team={team} onLeft={setLeft} />

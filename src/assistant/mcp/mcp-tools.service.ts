@@ -21,8 +21,9 @@ export function agentToolName(serverName: string, toolName: string): string {
 
 /**
  * What a reply does with a tool the team marked "needs approval": `ask` gives it the AI SDK's
- * `needsApproval` (a chat client answers the request with the next turn); `refuse` fails each call
- * with a tool error that says why, where nobody can be asked (a run step, /v1, an MCP client).
+ * `needsApproval` (a chat client answers the request with the next turn; a run step pauses until a
+ * person decides); `refuse` fails each call with a tool error that says why, where nobody can be
+ * asked (/v1, an MCP client).
  */
 export type ToolApprovals = 'ask' | 'refuse';
 
@@ -238,7 +239,7 @@ function listing(server: McpServerConnection, tool: ListToolsResult['tools'][num
   const agentTool = agentToolName(server.name, tool.name);
   const note =
     status === 'needs_approval'
-      ? 'Needs approval: a chat asks the user before each call; a run step, /v1 and MCP clients refuse it'
+      ? 'Needs approval: a chat asks the user before each call, a run step pauses for a decision; /v1 and MCP clients refuse it'
       : status === 'not_allowed'
         ? 'Not in the allowed tools'
         : agentTool.length > MAX_TOOL_NAME_LENGTH

@@ -1,5 +1,25 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { ToolInput } from '../../assistant/reply-metadata.js';
 import type { StepStatus } from '../run-step-state.service.js';
+
+/** A call of a tool that needs approval, as the step's reply asked for it. */
+export interface AskedToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: ToolInput;
+}
+
+/**
+ * The tool calls a step paused on (its reply's approval requests), and, once decided, the answer
+ * its next attempt continues that reply with: the tools run (approved) or are refused.
+ */
+export interface StepToolApproval {
+  /** The reply in the run's conversation that asked. */
+  messageId: string;
+  calls: AskedToolCall[];
+  approved?: boolean;
+  reason?: string | null;
+}
 
 /**
  * The checkpoint of one step of a run: a finished step is never run again, so a run picked up
@@ -32,6 +52,10 @@ export class RunStep {
   /** The run whose stored output this step took, instead of calling a model (a retry). */
   @Column({ name: 'reused_from', type: 'integer', nullable: true })
   reusedFrom: number | null;
+
+  /** Set while the step awaits a decision on its agent's tool calls, and for the attempt that continues after it; null otherwise. */
+  @Column({ name: 'tool_approval', type: 'jsonb', nullable: true })
+  toolApproval: StepToolApproval | null;
 
   @Column({ name: 'output_text', type: 'text', nullable: true })
   outputText: string | null;

@@ -6,7 +6,7 @@ export class SetAgentToolApprovalsDto {
   @ApiProperty({
     type: [String],
     example: ['generate_image'],
-    description: "The agent's built-in tools that need a person's approval before each call (a chat asks the user; a run step, /v1 and MCP clients refuse them); [] for none",
+    description: "The agent's built-in tools that need a person's approval before each call (a chat asks the user, a run step pauses for a decision; /v1 and MCP clients refuse them); [] for none",
   })
   @IsArray()
   @ArrayMaxSize(Object.keys(ASSET_TOOLS).length)

@@ -41,7 +41,7 @@ export class CreateMcpServerDto {
   @IsIn(AGENT_IDS, { each: true, message: `agentIds must be among: ${AGENT_IDS.join(', ')}` })
   agentIds?: AgentId[] | null;
 
-  @ApiPropertyOptional({ description: 'Tools that need a person\'s approval before each call: a chat asks the user (AI SDK tool approval); run steps, /v1 and MCP clients refuse them', type: [String] })
+  @ApiPropertyOptional({ description: 'Tools that need a person\'s approval before each call: a chat asks the user (AI SDK tool approval), a run step pauses for a decision; /v1 and MCP clients refuse them', type: [String] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(200)
