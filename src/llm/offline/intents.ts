@@ -6,12 +6,20 @@
 export const OFFLINE_INTENTS = [
   { tool: 'generate_outline', agent: 'social', pattern: /\boutlines?\b/i },
   { tool: 'generate_thumbnail_concept', agent: 'video', pattern: /\bthumbnails?\b/i },
-  { tool: 'format_reel', agent: 'video', pattern: /\breels?\b/i },
-  { tool: 'format_script', agent: 'video', pattern: /\bscripts?\b/i },
+  { tool: 'format_reel', agent: 'video', pattern: /\b(reels?|tiktoks?|shorts)\b/i },
+  // A voice-over or narration is a script read aloud.
+  { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?)\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|terms\s+(?:of\s+(?:service|use)|and\s+conditions))\b/i },
-  { tool: 'generate_image', agent: 'social', pattern: /\b(images?|pictures?|photos?|illustrations?|drawings?|artwork)\b/i },
-  { tool: 'format_post', agent: 'social', pattern: /\b(posts?|tweets?|(?:linkedin|facebook|status)\s+updates?)\b/i },
+  // Pictures by kind: a banner, a cover, a poster, a mascot drawing are all images.
+  { tool: 'generate_image', agent: 'social', pattern: /\b(images?|pictures?|photos?|illustrations?|drawings?|draw|sketch(?:es)?|artwork|banners?|posters?|graphics?|logos?|covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b/i },
+  // Posts by kind and by platform: a thread, a caption, a carousel, an announcement, a tweet; "on LinkedIn".
+  {
+    tool: 'format_post',
+    agent: 'social',
+    pattern:
+      /\b(posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?|(?:on|for|to)\s+(?:linkedin|instagram|facebook|twitter|x|threads|mastodon|bluesky|tiktok))\b/i,
+  },
 ] as const;
 
 export type OfflineIntent = (typeof OFFLINE_INTENTS)[number];

@@ -62,6 +62,12 @@ describe('OfflineLanguageModel', () => {
     expect(text).toContain('You wrote: "What is the capital of France?"');
   });
 
+  it('says in one sentence what it understood, what it cannot make and the nearest thing it can, when asked to make what no tool makes', async () => {
+    const { text, toolCalls } = await generateText({ model, prompt: 'Could you compose a jingle for our brand?' });
+    expect(toolCalls).toEqual([]);
+    expect(text).toBe('I understood that you want me to compose a jingle for our brand, which the offline model cannot make; the nearest I can make is a script about it.');
+  });
+
   it('does not call a tool the agent lacks', async () => {
     const tools = { analyze_legal_document: tool({ description: 'x', inputSchema: z.object({ document: z.string() }), execute: () => ({}) }) };
     const { toolCalls } = await generateText({ model, tools, prompt: 'Make an image of a cat' });

@@ -12,6 +12,7 @@ import type {
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
+import { askedWorkOf } from './clause-reading.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
@@ -117,7 +118,7 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   // Text after the request line is material to work on, like an earlier step's output.
   const materialEntry: ContextEntry[] = material.some((line) => line.trim()) ? [{ kind: 'earlier-step', text: `\n${material.join('\n')}` }] : [];
   const task = context.length > 0 || TASK_VERB.test(asked) ? taskAnswer(asked, [...context, ...materialEntry]) : undefined;
-  return [{ type: 'text', text: task ?? plainReply(request) }];
+  return [{ type: 'text', text: task ?? unmadeWorkReply(asked) ?? plainReply(request) }];
 }
 
 /** "use echo with hello", "call the echo tool with hello": a tool named by the user, and what to give it. */
@@ -254,6 +255,16 @@ function textOfToolOutput(output: ToolOutput): string | undefined {
     item && typeof item === 'object' && (item as { type?: unknown }).type === 'text' && typeof (item as { text?: unknown }).text === 'string' ? [(item as { text: string }).text] : [],
   );
   return texts.length > 0 ? texts.join('\n') : undefined;
+}
+
+/**
+ * A request to make something no tool makes ("compose a jingle"), said back in one sentence: what
+ * was understood, that the offline model cannot make it, and the nearest thing it can; never a
+ * made-up asset from a misread.
+ */
+function unmadeWorkReply(asked: string): string | undefined {
+  const work = askedWorkOf(asked);
+  return work && `I understood that you want me to ${work.verb} ${work.object}, which the offline model cannot make; the nearest I can make is ${work.nearest} about it.`;
 }
 
 /** The request a plain reply repeats, cut to this many UTF-16 units (the ellipsis included). */

@@ -64,4 +64,31 @@ describe('planWorkflow', () => {
     expect(plan.title.length).toBeLessThanOrEqual(80);
     expect(plan.title.endsWith('…')).toBe(true);
   });
+
+  it('reads a clause about a person deciding as approval of the step it qualifies, never as a step (issue #37)', () => {
+    expect(
+      stepsOf(
+        "Take the supplier contract I uploaded, tell me which clauses are risky, and then draft a polite email to the supplier asking to change them. I need to see the email before it's sent.",
+      ),
+    ).toEqual([
+      ['Tell me which clauses are risky in the supplier contract I uploaded', 'legal', false],
+      ['Draft a polite email to the supplier asking to change them, for your approval before you send it', 'general', true],
+    ]);
+    expect(stepsOf('Draft three tweet variations announcing our webinar on March 5th and let me pick one')).toEqual([
+      ['Draft three tweet variations announcing our webinar on March 5th', 'social', true],
+    ]);
+  });
+
+  it('knows deliverables by kind: threads, captions, banners, voice-overs', () => {
+    expect(
+      stepsOf('Write a caption for our Instagram carousel about the spring collection, design a banner for the website and a voice-over for the launch video'),
+    ).toEqual([
+      ['Write a caption for our Instagram carousel about the spring collection', 'social', false],
+      ['Design a banner for the website', 'social', false],
+      ['Write a voice-over for the launch video', 'video', false],
+    ]);
+    expect(stepsOf('Twice a week (Tuesdays and Fridays at 3pm) write an X thread about productivity tips')).toEqual([
+      ['Write an X thread about productivity tips', 'social', false],
+    ]);
+  });
 });

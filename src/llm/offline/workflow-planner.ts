@@ -1,5 +1,6 @@
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
+import { personalCheckOf } from './clause-reading.js';
 import { matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE } from './intents.js';
 
 export interface OfflinePlanStep {
@@ -29,6 +30,8 @@ const POLITE = /^(?:(?:hey|hi|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|woul
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
 /** What a step's own output is called when a later step says "it". */
 const PRONOUN_OBJECT = /\b(it|them)\b/i;
+/** "for it", "about them": a preposition's pronoun object, the first one in a clause. */
+const PREPOSITION_PRONOUN = /\b(for|about|of|on|from|with|into|to|announcing|promoting|featuring)\s+(?:it|them)\b/i;
 /** The verb a deliverable gets when it only appears as a noun ("a post and an image"). */
 const DEFAULT_VERBS: Record<OfflineToolName, string> = {
   generate_outline: 'Outline',
@@ -41,7 +44,7 @@ const DEFAULT_VERBS: Record<OfflineToolName, string> = {
   analyze_legal_document: 'Review',
 };
 /** Verbs that fit every deliverable; others ("write an image") give way to the deliverable's own. */
-const NEUTRAL_VERBS = /^(?:create|make|produce|prepare|generate|design|give|build|craft|come up with|put together)$/i;
+const NEUTRAL_VERBS = /^(?:create|make|produce|prepare|generate|give|build|craft|come up with|put together)$/i;
 const TOPIC = /\s(?:about|on|for|covering|featuring|announcing|regarding|of|from)\s.+$/i;
 
 interface Draft {
@@ -58,6 +61,8 @@ interface Draft {
 
 interface Clause {
   text: string;
+  /** The clause as written, with its subject ("I need to see…"), which `text` drops. */
+  written: string;
   /** The verb of an earlier clause this one shares ("write a post and an image"). */
   sharedVerb?: string;
   /** Clauses joined as one list of deliverables share a trailing topic. */
@@ -80,6 +85,15 @@ export function planWorkflow(goal: string): OfflinePlan {
     REVIEW_PHRASE.lastIndex = 0;
     const rest = tidy(clause.text.replace(REVIEW_PHRASE, ''));
     const previous = drafts.at(-1);
+    // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
+    const check = rest ? personalCheckOf(clause.written) : undefined;
+    if (check) {
+      if (previous) {
+        previous.requiresApproval = true;
+        previous.handOff ??= check.handOff;
+      } else pendingApproval = true;
+      continue;
+    }
     if (!rest || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
       if (previous) previous.requiresApproval = true;
       else pendingApproval ||= reviewed || Boolean(rest);
@@ -139,18 +153,42 @@ function clausesOf(text: string): Clause[] {
           group++;
           // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
           const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
-          current = { text: piece, group, sharedVerb };
+          current = { text: piece, written: piece, group, sharedVerb };
           clauses.push(current);
         } else if (current && isDeliverableNoun(piece, current)) {
-          current = { text: piece, group: current.group, sharedVerb: verbOf(current) };
+          current = { text: piece, written: piece, group: current.group, sharedVerb: verbOf(current) };
           clauses.push(current);
         } else if (current) {
           current.text += `${separator}${piece}`;
+          current.written += `${separator}${piece}`;
         }
       }
     }
   }
-  return clauses.map((clause) => ({ ...clause, text: tidy(stripLead(clause.text)) })).filter((clause) => clause.text.length > 0);
+  return withMaterialMerged(
+    clauses.map((clause) => ({ ...clause, text: tidy(stripLead(clause.text)), written: tidy(clause.written) })).filter((clause) => clause.text.length > 0),
+  );
+}
+
+/** "Take the contract I uploaded, tell me…": the first clause names the material of the next, it makes nothing itself. */
+const MATERIAL_CLAUSE = /^(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)/i;
+
+function withMaterialMerged(clauses: Clause[]): Clause[] {
+  const merged: Clause[] = [];
+  for (const [index, clause] of clauses.entries()) {
+    const next = clauses[index + 1];
+    const material = MATERIAL_CLAUSE.exec(clause.text);
+    if (material && next && !startsWithPronounObject(next.text)) {
+      const object = clause.text.slice(material[0].length);
+      clauses[index + 1] = { ...next, text: `${next.text} in ${object}`, written: `${next.written} in ${object}` };
+    } else merged.push(clause);
+  }
+  return merged;
+}
+
+function startsWithPronounObject(text: string): boolean {
+  const verb = ACTION_VERB.exec(text);
+  return verb !== null && /^\s*(?:it|them)\b/i.test(text.slice(verb[0].length));
 }
 
 function startsClause(piece: string): boolean {
@@ -191,7 +229,10 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
     const verb = ACTION_VERB.exec(text);
     const afterVerb = verb ? text.slice(verb[0].length) : '';
     buildsOn = verb !== null && /^\s*(?:it|them)\b/i.test(afterVerb);
-    text = text.replace(PRONOUN_OBJECT, previous.reference);
+    // The verb's own object ("write it") or a preposition's ("an image for it") is the earlier output;
+    // the object of a verb inside the clause ("asking to change them") names something else.
+    if (buildsOn && verb) text = `${text.slice(0, verb[0].length)}${afterVerb.replace(PRONOUN_OBJECT, previous.reference)}`;
+    else text = text.replace(PREPOSITION_PRONOUN, (_, preposition: string) => `${preposition} ${previous.reference}`);
   }
   const intent = ownIntent ?? matchIntent(text);
   const description = capitalizeFirst(buildsOn ? `${text} based on step ${index}` : text);
@@ -221,6 +262,9 @@ function referenceOf(text: string, tool: OfflineToolName | undefined): string {
   const verb = ACTION_VERB.exec(text);
   let object = (verb ? text.slice(verb[0].length) : text).trim();
   if (tool === 'generate_outline') object = object.replace(/^(?:an?|the)\s+outlines?\s+(?:of|for)\s+/i, '');
+  // "tell me which clauses are risky": what it finds, not "the me which clauses…".
+  object = object.replace(/^(?:me|us|him|her|them)\s+/i, '');
+  if (/^(?:which|what|whether|if|how|who|where|when|why)\b/i.test(object)) return 'the findings';
   object = object.replace(/^(?:a|an|the|some|one|our|my)\s+/i, '').replace(/\s+based on step \d+$/, '');
   return object ? `the ${object}` : 'the result';
 }
