@@ -119,7 +119,7 @@ function Feedback({ message, actions }: { message: ChatMessage; actions: Message
           }}
         >
           <input aria-label="Note (optional)" placeholder="What was good or bad? (optional)" maxLength={2000} value={note} onChange={(event) => setNote(event.target.value)} />
-          <button type="submit">Send</button>
+          <button type="submit">Save note</button>
           <button type="button" className="link-button" onClick={() => setNoting(false)}>
             Skip
           </button>
@@ -163,10 +163,10 @@ export function EditMessageForm({ message, onDone }: { message: ChatMessage; onD
         onDone();
       }}
     >
-      <textarea aria-label="Message" value={text} rows={3} onChange={(event) => setText(event.target.value)} />
+      <textarea aria-label="Edited message" value={text} rows={3} onChange={(event) => setText(event.target.value)} />
       <div className="chat-message-actions">
         <button type="submit" disabled={chat?.busy || !text.trim()}>
-          Send
+          Save edit
         </button>
         <button type="button" className="link-button" onClick={onDone}>
           Cancel
