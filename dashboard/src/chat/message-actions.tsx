@@ -104,7 +104,7 @@ function Feedback({ message, actions }: { message: ChatMessage; actions: Message
           aria-pressed={rated?.rating === rating}
           onClick={() => press(rating)}
         >
-          {rating === 'up' ? '👍' : '👎'}
+          <ThumbIcon down={rating === 'down'} />
         </button>
       ))}
       {rated?.note && !noting && <span className="muted chat-rating-note">“{rated.note}”</span>}
@@ -126,6 +126,18 @@ function Feedback({ message, actions }: { message: ChatMessage; actions: Message
         </form>
       )}
     </>
+  );
+}
+
+/** A thumb raised (or lowered, the same drawing turned over): drawn here, as emoji fonts are not everywhere. */
+function ThumbIcon({ down }: { down: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" style={down ? { transform: 'rotate(180deg)' } : undefined}>
+      <g fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round">
+        <rect x="1.5" y="7" width="3" height="7.5" rx="0.5" />
+        <path d="M4.5 8 L7.5 2 C9 1.8 9.6 3 9.2 4.5 L8.6 6.5 H13 C14 6.5 14.6 7.4 14.3 8.4 L12.8 13.6 C12.6 14.2 12.1 14.5 11.5 14.5 H4.5" />
+      </g>
+    </svg>
   );
 }
 
