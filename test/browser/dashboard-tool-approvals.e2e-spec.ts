@@ -64,7 +64,7 @@ describe.skipIf(NO_BROWSER)('tool approvals in the dashboard chat', () => {
       await request.getByRole('button', { name: 'Approve' }).click();
       // The same reply continues: the tool ran and the model used its answer.
       await visible(reply.getByText(/Echo: publish the launch post/));
-      await visible(reply.getByText('Used echo (cms)'));
+      await visible(reply.getByText('Used echo (cms)', { exact: true }));
       await request.waitFor({ state: 'detached' });
       await visible(tab.page.getByRole('button', { name: 'Send' }));
       expect(await tab.page.getByRole('log', { name: 'Messages' }).getByRole('article').count()).toBe(2);
