@@ -17,6 +17,6 @@ export function textOf(message: UIMessage | undefined): string {
 export function outputOf(message: UIMessage): string {
   const assets = new Map<number, AssetResponse>();
   for (const part of message.parts) if (part.type === 'data-asset') assets.set((part.data as AssetResponse).id, part.data as AssetResponse);
-  const made = [...assets.values()].filter((asset) => asset.type !== 'image' && asset.content).map((asset) => `${asset.title}\n\n${asset.content}`);
+  const made = [...assets.values()].filter((asset) => asset.type !== 'image' && asset.content).map((asset) => asset.content);
   return [textOf(message), ...made].filter(Boolean).join('\n\n');
 }

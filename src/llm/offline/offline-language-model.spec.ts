@@ -114,7 +114,7 @@ describe('OfflineLanguageModel', () => {
         },
       }),
     };
-    const outline = 'Wrote an outline: "Our week", saved to your assets.\n\nOur week\n\n# Our week\n\n## 1. Why our week matters\n\n- What it means in practice\n\n## 2. Shipped the beta';
+    const outline = 'Wrote an outline: "Our week", saved to your assets.\n\n# Our week\n\n## 1. Why our week matters\n\n- What it means in practice\n\n## 2. Shipped the beta';
     await generateText({
       model,
       tools,

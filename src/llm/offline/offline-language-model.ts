@@ -201,7 +201,7 @@ function earlierPoints(context: ContextEntry[]): string[] {
       );
       if (sections.length > 0) return sections;
       return lines
-        .filter((line) => line && !/^Done: I used /.test(line) && !/^#\s/.test(line))
+        .filter((line) => line && !line.endsWith(`${SAVED_TO_ASSETS}.`) && !/^#\s/.test(line))
         .flatMap((line) => line.split(/(?<=[.!?])\s+/))
         .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
     })
@@ -219,6 +219,9 @@ function structuredOutput(format: { schema?: JSONSchema7; name?: string }, reque
   if (format.name === CONVERSATION_TITLE_OUTPUT) return { title: summariseTitle(request) };
   return fillFromSchema(format.schema, request);
 }
+
+/** Ends the report of a tool call that saved an asset (which a later step's points leave out). */
+const SAVED_TO_ASSETS = ', saved to your assets';
 
 /**
  * The reply after tool calls: what each did, said as the chat shows it ("Made a LinkedIn post"),
@@ -246,7 +249,7 @@ function describeToolResults(prompt: LanguageModelV4Prompt, results: Extract<Lan
       const value = output.type === 'json' ? output.value : undefined;
       const saved = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
       const title = typeof saved.title === 'string' ? `: "${saved.title}"` : '';
-      const stored = typeof saved.assetId === 'number' ? ', saved to your assets' : '';
+      const stored = typeof saved.assetId === 'number' ? SAVED_TO_ASSETS : '';
       return `${done}${title}${stored}.`;
     })
     .filter(Boolean)
