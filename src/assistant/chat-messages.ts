@@ -10,7 +10,7 @@ export function textOf(message: UIMessage | undefined): string {
 }
 
 /**
- * What a reply said and made: its text, then the text of each asset it made or changed (its last
+ * What a reply said and made: its text, then the content of each asset it made or changed (its last
  * version), which the chat shows as the asset's card rather than in the text. A workflow step's
  * output as later steps and its reviewers read it.
  */
