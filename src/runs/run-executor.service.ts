@@ -5,7 +5,7 @@ import type { UIMessage } from 'ai';
 import type { AssetResponse } from '../assets/asset.response.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { isAgentId } from '../assistant/agents/agents.js';
-import { textOf } from '../assistant/chat-messages.js';
+import { outputOf } from '../assistant/chat-messages.js';
 import { answerToolCalls, askedToolCalls } from '../assistant/tool-approvals.js';
 import { ReplyGenerator } from '../assistant/reply-generator.service.js';
 import type { AppConfig } from '../config/configuration.js';
@@ -255,7 +255,7 @@ export class RunExecutorService implements OnApplicationBootstrap {
       const updated = await this.stepState.move(
         checkpoint,
         ['running'],
-        { status: paused ? 'awaiting_approval' : 'completed', outputText: textOf(stored), outputMessageId: stored.id, toolApproval },
+        { status: paused ? 'awaiting_approval' : 'completed', outputText: outputOf(stored), outputMessageId: stored.id, toolApproval },
         transaction.manager,
       );
       if (!updated) return 'stopped';

@@ -64,7 +64,7 @@ describe.skipIf(NO_BROWSER)('tool approvals in the dashboard chat', () => {
       await request.getByRole('button', { name: 'Approve' }).click();
       // The same reply continues: the tool ran and the model used its answer.
       await visible(reply.getByText(/Echo: publish the launch post/));
-      await visible(reply.getByText('Used echo (cms)'));
+      await visible(reply.getByText('Used echo (cms)', { exact: true }));
       await request.waitFor({ state: 'detached' });
       await visible(tab.page.getByRole('button', { name: 'Send' }));
       expect(await tab.page.getByRole('log', { name: 'Messages' }).getByRole('article').count()).toBe(2);
@@ -89,7 +89,7 @@ describe.skipIf(NO_BROWSER)('tool approvals in the dashboard chat', () => {
     await request.getByLabel('Reason for the agent (optional)').fill('not today');
     await request.getByRole('button', { name: 'Send denial' }).click();
     const reply = tab.page.getByRole('log', { name: 'Messages' }).getByRole('article').last();
-    await visible(reply.getByText('I did not run mcp_cms__echo: it was denied (not today).'));
+    await visible(reply.getByText('I did not run echo (cms): it was denied (not today).'));
     await visible(reply.getByText('Denied echo (cms): not today'));
     await request.waitFor({ state: 'detached' });
     expect(await decisions(teamId)).toMatchObject([{ action: 'tool_call.denied', changes: { toolName: 'mcp_cms__echo', reason: 'not today' } }]);

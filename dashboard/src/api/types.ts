@@ -41,3 +41,6 @@ export type { AuditEventResponse, AuditPageResponse } from '../../../src/audit/a
 export type { McpConnectionTestResponse, McpServerResponse, McpToolListing } from '../../../src/assistant/mcp/mcp-server.response.js';
 export type { InboxDecisionResult, InboxItem, StepDecisionResponse } from '../../../src/approvals/approvals.response.js';
 export type { GroupMappingResponse } from '../../../src/teams/group-mappings/group-mapping.dto.js';
+export type { ForkResponse } from '../../../src/conversations/branches.response.js';
+export type { MessageFeedbackResponse } from '../../../src/conversations/feedback.response.js';
+export type { SearchHitResponse } from '../../../src/conversations/search.response.js';

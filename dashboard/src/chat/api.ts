@@ -21,3 +21,26 @@ export async function conversationHistory(id: string) {
 export const deleteConversation = (id: string) => send(client.DELETE('/api/assistant/conversations', { params: { query: { id } } }));
 
 export const stopConversation = (id: string) => send(client.POST('/api/assistant/conversations/{id}/stop', { params: { path: { id } } }));
+
+/** The history shown and, at each fork, the versions kept (replies generated again, messages edited). */
+export async function conversationBranches(id: string) {
+  const branches = await send(client.GET('/api/assistant/conversations/{id}/branches', { params: { path: { id } } }));
+  return { ...branches, messages: branches.messages as UIMessage[] };
+}
+
+/** Shows another version at its fork; answers as conversationBranches does. */
+export async function showVersion(id: string, version: string) {
+  const branches = await send(client.POST('/api/assistant/conversations/{id}/branches', { params: { path: { id } }, body: { version } }));
+  return { ...branches, messages: branches.messages as UIMessage[] };
+}
+
+/** The caller's ratings of the conversation's replies. */
+export const conversationFeedback = (id: string) => send(client.GET('/api/assistant/conversations/{id}/feedback', { params: { path: { id } } }));
+
+export const rateReply = (id: string, messageId: string, rating: 'up' | 'down', note: string | null) =>
+  send(client.PUT('/api/assistant/conversations/{id}/messages/{messageId}/feedback', { params: { path: { id, messageId } }, body: { rating, note } }));
+
+export const removeRating = (id: string, messageId: string) =>
+  send(client.DELETE('/api/assistant/conversations/{id}/messages/{messageId}/feedback', { params: { path: { id, messageId } } }));
+
+export const searchConversations = (q: string) => send(client.GET('/api/assistant/search', { params: { query: { q } } }));

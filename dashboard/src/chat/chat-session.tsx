@@ -1,13 +1,16 @@
 import type { UIMessage } from 'ai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ConversationResponse } from '../api/types';
 import { useCan } from '../session/session';
 import { ChatErrorNotice } from './chat-error-notice';
+import { ErrorMessage } from '../components/error-message';
 import { ChatOptions } from './chat-options';
 import { Composer } from './composer';
+import { ChatActionsContext } from './message-actions';
 import { MessageList } from './message-list';
 import { ToolApprovalContext } from './tool-approval';
+import { useMessageActions } from './use-message-actions';
 import { useRouterChat } from './use-router-chat';
 import './chat.css';
 
@@ -22,9 +25,29 @@ interface ChatSessionProps {
 /** A conversation, live: its messages scroll above a composer that stays at the bottom of the window. */
 export function ChatSession({ conversationId, conversation, initialMessages, onCreated, onReplyFinished }: ChatSessionProps) {
   const [choices, setChoices] = useState({ agentId: '', modelId: '' });
-  const chat = useRouterChat({ conversationId, initialMessages, choices, onCreated, onReplyFinished });
+  // The conversation's id once it has one (a new chat gets it from its first reply).
+  const [liveId, setLiveId] = useState(conversationId);
+  // The chat may keep the callbacks it was first given: they read the versions' loader of the latest render.
+  const reloadVersions = useRef<() => Promise<void>>(undefined);
+  const chat = useRouterChat({
+    conversationId,
+    initialMessages,
+    choices,
+    onCreated: (id) => {
+      setLiveId(id);
+      onCreated(id);
+    },
+    onReplyFinished: () => {
+      void reloadVersions.current?.();
+      onReplyFinished();
+    },
+  });
+  const actions = useMessageActions(liveId, chat.showMessages);
+  reloadVersions.current = actions.reload;
   const run = conversation?.workflowRun;
   const writes = useCan()('conversation.write');
+  // A run's conversation is the workflow's record: its steps are not regenerated or edited here.
+  const branches = writes && !run;
 
   return (
     <section className="chat-session" aria-label="Conversation">
@@ -35,8 +58,13 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
       )}
       {/* Only a member who may chat answers a tool's approval request; others see it waiting. */}
       <ToolApprovalContext.Provider value={writes ? chat.answerToolApproval : undefined}>
-        <MessageList messages={chat.messages} thinking={chat.status === 'submitted'} />
+        <ChatActionsContext.Provider
+          value={{ actions, busy: chat.busy, canRate: writes, regenerate: branches ? chat.regenerate : undefined, edit: branches ? chat.edit : undefined }}
+        >
+          <MessageList messages={chat.messages} thinking={chat.status === 'submitted'} />
+        </ChatActionsContext.Provider>
       </ToolApprovalContext.Provider>
+      <ErrorMessage error={actions.error} />
       {writes ? (
         <Composer
           busy={chat.busy}

@@ -1,5 +1,6 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { createContext, useContext, useState } from 'react';
+import { toolDone, toolLabel } from '../../../src/llm/tool-phrases.js';
 import './tool-approval.css';
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
@@ -12,38 +13,6 @@ export const ToolApprovalContext = createContext<AnswerToolApproval | undefined>
 /** Whether a message part is a call of a tool (a built-in one or a team's MCP tool). */
 export function isToolPart(part: UIMessage['parts'][number]): part is ToolPart {
   return isToolUIPart(part);
-}
-
-/**
- * A tool's name for people: a team's MCP tool (`mcp_<server>__<tool>`) as "<tool> (<server>)", a
- * built-in one (`generate_image`) as "Generate image".
- */
-export function toolLabel(name: string): string {
-  const mcp = /^mcp_([a-z0-9_]+?)__(.+)$/.exec(name);
-  if (mcp) return `${mcp[2]} (${mcp[1]})`;
-  const words = name.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-const PLATFORM_NAMES: Record<string, string> = { linkedin: 'LinkedIn', instagram: 'Instagram', x: 'X', facebook: 'Facebook', tiktok: 'TikTok', threads: 'Threads' };
-
-/** What each built-in tool did, said as a person would; the post's platform is in its call's input. */
-const TOOL_DONE: Record<string, (input: Record<string, unknown>) => string> = {
-  format_post: (input) => `Made a ${PLATFORM_NAMES[typeof input.platform === 'string' ? input.platform : 'linkedin'] ?? 'social'} post`,
-  format_reel: () => 'Made a reel script',
-  format_script: () => 'Wrote a video script',
-  generate_outline: () => 'Wrote an outline',
-  generate_image: () => 'Made an image',
-  generate_thumbnail_concept: () => 'Drew up a thumbnail concept',
-  extract_receipt_data: () => 'Read the receipt',
-  analyze_legal_document: () => 'Reviewed the document',
-};
-
-/** What a finished tool call did ("Made a LinkedIn post"); a team's MCP tool, whose effect is its own, as "Used <tool> (<server>)". */
-export function toolDone(name: string, input: unknown): string {
-  const done = TOOL_DONE[name];
-  if (!done) return `Used ${toolLabel(name)}`;
-  return done(input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {});
 }
 
 /** One tool call in a reply: what it did, or, while it waits for a person, what it would do with Approve and Deny. */

@@ -25,7 +25,8 @@ interface RouterChatOptions {
 /**
  * A conversation, live: `useChat` against the router endpoint as it is. A reply still being
  * generated when the page (re)loads is resumed; stopping ends it on the server too. A refused
- * request comes back as a ChatRequestError. A tool approval answered is sent on its own.
+ * request comes back as a ChatRequestError. A tool approval answered is sent on its own. A reply
+ * generated again, or a message edited and resent, keeps what it replaces as a version on the server.
  */
 export function useRouterChat({ conversationId, initialMessages, choices, onCreated, onReplyFinished }: RouterChatOptions) {
   const conversationRef = useRef(conversationId);
@@ -38,9 +39,12 @@ export function useRouterChat({ conversationId, initialMessages, choices, onCrea
         api: ROUTER_URL,
         credentials: 'same-origin',
         // The router takes exactly these fields; the conversation id it assigns comes back in a header.
-        prepareSendMessagesRequest: ({ messages }) => ({
+        prepareSendMessagesRequest: ({ messages, trigger, messageId }) => ({
           body: {
             messages,
+            // Regenerating names the reply replaced; a submit with messageId is an edit, which branches from there.
+            trigger,
+            messageId,
             conversationId: conversationRef.current,
             agentId: choicesRef.current.agentId || undefined,
             modelId: choicesRef.current.modelId || undefined,
@@ -91,6 +95,10 @@ export function useRouterChat({ conversationId, initialMessages, choices, onCrea
     clearError: chat.clearError,
     send: (text: string, files: File[]) => void chat.sendMessage({ text, files: files.length > 0 ? fileList(files) : undefined }),
     stop: () => void stop(),
+    regenerate: (messageId: string) => void chat.regenerate({ messageId }),
+    edit: (messageId: string, text: string) => void chat.sendMessage({ text, messageId }),
+    /** Shows another version of the history (the server's, after paging to it). */
+    showMessages: (messages: UIMessage[]) => chat.setMessages(messages as ChatMessage[]),
     answerToolApproval: (answer: { id: string; approved: boolean; reason?: string }) => void chat.addToolApprovalResponse(answer),
   };
 }

@@ -21,7 +21,7 @@ describe('OfflineLanguageModel', () => {
       generate_outline: tool({ description: 'Outline', inputSchema: z.object({ topic: z.string() }), execute: () => ({}) }),
     };
     const result = streamText({ model, tools, stopWhen: isStepCount(3), prompt: 'Write a tweet post about launch day' });
-    expect(await result.text).toBe('Done: I used format_post to make "Launch day" and saved it as asset #7.');
+    expect(await result.text).toBe('Made an X post: "Launch day", saved to your assets.');
     expect(received).toEqual([{ content: 'Write a tweet post about launch day', platform: 'x' }]);
   });
 
@@ -38,7 +38,7 @@ describe('OfflineLanguageModel', () => {
       }),
     };
     const result = streamText({ model, tools, stopWhen: isStepCount(3), prompt: 'use echo with hello from the test' });
-    expect(await result.text).toBe('Done: I used mcp_cms__echo: Echo: hello from the test');
+    expect(await result.text).toBe('Used echo (cms): Echo: hello from the test');
     expect(received).toEqual([{ message: 'hello from the test' }]);
     const { toolCalls } = await generateText({ model, tools, prompt: 'use get-sum with 1 and 2' });
     expect(toolCalls).toEqual([]);
@@ -53,7 +53,7 @@ describe('OfflineLanguageModel', () => {
         { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'mcp_cms__echo', output: { type: 'execution-denied', reason: 'not today' } }] },
       ],
     });
-    expect(text).toBe('I did not run mcp_cms__echo: it was denied (not today).');
+    expect(text).toBe('I did not run echo (cms): it was denied (not today).');
   });
 
   it('answers in plain words when no tool fits, naming itself as the offline model', async () => {
@@ -85,7 +85,7 @@ describe('OfflineLanguageModel', () => {
       }),
     };
     const { text } = await generateText({ model, tools, stopWhen: isStepCount(3), prompt: 'Read my receipt' });
-    expect(text).toBe('I could not finish extract_receipt_data: No receipt lines found');
+    expect(text).toBe('I could not finish Extract receipt data: No receipt lines found');
   });
 
   it('routes with structured output by the phrase table', async () => {
@@ -120,7 +120,7 @@ describe('OfflineLanguageModel', () => {
         },
       }),
     };
-    const outline = 'Done: I used generate_outline to make "Our week".\n\n# Our week\n\n## 1. Why our week matters\n\n- What it means in practice\n\n## 2. Shipped the beta';
+    const outline = 'Wrote an outline: "Our week", saved to your assets.\n\n# Our week\n\n## 1. Why our week matters\n\n- What it means in practice\n\n## 2. Shipped the beta';
     await generateText({
       model,
       tools,

@@ -16,6 +16,7 @@ import { askedWorkOf } from './clause-reading.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
+import { toolDone, toolLabel } from '../tool-phrases.js';
 import { summariseTitle } from './conversation-title.js';
 import { fillFromSchema } from './schema-filler.js';
 import { planWorkflow } from './workflow-planner.js';
@@ -83,7 +84,7 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
     return [{ type: 'text', text: JSON.stringify(structuredOutput(options.responseFormat, request)) }];
   }
   const last = options.prompt.at(-1);
-  if (last?.role === 'tool') return [{ type: 'text', text: describeToolResults(last.content) }];
+  if (last?.role === 'tool') return [{ type: 'text', text: describeToolResults(options.prompt, last.content) }];
 
   const tools = (options.tools ?? []).flatMap((tool) => (tool.type === 'function' ? [tool] : []));
   // The first line says what is asked; what follows is material (a pasted receipt, earlier steps' output).
@@ -201,7 +202,7 @@ function earlierPoints(context: ContextEntry[]): string[] {
       );
       if (sections.length > 0) return sections;
       return lines
-        .filter((line) => line && !/^Done: I used /.test(line) && !/^#\s/.test(line))
+        .filter((line) => line && !line.endsWith(`${SAVED_TO_ASSETS}.`) && !/^#\s/.test(line))
         .flatMap((line) => line.split(/(?<=[.!?])\s+/))
         .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
     })
@@ -220,25 +221,37 @@ function structuredOutput(format: { schema?: JSONSchema7; name?: string }, reque
   return fillFromSchema(format.schema, request);
 }
 
-function describeToolResults(results: Extract<LanguageModelV4Prompt[number], { role: 'tool' }>['content']): string {
+/** Ends the report of a tool call that saved an asset (which a later step's points leave out). */
+const SAVED_TO_ASSETS = ', saved to your assets';
+
+/**
+ * The reply after tool calls: what each did, said as the chat shows it ("Made a LinkedIn post"),
+ * never the function's name. What a tool made is not repeated: it is the reply's asset, shown once.
+ */
+function describeToolResults(prompt: LanguageModelV4Prompt, results: Extract<LanguageModelV4Prompt[number], { role: 'tool' }>['content']): string {
+  const inputs = new Map(
+    prompt.flatMap((message) =>
+      message.role === 'assistant' ? message.content.flatMap((part) => (part.type === 'tool-call' ? [[part.toolCallId, part.input] as const] : [])) : [],
+    ),
+  );
   return results
     .map((part) => {
       if (part.type !== 'tool-result') return '';
       const { output } = part;
-      if (output.type === 'execution-denied') return `I did not run ${part.toolName}: it was denied${output.reason ? ` (${output.reason})` : ''}.`;
+      const label = toolLabel(part.toolName);
+      if (output.type === 'execution-denied') return `I did not run ${label}: it was denied${output.reason ? ` (${output.reason})` : ''}.`;
       if (output.type === 'error-text' || output.type === 'error-json') {
         const reason = (typeof output.value === 'string' ? output.value : JSON.stringify(output.value)).replace(/^Error: /, '');
-        return `I could not finish ${part.toolName}: ${reason}`;
+        return `I could not finish ${label}: ${reason}`;
       }
+      const done = toolDone(part.toolName, inputs.get(part.toolCallId));
       const text = textOfToolOutput(output);
-      if (text !== undefined) return `Done: I used ${part.toolName}: ${text}`;
+      if (text !== undefined) return `${done}: ${text}`;
       const value = output.type === 'json' ? output.value : undefined;
       const saved = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-      const title = typeof saved.title === 'string' ? `"${saved.title}"` : 'the result';
-      const asset = typeof saved.assetId === 'number' ? ` and saved it as asset #${saved.assetId}` : '';
-      // The content follows, so that a later workflow step (and the reader) has what was made.
-      const content = typeof saved.content === 'string' && saved.type !== 'image' ? `\n\n${saved.content}` : '';
-      return `Done: I used ${part.toolName} to make ${title}${asset}.${content}`;
+      const title = typeof saved.title === 'string' ? `: "${saved.title}"` : '';
+      const stored = typeof saved.assetId === 'number' ? SAVED_TO_ASSETS : '';
+      return `${done}${title}${stored}.`;
     })
     .filter(Boolean)
     .join('\n');

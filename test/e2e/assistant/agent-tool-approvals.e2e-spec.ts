@@ -94,7 +94,7 @@ describe('built-in tools that need approval', () => {
     await chat.addToolApprovalResponse({ id: second!.approval!.id, approved: false, reason: 'not yet' });
     await finished;
     expect(formatPostPart(chat.last)).toMatchObject({ state: 'output-denied', approval: { approved: false, reason: 'not yet' } });
-    expect(textOfMessage(chat.last)).toContain('I did not run format_post: it was denied (not yet)');
+    expect(textOfMessage(chat.last)).toContain('I did not run Format post: it was denied (not yet)');
     expect(await assetCount(owner.teamId)).toBe(assetsBefore + 1);
   });
 

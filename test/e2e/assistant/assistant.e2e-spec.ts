@@ -13,6 +13,7 @@ import { signUp, type TestUser } from '../../helpers/users.js';
 import { createWorkflow } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
+import { toolDone } from '../../../src/llm/tool-phrases.js';
 
 const UUID = /^[0-9a-f-]{36}$/;
 /** The niche a conversation takes from the agent that answered it. */
@@ -85,7 +86,9 @@ describe('assistant: router, history, conversations', () => {
 
       const assets = await api(app, alice).get(`/api/assets?conversationId=${reply.conversationId}`).expect(200);
       expect(assets.body).toEqual([(assetPart as { data: unknown }).data]);
-      expect(textOfMessage(reply.message)).toMatch(new RegExp(`Done: I used ${toolName}`));
+      // The reply says what the tool did, as the chat shows it, never its function's name.
+      expect(textOfMessage(reply.message)).toContain(toolDone(toolName, (toolPart as { input: unknown }).input));
+      expect(textOfMessage(reply.message)).not.toContain(toolName);
       const history = await api(app, alice).get(`/api/assistant/history?id=${reply.conversationId}`).expect(200);
       expect(history.body.conversation.niche).toBe(NICHES[agentId]);
     });

@@ -128,6 +128,6 @@ describe('router input: the messages a client may send', () => {
       conversationId: null,
     } as never);
     expect(reply.message.metadata).toMatchObject({ agentId: 'video', modelId: 'offline' });
-    expect(textOfMessage(reply.message)).toMatch(/Done: I used format_script/);
+    expect(textOfMessage(reply.message)).toMatch(/Wrote a video script/);
   });
 });

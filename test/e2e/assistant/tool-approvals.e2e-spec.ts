@@ -99,7 +99,7 @@ describe('tool approvals', () => {
     await chat.addToolApprovalResponse({ id: part.approval.id, approved: false, reason: 'not today' });
     await finished;
     expect(echoPart(chat.last)).toMatchObject({ state: 'output-denied', approval: { approved: false, reason: 'not today' } });
-    expect(textOfMessage(chat.last)).toContain('I did not run mcp_cms__echo: it was denied (not today)');
+    expect(textOfMessage(chat.last)).toContain('I did not run echo (cms): it was denied (not today)');
     const stored = await history(owner, chat.id);
     expect(echoPart(stored.messages.at(-1) as UIMessage)?.state).toBe('output-denied');
     expect(stored.messages.at(-1)?.metadata).not.toHaveProperty('mcpCalls');

@@ -158,7 +158,8 @@ describe('OpenAI-compatible API (/v1) with the official openai client', () => {
       expect(completion.assets).toEqual([expect.objectContaining({ type: 'social_post', conversationId: completion.conversation_id, teamId: alice.teamId })]);
       const [asset] = completion.assets!;
       const content = completion.choices[0].message.content!;
-      expect(content).toMatch(/Done: I used format_post/);
+      expect(content).toMatch(/Made an? \w+ post/);
+      expect(content).not.toContain('format_post');
       expect(content).toContain(`Assets (in the dashboard: http://localhost:3000/dashboard/chat/${completion.conversation_id}):`);
       expect(content).toContain(`- social post: [${asset.title}](http://localhost:3000/api/assets/${asset.id})`);
 

@@ -138,7 +138,8 @@ describe('the offline planner and workflow steps, through the API', () => {
 
     // The approval mail shows the post itself, and approving completes the run.
     const stepMail = await mailTo(smtp, user.email, /^Approve step/, ++stepMails);
-    expect(stepMail.text).toContain('Done: I used format_post');
+    expect(stepMail.text).toContain('Made a LinkedIn post');
+    expect(stepMail.text).toContain(post.content.slice(0, 40));
     expect(stepMail.text).not.toMatch(/offline model/);
     await follow(pathOf(stepMail.links.find((link) => link.endsWith('action=approve'))!)).expect(302);
     await waitForRun(app, user, created.workflowId, runId, 'completed');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolDone, toolLabel } from './tool-approval';
+import { toolDone, toolLabel } from './tool-phrases.js';
 
 describe('toolLabel', () => {
   it("names a team's MCP tool by its own name and its server's, a built-in tool in words", () => {
@@ -15,6 +15,8 @@ describe('toolDone', () => {
     expect(toolDone('format_post', { platform: 'linkedin' })).toBe('Made a LinkedIn post');
     expect(toolDone('format_post', {})).toBe('Made a LinkedIn post');
     expect(toolDone('format_post', { platform: 'tiktok' })).toBe('Made a TikTok post');
+    expect(toolDone('format_post', { platform: 'x' })).toBe('Made an X post');
+    expect(toolDone('format_post', { platform: 'instagram' })).toBe('Made an Instagram post');
     expect(toolDone('generate_image', undefined)).toBe('Made an image');
     expect(toolDone('mcp_cms__echo', { text: 'hi' })).toBe('Used echo (cms)');
   });
