@@ -73,7 +73,7 @@ describe('tools that need approval in a run step', () => {
     await api(app).get(pathOf(mail.links.find((link) => link.endsWith('action=approve'))!)).set('User-Agent', BROWSER).expect(302);
     await waitForRun(app, owner, workflowId, runId, 'completed');
     expect(await assetCount()).toBe(assetsBefore + 1);
-    expect(await outputOf(runId)).toMatch(/Done: I used format_post/);
+    expect(await outputOf(runId)).toMatch(/^Made a LinkedIn post: /);
     const detail = (await api(app, owner).get(`/api/workflows/${workflowId}/runs/${runId}`).expect(200)).body as RunDetailResponse;
     expect(detail.decisions).toEqual([expect.objectContaining({ stepIndex: 0, attempt: 1, action: 'approve', channel: 'email', decidedBy: owner.email })]);
     expect(await inbox(owner)).toEqual([]);
@@ -89,7 +89,7 @@ describe('tools that need approval in a run step', () => {
     await api(app, owner).post(`${path}/decision`).send({ stepIndex: 0, action: 'reject', note: 'not yet' }).expect(200);
     await waitForRun(app, owner, workflowId, runId, 'completed');
     expect(await assetCount()).toBe(assetsBefore);
-    expect(await outputOf(runId)).toContain('I did not run format_post: it was denied (not yet)');
+    expect(await outputOf(runId)).toContain('I did not run Format post: it was denied (not yet)');
     const detail = (await api(app, owner).get(path).expect(200)).body as RunDetailResponse;
     expect(detail.decisions).toEqual([expect.objectContaining({ stepIndex: 0, attempt: 1, action: 'reject', note: 'not yet', channel: 'dashboard' })]);
     // The decided link of the paused call no longer acts.
