@@ -124,13 +124,16 @@ export class RunStepStateService {
     return { waitSeconds: 0 };
   }
 
-  /** Locks the attempt's row in the caller's transaction while it awaits approval; false when it does not (decided, redone, cancelled). */
-  async lockAwaiting(step: StepAttempt, manager: EntityManager): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(
-      `SELECT 1 FROM run_steps WHERE run_id = $1 AND step_index = $2 AND attempt = $3 AND status = 'awaiting_approval' FOR UPDATE`,
+  /**
+   * Locks the attempt's row in the caller's transaction while it awaits approval, and says when the
+   * attempt began; null when it does not await approval (decided, redone, cancelled).
+   */
+  async lockAwaiting(step: StepAttempt, manager: EntityManager): Promise<{ startedAt: Date } | null> {
+    const [row] = await manager.query<{ started_at: Date }[]>(
+      `SELECT started_at FROM run_steps WHERE run_id = $1 AND step_index = $2 AND attempt = $3 AND status = 'awaiting_approval' FOR UPDATE`,
       [step.runId, step.stepIndex, step.attempt],
     );
-    return rows.length > 0;
+    return row ? { startedAt: row.started_at } : null;
   }
 
   /** Counts a model call of the step's attempt: the calls made so far, this one included; null when the step moved on to another attempt. */

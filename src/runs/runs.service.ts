@@ -233,8 +233,8 @@ export class RunsService {
   }
 
   /**
-   * Applies a step decision: approve goes on with the next step; reject does the step again with
-   * the note as feedback. Only the attempt it was taken for, and only once. `record` writes the
+   * Applies a step decision: approve goes on with the next step; reject marks what the attempt made
+   * as rejected and does the step again with the note as feedback. Only the attempt it was taken for, and only once. `record` writes the
    * decision in the same transaction, so whoever finds the step moved on finds what moved it. With
    * a quorum above one, an approval is recorded under the step's row lock and counted; the one that
    * completes the quorum moves the step, so concurrent approvals yield one outcome.
@@ -248,6 +248,12 @@ export class RunsService {
         await this.recordOrUndo(record, manager, run.team_id);
         recorded = true;
         if ((await this.approvalsOf(decision, manager)) < decision.quorum) return 'counted';
+      }
+      if (action === 'reject') {
+        // Under the step's row lock, before the move restarts the attempt: what the rejected attempt made is marked so.
+        const awaiting = await this.stepState.lockAwaiting(decision, manager);
+        if (!awaiting) throw new NotApplied();
+        await this.assets.markRejected(manager, runId, awaiting.startedAt);
       }
       const step =
         action === 'approve' ? { status: 'completed' as const } : { status: 'running' as const, attempt: attempt + 1, feedback: note, outputText: null, modelAttempts: 0 };

@@ -1849,6 +1849,11 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the workflow step that made it was rejected; null if it never was
+             */
+            rejectedAt: string | null;
         };
         AssetVersionResponse: {
             version: number;
@@ -5610,6 +5615,8 @@ export interface operations {
                 from?: string;
                 /** @description ISO 8601 date: assets created before it */
                 to?: string;
+                /** @description A rejected workflow step's assets: listed (as without it), left out, or listed alone */
+                rejected?: "include" | "exclude" | "only";
                 /** @description values above 100 read as 100 */
                 limit?: number;
                 offset?: number;
