@@ -41,12 +41,14 @@ export class ApprovalInboxService {
 
   /**
    * POST /api/approvals/decide: each decision on its own, in order; one refused (403, 404, 409) leaves
-   * the others. A plan is only approved: rejecting one is a 400 for the whole request, before anything is decided.
+   * the others. A plan is only approved, without edits: rejecting or editing one is a 400 for the whole
+   * request, before anything is decided. A step's edits are checked as the dashboard's decision checks them.
    */
   async decide(team: TeamContext, dto: DecideApprovalsDto, audit: AuditContext): Promise<InboxDecisionResult[]> {
     if (dto.decisions.some((item) => item.kind === 'plan' && item.action !== 'approve')) {
       throw new BadRequestException('A plan is only approved: edit it to change it');
     }
+    if (dto.decisions.some((item) => item.kind === 'plan' && item.edits)) throw new BadRequestException('edits are for a step: a plan is changed by editing it');
     const results: InboxDecisionResult[] = [];
     for (const item of dto.decisions) results.push(await this.decideOne(team, item, audit));
     return results;
@@ -64,7 +66,7 @@ export class ApprovalInboxService {
         await this.approvals.approvePlanFromInbox(team, item.workflowId, item.planVersion!, audit);
         return { ...named, status: 200, message: 'Plan approved; the workflow is active' };
       }
-      const decided = await this.approvals.decideFromDashboard(team, item.workflowId, item.runId!, { action: item.action, stepIndex: item.stepIndex!, note: item.note }, audit, item.attempt);
+      const decided = await this.approvals.decideFromDashboard(team, item.workflowId, item.runId!, { action: item.action, stepIndex: item.stepIndex!, note: item.note, edits: item.edits }, audit, item.attempt);
       if (decided.status === 'awaiting_approval') return { ...named, status: 200, message: 'Approval counted; the step waits for more approvers (its quorum)' };
       return { ...named, status: 200, message: item.action === 'approve' ? 'Step approved; the run goes on' : 'Step rejected; it is done again with the note' };
     } catch (error) {

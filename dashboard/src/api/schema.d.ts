@@ -2390,6 +2390,8 @@ export interface components {
             action: "approve" | "reject";
             /** @description A step's reject: feedback for the agent */
             note?: string;
+            /** @description A step's approve: edited text assets of the step, each stored as a new version */
+            edits?: components["schemas"]["AssetEditDto"][];
         };
         DecideApprovalsDto: {
             decisions: components["schemas"]["InboxDecisionDto"][];
