@@ -372,12 +372,16 @@ function linkField(fields: LinkFields, name: 'token' | 'action' | 'note' | 'asse
 /**
  * A confirmation form's edit: `assetId` names the asset the page offered, `content` its text as
  * posted. No content is no edit (a form posted without its textarea); content without an asset is a 400.
+ * A browser posts a textarea's line breaks as CRLF: read back as the LF the assets are written with,
+ * so an edit of one line is a diff of one line and an unchanged text stores nothing.
  */
 function linkEdits(fields: LinkFields): AssetEdit[] {
-  const [assetId, content] = [linkField(fields, 'assetId'), linkField(fields, 'content')];
-  if (content === undefined) return [];
+  const [assetId, posted] = [linkField(fields, 'assetId'), linkField(fields, 'content')];
+  if (posted === undefined) return [];
   if (assetId === undefined) throw new BadRequestException('content needs the assetId it edits');
   if (!/^[1-9]\d{0,9}$/.test(assetId) || Number(assetId) > 2_147_483_647) throw new BadRequestException('assetId must be a whole number');
+  // Measured as the textarea's maxlength measures it: a line break is one character.
+  const content = posted.replace(/\r\n?/g, '\n');
   if (content.length > ASSET_EDIT_MAX_LENGTH) throw new BadRequestException(`content must be at most ${ASSET_EDIT_MAX_LENGTH} characters`);
   return [{ assetId: Number(assetId), content }];
 }
