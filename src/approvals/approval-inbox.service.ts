@@ -2,6 +2,7 @@ import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { cutText } from '../common/cut-text.js';
 import { RunsService } from '../runs/runs.service.js';
+import { StepApproversService } from './step-approvers.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { accessOf } from '../teams/permissions/permissions.js';
 import { TeamsService } from '../teams/teams.service.js';
@@ -27,12 +28,14 @@ export class ApprovalInboxService {
     private readonly runs: RunsService,
     private readonly workflows: WorkflowsService,
     private readonly teams: TeamsService,
+    private readonly approvers: StepApproversService,
   ) {}
 
   /**
    * GET /api/approvals, longest waiting first: the drafts whose plan approval is mailed to the caller,
    * and the steps awaiting approval they may decide (`workflow.approve`: members on the workflows they
-   * created, owners and admins on all of the team's).
+   * created, owners and admins on all of the team's; and only as the step's policy names its
+   * approvers: its named members, or the admins and owners, besides the starter's default).
    */
   async list(team: TeamContext): Promise<InboxItem[]> {
     const [plans, steps] = await Promise.all([this.plansFor(team), this.stepsFor(team)]);
@@ -100,7 +103,12 @@ export class ApprovalInboxService {
   private async stepsFor(team: TeamContext): Promise<StepInboxItem[]> {
     const access = accessOf(team.role, 'workflow.approve');
     if (access === 'no') return [];
-    const waiting = await this.runs.waitingSteps(team.teamId, access === 'own' ? team.userId : null, INBOX_LIMIT);
+    const [listed, caller] = await Promise.all([this.runs.waitingSteps(team.teamId, access === 'own' ? team.userId : null, INBOX_LIMIT), this.teams.emailOf(team.userId)]);
+    if (!caller) return [];
+    const decidable = await Promise.all(
+      listed.map(async (step) => this.approvers.mayDecide(await this.approvers.policyOf(step.workflowId, step.stepIndex), step, caller, team.role)),
+    );
+    const waiting = listed.filter((_, index) => decidable[index]);
     const made = await this.runs.madeByEach(waiting);
     return waiting.map((step) => ({
         kind: 'step' as const,
