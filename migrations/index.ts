@@ -31,6 +31,7 @@ import { MessageFeedbackAndTitles1766600000001 } from './1766600000001-MessageFe
 import { ConversationSearch1766600000002 } from './1766600000002-ConversationSearch.js';
 import { StepApprovalPolicies1766700000000 } from './1766700000000-StepApprovalPolicies.js';
 import { AssetVersions1766800000000 } from './1766800000000-AssetVersions.js';
+import { RejectedAssets1766900000100 } from './1766900000100-RejectedAssets.js';
 import { StepToolApprovals1766900000200 } from './1766900000200-StepToolApprovals.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -68,5 +69,6 @@ export const MIGRATIONS = [
   ConversationSearch1766600000002,
   StepApprovalPolicies1766700000000,
   AssetVersions1766800000000,
+  RejectedAssets1766900000100,
   StepToolApprovals1766900000200,
 ];

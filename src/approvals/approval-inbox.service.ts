@@ -2,6 +2,7 @@ import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { cutText } from '../common/cut-text.js';
 import { RunsService } from '../runs/runs.service.js';
+import { StepApproversService } from './step-approvers.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { accessOf } from '../teams/permissions/permissions.js';
 import { TeamsService } from '../teams/teams.service.js';
@@ -27,12 +28,14 @@ export class ApprovalInboxService {
     private readonly runs: RunsService,
     private readonly workflows: WorkflowsService,
     private readonly teams: TeamsService,
+    private readonly approvers: StepApproversService,
   ) {}
 
   /**
    * GET /api/approvals, longest waiting first: the drafts whose plan approval is mailed to the caller,
    * and the steps awaiting approval they may decide (`workflow.approve`: members on the workflows they
-   * created, owners and admins on all of the team's).
+   * created, owners and admins on all of the team's; and only as the step's policy names its
+   * approvers: its named members, or the admins and owners, besides the starter's default).
    */
   async list(team: TeamContext): Promise<InboxItem[]> {
     const [plans, steps] = await Promise.all([this.plansFor(team), this.stepsFor(team)]);
@@ -41,12 +44,14 @@ export class ApprovalInboxService {
 
   /**
    * POST /api/approvals/decide: each decision on its own, in order; one refused (403, 404, 409) leaves
-   * the others. A plan is only approved: rejecting one is a 400 for the whole request, before anything is decided.
+   * the others. A plan is only approved, without edits: rejecting or editing one is a 400 for the whole
+   * request, before anything is decided. A step's edits are checked as the dashboard's decision checks them.
    */
   async decide(team: TeamContext, dto: DecideApprovalsDto, audit: AuditContext): Promise<InboxDecisionResult[]> {
     if (dto.decisions.some((item) => item.kind === 'plan' && item.action !== 'approve')) {
       throw new BadRequestException('A plan is only approved: edit it to change it');
     }
+    if (dto.decisions.some((item) => item.kind === 'plan' && item.edits)) throw new BadRequestException('edits are for a step: a plan is changed by editing it');
     const results: InboxDecisionResult[] = [];
     for (const item of dto.decisions) results.push(await this.decideOne(team, item, audit));
     return results;
@@ -64,7 +69,7 @@ export class ApprovalInboxService {
         await this.approvals.approvePlanFromInbox(team, item.workflowId, item.planVersion!, audit);
         return { ...named, status: 200, message: 'Plan approved; the workflow is active' };
       }
-      const decided = await this.approvals.decideFromDashboard(team, item.workflowId, item.runId!, { action: item.action, stepIndex: item.stepIndex!, note: item.note }, audit, item.attempt);
+      const decided = await this.approvals.decideFromDashboard(team, item.workflowId, item.runId!, { action: item.action, stepIndex: item.stepIndex!, note: item.note, edits: item.edits }, audit, item.attempt);
       if (decided.status === 'awaiting_approval') return { ...named, status: 200, message: 'Approval counted; the step waits for more approvers (its quorum)' };
       return { ...named, status: 200, message: item.action === 'approve' ? 'Step approved; the run goes on' : 'Step rejected; it is done again with the note' };
     } catch (error) {
@@ -98,7 +103,12 @@ export class ApprovalInboxService {
   private async stepsFor(team: TeamContext): Promise<StepInboxItem[]> {
     const access = accessOf(team.role, 'workflow.approve');
     if (access === 'no') return [];
-    const waiting = await this.runs.waitingSteps(team.teamId, access === 'own' ? team.userId : null, INBOX_LIMIT);
+    const [listed, caller] = await Promise.all([this.runs.waitingSteps(team.teamId, access === 'own' ? team.userId : null, INBOX_LIMIT), this.teams.emailOf(team.userId)]);
+    if (!caller) return [];
+    const decidable = await Promise.all(
+      listed.map(async (step) => this.approvers.mayDecide(await this.approvers.policyOf(step.workflowId, step.stepIndex), step, caller, team.role)),
+    );
+    const waiting = listed.filter((_, index) => decidable[index]);
     const made = await this.runs.madeByEach(waiting);
     return waiting.map((step) => ({
         kind: 'step' as const,

@@ -44,7 +44,7 @@ export interface LinkClient extends AuditContext {
 }
 
 /** A step decision as recorded, from a link (its token) or the dashboard (the signed-in user). */
-interface RecordedStepDecision extends Omit<StepDecision, 'quorum'> {
+interface RecordedStepDecision extends Omit<StepDecision, 'quorum' | 'source'> {
   workflowId: string;
   /** Who decided: the link's recipient, the signed-in user's email. */
   approver: string;
@@ -271,7 +271,7 @@ export class ApprovalsService {
     const { quorum } = await this.approvers.policyOf(decision.workflowId, decision.stepIndex);
     let duplicate = false;
     const outcome = await inSpan('approval decision', attributes, () =>
-      this.runs.decideStep({ ...decision, quorum }, async (manager, teamId) => {
+      this.runs.decideStep({ ...decision, quorum, source: { channel: decision.jti === null ? 'dashboard' : 'email' } }, async (manager, teamId) => {
         const { edits, ...row } = decision;
         // One decision per approver and attempt: an approver approving again counts once (a quorum needs distinct approvers).
         const inserted = await manager
@@ -372,20 +372,28 @@ function linkField(fields: LinkFields, name: 'token' | 'action' | 'note' | 'asse
 /**
  * A confirmation form's edit: `assetId` names the asset the page offered, `content` its text as
  * posted. No content is no edit (a form posted without its textarea); content without an asset is a 400.
+ * A browser posts a textarea's line breaks as CRLF: read back as the LF the assets are written with,
+ * so an edit of one line is a diff of one line and an unchanged text stores nothing.
  */
 function linkEdits(fields: LinkFields): AssetEdit[] {
-  const [assetId, content] = [linkField(fields, 'assetId'), linkField(fields, 'content')];
-  if (content === undefined) return [];
+  const [assetId, posted] = [linkField(fields, 'assetId'), linkField(fields, 'content')];
+  if (posted === undefined) return [];
   if (assetId === undefined) throw new BadRequestException('content needs the assetId it edits');
   if (!/^[1-9]\d{0,9}$/.test(assetId) || Number(assetId) > 2_147_483_647) throw new BadRequestException('assetId must be a whole number');
+  // Measured as the textarea's maxlength measures it: a line break is one character.
+  const content = posted.replace(/\r\n?/g, '\n');
   if (content.length > ASSET_EDIT_MAX_LENGTH) throw new BadRequestException(`content must be at most ${ASSET_EDIT_MAX_LENGTH} characters`);
   return [{ assetId: Number(assetId), content }];
 }
 
-/** "The run was stopped by ada@example.com on 2026-11-27 at 22:41 UTC; this step was not decided". */
-export function stoppedMessage({ by, at }: RunStop): string {
-  const [date, time] = at.toISOString().split('T');
-  return `The run was stopped by ${by ?? 'a former member'} on ${date} at ${time.slice(0, 5)} UTC; this step was not decided`;
+/**
+ * "The run was stopped by ada@example.com on 2026-11-27 at 22:41 UTC; this step was not decided", or
+ * "… stopped by the step's approval policy when its approval expired on …" for an expiry's stop.
+ */
+export function stoppedMessage(stop: RunStop): string {
+  const [date, time] = stop.at.toISOString().split('T');
+  const by = stop.by === 'expiry' ? "the step's approval policy when its approval expired" : (stop.email ?? 'a former member');
+  return `The run was stopped by ${by} on ${date} at ${time.slice(0, 5)} UTC; this step was not decided`;
 }
 
 /** A reviewer's note, trimmed; blank reads as none. */

@@ -45,10 +45,16 @@ export class StepApproversService {
    * owners, for the others; and the admins and owners of any once it was escalated.
    */
   async requireApprover(policy: ApprovalPolicy, step: { runId: number; stepIndex: number; attempt: number }, email: string, role: Role): Promise<void> {
-    if (policy.approvers === 'starter') return;
-    const admin = role === 'owner' || role === 'admin';
-    if (policy.approvers === 'admins' ? admin : policy.members.includes(email)) return;
-    if (admin && (await this.decisions.existsBy({ kind: 'step_approval', ...step, action: 'escalate' }))) return;
+    if (await this.mayDecide(policy, step, email, role)) return;
     throw new ForbiddenException(policy.approvers === 'admins' ? "This step waits for the team's admins and owners" : 'This step waits for the members its policy names');
+  }
+
+  /** Whether `email` (with `role` in the team) may decide the attempt, as requireApprover judges it: what the inbox lists for them. */
+  async mayDecide(policy: ApprovalPolicy, step: { runId: number; stepIndex: number; attempt: number }, email: string, role: Role): Promise<boolean> {
+    if (policy.approvers === 'starter') return true;
+    const admin = role === 'owner' || role === 'admin';
+    if (policy.approvers === 'admins' ? admin : policy.members.includes(email)) return true;
+    const { runId, stepIndex, attempt } = step;
+    return admin && (await this.decisions.existsBy({ kind: 'step_approval', runId, stepIndex, attempt, action: 'escalate' }));
   }
 }

@@ -29,4 +29,7 @@ export class AssetResponse {
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the workflow step that made it was rejected; null if it never was' })
+  rejectedAt: string | null;
 }

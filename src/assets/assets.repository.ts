@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PreparedQueries } from '../database/prepared-queries.js';
 import type { AssetResponse } from './asset.response.js';
 import type { AssetType } from './asset-types.js';
+import type { RejectedFilter } from './dto/list-assets.query.dto.js';
 
 export interface AssetFilters {
   conversationId?: string;
@@ -9,6 +10,8 @@ export interface AssetFilters {
   type?: AssetType;
   from?: Date;
   to?: Date;
+  /** Rejected assets (a rejected step's): listed with the others (the spec's listing), left out, or listed alone. */
+  rejected: RejectedFilter;
   limit: number;
   offset: number;
 }
@@ -48,10 +51,13 @@ export function assetListingStatement(teamId: string, filters: AssetFilters): Li
   if (filters.type) add('type = ?', filters.type);
   if (filters.from) add('created_at > ?', filters.from);
   if (filters.to) add('created_at < ?', filters.to);
+  if (filters.rejected === 'exclude') where.push('rejected_at IS NULL');
+  if (filters.rejected === 'only') where.push('rejected_at IS NOT NULL');
   values.push(filters.limit, filters.offset);
   return {
     text: `SELECT id, team_id AS "teamId", conversation_id AS "conversationId", run_id AS "runId", type, title, content, metadata,
-              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+              to_char(rejected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "rejectedAt"
          FROM assets WHERE ${where.join(' AND ')}
         ORDER BY created_at DESC, id DESC
         LIMIT $${values.length - 1} OFFSET $${values.length}`,

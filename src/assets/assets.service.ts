@@ -92,6 +92,7 @@ export class AssetsService {
       type: query.type,
       from: query.from ? new Date(query.from) : undefined,
       to: query.to ? new Date(query.to) : undefined,
+      rejected: query.rejected ?? 'include',
       limit: query.limit,
       offset: query.offset,
     });
@@ -188,6 +189,11 @@ export class AssetsService {
       .getMany();
   }
 
+  /** Marks what a rejected step attempt made (the run's assets since the attempt began), in the rejecting transaction. */
+  async markRejected(manager: EntityManager, runId: number, since: Date): Promise<void> {
+    await manager.query('UPDATE assets SET rejected_at = now() WHERE run_id = $1 AND created_at >= $2 AND rejected_at IS NULL', [runId, since]);
+  }
+
   /** Removes what a workflow run made since a moment (a step attempt that is being redone). */
   async deleteRunAssetsSince(runId: number, since: Date): Promise<void> {
     const doomed = await this.assets
@@ -201,13 +207,13 @@ export class AssetsService {
 
   /**
    * Gives a run retry the assets of the steps it reuses: copies of the original run's assets made
-   * up to `through`, under the retry's run and conversation, keeping their creation times. A copy
+   * up to `through`, under the retry's run and conversation, keeping their creation times (and rejections). A copy
    * shares the stored object (an image's file) with its original; see delete.
    */
   async copyRunAssets(from: { runId: number; through: Date }, to: { runId: number; conversationId: string }, manager: EntityManager): Promise<void> {
     await manager.query(
-      `INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, storage_key, created_at)
-       SELECT team_id, $3, $4, type, title, content, metadata, storage_key, created_at FROM assets
+      `INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, storage_key, created_at, rejected_at)
+       SELECT team_id, $3, $4, type, title, content, metadata, storage_key, created_at, rejected_at FROM assets
        WHERE run_id = $1 AND created_at <= $2 ORDER BY created_at, id`,
       [from.runId, from.through, to.conversationId, to.runId],
     );
@@ -260,5 +266,6 @@ function map(asset: Asset): AssetResponse {
     content: asset.content,
     metadata: asset.metadata,
     createdAt: asset.createdAt.toISOString(),
+    rejectedAt: asset.rejectedAt?.toISOString() ?? null,
   };
 }

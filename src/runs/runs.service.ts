@@ -33,9 +33,15 @@ export interface StepDecision {
   note: string | null;
   /** Distinct approvals the step needs (its policy's quorum): below it, an approval is counted and the step waits on. */
   quorum: number;
-  /** Taken by a timer: on a step paused on tool calls, a timer never lets a tool run (it denies them). */
-  byTimer?: boolean;
+  /** Who decided, as the `step.decided` webhook event reports it. */
+  source: DecisionSource;
 }
+
+/**
+ * Who decided a step: a person, on the dashboard or by a mailed link, or the policy's expiry (a
+ * `skip` moves the step as an approval would and a `reject` as a rejection, yet neither is a person's).
+ */
+export type DecisionSource = { channel: 'dashboard' | 'email' } | { channel: 'system'; onExpiry: ExpiryAction };
 
 /** What a timer does to the attempt it fell due on (docs/decisions/approval-timers.md). */
 export type TimerEffect = 'mail' | ExpiryAction;
@@ -90,11 +96,11 @@ interface WaitingStepRow {
   age_seconds: number;
 }
 
-/** Who stopped a run (their email; null once the account is gone) and when. */
-export interface RunStop {
-  by: string | null;
-  at: Date;
-}
+/**
+ * Who stopped a run and when: a member (their email; null once the account is gone), or the
+ * approval policy of the step it waited on, when that step's approval expired (`onExpiry: stop`).
+ */
+export type RunStop = { by: 'member'; email: string | null; at: Date } | { by: 'expiry'; at: Date };
 
 /** Thrown inside a stop's transaction to undo a step it cancelled when the run had already ended. */
 class RunAlreadyFinished extends Error {}
@@ -230,9 +236,10 @@ export class RunsService {
   }
 
   /**
-   * Applies a step decision: approve goes on with the next step; reject does the step again with
-   * the note as feedback. A step paused on its agent's tool calls goes on with them run (approve) or
-   * refused, the note as the reason (reject): as a chat's answer to them would. Only the attempt it was taken for, and only once. `record` writes the
+   * Applies a step decision: approve goes on with the next step; reject marks what the attempt made
+   * as rejected and does the step again with the note as feedback. A step paused on its agent's tool
+   * calls goes on with them run (approve) or refused, the note as the reason (reject): as a chat's
+   * answer to them would; a timer never lets them run. Only the attempt it was taken for, and only once. `record` writes the
    * decision in the same transaction, so whoever finds the step moved on finds what moved it. With
    * a quorum above one, an approval is recorded under the step's row lock and counted; the one that
    * completes the quorum moves the step, so concurrent approvals yield one outcome.
@@ -250,10 +257,14 @@ export class RunsService {
         if ((await this.approvalsOf(decision, manager)) < decision.quorum) return 'counted';
       }
       const again = { status: 'running' as const, attempt: attempt + 1, outputText: null, modelAttempts: 0 };
+      // Under the step's row lock, before the move restarts the attempt: what a rejected attempt made
+      // is marked so (a refused tool call rejects nothing the step made).
+      if (action === 'reject' && !waiting.toolApproval) await this.assets.markRejected(manager, runId, waiting.startedAt);
       // Paused on its agent's tool calls: either way the next attempt continues the reply that asked,
       // the tools run (approved) or refused with the note as the reason (denied).
+      const approvedTools = action === 'approve' && decision.source.channel !== 'system';
       const step = waiting.toolApproval
-        ? { ...again, feedback: null, toolApproval: { ...waiting.toolApproval, approved: action === 'approve' && decision.byTimer !== true, reason: note } }
+        ? { ...again, feedback: null, toolApproval: { ...waiting.toolApproval, approved: approvedTools, reason: note } }
         : action === 'approve'
           ? { status: 'completed' as const }
           : { ...again, feedback: note, toolApproval: null };
@@ -261,7 +272,7 @@ export class RunsService {
       if (!(await this.stepState.move(decision, ['awaiting_approval'], step, manager))) throw new NotApplied();
       if (!(await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: next }))) throw new NotApplied();
       if (!recorded) await this.recordOrUndo(record, manager, run.team_id);
-      await this.webhooks.emit(manager, run.team_id, 'step.decided', { runId, workflowId: run.workflow_id, stepIndex, attempt, action, note });
+      await this.emitStepDecided(manager, run, decision, action, note, decision.source);
       await queueRunExecution(this.queue, runId, manager);
       return 'applied';
     }, runId);
@@ -276,13 +287,15 @@ export class RunsService {
    */
   async applyTimer(step: StepAttempt, effect: TimerEffect, mail: StepApprovalRequest, note: string, record: DecisionRecorder): Promise<StepDecisionOutcome> {
     if (effect === 'reject' || effect === 'skip') {
-      return this.decideStep({ ...step, action: effect === 'reject' ? 'reject' : 'approve', note, quorum: 1, byTimer: true }, record);
+      const source = { channel: 'system' as const, onExpiry: effect };
+      return this.decideStep({ ...step, action: effect === 'reject' ? 'reject' : 'approve', note, quorum: 1, source }, record);
     }
     return this.inDecision(async ({ manager, move }, run) => {
       if (effect === 'stop') {
         if (!(await this.stepState.move(step, ['awaiting_approval'], { status: 'cancelled' }, manager))) throw new NotApplied();
         if (!(await move(step.runId, ['awaiting_approval'], { status: 'failed', reason: note }))) throw new NotApplied();
         await this.recordOrUndo(record, manager, run.team_id);
+        await this.emitStepDecided(manager, run, step, 'expire', note, { channel: 'system', onExpiry: 'stop' });
         return 'applied';
       }
       // The row lock orders the timer with a person's click: whichever comes second finds the other's result.
@@ -313,6 +326,22 @@ export class RunsService {
       });
   }
 
+  /**
+   * The `step.decided` webhook event, in the deciding transaction: `action` is the decision as the
+   * run's decisions list it (an expiry is `expire`, with the policy's `onExpiry`, never a person's approve or reject).
+   */
+  private async emitStepDecided(
+    manager: EntityManager,
+    run: { team_id: string; workflow_id: string },
+    { runId, stepIndex, attempt }: StepAttempt,
+    action: RunDecisionResponse['action'],
+    note: string | null,
+    source: DecisionSource,
+  ): Promise<void> {
+    const reported = source.channel === 'system' ? { action: 'expire', ...source } : { action, ...source };
+    await this.webhooks.emit(manager, run.team_id, 'step.decided', { runId, workflowId: run.workflow_id, stepIndex, attempt, ...reported, note });
+  }
+
   private async recordOrUndo(record: DecisionRecorder, manager: EntityManager, teamId: string): Promise<void> {
     if ((await record(manager, teamId)) === false) throw new NotApplied();
   }
@@ -329,15 +358,17 @@ export class RunsService {
 
   /**
    * Who stopped the run and when, if this attempt of the step was awaiting approval when it was
-   * stopped (`cancelled`); null otherwise. `by` is the stopper's email, null once their account is gone.
+   * stopped (`cancelled`); null otherwise. Only a member's stop has the reason STOPPED_BY_USER (its
+   * stopper gone, the reason stays); the other stop that cancels a waiting step is its policy's expiry.
    */
   async stopThatCancelled(step: StepAttempt): Promise<RunStop | null> {
     const checkpoint = await this.stepState.get(step.runId, step.stepIndex);
     if (checkpoint?.status !== 'cancelled' || checkpoint.attempt !== step.attempt) return null;
     const run = await this.runState.getById(step.runId);
     if (!run?.finishedAt) return null;
+    if (run.reason !== STOPPED_BY_USER) return { by: 'expiry', at: run.finishedAt };
     const [user] = run.stoppedBy ? await this.database.query<{ email: string }[]>('SELECT email FROM users WHERE id = $1', [run.stoppedBy]) : [];
-    return { by: user?.email ?? null, at: run.finishedAt };
+    return { by: 'member', email: user?.email ?? null, at: run.finishedAt };
   }
 
   /** What the checkpoint's current attempt made: the assets of its run created since the attempt started. */

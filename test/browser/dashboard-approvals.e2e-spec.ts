@@ -1,10 +1,16 @@
+import type { UIMessage } from 'ai';
 import type { RunDetailResponse } from '../../src/runs/runs.response.js';
 import { api } from '../helpers/api.js';
+import { textOfMessage } from '../helpers/chat.js';
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { pausedRun, REVIEWED_GOAL, REVIEWED_STEP } from '../helpers/paused-run.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
 import { waitForRun } from '../helpers/runs.js';
 import type { TestUser } from '../helpers/users.js';
+
+/** Three steps; the second (index 1) is reviewed and makes a post; the third works from it. */
+const EDITED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it. Then write a reel script from the post.';
+const EDITED = 'Launch day!\nOur product ships today, edited in the inbox.\nJoin the beta waitlist.';
 
 /** Issue 36 item 3: the inbox page and the count in the navigation. */
 describe.skipIf(NO_BROWSER)('the approvals inbox in the dashboard', () => {
@@ -55,6 +61,45 @@ describe.skipIf(NO_BROWSER)('the approvals inbox in the dashboard', () => {
       expect(redone.decisions).toMatchObject([{ stepIndex: REVIEWED_STEP, action: 'reject', note: 'Shorter, please', channel: 'dashboard' }]);
       await tab.close();
       // Two runs paused and decided through the page: longer than a page's own test.
+    }, 120_000);
+  }
+
+  for (const viewport of VIEWPORTS) {
+    it(`edits the text a step made and approves it in one action; the next step works from the edit (${viewport.width} px)`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      const login = await tab.signUp();
+      const user: TestUser = { token: login.accessToken, email: login.email, password: PASSWORD, userId: login.user.id, teamId: login.activeTeam.id };
+      const { workflowId } = await createWorkflow(server.app, user, { goal: EDITED_GOAL });
+      const planMail = await mailTo(server.smtp, user.email, /^Approve the plan/);
+      await api(server.app).get(pathOf(planMail.links.find((link) => link.includes('/approve?token='))!)).set('User-Agent', BROWSER).expect(302);
+      const { runId, conversationId } = (await api(server.app, user).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number; conversationId: string };
+      await waitForRun(server.app, user, workflowId, runId, 'awaiting_approval');
+      const [post] = (await api(server.app, user).get(`/api/assets?runId=${runId}&type=social_post`).expect(200)).body as { id: number; content: string }[];
+
+      await tab.goto('/approvals');
+      const card = tab.page.locator('.approval-card').first();
+      await card.getByRole('button', { name: 'Edit and approve' }).click();
+      const editor = card.getByLabel(/^Text of the social post/);
+      await visible(editor);
+      expect(await editor.inputValue()).toBe(post.content);
+      await editor.fill(EDITED);
+      await tab.screenshot('approvals-edit-and-approve');
+      if (viewport.width === 390) await tab.assertFitsWidth();
+      await card.getByRole('button', { name: 'Approve with edits' }).click();
+      await visible(tab.page.getByRole('status').getByText('Step approved; the run goes on'));
+
+      // The edit is the asset's new version, by the approver; the next step's instruction carries it.
+      await waitForRun(server.app, user, workflowId, runId, 'completed');
+      const versions = (await api(server.app, user).get(`/api/assets/${post.id}/versions`).expect(200)).body as { content: string; editedBy: string | null }[];
+      expect(versions.map(({ content, editedBy }) => [content, editedBy])).toEqual([
+        [post.content, null],
+        [EDITED, user.email.toLowerCase()],
+      ]);
+      const history = (await api(server.app, user).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body as { messages: UIMessage[] };
+      const instruction = history.messages.find((message) => message.id === `run-${runId}-step-2-attempt-1-instruction`);
+      expect(instruction && textOfMessage(instruction)).toContain(EDITED);
+      tab.assertClean();
+      await tab.close();
     }, 120_000);
   }
 });

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
+import type { UIMessage } from 'ai';
 import { api, type Caller } from '../helpers/api.js';
+import { textOfMessage } from '../helpers/chat.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { REVIEWED_GOAL } from '../helpers/paused-run.js';
 import { waitForRun } from '../helpers/runs.js';
 import { createWorkflow, mailTo } from '../helpers/workflows.js';
 import { TEST_ENV } from '../setup/create-test-app.js';
 
+/** Three steps; the second (index 1) is reviewed and makes a post; the third works from it. */
+const EDITED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it. Then write a reel script from the post.';
+const EDITED = 'Launch day!\nOur product ships today, edited on the link page.\nJoin the beta waitlist.';
 const SCANNER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe.skipIf(NO_BROWSER)('pages behind mailed links, the bare address and the icon', () => {
@@ -79,6 +84,42 @@ describe.skipIf(NO_BROWSER)('pages behind mailed links, the bare address and the
       tab.assertClean();
       await tab.close();
     });
+
+    it(`edits the step's text on the approve link's page and approves it; the next step works from the edit, at ${viewport.width} px`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      const { caller, email, workflowId, planLink } = await workflowWithPlanLink(tab, EDITED_GOAL);
+      const workflowPage = `${server.baseUrl}/dashboard/workflows/${workflowId}`;
+      await tab.page.goto(planLink);
+      await tab.page.getByRole('button', { name: 'Approve the plan' }).click();
+      await tab.page.waitForURL(workflowPage);
+      const { runId, conversationId } = (await api(server.app, caller).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number; conversationId: string };
+      await waitForRun(server.app, caller, workflowId, runId, 'awaiting_approval');
+      const stepMail = await mailTo(server.smtp, email, /^Approve step/);
+      const [post] = (await api(server.app, caller).get(`/api/assets?runId=${runId}&type=social_post`).expect(200)).body as { id: number; content: string }[];
+
+      await tab.page.goto(stepMail.links.find((link) => link.endsWith('action=approve'))!);
+      await visible(tab.page.getByRole('heading', { name: 'Approve step 2' }));
+      const editor = tab.page.getByLabel(/\(edit before approving if needed\)/);
+      expect(await editor.inputValue()).toBe(post.content);
+      await editor.fill(EDITED);
+      await tab.screenshot('mail-step-edit-and-approve');
+      await tab.assertFitsWidth();
+      await tab.page.getByRole('button', { name: 'Approve step 2' }).click();
+      await tab.page.waitForURL(workflowPage);
+
+      await waitForRun(server.app, caller, workflowId, runId, 'completed');
+      const versions = (await api(server.app, caller).get(`/api/assets/${post.id}/versions`).expect(200)).body as { content: string; editedBy: string | null }[];
+      expect(versions.map(({ content, editedBy }) => [content, editedBy])).toEqual([
+        [post.content, null],
+        [EDITED, email.toLowerCase()],
+      ]);
+      const history = (await api(server.app, caller).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body as { messages: UIMessage[] };
+      const instruction = history.messages.find((message) => message.id === `run-${runId}-step-2-attempt-1-instruction`);
+      expect(instruction && textOfMessage(instruction)).toContain(EDITED);
+      tab.assertClean();
+      await tab.close();
+      // A three-step run taken through a plan page and a step page: longer than a page's own test.
+    }, 90_000);
 
     it(`answers an expired link, a broken link and a mail scanner with pages that change nothing, at ${viewport.width} px`, async () => {
       const tab = await DashboardTab.open(server, viewport);

@@ -1849,6 +1849,11 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the workflow step that made it was rejected; null if it never was
+             */
+            rejectedAt: string | null;
         };
         AssetVersionResponse: {
             version: number;
@@ -2403,6 +2408,8 @@ export interface components {
             action: "approve" | "reject";
             /** @description A step's reject: feedback for the agent */
             note?: string;
+            /** @description A step's approve: edited text assets of the step, each stored as a new version */
+            edits?: components["schemas"]["AssetEditDto"][];
         };
         DecideApprovalsDto: {
             decisions: components["schemas"]["InboxDecisionDto"][];
@@ -5628,6 +5635,8 @@ export interface operations {
                 from?: string;
                 /** @description ISO 8601 date: assets created before it */
                 to?: string;
+                /** @description A rejected workflow step's assets: listed (as without it), left out, or listed alone */
+                rejected?: "include" | "exclude" | "only";
                 /** @description values above 100 read as 100 */
                 limit?: number;
                 offset?: number;

@@ -6,3 +6,5 @@ import type { paths } from '../api/schema';
 export type AssetQuery = NonNullable<paths['/api/assets']['get']['parameters']['query']>;
 
 export const listAssets = (query: AssetQuery) => send(client.GET('/api/assets', { params: { query } }));
+
+export const getAsset = (id: number) => send(client.GET('/api/assets/{id}', { params: { path: { id } } }));

@@ -3,7 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { MAX_STEPS } from '../../workflow-rules/workflow-limits.js';
 import { NOTE_MAX_LENGTH } from '../approval-limits.js';
-import { STEP_DECISION_ACTIONS, type StepDecisionAction } from './step-decision.dto.js';
+import { AssetEditDto, EDITS_PER_DECISION, STEP_DECISION_ACTIONS, type StepDecisionAction } from './step-decision.dto.js';
 
 /** Most decisions in one request: a page of the inbox. */
 export const DECISIONS_PER_REQUEST = 50;
@@ -62,6 +62,15 @@ export class InboxDecisionDto {
   @IsString({ message: 'note must be text' })
   @MaxLength(NOTE_MAX_LENGTH, { message: `note must be at most ${NOTE_MAX_LENGTH} characters` })
   note?: string;
+
+  @ApiPropertyOptional({ type: [AssetEditDto], maxItems: EDITS_PER_DECISION, description: "A step's approve: edited text assets of the step, each stored as a new version" })
+  @IsOptional()
+  @IsArray({ message: 'edits must be a list' })
+  @ArrayMaxSize(EDITS_PER_DECISION, { message: `edits must contain at most ${EDITS_PER_DECISION} items` })
+  @IsObject({ each: true, message: 'edits must be a list of objects' })
+  @ValidateNested({ each: true })
+  @Type(() => AssetEditDto)
+  edits?: AssetEditDto[];
 }
 
 /** POST /api/approvals/decide: several inbox items decided at once, each on its own. */

@@ -9,6 +9,9 @@ import { ASSET_TYPES, type AssetType } from '../asset-types.js';
 /** Longer than any ISO 8601 timestamp (with nanoseconds and an offset). */
 const DATE_MAX_LENGTH = 40;
 
+export const REJECTED_FILTERS = ['include', 'exclude', 'only'] as const;
+export type RejectedFilter = (typeof REJECTED_FILTERS)[number];
+
 export const ASSET_PAGE_DEFAULT = 60;
 export const ASSET_PAGE_MAX = 100;
 
@@ -34,6 +37,11 @@ export class ListAssetsQueryDto {
   @MaxLength(DATE_MAX_LENGTH)
   @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date' })
   to?: string;
+
+  @ApiPropertyOptional({ enum: REJECTED_FILTERS, default: 'include', description: "A rejected workflow step's assets: listed (as without it), left out, or listed alone" })
+  @IsOptional()
+  @IsIn(REJECTED_FILTERS, { message: `rejected must be one of: ${REJECTED_FILTERS.join(', ')}` })
+  rejected?: RejectedFilter;
 
   @PageLimit(ASSET_PAGE_MAX, ASSET_PAGE_DEFAULT)
   limit: number = ASSET_PAGE_DEFAULT;

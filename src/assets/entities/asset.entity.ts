@@ -34,6 +34,10 @@ export class Asset {
   @Column({ name: 'storage_key', type: 'text', nullable: true, select: false })
   storageKey: string | null;
 
+  /** When the step attempt that made it was rejected; null for an asset never rejected. */
+  @Column({ name: 'rejected_at', type: 'timestamptz', nullable: true })
+  rejectedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

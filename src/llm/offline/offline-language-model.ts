@@ -104,9 +104,11 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   const intent = matchIntent(asked, tools.map((tool) => tool.name));
   const chosen = intent && tools.find((tool) => tool.name === intent.tool);
   if (chosen) {
-    // Points of earlier steps' output follow the request as its details ("write it" after "outline it").
+    // Points of earlier steps' output follow the request as its details ("write it" after "outline it"),
+    // then a reviewer's notes on a rejected attempt: the redo's tool makes what the note asks for.
     const details = earlierPoints(context).map((point) => `${point.replace(TRAILING_STOPS, '')}.`);
-    const input = [asked, ...material].join('\n') + (details.length > 0 ? `. ${details.join(' ')}` : '');
+    const notes = context.filter((entry) => entry.kind === 'feedback').map((entry) => entry.text.trim());
+    const input = [asked, ...material].join('\n') + (details.length > 0 ? `. ${details.join(' ')}` : '') + (notes.length > 0 ? ` ${notes.join(' ')}` : '');
     return [
       {
         type: 'tool-call',

@@ -184,6 +184,9 @@ describe('the approvals inbox', () => {
       [[good, { ...good, action: 'maybe' }], /action must be approve or reject/],
       [[good, { ...good, note: 'x'.repeat(2001) }], /note must be at most 2000 characters/],
       [[good, { kind: 'plan', workflowId: draft.workflowId, action: 'approve' }], /planVersion must be a whole number/],
+      [[{ ...good, edits: { assetId: 1, content: 'x' } }], /edits must be a list/],
+      [[{ ...good, edits: [{ assetId: 'x', content: 'x' }] }], /assetId must be a whole number/],
+      [[{ ...good, edits: [{ assetId: 1, content: 'x'.repeat(20_001) }] }], /content must be at most 20000 characters/],
     ];
     for (const [decisions, message] of bad) {
       const response = await decide(owner, decisions);
@@ -191,7 +194,38 @@ describe('the approvals inbox', () => {
       expectError(response, 400, [message]);
     }
     expectError(await decide(owner, [good, { kind: 'plan', workflowId: draft.workflowId, planVersion: 1, action: 'reject' }]), 400, 'A plan is only approved: edit it to change it');
+    expectError(
+      await decide(owner, [good, { kind: 'plan', workflowId: draft.workflowId, planVersion: 1, action: 'approve', edits: [] }]),
+      400,
+      'edits are for a step: a plan is changed by editing it',
+    );
     expect(await decisionCount()).toBe(before);
     expect(await stepStatus(run.runId)).toEqual({ status: 'awaiting_approval', attempt: 1 });
+  });
+
+  it("approves a step with an edit of what it made, each checked as the dashboard's decision is", async () => {
+    const owner = await signUp(app);
+    const run = await pausedRun(app, smtp, owner);
+    const stranger = await signUp(app);
+    const other = await pausedRun(app, smtp, stranger);
+    const postOf = async (user: TestUser, runId: number) =>
+      ((await api(app, user).get(`/api/assets?runId=${runId}&type=social_post`).expect(200)).body as { id: number; content: string }[])[0];
+    const post = await postOf(owner, run.runId);
+    // Another team's asset, or a rejection with edits: refused for that item, nothing stored.
+    const [foreign, rejecting] = ((
+      await decide(owner, [
+        { ...stepItem(run), action: 'approve', edits: [{ assetId: (await postOf(stranger, other.runId)).id, content: 'Mine now' }] },
+        { ...stepItem(run), action: 'reject', note: 'Shorter', edits: [{ assetId: post.id, content: 'Edited' }] },
+      ]).expect(200)
+    ).body as { results: InboxDecisionResult[] }).results;
+    expect(foreign).toMatchObject({ status: 404, message: /is not one this step made/ });
+    expect(rejecting).toMatchObject({ status: 400, message: 'edits go with approve only' });
+    expect(await stepStatus(run.runId)).toEqual({ status: 'awaiting_approval', attempt: 1 });
+
+    const [approved] = ((await decide(owner, [{ ...stepItem(run), action: 'approve', edits: [{ assetId: post.id, content: 'Edited in the inbox' }] }]).expect(200))
+      .body as { results: InboxDecisionResult[] }).results;
+    expect(approved).toMatchObject({ status: 200, message: 'Step approved; the run goes on' });
+    expect((await postOf(owner, run.runId)).content).toBe('Edited in the inbox');
+    expect((await postOf(stranger, other.runId)).content).not.toBe('Mine now');
   });
 });

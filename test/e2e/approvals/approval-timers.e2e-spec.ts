@@ -241,6 +241,35 @@ describe('approval policies and timers', () => {
     expect(run.steps[REVIEWED_STEP]).toMatchObject({ status: 'completed', attempt: 1 });
   });
 
+  it('lists a step in the inbox only for the approvers its policy names (and for the admins once escalated)', async () => {
+    /** An owner with an admin and a member, each switched to the owner's team. */
+    const team = async () => {
+      const owner = await signUp(main.app);
+      const [admin, member] = [await signUp(main.app), await signUp(main.app)];
+      for (const [user, role] of [[admin, 'admin'], [member, 'member']] as const) {
+        await joinTeam(main.app, owner, owner.teamId, user, role);
+        await api(main.app, user).post(`/api/teams/${owner.teamId}/activate`).expect(200);
+      }
+      return { owner, admin, member };
+    };
+    const inboxRuns = async (user: TestUser) =>
+      ((await api(main.app, user).get('/api/approvals').expect(200)).body as { kind: string; runId?: number }[]).filter((item) => item.kind === 'step').map((item) => item.runId);
+    // Named members: the one named sees it; the owner, not named, does not until it is escalated.
+    const first = await team();
+    const { runId } = await policyRun(first.owner, { approvers: 'members', members: [first.admin.email], escalateAfterMinutes: 10 });
+    expect(await inboxRuns(first.admin)).toEqual([runId]);
+    expect(await inboxRuns(first.owner)).toEqual([]);
+    await moveClocks(runId, 10);
+    await main.timers.sweep();
+    expect(await inboxRuns(first.owner)).toEqual([runId]);
+    // Admins: the admin and the owner see it; a member never does.
+    const second = await team();
+    const admins = await policyRun(second.owner, { approvers: 'admins' });
+    expect(await inboxRuns(second.admin)).toEqual([admins.runId]);
+    expect(await inboxRuns(second.owner)).toEqual([admins.runId]);
+    expect(await inboxRuns(second.member)).toEqual([]);
+  });
+
   it('a timer racing a person’s click yields one outcome', async () => {
     const owner = await signUp(main.app);
     const { workflowId, runId } = await policyRun(owner, { expireAfterMinutes: 1, onExpiry: 'reject' });

@@ -154,12 +154,14 @@ describe('approve with edits: a text asset of the awaiting step edited, stored a
     expect(await versionRows()).toBe(storedBefore);
     expect(await decisionCount(run.runId)).toBe(0);
 
-    await submit('/api/workflows/resume', { ...form.fields, content: EDITED }).expect(303);
-    const versions = (await versionsOf(run.user, post.id)) as { version: number; editedBy: string | null }[];
+    // As a browser posts a textarea: line breaks as CRLF, stored as the LF the asset is written with.
+    await submit('/api/workflows/resume', { ...form.fields, content: EDITED.replace(/\n/g, '\r\n') }).expect(303);
+    const versions = (await versionsOf(run.user, post.id)) as { version: number; content: string; editedBy: string | null }[];
     expect(versions.map(({ version, editedBy }) => ({ version, editedBy }))).toEqual([
       { version: 1, editedBy: null },
       { version: 2, editedBy: run.user.email },
     ]);
+    expect(versions[1].content).toBe(EDITED);
     await expectNextStepSees(run, 'Our product ships today, edited by the approver.');
   });
 });

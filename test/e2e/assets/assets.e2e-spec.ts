@@ -45,6 +45,8 @@ describe('GET /api/assets', () => {
       content: 'Some **Markdown**',
       metadata: { platform: 'linkedin' },
       createdAt: '2026-01-01T00:00:00.000Z',
+      // Beyond the spec's fields: set once the workflow step that made it is rejected (issue 36).
+      rejectedAt: null,
     });
   });
 

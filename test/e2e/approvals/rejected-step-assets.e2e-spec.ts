@@ -1,0 +1,77 @@
+import type { INestApplication } from '@nestjs/common';
+import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
+import { api } from '../../helpers/api.js';
+import { expectError } from '../../helpers/expect-error.js';
+import { startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
+import { signUp } from '../../helpers/users.js';
+import { createTestApp } from '../../setup/create-test-app.js';
+import { resetDatabase } from '../../setup/reset-database.js';
+
+interface Asset {
+  id: number;
+  type: string;
+  content: string;
+  rejectedAt: string | null;
+}
+
+const NOTE = 'Mention the blue palette and put the logo text in the corner';
+
+/** Issue 36 item 4: a rejected step's assets are marked, the listing can leave them out, and the redo takes the note in. */
+describe('the assets of a rejected step', () => {
+  let smtp: TestSmtpServer;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
+    await resetDatabase(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  it('are marked rejected, can be filtered out of the listing, and the redo puts the note into what it makes', async () => {
+    const user = await signUp(app);
+    const run = await pausedRun(app, smtp, user);
+    const list = async (query: string) => (await api(app, user).get(`/api/assets?runId=${run.runId}${query}`).expect(200)).body as Asset[];
+    const [rejected] = await list('&type=social_post');
+    expect(rejected.rejectedAt).toBeNull();
+    expect(rejected.content).not.toContain(NOTE);
+
+    await api(app, user).post(`/api/workflows/${run.workflowId}/runs/${run.runId}/decision`).send({ stepIndex: REVIEWED_STEP, action: 'reject', note: NOTE }).expect(200);
+    await waitFor(async () => {
+      const detail = (await api(app, user).get(`/api/workflows/${run.workflowId}/runs/${run.runId}`).expect(200)).body as RunDetailResponse;
+      return detail.status === 'awaiting_approval' && detail.steps[REVIEWED_STEP].attempt === 2;
+    }, 'the redo awaiting approval');
+
+    const posts = await list('&type=social_post');
+    expect(posts.map((asset) => asset.id)).toEqual([expect.any(Number), rejected.id]);
+    const [redone] = posts;
+    expect(posts[1].rejectedAt).toEqual(expect.any(String));
+    expect(redone.rejectedAt).toBeNull();
+    // The offline model takes the reviewer's note into the redo's post.
+    expect(redone.content).toContain(NOTE);
+
+    // The listing as the spec writes it keeps every asset; `rejected` leaves them out or lists only them.
+    const all = await list('');
+    expect(all.map((asset) => asset.id)).toContain(rejected.id);
+    expect((await list('&rejected=exclude')).map((asset) => asset.id)).toEqual(all.filter((asset) => asset.id !== rejected.id).map((asset) => asset.id));
+    expect((await list('&rejected=only')).map((asset) => asset.id)).toEqual([rejected.id]);
+    expect((await list('&rejected=include')).map((asset) => asset.id)).toEqual(all.map((asset) => asset.id));
+    // The earlier step's outline was approved with the plan's run, not rejected.
+    expect(all.filter((asset) => asset.id !== rejected.id).every((asset) => asset.rejectedAt === null)).toBe(true);
+    // One asset read alone says the same.
+    expect(((await api(app, user).get(`/api/assets/${rejected.id}`).expect(200)).body as Asset).rejectedAt).toEqual(posts[1].rejectedAt);
+
+    for (const bad of ['nope', '', 'EXCLUDE']) {
+      expectError(await api(app, user).get(`/api/assets?rejected=${bad}`), 400, [/^rejected must be one of: include, exclude, only$/]);
+    }
+    expectError(await api(app, user).get('/api/assets?rejected=only&rejected=exclude'), 400);
+
+    // Another team sees none of it, with or without the filter.
+    const stranger = await signUp(app);
+    expect((await api(app, stranger).get('/api/assets?rejected=only').expect(200)).body).toEqual([]);
+  });
+});
