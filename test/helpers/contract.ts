@@ -24,7 +24,6 @@ export const UNCHECKED: Record<string, string> = {
   'test/e2e/http/cross-site.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/http/event-loop-fuzz.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/http/hostile-input.e2e-spec.ts': NOT_YET_RUN,
-  'test/e2e/http/input-limits.e2e-spec.ts': NOT_YET_RUN,
 };
 
 /** Headers a client reads that the document must describe wherever an answer carries them. */
