@@ -20,7 +20,6 @@ export const UNDOCUMENTED_PATHS = [/^\/api\/docs/, /^\/api\/openapi\.json$/, /^\
 const NOT_YET_RUN = 'not yet run with the check on (issue #33: the suite is swept one file at a time)';
 
 export const UNCHECKED: Record<string, string> = {
-  'test/e2e/http/event-loop-fuzz.e2e-spec.ts': NOT_YET_RUN,
   'test/e2e/http/hostile-input.e2e-spec.ts': NOT_YET_RUN,
 };
 
