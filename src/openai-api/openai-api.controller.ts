@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiJsonOrEventStream } from '../http/openapi/api-responses.decorator.js';
+import { ApiErrors, ApiJsonOrEventStream } from '../http/openapi/api-responses.decorator.js';
 import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
@@ -44,6 +44,8 @@ export class OpenAiApiController {
   @OpenStream()
   @ApiOperation({ summary: 'Create a chat completion (OpenAI-compatible)' })
   @Post('chat/completions')
+  // An unknown model, conversation or previous response: OpenAI's model_not_found / not found.
+  @ApiErrors(404)
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: 'The same as the body\'s conversation_id' })
   @ApiJsonOrEventStream(ChatCompletion, 'A chat.completion, or (stream: true) chat.completion.chunk events', {
     'x-conversation-id': 'The conversation the reply belongs to',

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiJsonOrEventStream } from '../http/openapi/api-responses.decorator.js';
+import { ApiErrors, ApiJsonOrEventStream } from '../http/openapi/api-responses.decorator.js';
 import type { Response } from 'express';
 import { ActiveTeam } from '../teams/auth/active-team.decorator.js';
 import { OpenStream } from '../teams/auth/open-stream.decorator.js';
@@ -23,6 +23,8 @@ export class ResponsesController {
   @OpenStream()
   @ApiOperation({ summary: 'Create a response (OpenAI Responses API)' })
   @Post('responses')
+  // An unknown model, conversation or previous response: OpenAI's model_not_found / not found.
+  @ApiErrors(404)
   @ApiHeader({ name: 'X-Conversation-Id', required: false, description: "The same as the body's conversation" })
   @ApiJsonOrEventStream(ResponseObject, 'A response, or (stream: true) Responses events', { 'x-conversation-id': 'The conversation the reply belongs to' })
   create(

@@ -7260,6 +7260,15 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAiErrorBodyResponse"];
                 };
             };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyResponse"];
+                };
+            };
             /** @description Payload Too Large */
             413: {
                 headers: {
@@ -7350,6 +7359,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { api } from '../../helpers/api.js';
+import { contractViolation } from '../../helpers/contract.js';
 import { userMessage } from '../../helpers/chat.js';
 import { snapshotDatabase } from '../../helpers/database-snapshot.js';
 import {
@@ -70,6 +71,7 @@ interface Batch {
 interface Outcome {
   probe: Probe;
   status: number;
+  headers: Record<string, string | string[] | undefined>;
   text: string;
   json: unknown;
 }
@@ -254,7 +256,7 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
           } catch {
             json = undefined;
           }
-          resolve({ probe, status: response.statusCode ?? 0, text, json });
+          resolve({ probe, status: response.statusCode ?? 0, headers: response.headers, text, json });
         });
       });
       call.on('error', reject);
@@ -268,6 +270,10 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
     if (outcome.status >= 500) problems.push(`answered ${outcome.status}`);
     if (outcome.probe.refused && outcome.status < 400) problems.push(`answered ${outcome.status}, not a refusal`);
     if (LEAK.test(outcome.text)) problems.push(`leaks internals: ${outcome.text.slice(0, 200)}`);
+    // Hostile or not, an answer is one the document describes: its status listed, its body its schema.
+    const answer = { req: { method: outcome.probe.method.toUpperCase(), path: outcome.probe.url }, status: outcome.status, headers: outcome.headers, body: outcome.json };
+    const violation = contractViolation(app, answer as unknown as Parameters<typeof contractViolation>[1]);
+    if (violation) problems.push(violation.message);
     const body = outcome.json as { statusCode?: unknown; error?: unknown; message?: unknown } | undefined;
     if (outcome.status >= 400 && body !== undefined && outcome.probe.url.startsWith('/v1/')) {
       // The OpenAI-compatible API answers in OpenAI's error shape.

@@ -2,6 +2,7 @@ import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { DataSource } from 'typeorm';
 import { Public } from '../../../src/common/public.decorator.js';
+import { ApiAlwaysRefused } from '../../../src/http/openapi/api-responses.decorator.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { signUp } from '../../helpers/users.js';
@@ -12,6 +13,7 @@ import { resetDatabase } from '../../setup/reset-database.js';
 class FailingController {
   @Public()
   @Get('crash')
+  @ApiAlwaysRefused(500, 'A database failure, answered as a bare 500')
   crash(): never {
     throw new QueryFailedError('SELECT secret FROM users', [], new Error('relation "secret_table" does not exist'));
   }

@@ -1,4 +1,5 @@
 import { Controller, Get, type INestApplication } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { TeamsService } from '../../../src/teams/teams.service.js';
 import { Permission } from '../../../src/teams/permissions/permission.decorator.js';
 import { PlanRateLimit } from '../../../src/teams/rate-limit/rate-limit.decorator.js';
@@ -16,6 +17,7 @@ class LimitedController {
   @PlanRateLimit()
   @Permission('team.read')
   @Get()
+  @ApiOkResponse({ schema: { type: 'object', properties: { ok: { enum: [true] } }, required: ['ok'] } })
   hit(): { ok: true } {
     return { ok: true };
   }
