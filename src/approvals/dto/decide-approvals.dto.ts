@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsUUID, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { MAX_STEPS } from '../../workflow-rules/workflow-limits.js';
-import { NOTE_MAX_LENGTH } from '../approval-limits.js';
-import { AssetEditDto, EDITS_PER_DECISION, STEP_DECISION_ACTIONS, type StepDecisionAction } from './step-decision.dto.js';
+import { DecisionEdits, DecisionNote, STEP_DECISION_ACTIONS, type AssetEditDto, type StepDecisionAction } from './step-decision.dto.js';
 
 /** Most decisions in one request: a page of the inbox. */
 export const DECISIONS_PER_REQUEST = 50;
@@ -56,20 +55,10 @@ export class InboxDecisionDto {
   @IsIn(STEP_DECISION_ACTIONS, { message: 'action must be approve or reject' })
   action: StepDecisionAction;
 
-  @ApiPropertyOptional({ maxLength: NOTE_MAX_LENGTH, description: "A step's reject: feedback for the agent" })
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString({ message: 'note must be text' })
-  @MaxLength(NOTE_MAX_LENGTH, { message: `note must be at most ${NOTE_MAX_LENGTH} characters` })
+  @DecisionNote("A step's reject: feedback for the agent")
   note?: string;
 
-  @ApiPropertyOptional({ type: [AssetEditDto], maxItems: EDITS_PER_DECISION, description: "A step's approve: edited text assets of the step, each stored as a new version" })
-  @IsOptional()
-  @IsArray({ message: 'edits must be a list' })
-  @ArrayMaxSize(EDITS_PER_DECISION, { message: `edits must contain at most ${EDITS_PER_DECISION} items` })
-  @IsObject({ each: true, message: 'edits must be a list of objects' })
-  @ValidateNested({ each: true })
-  @Type(() => AssetEditDto)
+  @DecisionEdits("A step's approve: edited text assets of the step, each stored as a new version")
   edits?: AssetEditDto[];
 }
 

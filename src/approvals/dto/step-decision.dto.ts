@@ -1,9 +1,9 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ASSET_EDIT_MAX_LENGTH } from '../../assets/asset-types.js';
 import { MAX_STEPS } from '../../workflow-rules/workflow-limits.js';
-
 import { NOTE_MAX_LENGTH } from '../approval-limits.js';
 export const STEP_DECISION_ACTIONS = ['approve', 'reject'] as const;
 export type StepDecisionAction = (typeof STEP_DECISION_ACTIONS)[number];
@@ -25,6 +25,30 @@ export class AssetEditDto {
   content: string;
 }
 
+/** A decision's optional note (trimmed; blank reads as none), as every way of deciding a step takes it. */
+export function DecisionNote(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ maxLength: NOTE_MAX_LENGTH, description }),
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    IsString({ message: 'note must be text' }),
+    MaxLength(NOTE_MAX_LENGTH, { message: `note must be at most ${NOTE_MAX_LENGTH} characters` }),
+  );
+}
+
+/** A decision's optional edits of the step's text assets, as every way of approving a step takes them. */
+export function DecisionEdits(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: [AssetEditDto], maxItems: EDITS_PER_DECISION, description }),
+    IsOptional(),
+    IsArray({ message: 'edits must be a list' }),
+    ArrayMaxSize(EDITS_PER_DECISION, { message: `edits must contain at most ${EDITS_PER_DECISION} items` }),
+    IsObject({ each: true, message: 'edits must be a list of objects' }),
+    ValidateNested({ each: true }),
+    Type(() => AssetEditDto),
+  );
+}
+
 /** Approves or rejects a run's paused step from the dashboard: the same decision as the mailed links. */
 export class StepDecisionDto {
   @ApiProperty({ enum: STEP_DECISION_ACTIONS })
@@ -37,19 +61,9 @@ export class StepDecisionDto {
   @Max(MAX_STEPS - 1)
   stepIndex: number;
 
-  @ApiPropertyOptional({ maxLength: NOTE_MAX_LENGTH, description: 'Feedback for the agent, with reject; blank reads as none' })
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @MaxLength(NOTE_MAX_LENGTH, { message: `note must be at most ${NOTE_MAX_LENGTH} characters` })
+  @DecisionNote('Feedback for the agent, with reject; blank reads as none')
   note?: string;
 
-  @ApiPropertyOptional({ type: [AssetEditDto], maxItems: EDITS_PER_DECISION, description: 'With approve only: edited text assets of the step, each stored as a new version' })
-  @IsOptional()
-  @IsArray({ message: 'edits must be a list' })
-  @ArrayMaxSize(EDITS_PER_DECISION, { message: `edits must contain at most ${EDITS_PER_DECISION} items` })
-  @IsObject({ each: true, message: 'edits must be a list of objects' })
-  @ValidateNested({ each: true })
-  @Type(() => AssetEditDto)
+  @DecisionEdits('With approve only: edited text assets of the step, each stored as a new version')
   edits?: AssetEditDto[];
 }

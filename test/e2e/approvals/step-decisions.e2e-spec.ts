@@ -383,7 +383,7 @@ describe('step decisions: the dashboard (POST /api/workflows/:id/runs/:runId/dec
       [{ action: 'approve', stepIndex: '1' }, [/^stepIndex must be a whole number$/]],
       [{ action: 'approve', stepIndex: null }, [/^stepIndex must be a whole number$/]],
       [{ action: 'reject', stepIndex: REVIEWED_STEP, note: 'x'.repeat(2001) }, [/^note must be at most 2000 characters$/]],
-      [{ action: 'reject', stepIndex: REVIEWED_STEP, note: 42 }, [/^note must be a string$/]],
+      [{ action: 'reject', stepIndex: REVIEWED_STEP, note: 42 }, [/^note must be text$/]],
       [{ action: 'approve', stepIndex: REVIEWED_STEP, teamId: run.user.teamId }, [/teamId should not exist/]],
       [{}, [/^action must be approve or reject$/, /^stepIndex must be a whole number$/]],
     ];
