@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { SYSTEM_AUDIT } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
 import type { AppConfig } from '../config/configuration.js';
-import { OutageLog } from '../database/outage-log.js';
+import { PeriodicSweep } from '../database/periodic-sweep.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
 import { APPROVAL_TIMER, APPROVAL_TIMER_QUEUE, type ApprovalTimerJob } from '../runs/run-jobs.js';
@@ -38,10 +38,8 @@ interface DueTimerRow {
 @Injectable()
 export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ApprovalTimersService.name);
-  private readonly outage = new OutageLog('the approval timer sweep', this.logger);
-  private readonly intervalMs: number;
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
+  /** Sweeps in real time: the clock says which timers are due, not when to look (a test that moves the clock calls `sweep()` itself). */
+  private readonly sweeper: PeriodicSweep;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -55,7 +53,7 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
     private readonly shutdown: ShutdownService,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.intervalMs = config.get('runs', { infer: true }).sweepSeconds * 1000;
+    this.sweeper = new PeriodicSweep('the approval timer sweep', this.logger, config.get('runs', { infer: true }).sweepSeconds * 1000, () => this.sweep());
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -63,15 +61,12 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
     await this.queue.work<ApprovalTimerJob>(APPROVAL_TIMER, { concurrency: 2 }, async ({ data }: Job<ApprovalTimerJob>) => {
       await this.fire(data);
     });
-    this.schedule();
-    this.shutdown.onDrain('approval timer sweep', () => {
-      this.stop();
-      return Promise.resolve();
-    });
+    this.sweeper.start();
+    this.shutdown.onDrain('approval timer sweep', () => this.sweeper.stop());
   }
 
-  onApplicationShutdown(): void {
-    this.stop();
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeper.stop();
   }
 
   /** Acts on every timer due by the clock with no decision recorded yet, most overdue first. */
@@ -135,28 +130,6 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
       changes: { workflowId, stepIndex, attempt, timer, effect, channel: 'system' },
     });
     return true;
-  }
-
-  /**
-   * The next sweep, in real time: the clock says which timers are due, not when to look. (The
-   * schedule ticker's timers are the clock's; a test that moves the clock calls `sweep()` itself.)
-   */
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.sweep().then(
-        () => this.outage.succeeded(),
-        (error: unknown) => {
-          if (!this.outage.failed(error)) this.logger.warn(`Approval timer sweep failed: ${String(error)}`);
-        },
-      ).finally(() => this.schedule());
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  private stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
   }
 }
 

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { AssetsService } from '../assets/assets.service.js';
 import type { AppConfig } from '../config/configuration.js';
 import { DatabaseClock } from '../database/database-clock.js';
-import { OutageLog } from '../database/outage-log.js';
+import { PeriodicSweep } from '../database/periodic-sweep.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { QueueService } from '../queue/queue.service.js';
 import { ShutdownService } from '../shutdown/shutdown.service.js';
@@ -30,9 +30,7 @@ const PENDING_STATES = new Set(['created', 'retry', 'active']);
 @Injectable()
 export class RunSweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RunSweeperService.name);
-  private readonly outage = new OutageLog('the run sweeper', this.logger);
-  private readonly intervalMs: number;
-  private timer?: NodeJS.Timeout;
+  private readonly sweeper: PeriodicSweep;
 
   constructor(
     private readonly runState: RunStateService,
@@ -45,27 +43,16 @@ export class RunSweeperService implements OnApplicationBootstrap, OnApplicationS
     private readonly metrics: Metrics,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.intervalMs = config.get('runs', { infer: true }).sweepSeconds * 1000;
+    this.sweeper = new PeriodicSweep('the run sweeper', this.logger, config.get('runs', { infer: true }).sweepSeconds * 1000, () => this.sweep());
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.sweep().then(
-        () => this.outage.succeeded(),
-        (error: unknown) => {
-          if (!this.outage.failed(error)) this.logger.warn(`Run sweep failed: ${String(error)}`);
-        },
-      );
-    }, this.intervalMs);
-    this.timer.unref();
-    this.shutdown.onDrain('run sweeper', () => {
-      clearInterval(this.timer);
-      return Promise.resolve();
-    });
+    this.sweeper.start();
+    this.shutdown.onDrain('run sweeper', () => this.sweeper.stop());
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeper.stop();
   }
 
   async sweep(): Promise<void> {
