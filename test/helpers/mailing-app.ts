@@ -15,21 +15,31 @@ export interface MailingApp {
   close: () => Promise<void>;
 }
 
-export async function startMailingApp(env: Record<string, string> = {}, smtpOptions: Parameters<typeof startSmtpServer>[1] = {}): Promise<MailingApp> {
+/** An app mailing to a test SMTP server, on a fresh database: no port, no user (most mail tests make their own). */
+export interface AppWithMail {
+  app: INestApplication;
+  smtp: TestSmtpServer;
+  close: () => Promise<void>;
+}
+
+export async function startAppWithMail(env: Record<string, string> = {}, smtpOptions: Parameters<typeof startSmtpServer>[1] = {}): Promise<AppWithMail> {
   const smtp = await startSmtpServer(0, smtpOptions);
   const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', ...env } });
   await resetDatabase(app);
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-  const user = await signUp(app);
   return {
     app,
     smtp,
-    base,
-    user,
     close: async () => {
       await app.close();
       await smtp.close();
     },
   };
+}
+
+export async function startMailingApp(env: Record<string, string> = {}, smtpOptions: Parameters<typeof startSmtpServer>[1] = {}): Promise<MailingApp> {
+  const mailing = await startAppWithMail(env, smtpOptions);
+  await mailing.app.listen(0, '127.0.0.1');
+  const base = `http://127.0.0.1:${(mailing.app.getHttpServer().address() as AddressInfo).port}`;
+  const user = await signUp(mailing.app);
+  return { ...mailing, base, user };
 }

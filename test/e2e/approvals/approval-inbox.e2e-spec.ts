@@ -2,14 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_STEP, type PausedRun } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createWorkflow } from '../../helpers/workflows.js';
-import { createTestApp } from '../../setup/create-test-app.js';
-import { resetDatabase } from '../../setup/reset-database.js';
 import type { InboxDecisionResult, InboxItem, PlanInboxItem, StepInboxItem } from '../../../src/approvals/approvals.response.js';
 import type { Role } from '../../../src/teams/entities/membership.entity.js';
 
@@ -20,17 +19,13 @@ describe('the approvals inbox', () => {
   let smtp: TestSmtpServer;
   let app: INestApplication;
   let dataSource: DataSource;
+  let mailing: AppWithMail;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
-    await resetDatabase(app);
+    ({ app, smtp } = mailing = await startAppWithMail({ LOG_LEVEL: 'error' }));
     dataSource = app.get(DataSource);
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   const inbox = async (user: TestUser) => (await api(app, user).get('/api/approvals').expect(200)).body as InboxItem[];
   const decide = (user: TestUser, decisions: unknown) => api(app, user).post('/api/approvals/decide').send({ decisions });

@@ -4,12 +4,11 @@ import { DataSource } from 'typeorm';
 import type { PlanApprovalMailResponse, WorkflowDetailResponse } from '../../../src/workflows/workflows.response.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
-import { createTestApp } from '../../setup/create-test-app.js';
-import { resetDatabase } from '../../setup/reset-database.js';
 
 const GOAL = 'Write a LinkedIn post about our product launch.';
 const PLAN_MAIL = /^Approve the plan/;
@@ -19,17 +18,13 @@ describe('plan approval resend: POST /api/workflows/:id/approval-mail', () => {
   let app: INestApplication;
   let smtp: TestSmtpServer;
   let dataSource: DataSource;
+  let mailing: AppWithMail;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
-    await resetDatabase(app);
+    ({ app, smtp } = mailing = await startAppWithMail({ LOG_LEVEL: 'error' }));
     dataSource = app.get(DataSource);
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   const resend = (caller: TestUser | undefined, workflowId: string) => api(app, caller).post(`/api/workflows/${workflowId}/approval-mail`);
   /** Plan approval mails queued for the workflow: one at creation, one per accepted resend. */

@@ -2,11 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { signUp } from '../../helpers/users.js';
-import { createTestApp } from '../../setup/create-test-app.js';
-import { resetDatabase } from '../../setup/reset-database.js';
 
 interface Asset {
   id: number;
@@ -21,16 +20,12 @@ const NOTE = 'Mention the blue palette and put the logo text in the corner';
 describe('the assets of a rejected step', () => {
   let smtp: TestSmtpServer;
   let app: INestApplication;
+  let mailing: AppWithMail;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
-    await resetDatabase(app);
+    ({ app, smtp } = mailing = await startAppWithMail({ LOG_LEVEL: 'error' }));
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   it('are marked rejected, can be filtered out of the listing, and the redo puts the note into what it makes', async () => {
     const user = await signUp(app);

@@ -2,13 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { parseEml, startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { parseEml, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp } from '../../helpers/users.js';
 import { BROWSER, mailTo, pathOf } from '../../helpers/workflows.js';
-import { createTestApp } from '../../setup/create-test-app.js';
-import { resetDatabase } from '../../setup/reset-database.js';
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token');
 
@@ -16,16 +15,12 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token');
 describe('a fresh step approval mail', () => {
   let smtp: TestSmtpServer;
   let app: INestApplication;
+  let mailing: AppWithMail;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
-    await resetDatabase(app);
+    ({ app, smtp } = mailing = await startAppWithMail({ LOG_LEVEL: 'error' }));
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   it('mails a new link (a new token, 2 h) that decides; concurrent and repeated requests within a minute get 429 and no mail', async () => {
     const user = await signUp(app);

@@ -5,12 +5,11 @@ import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { textOfMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
-import { createTestApp } from '../../setup/create-test-app.js';
-import { resetDatabase } from '../../setup/reset-database.js';
 
 /** Two steps; the second (index 1) is reviewed. */
 const REVIEWED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it.';
@@ -54,17 +53,13 @@ describe('step decisions: the dashboard (POST /api/workflows/:id/runs/:runId/dec
   let app: INestApplication;
   let smtp: TestSmtpServer;
   let dataSource: DataSource;
+  let mailing: AppWithMail;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FRONTEND_URL: FRONTEND, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
-    await resetDatabase(app);
+    ({ app, smtp } = mailing = await startAppWithMail({ FRONTEND_URL: FRONTEND, LOG_LEVEL: 'error' }));
     dataSource = app.get(DataSource);
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   const follow = (path: string) => api(app).get(path).set('User-Agent', BROWSER).set('Accept', 'application/json');
   const decide = (run: Pick<PausedRun, 'workflowId' | 'runId'>, user: TestUser, body: object) =>

@@ -2,13 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { BROWSER, mailTo } from '../../helpers/workflows.js';
-import { createTestApp } from '../../setup/create-test-app.js';
-import { resetDatabase } from '../../setup/reset-database.js';
 import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 
 const FRONTEND = 'http://frontend.test';
@@ -20,17 +19,13 @@ describe('a run stopped while a step waits for approval', () => {
   let smtp: TestSmtpServer;
   let app: INestApplication;
   let dataSource: DataSource;
+  let mailing: AppWithMail;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FRONTEND_URL: FRONTEND, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
-    await resetDatabase(app);
+    ({ app, smtp } = mailing = await startAppWithMail({ FRONTEND_URL: FRONTEND, LOG_LEVEL: 'error' }));
     dataSource = app.get(DataSource);
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   const decisionsOf = async (runId: number) =>
     (await dataSource.query<{ count: number }[]>('SELECT count(*)::int AS count FROM approval_decisions WHERE run_id = $1', [runId]))[0].count;

@@ -2,29 +2,24 @@ import type { INestApplication } from '@nestjs/common';
 import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp } from '../../helpers/users.js';
 import { BROWSER, mailTo, pathOf } from '../../helpers/workflows.js';
-import { createTestApp } from '../../setup/create-test-app.js';
-import { resetDatabase } from '../../setup/reset-database.js';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('run decisions: GET /api/workflows/:id/runs/:runId lists the step decisions taken on the run', () => {
   let app: INestApplication;
   let smtp: TestSmtpServer;
+  let mailing: AppWithMail;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error' } });
-    await resetDatabase(app);
+    ({ app, smtp } = mailing = await startAppWithMail({ LOG_LEVEL: 'error' }));
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => mailing.close());
 
   it('shows a dashboard decision and a mailed link decision, oldest first, with channel, who, when and note', async () => {
     const user = await signUp(app);
