@@ -367,6 +367,33 @@ describe('message actions', () => {
       expect(await search(owner, 'croissants')).toEqual([await idOf(owner, ownersChat)]);
     });
 
+    it('shows every word matched in a long message, however far in and however far apart', async () => {
+      const filler = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i} is about ovens, trays and morning deliveries.`).join(' ');
+      const text = `Intro about our bread. ${filler(600)} The secret is the artisanal sourdough starter kept since 1920. ${filler(20)}`;
+      const chatId = generateId();
+      const question = say(text);
+      await submit(owner, chatId, [question]);
+      const snippets = async (q: string) => {
+        const hits = (await api(app, owner).get(`/api/assistant/search?q=${encodeURIComponent(q)}`).expect(200)).body as SearchHitResponse[];
+        const hit = hits.find((entry) => entry.matches.some((match) => match.messageId === question.id));
+        return hit?.matches.find((match) => match.messageId === question.id)?.snippet ?? '';
+      };
+
+      // Far in, alone, as a phrase, and apart from a word near the start or repeated all along.
+      expect(await snippets('sourdough')).toContain('**sourdough**');
+      expect(await snippets('"sourdough starter"')).toContain('**sourdough** **starter**');
+      for (const [q, words] of [
+        ['bread sourdough', ['**bread**', '**sourdough**']],
+        ['trays sourdough', ['**trays**', '**sourdough**']],
+        ['sourdough -croissant', ['**sourdough**']],
+      ] as const) {
+        const snippet = await snippets(q);
+        for (const word of words) expect(snippet, q).toContain(word);
+        // A snippet, not the message.
+        expect(snippet.length, q).toBeLessThan(400);
+      }
+    });
+
     it('refuses a bad query', async () => {
       expectError(await api(app, owner).get('/api/assistant/search'), 400, [/^q must be a string$/]);
       expectError(await api(app, owner).get('/api/assistant/search?q=%20%20'), 400, [/^q must not be empty$/]);
