@@ -147,8 +147,8 @@ export class ChatStreamService {
                 abortSignal,
                 onEnd: async (message) => {
                   saved = await this.store(conversationId, message, turn);
-                  // A new conversation's title is written once its first reply is stored, not awaited.
-                  if (saved && !turn.existing) void this.titles.write(team, conversationId, turn.modelId, textOf(turn.newMessages.find((entry) => entry.role === 'user')));
+                  // A new conversation's title is written once its first reply is stored, off the reply's path.
+                  if (saved && !turn.existing) this.titles.start(team, conversationId, turn.modelId, textOf(turn.newMessages.find((entry) => entry.role === 'user')));
                 },
               }),
               () => (saved ? [] : [{ type: 'error', errorText: REPLY_NOT_SAVED }]),

@@ -307,8 +307,7 @@ export class ConversationsService {
          SELECT coalesce(jsonb_agg(jsonb_build_object('messageId', h.message_id, 'role', h.role, 'snippet', h.snippet) ORDER BY h.seq), '[]') AS matches
            FROM (
              SELECT m.seq, m.message_id, m.role,
-                    ts_headline('english', array_to_string(ARRAY(SELECT jsonb_array_elements_text(${TEXTS})), ' '), q.query,
-                                'StartSel=**, StopSel=**, MaxWords=24, MinWords=8, MaxFragments=1') AS snippet
+                    search_snippet(array_to_string(ARRAY(SELECT jsonb_array_elements_text(${TEXTS})), ' '), q.query) AS snippet
                FROM messages m WHERE m.conversation_id = found.id AND m.search @@ q.query
               ORDER BY m.seq LIMIT 3
            ) h

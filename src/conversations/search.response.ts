@@ -7,7 +7,7 @@ export class SearchMatchResponse {
   @ApiProperty({ enum: ['system', 'user', 'assistant'] })
   role: string;
 
-  @ApiProperty({ description: 'The words around the match, each matched word in **bold** (Markdown)' })
+  @ApiProperty({ description: 'The words around each word searched (a fragment per word, joined by …), each matched word in **bold** (Markdown)' })
   snippet: string;
 }
 

@@ -119,6 +119,15 @@ describe.skipIf(NO_BROWSER)("a reply's actions and a run's conversation in the c
       await results.getByRole('button', { name: 'Clear search' }).click();
       await expect.poll(() => sidebar.getByRole('listitem').count()).toBe(2);
       await tab.assertFitsWidth();
+
+      // The team's usage page counts the rating under the agent and model that wrote the reply.
+      await tab.goto('/team');
+      const ratings = page.getByRole('table', { name: 'Ratings by agent and model' });
+      await visible(ratings);
+      const rows = await ratings.getByRole('row').allTextContents();
+      expect(rows.slice(1)).toEqual([expect.stringMatching(/^\S+ · offline01$/) as unknown]);
+      await tab.screenshot('team-ratings');
+      await tab.assertFitsWidth();
       tab.assertClean();
       await tab.close();
     }, 120_000);

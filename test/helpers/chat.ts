@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
+import { ConversationTitles } from '../../src/assistant/conversation-titles.service.js';
 import { type Caller, api } from './api.js';
-import { waitFor } from './mail-catcher.js';
 import { type ParsedUIStream, readUIStream } from './read-ui-stream.js';
 
 export function userMessage(text: string, extraParts: UIMessage['parts'] = []): UIMessage {
@@ -23,7 +23,10 @@ export async function chat(
   const response = await api(app, caller).post('/api/assistant/router').send(body).expect(200);
   expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
   const parsed = await readUIStream(response.text);
-  return { ...parsed, conversationId: String(response.headers['x-conversation-id']) };
+  const conversationId = String(response.headers['x-conversation-id']);
+  // The reply is whole, and so is the conversation a caller reads next: its new title included.
+  await titlesSettled(app, conversationId);
+  return { ...parsed, conversationId };
 }
 
 export function textOfMessage(message: UIMessage): string {
@@ -31,10 +34,18 @@ export function textOfMessage(message: UIMessage): string {
 }
 
 /**
- * A conversation's title once the one written after its first reply stands (the model's, off the
- * reply's path; or a rename): until then it is its first message, cut, and may change under a reader.
+ * Resolves once the titles written after first replies (off the reply's path) are stored: the
+ * conversation's, or every one under way. A reply's write starts before its stream ends, so after a
+ * reply has been read this settles its conversation for good.
  */
+export async function titlesSettled(app: INestApplication, conversationId?: string): Promise<void> {
+  await app.get(ConversationTitles).settled(conversationId);
+}
+
+/** A conversation's title once the one written after its first reply stands. */
 export async function settledTitle(app: INestApplication, conversationId: string): Promise<string> {
-  const database = app.get(DataSource);
-  return waitFor(async () => (await database.query<{ title: string }[]>('SELECT title FROM conversations WHERE id = $1 AND title_final', [conversationId]))[0]?.title, 'the conversation\'s title');
+  await titlesSettled(app, conversationId);
+  const [row] = await app.get(DataSource).query<{ title: string }[]>('SELECT title FROM conversations WHERE id = $1', [conversationId]);
+  if (!row) throw new Error(`no conversation ${conversationId}`);
+  return row.title;
 }

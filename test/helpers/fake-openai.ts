@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CONVERSATION_TITLE_OUTPUT } from '../../src/llm/offline/offline-language-model.js';
 
 export interface ChatCompletionRequest {
   model?: string;
@@ -64,6 +65,9 @@ export class FakeOpenAI extends LocalOpenAIServer {
   failWith?: string;
   private routeGate?: { count: number; waiting: (() => void)[] };
   private replyGate?: { opened: Promise<void>; open: () => void };
+  /** The title a conversation-title call gets. */
+  title = 'A fake title';
+  private titleGate?: { opened: Promise<void>; open: () => void; held: number };
 
   /** Routing calls are answered only once `count` of them are waiting: requests that route together. */
   holdRoutes(count: number): void {
@@ -82,12 +86,37 @@ export class FakeOpenAI extends LocalOpenAIServer {
     this.replyGate = undefined;
   }
 
+  /** Conversation-title calls wait until `releaseTitles()`: a title write that stays under way. */
+  holdTitles(): void {
+    let open = () => undefined as void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.titleGate = { opened, open, held: 0 };
+  }
+
+  /** How many title calls the gate holds now. */
+  get heldTitles(): number {
+    return this.titleGate?.held ?? 0;
+  }
+
+  releaseTitles(): void {
+    this.titleGate?.open();
+    this.titleGate = undefined;
+  }
+
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson<ChatCompletionRequest>(req);
     this.requests.push(body);
     if (body.response_format?.json_schema?.name === 'agent_route') {
       await this.passRouteGate();
       return sendJson(res, chatCompletion(body.model, JSON.stringify({ agentId: this.route, confident: true })));
+    }
+    if (body.response_format?.json_schema?.name === CONVERSATION_TITLE_OUTPUT) {
+      const gate = this.titleGate;
+      if (gate) {
+        gate.held++;
+        await gate.opened;
+      }
+      return sendJson(res, chatCompletion(body.model, JSON.stringify({ title: this.title })));
     }
     if (this.failWith) return sendJson(res, { error: { message: this.failWith, type: 'invalid_request_error', code: 'bad_request' } }, 400);
     await this.replyGate?.opened;

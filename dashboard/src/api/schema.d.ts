@@ -1963,7 +1963,7 @@ export interface components {
             messageId: string;
             /** @enum {string} */
             role: "system" | "user" | "assistant";
-            /** @description The words around the match, each matched word in **bold** (Markdown) */
+            /** @description The words around each word searched (a fragment per word, joined by …), each matched word in **bold** (Markdown) */
             snippet: string;
         };
         SearchHitResponse: {

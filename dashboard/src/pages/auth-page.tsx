@@ -72,6 +72,10 @@ export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?
   return (
     <main className="auth">
       <h1>{registering ? 'Create your account' : 'Sign in'}</h1>
+      <p className="auth-product">
+        <strong>Assistant</strong>: AI agents for your team that write posts, outlines and scripts, read receipts and contracts, and run your workflows on a
+        schedule, with a person approving each step that needs it.
+      </p>
       {ssoError && <p role="alert">{SSO_ERRORS[ssoError] ?? SSO_FAILED}</p>}
       {sso && (
         <a className="button" href={oidcLoginUrl(returnPath())}>
@@ -92,8 +96,20 @@ export function AuthForm({ mode, onSwitchMode }: { mode: AuthMode; onSwitchMode?
           </label>
           <label>
             Password
-            <input name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} required minLength={registering ? 8 : 1} />
+            <input
+              name="password"
+              type="password"
+              autoComplete={registering ? 'new-password' : 'current-password'}
+              required
+              minLength={registering ? 8 : 1}
+              aria-describedby={registering ? 'password-rules' : undefined}
+            />
           </label>
+          {registering && (
+            <p id="password-rules" className="muted">
+              At least 8 characters and hard to guess: a few uncommon words make a good one; not your name or email, nor a common password.
+            </p>
+          )}
           <ErrorMessage error={error} />
           <button type="submit" disabled={busy}>
             {registering ? 'Sign up' : 'Sign in'}

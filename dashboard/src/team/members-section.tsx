@@ -8,6 +8,7 @@ import { assignableRoles, isManager, ROLE_NAMES } from './roles';
 
 export function MembersSection({ team, userId }: { team: TeamResponse; userId: string }) {
   const members = useMembers(team.id);
+  const owners = members.data?.filter((member) => member.role === 'owner').length ?? 0;
   return (
     <section className="card stack" aria-labelledby="members-heading">
       <h2 id="members-heading">Members</h2>
@@ -16,7 +17,14 @@ export function MembersSection({ team, userId }: { team: TeamResponse; userId: s
       {members.data && (
         <ul className="team-list" aria-label="Members">
           {members.data.map((member) => (
-            <MemberRow key={member.userId} member={member} team={team} isSelf={member.userId === userId} onChanged={members.reload} />
+            <MemberRow
+              key={member.userId}
+              member={member}
+              team={team}
+              isSelf={member.userId === userId}
+              soleOwner={member.role === 'owner' && owners === 1}
+              onChanged={members.reload}
+            />
           ))}
         </ul>
       )}
@@ -24,13 +32,22 @@ export function MembersSection({ team, userId }: { team: TeamResponse; userId: s
   );
 }
 
-function MemberRow({ member, team, isSelf, onChanged }: { member: MemberResponse; team: TeamResponse; isSelf: boolean; onChanged: () => Promise<void> }) {
+interface MemberRowProps {
+  member: MemberResponse;
+  team: TeamResponse;
+  isSelf: boolean;
+  /** The team's only owner: the API refuses to change their role (a team keeps an owner). */
+  soleOwner: boolean;
+  onChanged: () => Promise<void>;
+}
+
+function MemberRow({ member, team, isSelf, soleOwner, onChanged }: MemberRowProps) {
   const { refresh } = useSession();
   const roleChange = useAction();
   const removal = useAction();
   const roles = assignableRoles(team.role);
   // Admins can neither change nor remove owners; removing yourself is leaving (below).
-  const canChangeRole = roles.length > 0 && (member.role !== 'owner' || team.role === 'owner');
+  const canChangeRole = roles.length > 0 && !soleOwner && (member.role !== 'owner' || team.role === 'owner');
   const canRemove = !isSelf && isManager(team.role) && (member.role !== 'owner' || team.role === 'owner');
 
   async function changeRole(role: Role) {

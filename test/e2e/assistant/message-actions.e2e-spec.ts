@@ -7,9 +7,9 @@ import type { ConversationResponse, HistoryResponse } from '../../../src/convers
 import type { FeedbackReportResponse, MessageFeedbackResponse } from '../../../src/conversations/feedback.response.js';
 import type { SearchHitResponse } from '../../../src/conversations/search.response.js';
 import { api } from '../../helpers/api.js';
-import { textOfMessage } from '../../helpers/chat.js';
+import { textOfMessage, titlesSettled } from '../../helpers/chat.js';
+import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { waitFor } from '../../helpers/mail-catcher.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
@@ -42,8 +42,12 @@ describe('message actions', () => {
 
   const transportFor = (caller: TestUser) =>
     new DefaultChatTransport<UIMessage>({ api: `${base}/api/assistant/router`, headers: { authorization: `Bearer ${caller.token}` } });
-  const submit = (caller: TestUser, chatId: string, messages: UIMessage[], messageId?: string) =>
-    transportFor(caller).sendMessages({ chatId, messages, trigger: 'submit-message', messageId, abortSignal: undefined }).then(finalMessage);
+  // A reply read whole, and its conversation with it: a first reply's title is written by then.
+  const submit = async (caller: TestUser, chatId: string, messages: UIMessage[], messageId?: string) => {
+    const message = await transportFor(caller).sendMessages({ chatId, messages, trigger: 'submit-message', messageId, abortSignal: undefined }).then(finalMessage);
+    await titlesSettled(app);
+    return message;
+  };
   const regenerate = (caller: TestUser, chatId: string, messages: UIMessage[], messageId?: string) =>
     transportFor(caller).sendMessages({ chatId, messages, trigger: 'regenerate-message', messageId, abortSignal: undefined }).then(finalMessage);
   const history = async (caller: TestUser, id: string) => (await api(app, caller).get(`/api/assistant/history?id=${id}`).expect(200)).body as HistoryResponse;
@@ -200,9 +204,8 @@ describe('message actions', () => {
       const chatId = generateId();
       const question = say('Hello');
       const reply = await submit(owner, chatId, [question]);
-      // The messages, not the conversation: its title is written meanwhile.
-      const before = (await history(owner, chatId)).messages;
-      const { conversation } = await history(owner, chatId);
+      const before = await history(owner, chatId);
+      const { conversation } = before;
       const send = (caller: TestUser, body: object) => api(app, caller).post('/api/assistant/router').send({ trigger: 'submit-message', ...body });
 
       expectError(await send(owner, { id: chatId, messages: [say('Changed', question.id), say('Later')], messageId: question.id }), 400, 'messageId: an edited message is sent as the last message, under its own id');
@@ -214,7 +217,7 @@ describe('message actions', () => {
       for (const caller of [member, stranger]) {
         expectError(await send(caller, { conversationId: conversation.id, messages: [say('Changed', question.id)], messageId: question.id }), 404, 'Conversation not found');
       }
-      expect((await history(owner, chatId)).messages).toEqual(before);
+      expect(await history(owner, chatId)).toEqual(before);
       expect((await branches(owner, chatId)).forks).toEqual([]);
     });
   });
@@ -304,12 +307,11 @@ describe('message actions', () => {
       const chatId = generateId();
       const question = say('Hi! Could you please write an Instagram post about our new bakery opening next Saturday?');
       await submit(owner, chatId, [question]);
-      const titled = await waitFor(async () => {
-        const { conversation } = await history(owner, chatId);
-        return conversation.title === 'Instagram post about new bakery opening' && conversation;
-      }, 'the generated title');
-      // The call that wrote it is in the ledger, under its own kind (rows reach it within about a second).
-      await waitFor(async () => (await db.query<unknown[]>(`SELECT 1 FROM usage_records WHERE conversation_id = $1 AND kind = 'title'`, [titled.id])).length === 1, 'the title call in the ledger');
+      const titled = (await history(owner, chatId)).conversation;
+      expect(titled.title).toBe('Instagram post about new bakery opening');
+      // The call that wrote it is in the ledger, under its own kind.
+      await app.get(UsageLedger).flush();
+      expect(await db.query<unknown[]>(`SELECT 1 FROM usage_records WHERE conversation_id = $1 AND kind = 'title'`, [titled.id])).toHaveLength(1);
 
       const renamed = await api(app, owner).patch(`/api/assistant/conversations/${chatId}`).send({ title: '  Bakery\nlaunch  ' }).expect(200);
       expect(renamed.body).toEqual({ id: titled.id, title: 'Bakery launch' });
@@ -322,7 +324,8 @@ describe('message actions', () => {
     it('refuses a bad title and callers who cannot write the conversation, changing nothing', async () => {
       const chatId = generateId();
       await submit(owner, chatId, [say('Write a post about green tea')]);
-      const conversation = await waitFor(async () => (await conversations(owner)).find((entry) => entry.title === 'Post about green tea'), 'the generated title');
+      const conversation = (await conversations(owner)).find((entry) => entry.title === 'Post about green tea');
+      if (!conversation) throw new Error('the generated title is not there');
       const rename = (caller: TestUser, body: object, id = chatId) => api(app, caller).patch(`/api/assistant/conversations/${id}`).send(body);
       expectError(await rename(owner, {}), 400, [/^title must be a string$/]);
       expectError(await rename(owner, { title: '   ' }), 400, [/^title must not be empty$/]);
@@ -339,7 +342,7 @@ describe('message actions', () => {
       const question = say('Write a LinkedIn post about our bakeries. Mention the artisanal sourdough.');
       await submit(owner, ownersChat, [question]);
       // The title says nothing of the sourdough: only the message can match it.
-      await waitFor(async () => (await conversations(owner)).find((entry) => entry.title === 'LinkedIn post about bakeries'), 'the generated title');
+      expect((await conversations(owner)).map((entry) => entry.title)).toContain('LinkedIn post about bakeries');
       const membersChat = generateId();
       await submit(member, membersChat, [say('Plan a sourdough bakery tasting for my friends')]);
       const strangersChat = generateId();
@@ -362,6 +365,33 @@ describe('message actions', () => {
       await submit(owner, ownersChat, [say('Write a LinkedIn post about croissants', question.id)], question.id);
       expect(await search(owner, 'artisanal')).toEqual([]);
       expect(await search(owner, 'croissants')).toEqual([await idOf(owner, ownersChat)]);
+    });
+
+    it('shows every word matched in a long message, however far in and however far apart', async () => {
+      const filler = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i} is about ovens, trays and morning deliveries.`).join(' ');
+      const text = `Intro about our bread. ${filler(600)} The secret is the artisanal sourdough starter kept since 1920. ${filler(20)}`;
+      const chatId = generateId();
+      const question = say(text);
+      await submit(owner, chatId, [question]);
+      const snippets = async (q: string) => {
+        const hits = (await api(app, owner).get(`/api/assistant/search?q=${encodeURIComponent(q)}`).expect(200)).body as SearchHitResponse[];
+        const hit = hits.find((entry) => entry.matches.some((match) => match.messageId === question.id));
+        return hit?.matches.find((match) => match.messageId === question.id)?.snippet ?? '';
+      };
+
+      // Far in, alone, as a phrase, and apart from a word near the start or repeated all along.
+      expect(await snippets('sourdough')).toContain('**sourdough**');
+      expect(await snippets('"sourdough starter"')).toContain('**sourdough** **starter**');
+      for (const [q, words] of [
+        ['bread sourdough', ['**bread**', '**sourdough**']],
+        ['trays sourdough', ['**trays**', '**sourdough**']],
+        ['sourdough -croissant', ['**sourdough**']],
+      ] as const) {
+        const snippet = await snippets(q);
+        for (const word of words) expect(snippet, q).toContain(word);
+        // A snippet, not the message.
+        expect(snippet.length, q).toBeLessThan(400);
+      }
     });
 
     it('refuses a bad query', async () => {

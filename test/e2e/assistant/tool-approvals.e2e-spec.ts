@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { McpServerResponse } from '../../../src/assistant/mcp/mcp-server.response.js';
 import type { HistoryResponse } from '../../../src/conversations/conversations.response.js';
 import { api } from '../../helpers/api.js';
-import { textOfMessage } from '../../helpers/chat.js';
+import { textOfMessage, titlesSettled } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { EverythingServer } from '../../helpers/mcp-everything.js';
 import { StockChat } from '../../helpers/stock-chat.js';
@@ -60,6 +60,7 @@ describe('tool approvals', () => {
   async function asking(caller: TestUser, text: string): Promise<{ chat: StockChat; part: ToolPart & { approval: { id: string } } }> {
     const chat = stockChat(caller);
     await chat.sendMessage({ text: `use echo with ${text}` });
+    await titlesSettled(app);
     const part = echoPart(chat.last);
     expect(part).toMatchObject({ state: 'approval-requested', input: { message: text }, approval: { id: expect.any(String) as unknown } });
     return { chat, part: part as ToolPart & { approval: { id: string } } };
@@ -135,13 +136,7 @@ describe('tool approvals', () => {
     const send = (caller: TestUser, message: UIMessage, extra: Record<string, unknown> = {}) =>
       api(app, caller).post('/api/assistant/router').send({ id: chat.id, messages: [chat.messages[0], message], trigger: 'submit-message', messageId: message.id, ...extra });
     const decisionsBefore = (await auditOf(owner.teamId)).length;
-    // The messages and when the conversation last changed: its title is written apart, once the
-    // first reply is stored (not awaited), so it may land at any moment of this test.
-    const stored = async () => {
-      const { conversation, messages } = await history(owner, chat.id);
-      return { updatedAt: conversation.updatedAt, messages };
-    };
-    const storedBefore = await stored();
+    const storedBefore = await history(owner, chat.id);
 
     expectError(await send(owner, answered({ id: 'another-approval', approved: true })), 400, /approval\.id: is not the approval requested/);
     expectError(await send(owner, answered({ id: part.approval.id, approved: true, reason: 'x'.repeat(1001) })), 400, /approval\.reason: must be a text of at most 1000/);
@@ -155,7 +150,7 @@ describe('tool approvals', () => {
     expectError(await send(owner, stale, { messageId: stale.id }), 409, /not the conversation's last reply/);
 
     expect((await auditOf(owner.teamId)).length).toBe(decisionsBefore);
-    expect(await stored()).toEqual(storedBefore);
+    expect(await history(owner, chat.id)).toEqual(storedBefore);
 
     // Answered once, the reply awaits nothing more: answering again is a conflict.
     const finished = chat.nextFinish();
