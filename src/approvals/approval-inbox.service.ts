@@ -11,6 +11,7 @@ import { PLAN_APPROVAL_TTL_SECONDS, STEP_APPROVAL_TTL_SECONDS } from './approval
 import type { InboxDecisionResult, InboxItem, PlanInboxItem, StepInboxItem } from './approvals.response.js';
 import { ApprovalsService } from './approvals.service.js';
 import type { DecideApprovalsDto, InboxDecisionDto } from './dto/decide-approvals.dto.js';
+import { stepDecidedMessage } from './step-summary.js';
 
 /** Most items of each kind listed: a person's inbox, not a report. */
 const INBOX_LIMIT = 100;
@@ -69,9 +70,11 @@ export class ApprovalInboxService {
         await this.approvals.approvePlanFromInbox(team, item.workflowId, item.planVersion!, audit);
         return { ...named, status: 200, message: 'Plan approved; the workflow is active' };
       }
+      // Read before deciding: the decision moves the step on and answers its tool calls.
+      const toolCalls = (await this.runs.checkpointOf(item.runId!, item.stepIndex!))?.toolApproval?.calls ?? [];
       const decided = await this.approvals.decideFromDashboard(team, item.workflowId, item.runId!, { action: item.action, stepIndex: item.stepIndex!, note: item.note, edits: item.edits }, audit, item.attempt);
       if (decided.status === 'awaiting_approval') return { ...named, status: 200, message: 'Approval counted; the step waits for more approvers (its quorum)' };
-      return { ...named, status: 200, message: item.action === 'approve' ? 'Step approved; the run goes on' : 'Step rejected; it is done again with the note' };
+      return { ...named, status: 200, message: stepDecidedMessage(item.action, toolCalls) };
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() < 500) return { ...named, status: error.getStatus(), message: error.message };
       throw error;

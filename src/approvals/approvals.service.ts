@@ -11,6 +11,8 @@ import type { AppConfig } from '../config/configuration.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { RunStateService } from '../runs/run-state.service.js';
 import { type RunStop, RunsService, type StepDecision, type StepDecisionOutcome } from '../runs/runs.service.js';
+import { toolLabel } from '../llm/tool-phrases.js';
+import type { AskedToolCall } from '../runs/entities/run-step.entity.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
@@ -134,7 +136,10 @@ export class ApprovalsService {
     if (this.linkMode === 'direct' && !isLinkScanner(client.method, client.userAgent ?? undefined)) return this.resume(fields, client, wantsForm);
     return asOutcome(async () => {
       const link = await this.checkStepLink(fields);
-      return (await this.stoppedAnswer(link.claims)) ?? stepConfirmation(link, link.action === 'approve' ? await this.editableOf(link.claims) : undefined);
+      return (
+        (await this.stoppedAnswer(link.claims)) ??
+        stepConfirmation(link, await this.toolCallsOf(link.claims), link.action === 'approve' ? await this.editableOf(link.claims) : undefined)
+      );
     });
   }
 
@@ -148,7 +153,7 @@ export class ApprovalsService {
       const link = await this.checkStepLink(fields);
       const { claims, action } = link;
       const decider = await this.requireMember((await this.runState.getById(Number(claims.sub)))?.teamId, claims.rcpt);
-      if (action === 'reject' && link.note === undefined && wantsForm) return stepConfirmation({ ...link, note: '' });
+      if (action === 'reject' && link.note === undefined && wantsForm) return stepConfirmation({ ...link, note: '' }, await this.toolCallsOf(claims));
       const edits = linkEdits(fields);
       await this.checkEdits({ runId: Number(claims.sub), stepIndex: claims.step, attempt: claims.attempt }, action, edits);
       const outcome = await this.applyStepDecision(
@@ -184,6 +189,13 @@ export class ApprovalsService {
     const checkpoint = await this.runs.checkpointOf(step.runId, step.stepIndex);
     if (checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== step.attempt) return;
     await this.assets.checkStepEdits({ runId: step.runId, since: checkpoint.startedAt }, edits);
+  }
+
+  /** The tool calls a link's awaiting attempt asks to make: none for a step that waits for a review of its output. */
+  private async toolCallsOf(claims: StepApprovalClaims): Promise<AskedToolCall[]> {
+    const checkpoint = await this.runs.checkpointOf(Number(claims.sub), claims.step);
+    if (checkpoint?.status !== 'awaiting_approval' || checkpoint.attempt !== claims.attempt) return [];
+    return checkpoint.toolApproval?.calls ?? [];
   }
 
   /** The first text asset a link's awaiting attempt made, for its confirmation page to offer for editing. */
@@ -414,10 +426,25 @@ function planConfirmation(token: string, claims: PlanApprovalClaims): LinkOutcom
   };
 }
 
-function stepConfirmation({ token, action, claims, note }: StepLink, edit?: { assetId: number; title: string; content: string }): LinkOutcome {
+/** A step link's page. A step paused on tool calls is not redone: the page says the calls are allowed or refused and the step goes on. */
+function stepConfirmation(
+  { token, action, claims, note }: StepLink,
+  toolCalls: readonly AskedToolCall[],
+  edit?: { assetId: number; title: string; content: string },
+): LinkOutcome {
   const step = `step ${claims.step + 1}`;
-  const page =
-    action === 'approve'
+  const tools = toolCalls.map((call) => `${toolLabel(call.toolName)} (${call.toolName})`).join(', ');
+  const calls = toolCalls.length > 1 ? 'tool calls' : 'tool call';
+  const page = toolCalls.length
+    ? action === 'approve'
+      ? { title: `Allow the ${calls} of ${step}`, explanation: `Allowing runs ${tools} with the arguments in the mail; the step goes on.`, button: `Allow the ${calls}` }
+      : {
+          title: `Refuse the ${calls} of ${step}`,
+          explanation: `Refusing means ${tools} ${toolCalls.length > 1 ? 'do' : 'does'} not run; the step goes on without ${toolCalls.length > 1 ? 'them' : 'it'}. Your note tells the agent why.`,
+          button: `Refuse the ${calls}`,
+          note: note ?? '',
+        }
+    : action === 'approve'
       ? { title: `Approve ${step}`, explanation: "Approving accepts this step's output; the run goes on.", button: `Approve ${step}` }
       : { title: `Reject ${step}`, explanation: 'Tell the agent what to change; the step is done again with your note.', button: 'Reject and redo the step', note: note ?? '' };
   return { kind: 'confirm', page: { ...page, ...(edit ? { edit } : {}), postTo: 'resume', fields: { token, action } } };

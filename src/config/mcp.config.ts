@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { integer, invalid, namespace, size, text, type ValuesOf } from './environment.js';
+import { readMcpStdioServers, type McpStdioServer } from './mcp-stdio-servers.js';
 
 const KEY_LENGTH = 32;
 
@@ -31,6 +32,12 @@ export const MCP_VARIABLES = namespace('MCP servers teams connect, and secrets a
     max: 100,
     doc: 'How many tool calls this instance runs at once against one MCP server; more wait their turn.',
   }),
+  stdioServersFile: text({
+    name: 'MCP_STDIO_SERVERS_FILE',
+    doc:
+      "A JSON file of stdio MCP servers the operator runs for every team, e.g. /etc/assistant/mcp-stdio-servers.json (README: Operator's stdio MCP servers); " +
+      'read at start, and a missing or invalid file refuses the start. Unset: none.',
+  }),
 });
 
 export interface McpSettings {
@@ -39,6 +46,8 @@ export interface McpSettings {
   callTimeoutMs: number;
   maxResultBytes: number;
   maxConcurrentCalls: number;
+  /** The deployment's stdio servers, from MCP_STDIO_SERVERS_FILE: teams never add one. */
+  stdioServers: McpStdioServer[];
 }
 
 /**
@@ -46,8 +55,11 @@ export interface McpSettings {
  * every stored secret on restart); elsewhere it is derived from JWT_SECRET, stable across restarts.
  */
 export function mcpSettings(values: ValuesOf<typeof MCP_VARIABLES>, production: boolean, jwtSecret: string): McpSettings {
-  const { secretsEncryptionKey, ...limits } = values;
+  const { secretsEncryptionKey, stdioServersFile, ...limits } = values;
   if (!secretsEncryptionKey && production) throw invalid('SECRETS_ENCRYPTION_KEY is required when NODE_ENV=production');
   const material = secretsEncryptionKey ?? `derived-from-jwt-secret:${jwtSecret}`;
-  return { secretsKey: Buffer.from(hkdfSync('sha256', material, '', 'assistant secrets at rest v1', KEY_LENGTH)), ...limits };
+  return { secretsKey: Buffer.from(hkdfSync('sha256', material, '', 'assistant secrets at rest v1', KEY_LENGTH)),
+    ...limits,
+    stdioServers: readMcpStdioServers(stdioServersFile),
+  };
 }

@@ -4,7 +4,8 @@ import { join, dirname } from 'node:path';
 import { waitFor } from './mail-catcher.js';
 import { freePort } from './ports.js';
 
-const EVERYTHING = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+/** The server's entry point: `node EVERYTHING stdio` speaks MCP over stdin and stdout. */
+export const EVERYTHING = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 
 /** `@modelcontextprotocol/server-everything` in Streamable HTTP mode on a free port, as a real process. */
 export class EverythingServer {

@@ -11217,7 +11217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyResponse"];
                 };
             };
-            /** @description The team has a server of that name */
+            /** @description The team, or the deployment, has a server of that name */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11448,6 +11448,15 @@ export interface operations {
             };
             /** @description Not a team of the caller, or no such server in it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description The team, or the deployment, has a server of that name */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,7 +32,7 @@ export class McpServersController {
   @ApiCreatedResponse({ type: McpServerResponse })
   @Post()
   @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused by the outbound policy' })
-  @ApiConflictResponse({ description: 'The team has a server of that name' })
+  @ApiConflictResponse({ description: 'The team, or the deployment, has a server of that name' })
   create(@Param('id', ParseUUIDPipe) id: string, @Body() dto: CreateMcpServerDto): Promise<McpServerResponse> {
     return this.servers.create(id, dto);
   }
@@ -50,6 +50,7 @@ export class McpServersController {
   @Patch(':serverId')
   @ApiOkResponse({ type: McpServerResponse })
   @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused by the outbound policy' })
+  @ApiConflictResponse({ description: 'The team, or the deployment, has a server of that name' })
   update(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string, @Body() dto: UpdateMcpServerDto): Promise<McpServerResponse> {
     return this.servers.update(id, serverId, dto);
   }

@@ -5,6 +5,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { open, seal } from '../../common/secret-box.js';
 import type { AppConfig } from '../../config/configuration.js';
+import { invalid } from '../../config/environment.js';
+import type { McpStdioServer } from '../../config/mcp-stdio-servers.js';
+import { AGENT_IDS } from '../agents/agents.js';
 import { violatedConstraint } from '../../database/database-errors.js';
 import { OutboundUrlError } from '../../outbound/outbound-policy.js';
 import { OutboundService } from '../../outbound/outbound.service.js';
@@ -18,27 +21,37 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 /** Headers the transport sets itself: a team's value would break the protocol or the request. */
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'accept', 'connection', 'transfer-encoding', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id']);
 
-/** A registration ready to connect to: its headers opened. */
-export interface McpServerConnection {
+/** A server ready to connect to: a team's registration with its headers opened, or one of the deployment's stdio servers. */
+export type McpServerConnection = {
   id: string;
   name: string;
-  url: string;
-  headers: Record<string, string>;
   allowedTools: string[] | null;
   approvalTools: string[];
-}
+} & ({ transport: 'http'; url: string; headers: Record<string, string> } | { transport: 'stdio'; stdio: Pick<McpStdioServer, 'command' | 'args' | 'env' | 'cwd'> });
 
-/** A team's MCP server registrations: the one owner of `mcp_servers`, and the only code that opens their secrets. */
+/**
+ * A team's MCP server registrations: the one owner of `mcp_servers`, and the only code that opens
+ * their secrets. Also gives every team's agents the operator's stdio servers (MCP_STDIO_SERVERS_FILE),
+ * which no team lists, changes or shadows.
+ */
 @Injectable()
 export class McpServersService {
   private readonly key: Buffer;
+  private readonly deployment: McpStdioServer[];
 
   constructor(
     @InjectRepository(McpServer) private readonly servers: Repository<McpServer>,
     private readonly outbound: OutboundService,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.key = config.get('mcp', { infer: true }).secretsKey;
+    const { secretsKey, stdioServers } = config.get('mcp', { infer: true });
+    this.key = secretsKey;
+    this.deployment = stdioServers;
+    // The configuration cannot know the agents (it ranks below the assistant): checked here, so a wrong id still refuses the start.
+    const problems = stdioServers.flatMap(({ name, agentIds }) =>
+      (agentIds ?? []).filter((id) => !(AGENT_IDS as string[]).includes(id)).map((id) => `MCP_STDIO_SERVERS_FILE: ${name}: agentIds: ${id} is not an agent (${AGENT_IDS.join(', ')})`),
+    );
+    if (problems.length > 0) throw invalid(...problems);
   }
 
   async list(teamId: string): Promise<McpServerResponse[]> {
@@ -50,6 +63,7 @@ export class McpServersService {
   }
 
   async create(teamId: string, dto: CreateMcpServerDto): Promise<McpServerResponse> {
+    this.checkName(dto.name);
     const server = this.servers.create({
       teamId,
       name: dto.name,
@@ -68,7 +82,7 @@ export class McpServersService {
 
   async update(teamId: string, id: string, dto: UpdateMcpServerDto): Promise<McpServerResponse> {
     const server = await this.find(teamId, id);
-    if (dto.name !== undefined) server.name = dto.name;
+    if (dto.name !== undefined) server.name = this.checkName(dto.name);
     if (dto.url !== undefined) server.url = this.checkUrl(dto.url);
     if (dto.allowedTools !== undefined) server.allowedTools = dto.allowedTools;
     if (dto.agentIds !== undefined) server.agentIds = dto.agentIds;
@@ -82,10 +96,25 @@ export class McpServersService {
     if (!affected) throw notFound();
   }
 
-  /** The team's servers whose tools the agent gets, ready to connect to. */
+  /**
+   * The servers whose tools the agent gets, ready to connect to: the deployment's, then the team's.
+   * A team's server registered before the operator gave its name to a deployment server is left out.
+   */
   async connectionsFor(teamId: string, agentId: string): Promise<McpServerConnection[]> {
+    const forAgent = (server: { agentIds: string[] | null }) => server.agentIds === null || server.agentIds.includes(agentId);
+    const deployment = this.deployment.filter(forAgent).map(
+      ({ name, command, args, env, cwd, allowedTools, approvalTools }): McpServerConnection => ({
+        id: `stdio:${name}`,
+        name,
+        allowedTools,
+        approvalTools,
+        transport: 'stdio',
+        stdio: { command, args, env, cwd },
+      }),
+    );
+    const taken = new Set(this.deployment.map(({ name }) => name));
     const servers = await this.servers.find({ where: { teamId }, order: { name: 'ASC' } });
-    return servers.filter((server) => server.agentIds === null || server.agentIds.includes(agentId)).map((server) => this.connection(server));
+    return [...deployment, ...servers.filter((server) => forAgent(server) && !taken.has(server.name)).map((server) => this.connection(server))];
   }
 
   async connectionOf(teamId: string, id: string): Promise<McpServerConnection> {
@@ -94,7 +123,13 @@ export class McpServersService {
 
   private connection(server: McpServer): McpServerConnection {
     const headers = server.sealedHeaders ? (JSON.parse(open(this.key, server.sealedHeaders, server.id)) as Record<string, string>) : {};
-    return { id: server.id, name: server.name, url: server.url, headers, allowedTools: server.allowedTools, approvalTools: server.approvalTools };
+    return { id: server.id, name: server.name, allowedTools: server.allowedTools, approvalTools: server.approvalTools, transport: 'http', url: server.url, headers };
+  }
+
+  /** Agents see a server's tools by its name: a deployment server's name is not the team's to take. */
+  private checkName(name: string): string {
+    if (this.deployment.some((server) => server.name === name)) throw new ConflictException(`${name} is the name of a server of the deployment; choose another`);
+    return name;
   }
 
   private async find(teamId: string, id: string): Promise<McpServer> {

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createMCPClient, type ListToolsResult, type MCPClient } from '@ai-sdk/mcp';
+import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import type { Tool, ToolSet } from 'ai';
 import type { AppConfig } from '../../config/configuration.js';
 import type { McpSettings } from '../../config/mcp.config.js';
@@ -50,8 +51,9 @@ export class McpCallError extends Error {
 
 /**
  * Connects a reply to its team's MCP servers (Streamable HTTP, else SSE, through the outbound
- * policy's pinned fetch) and turns their tools into AI SDK tools bounded by MCP_CALL_TIMEOUT_MS,
- * MCP_MAX_RESULT_SIZE and MCP_MAX_CONCURRENT_CALLS. Never stdio: a team only gives URLs.
+ * policy's pinned fetch) and to the deployment's stdio servers (a process started for the reply),
+ * and turns their tools into AI SDK tools bounded by MCP_CALL_TIMEOUT_MS, MCP_MAX_RESULT_SIZE and
+ * MCP_MAX_CONCURRENT_CALLS. A team only gives URLs: stdio commands come from the operator's file.
  */
 @Injectable()
 export class McpToolsService {
@@ -121,10 +123,23 @@ export class McpToolsService {
   }
 
   private async connect(server: McpServerConnection): Promise<MCPClient> {
-    const fetch = this.fetchFor();
-    const options = { url: server.url, headers: server.headers, redirect: 'error' as const, fetch };
     const initializationOptions = { timeout: this.settings.callTimeoutMs };
     const onUncaughtError = (error: unknown) => this.logger.debug(`MCP server ${server.name}: ${describe(error)}`);
+    if (server.transport === 'stdio') {
+      // The process's stderr is not the app's log: its failures reach the team as the connection's error.
+      const transport = new StdioMCPTransport({ ...server.stdio, stderr: 'ignore' });
+      try {
+        const client = await createMCPClient({ transport, initializationOptions, onUncaughtError });
+        this.metrics.mcpConnections.inc({ outcome: 'ok' });
+        return client;
+      } catch (error) {
+        this.metrics.mcpConnections.inc({ outcome: 'failed' });
+        await transport.close();
+        throw new Error(`its process could not be started or exited before answering (${describe(error)})`, { cause: error });
+      }
+    }
+    const fetch = this.fetchFor();
+    const options = { url: server.url, headers: server.headers, redirect: 'error' as const, fetch };
     try {
       const client = await createMCPClient({ transport: { type: 'http', ...options }, initializationOptions, onUncaughtError });
       this.metrics.mcpConnections.inc({ outcome: 'ok' });

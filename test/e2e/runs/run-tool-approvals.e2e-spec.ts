@@ -59,8 +59,10 @@ describe('tools that need approval in a run step', () => {
     expect(await assetCount()).toBe(assetsBefore);
 
     const mail = await mailTo(smtp, owner.email, /^Approve step 1/);
-    expect(mail.subject).toContain('format_post');
-    expect(mail.text).toContain('format_post');
+    // The subject names the tool as people read it; the body keeps the exact function with its arguments.
+    expect(mail.subject).toMatch(/\(to run Format post\)$/);
+    expect(mail.subject).not.toContain('format_post');
+    expect(mail.text).toContain('- format_post {');
     expect(mail.text).toMatch(/product launch/);
 
     const [item] = (await inbox(owner)).filter((candidate): candidate is StepInboxItem => candidate.kind === 'step' && candidate.runId === runId);
@@ -94,8 +96,37 @@ describe('tools that need approval in a run step', () => {
     expect(detail.decisions).toEqual([expect.objectContaining({ stepIndex: 0, attempt: 1, action: 'reject', note: 'not yet', channel: 'dashboard' })]);
     // The decided link of the paused call no longer acts.
     const mail = await mailTo(smtp, owner.email, /^Approve step 1/, 2);
+    expect(mail.subject).toMatch(/\(to run Format post\)$/);
     const answer = await api(app).get(pathOf(mail.links.find((link) => link.endsWith('action=approve'))!)).set('User-Agent', BROWSER);
     expect(answer.status).not.toBe(500);
     expect(await assetCount()).toBe(assetsBefore);
+  });
+
+  it("the mailed reject link's page and the inbox's batch decision say the tool call is refused or allowed and the step goes on, not that it is done again", async () => {
+    const refusedRun = await start();
+    const mail = await mailTo(smtp, owner.email, /^Approve step 1/, 3);
+    // A browser following the reject link is asked for a note first: the page says what rejecting does here.
+    const page = await api(app).get(pathOf(mail.links.find((link) => link.endsWith('action=reject'))!)).set('User-Agent', BROWSER).set('Accept', 'text/html').expect(200);
+    expect(page.text).toMatch(/Refuse the tool call/);
+    expect(page.text).toMatch(/Format post \(format_post\) does not run; the step goes on without it/);
+    expect(page.text).not.toMatch(/done again|redo/i);
+
+    const decide = async (runId: number, action: 'approve' | 'reject') => {
+      const response = await api(app, owner)
+        .post('/api/approvals/decide')
+        .send({ decisions: [{ kind: 'step', workflowId, runId, stepIndex: 0, attempt: 1, action, ...(action === 'reject' ? { note: 'not this week' } : {}) }] })
+        .expect(200);
+      return (response.body as { results: { status: number; message: string }[] }).results[0];
+    };
+    const refused = await decide(refusedRun, 'reject');
+    expect(refused).toMatchObject({ status: 200, message: 'Tool call refused: Format post does not run; the step goes on without it, and the note tells the agent why' });
+    await waitForRun(app, owner, workflowId, refusedRun, 'completed');
+    expect(await outputOf(refusedRun)).toContain('it was denied (not this week)');
+
+    const allowedRun = await start();
+    const allowed = await decide(allowedRun, 'approve');
+    expect(allowed).toMatchObject({ status: 200, message: 'Tool call allowed: Format post runs and the step goes on' });
+    await waitForRun(app, owner, workflowId, allowedRun, 'completed');
+    expect(await outputOf(allowedRun)).toMatch(/^Made a LinkedIn post: /);
   });
 });
