@@ -13,8 +13,10 @@ import { FAULT_WORKERS, PARALLEL_WORKERS } from './test/setup/test-databases.js'
 // little CPU. `npm test` runs `app` first, then `faults`; CI (.ci/run) runs the two side by side,
 // two vitest processes, so the faults' waiting overlaps the app files' work.
 //
-// Files stay isolated (a fresh worker each): sharing a worker's modules across files cut the CPU of
-// test/e2e/teams/ by 14%, but is not yet proven on the whole suite (docs/decisions.md).
+// Files stay isolated (a fresh worker each): sharing a worker's modules across files (isolate:
+// false) passes and cuts CPU in the folders measured, but is not yet proven on the whole app lane
+// (docs/decisions/sharing-a-worker-across-test-files.md). `TEST_REPORT_LEFTOVERS=1` lists what each
+// file leaves running (test/setup/leftovers.ts), which is what a shared worker would carry over.
 export default defineConfig({
   plugins: [
     swc.vite({
@@ -37,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['src/**/*.spec.ts', 'dashboard/src/**/*.spec.ts', 'test/**/*.e2e-spec.ts', 'test/integration/**/*.int-spec.ts'],
-          setupFiles: ['test/setup/worker-database.ts'],
+          setupFiles: ['test/setup/worker-database.ts', 'test/setup/leftovers.ts'],
           maxWorkers: PARALLEL_WORKERS,
           sequence: { groupOrder: 0 },
         },
