@@ -33,6 +33,7 @@ import { StepApprovalPolicies1766700000000 } from './1766700000000-StepApprovalP
 import { AssetVersions1766800000000 } from './1766800000000-AssetVersions.js';
 import { RejectedAssets1766900000100 } from './1766900000100-RejectedAssets.js';
 import { StepToolApprovals1766900000200 } from './1766900000200-StepToolApprovals.js';
+import { ApprovalDigests1767000000100 } from './1767000000100-ApprovalDigests.js';
 import { SearchSnippets1767000000200 } from './1767000000200-SearchSnippets.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
@@ -72,5 +73,6 @@ export const MIGRATIONS = [
   AssetVersions1766800000000,
   RejectedAssets1766900000100,
   StepToolApprovals1766900000200,
+  ApprovalDigests1767000000100,
   SearchSnippets1767000000200,
 ];

@@ -13,6 +13,9 @@ import { ApprovalsService } from './approvals.service.js';
 import type { DecideApprovalsDto, InboxDecisionDto } from './dto/decide-approvals.dto.js';
 import { stepDecidedMessage } from './step-summary.js';
 
+/** Whose inbox, in which team: a request's caller, or a person the daily digest is for. */
+export type InboxReader = Pick<TeamContext, 'userId' | 'teamId' | 'role'>;
+
 /** Most items of each kind listed: a person's inbox, not a report. */
 const INBOX_LIMIT = 100;
 /** Characters of a step's reply shown with it; the run page has the rest. */
@@ -38,7 +41,7 @@ export class ApprovalInboxService {
    * created, owners and admins on all of the team's; and only as the step's policy names its
    * approvers: its named members, or the admins and owners, besides the starter's default).
    */
-  async list(team: TeamContext): Promise<InboxItem[]> {
+  async list(team: InboxReader): Promise<InboxItem[]> {
     const [plans, steps] = await Promise.all([this.plansFor(team), this.stepsFor(team)]);
     return [...plans, ...steps].sort((a, b) => b.ageSeconds - a.ageSeconds);
   }
@@ -81,7 +84,7 @@ export class ApprovalInboxService {
     }
   }
 
-  private async plansFor(team: TeamContext): Promise<PlanInboxItem[]> {
+  private async plansFor(team: InboxReader): Promise<PlanInboxItem[]> {
     const caller = await this.teams.emailOf(team.userId);
     if (!caller) return [];
     const drafts = await this.workflows.drafts(team.teamId, INBOX_LIMIT);
@@ -103,7 +106,7 @@ export class ApprovalInboxService {
     return items;
   }
 
-  private async stepsFor(team: TeamContext): Promise<StepInboxItem[]> {
+  private async stepsFor(team: InboxReader): Promise<StepInboxItem[]> {
     const access = accessOf(team.role, 'workflow.approve');
     if (access === 'no') return [];
     const [listed, caller] = await Promise.all([this.runs.waitingSteps(team.teamId, access === 'own' ? team.userId : null, INBOX_LIMIT), this.teams.emailOf(team.userId)]);

@@ -33,7 +33,15 @@ export interface StepApprovalClaims {
   jti: string;
 }
 
-type ApprovalClaims = PlanApprovalClaims | StepApprovalClaims;
+/** The daily digest's unsubscribe link: no expiry, as a mail client may offer it any time after. */
+export interface DigestUnsubscribeClaims {
+  typ: 'digest_unsubscribe';
+  /** The user. */
+  sub: string;
+  jti: string;
+}
+
+type ApprovalClaims = PlanApprovalClaims | StepApprovalClaims | DigestUnsubscribeClaims;
 
 /**
  * Signs and checks the links in approval mails. They are JWTs signed with their own secret (a
@@ -65,6 +73,17 @@ export class ApprovalTokensService {
     return this.jwt.signAsync(full, { expiresIn: STEP_APPROVAL_TTL_SECONDS });
   }
 
+  signDigestUnsubscribe(userId: string): Promise<string> {
+    const claims: DigestUnsubscribeClaims = { typ: 'digest_unsubscribe', sub: userId, jti: randomUUID() };
+    return this.jwt.signAsync(claims);
+  }
+
+  async verifyDigestUnsubscribe(token: string | undefined): Promise<DigestUnsubscribeClaims> {
+    const claims = await this.verify(token);
+    if (claims.typ !== 'digest_unsubscribe') throw new BadRequestException('This is not an unsubscribe link');
+    return claims;
+  }
+
   async verifyPlanApproval(token: string | undefined, workflowId: string): Promise<PlanApprovalClaims> {
     const claims = await this.verify(token);
     if (claims.typ !== 'plan_approval') throw new BadRequestException('This is not a plan approval link');
@@ -87,7 +106,7 @@ export class ApprovalTokensService {
     try {
       const claims = await this.jwt.verifyAsync<ApprovalClaims>(token);
       if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string') throw new Error('claims missing');
-      if (await this.recipientDeactivated(claims.rcpt)) throw new TokenExpiredError('recipient deactivated', new Date());
+      if (await this.recipientDeactivated('rcpt' in claims ? claims.rcpt : undefined)) throw new TokenExpiredError('recipient deactivated', new Date());
       return claims;
     } catch (error) {
       if (error instanceof TokenExpiredError) throw new BadRequestException('This approval link has expired');

@@ -16,13 +16,19 @@ import { ApprovalInboxController } from './approval-inbox.controller.js';
 import { ApprovalInboxService } from './approval-inbox.service.js';
 import { ApprovalTimersService } from './approval-timers.service.js';
 import { StepApproversService } from './step-approvers.service.js';
+import { ApprovalDigestController } from './approval-digest.controller.js';
+import { ApprovalDigestService } from './approval-digest.service.js';
+import { ApprovalDigestUnsubscribeService } from './approval-digest-unsubscribe.service.js';
 import { Clock, DatabaseTimeClock } from '../schedules/clock.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ApprovalDecision]), TeamsModule, WorkflowsModule, RunsModule, AuditEventsModule, AssetsModule],
-  controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController, ApprovalInboxController],
+  controllers: [ApprovalsController, StepDecisionsController, ApprovalMailsController, ApprovalInboxController, ApprovalDigestController],
   // The timers' clock: the database's, as the scheduler's (tests replace both with one they move).
-  providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService, ApprovalInboxService, StepApproversService, ApprovalTimersService, { provide: Clock, useClass: DatabaseTimeClock }],
+  providers: [ApprovalsService, ApprovalTokensService, ApprovalMailsService, ApprovalInboxService, StepApproversService, ApprovalTimersService,
+    ApprovalDigestService,
+    ApprovalDigestUnsubscribeService,
+    { provide: Clock, useClass: DatabaseTimeClock }],
   exports: [ApprovalsService, ApprovalInboxService],
 })
 export class ApprovalsModule {}

@@ -278,12 +278,12 @@ export class ApprovalsService {
    * the deciding user: the signed-in one, or the member the link was mailed to) in the transaction that applies it.
    */
   private async applyStepDecision(decision: RecordedStepDecision, client: AuditContext): Promise<StepDecisionOutcome | 'duplicate'> {
-    const channel = decision.jti === null ? 'dashboard' : 'link';
+    const channel = decision.jti === null ? 'dashboard' : 'email';
     const attributes = { 'run.id': decision.runId, 'run.step': decision.stepIndex, 'approval.action': decision.action, 'approval.channel': channel };
     const { quorum } = await this.approvers.policyOf(decision.workflowId, decision.stepIndex);
     let duplicate = false;
     const outcome = await inSpan('approval decision', attributes, () =>
-      this.runs.decideStep({ ...decision, quorum, source: { channel: decision.jti === null ? 'dashboard' : 'email' } }, async (manager, teamId) => {
+      this.runs.decideStep({ ...decision, quorum, source: { channel } }, async (manager, teamId) => {
         const { edits, ...row } = decision;
         // One decision per approver and attempt: an approver approving again counts once (a quorum needs distinct approvers).
         const inserted = await manager
@@ -323,7 +323,7 @@ export class ApprovalsService {
 
   /** A mailed link's decision carries its token id (jti); the dashboard's has none. */
   private countDecision(kind: ApprovalDecision['kind'], { jti, action }: Pick<ApprovalDecision, 'jti' | 'action'>): void {
-    this.metrics.approvalDecisions.inc({ channel: jti ? 'link' : 'dashboard', kind, decision: action });
+    this.metrics.approvalDecisions.inc({ channel: jti ? 'email' : 'dashboard', kind, decision: action });
   }
 
   /**

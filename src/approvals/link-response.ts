@@ -9,6 +9,8 @@ export type LinkOutcome =
   | { kind: 'redirect'; url: string }
   /** A link scanner (bot, HEAD): answered 200, nothing changed. */
   | { kind: 'ignored' }
+  /** Done, with no page of the workflow to go on to: a heading and a sentence. */
+  | { kind: 'done'; title: string; message: string }
   /** A page whose button posts the link's token: nothing changed until it is pressed. */
   | { kind: 'confirm'; page: ConfirmationPage }
   /** `title`: the refusal page's heading, where the status's own would mislead (a stopped run is not "Already decided"). */
@@ -163,6 +165,10 @@ export function sendLinkOutcome(request: Request, response: Response, outcome: L
     // The page holds the token: kept out of caches.
     response.status(200).setHeader('Cache-Control', 'no-store');
     response.type('html').send(confirmationPage(outcome.page, destination));
+    return;
+  }
+  if (outcome.kind === 'done') {
+    response.status(200).type('html').send(page(outcome.title, `<p>${escapeHtml(outcome.message)}</p>`, destination));
     return;
   }
   if (outcome.kind === 'ignored') {

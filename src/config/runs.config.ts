@@ -25,6 +25,13 @@ export const RUNS_VARIABLES = namespace('Workflow runs', {
       'How often in seconds each instance looks for runs in progress that no job will execute (a crash at the wrong moment, a job whose ' +
       'retries ran out) and re-queues or fails them.',
   }),
+  approvalDigestHour: integer({
+    name: 'APPROVAL_DIGEST_HOUR',
+    default: 8,
+    min: 0,
+    max: 23,
+    doc: 'The hour of the day (UTC, 0-23) from which each person with approvals waiting gets that day\'s digest mail.',
+  }),
   triggerPayloadMaxBytes: integer({
     name: 'TRIGGER_PAYLOAD_MAX_BYTES',
     default: 64 * 1024,
@@ -44,6 +51,8 @@ export interface RunSettings {
   stepRetryBaseMs: number;
   /** How often an instance looks for runs in progress that no job will execute (see RunSweeperService). */
   sweepSeconds: number;
+  /** The UTC hour from which the day's approvals digest goes out. */
+  approvalDigestHour: number;
   /** The largest JSON payload a trigger takes, in bytes. */
   triggerPayloadMaxBytes: number;
 }

@@ -68,6 +68,7 @@ interface ClaimedRow {
   text: string;
   attempts: number;
   message_id: string | null;
+  list_unsubscribe: string | null;
   created_at: Date;
 }
 
@@ -240,6 +241,7 @@ export class MailOutboxWorker implements OnApplicationBootstrap, BeforeApplicati
       html: row.html,
       text: row.text,
       messageId: row.message_id ?? `<outbox-${row.id}-${new Date(row.created_at).getTime()}@${this.messageIdDomain}>`,
+      listUnsubscribe: row.list_unsubscribe,
     };
     try {
       await this.transport.deliver(mail);

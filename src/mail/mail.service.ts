@@ -22,6 +22,8 @@ export interface MailMessage {
    * mail was stored) stores nothing and answers the first one's id. The key becomes the Message-ID.
    */
   onceFor?: string;
+  /** A one-click unsubscribe URL (RFC 8058), for mail a person may stop: sent as List-Unsubscribe. */
+  listUnsubscribe?: string;
 }
 
 /** One mailbox, as the outbox accepts it: no quoting, no lists. */
@@ -78,6 +80,7 @@ export class MailService {
       html: message.html,
       text: message.text,
       messageId,
+      listUnsubscribe: message.listUnsubscribe ?? null,
     });
     const id = Number(identifiers[0].id);
     if (!manager) this.worker.deliverSoon(id);

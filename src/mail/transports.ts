@@ -23,6 +23,8 @@ export interface OutgoingMail {
   text: string;
   /** The Message-ID header, the same on every attempt so receivers can drop a duplicate. */
   messageId: string;
+  /** A one-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post. */
+  listUnsubscribe?: string | null;
 }
 
 /** Where mail goes: SMTP when `SMTP_URL` is set, else .eml files under `<DATA_DIR>/outbox/`. */
@@ -120,8 +122,16 @@ export class OutboxFileTransport extends MailTransport {
   }
 }
 
-function mailOptions({ from, to, subject, html, text, messageId }: OutgoingMail) {
-  return { from, to, subject, html, text, messageId };
+function mailOptions({ from, to, subject, html, text, messageId, listUnsubscribe }: OutgoingMail) {
+  return {
+    from,
+    to,
+    subject,
+    html,
+    text,
+    messageId,
+    ...(listUnsubscribe ? { list: { unsubscribe: listUnsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+  };
 }
 
 export function createMailTransport(settings: MailSettings, dataDir: string): MailTransport {

@@ -56,7 +56,7 @@ export class Metrics {
   // Approvals, schedules, mail, usage
   readonly approvalsPending = this.gauge('approvals_pending', 'Approvals waiting for a decision (plans and steps)', []);
   readonly approvalsOldestAge = this.gauge('approvals_oldest_pending_age_seconds', 'Age of the oldest approval waiting for a decision', []);
-  readonly approvalDecisions = this.counter('approval_decisions_total', 'Approval decisions stored, by channel (link, dashboard), kind (plan_approval, step_approval) and decision', ['channel', 'kind', 'decision']);
+  readonly approvalDecisions = this.counter('approval_decisions_total', 'Approval decisions stored, by channel (email, dashboard), kind (plan_approval, step_approval) and decision', ['channel', 'kind', 'decision']);
   readonly scheduleSlots = this.counter('schedule_slots_total', 'Schedule slots decided by outcome (started, queued, skipped, missed) and whether caught up after downtime', ['outcome', 'caught_up']);
   readonly mailPending = this.gauge('mail_outbox_pending', 'Mails waiting in the outbox', []);
   readonly mailFailed = this.gauge('mail_outbox_failed', 'Mails the outbox gave up on', []);

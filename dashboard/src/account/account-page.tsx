@@ -2,8 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { ErrorMessage } from '../components/error-message';
 import { useAction } from '../hooks/use-action';
 import { usePageTitle } from '../hooks/use-page-title';
-import { useMe } from '../session/session';
-import { changePassword } from './api';
+import { useMe, useSession } from '../session/session';
+import { changePassword, setApprovalDigest } from './api';
 import './account.css';
 
 /** The signed-in person: who they are, and their password. */
@@ -24,8 +24,33 @@ export function AccountPage() {
           <dd>{me.user.email}</dd>
         </dl>
       </section>
+      <DigestSection />
       <PasswordSection />
     </div>
+  );
+}
+
+/** The daily mail of what waits in the approvals inbox (sent only on days something waits): on unless turned off here or by its link. */
+function DigestSection() {
+  const ids = useId();
+  const me = useMe();
+  const { refresh } = useSession();
+  const save = useAction();
+  const on = me.user.approvalDigest;
+
+  async function toggle(next: boolean) {
+    if (await save.run(() => setApprovalDigest(next))) await refresh();
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Mail</h2>
+      <label className="account-toggle">
+        <input type="checkbox" checked={on} disabled={save.busy} onChange={(event) => void toggle(event.target.checked)} />
+        Daily mail of the approvals waiting for me (only on days something waits)
+      </label>
+      <ErrorMessage error={save.error} />
+    </section>
   );
 }
 

@@ -48,4 +48,8 @@ export class MailOutboxMessage {
   /** The Message-ID header the mail went out with (the same on every attempt). */
   @Column({ name: 'message_id', type: 'text', nullable: true })
   messageId: string | null;
+
+  /** The one-click unsubscribe URL the mail goes out with (List-Unsubscribe), if any. */
+  @Column({ name: 'list_unsubscribe', type: 'text', nullable: true })
+  listUnsubscribe: string | null;
 }

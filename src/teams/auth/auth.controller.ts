@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../http/openapi/api-responses.decorator.js';
@@ -25,6 +25,7 @@ import { AuthService } from './auth.service.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import { LoginDto } from './dto/login.dto.js';
+import { UpdateMeDto } from './dto/update-me.dto.js';
 import { ConfirmPasswordResetDto, RequestPasswordResetDto } from './dto/password-reset.dto.js';
 import { PasswordResetService } from './password-reset/password-reset.service.js';
 import { OidcService } from './oidc/oidc.service.js';
@@ -169,6 +170,18 @@ export class AuthController {
   @Get('me')
   me(@ActiveTeam() team: TeamContext): Promise<MeResponse> {
     return this.auth.me(team);
+  }
+
+  @Permission('account.read')
+  @ApiBearerAuth()
+  @ApiCookieAuth()
+  @AllowedUnverified()
+  @ApiOperation({ summary: "Change the caller's own settings (the daily approvals digest)" })
+  @ApiOkResponse({ type: MeResponse })
+  @ApiErrors(400)
+  @Patch('me')
+  updateMe(@ActiveTeam() team: TeamContext, @Body() dto: UpdateMeDto): Promise<MeResponse> {
+    return this.auth.updateMe(team, dto);
   }
 
   @Permission('account.credentials')

@@ -16,6 +16,10 @@ export class UserResponse {
   /** Whether the address was confirmed through the mailed link. */
   @ApiProperty({ description: 'Whether the address was confirmed through the mailed link' })
   emailVerified: boolean;
+
+  /** Whether the daily mail of the approvals waiting for them goes to this person (their opt-out). */
+  @ApiProperty({ description: 'Whether the daily mail of the approvals waiting for them goes to this person (their opt-out)' })
+  approvalDigest: boolean;
 }
 
 export class LoginResponse {

@@ -24,6 +24,7 @@ import type {
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import type { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 import type { LoginDto } from './dto/login.dto.js';
+import type { UpdateMeDto } from './dto/update-me.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
 import { EmailVerificationService } from './email-verification/email-verification.service.js';
 import { LoginThrottleService, normalizedEmail } from './login-throttle/login-throttle.service.js';
@@ -194,6 +195,12 @@ export class AuthService {
     return { user: mapUser(user), activeTeam, teams, permissions: permissionsOf(activeTeam.role) };
   }
 
+  /** PATCH /api/auth/me: the caller's own settings; answers as GET /api/auth/me. */
+  async updateMe(context: TeamContext, dto: UpdateMeDto): Promise<MeResponse> {
+    await this.users.update({ id: context.userId }, { approvalDigest: dto.approvalDigest });
+    return this.me(context);
+  }
+
   /** From a signed-in session only (the permission table: `account.credentials`). */
   async createApiToken(context: TeamContext, dto: CreateApiTokenDto, audit: AuditContext): Promise<CreatedApiTokenResponse> {
     const days = dto.expiresInDays ?? this.apiTokenDays.byDefault;
@@ -267,7 +274,7 @@ function verificationPending(email: string): VerificationPendingResponse {
 }
 
 function mapUser(user: User): UserResponse {
-  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerifiedAt !== null };
+  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerifiedAt !== null, approvalDigest: user.approvalDigest };
 }
 
 function mapApiToken(session: Session): ApiTokenResponse {

@@ -54,6 +54,10 @@ export class User {
   @Column({ name: 'scim_external_id', type: 'text', nullable: true })
   scimExternalId: string | null;
 
+  /** Whether the person gets the daily digest of the approvals waiting for them (their opt-out). */
+  @Column({ name: 'approval_digest', type: 'boolean', default: true })
+  approvalDigest: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

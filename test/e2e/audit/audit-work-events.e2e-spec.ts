@@ -79,7 +79,7 @@ describe('audit trail: workflows, runs, decisions, deletions, verification', () 
     expect(decided).toMatchObject({
       ...byOwner,
       targetId: String(runId),
-      changes: { stepIndex: REVIEWED_STEP, attempt: 1, decision: 'approve', channel: 'link', status: { before: 'awaiting_approval', after: 'completed' } },
+      changes: { stepIndex: REVIEWED_STEP, attempt: 1, decision: 'approve', channel: 'email', status: { before: 'awaiting_approval', after: 'completed' } },
     });
     expect(decided.userAgent).toBe(BROWSER);
     expect(retry).toMatchObject({ ...byOwner, targetId: String(retried.runId), changes: { retryOf: runId, fromStep: 0 } });

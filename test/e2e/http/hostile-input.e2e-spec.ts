@@ -149,6 +149,8 @@ describe('hostile-input sweep: every route of the OpenAPI document, every parame
   function realParam(path: string, name: string): string {
     if (path === '/api/workflows/{id}/approve') return name === 'id' ? ids.draftWorkflow : approvalTokens.plan;
     if (path === '/api/workflows/resume') return name === 'token' ? approvalTokens.step : 'reject';
+    // A token of another kind: the sweep's requests reach the check, and no real value turns the owner's digest off.
+    if (path === '/api/approvals/digest/unsubscribe') return approvalTokens.step;
     if (path === '/v1/models/{id}') return 'router';
     if (path === '/v1/responses/{id}') return ids.response;
     if (name === 'runId') return String(ids.run);

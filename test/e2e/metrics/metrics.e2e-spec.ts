@@ -96,12 +96,12 @@ describe('metrics', () => {
     expect(paused.value('assistant_workflow_run_transitions_total', { to: 'running' }) - before.value('assistant_workflow_run_transitions_total', { to: 'running' })).toBe(1);
     expect(paused.value('assistant_workflow_run_transitions_total', { to: 'awaiting_approval' }) - before.value('assistant_workflow_run_transitions_total', { to: 'awaiting_approval' })).toBe(1);
     // The plan was approved by its mailed link too.
-    expect(paused.value('assistant_approval_decisions_total', { channel: 'link', kind: 'plan_approval', decision: 'approve' })).toBe(1);
+    expect(paused.value('assistant_approval_decisions_total', { channel: 'email', kind: 'plan_approval', decision: 'approve' })).toBe(1);
 
     await api(app).get(run.links.approve).set('User-Agent', BROWSER).expect(302);
     await waitForRun(app, mailing.user, run.workflowId, run.runId, 'completed');
     const done = await scrape(app);
-    expect(done.value('assistant_approval_decisions_total', { channel: 'link', kind: 'step_approval', decision: 'approve' })).toBe(1);
+    expect(done.value('assistant_approval_decisions_total', { channel: 'email', kind: 'step_approval', decision: 'approve' })).toBe(1);
     expect(done.value('assistant_approvals_pending')).toBe(0);
     expect(done.value('assistant_workflow_runs', { status: 'awaiting_approval' })).toBe(0);
     expect(done.value('assistant_workflow_run_transitions_total', { to: 'completed' }) - before.value('assistant_workflow_run_transitions_total', { to: 'completed' })).toBe(1);
