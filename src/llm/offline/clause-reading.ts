@@ -218,3 +218,22 @@ function countAt(index: number, lemmas: string[], tags: string[]): RequestReadin
 export function nounsOf(text: string): string[] {
   return wordsOf(text.slice(0, 500)).flatMap((word) => (word.pos === 'NOUN' || word.pos === 'PROPN' ? [word.lemma] : []));
 }
+
+/** Verbs and nouns (lemmas) of spending money: what a request about a receipt says when it does not say "receipt". */
+const SPENDING = new Set(['spend', 'pay', 'buy', 'purchase', 'expense', 'expenses', 'cost', 'bill', 'invoice', 'checkout', 'shopping', 'grocery', 'groceries', 'tab', 'charge', 'reimburse', 'reimbursement', 'order']);
+/** A line that ends on an amount of money: "Sunscreen 12.50", "Compost £6.00", "Total CN¥116". */
+const AMOUNT_LINE = /\d[.,]\d{2}\s*(?:[A-Z]{3}|[$£€¥])?\s*$|[$£€¥]\s?\d+\s*$/;
+/** The line of a receipt that sums it up. */
+const TOTAL_LINE = /^\s*(?:grand\s+)?(?:total|subtotal|balance|amount\s+due|to\s+pay)\b/i;
+
+/**
+ * Whether a message is a receipt by what it means, without the word: its material is lines of
+ * items with amounts, and either its request speaks of spending ("what I spent at…", "I paid
+ * for…", "my expenses from…", read by lemma) or the material ends on a total line, as a receipt
+ * does. Each line is read once.
+ */
+export function readsAsReceipt(requestLine: string, material: readonly string[]): boolean {
+  const amounts = material.filter((line) => AMOUNT_LINE.test(line.slice(-40)));
+  if (amounts.length < 2) return false;
+  return material.some((line) => TOTAL_LINE.test(line)) || wordsOf(requestLine.slice(0, 500)).some((word) => SPENDING.has(word.lemma));
+}

@@ -12,7 +12,7 @@ import type {
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
-import { askedWorkOf, nounsOf } from './clause-reading.js';
+import { askedWorkOf, nounsOf, readsAsReceipt } from './clause-reading.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
@@ -104,7 +104,7 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
     ];
   }
   const intent = matchIntent(asked, tools.map((tool) => tool.name));
-  const chosen = intent && tools.find((tool) => tool.name === intent.tool);
+  const chosen = intent ? tools.find((tool) => tool.name === intent.tool) : receiptTool(firstLine, material, tools);
   if (chosen) {
     // Points of earlier steps' output follow the request as its details ("write it" after "outline it"),
     // then a reviewer's notes on a rejected attempt: the redo's tool makes what the note asks for.
@@ -192,6 +192,12 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The receipt tool, when offered and the message reads as a receipt without saying so. */
+function receiptTool(firstLine: string, material: readonly string[], tools: readonly LanguageModelV4FunctionTool[]): LanguageModelV4FunctionTool | undefined {
+  const tool = tools.find((offered) => offered.name === 'extract_receipt_data');
+  return tool && readsAsReceipt(firstLine, [firstLine, ...material]) ? tool : undefined;
 }
 
 /** "use echo with hello", "call the echo tool with hello": a tool named by the user, and what to give it. */
@@ -285,7 +291,8 @@ function earlierPoints(context: ContextEntry[]): string[] {
 
 function structuredOutput(format: { schema?: JSONSchema7; name?: string }, request: string): unknown {
   if (format.name === AGENT_ROUTE_OUTPUT) {
-    const agentId: OfflineAgentId = matchIntent(parseableRequest(request))?.agent ?? 'general';
+    const [firstLine = '', ...material] = request.split('\n');
+    const agentId: OfflineAgentId = matchIntent(parseableRequest(request))?.agent ?? (readsAsReceipt(firstLine, material) ? 'finance' : 'general');
     return { agentId, confident: agentId !== 'general' };
   }
   if (format.name === WORKFLOW_PLAN_OUTPUT) return planWorkflow(request.slice(0, REQUEST_MAX_LENGTH));
