@@ -237,3 +237,20 @@ export function readsAsReceipt(requestLine: string, material: readonly string[])
   if (amounts.length < 2) return false;
   return material.some((line) => TOTAL_LINE.test(line)) || wordsOf(requestLine.slice(0, 500)).some((word) => SPENDING.has(word.lemma));
 }
+
+/** Particles of phrasal verbs ("put together", "whip up", "knock out") that come before the verb's object. */
+const PARTICLES = new Set(['together', 'up', 'out', 'down', 'off', 'over']);
+/** Parts of speech that open a noun phrase: the object after a particle. */
+const OBJECT_OPENERS = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
+
+/**
+ * What follows a verb without the particle of a phrasal verb ("together an outline for…" → "an
+ * outline for…"), read from wink-nlp's parts of speech: the particle is an adverb or adposition
+ * followed by the start of a noun phrase. Text without one is returned as it is.
+ */
+export function withoutParticle(afterVerb: string): string {
+  const trimmed = afterVerb.trimStart();
+  const [first, second] = wordsOf(trimmed.slice(0, 200)).slice(0, 2);
+  if (!first || !second || !PARTICLES.has(first.lemma) || !['ADV', 'ADP', 'PART'].includes(first.pos) || !OBJECT_OPENERS.has(second.pos)) return afterVerb;
+  return trimmed.slice(first.text.length).trimStart();
+}
