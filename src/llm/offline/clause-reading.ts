@@ -135,7 +135,7 @@ export interface RequestReading {
   excluded: Set<string>;
   /** The request without its ruled-out words, where what it does name is looked for ("…, for X"). */
   affirmed: string;
-  /** The request as written without the clauses that rule something out: what the output is about. */
+  /** The request as written without the clauses that rule out one of the given form words ("no hashtags"): what the output is about. */
   kept: string;
 }
 
@@ -144,7 +144,7 @@ export interface RequestReading {
  * words a "not", "no", "n't", "never" or "without" governs, up to the clause's end) and the objects
  * of removing verbs. One pass over the tokens: linear in the request.
  */
-export function readRequest(request: string): RequestReading {
+export function readRequest(request: string, formWords: ReadonlySet<string> = new Set()): RequestReading {
   const doc = nlp.readDoc(request.slice(0, 500));
   const tokens = doc.tokens();
   const texts = tokens.out();
@@ -154,7 +154,8 @@ export function readRequest(request: string): RequestReading {
   const spaces = tokens.out(SPACES as ItsFunction<string>);
   const excluded = new Set<string>();
   const affirmed: string[] = [];
-  // Segments run between commas and conjunctions; one that rules something out is left out of `kept`.
+  // Segments run between commas and conjunctions; one that rules out a form word is left out of `kept`
+  // ("no emojis" directs the output; "skip the phone" is what a reel about habits says).
   const kept: string[] = [];
   let segment = '';
   let rulesOut = false;
@@ -173,7 +174,7 @@ export function readRequest(request: string): RequestReading {
     segment += `${spaces[index]}${text}`;
     if (REMOVING_VERBS.has(lemma) && tag === 'VERB') removing = true;
     if (negated[index] || removing || (lemma === 'no' && tag === 'DET') || NEGATORS.has(lemma)) {
-      rulesOut = true;
+      rulesOut ||= formWords.has(lemma);
       if (tag === 'NOUN' || tag === 'PROPN' || tag === 'VERB') excluded.add(lemma);
       continue;
     }

@@ -15,6 +15,8 @@ const SYNONYMS: Record<string, RegExp> = {
 const VERSION_NOUNS = new Set(['post', 'tweet', 'caption', 'variation', 'version', 'option', 'draft', 'alternative', 'take', 'update', 'announcement']);
 /** Ruled-out words (lemmas) by the value of a `leaveOut` field they name. */
 const LEAVE_OUT_WORDS: Record<string, string> = { hashtag: 'hashtags', hashtags: 'hashtags', tag: 'hashtags', tags: 'hashtags', emoji: 'emojis', emojis: 'emojis', emoticon: 'emojis', call: 'call_to_action', cta: 'call_to_action' };
+/** Words that direct the output's form, not its content: what is left out, and where it goes. */
+const FORM_WORDS: ReadonlySet<string> = new Set([...Object.keys(LEAVE_OUT_WORDS), 'linkedin', 'instagram', 'x', 'twitter', 'facebook', 'tiktok', 'threads', 'youtube']);
 
 /** Fields that take the material a request brings (a pasted contract or receipt), not the request itself. */
 const MATERIAL_FIELDS = new Set(['document', 'text']);
@@ -58,8 +60,8 @@ function fillObject(schema: JSONSchema7, written: string): Record<string, unknow
   // The request line read for counts and what it rules out: free text keeps only what is asked for,
   // enums are looked for in what the request names, not in what it rules out ("not for LinkedIn, for X").
   const [requestLine = '', ...rest] = written.split('\n');
-  const reading = readRequest(requestLine);
-  const ruledOut = reading.excluded.size > 0;
+  const reading = readRequest(requestLine, FORM_WORDS);
+  const ruledOut = [...reading.excluded].some((lemma) => FORM_WORDS.has(lemma));
   const text = ruledOut ? [reading.kept, ...rest].join('\n') : written;
   const named = ruledOut ? [reading.affirmed, ...rest].join('\n') : written;
   const required = new Set(schema.required ?? []);
