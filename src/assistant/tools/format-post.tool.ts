@@ -33,6 +33,11 @@ const HASHTAG_SHARE = 0.3;
 const SENTENCES_PER_PARAGRAPH = 2;
 const PARAGRAPHING_THRESHOLD = 280;
 
+/** What a post can be asked to go without. */
+export const LEAVE_OUT = ['hashtags', 'emojis', 'call_to_action'] as const;
+const MAX_VERSIONS = 5;
+const MAX_POINTS = 10;
+
 const formatPostInput = z.object({
   content: z
     .string()
@@ -48,10 +53,35 @@ const formatPostInput = z.object({
     .max(30)
     .optional()
     .describe('Hashtags to use, with or without #; derived from the content when omitted.'),
+  versions: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_VERSIONS)
+    .optional()
+    .describe('How many alternative versions of the post to write, for the reader to pick one ("two tweet variations"); one when omitted.'),
+  points: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_POINTS)
+    .optional()
+    .describe('How many numbered points (tips, ideas, reasons…) a drafted post lists ("three tips").'),
+  leaveOut: z
+    .array(z.enum(LEAVE_OUT))
+    .max(LEAVE_OUT.length)
+    .optional()
+    .describe('What the post must not have: hashtags, emojis, a closing call to action.'),
+  length: z.enum(['standard', 'short']).optional().describe('A short post keeps the opening, the points and the close only.'),
+  tone: z.enum(['neutral', 'upbeat']).optional().describe('The register of a drafted post.'),
 });
 export type FormatPostInput = z.infer<typeof formatPostInput>;
 
-/** Formats (or, from a bare request, drafts) a post for one platform: paragraphs, hashtags, length limit. */
+/**
+ * Formats (or, from a bare request, drafts) a post for one platform: paragraphs, hashtags, length
+ * limit. Several versions are one asset, each under its own heading and each within the limit, so
+ * the reader (or a step's approver) picks one where they see them all.
+ */
 export function formatPost(input: FormatPostInput): AssetDraft {
   const content = normalizeText(input.content);
   if (!/[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(content)) {
@@ -59,19 +89,41 @@ export function formatPost(input: FormatPostInput): AssetDraft {
   }
 
   const { platform } = input;
+  const leaveOut = new Set(input.leaveOut ?? []);
   const request = parseRequest(content);
   const { body: givenBody, tags: inlineTags } = splitTrailingHashtags(content);
   const points = detailPoints(request.details);
-  const body = request.isRequest ? draftPost(request.subject, points, platform) : paragraph(givenBody, platform);
+  const style: PostStyle = { points: input.points, leaveOut, short: input.length === 'short', upbeat: input.tone === 'upbeat' };
+  const versions = request.isRequest ? input.versions ?? 1 : 1;
   // Sentences stay apart so that keyword phrases never span two of them.
   const hashtagSource = request.isRequest ? [request.subject, ...points].join('. ') : givenBody;
-  const hashtags = buildHashtags(hashtagSource, HASHTAG_COUNTS[platform], [...(input.hashtags ?? []), ...inlineTags]);
+  const hashtags = leaveOut.has('hashtags') ? [] : buildHashtags(hashtagSource, HASHTAG_COUNTS[platform], [...(input.hashtags ?? []), ...inlineTags]);
+  const limit = POST_LENGTH_LIMITS[platform];
+  const bodies = Array.from({ length: versions }, (_, version) => {
+    const body = request.isRequest ? draftPost(request.subject, points, platform, style, version) : paragraph(givenBody, platform);
+    return fitToLimit(leaveOut.has('emojis') ? withoutEmojis(body) : body, hashtags, limit);
+  });
 
   return {
-    title: deriveTitle(request.isRequest ? capitalize(request.subject) : body, 80, 'Social post'),
-    content: fitToLimit(body, hashtags, POST_LENGTH_LIMITS[platform]),
+    title: deriveTitle(request.isRequest ? capitalize(request.subject) : bodies[0], 80, 'Social post'),
+    content: versions === 1 ? bodies[0] : bodies.map((body, index) => `**Version ${index + 1}**\n\n${body}`).join('\n\n'),
     metadata: { platform },
   };
+}
+
+/** How a drafted post is shaped beyond its subject and points. */
+interface PostStyle {
+  points?: number;
+  leaveOut: ReadonlySet<(typeof LEAVE_OUT)[number]>;
+  short: boolean;
+  upbeat: boolean;
+}
+
+function withoutEmojis(text: string): string {
+  return text
+    .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]+/gu, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/^[ \t]+|[ \t]+$/gm, '');
 }
 
 /** Puts hashtags after the text and cuts the text (never a hashtag) so that both fit the limit. */
@@ -111,25 +163,48 @@ function paragraph(text: string, platform: SocialPlatform): string {
   return paragraphs.join('\n\n');
 }
 
-/** The offline path: a short post in the platform's register, built around the requested subject. */
-function draftPost(subject: string, points: readonly string[], platform: SocialPlatform): string {
+/** Openings of each version after the first, so that versions differ from the first word. */
+const OTHER_OPENINGS = [(topic: string) => `Quick one about ${topic}.`, (topic: string) => `A few words on ${topic}.`, (topic: string) => `On ${topic}: here's the short version.`];
+const UPBEAT_OPENINGS = [(topic: string) => `Big news: ${topic}!`, (topic: string) => `We're excited about ${topic}!`, (topic: string) => `Here it is: ${topic}!`];
+
+/**
+ * The offline path: a post in the platform's register, built around the requested subject. The
+ * points asked for are numbered, their count honoured: the request's own points first, then
+ * marked places for the rest (the offline model cannot invent tips, so it says where they go).
+ */
+function draftPost(subject: string, points: readonly string[], platform: SocialPlatform, style: PostStyle, version: number): string {
   const topic = truncateAtWord(subject, 200);
-  const sentences = points.map((point) => `${truncateAtWord(point, 300)}.`).slice(0, 10);
-  const opening = `Let's talk about ${topic}.`;
-  const lines: Record<SocialPlatform, string[]> = {
-    linkedin: [
-      opening,
-      ...(points.length > 0 ? [['What to know:', ...sentences.map((sentence) => `→ ${sentence}`)].join('\n')] : []),
-      `Here's why it matters: getting ${topic} right saves time, builds trust and moves the work forward.`,
-      'What has your experience been? Share your thoughts in the comments.',
-    ],
-    x: [`${capitalize(topic)}: here's what you need to know.`, ...sentences, 'Thoughts? 👇'],
-    instagram: [`✨ ${capitalize(topic)} ✨`, ...sentences, 'Double-tap if this resonates and save it for later.'],
-    facebook: [opening, ...sentences, 'What do you think? Tell us in the comments!'],
-    tiktok: [`${capitalize(topic)} 👀`, ...sentences, 'Follow for more!'],
-    threads: [opening, ...sentences, "What's your take?"],
+  const given = points.map((point) => `${truncateAtWord(point, 300)}.`).slice(0, 10);
+  const sentences = style.points
+    ? Array.from({ length: style.points }, (_, index) => `${index + 1}. ${given[index] ?? `[Point ${index + 1}: yours to fill in]`}`)
+    : given;
+  const opening = openingOf(topic, platform, style, version);
+  const voice: Record<SocialPlatform, { why?: string; close: string }> = {
+    linkedin: { why: "Here's why it matters: done well, it saves time, builds trust and moves the work forward.", close: 'What has your experience been? Share your thoughts in the comments.' },
+    x: { close: 'Thoughts? 👇' },
+    instagram: { close: 'Double-tap if this resonates and save it for later.' },
+    facebook: { close: 'What do you think? Tell us in the comments!' },
+    tiktok: { close: 'Follow for more!' },
+    threads: { close: "What's your take?" },
   };
-  return lines[platform].join(platform === 'x' ? ' ' : '\n\n');
+  const { why, close } = voice[platform];
+  const list = platform === 'linkedin' && sentences.length > 0 && !style.points ? [['What to know:', ...sentences.map((sentence) => `→ ${sentence}`)].join('\n')] : style.points && platform !== 'x' ? [sentences.join('\n')] : sentences;
+  const lines = [opening, ...list, ...(why && !style.short ? [why] : []), ...(style.leaveOut.has('call_to_action') ? [] : [style.upbeat ? close.replace(/[.?]$/, '!') : close])];
+  return lines.join(platform === 'x' ? ' ' : '\n\n');
+}
+
+function openingOf(topic: string, platform: SocialPlatform, style: PostStyle, version: number): string {
+  if (style.upbeat) return UPBEAT_OPENINGS[version % UPBEAT_OPENINGS.length](topic);
+  if (version > 0) return OTHER_OPENINGS[(version - 1) % OTHER_OPENINGS.length](topic);
+  const openings: Record<SocialPlatform, string> = {
+    linkedin: `Let's talk about ${topic}.`,
+    x: `${capitalize(topic)}: here's what you need to know.`,
+    instagram: `✨ ${capitalize(topic)} ✨`,
+    facebook: `Let's talk about ${topic}.`,
+    tiktok: `${capitalize(topic)} 👀`,
+    threads: `Let's talk about ${topic}.`,
+  };
+  return openings[platform];
 }
 
 export const formatPostTool: AssetTool<typeof formatPostInput> = {

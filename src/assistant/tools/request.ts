@@ -43,23 +43,26 @@ const OUTPUT_NOUNS = new Set(
   (
     'post posts outline reel reels script scripts video videos thumbnail thumbnails concept concepts image images picture ' +
     'pictures photo photos caption captions tweet tweets thread article blog carousel story stories newsletter email copy ' +
-    'announcement content message description ideas summary episode ad advert promo poster illustration podcast explainer'
+    'announcement content message description ideas summary episode ad advert promo poster illustration podcast explainer ' +
+    'tips reasons ways mistakes lessons facts steps variations versions options'
   ).split(' '),
 );
 /** Words that describe the requested output rather than its subject ("a short, punchy LinkedIn carousel"). */
 const REQUEST_FILLER = new Set(
   (
-    'text update idea list version piece series segment intro teaser trailer campaign slides deck ' +
+    'text update idea list version piece series segment intro teaser trailer campaign slides deck couple pair few several handful ' +
     'professional funny viral inspiring informative detailed brief long casual formal friendly fun creative simple compelling ' +
     'persuasive motivational educational witty punchy clear concise thoughtful exciting cool nice bold minimal realistic'
   ).split(' '),
 );
 // "... with hashtags", "... in 30 seconds", "... please": directions trailing the subject.
 const TRAILING_FILLER = new RegExp(
-  String.raw`(?:\s*\b(?:with|and|plus)\s+(?:some\s+)?(?:hashtags|emojis?)|\s*\b(?:in|under|of|lasting)\s+\d+\s*` +
+  String.raw`(?:,?\s*\bas\s+an?\s+(?:[\w-]+\s+){0,2}(?:post|tweet|thread|caption|carousel)s?|\s*\b(?:with|and|plus)\s+(?:some\s+)?(?:hashtags|emojis?)|\s*\b(?:in|under|of|lasting)\s+\d+\s*` +
     String.raw`(?:s|secs?|seconds?|mins?|minutes?)\b|\s*\b(?:please|thanks|thank\s+you))+\s*[.!?]*\s*$`,
   'i',
 );
+/** The end of a quantity that "of" follows ("a couple of", "a handful of"). */
+const QUANTITY_OF = /\b(?:couple|pair|few|handful|lot|bunch|set)\s*$/i;
 /** Instructions name their subject within this many words, or they are not instructions. */
 const MAX_HEAD_WORDS = 10;
 
@@ -88,11 +91,16 @@ export function parseRequest(text: string): ParsedRequest {
 
 /** "a short LinkedIn post about X" → "X"; "a post thanking our team" → "thanking our team". */
 function subjectOfInstruction(head: string): string {
-  const connectors = [...head.matchAll(CONNECTOR)].filter((match) => countWords(head.slice(0, match.index)) <= MAX_HEAD_WORDS);
+  const connectors = [...head.matchAll(CONNECTOR)].filter(
+    // "a couple of captions": the "of" of a quantity joins no subject.
+    (match) => countWords(head.slice(0, match.index)) <= MAX_HEAD_WORDS && !QUANTITY_OF.test(head.slice(Math.max(0, match.index - 10), match.index)),
+  );
   const [first] = connectors;
   const before = first ? head.slice(0, first.index) : head;
   const words = [...before.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
-  const firstContent = words.find((word) => !isRequestFiller(word[0]));
+  // "our followers three tips for…": what comes before the output's noun is its audience, not its subject.
+  const lastOutput = words.findLast((word) => OUTPUT_NOUNS.has(word[0].toLowerCase()));
+  const firstContent = words.find((word) => !isRequestFiller(word[0]) && (!lastOutput || word.index > lastOutput.index));
   if (firstContent) {
     const named = words.some((word) => word.index < firstContent.index && OUTPUT_NOUNS.has(word[0].toLowerCase()));
     return named ? head.slice(firstContent.index) : '';

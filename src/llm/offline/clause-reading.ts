@@ -5,7 +5,7 @@ import model from 'wink-eng-lite-web-model';
 const nlp = winkNLP(model);
 // wink-nlp's `its` helpers are plain functions it calls with its own arguments, never methods of `its`.
 // eslint-disable-next-line @typescript-eslint/unbound-method
-const { lemma: LEMMA, pos: POS } = nlp.its;
+const { lemma: LEMMA, pos: POS, negationFlag: NEGATION, precedingSpaces: SPACES } = nlp.its;
 
 interface Word {
   text: string;
@@ -118,4 +118,140 @@ export function askedWorkOf(request: string): AskedWork | undefined {
   }
   if (objectWords.length === 0) return undefined;
   return { verb: making.lemma, object: objectWords.join(' ').replace(/\s+'/g, "'"), nearest: MAKING_VERBS[making.lemma] };
+}
+
+/** Number words a request counts with; "a couple of" and "a pair of" are two, "a few" three. */
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, couple: 2, pair: 2, few: 3 };
+/** Nouns a number sizes rather than counts: "30 seconds", "5 minutes", "2 weeks". */
+const UNIT_NOUNS = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year', 'time', 'percent', 'k', 'm', 'word', 'character']);
+/** Verbs that take their object out ("drop the hashtags", "skip the emojis", "lose the call to action"). */
+const REMOVING_VERBS = new Set(['drop', 'remove', 'skip', 'lose', 'cut', 'omit', 'avoid', 'delete', 'strip', 'exclude', 'ditch']);
+
+/** What a request says about the output's form, read with wink-nlp's English model. */
+export interface RequestReading {
+  /** "three tips", "5 ideas", "a couple of captions": how many, and the lemma of the noun counted. */
+  count?: { n: number; noun: string };
+  /** Lemmas of the words the request rules out: negated ("no emojis", "not for LinkedIn", "without a call to action") or removed ("drop the hashtags"). */
+  excluded: Set<string>;
+  /** The request without its ruled-out words, where what it does name is looked for ("…, for X"). */
+  affirmed: string;
+  /** The request as written without the clauses that rule out one of the given form words ("no hashtags"): what the output is about. */
+  kept: string;
+}
+
+/**
+ * Reads a request's counts and negations from wink-nlp's tokens: its negation flag (set on the
+ * words a "not", "no", "n't", "never" or "without" governs, up to the clause's end) and the objects
+ * of removing verbs. One pass over the tokens: linear in the request.
+ */
+export function readRequest(request: string, formWords: ReadonlySet<string> = new Set()): RequestReading {
+  const doc = nlp.readDoc(request.slice(0, 500));
+  const tokens = doc.tokens();
+  const texts = tokens.out();
+  const lemmas = tokens.out(LEMMA as ItsFunction<string>).map((lemma) => String(lemma).toLowerCase());
+  const tags = tokens.out(POS).map(String);
+  const negated = tokens.out(NEGATION as ItsFunction<boolean>);
+  const spaces = tokens.out(SPACES as ItsFunction<string>);
+  const excluded = new Set<string>();
+  const affirmed: string[] = [];
+  // Segments run between commas and conjunctions; one that rules out a form word is left out of `kept`
+  // ("no emojis" directs the output; "skip the phone" is what a reel about habits says).
+  const kept: string[] = [];
+  let segment = '';
+  let rulesOut = false;
+  let count: RequestReading['count'];
+  let removing = false;
+  for (const [index, text] of texts.entries()) {
+    const lemma = lemmas[index];
+    const tag = tags[index];
+    const boundary = tag === 'CCONJ' || (tag === 'PUNCT' && /^[,;.!?]$/.test(text));
+    if (boundary) {
+      removing = false;
+      if (!rulesOut) kept.push(segment);
+      segment = '';
+      rulesOut = false;
+    }
+    segment += `${spaces[index]}${text}`;
+    if (REMOVING_VERBS.has(lemma) && tag === 'VERB') removing = true;
+    if (negated[index] || removing || (lemma === 'no' && tag === 'DET') || NEGATORS.has(lemma)) {
+      rulesOut ||= formWords.has(lemma);
+      if (tag === 'NOUN' || tag === 'PROPN' || tag === 'VERB') excluded.add(lemma);
+      continue;
+    }
+    affirmed.push(text);
+    count ??= countAt(index, lemmas, tags);
+  }
+  if (!rulesOut) kept.push(segment);
+  return { count, excluded, affirmed: affirmed.join(' '), kept: tidyKept(kept.join('')) };
+}
+
+/** Words that only negate: they rule out what follows and are no part of what is asked. */
+const NEGATORS = new Set(['not', 'without', 'never']);
+
+/** What is left of a request once clauses are cut: no dangling conjunction, comma or space at its ends. */
+function tidyKept(text: string): string {
+  // The lookbehind starts a match only where a run of separators starts: one scan of each run.
+  const trailing = /(?<![\s,;])[\s,;]+$/;
+  let rest = text.replace(/^[\s,;]+/, '').replace(trailing, '');
+  for (let previous = ''; previous !== rest; ) {
+    previous = rest;
+    rest = rest.replace(/\s(?:and|or|but|&)$/i, '').replace(trailing, '');
+  }
+  return rest;
+}
+
+/** The count that starts at a token ("three", "5", "a couple of") and the noun it counts, if any. */
+function countAt(index: number, lemmas: string[], tags: string[]): RequestReading['count'] {
+  const lemma = lemmas[index];
+  const n = /^\d{1,2}$/.test(lemma) ? Number(lemma) : NUMBER_WORDS[lemma];
+  if (n === undefined || n < 2 || n > 10) return undefined;
+  if (!/^\d/.test(lemma) && tags[index] !== 'NUM' && !(lemmas[index - 1] === 'a' && ['couple', 'pair', 'few'].includes(lemma))) return undefined;
+  // The counted noun ends the run of nouns and adjectives after the number ("two tweet variations").
+  let noun: string | undefined;
+  for (let at = index + 1; at < Math.min(lemmas.length, index + 6); at++) {
+    if (tags[at] === 'NOUN') noun = lemmas[at];
+    else if (noun || !(['ADJ', 'PROPN', 'ADP'].includes(tags[at]) || lemmas[at] === 'of')) break;
+  }
+  return noun && !UNIT_NOUNS.has(noun) ? { n, noun } : undefined;
+}
+
+/** The nouns of a request (lemmas): what it is about, beyond the form of the output. */
+export function nounsOf(text: string): string[] {
+  return wordsOf(text.slice(0, 500)).flatMap((word) => (word.pos === 'NOUN' || word.pos === 'PROPN' ? [word.lemma] : []));
+}
+
+/** Verbs and nouns (lemmas) of spending money: what a request about a receipt says when it does not say "receipt". */
+const SPENDING = new Set(['spend', 'pay', 'buy', 'purchase', 'expense', 'expenses', 'cost', 'bill', 'invoice', 'checkout', 'shopping', 'grocery', 'groceries', 'tab', 'charge', 'reimburse', 'reimbursement', 'order']);
+/** A line that ends on an amount of money: "Sunscreen 12.50", "Compost £6.00", "Total CN¥116". */
+const AMOUNT_LINE = /\d[.,]\d{2}\s*(?:[A-Z]{3}|[$£€¥])?\s*$|[$£€¥]\s?\d+\s*$/;
+/** The line of a receipt that sums it up. */
+const TOTAL_LINE = /^\s*(?:grand\s+)?(?:total|subtotal|balance|amount\s+due|to\s+pay)\b/i;
+
+/**
+ * Whether a message is a receipt by what it means, without the word: its material is lines of
+ * items with amounts, and either its request speaks of spending ("what I spent at…", "I paid
+ * for…", "my expenses from…", read by lemma) or the material ends on a total line, as a receipt
+ * does. Each line is read once.
+ */
+export function readsAsReceipt(requestLine: string, material: readonly string[]): boolean {
+  const amounts = material.filter((line) => AMOUNT_LINE.test(line.slice(-40)));
+  if (amounts.length < 2) return false;
+  return material.some((line) => TOTAL_LINE.test(line)) || wordsOf(requestLine.slice(0, 500)).some((word) => SPENDING.has(word.lemma));
+}
+
+/** Particles of phrasal verbs ("put together", "whip up", "knock out") that come before the verb's object. */
+const PARTICLES = new Set(['together', 'up', 'out', 'down', 'off', 'over']);
+/** Parts of speech that open a noun phrase: the object after a particle. */
+const OBJECT_OPENERS = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
+
+/**
+ * What follows a verb without the particle of a phrasal verb ("together an outline for…" → "an
+ * outline for…"), read from wink-nlp's parts of speech: the particle is an adverb or adposition
+ * followed by the start of a noun phrase. Text without one is returned as it is.
+ */
+export function withoutParticle(afterVerb: string): string {
+  const trimmed = afterVerb.trimStart();
+  const [first, second] = wordsOf(trimmed.slice(0, 200)).slice(0, 2);
+  if (!first || !second || !PARTICLES.has(first.lemma) || !['ADV', 'ADP', 'PART'].includes(first.pos) || !OBJECT_OPENERS.has(second.pos)) return afterVerb;
+  return trimmed.slice(first.text.length).trimStart();
 }

@@ -12,7 +12,7 @@ import type {
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
-import { askedWorkOf } from './clause-reading.js';
+import { askedWorkOf, nounsOf, readsAsReceipt } from './clause-reading.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
@@ -90,6 +90,8 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   // The first line says what is asked; what follows is material (a pasted receipt, earlier steps' output).
   const [firstLine = '', ...material] = request.split('\n');
   const asked = requestOf(firstLine);
+  const followUp = followUpOf(asked, options.prompt, tools);
+  if (followUp) return [followUp];
   const named = namedTool(asked, tools);
   if (named) {
     return [
@@ -102,7 +104,7 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
     ];
   }
   const intent = matchIntent(asked, tools.map((tool) => tool.name));
-  const chosen = intent && tools.find((tool) => tool.name === intent.tool);
+  const chosen = intent ? tools.find((tool) => tool.name === intent.tool) : receiptTool(firstLine, material, tools);
   if (chosen) {
     // Points of earlier steps' output follow the request as its details ("write it" after "outline it"),
     // then a reviewer's notes on a rejected attempt: the redo's tool makes what the note asks for.
@@ -122,6 +124,80 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   const materialEntry: ContextEntry[] = material.some((line) => line.trim()) ? [{ kind: 'earlier-step', text: `\n${material.join('\n')}` }] : [];
   const task = context.length > 0 || TASK_VERB.test(asked) ? taskAnswer(asked, [...context, ...materialEntry]) : undefined;
   return [{ type: 'text', text: task ?? unmadeWorkReply(asked) ?? plainReply(request) }];
+}
+
+/** Nouns of a follow-up that name only the form of the output, not a new subject ("drop the hashtags", "for X instead"). */
+const FORM_NOUNS = new Set(
+  ('linkedin instagram insta x twitter facebook fb tiktok threads hashtag hashtags tag tags emoji emojis call action cta tone ' +
+    'version versions variation post tweet caption thread one bit length word words please thanks').split(' '),
+);
+/** Languages a follow-up may ask for; the offline model writes English only. */
+const LANGUAGES = new Set(
+  'french spanish german italian portuguese dutch polish swedish danish norwegian finnish greek turkish russian ukrainian arabic hebrew hindi chinese mandarin japanese korean vietnamese thai indonesian'.split(' '),
+);
+
+/**
+ * A follow-up in the same conversation ("make it shorter", "drop the hashtags", "for X instead")
+ * transforms what the last tool call made: the same tool, the same content, with the changes the
+ * follow-up reads as (platform, length, tone, count, what to leave out) on top of the earlier
+ * input. A follow-up that names a subject of its own is a new request. "In French": the offline
+ * model cannot translate, and says so in one sentence.
+ */
+function followUpOf(asked: string, prompt: LanguageModelV4Prompt, tools: readonly LanguageModelV4FunctionTool[]): LanguageModelV4Content | undefined {
+  const earlier = lastToolCall(prompt, tools);
+  if (!earlier || !asked) return undefined;
+  const language = asked.split(/[^A-Za-z]+/).find((word) => LANGUAGES.has(word.toLowerCase()));
+  if (language && /\b(?:in|into|translat\w*)\b/i.test(asked)) {
+    const name = language.charAt(0).toUpperCase() + language.slice(1).toLowerCase();
+    return {
+      type: 'text',
+      text: `I understood that you want that in ${name}, but the offline model writes only in English and cannot translate; the nearest I can make is the same text shorter, more upbeat or for another platform.`,
+    };
+  }
+  if (nounsOf(asked).some((noun) => !FORM_NOUNS.has(noun))) return undefined;
+  const filled = fillFromSchema(earlier.tool.inputSchema, asked) as Record<string, unknown>;
+  const required = new Set(earlier.tool.inputSchema.required ?? []);
+  const changes = Object.fromEntries(Object.entries(filled).filter(([name]) => !required.has(name)));
+  if (Object.keys(changes).length === 0) return undefined;
+  const leaveOut = [earlier.input.leaveOut, changes.leaveOut].flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : []));
+  const input = { ...earlier.input, ...changes, ...(leaveOut.length > 0 ? { leaveOut: [...new Set(leaveOut)] } : {}) };
+  return {
+    type: 'tool-call',
+    toolCallId: `call_${stableHash(`${prompt.length}:${asked}`).toString(36)}`,
+    toolName: earlier.tool.name,
+    input: JSON.stringify(input),
+  };
+}
+
+/** The last call of an offered tool in the conversation, with its input as an object. */
+function lastToolCall(
+  prompt: LanguageModelV4Prompt,
+  tools: readonly LanguageModelV4FunctionTool[],
+): { tool: LanguageModelV4FunctionTool; input: Record<string, unknown> } | undefined {
+  for (let index = prompt.length - 1; index >= 0; index--) {
+    const message = prompt[index];
+    if (message.role !== 'assistant') continue;
+    const call = message.content.findLast((part) => part.type === 'tool-call');
+    if (!call) continue;
+    const tool = tools.find((offered) => offered.name === call.toolName);
+    const input: unknown = typeof call.input === 'string' ? parseJson(call.input) : call.input;
+    return tool && input && typeof input === 'object' && !Array.isArray(input) ? { tool, input: input as Record<string, unknown> } : undefined;
+  }
+  return undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The receipt tool, when offered and the message reads as a receipt without saying so. */
+function receiptTool(firstLine: string, material: readonly string[], tools: readonly LanguageModelV4FunctionTool[]): LanguageModelV4FunctionTool | undefined {
+  const tool = tools.find((offered) => offered.name === 'extract_receipt_data');
+  return tool && readsAsReceipt(firstLine, [firstLine, ...material]) ? tool : undefined;
 }
 
 /** "use echo with hello", "call the echo tool with hello": a tool named by the user, and what to give it. */
@@ -215,7 +291,8 @@ function earlierPoints(context: ContextEntry[]): string[] {
 
 function structuredOutput(format: { schema?: JSONSchema7; name?: string }, request: string): unknown {
   if (format.name === AGENT_ROUTE_OUTPUT) {
-    const agentId: OfflineAgentId = matchIntent(parseableRequest(request))?.agent ?? 'general';
+    const [firstLine = '', ...material] = request.split('\n');
+    const agentId: OfflineAgentId = matchIntent(parseableRequest(request))?.agent ?? (readsAsReceipt(firstLine, material) ? 'finance' : 'general');
     return { agentId, confident: agentId !== 'general' };
   }
   if (format.name === WORKFLOW_PLAN_OUTPUT) return planWorkflow(request.slice(0, REQUEST_MAX_LENGTH));

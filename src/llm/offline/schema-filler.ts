@@ -1,4 +1,5 @@
 import type { JSONSchema7, JSONSchema7Definition } from '@ai-sdk/provider';
+import { readRequest, type RequestReading } from './clause-reading.js';
 
 /** Spellings users write for enum values the tools use. */
 const SYNONYMS: Record<string, RegExp> = {
@@ -6,7 +7,16 @@ const SYNONYMS: Record<string, RegExp> = {
   linkedin: /\blinked\s?in\b/i,
   youtube: /\byou\s?tube\b/i,
   youtube_shorts: /\b(youtube\s+)?shorts\b/i,
+  short: /\b(?:short(?:er)?|brief(?:er)?|shorten|tighter|concise)\b/i,
+  upbeat: /\b(?:upbeat|cheerful|energetic|excited|enthusiastic|lively|peppy|positive)\b/i,
 };
+
+/** Nouns that count versions of the output itself ("two tweet variations", "a couple of captions"); other counted nouns are its points. */
+const VERSION_NOUNS = new Set(['post', 'tweet', 'caption', 'variation', 'version', 'option', 'draft', 'alternative', 'take', 'update', 'announcement']);
+/** Ruled-out words (lemmas) by the value of a `leaveOut` field they name. */
+const LEAVE_OUT_WORDS: Record<string, string> = { hashtag: 'hashtags', hashtags: 'hashtags', tag: 'hashtags', tags: 'hashtags', emoji: 'emojis', emojis: 'emojis', emoticon: 'emojis', call: 'call_to_action', cta: 'call_to_action' };
+/** Words that direct the output's form, not its content: what is left out, and where it goes. */
+const FORM_WORDS: ReadonlySet<string> = new Set([...Object.keys(LEAVE_OUT_WORDS), 'linkedin', 'instagram', 'x', 'twitter', 'facebook', 'tiktok', 'threads', 'youtube']);
 
 /** Fields that take the material a request brings (a pasted contract or receipt), not the request itself. */
 const MATERIAL_FIELDS = new Set(['document', 'text']);
@@ -46,7 +56,14 @@ export function fillFromSchema(schema: JSONSchema7Definition | undefined, text: 
   }
 }
 
-function fillObject(schema: JSONSchema7, text: string): Record<string, unknown> {
+function fillObject(schema: JSONSchema7, written: string): Record<string, unknown> {
+  // The request line read for counts and what it rules out: free text keeps only what is asked for,
+  // enums are looked for in what the request names, not in what it rules out ("not for LinkedIn, for X").
+  const [requestLine = '', ...rest] = written.split('\n');
+  const reading = readRequest(requestLine, FORM_WORDS);
+  const ruledOut = [...reading.excluded].some((lemma) => FORM_WORDS.has(lemma));
+  const text = ruledOut ? [reading.kept, ...rest].join('\n') : written;
+  const named = ruledOut ? [reading.affirmed, ...rest].join('\n') : written;
   const required = new Set(schema.required ?? []);
   const properties = Object.entries(schema.properties ?? {});
   // With no required free-text field, the request has to go into an optional one (a receipt's text).
@@ -57,13 +74,33 @@ function fillObject(schema: JSONSchema7, text: string): Record<string, unknown> 
     if (seconds !== undefined) {
       filled[name] = seconds;
     } else if (required.has(name) || (takesTextOptionally && isFreeText(property))) {
-      filled[name] = fillFromSchema(property, MATERIAL_FIELDS.has(name) && isFreeText(property) ? materialOf(text) : text);
+      filled[name] = fillFromSchema(property, MATERIAL_FIELDS.has(name) && isFreeText(property) ? materialOf(written) : text);
     } else if (typeof property === 'object' && property.enum) {
-      const mentioned = mentionedEnumValue(property.enum, text);
+      const mentioned = mentionedEnumValue(property.enum, named);
       if (mentioned !== undefined) filled[name] = mentioned;
+    } else {
+      const read = readField(name, property, reading);
+      if (read !== undefined) filled[name] = read;
     }
   }
   return filled;
+}
+
+/** A count or a list of what to leave out, for the fields named so, from the request's reading. */
+function readField(name: string, property: JSONSchema7Definition, reading: RequestReading): unknown {
+  if (typeof property !== 'object') return undefined;
+  const { count } = reading;
+  if ((property.type === 'integer' || property.type === 'number') && count && count.n <= (property.maximum ?? count.n)) {
+    if (name === 'versions' && VERSION_NOUNS.has(count.noun)) return count.n;
+    if (name === 'points' && !VERSION_NOUNS.has(count.noun)) return count.n;
+  }
+  const items = property.type === 'array' && typeof property.items === 'object' && !Array.isArray(property.items) ? property.items.enum : undefined;
+  if (name === 'leaveOut' && items) {
+    const values = [...new Set([...reading.excluded].flatMap((lemma) => (Object.hasOwn(LEAVE_OUT_WORDS, lemma) ? [LEAVE_OUT_WORDS[lemma]] : [])))];
+    const allowed = values.filter((value) => items.includes(value));
+    return allowed.length > 0 ? allowed : undefined;
+  }
+  return undefined;
 }
 
 /**

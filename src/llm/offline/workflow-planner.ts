@@ -1,6 +1,6 @@
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
-import { personalCheckOf } from './clause-reading.js';
+import { personalCheckOf, withoutParticle } from './clause-reading.js';
 import { matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE } from './intents.js';
 
 export interface OfflinePlanStep {
@@ -109,7 +109,10 @@ export function planWorkflow(goal: string): OfflinePlan {
     }
     if (drafts.length >= MAX_PLAN_STEPS) break;
     const draft = toDraft({ ...clause, text: rest }, previous, drafts.length);
-    draft.requiresApproval = reviewed || pendingApproval;
+    // "…, then turn it into a reel once we've OK'd the script": the review is of the step that made the script.
+    const reviewsPrevious = reviewed && previous !== undefined && namesEarlierOutput(clause.text, previous, draft);
+    if (reviewsPrevious) previous.requiresApproval = true;
+    draft.requiresApproval = (reviewed && !reviewsPrevious) || pendingApproval;
     // "…, both reviewed by me": the review covers the deliverables listed before it too.
     const covers = reviewed ? /\b(both|all|each|everything)\b/i.exec(clause.text.match(REVIEW_PHRASE)?.join(' ') ?? '')?.[1] : undefined;
     REVIEW_PHRASE.lastIndex = 0;
@@ -246,6 +249,13 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   };
 }
 
+/** Whether a clause's review phrase names ("the script") what the previous step made rather than its own deliverable. */
+function namesEarlierOutput(clause: string, previous: Draft, draft: Draft): boolean {
+  const object = (clause.match(REVIEW_PHRASE) ?? []).map((phrase) => /\bthe\s+(\w+)$/i.exec(phrase)?.[1]?.toLowerCase()).find(Boolean);
+  REVIEW_PHRASE.lastIndex = 0;
+  return object !== undefined && previous.tool !== draft.tool && new RegExp(`\\b${object}s?\\b`, 'i').test(previous.description);
+}
+
 /** Deliverables listed together share the topic the last one names ("a post and an image about X"). */
 function shareTopics(drafts: Draft[]): void {
   for (let i = drafts.length - 2; i >= 0; i--) {
@@ -260,7 +270,7 @@ function shareTopics(drafts: Draft[]): void {
 /** "Outline a LinkedIn post about X" → "the LinkedIn post about X": what "it" means in the next step. */
 function referenceOf(text: string, tool: OfflineToolName | undefined): string {
   const verb = ACTION_VERB.exec(text);
-  let object = (verb ? text.slice(verb[0].length) : text).trim();
+  let object = withoutParticle(verb ? text.slice(verb[0].length) : text).trim();
   if (tool === 'generate_outline') object = object.replace(/^(?:an?|the)\s+outlines?\s+(?:of|for)\s+/i, '');
   // "tell me which clauses are risky": what it finds, not "the me which clauses…".
   object = object.replace(/^(?:me|us|him|her|them)\s+/i, '');
