@@ -20,6 +20,8 @@ export class ApprovalDigests1767000000100 implements MigrationInterface {
          PRIMARY KEY (user_id, day)
        )`,
     );
+    // The sweep drops rows two days old: only the day's row keeps its digest from going twice.
+    await queryRunner.query(`CREATE INDEX approval_digests_day ON approval_digests (day)`);
     await queryRunner.query(`ALTER TABLE mail_outbox ADD COLUMN list_unsubscribe text`);
   }
 

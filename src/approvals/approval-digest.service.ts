@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/configuration.js';
-import { OutageLog } from '../database/outage-log.js';
+import { PeriodicSweep } from '../database/periodic-sweep.js';
 import { MailService } from '../mail/mail.service.js';
 import { type EmailSection, quoted, renderEmail } from '../mail/templates.js';
 import { type Job, QueueService } from '../queue/queue.service.js';
@@ -42,13 +42,10 @@ const SWEEP_BATCH = 500;
 @Injectable()
 export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ApprovalDigestService.name);
-  private readonly outage = new OutageLog('the approvals digest sweep', this.logger);
-  private readonly intervalMs: number;
+  private readonly sweeper: PeriodicSweep;
   private readonly hour: number;
   private readonly publicUrl: string;
   private readonly frontendUrl: string;
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -62,7 +59,7 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
     config: ConfigService<AppConfig, true>,
   ) {
     const runs = config.get('runs', { infer: true });
-    this.intervalMs = runs.sweepSeconds * 1000;
+    this.sweeper = new PeriodicSweep('the approvals digest sweep', this.logger, runs.sweepSeconds * 1000, () => this.sweep());
     this.hour = runs.approvalDigestHour;
     const app = config.get('app', { infer: true });
     this.publicUrl = app.publicUrl;
@@ -74,15 +71,12 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
     await this.queue.work<ApprovalDigestJob>(APPROVAL_DIGEST, {}, async ({ data }: Job<ApprovalDigestJob>) => {
       await this.send(data);
     });
-    this.schedule();
-    this.shutdown.onDrain('approvals digest sweep', () => {
-      this.stop();
-      return Promise.resolve();
-    });
+    this.sweeper.start();
+    this.shutdown.onDrain('approvals digest sweep', () => this.sweeper.stop());
   }
 
-  onApplicationShutdown(): void {
-    this.stop();
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeper.stop();
   }
 
   /**
@@ -93,6 +87,8 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
     const now = await this.clock.read();
     if (now.getUTCHours() < this.hour) return;
     const day = now.toISOString().slice(0, 10);
+    // A day's rows only keep that day's digest from going twice: two days on, nothing reads them.
+    await this.dataSource.query(`DELETE FROM approval_digests WHERE day < $1::date - 2`, [day]);
     const people = await this.dataSource.query<{ id: string }[]>(
       `SELECT u.id FROM users u
         WHERE u.approval_digest AND u.deactivated_at IS NULL
@@ -143,26 +139,6 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
       );
     });
     if (count > 0) this.logger.log(`Approvals digest of ${day} for user ${userId}: ${itemCount(count)}`);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.sweep()
-        .then(
-          () => this.outage.succeeded(),
-          (error: unknown) => {
-            if (!this.outage.failed(error)) this.logger.warn(`Approvals digest sweep failed: ${String(error)}`);
-          },
-        )
-        .finally(() => this.schedule());
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  private stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
   }
 }
 

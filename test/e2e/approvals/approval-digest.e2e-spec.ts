@@ -124,6 +124,13 @@ describe('the daily approvals digest', () => {
     // Later the same day: nothing more.
     await sweepBoth(today(DIGEST_HOUR + 3), [alice, bob, carol]);
     expect(await outboxDigests(alice)).toBe(1);
+
+    // A day's row only keeps that day's digest from going twice: one three days old is dropped.
+    const longAgo = new Date(today(DIGEST_HOUR).getTime() - 3 * 86_400_000).toISOString().slice(0, 10);
+    await dataSource.query(`INSERT INTO approval_digests (user_id, day, items) VALUES ($1, $2, 0)`, [carol.userId, longAgo]);
+    await sweepBoth(today(DIGEST_HOUR + 4), [alice, bob, carol]);
+    const kept = await dataSource.query<{ day: string }[]>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM approval_digests WHERE user_id = $1`, [carol.userId]);
+    expect(kept.map((row) => row.day)).toEqual([today(DIGEST_HOUR).toISOString().slice(0, 10)]);
   });
 
   it('unsubscribes with the mail\'s link, without signing in (a page, then its POST or the one-click POST); a changed token does nothing', async () => {
