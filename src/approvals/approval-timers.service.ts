@@ -103,7 +103,7 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
     const delay = timerDelays(policy).find((candidate) => candidate.timer === job.timer);
     if (!delay || checkpoint.approvalRequestedAt.getTime() + delay.minutes * 60_000 > (await this.clock.read()).getTime()) return;
     const effect: TimerEffect = job.timer === 'expire' ? policy.onExpiry : 'mail';
-    const note = systemNote(job.timer, effect, delay.minutes, job.stepIndex);
+    const note = systemNote(job.timer, effect, delay.minutes, job.stepIndex, checkpoint.toolApproval !== null);
     const mail = { runId: job.runId, stepIndex: job.stepIndex, attempt: job.attempt, ...(job.timer === 'expire' ? {} : { reason: job.timer }) };
     const outcome = await this.runs.applyTimer(job, effect, mail, note, (manager, teamId) => this.record(manager, teamId, run.workflowId, job, effect, note));
     if (outcome === 'applied') {
@@ -133,16 +133,21 @@ export class ApprovalTimersService implements OnApplicationBootstrap, OnApplicat
   }
 }
 
-/** What the timer did, in words: the decision's note (and, for a rejection, the note the redo gets; for a stop, the run's reason). */
-function systemNote(timer: ApprovalTimer, effect: TimerEffect, minutes: number, stepIndex: number): string {
+/**
+ * What the timer did, in words: the decision's note (and, for a rejection, the note the redo gets;
+ * for a stop, the run's reason). A step paused on tool calls is not done again: expiry's reject and
+ * skip refuse the calls and the step goes on without them (a timer never lets a tool run).
+ */
+function systemNote(timer: ApprovalTimer, effect: TimerEffect, minutes: number, stepIndex: number, toolCalls: boolean): string {
   const waited = `after ${minutes} minute${minutes === 1 ? '' : 's'} without a decision`;
   if (effect === 'mail') {
     return timer === 'remind' ? `Reminder ${waited}: the approvers were mailed a fresh link` : `Escalated ${waited}: the team's admins and owners were mailed a link and may decide`;
   }
+  const refused = 'the tool calls were refused; the step goes on without them';
   const outcomes: Record<ExpiryAction, string> = {
-    reject: 'rejected by the system; the step is done again',
+    reject: toolCalls ? refused : 'rejected by the system; the step is done again',
     stop: 'the run was stopped',
-    skip: 'the step was skipped without an approval; the run goes on',
+    skip: toolCalls ? refused : 'the step was skipped without an approval; the run goes on',
     wait: 'the step keeps waiting for a decision',
   };
   return `The approval of step ${stepIndex + 1} expired ${waited}: ${outcomes[effect]}`;

@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { InboxItem, StepInboxItem } from '../../../src/approvals/approvals.response.js';
+import { ApprovalTimersService } from '../../../src/approvals/approval-timers.service.js';
 import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
+import type { WorkflowDetailResponse } from '../../../src/workflows/workflows.response.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
@@ -128,5 +130,25 @@ describe('tools that need approval in a run step', () => {
     expect(allowed).toMatchObject({ status: 200, message: 'Tool call allowed: Format post runs and the step goes on' });
     await waitForRun(app, owner, workflowId, allowedRun, 'completed');
     expect(await outputOf(allowedRun)).toMatch(/^Made a LinkedIn post: /);
+  });
+
+  it("an expiry that refuses a step's tool calls says so in its decision, not that the step is done again", async () => {
+    const created = await createWorkflow(app, owner, { goal: POST_GOAL });
+    const { workflowSteps } = (await api(app, owner).get(`/api/workflows/${created.workflowId}`).expect(200)).body as WorkflowDetailResponse;
+    const steps = workflowSteps.map(({ description, agentId }) => ({ description, agentId, requiresApproval: true, approvalPolicy: { expireAfterMinutes: 30, onExpiry: 'reject' } }));
+    await api(app, owner).post(`/api/workflows/${created.workflowId}/steps`).send({ steps }).expect(200);
+    const planMail = (await mailTo(smtp, owner.email, /^Approve the plan/, 3)) as { text: string; links: string[] };
+    expect(planMail.text).toContain('version 2');
+    await api(app).get(pathOf(planMail.links.find((link) => link.includes('/approve?token='))!)).set('User-Agent', BROWSER).expect(302);
+    const { runId } = (await api(app, owner).post(`/api/workflows/${created.workflowId}/run`).expect(201)).body as { runId: number };
+    await waitForRun(app, owner, created.workflowId, runId, 'awaiting_approval');
+    const [paused] = await db.query<{ tool_approval: unknown }[]>('SELECT tool_approval FROM run_steps WHERE run_id = $1', [runId]);
+    expect(paused.tool_approval).not.toBeNull();
+
+    // The step has waited past its expiry by the database's clock, as the timers read it.
+    await db.query(`UPDATE run_steps SET approval_requested_at = now() - interval '31 minutes' WHERE run_id = $1`, [runId]);
+    await app.get(ApprovalTimersService).sweep();
+    const [decision] = await db.query<{ note: string }[]>(`SELECT note FROM approval_decisions WHERE run_id = $1 AND action = 'expire'`, [runId]);
+    expect(decision.note).toBe('The approval of step 1 expired after 30 minutes without a decision: the tool calls were refused; the step goes on without them');
   });
 });
