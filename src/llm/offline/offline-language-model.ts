@@ -155,6 +155,9 @@ function followUpOf(asked: string, prompt: LanguageModelV4Prompt, tools: readonl
     };
   }
   if (nounsOf(asked).some((noun) => !FORM_NOUNS.has(noun))) return undefined;
+  // Asking for another kind of thing ("write the LinkedIn post" after an outline) is a new request.
+  const intent = matchIntent(asked, tools.map((tool) => tool.name));
+  if (intent && intent.tool !== earlier.tool.name) return undefined;
   const filled = fillFromSchema(earlier.tool.inputSchema, asked) as Record<string, unknown>;
   const required = new Set(earlier.tool.inputSchema.required ?? []);
   const changes = Object.fromEntries(Object.entries(filled).filter(([name]) => !required.has(name)));

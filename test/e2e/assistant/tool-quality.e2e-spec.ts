@@ -206,6 +206,13 @@ SERVICES AGREEMENT
       expect(onX?.content).not.toMatch(/#\w/);
     });
 
+    it('asked next for another kind of thing ("write the LinkedIn post" after an outline), makes that thing, not the last one again', async () => {
+      const first = await send('Outline a LinkedIn post about our product launch');
+      expect(first.assets.map((asset) => asset.type)).toEqual(['post_outline']);
+      const second = await send('Write the LinkedIn post', first.reply.conversationId);
+      expect(second.assets.map((asset) => asset.type).sort()).toEqual(['post_outline', 'social_post']);
+    });
+
     it('says in one sentence that it cannot translate, and makes nothing, when asked for the post in French', async () => {
       const first = await send('Write a LinkedIn post about our summer sale');
       const second = await send('Now in French please', first.reply.conversationId);
