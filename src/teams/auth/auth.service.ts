@@ -139,7 +139,7 @@ export class AuthService {
     this.requirePasswordLogin();
     const user = await this.users.findOne({
       where: { email: normalizedEmail(dto.email) },
-      select: { id: true, email: true, name: true, passwordHash: true, emailVerifiedAt: true, deactivatedAt: true },
+      select: { id: true, email: true, name: true, passwordHash: true, emailVerifiedAt: true, deactivatedAt: true, approvalDigest: true },
     });
     const valid = await this.hasher.verify(user?.passwordHash, dto.password);
     const address = client.ip ?? undefined;

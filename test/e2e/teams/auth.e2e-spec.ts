@@ -24,7 +24,7 @@ describe('auth', () => {
         .expect(201);
       expect(response.body).toEqual({
         accessToken: expect.any(String),
-        user: { id: expect.any(String), email: 'ada@example.com', name: 'Ada', emailVerified: false },
+        user: { id: expect.any(String), email: 'ada@example.com', name: 'Ada', emailVerified: false, approvalDigest: true },
         activeTeam: { id: expect.any(String), name: "Ada's team", plan: 'free', role: 'owner', createdAt: expect.any(String) },
       });
       const cookie = String(response.headers['set-cookie']);
