@@ -116,7 +116,7 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
         type: 'tool-call',
         toolCallId: `call_${stableHash(`${options.prompt.length}:${request}`).toString(36)}`,
         toolName: chosen.name,
-        input: JSON.stringify(fillFromSchema(chosen.inputSchema, input)),
+        input: JSON.stringify(fillFromSchema(chosen.inputSchema, input, [asked, ...notes].join(' '))),
       },
     ];
   }

@@ -36,14 +36,15 @@ const DURATION = /\b(\d{1,3}(?:[.,]\d)?)\s*(?:-\s*)?(seconds?|secs?|minutes?|min
  * fills tool inputs: free-text fields get the request itself (material fields only what follows
  * a request line), enums take the value the request mentions (else their default), a duration in
  * seconds takes the one the request states, and other optional fields are left out unless the
- * request names them.
+ * request names them. Counts and what to leave out are read from `asked` when given (the person's
+ * own words, not an earlier step's output that follows them), else from the first line.
  */
-export function fillFromSchema(schema: JSONSchema7Definition | undefined, text: string): unknown {
+export function fillFromSchema(schema: JSONSchema7Definition | undefined, text: string, asked?: string): unknown {
   if (schema === undefined || typeof schema === 'boolean') return text;
   if (schema.enum) return pickEnum(schema, text);
   switch (schema.type) {
     case 'object':
-      return fillObject(schema, text);
+      return fillObject(schema, text, asked);
     case 'array':
       return [];
     case 'number':
@@ -56,11 +57,12 @@ export function fillFromSchema(schema: JSONSchema7Definition | undefined, text: 
   }
 }
 
-function fillObject(schema: JSONSchema7, written: string): Record<string, unknown> {
+function fillObject(schema: JSONSchema7, written: string, asked: string | undefined): Record<string, unknown> {
   // The request line read for counts and what it rules out: free text keeps only what is asked for,
   // enums are looked for in what the request names, not in what it rules out ("not for LinkedIn, for X").
   const [requestLine = '', ...rest] = written.split('\n');
   const reading = readRequest(requestLine, FORM_WORDS);
+  const counted = asked === undefined ? reading : readRequest(asked, FORM_WORDS);
   const ruledOut = [...reading.excluded].some((lemma) => FORM_WORDS.has(lemma));
   const text = ruledOut ? [reading.kept, ...rest].join('\n') : written;
   const named = ruledOut ? [reading.affirmed, ...rest].join('\n') : written;
@@ -79,7 +81,7 @@ function fillObject(schema: JSONSchema7, written: string): Record<string, unknow
       const mentioned = mentionedEnumValue(property.enum, named);
       if (mentioned !== undefined) filled[name] = mentioned;
     } else {
-      const read = readField(name, property, reading);
+      const read = readField(name, property, counted);
       if (read !== undefined) filled[name] = read;
     }
   }
