@@ -131,6 +131,8 @@ const FORM_NOUNS = new Set(
   ('linkedin instagram insta x twitter facebook fb tiktok threads hashtag hashtags tag tags emoji emojis call action cta tone ' +
     'version versions variation post tweet caption thread one bit length word words please thanks').split(' '),
 );
+/** The input fields a follow-up may change: the form of the output, never its subject or material. */
+const FORM_FIELDS = new Set(['platform', 'length', 'tone', 'leaveOut', 'versions', 'points']);
 /** Languages a follow-up may ask for; the offline model writes English only. */
 const LANGUAGES = new Set(
   'french spanish german italian portuguese dutch polish swedish danish norwegian finnish greek turkish russian ukrainian arabic hebrew hindi chinese mandarin japanese korean vietnamese thai indonesian'.split(' '),
@@ -160,7 +162,8 @@ function followUpOf(asked: string, prompt: LanguageModelV4Prompt, tools: readonl
   if (intent && intent.tool !== earlier.tool.name) return undefined;
   const filled = fillFromSchema(earlier.tool.inputSchema, asked) as Record<string, unknown>;
   const required = new Set(earlier.tool.inputSchema.required ?? []);
-  const changes = Object.fromEntries(Object.entries(filled).filter(([name]) => !required.has(name)));
+  // Only the form of what was made changes; a tool without such fields (a receipt's reading) has nothing to transform.
+  const changes = Object.fromEntries(Object.entries(filled).filter(([name]) => !required.has(name) && FORM_FIELDS.has(name)));
   if (Object.keys(changes).length === 0) return undefined;
   const leaveOut = [earlier.input.leaveOut, changes.leaveOut].flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : []));
   const input = { ...earlier.input, ...changes, ...(leaveOut.length > 0 ? { leaveOut: [...new Set(leaveOut)] } : {}) };

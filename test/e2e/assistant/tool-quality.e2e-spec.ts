@@ -213,6 +213,14 @@ SERVICES AGREEMENT
       expect(second.assets.map((asset) => asset.type).sort()).toEqual(['post_outline', 'social_post']);
     });
 
+    it('does not take "the short version please" after a receipt as a change to redo: a receipt has no form to change', async () => {
+      const first = await send('Here is my receipt, please summarise it\nCorner Cafe\nLatte 4.50\nBlueberry muffin 3.25\nTotal 7.75');
+      expect(first.assets.map((asset) => asset.type)).toEqual(['receipt']);
+      const second = await send('Thanks, the short version please', first.reply.conversationId);
+      expect(second.assets).toHaveLength(1);
+      expect(second.reply.message.parts.some((part) => part.type.startsWith('tool-'))).toBe(false);
+    });
+
     it('says in one sentence that it cannot translate, and makes nothing, when asked for the post in French', async () => {
       const first = await send('Write a LinkedIn post about our summer sale');
       const second = await send('Now in French please', first.reply.conversationId);
