@@ -44,6 +44,7 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
   private readonly logger = new Logger(ApprovalDigestService.name);
   private readonly sweeper: PeriodicSweep;
   private readonly hour: number;
+  private readonly enabled: boolean;
   private readonly publicUrl: string;
   private readonly frontendUrl: string;
 
@@ -61,6 +62,7 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
     const runs = config.get('runs', { infer: true });
     this.sweeper = new PeriodicSweep('the approvals digest sweep', this.logger, runs.sweepSeconds * 1000, () => this.sweep());
     this.hour = runs.approvalDigestHour;
+    this.enabled = runs.approvalDigest === 'on';
     const app = config.get('app', { infer: true });
     this.publicUrl = app.publicUrl;
     this.frontendUrl = app.frontendUrl;
@@ -71,7 +73,8 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
     await this.queue.work<ApprovalDigestJob>(APPROVAL_DIGEST, {}, async ({ data }: Job<ApprovalDigestJob>) => {
       await this.send(data);
     });
-    this.sweeper.start();
+    // Off for the deployment, nothing is queued; a job queued before still sends its mail.
+    if (this.enabled) this.sweeper.start();
     this.shutdown.onDrain('approvals digest sweep', () => this.sweeper.stop());
   }
 
@@ -84,6 +87,7 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
    * has none decided for the day yet. Before the hour nothing: yesterday's went at yesterday's.
    */
   async sweep(): Promise<void> {
+    if (!this.enabled) return;
     const now = await this.clock.read();
     if (now.getUTCHours() < this.hour) return;
     const day = now.toISOString().slice(0, 10);

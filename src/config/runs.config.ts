@@ -1,4 +1,4 @@
-import { integer, namespace } from './environment.js';
+import { integer, namespace, oneOf } from './environment.js';
 
 export const RUNS_VARIABLES = namespace('Workflow runs', {
   stepTimeoutSeconds: integer({ name: 'RUN_STEP_TIMEOUT_SECONDS', default: 300, min: 1, max: 3600, doc: 'How long one workflow step may take before its run fails, in seconds.' }),
@@ -24,6 +24,12 @@ export const RUNS_VARIABLES = namespace('Workflow runs', {
     doc:
       'How often in seconds each instance looks for runs in progress that no job will execute (a crash at the wrong moment, a job whose ' +
       'retries ran out) and re-queues or fails them.',
+  }),
+  approvalDigest: oneOf({
+    name: 'APPROVAL_DIGEST',
+    values: ['on', 'off'],
+    default: 'on',
+    doc: 'Whether this deployment sends the daily approvals digest mail at all (each person may also turn theirs off).',
   }),
   approvalDigestHour: integer({
     name: 'APPROVAL_DIGEST_HOUR',
@@ -51,6 +57,8 @@ export interface RunSettings {
   stepRetryBaseMs: number;
   /** How often an instance looks for runs in progress that no job will execute (see RunSweeperService). */
   sweepSeconds: number;
+  /** Whether the deployment sends the daily approvals digest at all. */
+  approvalDigest: 'on' | 'off';
   /** The UTC hour from which the day's approvals digest goes out. */
   approvalDigestHour: number;
   /** The largest JSON payload a trigger takes, in bytes. */

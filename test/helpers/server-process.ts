@@ -136,6 +136,7 @@ export async function startServer({ env = {}, dataDir, healthy = true }: ServerO
       DATABASE_QUEUE_POOL_MAX: TEST_ENV.DATABASE_QUEUE_POOL_MAX,
       JWT_SECRET: TEST_ENV.JWT_SECRET,
       APPROVAL_TOKEN_SECRET: TEST_ENV.APPROVAL_TOKEN_SECRET,
+      APPROVAL_DIGEST: TEST_ENV.APPROVAL_DIGEST,
       RATE_LIMIT_FREE: '1000',
       // Sign-ups and sign-ins per address: with REDIS_URL the count is shared by every test run
       // on this machine (all from 127.0.0.1), so the default 30 a minute is reached by others' runs.

@@ -45,6 +45,8 @@ export const TEST_ENV = {
   // small pools keep two test apps per worker and the fault lane's servers under it.
   DATABASE_POOL_MAX: '10',
   DATABASE_QUEUE_POOL_MAX: '3',
+  // The daily digest would mail and write on its own once the day passes its hour: a test turns it on.
+  APPROVAL_DIGEST: 'off',
   ...ROOMY_QUOTAS,
   ...LEAST_PASSWORD_HASH_COST,
 };

@@ -32,7 +32,7 @@ describe('the daily approvals digest', () => {
     const clock = new ManualClock(new Date());
     // The test sweeps each time it moves the clock: the instances' own sweeps (real time) never come.
     const app = await createTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error', RUN_SWEEP_SECONDS: '3600', APPROVAL_DIGEST_HOUR: String(DIGEST_HOUR) },
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error', RUN_SWEEP_SECONDS: '3600', APPROVAL_DIGEST: 'on', APPROVAL_DIGEST_HOUR: String(DIGEST_HOUR) },
       overrides: [{ provide: Clock, useValue: clock }],
     });
     return { app, clock, digest: app.get(ApprovalDigestService) };
