@@ -90,7 +90,8 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   // The first line says what is asked; what follows is material (a pasted receipt, earlier steps' output).
   const [firstLine = '', ...material] = request.split('\n');
   const asked = requestOf(firstLine);
-  const followUp = followUpOf(asked, options.prompt, tools);
+  // A redo after a reviewer's note is the step's own request again, not a follow-up of its first attempt.
+  const followUp = context.some((entry) => entry.kind === 'feedback') ? undefined : followUpOf(asked, options.prompt, tools);
   if (followUp) return [followUp];
   const named = namedTool(asked, tools);
   if (named) {
