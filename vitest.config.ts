@@ -6,12 +6,14 @@ import { FAULT_WORKERS, PARALLEL_WORKERS } from './test/setup/test-databases.js'
 // Node itself (whose require(esm) lets CommonJS packages such as @nestjs/throttler load Nest);
 // SWC compiles our TypeScript with the decorator metadata that Nest's dependency injection reads.
 //
-// Two projects. `app`: the unit, integration, end-to-end and browser files, PARALLEL_WORKERS at a
-// time, each worker on a database of its own. `faults`: the files that kill, cut and freeze real
-// server processes, FAULT_WORKERS at a time (each works on a scratch database or an embedded
-// PostgreSQL of its own); they mostly wait (for a server to boot, a claim to lapse, a schedule's slot), so they use
-// little CPU. `npm test` runs `app` first, then `faults`; CI (.ci/run) runs the two side by side,
-// two vitest processes, so the faults' waiting overlaps the app files' work.
+// Two projects. `app`: the unit, integration, end-to-end and browser files, PARALLEL_WORKERS (3) at
+// a time on two cores, each worker on a database of its own: its files wait about half their time
+// (browser pages, timers, spawned servers), so a third worker fills what the other two leave idle.
+// `faults`: the files that kill, cut and freeze real server processes, FAULT_WORKERS at a time
+// (each on a scratch database or an embedded PostgreSQL of its own); they mostly wait (for a server
+// to boot, a claim to lapse, a schedule's slot), so they use little CPU. `npm test` runs `app`
+// first, then `faults`; CI (.ci/run) runs the two side by side, two vitest processes, so the
+// faults' waiting overlaps the app files' work.
 //
 // The app project shares a worker's modules across its files (isolate: false): a full CI run of
 // the app lane took 955 s of CPU against 1,332–1,650 s isolated, with no failure from sharing

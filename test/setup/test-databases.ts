@@ -1,5 +1,5 @@
 /** Files of the parallel group run this many at a time, each worker on a database of its own. */
-export const PARALLEL_WORKERS = 2;
+export const PARALLEL_WORKERS = 3;
 
 /** Fault files run this many at a time, each on scratch databases or an embedded PostgreSQL of its own. */
 export const FAULT_WORKERS = 2;
