@@ -103,7 +103,7 @@ describe.skipIf(NO_BROWSER)('the chat in a real browser', () => {
       await tab.assertFitsWidth();
       tab.assertClean();
       await tab.close();
-    });
+    }, 90_000);
 
     it(`keeps a message's lines and lists attachments before sending (${viewport.name})`, async () => {
       const tab = await DashboardTab.open(server, viewport);

@@ -83,7 +83,7 @@ describe.skipIf(NO_BROWSER)('pages behind mailed links, the bare address and the
       await tab.page.waitForURL(workflowPage.href);
       tab.assertClean();
       await tab.close();
-    });
+    }, 90_000);
 
     it(`edits the step's text on the approve link's page and approves it; the next step works from the edit, at ${viewport.width} px`, async () => {
       const tab = await DashboardTab.open(server, viewport);
