@@ -1,7 +1,12 @@
 import type { UIMessage } from 'ai';
+import { ApprovalTimersService } from '../../src/approvals/approval-timers.service.js';
 import type { RunDetailResponse } from '../../src/runs/runs.response.js';
+import { Clock } from '../../src/schedules/clock.js';
+import type { WorkflowDetailResponse } from '../../src/workflows/workflows.response.js';
 import { api } from '../helpers/api.js';
 import { textOfMessage } from '../helpers/chat.js';
+import { waitFor } from '../helpers/mail-catcher.js';
+import { ManualClock } from '../helpers/manual-clock.js';
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { pausedRun, REVIEWED_GOAL, REVIEWED_STEP } from '../helpers/paused-run.js';
 import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
@@ -136,6 +141,66 @@ describe.skipIf(NO_BROWSER)('the approvals inbox in the dashboard', () => {
       await expectEditUsed(user, run, EDITED_ON_RUN_PAGE);
       // The run page shows the run done, its decision by the approver on the dashboard.
       await visible(card.locator('.workflow-run-status').getByText('completed', { exact: true }));
+      tab.assertClean();
+      await tab.close();
+    }, 120_000);
+  }
+});
+
+/** Issue 36 item 2: a timer's decision on the run page says what the policy did, not a person's rejection. */
+describe.skipIf(NO_BROWSER)("the run page's decisions of an approval policy's timers", () => {
+  let server: DashboardServer;
+  const clock = new ManualClock(new Date());
+
+  beforeAll(async () => {
+    // The test sweeps when it moves the clock: the instance's own sweeps (real time) never come.
+    server = await startDashboardServer({ RUN_SWEEP_SECONDS: '3600' }, undefined, [{ provide: Clock, useValue: clock }]);
+  }, 120_000);
+
+  afterAll(() => server?.close());
+
+  for (const viewport of VIEWPORTS) {
+    it(`shows a reminder as the policy's, beside the person's approval (${viewport.width} px)`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      const login = await tab.signUp();
+      const user: TestUser = { token: login.accessToken, email: login.email, password: PASSWORD, userId: login.user.id, teamId: login.activeTeam.id };
+      const { workflowId } = await createWorkflow(server.app, user, { goal: REVIEWED_GOAL });
+      const plan = (await api(server.app, user).get(`/api/workflows/${workflowId}`).expect(200)).body as WorkflowDetailResponse;
+      const steps = plan.workflowSteps.map(({ description, agentId, requiresApproval }, index) => ({
+        description,
+        agentId,
+        requiresApproval,
+        ...(index === REVIEWED_STEP ? { approvalPolicy: { remindAfterMinutes: 10 } } : {}),
+      }));
+      await api(server.app, user).post(`/api/workflows/${workflowId}/steps`).send({ steps }).expect(200);
+      const planMail = await mailTo(server.smtp, user.email, /^Approve the plan/, 2);
+      await api(server.app).get(pathOf(planMail.links.find((link) => link.includes('/approve?token='))!)).set('User-Agent', BROWSER).expect(302);
+      const { runId } = (await api(server.app, user).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
+      await waitForRun(server.app, user, workflowId, runId, 'awaiting_approval');
+
+      // Eleven minutes on: the policy reminds.
+      clock.jumpTo(new Date(Date.now() + 11 * 60_000));
+      const decisions = async () => ((await api(server.app, user).get(`/api/workflows/${workflowId}/runs/${runId}`).expect(200)).body as RunDetailResponse).decisions;
+      await waitFor(async () => {
+        await server.app.get(ApprovalTimersService).sweep();
+        return (await decisions()).some((decision) => decision.action === 'remind');
+      }, 'the reminder');
+
+      await tab.goto(`/workflows/${workflowId}#run-${runId}`);
+      const card = tab.page.getByRole('article', { name: `Run #${runId}` });
+      await card.getByRole('button', { name: 'Approve', exact: true }).click();
+      await visible(tab.page.getByRole('status').getByText(`Step ${REVIEWED_STEP + 1} approved`));
+      await waitForRun(server.app, user, workflowId, runId, 'completed');
+      const listed = card.getByRole('region', { name: `Decisions on run #${runId}` }).getByRole('listitem');
+      await expect.poll(() => listed.count()).toBe(2);
+      await visible(listed.first().getByText('Reminded'));
+      await visible(listed.first().getByText("By the step's approval policy"));
+      await visible(listed.nth(1).getByText('Approved'));
+      await visible(listed.nth(1).getByText(`By ${user.email.toLowerCase()} on the dashboard`));
+      expect(await card.getByText('Rejected').count()).toBe(0);
+      expect(await card.getByText('a removed user').count()).toBe(0);
+      await tab.screenshot('run-policy-decisions');
+      if (viewport.width === 390) await tab.assertFitsWidth();
       tab.assertClean();
       await tab.close();
     }, 120_000);
