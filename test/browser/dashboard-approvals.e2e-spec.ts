@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import type { Locator } from 'playwright-core';
 import { ApprovalTimersService } from '../../src/approvals/approval-timers.service.js';
 import type { RunDetailResponse } from '../../src/runs/runs.response.js';
 import { Clock } from '../../src/schedules/clock.js';
@@ -80,9 +81,10 @@ describe.skipIf(NO_BROWSER)('the approvals inbox in the dashboard', () => {
     const [post] = (await api(server.app, user).get(`/api/assets?runId=${runId}&type=social_post`).expect(200)).body as { id: number; content: string }[];
     return { workflowId, runId, conversationId, post };
   };
+  type PausedAtPost = Awaited<ReturnType<typeof pausedAtPost>>;
 
   /** The edit is the post's new version, by the approver; the next step's instruction carries it. */
-  const expectEditUsed = async (user: TestUser, run: Awaited<ReturnType<typeof pausedAtPost>>, edited: string) => {
+  const expectEditUsed = async (user: TestUser, run: PausedAtPost, edited: string) => {
     await waitForRun(server.app, user, run.workflowId, run.runId, 'completed');
     const versions = (await api(server.app, user).get(`/api/assets/${run.post.id}/versions`).expect(200)).body as { content: string; editedBy: string | null }[];
     expect(versions.map(({ content, editedBy }) => [content, editedBy])).toEqual([
@@ -94,6 +96,18 @@ describe.skipIf(NO_BROWSER)('the approvals inbox in the dashboard', () => {
     expect(instruction && textOfMessage(instruction)).toContain(edited);
   };
 
+  /** In `where` (an inbox card, a run card): opens the post's editor on its text, replaces it with `edited` and approves. */
+  const editAndApprove = async (tab: DashboardTab, where: Locator, run: PausedAtPost, edited: string, screenshot: string) => {
+    await where.getByRole('button', { name: 'Edit and approve' }).click();
+    const editor = where.getByLabel(/^Text of the social post/);
+    await visible(editor);
+    expect(await editor.inputValue()).toBe(run.post.content);
+    await editor.fill(edited);
+    await tab.screenshot(screenshot);
+    if (tab.viewport.width === 390) await tab.assertFitsWidth();
+    await where.getByRole('button', { name: 'Approve with edits' }).click();
+  };
+
   for (const viewport of VIEWPORTS) {
     it(`edits the text a step made and approves it in one action; the next step works from the edit (${viewport.width} px)`, async () => {
       const tab = await DashboardTab.open(server, viewport);
@@ -102,15 +116,7 @@ describe.skipIf(NO_BROWSER)('the approvals inbox in the dashboard', () => {
       const run = await pausedAtPost(user);
 
       await tab.goto('/approvals');
-      const card = tab.page.locator('.approval-card').first();
-      await card.getByRole('button', { name: 'Edit and approve' }).click();
-      const editor = card.getByLabel(/^Text of the social post/);
-      await visible(editor);
-      expect(await editor.inputValue()).toBe(run.post.content);
-      await editor.fill(EDITED);
-      await tab.screenshot('approvals-edit-and-approve');
-      if (viewport.width === 390) await tab.assertFitsWidth();
-      await card.getByRole('button', { name: 'Approve with edits' }).click();
+      await editAndApprove(tab, tab.page.locator('.approval-card').first(), run, EDITED, 'approvals-edit-and-approve');
       await visible(tab.page.getByRole('status').getByText('Step approved; the run goes on'));
 
       await expectEditUsed(user, run, EDITED);
@@ -128,14 +134,7 @@ describe.skipIf(NO_BROWSER)('the approvals inbox in the dashboard', () => {
 
       await tab.goto(`/workflows/${run.workflowId}`);
       const card = tab.page.getByRole('article', { name: `Run #${run.runId}` });
-      await card.getByRole('button', { name: 'Edit and approve' }).click();
-      const editor = card.getByLabel(/^Text of the social post/);
-      await visible(editor);
-      expect(await editor.inputValue()).toBe(run.post.content);
-      await editor.fill(EDITED_ON_RUN_PAGE);
-      await tab.screenshot('run-edit-and-approve');
-      if (viewport.width === 390) await tab.assertFitsWidth();
-      await card.getByRole('button', { name: 'Approve with edits' }).click();
+      await editAndApprove(tab, card, run, EDITED_ON_RUN_PAGE, 'run-edit-and-approve');
       await visible(tab.page.getByRole('status').getByText(`Step 2 approved with your edits; run #${run.runId} goes on.`));
 
       await expectEditUsed(user, run, EDITED_ON_RUN_PAGE);
