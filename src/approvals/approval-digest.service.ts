@@ -120,13 +120,14 @@ export class ApprovalDigestService implements OnApplicationBootstrap, OnApplicat
     const teams = await this.teams.listForUser(userId);
     const waiting = await Promise.all(teams.map(async (team) => ({ team, items: await this.inbox.list({ userId, teamId: team.id, role: team.role }) })));
     const count = waiting.reduce((sum, { items }) => sum + items.length, 0);
-    const unsubscribeUrl = `${this.publicUrl}/api/approvals/digest/unsubscribe?token=${encodeURIComponent(await this.tokens.signDigestUnsubscribe(userId))}`;
+    // A link is signed only for a mail that may go: with nothing waiting, the day is only recorded.
+    const unsubscribeUrl = count > 0 ? `${this.publicUrl}/api/approvals/digest/unsubscribe?token=${encodeURIComponent(await this.tokens.signDigestUnsubscribe(userId))}` : undefined;
     await this.dataSource.transaction(async (manager) => {
       const inserted = await manager.query<unknown[]>(
         'INSERT INTO approval_digests (user_id, day, items) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id',
         [userId, day, count],
       );
-      if (inserted.length === 0 || count === 0) return;
+      if (inserted.length === 0 || !unsubscribeUrl) return;
       const { html, text } = renderEmail({
         title: `Waiting for your approval: ${itemCount(count)}`,
         intro: `What waits for your decision today, longest waiting first in each team.`,

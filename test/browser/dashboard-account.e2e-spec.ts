@@ -68,4 +68,27 @@ describe.skipIf(NO_BROWSER)('dashboard: the account page', () => {
       await other.close();
     });
   }
+
+  for (const viewport of VIEWPORTS) {
+    it(`turns the daily approvals digest off from the account page at ${viewport.width} px: it stays off after a reload, as the API says`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      await tab.signUp('Dora Digest');
+      const digestOf = async () => ((await (await tab.page.request.get(`${server.baseUrl}/api/auth/me`)).json()) as { user: { approvalDigest: boolean } }).user.approvalDigest;
+      expect(await digestOf()).toBe(true);
+
+      await tab.goto('/account');
+      const toggle = tab.page.getByLabel(/^Daily mail of the approvals waiting for me/);
+      await visible(toggle);
+      expect(await toggle.isChecked()).toBe(true);
+      await toggle.uncheck();
+      await expect.poll(digestOf).toBe(false);
+      await tab.page.reload();
+      await visible(toggle);
+      expect(await toggle.isChecked()).toBe(false);
+      await tab.screenshot('account-digest-off');
+      if (viewport.width < 500) await tab.assertFitsWidth();
+      tab.assertClean();
+      await tab.close();
+    });
+  }
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import type { LoginResponse } from '../../src/teams/auth/auth.response.js';
-import { createTestApp } from '../setup/create-test-app.js';
+import { createTestApp, type TestAppOptions } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 import { startSmtpServer, type TestSmtpServer } from './mail-catcher.js';
 import { freePort } from './ports.js';
@@ -37,7 +37,7 @@ export interface DashboardServer {
 }
 
 /** `port`: when something must know the address first (an identity provider's redirect URI). */
-export async function startDashboardServer(env: Record<string, string> = {}, port?: number): Promise<DashboardServer> {
+export async function startDashboardServer(env: Record<string, string> = {}, port?: number, overrides: TestAppOptions['overrides'] = []): Promise<DashboardServer> {
   // Built once for the run by the global setup.
   const dashboardDir = process.env.DASHBOARD_BUILD;
   if (!dashboardDir) throw new Error('DASHBOARD_BUILD is not set (the global setup sets it)');
@@ -46,6 +46,7 @@ export async function startDashboardServer(env: Record<string, string> = {}, por
   const smtp = await startSmtpServer();
   const app = await createTestApp({
     env: { DASHBOARD_DIR: dashboardDir, PUBLIC_URL: baseUrl, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error', ...env },
+    overrides,
   });
   await resetDatabase(app);
   await app.listen(port, '127.0.0.1');

@@ -36,10 +36,14 @@ function DigestSection() {
   const me = useMe();
   const { refresh } = useSession();
   const save = useAction();
-  const on = me.user.approvalDigest;
+  // The box shows the choice at once while it is saved (a click must move it); a refused save puts it back.
+  const [saving, setSaving] = useState<boolean>();
+  const on = saving ?? me.user.approvalDigest;
 
   async function toggle(next: boolean) {
+    setSaving(next);
     if (await save.run(() => setApprovalDigest(next))) await refresh();
+    setSaving(undefined);
   }
 
   return (

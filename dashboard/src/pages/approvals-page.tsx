@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { NOTE_MAX_LENGTH } from '../../../src/approvals/approval-limits.js';
-import { ASSET_EDIT_MAX_LENGTH, TEXT_ASSET_TYPES } from '../../../src/assets/asset-types.js';
 import type { Schema } from '../api/client';
 import type { InboxItem } from '../api/types';
 import { useApi } from '../api/use-api';
 import { decideInbox, listInbox } from '../approvals/api';
-import { getAsset } from '../assets/api';
+import { EditAndApproveButton, EditAndApproveForm, type StepDecision as Decision, useAssetEditing } from '../approvals/edit-and-approve';
 import { APPROVALS_CHANGED } from '../approvals/use-approval-count';
 import { ErrorMessage } from '../components/error-message';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -14,8 +13,6 @@ import { useCan } from '../session/session';
 import { formatDateTime } from '../team/format';
 import { runLabel } from '../workflows/workflow-format';
 import '../workflows/workflows.css';
-
-type Decision = { action: 'approve'; edits?: Schema<'AssetEditDto'>[] } | { action: 'reject'; note?: string };
 
 /** The decision the API takes for an item, as the inbox listed it (its attempt, its plan version). */
 function decisionFor(item: InboxItem, decision: Decision): Schema<'InboxDecisionDto'> {
@@ -119,21 +116,8 @@ interface ApprovalCardProps {
 function ApprovalCard({ item, busy, selected, onSelect, onDecide }: ApprovalCardProps) {
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState('');
-  const [editing, setEditing] = useState<{ assetId: number; content: string }>();
-  const [editError, setEditError] = useState<Error>();
+  const editing = useAssetEditing(item.kind === 'step' ? item.made : [], () => setRejecting(false));
   const ids = useId();
-  // The first text the step made, as the link's confirmation page offers it: what an approver may edit.
-  const editable = item.kind === 'step' ? item.made.find((asset) => (TEXT_ASSET_TYPES as readonly string[]).includes(asset.type)) : undefined;
-
-  async function startEditing(assetId: number) {
-    setEditError(undefined);
-    try {
-      setEditing({ assetId, content: (await getAsset(assetId)).content });
-      setRejecting(false);
-    } catch (failure) {
-      setEditError(failure as Error);
-    }
-  }
 
   const heading = item.kind === 'plan' ? `Plan of ${item.workflowTitle} (version ${item.planVersion})` : `Step ${item.stepIndex + 1}: ${item.stepDescription}`;
   return (
@@ -183,47 +167,19 @@ function ApprovalCard({ item, busy, selected, onSelect, onDecide }: ApprovalCard
         <button type="button" onClick={() => void onDecide({ action: 'approve' })} disabled={busy}>
           Approve
         </button>
-        {editable && (
-          <button type="button" aria-expanded={Boolean(editing)} onClick={() => (editing ? setEditing(undefined) : void startEditing(editable.id))} disabled={busy}>
-            Edit and approve
-          </button>
-        )}
+        <EditAndApproveButton editing={editing} busy={busy} />
         {item.kind === 'step' && (
-          <button type="button" className="danger" aria-expanded={rejecting} onClick={() => setRejecting((open) => !open)} disabled={busy}>
+          <button type="button" className="danger" aria-expanded={rejecting} onClick={() => {
+              setRejecting((open) => !open);
+              editing.setDraft(undefined);
+            }}
+            disabled={busy}
+          >
             Reject
           </button>
         )}
       </div>
-      <ErrorMessage error={editError} />
-      {editing && editable && (
-        <form
-          className="stack"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onDecide({ action: 'approve', edits: [editing] });
-          }}
-        >
-          <label>
-            Text of the {editable.type.replace(/_/g, ' ')} “{editable.title}”
-            <textarea
-              value={editing.content}
-              onChange={(event) => setEditing({ ...editing, content: event.target.value })}
-              maxLength={ASSET_EDIT_MAX_LENGTH}
-              rows={10}
-              autoFocus
-            />
-          </label>
-          <p className="muted workflow-hint">Approving stores your text as a new version of the asset; later steps work from it.</p>
-          <div className="row">
-            <button type="submit" disabled={busy}>
-              Approve with edits
-            </button>
-            <button type="button" className="link-button" onClick={() => setEditing(undefined)}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      )}
+      <EditAndApproveForm editing={editing} busy={busy} onApprove={(decision) => void onDecide(decision)} />
       {rejecting && (
         <form
           className="stack"

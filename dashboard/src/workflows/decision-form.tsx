@@ -1,25 +1,30 @@
 import { type FormEvent, useId, useState } from 'react';
 import { NOTE_MAX_LENGTH } from '../../../src/approvals/approval-limits.js';
 import type { WorkflowRunResponse } from '../api/types';
-
-export type Decision = 'approve' | 'reject';
+import { useApi } from '../api/use-api';
+import { listInbox } from '../approvals/api';
+import { EditAndApproveButton, EditAndApproveForm, type StepDecision, useAssetEditing } from '../approvals/edit-and-approve';
 
 interface DecisionFormProps {
   run: WorkflowRunResponse;
   stepDescription: string | undefined;
   busy: boolean;
-  onDecide: (decision: Decision, note?: string) => Promise<void>;
+  onDecide: (decision: StepDecision) => Promise<void>;
 }
 
-/** Approve or reject the step a run waits on, as the approval email's links do. */
+/** Approve (as it is, or with its text edited) or reject the step a run waits on, as the approval email's links do. */
 export function DecisionForm({ run, stepDescription, busy, onDecide }: DecisionFormProps) {
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState('');
   const ids = useId();
+  // What the awaiting attempt made, as the caller's inbox lists it (the server's word on what may be edited).
+  const inbox = useApi(listInbox, [run.id, run.currentStepIndex]);
+  const waiting = inbox.data?.find((item) => item.kind === 'step' && item.runId === run.id && item.stepIndex === run.currentStepIndex);
+  const editing = useAssetEditing(waiting?.kind === 'step' ? waiting.made : [], () => setRejecting(false));
 
   function sendRejection(event: FormEvent) {
     event.preventDefault();
-    void onDecide('reject', note.trim() || undefined);
+    void onDecide({ action: 'reject', note: note.trim() || undefined });
   }
 
   return (
@@ -29,16 +34,27 @@ export function DecisionForm({ run, stepDescription, busy, onDecide }: DecisionF
         {stepDescription && <>: {stepDescription}</>}
       </p>
       <p className="muted workflow-hint">
-        Its output is in the run's conversation. Approve to go on with the next step, or reject to have the agent do it again.
+        Its output is in the run's conversation. Approve to go on with the next step (after editing its text, if you like), or reject to have the agent do it again.
       </p>
       <div className="row">
-        <button type="button" onClick={() => void onDecide('approve')} disabled={busy}>
+        <button type="button" onClick={() => void onDecide({ action: 'approve' })} disabled={busy}>
           Approve
         </button>
-        <button type="button" className="danger" aria-expanded={rejecting} onClick={() => setRejecting((open) => !open)} disabled={busy}>
+        <EditAndApproveButton editing={editing} busy={busy} />
+        <button
+          type="button"
+          className="danger"
+          aria-expanded={rejecting}
+          onClick={() => {
+            setRejecting((open) => !open);
+            editing.setDraft(undefined);
+          }}
+          disabled={busy}
+        >
           Reject
         </button>
       </div>
+      <EditAndApproveForm editing={editing} busy={busy} onApprove={(decision) => void onDecide(decision)} />
       {rejecting && (
         <form className="stack" onSubmit={sendRejection}>
           <label>

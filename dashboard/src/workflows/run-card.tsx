@@ -4,7 +4,8 @@ import { decideStep, retryRun, stopRun } from './api';
 import type { AssetResponse, WorkflowDetailResponse, WorkflowRunResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
 import { useCan } from '../session/session';
-import { type Decision, DecisionForm } from './decision-form';
+import type { StepDecision } from '../approvals/edit-and-approve';
+import { DecisionForm } from './decision-form';
 import { RetryRun } from './retry-run';
 import { RunDetailPanel } from './run-detail';
 import { isActiveRun, progressText } from './run-events';
@@ -43,14 +44,13 @@ export function RunCard({ run, workflow, stepDescription, liveAssets, detailsOpe
       return `${label} stopped.`;
     });
 
-  const decide = (decision: Decision, note?: string) =>
+  const decide = (decision: StepDecision) =>
     action.run(async () => {
       // The step the run waits on; the server answers 409 if it was decided meanwhile (by email, say).
       const stepIndex = run.currentStepIndex;
-      await decideStep(workflow.id, run.id, { action: decision, stepIndex, note });
-      return decision === 'approve'
-        ? `Step ${stepIndex + 1} approved; ${label.toLowerCase()} goes on.`
-        : `Step ${stepIndex + 1} rejected; the agent does it again${note ? ' with your note' : ''}.`;
+      await decideStep(workflow.id, run.id, { ...decision, stepIndex });
+      if (decision.action === 'reject') return `Step ${stepIndex + 1} rejected; the agent does it again${decision.note ? ' with your note' : ''}.`;
+      return `Step ${stepIndex + 1} approved${decision.edits ? ' with your edits' : ''}; ${label.toLowerCase()} goes on.`;
     });
 
   const retry = (fromStep: number) =>

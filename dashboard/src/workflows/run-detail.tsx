@@ -86,22 +86,31 @@ function RunSteps({ detail, workflow }: { detail: RunDetailResponse; workflow: W
   );
 }
 
+/** What each decision did, as its badge says: a person's approve or reject, or a timer of the step's approval policy. */
+const DECISION_LABELS: Record<RunDecision['action'], string> = { approve: 'Approved', reject: 'Rejected', remind: 'Reminded', escalate: 'Escalated', expire: 'Expired' };
+
+/** Who took a decision and where; a timer is nobody, its policy acted. */
+function decidedBy(decision: RunDecision): string {
+  if (decision.channel === 'system') return 'By the step\'s approval policy';
+  return `By ${decision.decidedBy ?? 'a removed user'} ${decision.channel === 'email' ? 'from the mailed link' : 'on the dashboard'}`;
+}
+
 function RunDecisions({ decisions }: { decisions: RunDecision[] }) {
   if (decisions.length === 0) return <p className="muted">No approval decisions on this run.</p>;
   return (
     <ol className="workflow-run-decisions">
-      {decisions.map((decision) => (
-        <li key={`${decision.stepIndex}-${decision.attempt}`}>
+      {/* An attempt may have several decisions (a quorum's approvals, its timers), oldest first and never reordered. */}
+      {decisions.map((decision, index) => (
+        <li key={index}>
           <p className="row workflow-inline">
-            <span className={`badge decision-${decision.action}`}>{decision.action === 'approve' ? 'Approved' : 'Rejected'}</span>
+            <span className={`badge decision-${decision.action}`}>{DECISION_LABELS[decision.action]}</span>
             <span>
               Step {decision.stepIndex + 1}
               {decision.attempt > 1 && `, attempt ${decision.attempt}`}
             </span>
           </p>
           <p className="muted workflow-hint">
-            By {decision.decidedBy ?? 'a removed user'} {decision.channel === 'email' ? 'from the mailed link' : 'on the dashboard'},{' '}
-            <DateTime iso={decision.decidedAt} />
+            {decidedBy(decision)}, <DateTime iso={decision.decidedAt} />
           </p>
           {decision.note && <blockquote className="workflow-decision-note">{decision.note}</blockquote>}
         </li>

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApprovalDigestService } from '../../../src/approvals/approval-digest.service.js';
+import { ApprovalTokensService } from '../../../src/approvals/approval-tokens.service.js';
 import type { MeResponse } from '../../../src/teams/auth/auth.response.js';
 import { Clock } from '../../../src/schedules/clock.js';
 import { api } from '../../helpers/api.js';
@@ -100,7 +101,11 @@ describe('the daily approvals digest', () => {
     await Promise.all([main.digest.sweep(), other.digest.sweep()]);
     expect((await dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'approval.digest'`))[0].count).toBe(0);
 
+    // An unsubscribe link is signed only for a mail that goes: not for Carol, with nothing waiting.
+    const signing = [main, other].map(({ app }) => vi.spyOn(app.get(ApprovalTokensService), 'signDigestUnsubscribe'));
     await sweepBoth(today(DIGEST_HOUR, 5), [alice, bob, carol]);
+    expect(new Set(signing.flatMap((spy) => spy.mock.calls.map(([userId]) => userId)))).toEqual(new Set([alice.userId, bob.userId]));
+    for (const spy of signing) spy.mockRestore();
     const aliceMail = await mailTo(smtp, alice.email, /^Waiting for you/);
     expect(aliceMail.subject).toBe('Waiting for your approval: 2 items');
     expect(aliceMail.text).toContain(`run #${aliceRun.runId}`);
