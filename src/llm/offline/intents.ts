@@ -35,6 +35,12 @@ const WORK_ON_CONTENT =
 
 /** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
 const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;
+/** What a transformation makes ("the actual post" in "turn the outline into the actual post"), if the text asks for one. */
+export function transformTarget(text: string): string | undefined {
+  const target = TRANSFORM_TARGET.exec(text);
+  return target ? text.slice(target.index + target[0].length) : undefined;
+}
+
 /** "from the outline", "based on the script": a source the deliverable is made from, not the deliverable. */
 const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|our|my|your|its|their)\s[^,;.]*/gi;
 
@@ -51,8 +57,7 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
     (intent) => !(workOnContent && (intent.agent === 'social' || intent.agent === 'video')) && (!availableTools || availableTools.includes(intent.tool)),
   );
   const spelled = withLexiconSpelling(text);
-  const target = TRANSFORM_TARGET.exec(spelled);
-  const focuses = [target ? spelled.slice(target.index + target[0].length) : undefined, spelled.replace(SOURCE_PHRASE, ''), spelled];
+  const focuses = [transformTarget(spelled), spelled.replace(SOURCE_PHRASE, ''), spelled];
   for (const focus of focuses) {
     const found = focus === undefined ? undefined : firstNamed(focus, candidates);
     if (found) return found;
