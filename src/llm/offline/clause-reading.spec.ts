@@ -39,5 +39,7 @@ describe('personalCheckOf: showing an output to a person', () => {
     expect(personalCheckOf('run the post by me before it goes out')).toEqual({ handOff: 'publish' });
     expect(personalCheckOf('show it to my boss first')).toEqual({});
     expect(personalCheckOf('run the numbers for March')).toBeUndefined();
+    expect(personalCheckOf('Show me the invite first')).toEqual({});
+    expect(personalCheckOf('show me three ideas for a post')).toBeUndefined();
   });
 });

@@ -82,6 +82,9 @@ const SHOWING_VERBS = new Set(['run', 'show', 'pass', 'bounce']);
 function shownToPersonAt(words: Word[]): number {
   const verbAt = words.findIndex((word) => !['CCONJ', 'ADV', 'PART', 'INTJ', 'PUNCT'].includes(word.pos));
   if (verbAt < 0 || !SHOWING_VERBS.has(words[verbAt].lemma)) return -1;
+  // "show me the invite first": the person is the verb's own object, and the showing comes before something.
+  const showsFirst = words.slice(verbAt + 2).some((word) => word.lemma === 'first' || word.lemma === 'before' || word.lemma === 'beforehand');
+  if (words[verbAt].lemma === 'show' && PEOPLE.has(words[verbAt + 1]?.lemma ?? '') && showsFirst) return verbAt + 1;
   for (let at = verbAt + 1; at < Math.min(words.length - 1, verbAt + 8); at++) {
     if (['by', 'past', 'to'].includes(words[at].lemma)) {
       const person = [words[at + 1], words[at + 2]].findIndex((word) => word !== undefined && PEOPLE.has(word.lemma));

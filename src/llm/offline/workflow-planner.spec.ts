@@ -129,4 +129,15 @@ describe('planWorkflow', () => {
       ['Make a graphic for the actual linkedin post', 'social', false],
     ]);
   });
+
+  it('drops a lead-in before a colon and a condition, and reads "Both need my OK" as a check of both', () => {
+    expect(
+      stepsOf("So basically I need two things: an outline for a webinar on cash flow, and after it's finished an email invite to our customers. Show me the invite first."),
+    ).toEqual([
+      ['Draft an outline for a webinar on cash flow', 'social', false],
+      ['Prepare an email invite to our customers', 'general', true],
+    ]);
+    expect(stepsOf("Review the attached NDA; if there's anything weird, draft a note to our lawyer summarising it").map((step) => step[1])).toEqual(['legal', 'general']);
+    expect(stepsOf('Make a YouTube thumbnail and a 45-second script for our unboxing video. Both need my OK').map((step) => step[2])).toEqual([true, true]);
+  });
 });

@@ -28,13 +28,19 @@ const SEQUENCE_WORD =
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:please\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
+/** What is left of "Both need my OK" once the review is read: the outputs it is on, no work. */
+const ONLY_REFERENCE = /^(?:both|all|each|everything|it|them|this|that|these|those|all\s+of\s+(?:them|it))$/i;
+/** A clause that opens on a condition ("if there's anything weird", "in case they ask"). */
+const CONDITION = /^(?:if|unless|in\s+case|whether)\s+/i;
+/** "So basically I need two things:": a lead-in before a colon that names no deliverable. */
+const LEAD_IN = /^[^:]{1,80}:\s+(?=\S)/;
 /** What a step's own output is called when a later step says "it". */
 const PRONOUN_OBJECT = /\b(it|them)\b/i;
 /** "for it", "about them": a preposition's pronoun object, the first one in a clause. */
 const PREPOSITION_PRONOUN = /\b(for|about|of|on|from|with|into|announcing|promoting|featuring)\s+(?:it|them)\b/i;
 /** The verb a deliverable gets when it only appears as a noun ("a post and an image"). */
 const DEFAULT_VERBS: Record<OfflineToolName, string> = {
-  generate_outline: 'Outline',
+  generate_outline: 'Draft',
   format_post: 'Write',
   generate_image: 'Make',
   format_reel: 'Write',
@@ -97,7 +103,7 @@ export function planWorkflow(goal: string): OfflinePlan {
       pendingApproval ||= drafts.length === 0;
       continue;
     }
-    if (!rest || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
+    if (!rest || ONLY_REFERENCE.test(rest) || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
       for (const target of approvalTargets(clause.text, drafts)) target.requiresApproval = true;
       if (!previous) pendingApproval ||= reviewed || Boolean(rest);
       continue;
@@ -117,6 +123,8 @@ export function planWorkflow(goal: string): OfflinePlan {
       previous.description += `${previous.description.includes(',') ? ',' : ''} and ${finding.charAt(0).toLowerCase()}${finding.slice(1)}`;
       continue;
     }
+    // "if there's anything weird, draft a note": the condition of the next step, no step of its own.
+    if (CONDITION.test(rest) && !matchIntent(rest) && !ACTION_VERB.test(rest.replace(CONDITION, ''))) continue;
     // "Our bakery turns 10 next week!": a sentence that sets the scene before the asks is no step.
     if (drafts.length === 0 && clause.scene) continue;
     if (drafts.length >= MAX_PLAN_STEPS) break;
@@ -151,7 +159,7 @@ export function planWorkflow(goal: string): OfflinePlan {
  * the latest step making the kind it names ("let me check the post"); else the step before.
  */
 function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
-  if (/\b(?:them|both|everything|all\s+of\s+(?:them|it))\b/i.test(clause)) return drafts;
+  if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(clause)) return drafts;
   const named = matchIntent(clause)?.tool;
   const target = (named && drafts.findLast((draft) => draft.tool === named)) || drafts.at(-1);
   return target ? [target] : [];
@@ -174,7 +182,9 @@ function clausesOf(text: string): Clause[] {
   for (const [index, line] of lines.entries()) {
     // A heading over a list ("Weekly video:") names the work, it is not a step of it.
     if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
-    for (const sentence of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
+    for (const written of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
+      const lead = LEAD_IN.exec(written)?.[0];
+      const sentence = lead && !matchIntent(lead) ? written.slice(lead.length) : written;
       const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+(?:and|&|plus|as\s+well\s+as|then)\s+)/i);
       let current: Clause | undefined;
       let separator = '';
@@ -268,7 +278,9 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   // The deliverable the clause names itself ("a post about it" is a post, whatever "it" is).
   const ownIntent = matchIntent(text);
   // "A couple thumbnail ideas": a deliverable without a verb gets its kind's own.
-  if (ownIntent && !clause.sharedVerb && !ACTION_VERB.test(text) && !opensWithVerb(text)) text = `${DEFAULT_VERBS[ownIntent.tool]} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  if (!clause.sharedVerb && !ACTION_VERB.test(text) && !opensWithVerb(text) && (ownIntent || /^(?:an?|some|\d+|two|three|four|five)\s/i.test(text))) {
+    text = `${ownIntent ? DEFAULT_VERBS[ownIntent.tool] : 'Prepare'} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  }
   let buildsOn = false;
   // Deliverables listed together ("a reel, a thumbnail and a post announcing it") share their topic, not each other.
   if (previous && previous.group !== clause.group) {
