@@ -16,6 +16,12 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });
 
+  it('reads a question about kinds of content as no ask to make one, unless it asks to make one', () => {
+    expect(matchIntent("What's the difference between a reel and a story on Instagram?")).toBeUndefined();
+    expect(matchIntent('What would you write in a LinkedIn post about our launch?')?.tool).toBe('format_post');
+    expect(matchIntent('Which clauses in this contract are risky?')?.tool).toBe('analyze_legal_document');
+  });
+
   it('reads no kind into real words one slip away from one', () => {
     expect(matchIntent('Update the contact list')).toBeUndefined();
     expect(withLexiconSpelling('contact the team')).toBe('contact the team');

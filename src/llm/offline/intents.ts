@@ -33,6 +33,13 @@ export type OfflineAgentId = OfflineIntent['agent'] | 'general';
 const WORK_ON_CONTENT =
   /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:summari[sz]e|sum\s+up|recap|translate|explain|analy[sz]e|research|compare|evaluate|assess|report\s+on|e-?mail|send|track|measure)\b/i;
 
+/**
+ * A question about things rather than an ask to make one ("what's the difference between a reel and
+ * a story?"): it names kinds of content without a verb of making them. Anchored at the start, so the
+ * lookahead scans the text once.
+ */
+const QUESTION_ABOUT = /^(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up)\b)[^]*\?\s*$/i;
+
 /** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
 const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;
 /** What a transformation makes ("the actual post" in "turn the outline into the actual post"), if the text asks for one. */
@@ -52,7 +59,7 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|o
  * text once: linear.
  */
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
-  const workOnContent = WORK_ON_CONTENT.test(text.trim());
+  const workOnContent = WORK_ON_CONTENT.test(text.trim()) || QUESTION_ABOUT.test(text.trim());
   const candidates = OFFLINE_INTENTS.filter(
     (intent) => !(workOnContent && (intent.agent === 'social' || intent.agent === 'video')) && (!availableTools || availableTools.includes(intent.tool)),
   );
