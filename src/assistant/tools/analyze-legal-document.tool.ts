@@ -33,18 +33,22 @@ function rule(
   return { id, label, pattern: anyOf(...patterns), severity: typeof severity === 'string' ? () => severity : severity, exempt, recommendation };
 }
 
-const MUTUAL = anyOf(String.raw`\b(?:either|each|both)\s+part(?:y|ies)\b|\bthe\s+parties\s+may\b`, String.raw`\bmutual(?:ly)?\b`);
+const MUTUAL = anyOf(String.raw`\b(?:either|each|both)\s+(?:part(?:y|ies)|sides?)\b|\bthe\s+parties\s+may\b`, String.raw`\bmutual(?:ly)?\b`);
 const NO_NOTICE = anyOf(
   String.raw`\bwithout\s+(?:any\s+|prior\s+|advance\s+)?(?:written\s+)?notice\b|\bwith\s+no\s+(?:prior\s+)?notice\b`,
   String.raw`\bimmediately\b|\bsole\s+(?:and\s+absolute\s+)?discretion\b`,
+  // Plain wording of the same: "whenever they like", "no notice needed".
+  String.raw`\bwhenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?\b|\bno\s+notice\b`,
 );
 const BROAD = anyOf(
   String.raw`\bany\s+and\s+all\b|\ball\s+(?:claims|losses|damages|liabilities)\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
   String.raw`\barising\s+(?:out\s+of|from)\s+or\s+(?:in\s+connection\s+with|relat(?:ed|ing)\s+to)|\bof\s+any\s+kind\b`,
+  String.raw`\b(?:any|all)\s+claims?,\s+(?:losses|damages|costs)\b`,
 );
 const BEYOND_WORK = anyOf(
   String.raw`\bprior\b|\bpre-existing\b|\bbefore\s+the\s+effective\s+date\b`,
   String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\bown\s+time\b|\bwhether\s+or\s+not\b`,
+  String.raw`\b(?:made|created|written|developed)\s+before\b|\bbefore\s+the\s+(?:project|engagement|contract|agreement)\b`,
 );
 /** A restriction that lasts past the contract ("for 24 months after termination"). */
 const AFTER_TERM = anyOf(
@@ -88,12 +92,15 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:without|no)\s+(?:any\s+)?(?:limit(?:ation)?|cap|ceiling|maximum)\s+(?:of|on|to|as\s+to)\s+(?:its\s+|their\s+|the\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:total\s+)?liabilit`,
     String.raw`\bliab(?:le|ility)\b[^.;]{0,60}\bwithout\s+(?:any\s+)?(?:limit(?:ation)?|cap)\b|\bfully\s+liable\s+for\s+all\b`,
     String.raw`\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit(?:ation)?|cap)`,
+    String.raw`\b(?:responsible|liable)\s+for\s+(?:all|any)\b[^.;]{0,80}\b(?:no|without\s+(?:any\s+|an\s+)?)\s*(?:upper\s+)?(?:limit|cap|ceiling|maximum)\b`,
     String.raw`\b(?:shall|will)\s+not\s+be\s+(?:limited|capped)\b(?=[^.;]*\b(?:liab|damages|losses))`,
   ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.',
   // "Nothing limits liability for death, personal injury or fraud" is the standard carve-out, not an open exposure.
   /^(?![^]*\b(?:unlimited|uncapped)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded))\b/i),
   rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) ? 'high' : 'medium'), [
     String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bindemnit(?:y|ies)\b|\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
+    // In plain words: "cover us for any claims", "compensate the client against all losses".
+    String.raw`\b(?:cover|compensate|reimburse|defend)\s+(?:us|them|him|her|[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:for|against)\s+(?:any|all)\s+(?:\w+\s+)?(?:claims?|losses|damages|costs|liabilit)`,
   ], 'Limit the indemnity to third-party claims caused by your own breach or negligence, make it mutual and cap it.'),
   rule('automatic_renewal', 'Automatic renewal', 'medium', [
     String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll)\w*\s+(?:over\s+)?automatically|\bevergreen\b`,
@@ -101,24 +108,27 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:successive|consecutive|additional|subsequent|further)\s+(?:[\w()-]+\s+){0,3}(?:periods?|terms?|years?|months?)\b[^.]{0,40}\bunless\b`,
     String.raw`\brenew(?:s|ed|al)?\b[^.]{0,80}\bunless\b[^.]{0,80}\b(?:notice|cancel|terminat)|\btacit(?:ly)?\s+renew|\brolls?\s+over\b`,
     String.raw`\bunless\b[^.]{0,120}\b(?:renews?|is\s+renewed|extends?)\s+(?:automatically\s+)?for\b`,
+    String.raw`\brenews?\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|until\s+(?:you|either\s+party|the\s+\w+)\s+cancels?)`,
   ], 'Note the opt-out deadline, and ask for renewal by written agreement or a short opt-out window with a reminder.'),
   rule('non_compete', 'Non-compete', (s) => (LIMITED_TO_TERM.test(s) && !AFTER_TERM.test(s) ? 'medium' : 'high'), [
     String.raw`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete\b|\bshall\s+not\b[^.]{0,80}\bcompet(?:e|ing|itor|itive)`,
     String.raw`\b(?:not|never|refrain\s+from)\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:compete|competing|work(?:ing)?\s+for\s+(?:a|any)\s+competitor|` +
       String.raw`(?:join|joining|be\s+employed\s+by)\s+(?:a|any)\s+compet|engag(?:e|ing)\s+in\s+(?:any\s+)?(?:business|activity|employment)\s+(?:that|which)\s+(?:competes|is\s+competitive))`,
     String.raw`\b(?:will|shall|must|may)\s+not\b[^.]{0,100}\b(?:any|a)\s+competitors?\b`,
+    String.raw`\b(?:can['’]?t|cannot|won['’]t|not\s+allowed\s+to|(?:will|shall|must|may)\s+not)\s+(?:work|be\s+employed|consult)\b[^.]{0,60}\b(?:competitors?|competing\s+(?:business|company|firm)s?)\b`,
   ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
-    String.raw`\b(?:not|never|refrain\s+from),?\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
+    String.raw`\b(?:not|never|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
-    String.raw`\b(?:terminat\w*|cancel\w*|dismiss\w*|end\s+(?:this|the)\s+(?:agreement|contract|engagement|employment))\b[^.]{0,80}?\b(?:without\s+cause|` +
+    String.raw`\b(?:terminat\w*|cancel\w*|dismiss\w*|end\s+(?:this|the)\s+(?:agreement|contract|engagement|employment|deal|lease))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+any\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
-      String.raw`(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice)`,
+      String.raw`(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice|without\s+(?:giving\s+)?(?:a|any)\s+reason|` +
+      String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice)`,
     String.raw`\bat[\s-]will\b`,
     // "may terminate on 30 days' notice": no reason needed, so it is termination without cause.
-    String.raw`\bmay\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,2}` +
+    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,2}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach, or at the end of the term (that is not renewing), needs a reason or waits for the term.
@@ -131,7 +141,7 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\bvenue\s+(?:shall\s+be|is|lies)\b[^.]{0,60}\bcourts?\b`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (/\btrade\s+secrets?\b[^]*\b(?:as|so)\s+long\s+as\b/i.test(s) ? 'low' : 'medium'), [
-    String.raw`\b(?:confidential\w*|secrecy|non-?disclosure)\b[^]*\b(?:perpetu\w*|indefinite(?:ly)?|forever|unlimited\s+(?:period|time|duration)|` +
+    String.raw`\b(?:confidential\w*|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:perpetu\w*|indefinite(?:ly)?|forever|unlimited\s+(?:period|time|duration)|` +
       String.raw`without\s+(?:any\s+)?(?:time\s+limit|limitation\s+in\s+time|end\s+date)|no\s+time\s+limit|(?:shall|will|do|does)\s+(?:not|never)\s+expire|never\s+expires?)\b`,
     String.raw`\b(?:perpetu\w*|indefinite(?:ly)?)\b[^]*\bconfidential`,
     // Survival clauses refer to the confidentiality clause by number; survival without end is this risk.
@@ -145,23 +155,28 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property|owned\s+(?:exclusively\s+|solely\s+)?by|vest\s+in|belong\s+(?:exclusively\s+|solely\s+)?to)`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product)\b[^.]{0,80}\b(?:is|are)\s+(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,100}\b(?:belongs?|vests?)\s+(?:exclusively\s+|solely\s+)?(?:to|in)\b`,
+    // "Everything I make for the client … belongs to the client."
+    String.raw`^(?:everything|anything|all\s+(?:work|materials?|content|ideas|designs?))\b[^.]{0,120}\b(?:belongs?|will\s+belong|is\s+owned\s+by)\s+(?:exclusively\s+|solely\s+)?to\b`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
-  rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+  rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt|\bdays?\s+of\s+delay\b/i.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b`,
     String.raw`\blate\s+(?:payment\s+)?(?:fees?|charges?|surcharges?)\b|\binterest\s+at\s+(?:a\s+rate\s+of\s+)?\d`,
     String.raw`\b(?:overdue|late|unpaid|outstanding|past[\s-]due)\b[^.]{0,80}\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\d`,
     String.raw`\b(?:overdue|late|unpaid|past[\s-]due)\b[^.]{0,80}\d[^.]{0,20}\b(?:surcharges?|fees?|charges?|interest)\b`,
     String.raw`\binterest\b[^.]{0,40}\b\d+(?:[.,]\d+)?\s*%[^.]{0,60}\b(?:late|overdue|unpaid|due\s+date)`,
+    // A sum per day of delay is liquidated damages, whatever it is called.
+    String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [
     String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b`,
     String.raw`\bexclusive\s+(?:provider|supplier|vendor|distributor|distribution|agent|agency|relationship|dealing|arrangement|` +
       String.raw`right\s+to\s+(?:sell|distribute|market|provide))\b`,
     String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|work\s+with|contract\s+with)\s+any\s+(?:other|third)\b`,
+    String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other\s+\w+)\s*(?:else)?\b`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   rule('unilateral_amendment', 'Unilateral amendment', (s) => (NO_NOTICE.test(s) ? 'high' : 'medium'), [
-    String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter)\b` +
-      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|polic(?:y|ies)|pric(?:es|ing)|fees)\b`,
+    String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
+      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|polic(?:y|ies)|pric(?:es|ing)|fees|rent)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.'),
   rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [

@@ -1,4 +1,4 @@
-import { personalCheckOf } from './clause-reading.js';
+import { personalCheckOf, readsAsContract } from './clause-reading.js';
 
 describe('personalCheckOf', () => {
   it.each([
@@ -23,5 +23,23 @@ describe('personalCheckOf', () => {
     const started = performance.now();
     personalCheckOf(clause);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('readsAsContract', () => {
+  it('reads pasted terms as a contract without the word, and notes or a receipt as none', () => {
+    expect(readsAsContract(['The client can end this deal whenever they like.', 'The shop pays invoices within 30 days.'])).toBe(true);
+    expect(readsAsContract(['We agreed to ship on Friday.', 'Two engineers start next month.'])).toBe(false);
+    expect(readsAsContract(['Oat milk 2.40', 'Bread 3.10', 'Total 5.50'])).toBe(false);
+  });
+});
+
+describe('personalCheckOf: showing an output to a person', () => {
+  it('reads "run the post by me" and "show it to my boss" as a check, and "run the numbers" as none', () => {
+    expect(personalCheckOf('run the post by me before it goes out')).toEqual({ handOff: 'publish' });
+    expect(personalCheckOf('show it to my boss first')).toEqual({});
+    expect(personalCheckOf('run the numbers for March')).toBeUndefined();
+    expect(personalCheckOf('Show me the invite first')).toEqual({});
+    expect(personalCheckOf('show me three ideas for a post')).toBeUndefined();
   });
 });

@@ -46,6 +46,8 @@ const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet'
  */
 export function personalCheckOf(clause: string): PersonalCheck | undefined {
   const words = wordsOf(clause);
+  const shown = shownToPersonAt(words);
+  if (shown >= 0) return handOffAfter(words.slice(shown + 1));
   let personAt = -1;
   let decisionAt = -1;
   for (const [index, word] of words.entries()) {
@@ -61,10 +63,42 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
     if (!HANDING_VERBS.has(word.lemma) && word.pos !== 'PART' && word.pos !== 'ADV' && word.pos !== 'AUX') return undefined;
   }
   if (decisionAt < 0) return undefined;
-  const after = words.slice(decisionAt + 1);
+  return handOffAfter(words.slice(decisionAt + 1));
+}
+
+function handOffAfter(after: Word[]): PersonalCheck {
   if (after.some((word) => SENDING.has(word.lemma))) return { handOff: 'send' };
   if (after.some((word) => PUBLISHING.has(word.lemma) && word.pos === 'VERB')) return { handOff: 'publish' };
   return {};
+}
+
+/** Verbs of putting an output before a person ("run the post by me", "show it to my boss first"). */
+const SHOWING_VERBS = new Set(['run', 'show', 'pass', 'bounce']);
+
+/**
+ * Where "run/show/pass <output> by/past/to <person>" names the person, when the clause opens on
+ * such a verb: the person decides on the output, as with "let me see it". -1 otherwise.
+ */
+function shownToPersonAt(words: Word[]): number {
+  const verbAt = words.findIndex((word) => !['CCONJ', 'ADV', 'PART', 'INTJ', 'PUNCT'].includes(word.pos));
+  if (verbAt < 0 || !SHOWING_VERBS.has(words[verbAt].lemma)) return -1;
+  // "show me the invite first": the person is the verb's own object, and the showing comes before something.
+  const showsFirst = words.slice(verbAt + 2).some((word) => word.lemma === 'first' || word.lemma === 'before' || word.lemma === 'beforehand');
+  if (words[verbAt].lemma === 'show' && PEOPLE.has(words[verbAt + 1]?.lemma ?? '') && showsFirst) return verbAt + 1;
+  for (let at = verbAt + 1; at < Math.min(words.length - 1, verbAt + 8); at++) {
+    if (['by', 'past', 'to'].includes(words[at].lemma)) {
+      const person = [words[at + 1], words[at + 2]].findIndex((word) => word !== undefined && PEOPLE.has(word.lemma));
+      return person < 0 ? -1 : at + 1 + person;
+    }
+  }
+  return -1;
+}
+
+/** Whether a clause opens on a verb, as wink-nlp's English model tags it ("chop it into a reel"). */
+export function opensWithVerb(clause: string): boolean {
+  const [first, second] = wordsOf(clause.slice(0, 200));
+  // "do a thumbnail": the model tags "do" an auxiliary, but before a noun phrase it is the verb.
+  return first?.pos === 'VERB' || (first?.pos === 'AUX' && second?.pos === 'DET');
 }
 
 /** Verbs of making something, and the nearest thing the offline model makes for each. */
@@ -237,6 +271,29 @@ export function readsAsReceipt(requestLine: string, material: readonly string[])
   const amounts = material.filter((line) => AMOUNT_LINE.test(line.slice(-40)));
   if (amounts.length < 2) return false;
   return material.some((line) => TOTAL_LINE.test(line)) || wordsOf(requestLine.slice(0, 500)).some((word) => SPENDING.has(word.lemma));
+}
+
+/** Lemmas of contract wording: who the parties are, and what they owe, may and must do. */
+const CONTRACT_WORDS = new Set([
+  'shall', 'agree', 'agreement', 'party', 'terminate', 'termination', 'cancel', 'liable', 'liability', 'clause', 'tenant', 'landlord', 'lease', 'rent',
+  'client', 'contractor', 'employee', 'employer', 'supplier', 'confidential', 'renew', 'indemnify', 'invoice', 'notice', 'dispute', 'arbitration',
+  'competitor', 'belong', 'deposit', 'breach', 'payment', 'fee', 'term', 'damages', 'owner', 'deliver', 'warrant', 'govern', 'law', 'deal', 'contract',
+  'company', 'compete', 'employ', 'invention', 'solicit',
+]);
+/** Lemmas of an obligation or a right: what makes wording a term of a contract rather than a description. */
+const OBLIGATIONS = new Set(['shall', 'agree', 'liable', 'terminate', 'cancel', 'indemnify', 'renew', 'belong', 'waive', 'entitle', 'owe', 'govern', 'pay', 'must']);
+
+/**
+ * Whether pasted material is contract wording without the word "contract": lines that speak of
+ * parties, payments, notice and liability (three distinct such words, read by lemma) with at least
+ * one obligation or right. Reads at most 5,000 characters once.
+ */
+export function readsAsContract(material: readonly string[]): boolean {
+  const lines = material.filter((line) => /\p{L}/u.test(line));
+  if (lines.length < 2) return false;
+  const lemmas = new Set(wordsOf(lines.join('\n').slice(0, 5_000)).map((word) => word.lemma));
+  const terms = [...lemmas].filter((lemma) => CONTRACT_WORDS.has(lemma)).length;
+  return terms >= 3 && [...lemmas].some((lemma) => OBLIGATIONS.has(lemma));
 }
 
 /** Particles of phrasal verbs ("put together", "whip up", "knock out") that come before the verb's object. */

@@ -12,13 +12,13 @@ export const OFFLINE_INTENTS = [
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|terms\s+(?:of\s+(?:service|use)|and\s+conditions))\b/i },
   // Pictures by kind: a banner, a cover, a poster, a mascot drawing are all images.
-  { tool: 'generate_image', agent: 'social', pattern: /\b(images?|pictures?|photos?|illustrations?|drawings?|draw|sketch(?:es)?|artwork|banners?|posters?|graphics?|logos?|covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b/i },
+  { tool: 'generate_image', agent: 'social', pattern: /\b(images?|pictures?|pics?|photos?|illustrations?|drawings?|draw|sketch(?:es)?|artwork|banners?|posters?|graphics?|logos?|covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b/i },
   // Posts by kind and by platform: a thread, a caption, a carousel, an announcement, a tweet; "on LinkedIn".
   {
     tool: 'format_post',
     agent: 'social',
     pattern:
-      /\b(posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?|(?:on|for|to)\s+(?:linkedin|instagram|facebook|twitter|x|threads|mastodon|bluesky|tiktok))\b/i,
+      /\b(posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?|(?:on|for|to)\s+(?:linkedin|instagram|insta|ig|facebook|twitter|x|threads|mastodon|bluesky|tiktok))\b/i,
   },
 ] as const;
 
@@ -33,15 +33,74 @@ export type OfflineAgentId = OfflineIntent['agent'] | 'general';
 const WORK_ON_CONTENT =
   /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:summari[sz]e|sum\s+up|recap|translate|explain|analy[sz]e|research|compare|evaluate|assess|report\s+on|e-?mail|send|track|measure)\b/i;
 
-/** The first intent whose phrase appears in the text, optionally among the given tools only. */
+/**
+ * A question about things rather than an ask to make one ("what's the difference between a reel and
+ * a story?"): it names kinds of content without a verb of making them. Anchored at the start, so the
+ * lookahead scans the text once.
+ */
+const QUESTION_ABOUT = /^(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up)\b)[^]*\?\s*$/i;
+
+/** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
+const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;
+/** What a transformation makes ("the actual post" in "turn the outline into the actual post"), if the text asks for one. */
+export function transformTarget(text: string): string | undefined {
+  const target = TRANSFORM_TARGET.exec(text);
+  return target ? text.slice(target.index + target[0].length) : undefined;
+}
+
+/** "from the outline", "based on the script": a source the deliverable is made from, not the deliverable. */
+const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|our|my|your|its|their)\s[^,;.]*/gi;
+
+/**
+ * The intent of the deliverable a request names: the target of a transformation ("turn the outline
+ * into a post" is a post), else the kind named first outside the sources it is made from ("write
+ * the script from the outline" is a script), else the kind named first at all. Kinds are read with
+ * the lexicon's spelling, so a slip of the keys ("scrpit") still names one. Each pattern scans the
+ * text once: linear.
+ */
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
-  const workOnContent = WORK_ON_CONTENT.test(text.trim());
-  return OFFLINE_INTENTS.find(
-    (intent) =>
-      intent.pattern.test(text) &&
-      !(workOnContent && (intent.agent === 'social' || intent.agent === 'video')) &&
-      (!availableTools || availableTools.includes(intent.tool)),
+  const workOnContent = WORK_ON_CONTENT.test(text.trim()) || QUESTION_ABOUT.test(text.trim());
+  const candidates = OFFLINE_INTENTS.filter(
+    (intent) => !(workOnContent && (intent.agent === 'social' || intent.agent === 'video')) && (!availableTools || availableTools.includes(intent.tool)),
   );
+  const spelled = withLexiconSpelling(text);
+  const focuses = [transformTarget(spelled), spelled.replace(SOURCE_PHRASE, ''), spelled];
+  for (const focus of focuses) {
+    const found = focus === undefined ? undefined : firstNamed(focus, candidates);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The intent whose phrase starts earliest in the text ("a caption for the photo" is a caption); ties go to the table's order. */
+function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineIntent | undefined {
+  let best: { intent: OfflineIntent; at: number } | undefined;
+  for (const intent of intents) {
+    const at = intent.pattern.exec(text)?.index;
+    if (at !== undefined && (!best || at < best.at)) best = { intent, at };
+  }
+  return best?.intent;
+}
+
+/** Kinds of deliverable as the lexicon spells them, for reading slips of the keys. */
+const LEXICON_WORDS = ['outline', 'thumbnail', 'script', 'receipt', 'contract', 'agreement', 'caption', 'carousel', 'thread', 'tweet', 'picture', 'image', 'illustration', 'drawing', 'banner', 'poster', 'graphic', 'announcement', 'narration', 'voiceover'];
+/** Real words one slip away from a kind ("contact" is "contract" without its r): never corrected. */
+const REAL_WORDS = new Set(['contact', 'contacts', 'treat', 'thead', 'poser', 'poter']);
+/** Each kind with one pair of adjacent letters swapped or one letter missing, and its plural: the slip → the kind. */
+const SLIPS = new Map<string, string>(
+  LEXICON_WORDS.flatMap((word) =>
+    [word, `${word}s`].flatMap((form) => {
+      const slips: [string, string][] = [];
+      for (let at = 0; at < form.length - 1; at++) slips.push([form.slice(0, at) + form[at + 1] + form[at] + form.slice(at + 2), form]);
+      for (let at = 0; at < form.length; at++) slips.push([form.slice(0, at) + form.slice(at + 1), form]);
+      return slips.filter(([slip]) => slip !== form && slip.length >= 5 && !REAL_WORDS.has(slip) && !LEXICON_WORDS.includes(slip));
+    }),
+  ),
+);
+
+/** The text with slips of the keys in words of five letters or more read as the kind they miss. */
+export function withLexiconSpelling(text: string): string {
+  return text.replace(/\b[a-z]{5,14}\b/gi, (word) => SLIPS.get(word.toLowerCase()) ?? word);
 }
 
 /**

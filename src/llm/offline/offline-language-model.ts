@@ -12,7 +12,7 @@ import type {
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
-import { askedWorkOf, nounsOf, readsAsReceipt } from './clause-reading.js';
+import { askedWorkOf, nounsOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
@@ -105,7 +105,7 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
     ];
   }
   const intent = matchIntent(asked, tools.map((tool) => tool.name));
-  const chosen = intent ? tools.find((tool) => tool.name === intent.tool) : receiptTool(firstLine, material, tools);
+  const chosen = intent ? tools.find((tool) => tool.name === intent.tool) : (receiptTool(firstLine, material, tools) ?? contractTool(material, tools));
   if (chosen) {
     // Points of earlier steps' output follow the request as its details ("write it" after "outline it"),
     // then a reviewer's notes on a rejected attempt: the redo's tool makes what the note asks for.
@@ -207,6 +207,12 @@ function receiptTool(firstLine: string, material: readonly string[], tools: read
   return tool && readsAsReceipt(firstLine, [firstLine, ...material]) ? tool : undefined;
 }
 
+/** The legal analysis, when offered and the material reads as a contract without saying so ("is this one-sided?"). */
+function contractTool(material: readonly string[], tools: readonly LanguageModelV4FunctionTool[]): LanguageModelV4FunctionTool | undefined {
+  const tool = tools.find((offered) => offered.name === 'analyze_legal_document');
+  return tool && readsAsContract(material) ? tool : undefined;
+}
+
 /** "use echo with hello", "call the echo tool with hello": a tool named by the user, and what to give it. */
 const NAMED_TOOL = /^(?:please\s+)?(?:use|call|run)\s+(?:the\s+)?([A-Za-z0-9_.-]{1,64})(?:\s+tool)?\s+(?:with|on|for)\s+(\S[\s\S]*)$/i;
 
@@ -299,7 +305,8 @@ function earlierPoints(context: ContextEntry[]): string[] {
 function structuredOutput(format: { schema?: JSONSchema7; name?: string }, request: string): unknown {
   if (format.name === AGENT_ROUTE_OUTPUT) {
     const [firstLine = '', ...material] = request.split('\n');
-    const agentId: OfflineAgentId = matchIntent(parseableRequest(request))?.agent ?? (readsAsReceipt(firstLine, material) ? 'finance' : 'general');
+    const agentId: OfflineAgentId =
+      matchIntent(parseableRequest(request))?.agent ?? (readsAsReceipt(firstLine, material) ? 'finance' : readsAsContract(material) ? 'legal' : 'general');
     return { agentId, confident: agentId !== 'general' };
   }
   if (format.name === WORKFLOW_PLAN_OUTPUT) return planWorkflow(request.slice(0, REQUEST_MAX_LENGTH));

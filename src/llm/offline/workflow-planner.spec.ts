@@ -91,4 +91,53 @@ describe('planWorkflow', () => {
       ['Write an X thread about productivity tips', 'social', false],
     ]);
   });
+
+  it('reads chatty goals: a scene-setting first sentence and interjections are no steps, a check goes to the output it names', () => {
+    expect(
+      stepsOf('hey so our bakery turns 10 next week!! could u write up an insta post about it and then make a nice pic to go with it? oh and let me check the post before it goes up'),
+    ).toEqual([
+      ['Write up an insta post about it, for your approval before you publish it', 'social', true],
+      ['Make a nice pic to go with the insta post about it', 'social', false],
+    ]);
+  });
+
+  it('puts a check of "them", "both" or "everything" on every output so far, and reads "run it by me" as one', () => {
+    expect(stepsOf('Draw a cartoon of our mascot, and write a facebook post to go with it. let me see them first').map((step) => step[2])).toEqual([true, true]);
+    expect(stepsOf('draft a linkedin post about our price change and an image for it too, after that run the post by me before it goes out')).toEqual([
+      ['Draft a linkedin post about our price change, for your approval before you publish it', 'social', true],
+      ['Make an image for it too', 'social', false],
+    ]);
+  });
+
+  it('starts a step on any verb over a deliverable, gives a verbless deliverable its kind\'s verb, and reads "once you\'ve done that" as a sequence', () => {
+    expect(stepsOf('Write a script for a 2 minute explainer about our app, then chop it into a 30 sec reel')).toEqual([
+      ['Write a script for a 2 minute explainer about our app', 'video', false],
+      ['Chop it into a 30 sec reel', 'video', false],
+    ]);
+    expect(stepsOf('I want a short reel showing how we roast our beans; after you\'ve done that, write a caption for it')).toEqual([
+      ['Write a short reel showing how we roast our beans', 'video', false],
+      ['Write a caption for the short reel showing how we roast our beans', 'social', false],
+    ]);
+  });
+
+  it('keeps what to flag in a contract in its analysis step, and names the target of "turn X into Y" as what a later step is for', () => {
+    expect(stepsOf("Take a look at my employment contract, especially the non-compete, and tell me what's risky")).toEqual([
+      ["Take a look at my employment contract, especially the non-compete, and flag what's risky", 'legal', false],
+    ]);
+    expect(stepsOf('could you turn our Q3 results outline into the actual linkedin post and make a graphic for it')).toEqual([
+      ['Turn our Q3 results outline into the actual linkedin post', 'social', false],
+      ['Make a graphic for the actual linkedin post', 'social', false],
+    ]);
+  });
+
+  it('drops a lead-in before a colon and a condition, and reads "Both need my OK" as a check of both', () => {
+    expect(
+      stepsOf("So basically I need two things: an outline for a webinar on cash flow, and after it's finished an email invite to our customers. Show me the invite first."),
+    ).toEqual([
+      ['Draft an outline for a webinar on cash flow', 'social', false],
+      ['Prepare an email invite to our customers', 'general', true],
+    ]);
+    expect(stepsOf("Review the attached NDA; if there's anything weird, draft a note to our lawyer summarising it").map((step) => step[1])).toEqual(['legal', 'general']);
+    expect(stepsOf('Make a YouTube thumbnail and a 45-second script for our unboxing video. Both need my OK').map((step) => step[2])).toEqual([true, true]);
+  });
 });

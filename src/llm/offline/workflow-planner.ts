@@ -1,7 +1,7 @@
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
-import { personalCheckOf, withoutParticle } from './clause-reading.js';
-import { matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE } from './intents.js';
+import { opensWithVerb, personalCheckOf, withoutParticle } from './clause-reading.js';
+import { matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -24,17 +24,23 @@ const ACTION_VERB = new RegExp(
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
 const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|me|us|up|out|together|over|through|to|into|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
 const SEQUENCE_WORD =
-  /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|once\s+(?:that'?s|that\s+is|it'?s|it\s+is)\s+done|when\s+(?:that'?s|that\s+is)\s+done|step\s+\d+)\b\s*[,:-]?\s*/i;
-const POLITE = /^(?:(?:hey|hi|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:(?:i\s+(?:need|want|would\s+like)|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:please\s+)?/i;
+  /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
+const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:please\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
+/** What is left of "Both need my OK" once the review is read: the outputs it is on, no work. */
+const ONLY_REFERENCE = /^(?:both|all|each|everything|it|them|this|that|these|those|all\s+of\s+(?:them|it))$/i;
+/** A clause that opens on a condition ("if there's anything weird", "in case they ask"). */
+const CONDITION = /^(?:if|unless|in\s+case|whether)\s+/i;
+/** "So basically I need two things:": a lead-in before a colon that names no deliverable. */
+const LEAD_IN = /^[^:]{1,80}:\s+(?=\S)/;
 /** What a step's own output is called when a later step says "it". */
 const PRONOUN_OBJECT = /\b(it|them)\b/i;
 /** "for it", "about them": a preposition's pronoun object, the first one in a clause. */
-const PREPOSITION_PRONOUN = /\b(for|about|of|on|from|with|into|to|announcing|promoting|featuring)\s+(?:it|them)\b/i;
+const PREPOSITION_PRONOUN = /\b(for|about|of|on|from|with|into|announcing|promoting|featuring)\s+(?:it|them)\b/i;
 /** The verb a deliverable gets when it only appears as a noun ("a post and an image"). */
 const DEFAULT_VERBS: Record<OfflineToolName, string> = {
-  generate_outline: 'Outline',
+  generate_outline: 'Draft',
   format_post: 'Write',
   generate_image: 'Make',
   format_reel: 'Write',
@@ -67,6 +73,8 @@ interface Clause {
   sharedVerb?: string;
   /** Clauses joined as one list of deliverables share a trailing topic. */
   group: number;
+  /** A first sentence, followed by others, that names no deliverable and asks nothing: the scene. */
+  scene?: boolean;
 }
 
 /**
@@ -86,17 +94,18 @@ export function planWorkflow(goal: string): OfflinePlan {
     const rest = tidy(clause.text.replace(REVIEW_PHRASE, ''));
     const previous = drafts.at(-1);
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
-    const check = rest ? personalCheckOf(clause.written) : undefined;
+    const check = rest ? (personalCheckOf(clause.written) ?? personalCheckOf(rest)) : undefined;
     if (check) {
-      if (previous) {
-        previous.requiresApproval = true;
-        previous.handOff ??= check.handOff;
-      } else pendingApproval = true;
+      for (const target of approvalTargets(clause.written, drafts)) {
+        target.requiresApproval = true;
+        target.handOff ??= check.handOff;
+      }
+      pendingApproval ||= drafts.length === 0;
       continue;
     }
-    if (!rest || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
-      if (previous) previous.requiresApproval = true;
-      else pendingApproval ||= reviewed || Boolean(rest);
+    if (!rest || ONLY_REFERENCE.test(rest) || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
+      for (const target of approvalTargets(clause.text, drafts)) target.requiresApproval = true;
+      if (!previous) pendingApproval ||= reviewed || Boolean(rest);
       continue;
     }
     const publish = PUBLISH_CLAUSE.exec(rest);
@@ -107,6 +116,17 @@ export function planWorkflow(goal: string): OfflinePlan {
       }
       continue;
     }
+    // "…the contract I got and flag the risky bits": what to look for in the analysis, not a step of its own.
+    if (previous && findsInAnalysis(clause, previous)) {
+      // In the step's own voice: "tell me what's risky" is "flag what's risky".
+      const finding = rest.replace(/^(?:tell|show)\s+(?:me|us)\s+/i, 'flag ');
+      previous.description += `${previous.description.includes(',') ? ',' : ''} and ${finding.charAt(0).toLowerCase()}${finding.slice(1)}`;
+      continue;
+    }
+    // "if there's anything weird, draft a note": the condition of the next step, no step of its own.
+    if (CONDITION.test(rest) && !matchIntent(rest) && !ACTION_VERB.test(rest.replace(CONDITION, ''))) continue;
+    // "Our bakery turns 10 next week!": a sentence that sets the scene before the asks is no step.
+    if (drafts.length === 0 && clause.scene) continue;
     if (drafts.length >= MAX_PLAN_STEPS) break;
     const draft = toDraft({ ...clause, text: rest }, previous, drafts.length);
     // "…, then turn it into a reel once we've OK'd the script": the review is of the step that made the script.
@@ -134,6 +154,26 @@ export function planWorkflow(goal: string): OfflinePlan {
   return { title: titleOf(stripLead(text) || goal), steps };
 }
 
+/**
+ * The steps a person's check is on: every step so far when it says "them", "both", "everything";
+ * the latest step making the kind it names ("let me check the post"); else the step before.
+ */
+function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
+  if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(clause)) return drafts;
+  const named = matchIntent(clause)?.tool;
+  const target = (named && drafts.findLast((draft) => draft.tool === named)) || drafts.at(-1);
+  return target ? [target] : [];
+}
+
+/** Verbs of what to look for when reading a document ("flag", "point out", "tell me what's risky"). */
+const FINDING = /^(?:flag|highlight|point\s+out|spot|identify|find|mark|note|list|show\s+me|tell\s+(?:me|us))\b/i;
+const ANALYSES = new Set<OfflineToolName | undefined>(['analyze_legal_document', 'extract_receipt_data']);
+
+/** A clause, joined without "then", that says what to look for in the document the step before analyses. */
+function findsInAnalysis(clause: Clause, previous: Draft): boolean {
+  return ANALYSES.has(previous.tool) && previous.group !== clause.group && !SEQUENCE_WORD.test(clause.written) && !matchIntent(clause.text) && FINDING.test(clause.text);
+}
+
 /** Splits the goal into clauses, each one piece of work, a review request or a hand-off. */
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -142,7 +182,9 @@ function clausesOf(text: string): Clause[] {
   for (const [index, line] of lines.entries()) {
     // A heading over a list ("Weekly video:") names the work, it is not a step of it.
     if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
-    for (const sentence of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
+    for (const written of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
+      const lead = LEAD_IN.exec(written)?.[0];
+      const sentence = lead && !matchIntent(lead) ? written.slice(lead.length) : written;
       const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+(?:and|&|plus|as\s+well\s+as|then)\s+)/i);
       let current: Clause | undefined;
       let separator = '';
@@ -155,7 +197,7 @@ function clausesOf(text: string): Clause[] {
         if (startsNew) {
           group++;
           // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
-          const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
+          const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && !opensWithVerb(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
           current = { text: piece, written: piece, group, sharedVerb };
           clauses.push(current);
         } else if (current && isDeliverableNoun(piece, current)) {
@@ -168,6 +210,8 @@ function clausesOf(text: string): Clause[] {
       }
     }
   }
+  const first = clauses[0];
+  if (first && clauses.length > 1 && clauses[1].group !== first.group && /[.!]\s*$/.test(first.text)) first.scene = isScene(stripLead(first.text));
   return withMaterialMerged(
     clauses.map((clause) => ({ ...clause, text: tidy(stripLead(clause.text)), written: tidy(clause.written) })).filter((clause) => clause.text.length > 0),
   );
@@ -189,6 +233,11 @@ function withMaterialMerged(clauses: Clause[]): Clause[] {
   return merged;
 }
 
+/** A statement with its own subject ("our bakery turns 10"), no deliverable and no ask. */
+function isScene(text: string): boolean {
+  return !matchIntent(text) && !ACTION_VERB.test(text) && !opensWithVerb(text) && !/^(?:i|we|you|please|can|could|would|will|need|want|let)\b/i.test(text) && !REVIEW_ONLY.test(text);
+}
+
 function startsWithPronounObject(text: string): boolean {
   const verb = ACTION_VERB.exec(text);
   return verb !== null && /^\s*(?:it|them)\b/i.test(text.slice(verb[0].length));
@@ -203,6 +252,8 @@ function startsClause(piece: string): boolean {
     const after = lead.slice(verb[0].length).trim();
     return after === '' || OBJECT_START.test(after) || matchIntent(after) !== undefined || PUBLISH_CLAUSE.test(lead);
   }
+  // A verb the list above lacks ("chop it into a reel", "run the post by me"), read by its part of speech, opens a clause on a deliverable.
+  if (matchIntent(lead) && opensWithVerb(lead)) return true;
   REVIEW_PHRASE.lastIndex = 0;
   const review = REVIEW_PHRASE.exec(lead);
   REVIEW_PHRASE.lastIndex = 0;
@@ -226,6 +277,10 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   }
   // The deliverable the clause names itself ("a post about it" is a post, whatever "it" is).
   const ownIntent = matchIntent(text);
+  // "A couple thumbnail ideas": a deliverable without a verb gets its kind's own.
+  if (!clause.sharedVerb && !ACTION_VERB.test(text) && !opensWithVerb(text) && (ownIntent || /^(?:an?|some|\d+|two|three|four|five)\s/i.test(text))) {
+    text = `${ownIntent ? DEFAULT_VERBS[ownIntent.tool] : 'Prepare'} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  }
   let buildsOn = false;
   // Deliverables listed together ("a reel, a thumbnail and a post announcing it") share their topic, not each other.
   if (previous && previous.group !== clause.group) {
@@ -270,7 +325,8 @@ function shareTopics(drafts: Draft[]): void {
 /** "Outline a LinkedIn post about X" → "the LinkedIn post about X": what "it" means in the next step. */
 function referenceOf(text: string, tool: OfflineToolName | undefined): string {
   const verb = ACTION_VERB.exec(text);
-  let object = withoutParticle(verb ? text.slice(verb[0].length) : text).trim();
+  // "turn the outline into the actual post" made the post.
+  let object = transformTarget(text) ?? withoutParticle(verb ? text.slice(verb[0].length) : text).trim();
   if (tool === 'generate_outline') object = object.replace(/^(?:an?|the)\s+outlines?\s+(?:of|for)\s+/i, '');
   // "tell me which clauses are risky": what it finds, not "the me which clauses…".
   object = object.replace(/^(?:me|us|him|her|them)\s+/i, '');

@@ -1,0 +1,29 @@
+import { matchIntent, withLexiconSpelling } from './intents.js';
+
+describe('matchIntent: the deliverable a request names', () => {
+  it.each([
+    ['turn the outline into the actual post', 'format_post'],
+    ['Put it together as a thread for X', 'format_post'],
+    ['Write the script from the outline', 'format_script'],
+    ['Write the scrpit from the outline', 'format_script'],
+    ['Write an Instagram caption for the photo of our team', 'format_post'],
+    ['Write a LinkedIn post about our new legal team', 'format_post'],
+    ['Outline a LinkedIn post about our week', 'generate_outline'],
+    ['Write a 60-second reel script about productivity hacks', 'format_reel'],
+    ['Make a nice pic to go with it', 'generate_image'],
+    ['Suggest a couple of thumbnial ideas', 'generate_thumbnail_concept'],
+  ])('%s → %s', (text, tool) => {
+    expect(matchIntent(text)?.tool).toBe(tool);
+  });
+
+  it('reads a question about kinds of content as no ask to make one, unless it asks to make one', () => {
+    expect(matchIntent("What's the difference between a reel and a story on Instagram?")).toBeUndefined();
+    expect(matchIntent('What would you write in a LinkedIn post about our launch?')?.tool).toBe('format_post');
+    expect(matchIntent('Which clauses in this contract are risky?')?.tool).toBe('analyze_legal_document');
+  });
+
+  it('reads no kind into real words one slip away from one', () => {
+    expect(matchIntent('Update the contact list')).toBeUndefined();
+    expect(withLexiconSpelling('contact the team')).toBe('contact the team');
+  });
+});
