@@ -1,4 +1,5 @@
-import { DashboardTab, NO_BROWSER, startDashboardServer, type DashboardServer, visible, VIEWPORTS } from '../helpers/browser.js';
+import { DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, type DashboardServer, visible, VIEWPORTS } from '../helpers/browser.js';
+import { createWorkflow } from '../helpers/workflows.js';
 
 /**
  * What a newcomer meets before signing in (#35 item 5): the page says what the product is, and the
@@ -37,6 +38,23 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
       await visible(page.locator('#password-rules'));
       expect(await page.locator('#password-rules').textContent()).toContain('At least 8 characters and hard to guess');
       await tab.screenshot('first-sign-up');
+      await tab.assertFitsWidth();
+      tab.assertClean();
+      await tab.close();
+    });
+
+    it(`a draft workflow's schedule offers a change, not a pause that would do nothing (${viewport.name})`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      const login = await tab.signUp();
+      const user = { token: login.accessToken, email: login.email, password: PASSWORD, userId: login.user.id, teamId: login.activeTeam.id };
+      // Not approved: the workflow stays a draft, and its schedule fires only once the plan is approved.
+      const created = await createWorkflow(server.app, user, { goal: 'Every Monday, write a LinkedIn post about our week.', schedule: '0 9 * * 1', timezone: 'UTC' });
+      await tab.goto(`/workflows/${created.workflowId}`);
+      const schedule = tab.page.getByRole('region', { name: 'Schedule' });
+      await visible(schedule.getByText('It starts running on this schedule once the plan is approved.'));
+      await visible(schedule.getByRole('button', { name: 'Change schedule' }));
+      expect(await schedule.getByRole('button', { name: 'Pause schedule' }).count()).toBe(0);
+      await tab.screenshot('first-draft-schedule');
       await tab.assertFitsWidth();
       tab.assertClean();
       await tab.close();
