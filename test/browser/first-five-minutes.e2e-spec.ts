@@ -1,5 +1,9 @@
+import type { Locator } from 'playwright-core';
 import { DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, type DashboardServer, visible, VIEWPORTS } from '../helpers/browser.js';
 import { createWorkflow } from '../helpers/workflows.js';
+
+/** Room a select keeps for its drop-down arrow. */
+const ARROW_PX = 24;
 
 /**
  * What a newcomer meets before signing in (#35 item 5): the page says what the product is, and the
@@ -14,6 +18,17 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
   });
 
   afterAll(() => server?.close());
+
+  /** Whether a select shows its chosen option whole: the text's width fits inside its box, less padding and arrow. */
+  const showsWholeChoice = (select: Locator) =>
+    select.evaluate((element: HTMLSelectElement, arrow) => {
+      const style = getComputedStyle(element);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(element.selectedOptions[0].text).width;
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+      return text <= room;
+    }, ARROW_PX);
 
   for (const viewport of VIEWPORTS) {
     it(`the sign-in page says what the product is, and signing up shows the password rules before typing (${viewport.name})`, async () => {
@@ -38,6 +53,21 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
       await visible(page.locator('#password-rules'));
       expect(await page.locator('#password-rules').textContent()).toContain('At least 8 characters and hard to guess');
       await tab.screenshot('first-sign-up');
+      await tab.assertFitsWidth();
+      tab.assertClean();
+      await tab.close();
+    });
+
+    it(`a new chat shows its model picker's choices whole (${viewport.name})`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      await tab.signUp();
+      await tab.goto('/chat');
+      const model = tab.page.getByRole('combobox', { name: /^Model/ });
+      // The default's name comes with GET /api/assistant/models.
+      await expect.poll(() => model.evaluate((element: HTMLSelectElement) => element.selectedOptions[0].text)).toBe('Agent default (offline)');
+      expect(await showsWholeChoice(model)).toBe(true);
+      expect(await showsWholeChoice(tab.page.getByRole('combobox', { name: /^Agent/ }))).toBe(true);
+      await tab.screenshot('first-chat');
       await tab.assertFitsWidth();
       tab.assertClean();
       await tab.close();
