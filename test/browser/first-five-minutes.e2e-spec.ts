@@ -58,7 +58,7 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
       await tab.close();
     });
 
-    it(`a new chat shows its model picker's choices whole (${viewport.name})`, async () => {
+    it(`a new chat on the offline model says it is a demo and how to connect a real one, and shows its model picker's choices whole (${viewport.name})`, async () => {
       const tab = await DashboardTab.open(server, viewport);
       await tab.signUp();
       await tab.goto('/chat');
@@ -67,7 +67,21 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
       await expect.poll(() => model.evaluate((element: HTMLSelectElement) => element.selectedOptions[0].text)).toBe('Agent default (offline)');
       expect(await showsWholeChoice(model)).toBe(true);
       expect(await showsWholeChoice(tab.page.getByRole('combobox', { name: /^Agent/ }))).toBe(true);
+
+      // The deployment's default is the offline model (no OPENAI_API_KEY in tests): the chat says it is a demo.
+      const banner = tab.page.getByRole('note').filter({ hasText: 'Demo model' });
+      expect(await banner.textContent()).toBe(
+        'Demo model: set OPENAI_API_KEY — or any OpenAI-compatible server, e.g. a local Ollama — for real writing. How to connect a model',
+      );
       await tab.screenshot('first-chat');
+      await tab.assertFitsWidth();
+
+      // Its link shows the README's section on connecting a model, inside the app.
+      await banner.getByRole('link', { name: 'How to connect a model' }).click();
+      await visible(tab.page.getByRole('heading', { name: 'Connect a language model', level: 1 }));
+      await visible(tab.page.getByText('OPENAI_BASE_URL=http://localhost:11434/v1 DEFAULT_MODEL=openai:llama3.2 npm start'));
+      expect(await tab.page.title()).toBe('Connect a language model · Assistant');
+      await tab.screenshot('first-connect-a-model');
       await tab.assertFitsWidth();
       tab.assertClean();
       await tab.close();
