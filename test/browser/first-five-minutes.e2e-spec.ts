@@ -5,6 +5,16 @@ import { createWorkflow } from '../helpers/workflows.js';
 /** Room a select keeps for its drop-down arrow. */
 const ARROW_PX = 24;
 
+/** What showsWholeChoice reads of a <select> in the page. */
+interface SelectInPage {
+  clientWidth: number;
+  selectedOptions: { text: string }[];
+  ownerDocument: {
+    defaultView: { getComputedStyle(element: unknown): { fontWeight: string; fontSize: string; fontFamily: string; paddingLeft: string; paddingRight: string } };
+    createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } } };
+  };
+}
+
 /**
  * What a newcomer meets before signing in (#35 item 5): the page says what the product is, and the
  * password rules stand next to the field before anything is typed. The sole owner's team page (no
@@ -21,12 +31,14 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
 
   /** Whether a select shows its chosen option whole: the text's width fits inside its box, less padding and arrow. */
   const showsWholeChoice = (select: Locator) =>
-    select.evaluate((element: HTMLSelectElement, arrow) => {
-      const style = getComputedStyle(element);
-      const context = document.createElement('canvas').getContext('2d')!;
+    select.evaluate((element, arrow) => {
+      // The root tsconfig has no DOM types; this runs in the page, on a <select>.
+      const box = element as unknown as SelectInPage;
+      const style = box.ownerDocument.defaultView.getComputedStyle(box);
+      const context = box.ownerDocument.createElement('canvas').getContext('2d');
       context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const text = context.measureText(element.selectedOptions[0].text).width;
-      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+      const text = context.measureText(box.selectedOptions[0].text).width;
+      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
       return text <= room;
     }, ARROW_PX);
 
@@ -64,7 +76,7 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
       await tab.goto('/chat');
       const model = tab.page.getByRole('combobox', { name: /^Model/ });
       // The default's name comes with GET /api/assistant/models.
-      await expect.poll(() => model.evaluate((element: HTMLSelectElement) => element.selectedOptions[0].text)).toBe('Agent default (offline)');
+      await expect.poll(() => model.evaluate((element) => (element as unknown as SelectInPage).selectedOptions[0].text)).toBe('Agent default (offline)');
       expect(await showsWholeChoice(model)).toBe(true);
       expect(await showsWholeChoice(tab.page.getByRole('combobox', { name: /^Agent/ }))).toBe(true);
 
