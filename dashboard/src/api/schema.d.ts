@@ -192,6 +192,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller is signed in: GET /api/auth/me when so, else null (200 either way) */
+        get: operations["authSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -1660,6 +1677,10 @@ export interface components {
             permissions: {
                 [key: string]: "yes" | "own" | "no";
             };
+        };
+        SessionResponse: {
+            /** @description As GET /api/auth/me answers; null when no live session came with the request */
+            me: components["schemas"]["MeResponse"] | null;
         };
         UpdateMeDto: {
             /** @description Whether to get the daily mail listing the approvals waiting for you */
@@ -3869,6 +3890,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    authSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             /** @description Service Unavailable */
