@@ -470,6 +470,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation's link invites to: the team, the inviter, the invited address and role (no account needed) */
+        post: operations["invitationsLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitations/decline": {
         parameters: {
             query?: never;
@@ -1861,6 +1878,26 @@ export interface components {
         InvitationTokenDto: {
             /** @description The token from the invitation link (after #token=) */
             token: string;
+        };
+        InviterResponse: {
+            name: string;
+            /** @example grace@example.com */
+            email: string;
+        };
+        InvitationLinkResponse: {
+            /** @example Launch crew */
+            teamName: string;
+            /** @description null once the inviting account is deleted */
+            inviter: components["schemas"]["InviterResponse"] | null;
+            /**
+             * @description The invited address: only an account with it may accept
+             * @example ada@example.com
+             */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            /** Format: date-time */
+            expiresAt: string;
         };
         GroupMappingResponse: {
             /** Format: uuid */
@@ -5411,6 +5448,86 @@ export interface operations {
             };
             /** @description Signed in with another address than the invited one */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description The invitation was already accepted or declined */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description The invitation expired, was revoked or replaced by a newer one, or its team is gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    invitationsLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenDto"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation, as its mail named it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLinkResponse"];
+                };
+            };
+            /** @description The link is malformed or tampered with */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
