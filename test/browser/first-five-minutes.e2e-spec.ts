@@ -1,5 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, type DashboardServer, visible, VIEWPORTS } from '../helpers/browser.js';
+import { SUGGESTED_PROMPTS } from '../../dashboard/src/chat/suggested-prompts.js';
+import { api } from '../helpers/api.js';
 import { createWorkflow } from '../helpers/workflows.js';
 
 /** Room a select keeps for its drop-down arrow. */
@@ -92,6 +94,32 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
       expect(await tab.page.title()).toBe('Connect a language model · Assistant');
       await tab.screenshot('first-connect-a-model');
       await tab.assertFitsWidth();
+      tab.assertClean();
+      await tab.close();
+    });
+
+    it(`an empty chat suggests prompts per agent, and one click makes what it promises (${viewport.name})`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      const login = await tab.signUp();
+      await tab.goto('/chat');
+      const suggestions = tab.page.getByRole('list', { name: 'Suggested prompts' });
+      // The router choosing: one per agent that has any.
+      await visible(suggestions);
+      expect(await suggestions.getByRole('button').count()).toBe(Object.keys(SUGGESTED_PROMPTS).length);
+      await tab.screenshot('first-chat-suggestions');
+      await tab.assertFitsWidth();
+
+      // An agent picked: its own.
+      await tab.page.getByRole('combobox', { name: /^Agent/ }).selectOption('video');
+      expect(await suggestions.getByRole('button').allTextContents()).toEqual(SUGGESTED_PROMPTS.video.map((prompt) => prompt.text));
+      const pick = SUGGESTED_PROMPTS.video[1];
+      await suggestions.getByRole('button', { name: pick.text }).click();
+      // Sent as the first message, and answered with the asset it promises.
+      await visible(tab.page.getByRole('log', { name: 'Messages' }).getByText(pick.text));
+      await expect
+        .poll(async () => ((await api(server.app, { token: login.accessToken }).get('/api/assets').expect(200)).body as { type: string }[]).map((asset) => asset.type), { timeout: 30_000 })
+        .toEqual([pick.makes]);
+      expect(await suggestions.count()).toBe(0);
       tab.assertClean();
       await tab.close();
     });

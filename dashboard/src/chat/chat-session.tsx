@@ -12,6 +12,7 @@ import { Composer } from './composer';
 import { ChatActionsContext } from './message-actions';
 import { MessageList } from './message-list';
 import { OfflineModelBanner } from './offline-model-banner';
+import { SuggestedPromptList } from './suggested-prompt-list';
 import { ToolApprovalContext } from './tool-approval';
 import { useMessageActions } from './use-message-actions';
 import { useRouterChat } from './use-router-chat';
@@ -65,7 +66,11 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
         <ChatActionsContext.Provider
           value={{ actions, busy: chat.busy, canRate: writes, regenerate: branches ? chat.regenerate : undefined, edit: branches ? chat.edit : undefined }}
         >
-          <MessageList messages={chat.messages} thinking={chat.status === 'submitted'} />
+          <MessageList
+            messages={chat.messages}
+            thinking={chat.status === 'submitted'}
+            empty={writes && !run && <SuggestedPromptList agentId={choices.agentId} onPick={(text) => chat.send(text, [])} />}
+          />
         </ChatActionsContext.Provider>
       </ToolApprovalContext.Provider>
       <ErrorMessage error={actions.error} />
