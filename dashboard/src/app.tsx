@@ -16,6 +16,7 @@ const WorkflowsPage = lazy(() => import('./pages/workflows-page').then((module) 
 const WorkflowPage = lazy(() => import('./pages/workflow-page').then((module) => ({ default: module.WorkflowPage })));
 const ApprovalsPage = lazy(() => import('./pages/approvals-page').then((module) => ({ default: module.ApprovalsPage })));
 const TeamPage = lazy(() => import('./team/team-page').then((module) => ({ default: module.TeamPage })));
+const ConnectModelPage = lazy(() => import('./pages/connect-model-page').then((module) => ({ default: module.ConnectModelPage })));
 const AccountPage = lazy(() => import('./account/account-page').then((module) => ({ default: module.AccountPage })));
 
 export function App() {
@@ -83,6 +84,7 @@ function Gate() {
           <Route path="/approvals" component={ApprovalsPage} />
           <Route path="/team" component={TeamPage} />
           <Route path="/account" component={AccountPage} />
+          <Route path="/connect-a-model" component={ConnectModelPage} />
           {mailedLinkRoutes}
           <Route path="/sign-up">
             <Redirect to="/chat" replace />

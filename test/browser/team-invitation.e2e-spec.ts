@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { api } from '../helpers/api.js';
-import { DashboardTab, NO_BROWSER, startDashboardServer, type DashboardServer, VIEWPORTS } from '../helpers/browser.js';
+import { DashboardTab, NO_BROWSER, startDashboardServer, type DashboardServer, visible, VIEWPORTS } from '../helpers/browser.js';
 import { signUp } from '../helpers/users.js';
 import { mailTo } from '../helpers/workflows.js';
 
@@ -23,8 +23,6 @@ describe.skipIf(NO_BROWSER)('the invitation link in a real browser', () => {
     const link = mail.links.find((candidate) => candidate.includes('/dashboard/invitations#token='));
     expect(link?.startsWith(`${baseUrl}/dashboard/invitations#token=`)).toBe(true);
     const tab = await DashboardTab.open(server, viewport);
-    // Signed out, the app asks who is signed in and is told nobody.
-    tab.expectFailure(401, /\/api\/auth\/me$/);
     await tab.page.goto(link!);
     await tab.page.getByRole('heading', { name: 'Team invitation' }).waitFor();
     return tab;
@@ -39,6 +37,12 @@ describe.skipIf(NO_BROWSER)('the invitation link in a real browser', () => {
 
       const tab = await openInvitation(email, viewport);
       const { page } = tab;
+      // The page names what the mail named: who invited which address to which team, as what.
+      const summary = page.locator('.invitation-summary');
+      await visible(summary);
+      expect(await summary.textContent()).toBe(`Ada (${owner.email}) invited ${email} to join the team “Launch crew” with the role Member.`);
+      await tab.screenshot('invitation-signed-out');
+      if (viewport.width < 500) await tab.assertFitsWidth();
       // Signing up happens on the invitation page, so the link (and its token) stays in the address bar.
       await page.getByRole('button', { name: 'Create an account' }).click();
       await page.getByLabel('Name').fill('Newcomer');
@@ -75,6 +79,29 @@ describe.skipIf(NO_BROWSER)('the invitation link in a real browser', () => {
         [owner.email, 'owner'],
         [email, 'member'],
       ]);
+      if (viewport.width < 500) await tab.assertFitsWidth();
+      tab.assertClean();
+      await tab.close();
+    });
+
+    it(`signed in with another address, the page says whom the invitation is for and offers no Accept (${viewport.name})`, async () => {
+      const owner = await signUp(app, { name: 'Grace' });
+      const email = `invited-${viewport.name}-${Date.now()}@example.com`;
+      await api(app, owner).post(`/api/teams/${owner.teamId}/members`).send({ email, role: 'viewer' }).expect(201);
+      const mail = await mailTo(server.smtp, email, /^Invitation to join the team /);
+      const tab = await DashboardTab.open(server, viewport);
+      const other = await tab.signUp('Someone Else');
+      await tab.page.goto(mail.links.find((candidate) => candidate.includes('/dashboard/invitations#token='))!);
+
+      const note = tab.page.getByRole('note').filter({ hasText: 'this invitation was sent to' });
+      await visible(note);
+      expect(await note.textContent()).toBe(
+        `You are signed in as ${other.email}, but this invitation was sent to ${email}: sign out and sign in with that address to accept it.`,
+      );
+      expect(await tab.page.locator('.invitation-summary').textContent()).toBe(`Grace (${owner.email}) invited ${email} to join the team “Grace's team” with the role Viewer.`);
+      expect(await tab.page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+      await visible(tab.page.getByRole('button', { name: 'Sign out' }).last());
+      await tab.screenshot('invitation-other-address');
       if (viewport.width < 500) await tab.assertFitsWidth();
       tab.assertClean();
       await tab.close();

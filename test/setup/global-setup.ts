@@ -103,7 +103,7 @@ function buildServer(): void {
 
 const BUILD_COMPLETE = '.complete';
 /** What the server and dashboard builds are made from. */
-const BUILD_INPUTS = ['src', 'migrations', 'dashboard', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const BUILD_INPUTS = ['src', 'migrations', 'dashboard', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 
 function sourcesHash(): string {
   const hash = createHash('sha256');

@@ -192,6 +192,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller is signed in: GET /api/auth/me when so, else null (200 either way) */
+        get: operations["authSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -447,6 +464,23 @@ export interface paths {
         put?: never;
         /** Accept an invitation (signed in as the invited address) */
         post: operations["invitationsAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation's link invites to: the team, the inviter, the invited address and role (no account needed) */
+        post: operations["invitationsLookup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1661,6 +1695,10 @@ export interface components {
                 [key: string]: "yes" | "own" | "no";
             };
         };
+        SessionResponse: {
+            /** @description As GET /api/auth/me answers; null when no live session came with the request */
+            me: components["schemas"]["MeResponse"] | null;
+        };
         UpdateMeDto: {
             /** @description Whether to get the daily mail listing the approvals waiting for you */
             approvalDigest: boolean;
@@ -1840,6 +1878,26 @@ export interface components {
         InvitationTokenDto: {
             /** @description The token from the invitation link (after #token=) */
             token: string;
+        };
+        InviterResponse: {
+            name: string;
+            /** @example grace@example.com */
+            email: string;
+        };
+        InvitationLinkResponse: {
+            /** @example Launch crew */
+            teamName: string;
+            /** @description null once the inviting account is deleted */
+            inviter: components["schemas"]["InviterResponse"] | null;
+            /**
+             * @description The invited address: only an account with it may accept
+             * @example ada@example.com
+             */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            /** Format: date-time */
+            expiresAt: string;
         };
         GroupMappingResponse: {
             /** Format: uuid */
@@ -3884,6 +3942,36 @@ export interface operations {
             };
         };
     };
+    authSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
     authMe: {
         parameters: {
             query?: never;
@@ -5360,6 +5448,86 @@ export interface operations {
             };
             /** @description Signed in with another address than the invited one */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description The invitation was already accepted or declined */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description The invitation expired, was revoked or replaced by a newer one, or its team is gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    invitationsLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenDto"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation, as its mail named it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLinkResponse"];
+                };
+            };
+            /** @description The link is malformed or tampered with */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

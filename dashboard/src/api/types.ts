@@ -18,7 +18,7 @@ export type {
 export type { LeaveTeamResponse, MemberResponse, TeamPlanResponse, TeamResponse } from '../../../src/teams/teams.response.js';
 export type { Role } from '../../../src/teams/entities/membership.entity.js';
 export type { Action } from '../../../src/teams/permissions/permissions.js';
-export type { InvitationResponse } from '../../../src/teams/invitations/invitations.response.js';
+export type { InvitationLinkResponse, InvitationResponse } from '../../../src/teams/invitations/invitations.response.js';
 export type { ConversationResponse, HistoryResponse } from '../../../src/conversations/conversations.response.js';
 export type {
   CreatedWorkflowResponse,

@@ -1,11 +1,18 @@
+import type { ModelsResponse } from '../api/types';
 import { useApi } from '../api/use-api';
-import { listAgents, listModels } from './api';
+import { listAgents } from './api';
 import type { ChatChoices } from './use-router-chat';
 
+interface ChatOptionsProps {
+  choices: ChatChoices;
+  onChange: (choices: ChatChoices) => void;
+  /** GET /api/assistant/models; undefined while it loads. */
+  models: ModelsResponse | undefined;
+}
+
 /** Which agent answers the next message and with which model; "Automatic" lets the router choose. */
-export function ChatOptions({ choices, onChange }: { choices: ChatChoices; onChange: (choices: ChatChoices) => void }) {
+export function ChatOptions({ choices, onChange, models }: ChatOptionsProps) {
   const agents = useApi(listAgents, []);
-  const models = useApi(listModels, []);
   return (
     <div className="chat-options">
       <label>
@@ -22,8 +29,8 @@ export function ChatOptions({ choices, onChange }: { choices: ChatChoices; onCha
       <label>
         Model
         <select value={choices.modelId} onChange={(event) => onChange({ ...choices, modelId: event.target.value })}>
-          <option value="">Agent default ({models.data?.defaultModel ?? '…'})</option>
-          {models.data?.models.map((model) => (
+          <option value="">Agent default ({models?.defaultModel ?? '…'})</option>
+          {models?.models.map((model) => (
             <option key={model} value={model}>
               {model}
             </option>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Message } from './message';
 import type { ChatMessage } from './use-router-chat';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -6,6 +6,8 @@ import { useStickToBottom } from './use-stick-to-bottom';
 interface MessageListProps {
   messages: ChatMessage[];
   thinking: boolean;
+  /** Shown under the hint while there is no message yet (suggested prompts). */
+  empty?: ReactNode;
 }
 
 /**
@@ -13,7 +15,7 @@ interface MessageListProps {
  * reader scrolled up: then "Jump to latest" brings them back. A message the user sends always
  * brings the view to it.
  */
-export function MessageList({ messages, thinking }: MessageListProps) {
+export function MessageList({ messages, thinking, empty }: MessageListProps) {
   const { scroller, content, following, jumpToLatest } = useStickToBottom();
   const lastUserMessageId = messages.findLast((message) => message.role === 'user')?.id;
 
@@ -25,7 +27,12 @@ export function MessageList({ messages, thinking }: MessageListProps) {
     <div className="chat-log-frame">
       <div ref={scroller} className="chat-log" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
         <div ref={content} className="chat-log-content">
-          {messages.length === 0 && <p className="muted">Ask for a LinkedIn post, a video script, an image, a receipt summary or a contract review.</p>}
+          {messages.length === 0 && (
+            <>
+              <p className="muted">Ask for a LinkedIn post, a video script, an image, a receipt summary or a contract review.</p>
+              {empty}
+            </>
+          )}
           {messages.map((message, index) => (
             <Message key={message.id} message={message} nextAgent={messages[index + 1]?.metadata?.agentId} />
           ))}

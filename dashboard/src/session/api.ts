@@ -7,7 +7,8 @@ export function oidcLoginUrl(returnTo: string): string {
   return `/api/auth/oidc/login?${new URLSearchParams({ returnTo }).toString()}`;
 }
 
-export const me = () => send(client.GET('/api/auth/me'));
+/** Who is signed in, or `me: null`: answered 200 either way, so a signed-out page logs no 401. */
+export const session = () => send(client.GET('/api/auth/session'));
 
 export const authOptions = () => send(client.GET('/api/auth/options'));
 

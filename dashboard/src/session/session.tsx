@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { ApiError, type Schema } from '../api/client';
+import type { Schema } from '../api/client';
 import type { Action, MeResponse } from '../api/types';
 import { activateTeam } from '../team/api';
-import { login, logout, me as fetchMe, register } from './api';
+import { login, logout, register, session as fetchSession } from './api';
 import { mayTake, type Owned } from './may-take';
 
 interface Session {
@@ -22,12 +22,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<MeResponse | null | undefined>(undefined);
 
   const refresh = useCallback(async () => {
-    try {
-      setMe(await fetchMe());
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setMe(null);
-      else throw error;
-    }
+    setMe((await fetchSession()).me);
   }, []);
 
   useEffect(() => {

@@ -24,6 +24,9 @@ export const listInvitations = (id: string) => send(client.GET('/api/teams/{id}/
 export const revokeInvitation = (id: string, invitationId: string) =>
   send(client.DELETE('/api/teams/{id}/invitations/{invitationId}', { params: { path: { id, invitationId } } }));
 
+/** What the link invites to (team, inviter, address, role); the token is the key, no session needed. */
+export const lookUpInvitation = (token: string) => send(client.POST('/api/invitations/lookup', { body: { token } }));
+
 export const acceptInvitation = (token: string) => send(client.POST('/api/invitations/accept', { body: { token } }));
 
 export const declineInvitation = (token: string) => send(client.POST('/api/invitations/decline', { body: { token } }));

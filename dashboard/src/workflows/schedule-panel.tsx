@@ -38,7 +38,8 @@ export function SchedulePanel({ workflow, workflowId, onChanged }: SchedulePanel
         <h2 id="schedule-heading">Schedule</h2>
         {current && !editing && can('workflow.schedule', workflow) && (
           <div className="row workflow-inline">
-            {current.schedule && (
+            {/* A draft's schedule does not fire yet, so there is nothing to pause; a paused one may still be resumed. */}
+            {current.schedule && (current.paused || workflow.status === 'active') && (
               <button type="button" onClick={() => void toggle(!current.paused)} disabled={action.busy}>
                 {current.paused ? 'Resume schedule' : 'Pause schedule'}
               </button>

@@ -17,6 +17,7 @@ import {
   MeResponse,
   PasswordResetRequestedResponse,
   PasswordResetResponse,
+  SessionResponse,
   VerificationMailResponse,
   VerificationPendingResponse,
   VerifiedEmailResponse,
@@ -35,7 +36,7 @@ import { VerifyEmailDto } from './dto/verify-email.dto.js';
 import { EmailVerificationService } from './email-verification/email-verification.service.js';
 import { AllowedUnverified } from './email-verification/verified-email.guard.js';
 import { Public } from '../../common/public.decorator.js';
-import { SESSION_COOKIE, sessionCookieOptions } from './session-token.js';
+import { extractSessionToken, SESSION_COOKIE, sessionCookieOptions } from './session-token.js';
 import type { ClientInfo } from './sessions.service.js';
 import type { TeamContext } from './team-context.js';
 import { Permission } from '../permissions/permission.decorator.js';
@@ -159,6 +160,15 @@ export class AuthController {
     await this.auth.logout(team, audit);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return endSessionUrl ? { success: true, endSessionUrl } : { success: true };
+  }
+
+  /** A page that may be signed out asks this first: 200 either way, so a browser logs no 401 for a visitor. */
+  @Public()
+  @ApiOperation({ summary: 'Whether the caller is signed in: GET /api/auth/me when so, else null (200 either way)' })
+  @ApiOkResponse({ type: SessionResponse })
+  @Get('session')
+  session(@Req() req: Request): Promise<SessionResponse> {
+    return this.auth.session(extractSessionToken(req));
   }
 
   @Permission('account.read')

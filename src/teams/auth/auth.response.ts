@@ -103,6 +103,12 @@ export class MeResponse {
   permissions: Record<Action, Access>;
 }
 
+/** GET /api/auth/session: answered 200 whether or not the caller is signed in. */
+export class SessionResponse {
+  @ApiProperty({ type: MeResponse, nullable: true, description: 'As GET /api/auth/me answers; null when no live session came with the request' })
+  me: MeResponse | null;
+}
+
 export class ApiTokenResponse {
   @ApiProperty({ format: 'uuid' })
   id: string;

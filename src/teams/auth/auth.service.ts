@@ -18,6 +18,7 @@ import type {
   CreatedApiTokenResponse,
   LoginResponse,
   MeResponse,
+  SessionResponse,
   UserResponse,
   VerificationPendingResponse,
 } from './auth.response.js';
@@ -185,6 +186,12 @@ export class AuthService {
     return this.sessions.revoke(context.sessionId, (manager, sessionId) =>
       this.audit.record(manager, audit, { teamId: context.teamId, action: 'auth.signed_out', target: { type: 'session', id: sessionId } }),
     );
+  }
+
+  /** GET /api/auth/session: who a session token (or none) stands for, null when it stands for no one. */
+  async session(token: string | null): Promise<SessionResponse> {
+    const context = await this.sessions.authenticate(token);
+    return { me: context ? await this.me(context) : null };
   }
 
   async me(context: TeamContext): Promise<MeResponse> {

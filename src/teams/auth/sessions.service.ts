@@ -188,10 +188,31 @@ export class SessionsService {
   }
 
   /**
+   * The team context a session token (a Bearer header's or the session cookie's) stands for, or
+   * null: its signature or expiry fails, it names no session and user, or `resolve` finds none.
+   */
+  async authenticate(token: string | null): Promise<TeamContext | null> {
+    const claims = token === null ? null : this.verifiedClaims(token);
+    return claims && token ? this.resolve(claims.sid, claims.sub, token) : null;
+  }
+
+  /** The token's claims when its signature (HS256) and expiry hold and it names a session and a user. */
+  private verifiedClaims(token: string): SessionTokenClaims | null {
+    let claims: unknown;
+    try {
+      claims = this.jwt.verify<object>(token);
+    } catch {
+      return null;
+    }
+    const { sid, sub } = claims as Partial<SessionTokenClaims>;
+    return typeof sid === 'string' && typeof sub === 'string' ? { sid, sub } : null;
+  }
+
+  /**
    * The team context of a live session, or null when it is unknown, revoked, expired, or the
    * user is no longer a member of its active team. API tokens must also match their stored hash.
    */
-  async resolve(sessionId: string, userId: string, rawToken: string): Promise<TeamContext | null> {
+  private async resolve(sessionId: string, userId: string, rawToken: string): Promise<TeamContext | null> {
     const cached = this.cache.get(sessionId);
     if (cached) return cached.context.userId === userId && this.accepts(cached, rawToken) ? this.touch(cached) : null;
 

@@ -6,7 +6,7 @@ import { Public } from '../../common/public.decorator.js';
 import type { TeamContext } from '../auth/team-context.js';
 import { InvitationTokenDto } from '../dto/invitation-token.dto.js';
 import { TeamResponse } from '../teams.response.js';
-import { InvitationResponse } from './invitations.response.js';
+import { InvitationLinkResponse, InvitationResponse } from './invitations.response.js';
 import { InvitationsService } from './invitations.service.js';
 import { Permission } from '../permissions/permission.decorator.js';
 
@@ -29,6 +29,15 @@ export class InvitationsController {
   @ApiForbiddenResponse({ description: 'Signed in with another address than the invited one' })
   accept(@ActiveTeam() team: TeamContext, @Body() dto: InvitationTokenDto, @Audit() audit: AuditContext): Promise<TeamResponse> {
     return this.invitations.accept(team, dto.token, audit);
+  }
+
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: "What an invitation's link invites to: the team, the inviter, the invited address and role (no account needed)" })
+  @Post('lookup')
+  @ApiOkResponse({ type: InvitationLinkResponse, description: 'The pending invitation, as its mail named it' })
+  lookup(@Body() dto: InvitationTokenDto): Promise<InvitationLinkResponse> {
+    return this.invitations.describe(dto.token);
   }
 
   @Public()

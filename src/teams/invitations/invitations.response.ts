@@ -43,3 +43,33 @@ export class SentInvitationResponse extends InvitationResponse {
   @ApiProperty({ description: 'false: the address was mailed less than INVITATION_MAIL_INTERVAL_SECONDS ago; the link already mailed stays good' })
   mailed: boolean;
 }
+
+/** Who sent an invitation, as its mail names them. */
+export class InviterResponse {
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ example: 'grace@example.com' })
+  email: string;
+}
+
+/**
+ * An invitation as the holder of its link sees it, before answering: what its mail said (the
+ * team, who invited, the address, the role). No ids: the link is the only key to it.
+ */
+export class InvitationLinkResponse {
+  @ApiProperty({ example: 'Launch crew' })
+  teamName: string;
+
+  @ApiProperty({ type: InviterResponse, nullable: true, description: 'null once the inviting account is deleted' })
+  inviter: InviterResponse | null;
+
+  @ApiProperty({ example: 'ada@example.com', description: 'The invited address: only an account with it may accept' })
+  email: string;
+
+  @ApiProperty({ enum: ROLES })
+  role: Role;
+
+  @ApiProperty({ format: 'date-time' })
+  expiresAt: string;
+}

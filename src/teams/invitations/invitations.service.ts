@@ -23,7 +23,7 @@ import type { TeamResponse } from '../teams.response.js';
 import { TeamsService } from '../teams.service.js';
 import { renderInvitationMail } from './invitation-mail.js';
 import { INVITATION_EXPIRED, InvitationTokensService } from './invitation-tokens.service.js';
-import type { InvitationResponse, SentInvitationResponse } from './invitations.response.js';
+import type { InvitationLinkResponse, InvitationResponse, SentInvitationResponse } from './invitations.response.js';
 
 /**
  * Team invitations: owners and admins invite an address with a role, the link goes out by mail,
@@ -180,6 +180,27 @@ export class InvitationsService {
     return this.teams.getForUser(context.userId, teamId);
   }
 
+  /**
+   * What the link's mail said (team, inviter, address, role), to whoever holds the link: it was
+   * mailed to the invitee, and the same link declines without an account. Answered only while the
+   * invitation is pending, with accept's and decline's refusals otherwise.
+   */
+  async describe(token: string): Promise<InvitationLinkResponse> {
+    const claims = await this.tokens.verify(token);
+    const manager = this.invitations.manager;
+    const invitation = await manager.findOneBy(TeamInvitation, { id: claims.sub, jti: claims.jti });
+    if (!invitation) throw new GoneException('This invitation no longer exists');
+    requirePending(invitation, await this.databaseClock.now(manager));
+    const { team, inviter } = await this.mailNames(invitation);
+    return {
+      teamName: team.name,
+      inviter: inviter && { name: inviter.name, email: inviter.email },
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: invitation.expiresAt.toISOString(),
+    };
+  }
+
   /** Declines by the link alone: it was mailed to the invitee, and declining grants nothing. */
   async decline(token: string, audit: AuditContext): Promise<InvitationResponse> {
     const claims = await this.tokens.verify(token);
@@ -205,10 +226,16 @@ export class InvitationsService {
     return invitation;
   }
 
-  private async mailInvitation(invitation: TeamInvitation): Promise<void> {
+  /** The team and the inviter an invitation's mail (and its link's page) names. */
+  private async mailNames(invitation: TeamInvitation): Promise<{ team: Team; inviter: User | null }> {
     const manager = this.invitations.manager;
     const team = await manager.findOneByOrFail(Team, { id: invitation.teamId });
     const inviter = invitation.invitedBy ? await manager.findOneBy(User, { id: invitation.invitedBy }) : null;
+    return { team, inviter };
+  }
+
+  private async mailInvitation(invitation: TeamInvitation): Promise<void> {
+    const { team, inviter } = await this.mailNames(invitation);
     const token = await this.tokens.sign(invitation);
     const { subject, html, text } = renderInvitationMail({
       teamName: team.name,

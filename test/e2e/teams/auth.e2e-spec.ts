@@ -158,6 +158,35 @@ describe('auth', () => {
     });
   });
 
+  describe('GET /api/auth/session', () => {
+    it('answers 200 with what GET /api/auth/me answers, for the cookie and the Bearer form alike', async () => {
+      const user = await signUp(app);
+      const me = (await api(app, user).get('/api/auth/me').expect(200)).body as unknown;
+      expect((await api(app, user).get('/api/auth/session').expect(200)).body).toEqual({ me });
+      expect((await api(app).get('/api/auth/session').set('Cookie', `session=${user.token}`).expect(200)).body).toEqual({ me });
+    });
+
+    it('answers 200 with me null, not 401, to a visitor without a live session, and tells them nothing else', async () => {
+      const user = await signUp(app);
+      const [header, payload] = user.token.split('.');
+      const visitors = [
+        api(app).get('/api/auth/session'),
+        api(app, { token: 'not-a-jwt' }).get('/api/auth/session'),
+        api(app, { token: `${header}.${payload}.forged-signature` }).get('/api/auth/session'),
+        api(app).get('/api/auth/session').set('Cookie', 'session=not-a-jwt'),
+        api(app).get('/api/auth/session').set('Authorization', `Basic ${user.token}`),
+      ];
+      for (const visitor of visitors) expect((await visitor.expect(200)).body).toEqual({ me: null });
+
+      // A session that ended (signed out, expired) stands for no one either.
+      await api(app, user).post('/api/auth/logout').expect(200);
+      expect((await api(app, user).get('/api/auth/session').expect(200)).body).toEqual({ me: null });
+      const other = await signUp(app);
+      await app.get(DataSource).query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [other.userId]);
+      expect((await api(app).get('/api/auth/session').set('Cookie', `session=${other.token}`).expect(200)).body).toEqual({ me: null });
+    });
+  });
+
   describe('API tokens', () => {
     it('creates a token shown once, stored hashed, usable as Bearer, listed without its secret, and revocable', async () => {
       const user = await signUp(app);

@@ -182,6 +182,37 @@ describe('team membership: invitations, roles, removal, leaving', () => {
       expect(await rolesIn(teamId)).toEqual({ [owner.userId]: 'owner' });
     });
 
+    it("the link's holder looks up what it invites to (team, inviter, address, role), and nobody else learns anything", async () => {
+      const owner = await signUp(app, { name: 'Ada' });
+      const teamId = await createTeam(owner, 'Lookup crew');
+      const email = `looked-up-${Date.now()}@example.com`;
+      const invitation = await invite(owner, teamId, email, 'admin');
+      const { token } = await invitationMail(email);
+      const lookup = (body: unknown) => api(app).post('/api/invitations/lookup').send(body as object);
+
+      // No account, no session: the link alone is the key, and the answer names no ids.
+      expect((await lookup({ token }).expect(200)).body).toEqual({
+        teamName: 'Lookup crew',
+        inviter: { name: 'Ada', email: owner.email },
+        email,
+        role: 'admin',
+        expiresAt: invitation.expiresAt,
+      });
+      // Without the token, or with a made-up or tampered one: 400, and nothing about any invitation.
+      const [header, payload] = token.split('.');
+      for (const body of [{}, { token: '' }, { token: 'not-a-token' }, { token: `${header}.${payload}.forged` }, { token: 42 }]) {
+        const refused = await lookup(body);
+        expect(refused.status).toBe(400);
+        expect(JSON.stringify(refused.body)).not.toMatch(/Lookup crew|Ada|looked-up/);
+      }
+      // Looking up changes nothing: the invitation still waits for its answer.
+      expect(await statusOf(invitation.id)).toBe('pending');
+
+      // Answered (declined here), the link tells what accept and decline would.
+      await decline(token).expect(200);
+      expectError(await lookup({ token }), 409, 'This invitation has been declined');
+    });
+
     it('a revoked invitation cannot be used; revoking follows the role rules and answers 404/409 as it should', async () => {
       const { teamId, owner, admin, member } = await teamOfThree();
       const invitee = await signUp(app);
@@ -195,6 +226,7 @@ describe('team membership: invitations, roles, removal, leaving', () => {
 
       expectError(await accept(invitee, token), 410, 'This invitation has been revoked');
       expectError(await decline(token), 410, 'This invitation has been revoked');
+      expectError(await api(app).post('/api/invitations/lookup').send({ token }), 410, 'This invitation has been revoked');
       expectError(await api(app, owner).delete(`/api/teams/${teamId}/invitations/${invitation.id}`), 409, 'This invitation is no longer pending (revoked)');
       expectError(await api(app, owner).delete(`/api/teams/${teamId}/invitations/${randomUUID()}`), 404, 'Invitation not found');
       expect(await teamIdsOf(invitee)).toEqual([invitee.teamId]);
