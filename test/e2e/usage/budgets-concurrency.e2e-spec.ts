@@ -5,7 +5,8 @@ import { api } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { FakeOpenAI } from '../../helpers/fake-openai.js';
-import { signUp, type TestUser } from '../../helpers/users.js';
+import { REAL_MODEL_ID, spendOnRealModel } from '../../helpers/usage.js';
+import { signUp } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
@@ -13,8 +14,6 @@ import { resetDatabase } from '../../setup/reset-database.js';
 const ENV = { MONTHLY_TOKENS_FREE: '5000000', RATE_LIMIT_FREE: '1000', LOG_LEVEL: 'error', OPEN_STREAMS_PER_USER: '100', OPEN_STREAMS_PER_TEAM: '100' };
 const EXHAUSTED = /^The team's monthly token budget \(\d+ tokens\) is used up; it resets on \d{4}-\d{2}-01$/;
 const LIMIT = 100_000;
-/** A real provider's model (the fake OpenAI-compatible server): the offline model's calls spend no budget. */
-const REAL_MODEL = 'openai:gpt-test';
 const CONCURRENT = 50;
 /** About 2,000 tokens of prompt: each reply uses about twice the 1% left. */
 const PROMPT = `Please summarise these notes for the team\n${'The team met on Monday and planned the launch campaign for the spring. '.repeat(110)}`;
@@ -50,32 +49,24 @@ describe('token budgets under concurrency (two instances)', () => {
   };
   const usedBy = async (teamId: string): Promise<number> =>
     (await db.query<{ used: number }[]>("SELECT coalesce(sum(input_tokens + output_tokens), 0)::int AS used FROM usage_records WHERE team_id = $1 AND model_id <> 'offline'", [teamId]))[0].used;
-  /** Usage recorded earlier this month, as if the team had spent it. */
-  const spend = (user: TestUser, tokens: number) =>
-    db.query(`INSERT INTO usage_records (team_id, user_id, kind, model_id, input_tokens, output_tokens, images, created_at) VALUES ($1, $2, 'chat', $3, $4, 0, 0, now())`, [
-      user.teamId,
-      user.userId,
-      REAL_MODEL,
-      tokens,
-    ]);
 
   it('50 concurrent replies at 99% of the budget: the team passes it by at most one reply, refused with 402 on both instances', async () => {
     // What one reply of this prompt uses, on a team of its own.
     const probe = await signUp(first);
-    await chat(first, probe, { messages: [userMessage(PROMPT)], agentId: 'general', modelId: REAL_MODEL });
+    await chat(first, probe, { messages: [userMessage(PROMPT)], agentId: 'general', modelId: REAL_MODEL_ID });
     await flushBoth();
     const oneReply = await usedBy(probe.teamId);
     expect(oneReply).toBeGreaterThan(LIMIT / 100);
 
     const owner = await signUp(first);
     await api(first, owner).put(`/api/teams/${owner.teamId}/budget`).send({ monthlyTokens: LIMIT }).expect(200);
-    await spend(owner, LIMIT * 0.99);
+    await spendOnRealModel(first, owner, LIMIT * 0.99);
 
     const responses = await Promise.all(
       Array.from({ length: CONCURRENT }, (_, i) =>
         api(i % 2 === 0 ? first : second, owner)
           .post('/api/assistant/router')
-          .send({ messages: [userMessage(PROMPT)], agentId: 'general', modelId: REAL_MODEL }),
+          .send({ messages: [userMessage(PROMPT)], agentId: 'general', modelId: REAL_MODEL_ID }),
       ),
     );
     const admitted = responses.filter((response) => response.status === 200);
@@ -100,12 +91,12 @@ describe('token budgets under concurrency (two instances)', () => {
   it('a reservation left by an instance that died counts until it expires; a finished reply’s is settled once its usage is written', async () => {
     const owner = await signUp(second);
     await api(second, owner).put(`/api/teams/${owner.teamId}/budget`).send({ monthlyTokens: LIMIT }).expect(200);
-    await spend(owner, LIMIT / 2);
+    await spendOnRealModel(first, owner, LIMIT / 2);
     const [{ id }] = await db.query<{ id: string }[]>(
       `INSERT INTO token_reservations (team_id, tokens, expires_at) VALUES ($1, $2, now() + interval '1 hour') RETURNING id::text AS id`,
       [owner.teamId, LIMIT / 2],
     );
-    const say = (app: INestApplication) => api(app, owner).post('/api/assistant/router').send({ messages: [userMessage('Hello there')], agentId: 'general', modelId: REAL_MODEL });
+    const say = (app: INestApplication) => api(app, owner).post('/api/assistant/router').send({ messages: [userMessage('Hello there')], agentId: 'general', modelId: REAL_MODEL_ID });
     expectError(await say(first), 402, EXHAUSTED);
 
     await db.query(`UPDATE token_reservations SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);

@@ -7,6 +7,7 @@ import { api } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { FakeOpenAI } from '../../helpers/fake-openai.js';
+import { REAL_MODEL_ID, spendOnRealModel } from '../../helpers/usage.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { REVIEWED_GOAL } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
@@ -20,8 +21,6 @@ import { resetDatabase } from '../../setup/reset-database.js';
 const PLAN_TOKENS = 5_000_000;
 const EXHAUSTED = /^The team's monthly token budget \(\d+ tokens\) is used up; it resets on \d{4}-\d{2}-01$/;
 const BUDGET_MAIL = /has used \d+% of its monthly tokens$/;
-/** A real provider's model (the fake OpenAI-compatible server): its calls spend the budget, the offline model's do not. */
-const REAL_MODEL = 'openai:gpt-test';
 
 /** Issue 18: monthly token budgets, the 80% mail, 402 at 100%, and runs that wait for the budget. */
 describe('token budgets', () => {
@@ -52,15 +51,7 @@ describe('token budgets', () => {
       rows.filter((row) => BUDGET_MAIL.test(row.subject)),
     );
   /** A chat turn on the real provider's model, which spends the budget. */
-  const say = (user: TestUser, text: string, conversationId?: string) => chat(app, user, { messages: [userMessage(text)], conversationId, modelId: REAL_MODEL });
-  /** Tokens spent earlier this month on a real provider's model. */
-  const spend = (user: TestUser, tokens: number) =>
-    db.query(`INSERT INTO usage_records (team_id, user_id, kind, model_id, input_tokens, output_tokens, images, created_at) VALUES ($1, $2, 'chat', $3, $4, 0, 0, now())`, [
-      user.teamId,
-      user.userId,
-      REAL_MODEL,
-      tokens,
-    ]);
+  const say = (user: TestUser, text: string, conversationId?: string) => chat(app, user, { messages: [userMessage(text)], conversationId, modelId: REAL_MODEL_ID });
 
   it('owners set a team budget up to the plan’s; members read it; null clears it', async () => {
     const [owner, member, stranger] = [await signUp(app), await signUp(app), await signUp(app)];
@@ -99,7 +90,7 @@ describe('token budgets', () => {
     for (let turn = 0; turn < 20 && !refused; turn++) {
       const response = await api(app, alice)
         .post('/api/assistant/router')
-        .send({ messages: [userMessage(`And one more post, number ${turn}`)], conversationId: first.conversationId, modelId: REAL_MODEL });
+        .send({ messages: [userMessage(`And one more post, number ${turn}`)], conversationId: first.conversationId, modelId: REAL_MODEL_ID });
       if (response.status === 402) refused = response;
       else expect(response.status).toBe(200);
     }
@@ -161,7 +152,7 @@ describe('token budgets', () => {
       [runId],
     ))[0];
 
-    await spend(carol, 10);
+    await spendOnRealModel(app, carol, 10);
     await setBudget(carol, 1).expect(200);
     await api(app, carol).post(`/api/workflows/${workflowId}/runs/${runId}/decision`).send({ action: 'approve', stepIndex: 0 }).expect(200);
     const waiting = await waitForRun(app, carol, workflowId, runId, 'awaiting_budget');
@@ -205,7 +196,7 @@ describe('token budgets', () => {
     const dave = await signUp(app);
     const { workflowId } = await createWorkflow(app, dave, { goal: 'Write a LinkedIn post about our week' });
     await db.query(`UPDATE workflows SET status = 'active', approved_at = now() WHERE id = $1`, [workflowId]);
-    await spend(dave, 10);
+    await spendOnRealModel(app, dave, 10);
     await setBudget(dave, 1).expect(200);
     const { runId } = (await api(app, dave).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
     const waiting = await waitForRun(app, dave, workflowId, runId, 'awaiting_budget');
@@ -219,7 +210,7 @@ describe('token budgets', () => {
     const erin = await signUp(app);
     const { workflowId } = await createWorkflow(app, erin, { goal: 'Write a LinkedIn post about our week' });
     await db.query(`UPDATE workflows SET status = 'active', approved_at = now() WHERE id = $1`, [workflowId]);
-    await spend(erin, 100_000);
+    await spendOnRealModel(app, erin, 100_000);
     // Just what the team spent: the budget is used up before the run's first step.
     await setBudget(erin, 100_000).expect(200);
     const { runId } = (await api(app, erin).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
@@ -255,7 +246,7 @@ describe('token budgets', () => {
     await say(gina, 'Write a LinkedIn post about our new office');
     await app.get(UsageLedger).flush();
     expect((await budgetOf(gina)).used).toBeGreaterThanOrEqual(50);
-    expectError(await api(app, gina).post('/api/assistant/router').send({ messages: [userMessage('One more, please')], modelId: REAL_MODEL }), 402, EXHAUSTED);
+    expectError(await api(app, gina).post('/api/assistant/router').send({ messages: [userMessage('One more, please')], modelId: REAL_MODEL_ID }), 402, EXHAUSTED);
   });
 
   it('counts by the database’s month on an instance whose clock is already in the next one', async () => {
@@ -274,7 +265,7 @@ describe('token budgets', () => {
     // The call is recorded in the database's month, and the budget counts it there.
     const [{ total, later }] = await db.query<{ total: number; later: number }[]>(
       `SELECT coalesce(sum(input_tokens + output_tokens), 0)::int AS total, count(*) FILTER (WHERE created_at >= $2)::int AS later FROM usage_records WHERE team_id = $1 AND model_id = $3`,
-      [frank.teamId, monthEnd, REAL_MODEL],
+      [frank.teamId, monthEnd, REAL_MODEL_ID],
     );
     expect(total).toBeGreaterThan(0);
     expect(later).toBe(0);
