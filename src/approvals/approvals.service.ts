@@ -283,7 +283,7 @@ export class ApprovalsService {
     const { quorum } = await this.approvers.policyOf(decision.workflowId, decision.stepIndex);
     let duplicate = false;
     const outcome = await inSpan('approval decision', attributes, () =>
-      this.runs.decideStep({ ...decision, quorum, source: { channel } }, async (manager, teamId) => {
+      this.runs.decideStep({ ...decision, quorum, source: { channel } }, async (manager, teamId, stepAfter) => {
         const { edits, ...row } = decision;
         // One decision per approver and attempt: an approver approving again counts once (a quorum needs distinct approvers).
         const inserted = await manager
@@ -309,7 +309,9 @@ export class ApprovalsService {
             attempt: decision.attempt,
             decision: decision.action,
             channel,
-            status: { before: 'awaiting_approval', after: decision.action === 'approve' ? 'completed' : 'running' },
+            // What the decision made of the step: an approval completes a reviewed step, but a step
+            // paused on its agent's tool calls goes on running either way (attempt + 1 continues the reply).
+            status: { before: 'awaiting_approval', after: stepAfter },
             ...(edited.length > 0 ? { edits: edited } : {}),
           },
         });

@@ -9,6 +9,7 @@ import { databaseUnavailableReason, violatedConstraint } from '../database/datab
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { BUDGET_EXEMPT_MODEL_ID } from '../usage/budget-counted.js';
 import { BudgetService, type TokenReservation } from '../usage/budget.service.js';
 import { AGENTS, type AgentId, isAgentId } from './agents/agents.js';
 import { ChatFilesService } from './chat-files.service.js';
@@ -256,7 +257,7 @@ export class ChatStreamService {
     const previousAgent = existing?.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : null;
     // Reserved in the database before the first model call (the routing), once the request is known
     // to be good: concurrent turns on every instance cannot pass the team's budget together.
-    const reservation = await this.budgets.reserve(team.teamId, this.replies.reservationFor(messages));
+    const reservation = await this.budgets.reserve(team.teamId, this.replies.reservationFor(messages), budgetExempt(request.modelId, modelId));
     // A new conversation is routed before it exists: its routing call is charged to no conversation.
     const routing = { teamId: team.teamId, userId: team.userId, conversationId: existing?.id ?? null, kind: 'routing' } as const;
     let agentId: AgentId;
@@ -311,7 +312,7 @@ export class ChatStreamService {
     const { message: reply, decisions } = applyToolApprovals(stored, answering, index);
     const askedBy = (stored.metadata as { agentId?: unknown } | undefined)?.agentId;
     const agentId = typeof askedBy === 'string' && isAgentId(askedBy) ? askedBy : existing.lastAgentId && isAgentId(existing.lastAgentId) ? existing.lastAgentId : 'general';
-    const reservation = await this.budgets.reserve(team.teamId, this.replies.reservationFor([...history.slice(0, -1), reply]));
+    const reservation = await this.budgets.reserve(team.teamId, this.replies.reservationFor([...history.slice(0, -1), reply]), budgetExempt(request.modelId, modelId));
     return {
       reservation,
       existing,
@@ -482,4 +483,14 @@ function describeInvalidMessages(error: Error): string {
   if (typeof first !== 'object' || first === null || !('message' in first) || !('path' in first) || !Array.isArray(first.path)) return 'messages: not valid UI messages';
   const path = first.path.map((key: unknown) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
   return `messages${path}: ${String(first.message)}`;
+}
+
+/**
+ * Whether every model a turn may use spends no budget (then nothing is reserved for it): the model
+ * the request names, or else DEFAULT_MODEL (`modelId`) and the agents' own defaults, the agent
+ * being known only after routing.
+ */
+function budgetExempt(requested: string | null | undefined, modelId: string): boolean {
+  const models = requested ? [modelId] : [modelId, ...Object.values(AGENTS).map((agent) => agent.defaultModel ?? modelId)];
+  return models.every((id) => id === BUDGET_EXEMPT_MODEL_ID);
 }

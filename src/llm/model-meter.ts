@@ -9,4 +9,6 @@ import type { UsageAttribution } from './usage-attribution.js';
 export abstract class ModelMeter {
   abstract languageModel(modelId: string, charge: UsageAttribution): LanguageModelV4Middleware;
   abstract imageModel(modelId: string, charge: UsageAttribution): ImageModelV4Middleware;
+  /** Records one image made without an image model (the tools' local card), under `modelId`, with no tokens. */
+  abstract localImage(modelId: string, charge: UsageAttribution): void;
 }

@@ -87,6 +87,11 @@ export class ModelRegistry {
     return this.openai ? `${OPENAI_PREFIX}${OPENAI_IMAGE_MODEL}` : OFFLINE_MODEL_ID;
   }
 
+  /** Records an image the tools rendered locally (no image model): the ledger counts it as the offline model's, as it counts a real model's. */
+  localImageMade(charge: UsageAttribution): void {
+    this.meter.localImage(OFFLINE_MODEL_ID, charge);
+  }
+
   /** A model able to read images (receipt photos), or undefined offline. */
   visionModel(charge: UsageAttribution): LanguageModelV4 | undefined {
     return this.openai ? this.resolve(this.defaultModelId.startsWith(OPENAI_PREFIX) ? this.defaultModelId : `${OPENAI_PREFIX}${FALLBACK_OPENAI_MODEL}`, charge).model : undefined;

@@ -20,7 +20,7 @@ import { TooManyRequestsException } from '../http/too-many-requests.exception.js
 import { APPROVAL_MAIL_INTERVAL_SECONDS } from '../workflow-rules/workflow-limits.js';
 import { WebhookOutboxService } from '../webhook-events/webhook-outbox.service.js';
 import { type NewRun, RunStateService, type RunStateTransaction, STOPPED_BY_USER } from './run-state.service.js';
-import { RunStepStateService, type StepAttempt } from './run-step-state.service.js';
+import { RunStepStateService, type StepAttempt, type StepStatus } from './run-step-state.service.js';
 import type { ExpiryAction } from '../workflows/approval-policy.js';
 import type { RunDecisionResponse, RunDetailResponse, RunStepResponse, StartedRunResponse, StoppedRunResponse } from './runs.response.js';
 
@@ -47,7 +47,11 @@ export type DecisionSource = { channel: 'dashboard' | 'email' } | { channel: 'sy
 export type TimerEffect = 'mail' | ExpiryAction;
 
 /** Writes a decision in the transaction that applies it; false: it stands already (a timer that acted), and nothing is applied. */
-export type DecisionRecorder = (manager: EntityManager, teamId: string) => Promise<unknown>;
+/**
+ * Records a decision in its transaction (false: it stands already, nothing is applied). `stepAfter`:
+ * the step's status once the decision is applied, for its audit entry.
+ */
+export type DecisionRecorder = (manager: EntityManager, teamId: string, stepAfter: StepStatus) => Promise<unknown>;
 
 interface DecisionRow {
   step_index: number;
@@ -250,16 +254,7 @@ export class RunsService {
       // The step's row first, as a stop locks it: a decision and a stop find each other's result.
       const waiting = await this.stepState.lockAwaiting(decision, manager);
       if (!waiting) throw new NotApplied();
-      let recorded = false;
-      if (action === 'approve' && decision.quorum > 1) {
-        await this.recordOrUndo(record, manager, run.team_id);
-        recorded = true;
-        if ((await this.approvalsOf(decision, manager)) < decision.quorum) return 'counted';
-      }
       const again = { status: 'running' as const, attempt: attempt + 1, outputText: null, modelAttempts: 0 };
-      // Under the step's row lock, before the move restarts the attempt: what a rejected attempt made
-      // is marked so (a refused tool call rejects nothing the step made).
-      if (action === 'reject' && !waiting.toolApproval) await this.assets.markRejected(manager, runId, waiting.startedAt);
       // Paused on its agent's tool calls: either way the next attempt continues the reply that asked,
       // the tools run (approved) or refused with the note as the reason (denied).
       const approvedTools = action === 'approve' && decision.source.channel !== 'system';
@@ -268,10 +263,21 @@ export class RunsService {
         : action === 'approve'
           ? { status: 'completed' as const }
           : { ...again, feedback: note, toolApproval: null };
+      let recorded = false;
+      if (action === 'approve' && decision.quorum > 1) {
+        // The approvals before this one (read under the step's row lock), and this one, which the recorder adds.
+        const reached = (await this.approvalsOf(decision, manager)) + 1 >= decision.quorum;
+        await this.recordOrUndo(record, manager, run.team_id, reached ? step.status : 'awaiting_approval');
+        if (!reached) return 'counted';
+        recorded = true;
+      }
+      // Under the step's row lock, before the move restarts the attempt: what a rejected attempt made
+      // is marked so (a refused tool call rejects nothing the step made).
+      if (action === 'reject' && !waiting.toolApproval) await this.assets.markRejected(manager, runId, waiting.startedAt);
       const next = action === 'approve' && !waiting.toolApproval ? stepIndex + 1 : stepIndex;
       if (!(await this.stepState.move(decision, ['awaiting_approval'], step, manager))) throw new NotApplied();
       if (!(await move(runId, ['awaiting_approval'], { status: 'running', currentStepIndex: next }))) throw new NotApplied();
-      if (!recorded) await this.recordOrUndo(record, manager, run.team_id);
+      if (!recorded) await this.recordOrUndo(record, manager, run.team_id, step.status);
       await this.emitStepDecided(manager, run, decision, action, note, decision.source);
       await queueRunExecution(this.queue, runId, manager);
       return 'applied';
@@ -294,13 +300,13 @@ export class RunsService {
       if (effect === 'stop') {
         if (!(await this.stepState.move(step, ['awaiting_approval'], { status: 'cancelled' }, manager))) throw new NotApplied();
         if (!(await move(step.runId, ['awaiting_approval'], { status: 'failed', reason: note }))) throw new NotApplied();
-        await this.recordOrUndo(record, manager, run.team_id);
+        await this.recordOrUndo(record, manager, run.team_id, 'cancelled');
         await this.emitStepDecided(manager, run, step, 'expire', note, { channel: 'system', onExpiry: 'stop' });
         return 'applied';
       }
       // The row lock orders the timer with a person's click: whichever comes second finds the other's result.
       if (!(await this.stepState.lockAwaiting(step, manager))) throw new NotApplied();
-      await this.recordOrUndo(record, manager, run.team_id);
+      await this.recordOrUndo(record, manager, run.team_id, 'awaiting_approval');
       if (effect === 'mail') {
         await this.stepState.requestApprovalMail(step, 0, manager);
         await this.queue.send(STEP_APPROVAL_REQUESTED, mail, {}, manager);
@@ -342,8 +348,8 @@ export class RunsService {
     await this.webhooks.emit(manager, run.team_id, 'step.decided', { runId, workflowId: run.workflow_id, stepIndex, attempt, ...reported, note });
   }
 
-  private async recordOrUndo(record: DecisionRecorder, manager: EntityManager, teamId: string): Promise<void> {
-    if ((await record(manager, teamId)) === false) throw new NotApplied();
+  private async recordOrUndo(record: DecisionRecorder, manager: EntityManager, teamId: string, stepAfter: StepStatus): Promise<void> {
+    if ((await record(manager, teamId, stepAfter)) === false) throw new NotApplied();
   }
 
   /** Distinct approvers who approved the attempt so far (read under its row lock, in the deciding transaction). */

@@ -10,6 +10,7 @@ import { MailService } from '../mail/mail.service.js';
 import { Membership } from '../teams/entities/membership.entity.js';
 import { lockTeamFor, requireOwner } from '../teams/membership-rules.js';
 import type { Plan } from '../config/plans.js';
+import { BUDGET_EXEMPT_MODEL_ID } from './budget-counted.js';
 import { renderBudgetMail } from './budget-mail.js';
 import type { TeamBudgetResponse } from './budget.response.js';
 import { UsageLedger } from './usage-ledger.service.js';
@@ -75,7 +76,8 @@ export class BudgetExhaustedException extends HttpException {
 }
 
 /**
- * Monthly token budgets: the plan's (MONTHLY_TOKENS_*) and the owner's own below it. Checked before
+ * Monthly token budgets: the plan's (MONTHLY_TOKENS_*) and the owner's own below it, spent by every
+ * model but the offline one (budget-counted.ts). Checked before
  * each chat reply, workflow plan and run step from memory: each team's month-to-date usage is read
  * from the ledger's table once, then counted up as the ledger records this instance's calls, and
  * read again in the background when older than REFRESH_MS (other instances' calls). Crossing 80%
@@ -119,9 +121,11 @@ export class BudgetService implements OnApplicationShutdown {
    * shares: admitted while what the month used (the ledger's written rows) plus what is reserved
    * and not expired stays below the limit. So concurrent replies pass the limit by at most one
    * reservation. The reservation counts until `release` has let the ledger write the call's usage
-   * (then the usage counts instead), or until it expires (its instance died).
+   * (then the usage counts instead), or until it expires (its instance died). `budgetExempt`: every
+   * model the call may use spends no budget (the offline model): nothing is reserved.
    */
-  async reserve(teamId: string, estimate: number): Promise<TokenReservation> {
+  async reserve(teamId: string, estimate: number, budgetExempt = false): Promise<TokenReservation> {
+    if (budgetExempt) return NO_RESERVATION;
     const budget = await this.current(teamId);
     if (budget.limit === null) return NO_RESERVATION;
     if (budget.used >= budget.limit) throw new BudgetExhaustedException(budget.limit, budget.resetsAt);
@@ -131,11 +135,11 @@ export class BudgetService implements OnApplicationShutdown {
       const [row] = await manager.query<ReservationRow[]>(
         `SELECT t.plan, t.monthly_token_budget::text AS team_limit,
                 (SELECT coalesce(sum(u.input_tokens + u.output_tokens), 0)::text FROM usage_records u
-                  WHERE u.team_id = t.id AND u.created_at >= $2) AS used,
+                  WHERE u.team_id = t.id AND u.created_at >= $2 AND u.model_id <> $3) AS used,
                 (SELECT coalesce(sum(r.tokens), 0)::text FROM token_reservations r
                   WHERE r.team_id = t.id AND r.expires_at > now()) AS reserved
            FROM teams t WHERE t.id = $1`,
-        [teamId, budget.monthStart.toISOString()],
+        [teamId, budget.monthStart.toISOString(), BUDGET_EXEMPT_MODEL_ID],
       );
       // A deleted team makes no more calls.
       if (!row) return null;
@@ -228,9 +232,9 @@ export class BudgetService implements OnApplicationShutdown {
     const [row] = await this.dataSource.query<BudgetRow[]>(
       `SELECT t.plan, t.monthly_token_budget::text AS team_limit, coalesce(t.budget_alert_month = $3::date, false) AS alerted,
               (SELECT coalesce(sum(u.input_tokens + u.output_tokens), 0)::text FROM usage_records u
-                WHERE u.team_id = t.id AND u.created_at >= $2) AS used
+                WHERE u.team_id = t.id AND u.created_at >= $2 AND u.model_id <> $4) AS used
          FROM teams t WHERE t.id = $1`,
-      [teamId, monthStart.toISOString(), monthStart.toISOString().slice(0, 10)],
+      [teamId, monthStart.toISOString(), monthStart.toISOString().slice(0, 10), BUDGET_EXEMPT_MODEL_ID],
     );
     // A deleted team makes no more calls; nothing to limit.
     const plan = row?.plan ?? null;
@@ -241,7 +245,7 @@ export class BudgetService implements OnApplicationShutdown {
       planLimit,
       teamLimit,
       limit: lowest(planLimit, teamLimit),
-      used: Number(row?.used ?? 0) + this.ledger.unwrittenTokens(teamId, monthStart),
+      used: Number(row?.used ?? 0) + this.ledger.unwrittenBudgetTokens(teamId, monthStart),
       monthStart,
       resetsAt,
       alerted: row?.alerted ?? false,

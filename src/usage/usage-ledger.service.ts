@@ -2,6 +2,7 @@ import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/comm
 import { DataSource } from 'typeorm';
 import { DatabaseClock } from '../database/database-clock.js';
 import { Metrics } from '../metrics/metrics.service.js';
+import { budgetTokensOf } from './budget-counted.js';
 import { UsageBuffer } from './usage-buffer.js';
 import type { UsageAttribution, UsageKind } from '../llm/usage-attribution.js';
 
@@ -13,8 +14,8 @@ export interface ModelUsage {
   images: number;
 }
 
-/** Told of each call as it is recorded, before it is written (the budget's running totals). */
-export type UsageListener = (teamId: string, tokens: number) => void;
+/** Told of each call as it is recorded, before it is written (the budget's running totals): the tokens it spends of the budget. */
+export type UsageListener = (teamId: string, budgetTokens: number) => void;
 
 interface LedgerRow extends ModelUsage {
   attribution: UsageAttribution;
@@ -61,7 +62,7 @@ export class UsageLedger implements BeforeApplicationShutdown {
     // The database's time (estimated from its last reading, no round trip), as the budget's month
     // is: a row's month is the same on every instance, whatever its own clock says.
     this.buffer.add({ ...usage, attribution, kind, at: this.databaseClock.estimate() });
-    for (const listener of this.listeners) listener(attribution.teamId, usage.inputTokens + usage.outputTokens);
+    for (const listener of this.listeners) listener(attribution.teamId, budgetTokensOf(usage));
     if (this.buffer.dropped > 0 && !this.warnedDrop) {
       this.warnedDrop = true;
       this.logger.warn(`Usage ledger buffer full (${BUFFER_CAPACITY} rows, the database is not taking writes): dropping the oldest rows`);
@@ -90,14 +91,14 @@ export class UsageLedger implements BeforeApplicationShutdown {
   }
 
   /**
-   * A team's tokens recorded here since `since` that a read of the table may not see yet: waiting
-   * rows and the batch being written (which a read may also see once it commits: counted twice
-   * for that moment, never missed).
+   * A team's budget tokens recorded here since `since` that a read of the table may not see yet:
+   * waiting rows and the batch being written (which a read may also see once it commits: counted
+   * twice for that moment, never missed).
    */
-  unwrittenTokens(teamId: string, since: Date): number {
+  unwrittenBudgetTokens(teamId: string, since: Date): number {
     let tokens = 0;
     for (const row of [...this.writing, ...this.buffer.peek()]) {
-      if (row.attribution.teamId === teamId && row.at >= since) tokens += row.inputTokens + row.outputTokens;
+      if (row.attribution.teamId === teamId && row.at >= since) tokens += budgetTokensOf(row);
     }
     return tokens;
   }

@@ -29,6 +29,7 @@ import { UsageService } from './usage.service.js';
       useFactory: (ledger: UsageLedger): ModelMeter => ({
         languageModel: (modelId, charge) => meterLanguageModel(ledger, modelId, charge),
         imageModel: (modelId, charge) => meterImageModel(ledger, modelId, charge),
+        localImage: (modelId, charge) => ledger.record(charge, { modelId, inputTokens: 0, outputTokens: 0, images: 1 }, 'image'),
       }),
     },
   ],

@@ -5,6 +5,7 @@ import type { UsageReportResponse } from '../../src/usage/usage.response.js';
 import type { InvitationResponse } from '../../src/teams/invitations/invitations.response.js';
 import type { MemberResponse, TeamResponse } from '../../src/teams/teams.response.js';
 import type { MeResponse } from '../../src/teams/auth/auth.response.js';
+import { spendOnRealModel } from '../helpers/usage.js';
 import { api, type Caller } from '../helpers/api.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { chat, userMessage } from '../helpers/chat.js';
@@ -129,6 +130,8 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       expect(await limits.allTextContents()).toContain((5_000_000).toLocaleString('en-US'));
 
       // The budget: used against the limit as a bar; the owner sets the team's own limit, and the API's refusal shows.
+      // The offline model's calls spend none: the team spent some on a real provider's model.
+      await spendOnRealModel(server.app, { teamId, userId: signedUp.user.id }, 1000);
       const budget = (await api(server.app, owner).get(`/api/teams/${teamId}/budget`).expect(200)).body as TeamBudgetResponse;
       expect(budget.used).toBeGreaterThan(0);
       const bar = tab.page.getByRole('progressbar', { name: 'Tokens used this month' });

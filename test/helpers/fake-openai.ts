@@ -65,6 +65,14 @@ export class FakeOpenAI extends LocalOpenAIServer {
   failWith?: string;
   private routeGate?: { count: number; waiting: (() => void)[] };
   private replyGate?: { opened: Promise<void>; open: () => void };
+  /** The plan a workflow-planning call gets: two steps of the social agent. */
+  plan = {
+    title: 'A LinkedIn post',
+    steps: [
+      { description: 'Outline the LinkedIn post', agentId: 'social', requiresApproval: false },
+      { description: 'Write the LinkedIn post', agentId: 'social', requiresApproval: false },
+    ],
+  };
   /** The title a conversation-title call gets. */
   title = 'A fake title';
   private titleGate?: { opened: Promise<void>; open: () => void; held: number };
@@ -110,6 +118,7 @@ export class FakeOpenAI extends LocalOpenAIServer {
       await this.passRouteGate();
       return sendJson(res, chatCompletion(body.model, JSON.stringify({ agentId: this.route, confident: true })));
     }
+    if (body.response_format?.json_schema?.name === 'workflow_plan') return sendJson(res, chatCompletion(body.model, JSON.stringify(this.plan)));
     if (body.response_format?.json_schema?.name === CONVERSATION_TITLE_OUTPUT) {
       const gate = this.titleGate;
       if (gate) {

@@ -150,6 +150,8 @@ export class AgentToolsFactory {
       storeImage: async (data, mediaType) => {
         const stored = await this.storage.put(context.scope.teamId, 'images', data, mediaType);
         onStored(stored.key);
+        // A real image model's calls are metered by its wrapper; a locally rendered card only here.
+        if (!imageModel) this.models.localImageMade(context.charge);
         this.metrics.images.inc({ model: imageModelLabel, outcome: 'ok' });
         return stored.url;
       },

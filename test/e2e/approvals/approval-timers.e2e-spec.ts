@@ -239,6 +239,14 @@ describe('approval policies and timers', () => {
     const approvals = run.decisions.filter((decision) => decision.action === 'approve');
     expect(approvals.map((decision) => decision.decidedBy).sort()).toEqual([owner.email, colleague.email].map((email) => email.toLowerCase()).sort());
     expect(run.steps[REVIEWED_STEP]).toMatchObject({ status: 'completed', attempt: 1 });
+    // The audit tells what each approval did: the first was counted (the step still waited), the second completed the step.
+    const audited = await main.app
+      .get(DataSource)
+      .query<{ changes: { status: unknown } }[]>(`SELECT changes FROM audit_events WHERE action = 'run.step_decided' AND target_id = $1 ORDER BY id`, [String(runId)]);
+    expect(audited.map((row) => row.changes.status)).toEqual([
+      { before: 'awaiting_approval', after: 'awaiting_approval' },
+      { before: 'awaiting_approval', after: 'completed' },
+    ]);
   });
 
   it('lists a step in the inbox only for the approvers its policy names (and for the admins once escalated)', async () => {

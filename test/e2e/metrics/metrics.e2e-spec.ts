@@ -12,6 +12,7 @@ import { HealthService } from '../../../src/health/health.service.js';
 import { MetricsServer } from '../../../src/metrics/metrics.server.js';
 import { ShutdownService } from '../../../src/shutdown/shutdown.service.js';
 import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
+import { spendOnRealModel } from '../../helpers/usage.js';
 import { api } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
@@ -129,8 +130,7 @@ describe('metrics', () => {
   });
 
   it('counts a request refused for the budget', async () => {
-    await chat(app, mailing.user, { messages: [userMessage('Write a short note')] });
-    await app.get(UsageLedger).flush();
+    await spendOnRealModel(app, mailing.user, 10);
     await api(app, mailing.user).put(`/api/teams/${mailing.user.teamId}/budget`).send({ monthlyTokens: 1 }).expect(200);
     const before = await scrape(app);
     await api(app, mailing.user).post('/api/assistant/router').send({ messages: [userMessage('One more')] }).expect(402);

@@ -4,6 +4,7 @@ import type { UIMessage } from 'ai';
 import OpenAI, { APIError, AuthenticationError, BadRequestError, InternalServerError, NotFoundError, RateLimitError } from 'openai';
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions';
 import type { AssetResponse } from '../../../src/assets/asset.response.js';
+import { spendOnRealModel } from '../../helpers/usage.js';
 import { api, type Caller } from '../../helpers/api.js';
 import { textOfMessage, userMessage } from '../../helpers/chat.js';
 import { FakeOpenAI } from '../../helpers/fake-openai.js';
@@ -516,9 +517,10 @@ describe('OpenAI-compatible API: a used-up token budget', () => {
     const client = new OpenAI({ baseURL: `${base}/v1`, apiKey: (await apiToken(app, owner)).token });
     const hello = { model: 'general', messages: [{ role: 'user' as const, content: 'Write a short post about our bakery' }] };
     await api(app, owner).put(`/api/teams/${owner.teamId}/budget`).send({ monthlyTokens: 1 }).expect(200);
-    // The one reply begun under the budget passes it; the next is refused.
+    // Answered under the budget; then the team spends it on a real provider's model (the offline model's calls spend none).
     await client.chat.completions.create(hello);
     await app.get(UsageLedger).flush();
+    await spendOnRealModel(app, owner, 10);
     const before = await conversationIds(app, owner);
 
     for (const call of [client.chat.completions.create(hello), client.chat.completions.create({ ...hello, stream: true })]) {

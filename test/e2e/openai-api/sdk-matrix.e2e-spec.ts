@@ -4,6 +4,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, jsonSchema, type LanguageModel, type ModelMessage, Output, streamText } from 'ai';
 import OpenAI, { APIError } from 'openai';
+import { spendOnRealModel } from '../../helpers/usage.js';
 import { api, type Caller } from '../../helpers/api.js';
 import { textOfMessage } from '../../helpers/chat.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
@@ -307,6 +308,7 @@ describe.each(CLIENTS)('/v1 limits with $name', ({ make }) => {
     await api(app, user).put(`/api/teams/${user.teamId}/budget`).send({ monthlyTokens: 1 }).expect(200);
     await client.text('general', 'Write a short post about our bakery');
     await app.get(UsageLedger).flush();
+    await spendOnRealModel(app, user, 10);
     expect(await client.failure(client.text('general', 'Hello'))).toMatchObject({ status: 429, type: 'insufficient_quota', code: 'insufficient_quota' });
   });
 });

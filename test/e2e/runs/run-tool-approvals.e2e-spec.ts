@@ -47,6 +47,11 @@ describe('tools that need approval in a run step', () => {
   const assetCount = async () => (await db.query<{ count: number }[]>('SELECT count(*)::int AS count FROM assets WHERE team_id = $1', [owner.teamId]))[0].count;
   const outputOf = async (runId: number) =>
     (await db.query<{ output_text: string | null }[]>('SELECT output_text FROM run_steps WHERE run_id = $1 AND step_index = 0', [runId]))[0].output_text ?? '';
+  /** The run's `run.step_decided` audit entries' changes. */
+  const decidedAudit = async (runId: number) =>
+    (await db.query<{ changes: Record<string, unknown> }[]>(`SELECT changes FROM audit_events WHERE action = 'run.step_decided' AND target_id = $1 ORDER BY id`, [String(runId)])).map(
+      (row) => row.changes,
+    );
   const inbox = async (user: TestUser) => (await api(app, user).get('/api/approvals').expect(200)).body as InboxItem[];
   const start = async () => {
     const { runId } = (await api(app, owner).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
@@ -81,6 +86,8 @@ describe('tools that need approval in a run step', () => {
     const detail = (await api(app, owner).get(`/api/workflows/${workflowId}/runs/${runId}`).expect(200)).body as RunDetailResponse;
     expect(detail.decisions).toEqual([expect.objectContaining({ stepIndex: 0, attempt: 1, action: 'approve', channel: 'email', decidedBy: owner.email })]);
     expect(await inbox(owner)).toEqual([]);
+    // The audit tells what the decision did: the step went on running (its next attempt continues the reply), it was not completed by it.
+    expect(await decidedAudit(runId)).toEqual([expect.objectContaining({ stepIndex: 0, attempt: 1, decision: 'approve', channel: 'email', status: { before: 'awaiting_approval', after: 'running' } })]);
   });
 
   it('denied on the dashboard with a note: the tool never runs, the step goes on and the model is told it was denied', async () => {
@@ -96,6 +103,7 @@ describe('tools that need approval in a run step', () => {
     expect(await outputOf(runId)).toContain('I did not run Format post: it was denied (not yet)');
     const detail = (await api(app, owner).get(path).expect(200)).body as RunDetailResponse;
     expect(detail.decisions).toEqual([expect.objectContaining({ stepIndex: 0, attempt: 1, action: 'reject', note: 'not yet', channel: 'dashboard' })]);
+    expect(await decidedAudit(runId)).toEqual([expect.objectContaining({ decision: 'reject', status: { before: 'awaiting_approval', after: 'running' } })]);
     // The decided link of the paused call no longer acts.
     const mail = await mailTo(smtp, owner.email, /^Approve step 1/, 2);
     expect(mail.subject).toMatch(/\(to run Format post\)$/);

@@ -4,7 +4,9 @@ import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { api } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { signUp, type TestUser } from '../../helpers/users.js';
+import { FakeOpenAI } from '../../helpers/fake-openai.js';
+import { REAL_MODEL_ID, spendOnRealModel } from '../../helpers/usage.js';
+import { signUp } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
@@ -26,16 +28,19 @@ describe('token budgets under concurrency (two instances)', () => {
   let first: INestApplication;
   let second: INestApplication;
   let db: DataSource;
+  const provider = new FakeOpenAI();
 
   beforeAll(async () => {
-    first = await createTestApp({ env: ENV });
+    const env = { ...ENV, OPENAI_BASE_URL: await provider.start(), OPENAI_API_KEY: 'sk-test' };
+    first = await createTestApp({ env });
     await resetDatabase(first);
-    second = await createTestApp({ env: ENV });
+    second = await createTestApp({ env });
     db = first.get(DataSource);
   });
   afterAll(async () => {
     await first?.close();
     await second?.close();
+    await provider.stop();
   });
 
   /** Writes what both ledgers hold (twice: a flush under way when asked may have begun before the last rows). */
@@ -43,32 +48,25 @@ describe('token budgets under concurrency (two instances)', () => {
     for (let round = 0; round < 2; round++) await Promise.all([first.get(UsageLedger).flush(), second.get(UsageLedger).flush()]);
   };
   const usedBy = async (teamId: string): Promise<number> =>
-    (await db.query<{ used: number }[]>('SELECT coalesce(sum(input_tokens + output_tokens), 0)::int AS used FROM usage_records WHERE team_id = $1', [teamId]))[0].used;
-  /** Usage recorded earlier this month, as if the team had spent it. */
-  const spend = (user: TestUser, tokens: number) =>
-    db.query(`INSERT INTO usage_records (team_id, user_id, kind, model_id, input_tokens, output_tokens, images, created_at) VALUES ($1, $2, 'chat', 'offline', $3, 0, 0, now())`, [
-      user.teamId,
-      user.userId,
-      tokens,
-    ]);
+    (await db.query<{ used: number }[]>("SELECT coalesce(sum(input_tokens + output_tokens), 0)::int AS used FROM usage_records WHERE team_id = $1 AND model_id <> 'offline'", [teamId]))[0].used;
 
   it('50 concurrent replies at 99% of the budget: the team passes it by at most one reply, refused with 402 on both instances', async () => {
     // What one reply of this prompt uses, on a team of its own.
     const probe = await signUp(first);
-    await chat(first, probe, { messages: [userMessage(PROMPT)], agentId: 'general' });
+    await chat(first, probe, { messages: [userMessage(PROMPT)], agentId: 'general', modelId: REAL_MODEL_ID });
     await flushBoth();
     const oneReply = await usedBy(probe.teamId);
     expect(oneReply).toBeGreaterThan(LIMIT / 100);
 
     const owner = await signUp(first);
     await api(first, owner).put(`/api/teams/${owner.teamId}/budget`).send({ monthlyTokens: LIMIT }).expect(200);
-    await spend(owner, LIMIT * 0.99);
+    await spendOnRealModel(first, owner, LIMIT * 0.99);
 
     const responses = await Promise.all(
       Array.from({ length: CONCURRENT }, (_, i) =>
         api(i % 2 === 0 ? first : second, owner)
           .post('/api/assistant/router')
-          .send({ messages: [userMessage(PROMPT)], agentId: 'general' }),
+          .send({ messages: [userMessage(PROMPT)], agentId: 'general', modelId: REAL_MODEL_ID }),
       ),
     );
     const admitted = responses.filter((response) => response.status === 200);
@@ -93,12 +91,12 @@ describe('token budgets under concurrency (two instances)', () => {
   it('a reservation left by an instance that died counts until it expires; a finished reply’s is settled once its usage is written', async () => {
     const owner = await signUp(second);
     await api(second, owner).put(`/api/teams/${owner.teamId}/budget`).send({ monthlyTokens: LIMIT }).expect(200);
-    await spend(owner, LIMIT / 2);
+    await spendOnRealModel(first, owner, LIMIT / 2);
     const [{ id }] = await db.query<{ id: string }[]>(
       `INSERT INTO token_reservations (team_id, tokens, expires_at) VALUES ($1, $2, now() + interval '1 hour') RETURNING id::text AS id`,
       [owner.teamId, LIMIT / 2],
     );
-    const say = (app: INestApplication) => api(app, owner).post('/api/assistant/router').send({ messages: [userMessage('Hello there')], agentId: 'general' });
+    const say = (app: INestApplication) => api(app, owner).post('/api/assistant/router').send({ messages: [userMessage('Hello there')], agentId: 'general', modelId: REAL_MODEL_ID });
     expectError(await say(first), 402, EXHAUSTED);
 
     await db.query(`UPDATE token_reservations SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);

@@ -6,6 +6,8 @@ import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 import { api } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
+import { FakeOpenAI } from '../../helpers/fake-openai.js';
+import { REAL_MODEL_ID, spendOnRealModel } from '../../helpers/usage.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { REVIEWED_GOAL } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
@@ -24,13 +26,20 @@ const BUDGET_MAIL = /has used \d+% of its monthly tokens$/;
 describe('token budgets', () => {
   let app: INestApplication;
   let db: DataSource;
+  const provider = new FakeOpenAI();
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { MONTHLY_TOKENS_FREE: String(PLAN_TOKENS), RATE_LIMIT_FREE: '1000', RUN_SWEEP_SECONDS: '1', LOG_LEVEL: 'error' } });
+    const baseUrl = await provider.start();
+    app = await createTestApp({
+      env: { MONTHLY_TOKENS_FREE: String(PLAN_TOKENS), RATE_LIMIT_FREE: '1000', RUN_SWEEP_SECONDS: '1', LOG_LEVEL: 'error', OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'sk-test' },
+    });
     await resetDatabase(app);
     db = app.get(DataSource);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app?.close();
+    await provider.stop();
+  });
 
   const budgetOf = async (user: TestUser, teamId = user.teamId): Promise<TeamBudgetResponse> =>
     (await api(app, user).get(`/api/teams/${teamId}/budget`).expect(200)).body as TeamBudgetResponse;
@@ -41,7 +50,8 @@ describe('token budgets', () => {
     db.query<{ to_address: string; subject: string; text: string }[]>(`SELECT to_address, subject, text FROM mail_outbox WHERE team_id = $1 ORDER BY id`, [teamId]).then((rows) =>
       rows.filter((row) => BUDGET_MAIL.test(row.subject)),
     );
-  const say = (user: TestUser, text: string, conversationId?: string) => chat(app, user, { messages: [userMessage(text)], conversationId });
+  /** A chat turn on the real provider's model, which spends the budget. */
+  const say = (user: TestUser, text: string, conversationId?: string) => chat(app, user, { messages: [userMessage(text)], conversationId, modelId: REAL_MODEL_ID });
 
   it('owners set a team budget up to the plan’s; members read it; null clears it', async () => {
     const [owner, member, stranger] = [await signUp(app), await signUp(app), await signUp(app)];
@@ -80,7 +90,7 @@ describe('token budgets', () => {
     for (let turn = 0; turn < 20 && !refused; turn++) {
       const response = await api(app, alice)
         .post('/api/assistant/router')
-        .send({ messages: [userMessage(`And one more post, number ${turn}`)], conversationId: first.conversationId });
+        .send({ messages: [userMessage(`And one more post, number ${turn}`)], conversationId: first.conversationId, modelId: REAL_MODEL_ID });
       if (response.status === 402) refused = response;
       else expect(response.status).toBe(200);
     }
@@ -142,6 +152,7 @@ describe('token budgets', () => {
       [runId],
     ))[0];
 
+    await spendOnRealModel(app, carol, 10);
     await setBudget(carol, 1).expect(200);
     await api(app, carol).post(`/api/workflows/${workflowId}/runs/${runId}/decision`).send({ action: 'approve', stepIndex: 0 }).expect(200);
     const waiting = await waitForRun(app, carol, workflowId, runId, 'awaiting_budget');
@@ -185,6 +196,7 @@ describe('token budgets', () => {
     const dave = await signUp(app);
     const { workflowId } = await createWorkflow(app, dave, { goal: 'Write a LinkedIn post about our week' });
     await db.query(`UPDATE workflows SET status = 'active', approved_at = now() WHERE id = $1`, [workflowId]);
+    await spendOnRealModel(app, dave, 10);
     await setBudget(dave, 1).expect(200);
     const { runId } = (await api(app, dave).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
     const waiting = await waitForRun(app, dave, workflowId, runId, 'awaiting_budget');
@@ -198,15 +210,43 @@ describe('token budgets', () => {
     const erin = await signUp(app);
     const { workflowId } = await createWorkflow(app, erin, { goal: 'Write a LinkedIn post about our week' });
     await db.query(`UPDATE workflows SET status = 'active', approved_at = now() WHERE id = $1`, [workflowId]);
-    await app.get(UsageLedger).flush();
-    const planned = (await budgetOf(erin)).used;
-    // Just what the plan used: the budget is used up before the run's first step.
-    await setBudget(erin, planned).expect(200);
+    await spendOnRealModel(app, erin, 100_000);
+    // Just what the team spent: the budget is used up before the run's first step.
+    await setBudget(erin, 100_000).expect(200);
     const { runId } = (await api(app, erin).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
     await waitForRun(app, erin, workflowId, runId, 'awaiting_budget');
     // The month turns: this month's rows become last month's.
     await db.query(`UPDATE usage_records SET created_at = date_trunc('month', now()) - interval '1 day' WHERE team_id = $1`, [erin.teamId]);
     await waitForRun(app, erin, workflowId, runId, 'completed');
+  });
+
+  it('offline-model turns are recorded but spend no budget: answered past it; a real model’s turns past it are refused as before (issue 35)', async () => {
+    const gina = await signUp(app);
+    await setBudget(gina, 50).expect(200);
+    // Three offline turns, each far more than the 50 tokens: all answered, all in the ledger.
+    const offline = await chat(app, gina, { messages: [userMessage('Write a LinkedIn post about our new office')], modelId: 'offline' });
+    for (const text of ['And another about our team', 'And one about our customers']) {
+      await chat(app, gina, { messages: [userMessage(text)], conversationId: offline.conversationId, modelId: 'offline' });
+    }
+    await app.get(UsageLedger).flush();
+    const [ledger] = await db.query<{ offline: number; calls: number }[]>(
+      `SELECT coalesce(sum(input_tokens + output_tokens), 0)::int AS offline, count(*)::int AS calls FROM usage_records WHERE team_id = $1 AND model_id = 'offline'`,
+      [gina.teamId],
+    );
+    expect(ledger.offline).toBeGreaterThan(50);
+    expect(ledger.calls).toBeGreaterThanOrEqual(6);
+    expect(await budgetOf(gina)).toMatchObject({ monthlyTokens: 50, used: 0, percent: 0 });
+    // The usage report still shows them, under the offline model.
+    const report = (await api(app, gina).get('/api/usage?groupBy=model').expect(200)).body as { rows: { key: string; inputTokens: number; outputTokens: number }[] };
+    expect(report.rows.find((row) => row.key === 'offline')).toMatchObject({ inputTokens: expect.any(Number) as number });
+    // A workflow planned offline is allowed too.
+    await createWorkflow(app, gina, { goal: 'Write a LinkedIn post about our week' });
+
+    // The real provider's turn spends the budget; past it, the next is refused and stores nothing.
+    await say(gina, 'Write a LinkedIn post about our new office');
+    await app.get(UsageLedger).flush();
+    expect((await budgetOf(gina)).used).toBeGreaterThanOrEqual(50);
+    expectError(await api(app, gina).post('/api/assistant/router').send({ messages: [userMessage('One more, please')], modelId: REAL_MODEL_ID }), 402, EXHAUSTED);
   });
 
   it('counts by the database’s month on an instance whose clock is already in the next one', async () => {
@@ -224,8 +264,8 @@ describe('token budgets', () => {
     await app.get(UsageLedger).flush();
     // The call is recorded in the database's month, and the budget counts it there.
     const [{ total, later }] = await db.query<{ total: number; later: number }[]>(
-      `SELECT coalesce(sum(input_tokens + output_tokens), 0)::int AS total, count(*) FILTER (WHERE created_at >= $2)::int AS later FROM usage_records WHERE team_id = $1`,
-      [frank.teamId, monthEnd],
+      `SELECT coalesce(sum(input_tokens + output_tokens), 0)::int AS total, count(*) FILTER (WHERE created_at >= $2)::int AS later FROM usage_records WHERE team_id = $1 AND model_id = $3`,
+      [frank.teamId, monthEnd, REAL_MODEL_ID],
     );
     expect(total).toBeGreaterThan(0);
     expect(later).toBe(0);

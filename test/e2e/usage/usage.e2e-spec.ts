@@ -57,13 +57,34 @@ describe('usage ledger and API, on the offline model', () => {
     await app.close();
   });
 
+  it('counts the images the offline model renders (issue 35: usage said "Images 0" after two images)', async () => {
+    const bea = await signUp(app);
+    for (const prompt of ['Make an image of a red bicycle', 'Make an image of a lighthouse at dawn']) {
+      const reply = await chat(app, bea, { agentId: 'social', messages: [userMessage(prompt)] });
+      expect(reply.message.parts.filter((part) => part.type === 'tool-generate_image')).toHaveLength(1);
+    }
+    const rows = await waitFor(async () => {
+      const images = (await rowsOf(bea.teamId)).filter((row) => row.kind === 'image');
+      return images.length >= 2 && images;
+    }, 'two image rows');
+    expect(rows).toEqual([1, 2].map(() => expect.objectContaining({ model_id: 'offline', input_tokens: 0, output_tokens: 0, images: 1 }) as unknown));
+    const report = await usage(bea, '?groupBy=model');
+    expect(report.totals.images).toBe(2);
+    expect(report.rows).toEqual([expect.objectContaining({ key: 'offline', images: 2 })]);
+  });
+
   it('records a chat reply: the routing call, and each step of the tool loop charged to the conversation', async () => {
     const first = await chat(app, alice, { messages: [userMessage('Make an image of a lighthouse at dusk')] });
     expect(first.message.parts.some((part) => part.type === 'tool-generate_image')).toBe(true);
     // Routing, the tool call, the answer after the tool's result: the last two run after the
-    // request's handler returned, inside the live stream; then the new conversation's title.
-    const rows = await rowsWhen(alice.teamId, 4);
+    // request's handler returned, inside the live stream; then the new conversation's title. The
+    // image the tool rendered is a row of its own, made while the tool call ran.
+    const recorded = await rowsWhen(alice.teamId, 5);
     const base = { team_id: alice.teamId, user_id: alice.userId, workflow_id: null, run_id: null, step_index: null, model_id: 'offline', images: 0 };
+    expect(recorded.filter((row) => row.kind === 'image')).toEqual([
+      { ...base, id: expect.any(String), created_at: expect.any(Date), conversation_id: first.conversationId, kind: 'image', input_tokens: 0, output_tokens: 0, images: 1 },
+    ]);
+    const rows = recorded.filter((row) => row.kind !== 'image');
     expect(rows).toEqual([
       // A new conversation is routed before it exists.
       { ...base, id: expect.any(String), created_at: expect.any(Date), conversation_id: null, kind: 'routing', input_tokens: expect.any(Number), output_tokens: expect.any(Number) },
@@ -89,7 +110,7 @@ describe('usage ledger and API, on the offline model', () => {
 
     await chat(app, alice, { conversationId: first.conversationId, messages: [userMessage('Thanks, that is all')] });
     // A conversation is titled once: no title call this time.
-    const next = (await rowsWhen(alice.teamId, 6)).slice(4);
+    const next = (await rowsWhen(alice.teamId, 7)).slice(5);
     expect(next.map((row) => [row.kind, row.conversation_id])).toEqual([
       ['routing', first.conversationId],
       ['chat', first.conversationId],
@@ -135,7 +156,9 @@ describe('usage ledger and API, on the offline model', () => {
     const rows = await rowsOf(alice.teamId);
     const input = rows.reduce((sum, row) => sum + row.input_tokens, 0);
     const output = rows.reduce((sum, row) => sum + row.output_tokens, 0);
-    const totals = { inputTokens: input, outputTokens: output, calls: rows.length, images: 0, cost: (input + 2 * output) / 1_000_000 };
+    const images = rows.reduce((sum, row) => sum + row.images, 0);
+    expect(images).toBe(1);
+    const totals = { inputTokens: input, outputTokens: output, calls: rows.length, images, cost: (input + 2 * output) / 1_000_000 };
 
     const byDay = await usage(alice);
     const now = new Date();
