@@ -61,7 +61,7 @@ describe.skipIf(NO_BROWSER)('tool approvals in the dashboard chat', () => {
       await tab.screenshot('chat-tool-approval');
       if (viewport.width === 390) await tab.assertFitsWidth();
 
-      await request.getByRole('button', { name: 'Approve' }).click();
+      await request.getByRole('button', { name: 'Approve', exact: true }).click();
       // The same reply continues: the tool ran and the model used its answer.
       await visible(reply.getByText(/Echo: publish the launch post/));
       await visible(reply.getByText('Used echo (cms)', { exact: true }));

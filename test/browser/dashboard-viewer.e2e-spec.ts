@@ -46,7 +46,7 @@ describe.skipIf(NO_BROWSER)('a viewer in a real browser', () => {
     // The owner, on the same page: the controls are there (the run is paused on a step for approval).
     await ownerTab.goto(`/workflows/${run.workflowId}`);
     const ownerCard = ownerTab.page.getByRole('article', { name: `Run #${run.runId}` });
-    await visible(ownerCard.getByRole('button', { name: 'Approve' }));
+    await visible(ownerCard.getByRole('button', { name: 'Approve', exact: true }));
     for (const name of ['Run now', 'Stop', 'Edit steps', 'Delete workflow', 'Add a schedule']) await visible(ownerTab.page.getByRole('button', { name, exact: true }).first());
 
     await viewerTab.goto(`/workflows/${run.workflowId}`);

@@ -111,7 +111,7 @@ describe.skipIf(NO_BROWSER)('dashboard in a real browser', () => {
     await expect.poll(async () => (await runIds()).length).toBe(1);
     const [runId] = await runIds();
     const run = page.getByRole('article', { name: `Run #${runId}` });
-    await visible(run.getByRole('button', { name: 'Approve' }));
+    await visible(run.getByRole('button', { name: 'Approve', exact: true }));
     await shoot('04-workflow-awaiting-approval');
 
     // Rejected from the page with a note: the step is done again with it, and waits again.
@@ -130,7 +130,7 @@ describe.skipIf(NO_BROWSER)('dashboard in a real browser', () => {
         );
       }, { timeout: 30_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining('Mention the beta waitlist')]));
-    await run.getByRole('button', { name: 'Approve' }).click();
+    await run.getByRole('button', { name: 'Approve', exact: true }).click();
     await visible(run.locator('.workflow-run-status').getByText('completed', { exact: true }));
     await shoot('05-workflow-completed');
 
@@ -142,7 +142,7 @@ describe.skipIf(NO_BROWSER)('dashboard in a real browser', () => {
     const [retriedId] = await runIds();
     const retried = page.getByRole('article', { name: `Run #${retriedId}` });
     await visible(retried.getByText('From step 2, reusing the earlier steps'));
-    await visible(retried.getByRole('button', { name: 'Approve' }));
+    await visible(retried.getByRole('button', { name: 'Approve', exact: true }));
     tab.assertClean();
   }, 180_000);
 });

@@ -22,6 +22,14 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('Which clauses in this contract are risky?')?.tool).toBe('analyze_legal_document');
   });
 
+  it('reads a request to be walked through or told about something as no ask to make what it names', () => {
+    const capabilities =
+      'Please walk me through everything you can do for a small marketing team that posts every day on three networks, writes a newsletter each week, records short videos';
+    expect(matchIntent(capabilities)).toBeUndefined();
+    expect(matchIntent('Tell me what you can do with our reels and posts')).toBeUndefined();
+    expect(matchIntent('Walk me through the NDA we signed')?.tool).toBe('analyze_legal_document');
+  });
+
   it('reads no kind into real words one slip away from one', () => {
     expect(matchIntent('Update the contact list')).toBeUndefined();
     expect(withLexiconSpelling('contact the team')).toBe('contact the team');

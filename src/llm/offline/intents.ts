@@ -29,9 +29,11 @@ export type OfflineAgentId = OfflineIntent['agent'] | 'general';
 /**
  * Verbs that ask for work on content rather than for new content: "summarise the post" wants a
  * summary, not a post, so a social or video tool named after them is the topic, not the deliverable.
+ * Asking to be told or walked through something ("walk me through what you can do for a team that
+ * posts daily") asks for an explanation, not for what it names.
  */
 const WORK_ON_CONTENT =
-  /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:summari[sz]e|sum\s+up|recap|translate|explain|analy[sz]e|research|compare|evaluate|assess|report\s+on|e-?mail|send|track|measure)\b/i;
+  /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:summari[sz]e|sum\s+up|recap|translate|explain|analy[sz]e|research|compare|evaluate|assess|report\s+on|e-?mail|send|track|measure|walk\s+(?:me|us)\s+through|tell\s+(?:me|us)\s+(?:about|what|how)|describe)\b/i;
 
 /**
  * A question about things rather than an ask to make one ("what's the difference between a reel and
