@@ -38,8 +38,9 @@ describe('conversation titles under way', () => {
   beforeEach(async () => {
     lines = [];
     app = await createTestApp({ env: { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: 'sk-test', DEFAULT_MODEL: 'openai:gpt-test' } });
-    app.useLogger(new AppLogger(pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) })));
     await resetDatabase(app);
+    // Logs are read from after the reset, whose TRUNCATE may deadlock with the app's pollers (see input-refusals-are-warnings).
+    app.useLogger(new AppLogger(pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) })));
     user = await signUp(app);
     model.holdTitles();
   });
