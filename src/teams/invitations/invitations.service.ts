@@ -154,7 +154,7 @@ export class InvitationsService {
     if (!context.emailVerified) throw unverifiedException('Verify your email address before accepting an invitation: open the link we mailed you');
     const claims = await this.tokens.verify(token);
     const teamId = await this.invitations.manager.transaction(async (manager) => {
-      const invitation = await this.lockInvitation(manager, claims.sub, claims.jti);
+      const invitation = await this.findInvitation(manager, claims.sub, claims.jti, true);
       const user = await manager.findOneByOrFail(User, { id: context.userId });
       // Checked first, so that someone else holding the link learns nothing about its state.
       if (user.email.toLowerCase() !== invitation.email) {
@@ -188,8 +188,7 @@ export class InvitationsService {
   async describe(token: string): Promise<InvitationLinkResponse> {
     const claims = await this.tokens.verify(token);
     const manager = this.invitations.manager;
-    const invitation = await manager.findOneBy(TeamInvitation, { id: claims.sub, jti: claims.jti });
-    if (!invitation) throw new GoneException('This invitation no longer exists');
+    const invitation = await this.findInvitation(manager, claims.sub, claims.jti, false);
     requirePending(invitation, await this.databaseClock.now(manager));
     const { team, inviter } = await this.mailNames(invitation);
     return {
@@ -205,7 +204,7 @@ export class InvitationsService {
   async decline(token: string, audit: AuditContext): Promise<InvitationResponse> {
     const claims = await this.tokens.verify(token);
     return this.invitations.manager.transaction(async (manager) => {
-      const invitation = await this.lockInvitation(manager, claims.sub, claims.jti);
+      const invitation = await this.findInvitation(manager, claims.sub, claims.jti, true);
       requirePending(invitation, await this.databaseClock.now(manager));
       await close(manager, invitation, 'declined', null);
       await this.audit.record(manager, audit, {
@@ -218,9 +217,12 @@ export class InvitationsService {
     });
   }
 
-  /** The invitation a verified link names, locked until the transaction ends (one answer per invitation). */
-  private async lockInvitation(manager: EntityManager, id: string, jti: string): Promise<TeamInvitation> {
-    const invitation = await manager.findOne(TeamInvitation, { where: { id, jti }, lock: { mode: 'pessimistic_write' } });
+  /**
+   * The invitation a verified link names; with `lock`, locked until the transaction ends (one answer
+   * per invitation), without it only read (the link's page).
+   */
+  private async findInvitation(manager: EntityManager, id: string, jti: string, lock: boolean): Promise<TeamInvitation> {
+    const invitation = await manager.findOne(TeamInvitation, { where: { id, jti }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
     // Its team was deleted (the invitation with it).
     if (!invitation) throw new GoneException('This invitation no longer exists');
     return invitation;
