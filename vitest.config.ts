@@ -54,8 +54,10 @@ export default defineConfig({
           include: ['test/faults/**/*.fault-spec.ts'],
           // Two at a time: a fault file mostly waits on its server processes, so two overlap well.
           maxWorkers: FAULT_WORKERS,
-          // Ports 26000–27999, apart from the app workers' (test/helpers/ports.ts).
-          env: { TEST_PORT_BLOCK: '5' },
+          // Port blocks five above the app workers' (test/helpers/ports.ts): 26000–27999 in CI; a
+          // developer's TEST_PORT_BLOCK moves both lanes, so a fault file run beside a CI run can
+          // be kept off its ports as an app file can.
+          env: { TEST_PORT_BLOCK: String(5 + Number(process.env.TEST_PORT_BLOCK ?? 0)) },
           sequence: { groupOrder: 1 },
         },
       },

@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
  * could be answered by another file's server while this one fails to bind.
  * The fault files run in a vitest process of their own beside the app files' (CI runs both lanes
  * at once), whose worker ids start at 1 again: worker n of a lane takes block TEST_PORT_BLOCK + n
- * (the app lane's TEST_PORT_BLOCK is 0, the faults' 5, set by their projects), or both lanes' first
- * workers would hand out the same ports. Blocks stay below 12: 32768 and up is the kernel's.
+ * (the app lane's TEST_PORT_BLOCK is the caller's, 0 unless set, the faults' five more, set by their
+ * projects), or both lanes' first workers would hand out the same ports. Blocks stay below 12: 32768 and up is the kernel's.
  */
 const BLOCK_SIZE = 1000;
 const FIRST_BLOCK = 20_000;
