@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import type { McpServerResponse } from '../../../src/assistant/mcp/mcp-server.response.js';
+import type { InboxItem, StepInboxItem } from '../../../src/approvals/approvals.response.js';
+import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 import { api } from '../../helpers/api.js';
 import { chat, textOfMessage, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { EVERYTHING } from '../../helpers/mcp-everything.js';
 import { StockChat } from '../../helpers/stock-chat.js';
+import { waitForRun } from '../../helpers/runs.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
+import { createWorkflow } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 
@@ -80,10 +84,62 @@ describe('operator stdio MCP servers', () => {
     expect(textOfMessage(stock.last)).toContain('Echo: the careful words');
   });
 
+  /** An active workflow of one step, the agent's, asking for the tool by name (its plan edited to that step, then approved). */
+  const workflowOf = async (agentId: string, description: string): Promise<string> => {
+    const { workflowId } = await createWorkflow(app, owner, { goal: 'Write a LinkedIn post about our product launch.' });
+    await api(app, owner).post(`/api/workflows/${workflowId}/steps`).send({ steps: [{ description, agentId }] }).expect(200);
+    const decided = await api(app, owner).post('/api/approvals/decide').send({ decisions: [{ kind: 'plan', workflowId, planVersion: 2, action: 'approve' }] }).expect(200);
+    expect((decided.body as { results: { status: number }[] }).results[0].status).toBe(200);
+    return workflowId;
+  };
+  /** The run's step replies, from its conversation as the API reads it. */
+  const stepReplies = async (workflowId: string, runId: number): Promise<UIMessage[]> => {
+    const run = (await api(app, owner).get(`/api/workflows/${workflowId}/runs/${runId}`).expect(200)).body as RunDetailResponse;
+    const history = (await api(app, owner).get(`/api/assistant/history?id=${run.conversationId!}`).expect(200)).body as { messages: UIMessage[] };
+    return history.messages.filter((message) => message.role === 'assistant');
+  };
+
+  it("a run step's agent calls the deployment's stdio tool; the run's record holds the call, its result and its metering", async () => {
+    const workflowId = await workflowOf('general', 'Use echo with hello from the run');
+    const { runId } = (await api(app, owner).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
+    await waitForRun(app, owner, workflowId, runId, 'completed', 30_000);
+    const [reply] = await stepReplies(workflowId, runId);
+    expect(toolPart(reply, 'mcp_desk__echo')).toMatchObject({ state: 'output-available', input: { message: 'hello from the run' } });
+    expect(JSON.stringify((toolPart(reply, 'mcp_desk__echo') as ToolPart & { output?: unknown }).output)).toContain('Echo: hello from the run');
+    expect(textOfMessage(reply)).toContain('Echo: hello from the run');
+    expect(reply.metadata).toMatchObject({ mcpCalls: [{ server: 'desk', tool: 'echo', outcome: 'ok' }] });
+  });
+
+  it("a run step's call of a stdio tool the operator marked needing approval pauses the step; approved, the tool runs and the run completes", async () => {
+    const workflowId = await workflowOf('social', 'Use echo with the run\'s careful words');
+    const { runId } = (await api(app, owner).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
+    await waitForRun(app, owner, workflowId, runId, 'awaiting_approval', 30_000);
+    const inbox = (await api(app, owner).get('/api/approvals').expect(200)).body as InboxItem[];
+    const item = inbox.find((candidate): candidate is StepInboxItem => candidate.kind === 'step' && candidate.runId === runId);
+    expect(item?.toolCalls).toEqual([{ toolName: 'mcp_careful__echo', input: { message: "the run's careful words" } }]);
+
+    await api(app, owner).post(`/api/workflows/${workflowId}/runs/${runId}/decision`).send({ stepIndex: 0, action: 'approve' }).expect(200);
+    await waitForRun(app, owner, workflowId, runId, 'completed', 30_000);
+    const replies = await stepReplies(workflowId, runId);
+    const reply = replies.at(-1)!;
+    expect(toolPart(reply, 'mcp_careful__echo')?.state).toBe('output-available');
+    expect(textOfMessage(reply)).toContain("Echo: the run's careful words");
+    const detail = (await api(app, owner).get(`/api/workflows/${workflowId}/runs/${runId}`).expect(200)).body as RunDetailResponse;
+    expect(detail.decisions).toEqual([expect.objectContaining({ stepIndex: 0, action: 'approve', channel: 'dashboard' })]);
+  });
+
   it("teams neither see nor take the deployment's servers: their listing leaves them out, and their names are refused", async () => {
     const listed = (await api(app, owner).get(`/api/teams/${owner.teamId}/mcp-servers`).expect(200)).body as McpServerResponse[];
     expect(listed).toEqual([]);
     expectError(await api(app, owner).post(`/api/teams/${owner.teamId}/mcp-servers`).send({ name: 'desk', url: 'https://mcp.example.com/mcp' }), 409, /desk is the name of a server of the deployment/);
+    // Nor does a team start a process of its own: a command is no field of a team's server, and a stdio URL is refused.
+    const stdio: Record<string, unknown>[] = [
+      { name: 'local', url: 'https://mcp.example.com/mcp', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      { name: 'local', url: 'https://mcp.example.com/mcp', transport: 'stdio' },
+      { name: 'local', url: `stdio://${process.execPath}` },
+    ];
+    for (const body of stdio) expectError(await api(app, owner).post(`/api/teams/${owner.teamId}/mcp-servers`).send(body), 400);
+    expect((await api(app, owner).get(`/api/teams/${owner.teamId}/mcp-servers`).expect(200)).body).toEqual([]);
   });
 
   it('a missing, unreadable or invalid file refuses the start, naming the fault', async () => {
