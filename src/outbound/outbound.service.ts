@@ -1,8 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/configuration.js';
-import { checkOutboundUrl, OutboundPolicy } from './outbound-policy.js';
-import { safeFetch, type OutboundRequestInit } from './safe-fetch.js';
+import { checkOutboundUrl, OutboundPolicy, type ResolvedAddress } from './outbound-policy.js';
+import { safeFetch, systemResolver, type OutboundRequestInit } from './safe-fetch.js';
+
+/**
+ * How outbound requests resolve a hostname before checking its addresses: the system's resolver
+ * (dns.lookup, all addresses). A provider of its own so that a test can answer as a rebinding DNS would.
+ */
+@Injectable()
+export class OutboundResolver {
+  resolve(hostname: string): Promise<ResolvedAddress[]> {
+    return systemResolver(hostname);
+  }
+}
 
 /**
  * Requests to URLs a team gave us, under OUTBOUND_ALLOWED_HOSTS: `check` at registration (throws
@@ -15,7 +26,10 @@ export class OutboundService {
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
 
-  constructor(config: ConfigService<AppConfig, true>) {
+  constructor(
+    config: ConfigService<AppConfig, true>,
+    private readonly resolver: OutboundResolver,
+  ) {
     const settings = config.get('outbound', { infer: true });
     this.policy = new OutboundPolicy(settings.allowedHosts);
     this.timeoutMs = settings.timeoutMs;
@@ -28,6 +42,11 @@ export class OutboundService {
   }
 
   fetch(url: string | URL, init: OutboundRequestInit = {}): Promise<Response> {
-    return safeFetch(url, init, { policy: this.policy, timeoutMs: this.timeoutMs, maxResponseBytes: this.maxResponseBytes });
+    return safeFetch(url, init, {
+      policy: this.policy,
+      timeoutMs: this.timeoutMs,
+      maxResponseBytes: this.maxResponseBytes,
+      resolve: (hostname) => this.resolver.resolve(hostname),
+    });
   }
 }
