@@ -1,4 +1,5 @@
 import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -61,7 +62,8 @@ const close = (server: Server | undefined) => new Promise((resolve) => (server ?
  * Issue 34 item 6: DNS that changes between check and connect. A name the team registers resolves
  * to an allowed address when the service checks it and to a loopback one right after; the service
  * connects to the address it checked (its socket's look-up is pinned), so nothing reaches the
- * loopback port, for an MCP server and for a webhook alike.
+ * loopback port, for an MCP server and for a webhook alike. Nor does a redirect from an allowed
+ * address to loopback lead there.
  */
 describe('DNS that changes between the check and the connection', () => {
   const rebinding = new RebindingDns();
@@ -111,6 +113,26 @@ describe('DNS that changes between the check and the connection', () => {
     expect(tested.ok).toBe(false);
     expect(rebound.accepted).toBe(0);
     expect(checked.accepted).toBeGreaterThan(0);
+  });
+
+  it('an MCP server at an allowed address that redirects to loopback: the redirect is not followed, the test connection and the reply say so', async () => {
+    const redirecting = createHttpServer((_request, response) => response.writeHead(307, { location: `http://${REBOUND}:${port}/mcp` }).end());
+    await new Promise<void>((resolve) => redirecting.listen(0, CHECKED, resolve));
+    try {
+      const url = `http://${CHECKED}:${(redirecting.address() as AddressInfo).port}/mcp`;
+      const server = (await api(app, owner).post(`/api/teams/${owner.teamId}/mcp-servers`).send({ name: 'redirecting', url }).expect(201)).body as McpServerResponse;
+      const tested = (await api(app, owner).post(`/api/teams/${owner.teamId}/mcp-servers/${server.id}/test`).expect(200)).body as McpConnectionTestResponse;
+      expect(tested).toMatchObject({ ok: false, error: expect.stringMatching(/redirect \(307 to http:\/\/127\.0\.0\.1:\d+\/mcp\), which outbound requests do not follow/) as unknown });
+      const reply = await chat(app, owner, { agentId: 'general', messages: [userMessage('use echo with hello')] });
+      const notices = reply.message.parts.filter((part) => part.type === 'data-mcp-server-unreachable') as { data: { server: string; error: string } }[];
+      expect(notices.find((notice) => notice.data.server === 'redirecting')?.data.error).toMatch(/redirect/);
+      expect(reply.chunks.some((chunk) => chunk.type === 'error')).toBe(false);
+      expect(rebound.accepted).toBe(0);
+      await api(app, owner).delete(`/api/teams/${owner.teamId}/mcp-servers/${server.id}`).expect(200);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise((resolve) => redirecting.close(resolve));
+    }
   });
 
   it('a webhook: the delivery connects to the address checked, its retry is refused at the check; nothing reaches the loopback port', async () => {
