@@ -188,6 +188,10 @@ export class ConversationsService {
   async delete(teamId: string, id: string, audit: AuditContext | null): Promise<void> {
     await this.conversations.manager.transaction(async (manager) => {
       const [counted] = await manager.query<{ messages: number }[]>('SELECT count(*)::int AS messages FROM messages WHERE conversation_id = $1', [id]);
+      // A run's move locks the run, then writes its conversation's summary; deleting a run's
+      // conversation clears the run's link to it, so it locks the run first too: the same order,
+      // no deadlock between the two.
+      await manager.query('SELECT 1 FROM workflow_runs WHERE conversation_id = $1 AND team_id = $2 FOR UPDATE', [id, teamId]);
       const result = await manager.delete(Conversation, { id, teamId });
       if (!result.affected) throw new NotFoundException('Conversation not found');
       if (audit) {
@@ -466,8 +470,9 @@ export class ConversationsService {
     await this.messages.delete({ conversationId, messageId: In(messageIds) });
   }
 
-  async setWorkflowRun(conversationId: string, workflowRun: WorkflowRunSummary): Promise<void> {
-    await this.conversations.update({ id: conversationId }, { workflowRun });
+  /** In the transaction of the run's move (`manager`): the summary and the run never disagree. */
+  async setWorkflowRun(conversationId: string, workflowRun: WorkflowRunSummary, manager: EntityManager): Promise<void> {
+    await manager.update(Conversation, { id: conversationId }, { workflowRun });
   }
 }
 

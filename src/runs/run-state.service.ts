@@ -78,9 +78,10 @@ interface MovedRow {
 
 /**
  * The one owner of a run's state: nothing else writes `workflow_runs`. A run is created here and
- * moves from state to state here, each move one UPDATE that checks the state it moves from; a
- * move that happened writes the run conversation's `workflowRun` summary and publishes the run's
- * live event, in that order, after its transaction (if any) has committed.
+ * moves from state to state here, each move one UPDATE that checks the state it moves from. A move
+ * that happened writes the run conversation's `workflowRun` summary in its own transaction (a
+ * reader, or a restart after a crash, never finds the run moved and its summary behind), and
+ * publishes the run's live event once that transaction has committed.
  */
 @Injectable()
 export class RunStateService {
@@ -112,7 +113,7 @@ export class RunStateService {
           return created;
         },
         move: async (runId, from, change, announcement = {}) => {
-          const moved = await this.update(runId, from, change, manager);
+          const moved = await this.update(runId, from, change, manager, announcement.known);
           if (moved) announcements.push(() => this.announce(moved, change, announcement));
           return Boolean(moved);
         },
@@ -125,7 +126,7 @@ export class RunStateService {
   /** Moves a run from one of `from` in a statement of its own; false (and nothing announced) when it was in none of them. */
   async move(runId: number, from: readonly RunStatus[], change: RunChange, announcement: RunAnnouncement = {}): Promise<boolean> {
     // A transaction of its own: the webhook event is written with the move or not at all.
-    const moved = await this.rows.manager.transaction((manager) => this.update(runId, from, change, manager));
+    const moved = await this.rows.manager.transaction((manager) => this.update(runId, from, change, manager, announcement.known));
     if (moved) await this.announce(moved, change, announcement);
     return Boolean(moved);
   }
@@ -239,8 +240,17 @@ export class RunStateService {
     return { ...created, conversationId: conversation.id };
   }
 
-  /** The one UPDATE of a move: the row as it is now, or null when the run was in none of `from`. */
-  private async update(runId: number, from: readonly RunStatus[], change: RunChange, manager: EntityManager): Promise<MovedRun | null> {
+  /**
+   * The one UPDATE of a move, with what it writes beside it (its webhook event, its conversation's
+   * summary): the row as it is now, or null when the run was in none of `from`.
+   */
+  private async update(
+    runId: number,
+    from: readonly RunStatus[],
+    change: RunChange,
+    manager: EntityManager,
+    known: RunAnnouncement['known'],
+  ): Promise<MovedRun | null> {
     const finished = change.status === 'completed' || change.status === 'failed';
     const result = await manager
       .createQueryBuilder()
@@ -255,7 +265,7 @@ export class RunStateService {
     if (eventType) {
       await this.webhooks.emit(manager, row.team_id, eventType, webhookDataOf({ id: row.id, workflowId: row.workflow_id, status: row.status, reason: row.reason }));
     }
-    return {
+    const moved: MovedRun = {
       id: row.id,
       workflowId: row.workflow_id,
       status: row.status,
@@ -263,18 +273,19 @@ export class RunStateService {
       currentStepIndex: row.current_step_index,
       conversationId: row.conversation_id,
     };
-  }
-
-  /** The summary first, then the events: whoever is told of a move finds the summary already showing it. */
-  private async announce(run: MovedRun, change: RunChange, { known, events = [] }: RunAnnouncement): Promise<void> {
-    if (change.status) this.metrics.runTransitions.inc({ to: change.status });
-    if (run.conversationId) {
-      const workflow = known?.workflow ?? (await this.workflows.getById(run.workflowId));
+    if (moved.conversationId) {
+      const workflow = known?.workflow ?? (await this.workflows.getById(moved.workflowId));
       if (workflow) {
         const steps = known?.steps ?? (await this.workflows.stepsOf(workflow.id));
-        await this.conversations.setWorkflowRun(run.conversationId, summaryOf(run, workflow, steps));
+        await this.conversations.setWorkflowRun(moved.conversationId, summaryOf(moved, workflow, steps), manager);
       }
     }
+    return moved;
+  }
+
+  /** After the commit: whoever is told of a move finds the summary already showing it. */
+  private async announce(run: MovedRun, change: RunChange, { events = [] }: RunAnnouncement): Promise<void> {
+    if (change.status) this.metrics.runTransitions.inc({ to: change.status });
     const statusEvent = change.status ? eventOf(change.status, change.reason ?? null) : undefined;
     for (const event of statusEvent ? [...events, statusEvent] : events) await this.events.publish(run.id, event);
   }

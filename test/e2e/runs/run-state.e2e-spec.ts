@@ -6,7 +6,7 @@ import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { startMailingApp } from '../../helpers/mailing-app.js';
 import { pausedRun } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
-import type { TestUser } from '../../helpers/users.js';
+import { signUp, type TestUser } from '../../helpers/users.js';
 
 // RunStateService is the one writer of a run's state; a move that did not happen must leave no
 // trace: no row change, no conversation summary, no live event.
@@ -22,8 +22,8 @@ describe('run state', () => {
   });
   afterAll(() => close());
 
-  const summaryOf = async (conversationId: string) =>
-    ((await api(app, user).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body as { conversation: { workflowRun: WorkflowRunSummary } })
+  const summaryOf = async (conversationId: string, reader = user) =>
+    ((await api(app, reader).get(`/api/assistant/history?id=${conversationId}`).expect(200)).body as { conversation: { workflowRun: WorkflowRunSummary } })
       .conversation.workflowRun;
 
   it('announces nothing for a move from a state the run is not in, nor for one in a transaction that rolls back', async () => {
@@ -54,5 +54,19 @@ describe('run state', () => {
     expect(events.filter((event) => event.type === 'status').map((event) => event.status)).toEqual(['running', 'awaiting_approval']);
     expect(events.filter((event) => event.type === 'failed')).toEqual([{ type: 'failed', reason: 'Stopped by user' }]);
     expect(await summaryOf(conversationId)).toEqual({ ...before, status: 'failed' });
+  });
+
+  it("writes the conversation's summary in the move's own transaction: no reader sees the run moved and its summary behind, even after a crash", async () => {
+    // A user of its own: the helper approves the first plan mail it finds in the user's inbox.
+    const owner = await signUp(app);
+    const { runId, conversationId } = await pausedRun(app, smtp, owner);
+    const runState = app.get(RunStateService);
+    const summaryInTheTransaction = await runState.transaction(async ({ manager, move }) => {
+      expect(await move(runId, ['awaiting_approval'], { status: 'failed', reason: 'read back before commit' })).toBe(true);
+      const [row] = await manager.query<{ status: string }[]>(`SELECT workflow_run->>'status' AS status FROM conversations WHERE id = $1`, [conversationId]);
+      return row?.status;
+    });
+    expect(summaryInTheTransaction).toBe('failed');
+    expect((await summaryOf(conversationId, owner)).status).toBe('failed');
   });
 });
