@@ -83,6 +83,8 @@ export class ScenarioTable {
 /** Server processes on a scratch database of one fault file, with a client on it for assertions. */
 export interface FaultCluster {
   readonly db: pg.Client;
+  /** The file's database, for a second client (one holding a lock while the other writes). */
+  readonly url: string;
   readonly table: ScenarioTable;
   /** Starts a server on the file's database; `env` on top of the file's defaults. */
   start: (env?: Record<string, string>) => Promise<ServerProcess>;
@@ -118,6 +120,10 @@ export function faultCluster(title: string, defaults: Record<string, string>): F
     get db() {
       if (!client) throw new Error('the fault cluster is not set up yet');
       return client;
+    },
+    get url() {
+      if (!database) throw new Error('the fault cluster is not set up yet');
+      return database.url;
     },
     table,
     start: async (env = {}) => {

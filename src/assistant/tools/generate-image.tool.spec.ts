@@ -1,5 +1,5 @@
 import { type ToolServices, ToolInputError } from './asset-tool.js';
-import { buildCardSvg, generateImage, generateImageTool, renderPromptCard } from './generate-image.tool.js';
+import { buildCardSvg, cardAsks, generateImage, generateImageTool, renderPromptCard } from './generate-image.tool.js';
 
 const parse = (input: unknown) => generateImageTool.inputSchema.parse(input);
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -79,5 +79,36 @@ describe('generateImage', () => {
   it('rejects a prompt with nothing to draw', async () => {
     const { services } = fakeServices();
     await expect(generateImage(parse({ prompt: '   ' }), services)).rejects.toBeInstanceOf(ToolInputError);
+  });
+});
+
+describe('cardAsks and what the card draws of them', () => {
+  const NOTE = 'Use a blue palette and put the logo text in the corner';
+
+  it('reads a named palette and a text for a corner, the last ask of each winning', () => {
+    expect(cardAsks(`Make an image of our launch. ${NOTE}`)).toEqual({ palette: 'blue', cornerText: 'Logo', corner: 'top-left' });
+    expect(cardAsks('A poster in green tones. Then a red colour scheme; put "ACME" in the bottom right corner')).toEqual({
+      palette: 'red',
+      cornerText: 'ACME',
+      corner: 'bottom-right',
+    });
+    expect(cardAsks('a blue whale, put it in the corner')).toEqual({});
+  });
+
+  it('draws the palette and the corner text, so a note changes the image', () => {
+    const before = buildCardSvg('Make an image of our launch', 'illustration');
+    const after = buildCardSvg(`Make an image of our launch. ${NOTE}`, 'illustration');
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/<text class="corner-text" x="\d+(\.\d+)?" y="\d+(\.\d+)?"[^>]*>Logo<\/text>/);
+    const stops = [...after.matchAll(/stop-color="#([0-9a-f]{6})"/g)].map(([, hex]) => hex);
+    for (const hex of stops.slice(0, 2)) {
+      const [red, green, blue] = [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16));
+      expect(blue).toBeGreaterThan(Math.max(red, green));
+    }
+  });
+
+  it('records what the local card drew in the asset metadata', async () => {
+    const draft = await generateImage(parse({ prompt: `Our launch. ${NOTE}` }), fakeServices().services);
+    expect(draft.metadata).toMatchObject({ palette: 'blue', cornerText: 'Logo', corner: 'top-left' });
   });
 });

@@ -28,11 +28,44 @@ export async function generateImage(input: GenerateImageInput, services: ToolSer
     ? await services.generateImage(styledPrompt(prompt, input.style), services.abortSignal)
     : { data: await renderPromptCard(prompt, input.style), mediaType: 'image/png' };
   const url = await services.storeImage(image.data, image.mediaType);
+  // The local card says which of the prompt's asks it drew (a real model's image is its own).
+  const drawn = services.generateImage ? {} : cardAsks(prompt);
   return {
     title: deriveTitle(capitalize(parseRequest(prompt).subject), 90, 'Image'),
     content: url,
-    metadata: { prompt, style: input.style },
+    metadata: { prompt, style: input.style, ...drawn },
   };
+}
+
+/** The colours the card can be asked for by name, as hues. */
+const PALETTE_HUES: Record<string, number> = { red: 0, orange: 28, yellow: 50, green: 130, teal: 175, blue: 220, purple: 275, violet: 275, pink: 330 };
+const PALETTE_ASK = new RegExp(`\\b(${Object.keys(PALETTE_HUES).join('|')})(?:ish)?\\s+(?:colou?r\\s+)?(?:palette|colou?rs?|tones?|theme|scheme|background)\\b`, 'gi');
+const CORNER_ASK = /\b(?:put|place|add|show)\s+(?:the\s+|a\s+|an\s+)?(?:"([^"]{1,40})"|(.{1,40}?))\s+(?:in|at|into)\s+(?:the\s+)?(?:(top|bottom|upper|lower)[-\s](left|right)\s+)?corner\b/gi;
+
+/** What the prompt asks of the card's look: a palette by colour name, a text in a corner (the last ask of each wins: a reviewer's note comes last). */
+export interface CardAsks {
+  palette?: string;
+  cornerText?: string;
+  corner?: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+}
+
+/**
+ * Reads a palette ("a blue palette", "green tones") and a corner text ("put the logo text in the
+ * corner", "put "ACME" in the top right corner") from the prompt. A quoted text is drawn as it is;
+ * otherwise the words naming it, less "text" ("the logo text" draws "Logo"): the offline card
+ * cannot know a logo, so it draws a label saying what goes there. No corner named: the top left
+ * (the bottom right carries the card's own caption).
+ */
+export function cardAsks(prompt: string): CardAsks {
+  const asks: CardAsks = {};
+  for (const [, colour] of prompt.matchAll(PALETTE_ASK)) asks.palette = colour.toLowerCase();
+  for (const [, quoted, named, vertical, horizontal] of prompt.matchAll(CORNER_ASK)) {
+    const text = quoted ?? capitalize(named.replace(/\b(?:text|label|words?)\b/gi, '').replace(/\s+/g, ' ').trim());
+    if (!text || /^(?:it|them|this|that|one)$/i.test(text)) continue;
+    asks.cornerText = text;
+    asks.corner = vertical ? `${/top|upper/i.test(vertical) ? 'top' : 'bottom'}-${horizontal.toLowerCase() as 'left' | 'right'}` : 'top-left';
+  }
+  return asks;
 }
 
 function styledPrompt(prompt: string, style: ImageStyle): string {
@@ -46,7 +79,8 @@ function styledPrompt(prompt: string, style: ImageStyle): string {
 
 /**
  * The offline image: a 1024×576 PNG card showing the prompt's subject over a gradient and a few
- * shapes. Colours and shapes come from a hash of the prompt, so the same prompt gives the same image.
+ * shapes. Colours and shapes come from a hash of the prompt, so the same prompt gives the same image;
+ * a palette the prompt names sets the colours, and a text it asks for in a corner is drawn there (`cardAsks`).
  */
 export async function renderPromptCard(prompt: string, style: ImageStyle): Promise<Uint8Array> {
   return svgRenderer.render(buildCardSvg(prompt, style));
@@ -55,12 +89,16 @@ export async function renderPromptCard(prompt: string, style: ImageStyle): Promi
 export function buildCardSvg(prompt: string, style: ImageStyle): string {
   const seed = stableHash(prompt);
   const random = mulberry32(seed);
-  const hue = seed % 360;
-  const [from, to, accent] = {
-    photo: [hsl(hue, 35, 32), hsl(hue + 25, 40, 12), hsl(hue + 40, 60, 70)],
-    illustration: [hsl(hue, 70, 58), hsl(hue + 45, 75, 38), hsl(hue + 180, 80, 85)],
-    poster: [hsl(hue, 85, 52), hsl(hue + 180, 80, 40), hsl(hue + 60, 95, 60)],
-  }[style];
+  const asks = cardAsks(prompt);
+  const hue = asks.palette ? PALETTE_HUES[asks.palette] : seed % 360;
+  // A named palette keeps every colour near its hue; otherwise the style's contrasts.
+  const [from, to, accent] = asks.palette
+    ? { photo: [hsl(hue, 40, 32), hsl(hue + 10, 45, 12), hsl(hue - 10, 60, 70)], illustration: [hsl(hue, 70, 58), hsl(hue + 12, 75, 34), hsl(hue - 12, 80, 82)], poster: [hsl(hue, 85, 52), hsl(hue + 15, 80, 30), hsl(hue - 15, 95, 75)] }[style]
+    : {
+        photo: [hsl(hue, 35, 32), hsl(hue + 25, 40, 12), hsl(hue + 40, 60, 70)],
+        illustration: [hsl(hue, 70, 58), hsl(hue + 45, 75, 38), hsl(hue + 180, 80, 85)],
+        poster: [hsl(hue, 85, 52), hsl(hue + 180, 80, 40), hsl(hue + 60, 95, 60)],
+      }[style];
 
   const shapes = Array.from({ length: 6 }, () => {
     const x = Math.round(random() * WIDTH);
@@ -101,8 +139,25 @@ export function buildCardSvg(prompt: string, style: ImageStyle): string {
     `<text font-family="DejaVu Sans" font-size="${fontSize}" font-weight="${weight}" fill="#FFFFFF" text-anchor="middle">${text}</text>`,
     `<text x="${WIDTH - 32}" y="${HEIGHT - 28}" font-family="DejaVu Sans" font-size="18" fill="#FFFFFF" opacity="0.7" `,
     `text-anchor="end">${style} · offline preview</text>`,
+    asks.cornerText && asks.corner ? cornerLabel(xmlSafe(asks.cornerText), asks.corner) : '',
     '</svg>',
   ].join('');
+}
+
+/** A text in a badge in one corner of the card. */
+function cornerLabel(text: string, corner: NonNullable<CardAsks['corner']>): string {
+  const fontSize = 28;
+  const width = Math.round(Math.min(text.length, 40) * fontSize * 0.62 + 48);
+  const height = fontSize + 28;
+  const left = corner.endsWith('left');
+  const x = left ? 32 : WIDTH - 32 - width;
+  // The bottom-right badge sits above the card's caption.
+  const y = corner.startsWith('top') ? 32 : HEIGHT - 32 - height - (left ? 0 : 36);
+  return (
+    `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="12" fill="#FFFFFF" opacity="0.9"/>` +
+    `<text class="corner-text" x="${x + width / 2}" y="${y + height / 2 + fontSize / 3}" font-family="DejaVu Sans" font-size="${fontSize}" font-weight="bold" ` +
+    `fill="#111111" text-anchor="middle">${escapeXml(text)}</text>`
+  );
 }
 
 /** Greedy word wrap; over-long words are hard-split and the last line ends with an ellipsis when cut. */

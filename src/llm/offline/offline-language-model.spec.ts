@@ -139,6 +139,40 @@ describe('OfflineLanguageModel', () => {
     expect(received).toEqual([{ content: 'Write the LinkedIn post about our week. Why our week matters. Shipped the beta.' }]);
   });
 
+  it("keeps a reviewer's note in a redo's tool input that earlier steps' long output would push past the field's limit", async () => {
+    const received: { prompt: string }[] = [];
+    const tools = {
+      generate_image: tool({
+        description: 'Creates an image from a text prompt',
+        inputSchema: z.object({ prompt: z.string().min(1).max(1_000) }),
+        execute: (input) => {
+          received.push(input);
+          return { assetId: 3, title: 'Launch' };
+        },
+      }),
+    };
+    const post = Array.from({ length: 40 }, (_, index) => `Point ${index + 1} of why our launch matters to the people who use it.`).join(' ');
+    const note = 'Use a blue palette and put the logo text in the corner';
+    await generateText({
+      model,
+      tools,
+      stopWhen: isStepCount(2),
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Make an image for the LinkedIn post about our launch' },
+            { type: 'text', text: `Step 1 (Write) produced:\n${post}`, providerOptions: contextPart('earlier-step', '').providerMetadata },
+            { type: 'text', text: `\nA reviewer rejected the previous attempt of this step with this feedback: ${note}`, providerOptions: contextPart('feedback', '').providerMetadata },
+          ],
+        },
+      ],
+    });
+    expect(received).toHaveLength(1);
+    expect(received[0].prompt.length).toBeLessThanOrEqual(1_000);
+    expect(received[0].prompt).toContain(note);
+  });
+
   it('answers a task no tool makes with a structured draft built from the earlier output, not an offline notice', async () => {
     const { text } = await generateText({
       model,
