@@ -158,16 +158,12 @@ describe('token budgets', () => {
     const waiting = await waitForRun(app, carol, workflowId, runId, 'awaiting_budget');
     expect(waiting.reason).toMatch(EXHAUSTED);
     expect(waiting.currentStepIndex).toBe(1);
-    // The conversation's summary is written just after the move commits (RunStateService.announce),
-    // so a reader that saw the run's status may read it a moment before the summary shows it.
-    const summaryStatus = async () =>
-      (
-        await db.query<{ summary: { status: string } }[]>(
-          'SELECT c.workflow_run AS summary FROM conversations c JOIN workflow_runs r ON r.conversation_id = c.id WHERE r.id = $1',
-          [runId],
-        )
-      )[0].summary.status;
-    await waitFor(async () => (await summaryStatus()) === 'awaiting_budget', 'the conversation summary to show the wait');
+    // The conversation's summary is written in the move's transaction: it shows the wait already.
+    const [{ summary }] = await db.query<{ summary: { status: string } }[]>(
+      'SELECT c.workflow_run AS summary FROM conversations c JOIN workflow_runs r ON r.conversation_id = c.id WHERE r.id = $1',
+      [runId],
+    );
+    expect(summary.status).toBe('awaiting_budget');
     expect((await detail()).steps[0]).toMatchObject({ stepIndex: 0, status: 'completed' });
     // It still holds the workflow's one run in progress.
     expectError(await api(app, carol).post(`/api/workflows/${workflowId}/run`), 409);
