@@ -33,7 +33,9 @@ const DECISION_VERBS = new Set(['see', 'pick', 'choose', 'select', 'approve', 'r
 /** Who may decide: the asker or another person, never the model. */
 const PEOPLE = new Set(['i', 'me', 'we', 'us', 'someone', 'somebody', 'manager', 'boss', 'team', 'editor', 'legal', 'lawyer', 'person', 'human', 'owner', 'client']);
 /** Verbs that put the decision on a person ("let me pick", "I need to see", "my manager must check"). */
-const HANDING_VERBS = new Set(['let', 'have', 'get', 'need', 'want', 'like', 'must', 'should', 'will', 'would', 'can', 'to', 'be', 'do', 'shall']);
+const HANDING_VERBS = new Set(['let', 'have', 'get', 'need', 'want', 'wanna', 'gotta', 'like', 'must', 'should', 'will', 'would', 'can', 'to', 'be', 'do', 'shall']);
+/** Possessives that make the noun after them a person who may decide ("my cohost", "our accountant"). */
+const POSSESSIVES = new Set(['my', 'our']);
 const SENDING = new Set(['send', 'email', 'mail']);
 const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet', 'upload']);
 
@@ -52,7 +54,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   let decisionAt = -1;
   for (const [index, word] of words.entries()) {
     if (personAt < 0) {
-      if (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN')) personAt = index;
+      const someones = word.pos === 'NOUN' && POSSESSIVES.has(words[index - 1]?.lemma ?? '');
+      if (someones || (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN'))) personAt = index;
       else if (!['DET', 'PRON', 'CCONJ', 'ADV', 'PART', 'INTJ', 'PUNCT'].includes(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
       continue;
     }
@@ -278,20 +281,26 @@ const CONTRACT_WORDS = new Set([
   'shall', 'agree', 'agreement', 'party', 'terminate', 'termination', 'cancel', 'liable', 'liability', 'clause', 'tenant', 'landlord', 'lease', 'rent',
   'client', 'contractor', 'employee', 'employer', 'supplier', 'confidential', 'renew', 'indemnify', 'invoice', 'notice', 'dispute', 'arbitration',
   'competitor', 'belong', 'deposit', 'breach', 'payment', 'fee', 'term', 'damages', 'owner', 'deliver', 'warrant', 'govern', 'law', 'deal', 'contract',
-  'company', 'compete', 'employ', 'invention', 'solicit',
+  'company', 'compete', 'employ', 'invention', 'solicit', 'right', 'waive', 'claim', 'loss', 'partner', 'partnership', 'profit', 'staff', 'buyer', 'seller',
+  'provider', 'licensor', 'licensee', 'license', 'licence', 'subscription',
 ]);
 /** Lemmas of an obligation or a right: what makes wording a term of a contract rather than a description. */
-const OBLIGATIONS = new Set(['shall', 'agree', 'liable', 'terminate', 'cancel', 'indemnify', 'renew', 'belong', 'waive', 'entitle', 'owe', 'govern', 'pay', 'must']);
+const OBLIGATIONS = new Set([
+  'shall', 'agree', 'liable', 'terminate', 'cancel', 'indemnify', 'renew', 'belong', 'waive', 'entitle', 'owe', 'govern', 'pay', 'must', 'due', 'transfer',
+  'assign', 'will', 'may',
+]);
 
 /**
- * Whether pasted material is contract wording without the word "contract": lines that speak of
- * parties, payments, notice and liability (three distinct such words, read by lemma) with at least
- * one obligation or right. Reads at most 5,000 characters once.
+ * Whether pasted material is contract wording without the word "contract": two or more sentences
+ * (on lines of their own or pasted as one paragraph) that speak of parties, payments, notice and
+ * liability (three distinct such words, read by lemma) with at least one obligation or right.
+ * Reads at most 5,000 characters once.
  */
 export function readsAsContract(material: readonly string[]): boolean {
-  const lines = material.filter((line) => /\p{L}/u.test(line));
-  if (lines.length < 2) return false;
-  const lemmas = new Set(wordsOf(lines.join('\n').slice(0, 5_000)).map((word) => word.lemma));
+  const doc = nlp.readDoc(material.join('\n').slice(0, 5_000));
+  const sentences = Math.max(material.filter((line) => /\p{L}/u.test(line)).length, doc.sentences().out().filter((sentence) => /\p{L}/u.test(sentence)).length);
+  if (sentences < 2) return false;
+  const lemmas = new Set(doc.tokens().out(LEMMA as ItsFunction<string>).map((lemma) => String(lemma).toLowerCase()));
   const terms = [...lemmas].filter((lemma) => CONTRACT_WORDS.has(lemma)).length;
   return terms >= 3 && [...lemmas].some((lemma) => OBLIGATIONS.has(lemma));
 }

@@ -74,14 +74,25 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
   return undefined;
 }
 
-/** The intent whose phrase starts earliest in the text ("a caption for the photo" is a caption); ties go to the table's order. */
+/**
+ * A message to someone as the deliverable ("a polite message to the landlord", "a short reply"): none
+ * of the tools makes one, and a kind named after it is what the message is about ("asking to remove
+ * the worst clause"). Read only after a determiner or adjective, so "note the risky clauses" is a verb.
+ */
+const CORRESPONDENCE = /\b(?:an?|the|my|our|short|quick|polite|brief|friendly|formal)\s+(?:[\w-]+\s+)?(?:e-?mails?|messages?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?)\b/i;
+
+/**
+ * The intent whose phrase starts earliest in the text ("a caption for the photo" is a caption); ties
+ * go to the table's order. None when a message to someone is named before any kind.
+ */
 function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineIntent | undefined {
   let best: { intent: OfflineIntent; at: number } | undefined;
   for (const intent of intents) {
     const at = intent.pattern.exec(text)?.index;
     if (at !== undefined && (!best || at < best.at)) best = { intent, at };
   }
-  return best?.intent;
+  const message = CORRESPONDENCE.exec(text)?.index;
+  return message !== undefined && best !== undefined && message < best.at ? undefined : best?.intent;
 }
 
 /** Kinds of deliverable as the lexicon spells them, for reading slips of the keys. */
