@@ -336,6 +336,8 @@ class Grammar {
     if (text === 'on' && this.word(at + 1, 'weekdays', 'weekends')) return this.recurrence(at + 1);
     if (text === 'on' && this.word(at + 1, 'the')) return this.monthDates(at + 2);
     if (text === 'the') return this.monthDates(at + 1);
+    // "first Monday of every month", "15th of each month": the ordinal without its "the".
+    if (token.ordinal) return this.monthDates(at);
     const start = text === 'on' ? at + 1 : at;
     const days = this.days(start, text === 'on');
     // "Mondays", "on Mondays and Thursdays": a bare "Monday" is a date, not a schedule.
