@@ -138,6 +138,8 @@ export const RISK_RULES: RiskRule[] = [
   /^(?![^]*\b(?:without\s+cause|convenience|any\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:a\s+)?(?:material\s+)?(?:breach|cause)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)/i),
   rule('governing_law', 'Governing law and jurisdiction', 'low', [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
+    // Where claims must be brought: "any action shall be brought exclusively in the state courts of Texas".
+    String.raw`\b(?:brought|filed|heard|litigated)\s+(?:exclusively\s+|only\s+|solely\s+)?(?:in|before)\s+the\s+(?:[\w-]+\s+){0,3}courts?\b`,
     String.raw`\b(?:exclusive|non-exclusive)\s+jurisdiction\b|\bsubmit\s+to\s+the\s+(?:\w+\s+)?jurisdiction\b|\bcourts?\s+(?:of|in|located\s+in)\b[^.]{0,60}\bjurisdiction`,
     // The venue of disputes, not the venue of an event.
     String.raw`\bvenue\s+(?:for|of)\s+(?:any\s+)?(?:disputes?|actions?|proceedings?|litigation|suits?|claims?)\b|\b(?:exclusive|proper|sole)\s+venue\b|` +
@@ -179,7 +181,7 @@ export const RISK_RULES: RiskRule[] = [
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   rule('unilateral_amendment', 'Unilateral amendment', (s) => (NO_NOTICE.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
-      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|rules|polic(?:y|ies)|pric(?:es|ing)|fees|rent)\b`,
+      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|rules|polic(?:y|ies)|pric(?:es|ing)|fees|rates?|rent)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.'),
   rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
@@ -262,7 +264,7 @@ const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
     String.raw`\bby\s+(?:using|accessing)\b|\buser\s+account\b|\byour\s+use\s+of\b`,
   ],
   ['Purchase Agreement', String.raw`\b(?:purchase|sale)\s+agreement\b`, String.raw`\bbuyer\b|\bseller\b|\bpurchase\s+price\b`],
-  ['Loan Agreement', String.raw`\bloan\s+agreement\b|\bpromissory\s+note\b`, String.raw`\bborrower\b|\blender\b|\bprincipal\s+amount\b`],
+  ['Loan Agreement', String.raw`\bloan\s+(?:agreement|note)\b|\bpromissory\s+note\b`, String.raw`\bborrower\b|\blender\b|\bprincipal\s+amount\b`],
   ['Partnership Agreement', String.raw`\bpartnership\s+agreement\b|\bjoint\s+venture\b`, String.raw`\bpartners\b|\bprofit\s+shar`],
 ].map(([label = '', name = '', signals = '']) => ({ label, name: new RegExp(name, 'gi'), signals: new RegExp(signals, 'gi') }));
 

@@ -295,7 +295,7 @@ const CONTRACT_WORDS = new Set([
   'client', 'contractor', 'employee', 'employer', 'supplier', 'confidential', 'renew', 'indemnify', 'invoice', 'notice', 'dispute', 'arbitration',
   'competitor', 'belong', 'deposit', 'breach', 'payment', 'fee', 'term', 'damages', 'owner', 'deliver', 'warrant', 'govern', 'law', 'deal', 'contract',
   'company', 'compete', 'employ', 'invention', 'solicit', 'right', 'waive', 'claim', 'loss', 'partner', 'partnership', 'profit', 'staff', 'buyer', 'seller',
-  'provider', 'licensor', 'licensee', 'license', 'licence', 'subscription',
+  'provider', 'licensor', 'licensee', 'license', 'licence', 'subscription', 'loan', 'borrower', 'lender', 'repay', 'interest', 'rate', 'agency',
 ]);
 /** Lemmas of an obligation or a right: what makes wording a term of a contract rather than a description. */
 const OBLIGATIONS = new Set([
