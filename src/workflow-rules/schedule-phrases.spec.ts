@@ -37,6 +37,7 @@ describe('schedule phrases', () => {
     ['Monthly on the 20th write a report', '0 9 20 * *', null],
     ['Every first Monday at 9am Europe/Paris, write a newsletter', '0 9 * * 1#1', 'Europe/Paris'],
     ['On the first Monday of every month write a newsletter', '0 9 * * 1#1', null],
+    ['first monday of every month, 10am: write a newsletter intro', '0 10 * * 1#1', null],
     ['On the second Wednesday of each month, draft a post', '0 9 * * 3#2', null],
     ['On the last Friday of the month at 5pm write a recap', '0 17 * * 5L', null],
     ['On the last day of the month at 6pm summarise the spending', '0 18 L * *', null],

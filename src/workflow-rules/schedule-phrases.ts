@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from '../common/number-words.js';
 /**
  * Schedule phrases in a goal ("every Monday at 9", "the last Friday of the month at 5pm
  * Europe/Paris", "twice a week (Tuesdays and Fridays at 3pm)"): when a workflow is created without
@@ -58,7 +59,6 @@ const TOKEN = /\s+|(\d{1,2})[:.h](\d{2})(?!\d)|\d+(?:st|nd|rd|th)?|[A-Za-z_]+|[^
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const SHORT_DAYS: Record<string, number> = { sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6 };
 const ORDINAL_WORDS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, last: -1 };
-const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, ten: 10, twelve: 12 };
 const PART_HOURS: Record<string, number> = { morning: 9, mornings: 9, afternoon: 14, afternoons: 14, evening: 18, evenings: 18, night: 20, nights: 20 };
 /** "our weekly news", "the daily special": an adjective, not a schedule. */
 const DETERMINERS = new Set(['our', 'the', 'a', 'an', 'my', 'your', 'this', 'that', 'their', 'his', 'her', 'its']);
@@ -183,7 +183,7 @@ class Grammar {
     const token = this.tokens[at];
     if (token?.text === 'other') return 2;
     if (token?.number !== undefined && !token.ordinal && token.minute === undefined) return token.number;
-    return COUNT_WORDS[token?.text ?? ''];
+    return Object.hasOwn(NUMBER_WORDS, token?.text ?? '') ? NUMBER_WORDS[token?.text ?? ''] : undefined;
   }
 
   /** "am", "pm", "a.m.", "p.m": whether it is after noon, and the index after it. */
@@ -336,6 +336,8 @@ class Grammar {
     if (text === 'on' && this.word(at + 1, 'weekdays', 'weekends')) return this.recurrence(at + 1);
     if (text === 'on' && this.word(at + 1, 'the')) return this.monthDates(at + 2);
     if (text === 'the') return this.monthDates(at + 1);
+    // "first Monday of every month", "15th of each month": the ordinal without its "the".
+    if (token.ordinal) return this.monthDates(at);
     const start = text === 'on' ? at + 1 : at;
     const days = this.days(start, text === 'on');
     // "Mondays", "on Mondays and Thursdays": a bare "Monday" is a date, not a schedule.

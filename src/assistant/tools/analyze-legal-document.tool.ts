@@ -33,7 +33,10 @@ function rule(
   return { id, label, pattern: anyOf(...patterns), severity: typeof severity === 'string' ? () => severity : severity, exempt, recommendation };
 }
 
-const MUTUAL = anyOf(String.raw`\b(?:either|each|both)\s+(?:part(?:y|ies)|sides?)\b|\bthe\s+parties\s+may\b`, String.raw`\bmutual(?:ly)?\b`);
+const MUTUAL = anyOf(
+  String.raw`\b(?:either|each|both|neither)\s+(?:part(?:y|ies)|sides?|of\s+us)\b|\bthe\s+parties\s+may\b`,
+  String.raw`\bmutual(?:ly)?\b`,
+);
 const NO_NOTICE = anyOf(
   String.raw`\bwithout\s+(?:any\s+|prior\s+|advance\s+)?(?:written\s+)?notice\b|\bwith\s+no\s+(?:prior\s+)?notice\b`,
   String.raw`\bimmediately\b|\bsole\s+(?:and\s+absolute\s+)?discretion\b`,
@@ -47,7 +50,7 @@ const BROAD = anyOf(
 );
 const BEYOND_WORK = anyOf(
   String.raw`\bprior\b|\bpre-existing\b|\bbefore\s+the\s+effective\s+date\b`,
-  String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\bown\s+time\b|\bwhether\s+or\s+not\b`,
+  String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\b(?:own|personal|free|spare)\s+time\b|\bwhether\s+or\s+not\b`,
   String.raw`\b(?:made|created|written|developed)\s+before\b|\bbefore\s+the\s+(?:project|engagement|contract|agreement)\b`,
 );
 /** A restriction that lasts past the contract ("for 24 months after termination"). */
@@ -119,7 +122,7 @@ export const RISK_RULES: RiskRule[] = [
   ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
-    String.raw`\b(?:not|never|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
+    String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
     String.raw`\b(?:terminat\w*|cancel\w*|dismiss\w*|end\s+(?:this|the)\s+(?:agreement|contract|engagement|employment|deal|lease))\b[^.]{0,80}?\b(?:without\s+cause|` +
@@ -135,6 +138,8 @@ export const RISK_RULES: RiskRule[] = [
   /^(?![^]*\b(?:without\s+cause|convenience|any\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:a\s+)?(?:material\s+)?(?:breach|cause)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)/i),
   rule('governing_law', 'Governing law and jurisdiction', 'low', [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
+    // Where claims must be brought: "any action shall be brought exclusively in the state courts of Texas".
+    String.raw`\b(?:brought|filed|heard|litigated)\s+(?:exclusively\s+|only\s+|solely\s+)?(?:in|before)\s+the\s+(?:[\w-]+\s+){0,3}courts?\b`,
     String.raw`\b(?:exclusive|non-exclusive)\s+jurisdiction\b|\bsubmit\s+to\s+the\s+(?:\w+\s+)?jurisdiction\b|\bcourts?\s+(?:of|in|located\s+in)\b[^.]{0,60}\bjurisdiction`,
     // The venue of disputes, not the venue of an event.
     String.raw`\bvenue\s+(?:for|of)\s+(?:any\s+)?(?:disputes?|actions?|proceedings?|litigation|suits?|claims?)\b|\b(?:exclusive|proper|sole)\s+venue\b|` +
@@ -176,11 +181,13 @@ export const RISK_RULES: RiskRule[] = [
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   rule('unilateral_amendment', 'Unilateral amendment', (s) => (NO_NOTICE.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
-      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|polic(?:y|ies)|pric(?:es|ing)|fees|rent)\b`,
+      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|rules|polic(?:y|ies)|pric(?:es|ing)|fees|rates?|rent)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.'),
   rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
     String.raw`\bbinding\s+arbitration\b|\b(?:resolved|settled)\s+(?:exclusively\s+|finally\s+)?by\s+(?:binding\s+)?arbitration\b`,
+    // Disputes sent there: "any disagreements go to arbitration", "shall be referred to arbitration".
+    String.raw`\b(?:go|goes|referred|submitted|subject)\s+to\s+(?:binding\s+|final\s+)?arbitration\b`,
     String.raw`\bwaives?\b[^.]{0,60}\b(?:jury|class\s+action)|\bjury\s+(?:trial\s+)?waiver\b|\bclass\s+action\s+waiver\b`,
   ], 'Check the arbitration costs, seat and rules; keep the right to go to court for small claims and urgent injunctions.'),
 ];
@@ -197,6 +204,8 @@ const LIMITS_LIABILITY = anyOf(
   String.raw`\blimitation\s+of\s+liability\b|\bin\s+no\s+event\b|\baggregate\s+liability\b|\bliability\s+cap\b`,
   String.raw`\bliab(?:le|ility)\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|(?:is|are|be)\s+limited\s+to|capped\s+at|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
   String.raw`\b(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?liable\s+for\s+(?:any\s+)?(?:indirect|consequential|special|incidental)`,
+  // The negation on the party: "neither party's liability will exceed the fees".
+  String.raw`\b(?:neither|no)\s+party['’]?s?\s+(?:total\s+|aggregate\s+)?liability\s+(?:shall|will|may)\s+exceed\b`,
 );
 /** Documents where a liability cap is not customary (an employee, tenant or borrower does not negotiate one). */
 const CAP_NOT_CUSTOMARY = new Set(['NDA', 'Employment Agreement', 'Lease Agreement', 'Loan Agreement']);
@@ -255,7 +264,7 @@ const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
     String.raw`\bby\s+(?:using|accessing)\b|\buser\s+account\b|\byour\s+use\s+of\b`,
   ],
   ['Purchase Agreement', String.raw`\b(?:purchase|sale)\s+agreement\b`, String.raw`\bbuyer\b|\bseller\b|\bpurchase\s+price\b`],
-  ['Loan Agreement', String.raw`\bloan\s+agreement\b|\bpromissory\s+note\b`, String.raw`\bborrower\b|\blender\b|\bprincipal\s+amount\b`],
+  ['Loan Agreement', String.raw`\bloan\s+(?:agreement|note)\b|\bpromissory\s+note\b`, String.raw`\bborrower\b|\blender\b|\bprincipal\s+amount\b`],
   ['Partnership Agreement', String.raw`\bpartnership\s+agreement\b|\bjoint\s+venture\b`, String.raw`\bpartners\b|\bprofit\s+shar`],
 ].map(([label = '', name = '', signals = '']) => ({ label, name: new RegExp(name, 'gi'), signals: new RegExp(signals, 'gi') }));
 

@@ -1,5 +1,6 @@
 import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { NUMBER_WORDS } from '../../common/number-words.js';
 
 /** One wink-nlp instance for the process: loading the English model takes a few hundred milliseconds. */
 const nlp = winkNLP(model);
@@ -11,16 +12,34 @@ interface Word {
   text: string;
   lemma: string;
   pos: string;
+  /** Set on the words a "not", "no", "n't", "never" or "without" governs, up to the clause's end. */
+  negated: boolean;
+  /** The spaces before the word, so that words put back together read as written. */
+  spaces: string;
 }
 
-/** The words of a text with their lemmas and parts of speech, as wink-nlp's English model reads them. */
+/** The words of a text with their lemmas, parts of speech and negation, as wink-nlp's English model reads them. */
 function wordsOf(text: string): Word[] {
-  const tokens = nlp.readDoc(text).tokens();
-  const texts = tokens.out();
+  return wordsOfDoc(nlp.readDoc(text));
+}
+
+function wordsOfDoc(doc: ReturnType<typeof nlp.readDoc>): Word[] {
+  const tokens = doc.tokens();
   const lemmas = tokens.out(LEMMA as ItsFunction<string>);
   const tags = tokens.out(POS);
-  return texts.map((word, index) => ({ text: word, lemma: String(lemmas[index]).toLowerCase(), pos: String(tags[index]) }));
+  const negated = tokens.out(NEGATION as ItsFunction<boolean>);
+  const spaces = tokens.out(SPACES as ItsFunction<string>);
+  return tokens.out().map((word, index) => ({
+    text: word,
+    lemma: String(lemmas[index]).toLowerCase(),
+    pos: String(tags[index]),
+    negated: Boolean(negated[index]),
+    spaces: String(spaces[index]),
+  }));
 }
+
+/** Parts of speech that carry no work of their own: a clause may open on them before its verb or person. */
+const LEAD_TAGS = new Set(['CCONJ', 'ADV', 'PART', 'INTJ', 'PUNCT']);
 
 /** What a clause that only asks for a person's say means, and what the person then does with the output. */
 export interface PersonalCheck {
@@ -33,7 +52,9 @@ const DECISION_VERBS = new Set(['see', 'pick', 'choose', 'select', 'approve', 'r
 /** Who may decide: the asker or another person, never the model. */
 const PEOPLE = new Set(['i', 'me', 'we', 'us', 'someone', 'somebody', 'manager', 'boss', 'team', 'editor', 'legal', 'lawyer', 'person', 'human', 'owner', 'client']);
 /** Verbs that put the decision on a person ("let me pick", "I need to see", "my manager must check"). */
-const HANDING_VERBS = new Set(['let', 'have', 'get', 'need', 'want', 'like', 'must', 'should', 'will', 'would', 'can', 'to', 'be', 'do', 'shall']);
+const HANDING_VERBS = new Set(['let', 'have', 'get', 'need', 'want', 'wanna', 'gotta', 'like', 'must', 'should', 'will', 'would', 'can', 'to', 'be', 'do', 'shall']);
+/** Possessives that make the noun after them a person who may decide ("my cohost", "our accountant"). */
+const POSSESSIVES = new Set(['my', 'our']);
 const SENDING = new Set(['send', 'email', 'mail']);
 const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet', 'upload']);
 
@@ -52,8 +73,9 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   let decisionAt = -1;
   for (const [index, word] of words.entries()) {
     if (personAt < 0) {
-      if (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN')) personAt = index;
-      else if (!['DET', 'PRON', 'CCONJ', 'ADV', 'PART', 'INTJ', 'PUNCT'].includes(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
+      const someones = word.pos === 'NOUN' && POSSESSIVES.has(words[index - 1]?.lemma ?? '');
+      if (someones || (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN'))) personAt = index;
+      else if (word.pos !== 'DET' && word.pos !== 'PRON' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
       continue;
     }
     if (DECISION_VERBS.has(word.lemma)) {
@@ -80,7 +102,7 @@ const SHOWING_VERBS = new Set(['run', 'show', 'pass', 'bounce']);
  * such a verb: the person decides on the output, as with "let me see it". -1 otherwise.
  */
 function shownToPersonAt(words: Word[]): number {
-  const verbAt = words.findIndex((word) => !['CCONJ', 'ADV', 'PART', 'INTJ', 'PUNCT'].includes(word.pos));
+  const verbAt = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
   if (verbAt < 0 || !SHOWING_VERBS.has(words[verbAt].lemma)) return -1;
   // "show me the invite first": the person is the verb's own object, and the showing comes before something.
   const showsFirst = words.slice(verbAt + 2).some((word) => word.lemma === 'first' || word.lemma === 'before' || word.lemma === 'beforehand');
@@ -155,7 +177,7 @@ export function askedWorkOf(request: string): AskedWork | undefined {
 }
 
 /** Number words a request counts with; "a couple of" and "a pair of" are two, "a few" three. */
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, couple: 2, pair: 2, few: 3 };
+const COUNT_WORDS: Readonly<Record<string, number>> = { ...NUMBER_WORDS, couple: 2, pair: 2, few: 3 };
 /** Nouns a number sizes rather than counts: "30 seconds", "5 minutes", "2 weeks". */
 const UNIT_NOUNS = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year', 'time', 'percent', 'k', 'm', 'word', 'character']);
 /** Verbs that take their object out ("drop the hashtags", "skip the emojis", "lose the call to action"). */
@@ -179,13 +201,9 @@ export interface RequestReading {
  * of removing verbs. One pass over the tokens: linear in the request.
  */
 export function readRequest(request: string, formWords: ReadonlySet<string> = new Set()): RequestReading {
-  const doc = nlp.readDoc(request.slice(0, 500));
-  const tokens = doc.tokens();
-  const texts = tokens.out();
-  const lemmas = tokens.out(LEMMA as ItsFunction<string>).map((lemma) => String(lemma).toLowerCase());
-  const tags = tokens.out(POS).map(String);
-  const negated = tokens.out(NEGATION as ItsFunction<boolean>);
-  const spaces = tokens.out(SPACES as ItsFunction<string>);
+  const words = wordsOf(request.slice(0, 500));
+  const lemmas = words.map((word) => word.lemma);
+  const tags = words.map((word) => word.pos);
   const excluded = new Set<string>();
   const affirmed: string[] = [];
   // Segments run between commas and conjunctions; one that rules out a form word is left out of `kept`
@@ -195,9 +213,7 @@ export function readRequest(request: string, formWords: ReadonlySet<string> = ne
   let rulesOut = false;
   let count: RequestReading['count'];
   let removing = false;
-  for (const [index, text] of texts.entries()) {
-    const lemma = lemmas[index];
-    const tag = tags[index];
+  for (const [index, { text, lemma, pos: tag, negated, spaces }] of words.entries()) {
     const boundary = tag === 'CCONJ' || (tag === 'PUNCT' && /^[,;.!?]$/.test(text));
     if (boundary) {
       removing = false;
@@ -205,9 +221,9 @@ export function readRequest(request: string, formWords: ReadonlySet<string> = ne
       segment = '';
       rulesOut = false;
     }
-    segment += `${spaces[index]}${text}`;
+    segment += `${spaces}${text}`;
     if (REMOVING_VERBS.has(lemma) && tag === 'VERB') removing = true;
-    if (negated[index] || removing || (lemma === 'no' && tag === 'DET') || NEGATORS.has(lemma)) {
+    if (negated || removing || (lemma === 'no' && tag === 'DET') || NEGATORS.has(lemma)) {
       rulesOut ||= formWords.has(lemma);
       if (tag === 'NOUN' || tag === 'PROPN' || tag === 'VERB') excluded.add(lemma);
       continue;
@@ -237,7 +253,7 @@ function tidyKept(text: string): string {
 /** The count that starts at a token ("three", "5", "a couple of") and the noun it counts, if any. */
 function countAt(index: number, lemmas: string[], tags: string[]): RequestReading['count'] {
   const lemma = lemmas[index];
-  const n = /^\d{1,2}$/.test(lemma) ? Number(lemma) : NUMBER_WORDS[lemma];
+  const n = /^\d{1,2}$/.test(lemma) ? Number(lemma) : Object.hasOwn(COUNT_WORDS, lemma) ? COUNT_WORDS[lemma] : undefined;
   if (n === undefined || n < 2 || n > 10) return undefined;
   if (!/^\d/.test(lemma) && tags[index] !== 'NUM' && !(lemmas[index - 1] === 'a' && ['couple', 'pair', 'few'].includes(lemma))) return undefined;
   // The counted noun ends the run of nouns and adjectives after the number ("two tweet variations").
@@ -255,7 +271,7 @@ export function nounsOf(text: string): string[] {
 }
 
 /** Verbs and nouns (lemmas) of spending money: what a request about a receipt says when it does not say "receipt". */
-const SPENDING = new Set(['spend', 'pay', 'buy', 'purchase', 'expense', 'expenses', 'cost', 'bill', 'invoice', 'checkout', 'shopping', 'grocery', 'groceries', 'tab', 'charge', 'reimburse', 'reimbursement', 'order']);
+const SPENDING = new Set(['spend', 'pay', 'buy', 'purchase', 'expense', 'cost', 'bill', 'invoice', 'checkout', 'shopping', 'grocery', 'tab', 'charge', 'reimburse', 'reimbursement', 'order']);
 /** A line that ends on an amount of money: "Sunscreen 12.50", "Compost £6.00", "Total CN¥116". */
 const AMOUNT_LINE = /\d[.,]\d{2}\s*(?:[A-Z]{3}|[$£€¥])?\s*$|[$£€¥]\s?\d+\s*$/;
 /** The line of a receipt that sums it up. */
@@ -278,20 +294,26 @@ const CONTRACT_WORDS = new Set([
   'shall', 'agree', 'agreement', 'party', 'terminate', 'termination', 'cancel', 'liable', 'liability', 'clause', 'tenant', 'landlord', 'lease', 'rent',
   'client', 'contractor', 'employee', 'employer', 'supplier', 'confidential', 'renew', 'indemnify', 'invoice', 'notice', 'dispute', 'arbitration',
   'competitor', 'belong', 'deposit', 'breach', 'payment', 'fee', 'term', 'damages', 'owner', 'deliver', 'warrant', 'govern', 'law', 'deal', 'contract',
-  'company', 'compete', 'employ', 'invention', 'solicit',
+  'company', 'compete', 'employ', 'invention', 'solicit', 'right', 'waive', 'claim', 'loss', 'partner', 'partnership', 'profit', 'staff', 'buyer', 'seller',
+  'provider', 'licensor', 'licensee', 'license', 'licence', 'subscription', 'loan', 'borrower', 'lender', 'repay', 'interest', 'rate', 'agency',
 ]);
 /** Lemmas of an obligation or a right: what makes wording a term of a contract rather than a description. */
-const OBLIGATIONS = new Set(['shall', 'agree', 'liable', 'terminate', 'cancel', 'indemnify', 'renew', 'belong', 'waive', 'entitle', 'owe', 'govern', 'pay', 'must']);
+const OBLIGATIONS = new Set([
+  'shall', 'agree', 'liable', 'terminate', 'cancel', 'indemnify', 'renew', 'belong', 'waive', 'entitle', 'owe', 'govern', 'pay', 'must', 'due', 'transfer',
+  'assign', 'will', 'may',
+]);
 
 /**
- * Whether pasted material is contract wording without the word "contract": lines that speak of
- * parties, payments, notice and liability (three distinct such words, read by lemma) with at least
- * one obligation or right. Reads at most 5,000 characters once.
+ * Whether pasted material is contract wording without the word "contract": two or more sentences
+ * (on lines of their own or pasted as one paragraph) that speak of parties, payments, notice and
+ * liability (three distinct such words, read by lemma) with at least one obligation or right.
+ * Reads at most 5,000 characters once.
  */
 export function readsAsContract(material: readonly string[]): boolean {
-  const lines = material.filter((line) => /\p{L}/u.test(line));
-  if (lines.length < 2) return false;
-  const lemmas = new Set(wordsOf(lines.join('\n').slice(0, 5_000)).map((word) => word.lemma));
+  const doc = nlp.readDoc(material.join('\n').slice(0, 5_000));
+  const sentences = Math.max(material.filter((line) => /\p{L}/u.test(line)).length, doc.sentences().out().filter((sentence) => /\p{L}/u.test(sentence)).length);
+  if (sentences < 2) return false;
+  const lemmas = new Set(wordsOfDoc(doc).map((word) => word.lemma));
   const terms = [...lemmas].filter((lemma) => CONTRACT_WORDS.has(lemma)).length;
   return terms >= 3 && [...lemmas].some((lemma) => OBLIGATIONS.has(lemma));
 }

@@ -40,7 +40,8 @@ const WORK_ON_CONTENT =
  * a story?"): it names kinds of content without a verb of making them. Anchored at the start, so the
  * lookahead scans the text once.
  */
-const QUESTION_ABOUT = /^(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up)\b)[^]*\?\s*$/i;
+const QUESTION_ABOUT =
+  /^(?:(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up)\b)|how\s+(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b))[^]*\?\s*$/i;
 
 /** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
 const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;
@@ -74,14 +75,25 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
   return undefined;
 }
 
-/** The intent whose phrase starts earliest in the text ("a caption for the photo" is a caption); ties go to the table's order. */
+/**
+ * A message to someone as the deliverable ("a polite message to the landlord", "a short reply"): none
+ * of the tools makes one, and a kind named after it is what the message is about ("asking to remove
+ * the worst clause"). Read only after a determiner or adjective, so "note the risky clauses" is a verb.
+ */
+const CORRESPONDENCE = /\b(?:an?|the|my|our|short|quick|polite|brief|friendly|formal)\s+(?:[\w-]+\s+)?(?:e-?mails?|messages?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?)\b/i;
+
+/**
+ * The intent whose phrase starts earliest in the text ("a caption for the photo" is a caption); ties
+ * go to the table's order. None when a message to someone is named before any kind.
+ */
 function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineIntent | undefined {
   let best: { intent: OfflineIntent; at: number } | undefined;
   for (const intent of intents) {
     const at = intent.pattern.exec(text)?.index;
     if (at !== undefined && (!best || at < best.at)) best = { intent, at };
   }
-  return best?.intent;
+  const message = CORRESPONDENCE.exec(text)?.index;
+  return message !== undefined && best !== undefined && message < best.at ? undefined : best?.intent;
 }
 
 /** Kinds of deliverable as the lexicon spells them, for reading slips of the keys. */
@@ -123,7 +135,7 @@ export const REVIEW_PHRASE = new RegExp(
   [
     String.raw`${LEAD}(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?)?`,
     String.raw`${LEAD}(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)(?:['’]ve\s+|\s+(?:have\s+|has\s+)?)(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|ok(?:ay)?(?:s|ed|['’]d)?|(?:gives?|gave)\s+(?:the\s+)?(?:ok|okay|go[- ]ahead))(?:\s+(?:it|them|this|that|the\s+\w+))?`,
-    String.raw`${LEAD}(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|need)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
+    String.raw`${LEAD}(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|needs?)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
     String.raw`${LEAD}(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i'll|i\s+will|we'll|we\s+will)\s+(?:review|approve|check|see|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,
     String.raw`${LEAD}(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,
     String.raw`${LEAD}(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?`,

@@ -25,7 +25,7 @@ const ACTION_VERB = new RegExp(
 const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|me|us|up|out|together|over|through|to|into|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
 const SEQUENCE_WORD =
   /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
-const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:please\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:please\s+)?/i;
+const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
 /** What is left of "Both need my OK" once the review is read: the outputs it is on, no work. */
@@ -211,31 +211,40 @@ function clausesOf(text: string): Clause[] {
     }
   }
   const first = clauses[0];
-  if (first && clauses.length > 1 && clauses[1].group !== first.group && /[.!]\s*$/.test(first.text)) first.scene = isScene(stripLead(first.text));
+  // Set off by a full stop or a comma alike: "we're launching a latte next week, can you write…".
+  if (first && clauses.length > 1 && clauses[1].group !== first.group) first.scene = isScene(stripLead(first.text));
   return withMaterialMerged(
     clauses.map((clause) => ({ ...clause, text: tidy(stripLead(clause.text)), written: tidy(clause.written) })).filter((clause) => clause.text.length > 0),
   );
 }
 
-/** "Take the contract I uploaded, tell me…": the first clause names the material of the next, it makes nothing itself. */
-const MATERIAL_CLAUSE = /^(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)/i;
+/**
+ * "Take the contract I uploaded, tell me…", "I've got a contract from a new client, go through it…":
+ * the first clause names the material of the next, it makes nothing itself.
+ */
+const MATERIAL_CLAUSE =
+  /^(?:(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)|(?:(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|received|been\s+sent)|here['’]?s|here\s+is)\s+(?=(?:an?|the|my|our|this|that|some)\b))/i;
 
 function withMaterialMerged(clauses: Clause[]): Clause[] {
   const merged: Clause[] = [];
   for (const [index, clause] of clauses.entries()) {
     const next = clauses[index + 1];
     const material = MATERIAL_CLAUSE.exec(clause.text);
-    if (material && next && !startsWithPronounObject(next.text)) {
+    if (material && next) {
       const object = clause.text.slice(material[0].length);
-      clauses[index + 1] = { ...next, text: `${next.text} in ${object}`, written: `${next.written} in ${object}` };
+      // "go through it" reads the material itself; otherwise the material is where the next clause works.
+      const verb = startsWithPronounObject(next.text) ? ACTION_VERB.exec(next.text) : null;
+      const text = verb ? `${verb[0]}${next.text.slice(verb[0].length).replace(PRONOUN_OBJECT, object)}` : `${next.text} in ${object}`;
+      clauses[index + 1] = { ...next, text, written: verb ? text : `${next.written} in ${object}` };
     } else merged.push(clause);
   }
   return merged;
 }
 
-/** A statement with its own subject ("our bakery turns 10"), no deliverable and no ask. */
+/** A statement with its own subject ("our bakery turns 10", "we're launching a latte"), no deliverable and no ask. */
 function isScene(text: string): boolean {
-  return !matchIntent(text) && !ACTION_VERB.test(text) && !opensWithVerb(text) && !/^(?:i|we|you|please|can|could|would|will|need|want|let)\b/i.test(text) && !REVIEW_ONLY.test(text);
+  const asks = /^(?:(?:i|we)(?:\s*['’]?\s*(?:d|ll)|\s+(?:would|will|need|want|wanna|have\s+to|must))\b|you|please|can|could|would|will|need|want|let)\b/i;
+  return !matchIntent(text) && !ACTION_VERB.test(text) && !opensWithVerb(text) && !asks.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
 
 function startsWithPronounObject(text: string): boolean {
@@ -254,6 +263,8 @@ function startsClause(piece: string): boolean {
   }
   // A verb the list above lacks ("chop it into a reel", "run the post by me"), read by its part of speech, opens a clause on a deliverable.
   if (matchIntent(lead) && opensWithVerb(lead)) return true;
+  // "…, I'll want to read it before it's sent": a person's say on the output is a clause of its own.
+  if (personalCheckOf(text)) return true;
   REVIEW_PHRASE.lastIndex = 0;
   const review = REVIEW_PHRASE.exec(lead);
   REVIEW_PHRASE.lastIndex = 0;
