@@ -2,6 +2,7 @@ import type { Locator } from 'playwright-core';
 import { api, type Caller } from '../helpers/api.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { chat, settledTitle, userMessage } from '../helpers/chat.js';
+import { ConversationsService } from '../../src/conversations/conversations.service.js';
 
 /** Tall user messages: a dozen of them make a conversation far longer than any window. */
 const SEED_MESSAGES = Array.from({ length: 12 }, (_, index) =>
@@ -196,6 +197,30 @@ describe.skipIf(NO_BROWSER)('the chat in a real browser', () => {
       tab.assertClean();
       await tab.close();
     });
+
+    it(`lists conversations past the first 50, older ones on asking (${viewport.name})`, async () => {
+      const tab = await DashboardTab.open(server, viewport);
+      const user = await tab.signUp();
+      // Made one after another: "Older chat 0" is the oldest, the 51st to 55th are a second page.
+      const service = server.app.get(ConversationsService);
+      for (let i = 0; i < 55; i++) await service.create(user.activeTeam.id, { userId: user.user.id, title: `Older chat ${i}` });
+      await tab.goto('/chat');
+      const page = tab.page;
+      const conversations = page.getByRole('complementary', { name: 'Conversations' });
+      if (viewport.width < 760) await page.getByRole('button', { name: 'Conversations', exact: true }).click();
+      const links = conversations.getByRole('link', { name: /^Older chat \d+/ });
+      await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(50);
+      const more = conversations.getByRole('button', { name: 'Show older conversations' });
+      await more.click();
+      await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(55);
+      await visible(conversations.getByRole('link', { name: /^Older chat 0 / }));
+      // All shown: nothing more to ask for.
+      await more.waitFor({ state: 'detached' });
+      await tab.assertFitsWidth();
+      await tab.screenshot('chat-older-conversations');
+      tab.assertClean();
+      await tab.close();
+    }, 90_000);
   }
 });
 

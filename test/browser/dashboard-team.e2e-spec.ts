@@ -52,10 +52,13 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       // Real usage to chart: chat turns on the offline model; the ledger writes them now rather than within the second.
       await chat(server.app, owner, { messages: [userMessage('Write a short welcome note for the team')] });
       await chat(server.app, owner, { messages: [userMessage('Suggest three names for a newsletter')] });
+      // And an image: the offline model renders one, and usage counts it (#35: "Images 0" after two images).
+      await chat(server.app, owner, { agentId: 'social', messages: [userMessage('Make an image of a red bicycle')] });
       // chat() returns once each conversation's title is written: its call is in the ledger too.
       await server.app.get(UsageLedger).flush();
       const usage = (await api(server.app, owner).get('/api/usage?groupBy=model').expect(200)).body as UsageReportResponse;
       expect(usage.totals.calls).toBeGreaterThanOrEqual(2);
+      expect(usage.totals.images).toBe(1);
 
       await tab.goto('/team');
       await visible(tab.page.getByRole('heading', { name: 'Team settings', level: 1 }));
@@ -162,8 +165,19 @@ describe.skipIf(NO_BROWSER)('team settings in a real browser', () => {
       expect(await dayChart.locator('rect').count()).toBe(30);
       const byModel = tab.page.getByRole('list', { name: 'Tokens per model' });
       expect(await byModel.textContent()).toContain(`offline ${total.toLocaleString('en-US')} tokens`);
+      const summary = tab.page.getByRole('region', { name: /^Usage, last/ }).getByText('Everyone in the team', { exact: false });
+      await expect.poll(() => summary.textContent()).toMatch(/ model calls and 1 image\.$/);
       await tab.page.getByText('Usage by model as a table').click();
-      await visible(tab.page.getByRole('table', { name: 'Usage by model' }).getByRole('rowheader', { name: 'offline' }));
+      const modelTable = tab.page.getByRole('table', { name: 'Usage by model' });
+      await visible(modelTable.getByRole('rowheader', { name: 'offline' }));
+      expect(await modelTable.getByRole('columnheader').allTextContents()).toContain('Images');
+      // Input, output, calls, images (then the cost: the offline model is free).
+      expect((await modelTable.getByRole('row', { name: /^offline / }).getByRole('cell').allTextContents()).slice(0, 4)).toEqual([
+        usage.totals.inputTokens.toLocaleString('en-US'),
+        usage.totals.outputTokens.toLocaleString('en-US'),
+        usage.totals.calls.toLocaleString('en-US'),
+        '1',
+      ]);
       // By member, named; by workflow, the chat turns outside any workflow.
       const byMember = tab.page.getByRole('list', { name: 'Tokens per member' });
       await expect.poll(() => byMember.textContent()).toContain(`Olive Owner ${total.toLocaleString('en-US')} tokens`);

@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, type DashboardServer, visible, VIEWPORTS } from '../helpers/browser.js';
+import { DashboardTab, inView, NO_BROWSER, PASSWORD, startDashboardServer, type DashboardServer, visible, VIEWPORTS } from '../helpers/browser.js';
 import { SUGGESTED_PROMPTS } from '../../dashboard/src/chat/suggested-prompts.js';
 import { api } from '../helpers/api.js';
 import { createWorkflow } from '../helpers/workflows.js';
@@ -106,6 +106,10 @@ describe.skipIf(NO_BROWSER)('the first five minutes in a real browser', () => {
       // The router choosing: one per agent that has any.
       await visible(suggestions);
       expect(await suggestions.getByRole('button').count()).toBe(Object.keys(SUGGESTED_PROMPTS).length);
+      // An empty chat opens at its top, not scrolled to its end: the hint and the first suggestion are in view.
+      const log = tab.page.getByRole('log', { name: 'Messages' });
+      expect(await inView(log.getByText(/^Ask for a LinkedIn post/))).toBe(true);
+      expect(await inView(suggestions.getByRole('button').first())).toBe(true);
       await tab.screenshot('first-chat-suggestions');
       await tab.assertFitsWidth();
 

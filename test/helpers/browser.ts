@@ -163,6 +163,29 @@ export class DashboardTab {
   }
 }
 
+/** What inView reads of an element in the page (the root tsconfig has no DOM types). */
+interface ElementInPage {
+  getBoundingClientRect(): { top: number; left: number; width: number; height: number };
+  contains(other: unknown): boolean;
+  ownerDocument: { elementFromPoint(x: number, y: number): unknown; defaultView: { innerWidth: number; innerHeight: number } };
+}
+
+/**
+ * Whether the element's top line is in view without scrolling anything: inside the window and not
+ * clipped by a scrolling ancestor (the browser's own hit test at that point finds the element).
+ */
+export function inView(locator: Locator): Promise<boolean> {
+  return locator.evaluate((node) => {
+    const element = node as unknown as ElementInPage;
+    const box = element.getBoundingClientRect();
+    const window = element.ownerDocument.defaultView;
+    const x = box.left + Math.min(box.width / 2, 20);
+    const y = box.top + Math.min(box.height / 2, 10);
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    return element.contains(element.ownerDocument.elementFromPoint(x, y));
+  });
+}
+
 /** Waits for the element to show: the page updates on its own (streams, live events). */
 export function visible(locator: Locator, timeout = 30_000): Promise<void> {
   return locator.waitFor({ state: 'visible', timeout });

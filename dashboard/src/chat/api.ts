@@ -10,7 +10,11 @@ export const listAgents = () => send(client.GET('/api/assistant/agents'));
 
 export const listModels = () => send(client.GET('/api/assistant/models'));
 
-export const listConversations = () => send(client.GET('/api/assistant/conversations'));
+/** The most the conversation list answers at once (the API's page). */
+export const CONVERSATION_PAGE = 50;
+
+/** One page of the caller's conversations, newest first. */
+export const listConversations = (offset = 0) => send(client.GET('/api/assistant/conversations', { params: { query: { limit: CONVERSATION_PAGE, offset } } }));
 
 /** A conversation's history. Its messages are the AI SDK's UIMessages, which the document types loosely (parts of any shape). */
 export async function conversationHistory(id: string) {

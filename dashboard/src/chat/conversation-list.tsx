@@ -7,6 +7,9 @@ import { searchConversations } from './api';
 
 interface ConversationListProps {
   conversations: ConversationResponse[] | undefined;
+  /** Older conversations than those listed exist: a button asks for the next page. */
+  more: boolean;
+  onShowMore: () => void;
   error: Error | undefined;
   currentId: string | undefined;
   /** On a narrow screen the list is a drawer over the chat, shown while open. */
@@ -16,8 +19,8 @@ interface ConversationListProps {
   onDelete: (conversation: ConversationResponse) => void;
 }
 
-/** The team's conversations beside the chat; a drawer on a phone (Escape or a tap outside closes it). */
-export function ConversationList({ conversations, error, currentId, open, onClose, onNewChat, onDelete }: ConversationListProps) {
+/** The caller's conversations beside the chat; a drawer on a phone (Escape or a tap outside closes it). */
+export function ConversationList({ conversations, more, onShowMore, error, currentId, open, onClose, onNewChat, onDelete }: ConversationListProps) {
   const newChat = useRef<HTMLButtonElement>(null);
   const writes = useCan()('conversation.write');
 
@@ -63,6 +66,11 @@ export function ConversationList({ conversations, error, currentId, open, onClos
             ))}
           </ul>
           {conversations?.length === 0 && <p className="muted">No conversations yet.</p>}
+          {more && (
+            <button type="button" className="chat-sidebar-more" onClick={onShowMore}>
+              Show older conversations
+            </button>
+          )}
         </ConversationSearch>
       </aside>
     </>

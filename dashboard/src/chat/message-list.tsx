@@ -13,10 +13,10 @@ interface MessageListProps {
 /**
  * The conversation's scrolling area. It follows the newest text as it streams in, unless the
  * reader scrolled up: then "Jump to latest" brings them back. A message the user sends always
- * brings the view to it.
+ * brings the view to it. Empty, it opens at its top: the hint and the first suggestions in view.
  */
 export function MessageList({ messages, thinking, empty }: MessageListProps) {
-  const { scroller, content, following, jumpToLatest } = useStickToBottom();
+  const { scroller, content, following, jumpToLatest } = useStickToBottom(messages.length === 0);
   const lastUserMessageId = messages.findLast((message) => message.role === 'user')?.id;
 
   useEffect(() => {

@@ -1,11 +1,21 @@
 import { useState } from 'react';
 import type { ConversationResponse } from '../api/types';
 import { useApi } from '../api/use-api';
-import { deleteConversation, listConversations } from './api';
+import { CONVERSATION_PAGE, deleteConversation, listConversations } from './api';
 
-/** The team's conversations, newest first, and deleting one. */
+/**
+ * The caller's conversations, newest first, a page at a time (older pages on asking), and deleting
+ * one. A reload reads every page shown again, so a reply moving a chat to the top keeps the rest.
+ */
 export function useConversations() {
-  const list = useApi(listConversations, []);
+  const [pages, setPages] = useState(1);
+  const list = useApi(async () => {
+    const loaded = await Promise.all(Array.from({ length: pages }, (_, page) => listConversations(page * CONVERSATION_PAGE)));
+    // A chat that moved up between two pages' reads would show twice.
+    const seen = new Set<string>();
+    const conversations = loaded.flat().filter((conversation) => !seen.has(conversation.id) && !!seen.add(conversation.id));
+    return { conversations, more: loaded[loaded.length - 1].length === CONVERSATION_PAGE };
+  }, [pages]);
   const [removeError, setRemoveError] = useState<Error>();
 
   async function remove(conversation: ConversationResponse): Promise<boolean> {
@@ -20,5 +30,12 @@ export function useConversations() {
     }
   }
 
-  return { conversations: list.data, error: list.error ?? removeError, reload: list.reload, remove };
+  return {
+    conversations: list.data?.conversations,
+    more: list.data?.more ?? false,
+    showMore: () => setPages((shown) => shown + 1),
+    error: list.error ?? removeError,
+    reload: list.reload,
+    remove,
+  };
 }

@@ -17,13 +17,15 @@ export interface StickToBottom {
 /**
  * Keeps a scrolling list at its end while its content grows (a reply streaming in), until the
  * reader scrolls up; then the view stays where they put it, until they scroll back to the end or
- * jump there.
+ * jump there. While `empty` (nothing to follow yet: a hint and suggestions) the list stays at its
+ * top, so what it offers is read from its start.
  */
-export function useStickToBottom(): StickToBottom {
+export function useStickToBottom(empty = false): StickToBottom {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(true);
+  const emptyRef = useRef(empty);
   const lastScrollTop = useRef(0);
 
   const follow = useCallback((value: boolean) => {
@@ -60,7 +62,7 @@ export function useStickToBottom(): StickToBottom {
     const inner = content.current;
     if (!element || !inner) return;
     const keepAtEnd = () => {
-      if (followingRef.current) element.scrollTop = element.scrollHeight;
+      if (followingRef.current && !emptyRef.current) element.scrollTop = element.scrollHeight;
     };
     keepAtEnd();
     const observer = new ResizeObserver(keepAtEnd);
@@ -68,6 +70,12 @@ export function useStickToBottom(): StickToBottom {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+
+  // A new chat opened from a long one starts at its top too.
+  useLayoutEffect(() => {
+    emptyRef.current = empty;
+    if (empty) scroller.current?.scrollTo({ top: 0 });
+  }, [empty]);
 
   return { scroller, content, following, jumpToLatest };
 }

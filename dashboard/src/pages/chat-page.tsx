@@ -13,7 +13,7 @@ import { usePageTitle } from '../hooks/use-page-title';
 export function ChatPage({ params }: { params: { conversationId?: string } }) {
   const routeId = params.conversationId;
   const [, navigate] = useLocation();
-  const { conversations, error, reload, remove } = useConversations();
+  const { conversations, more, showMore, error, reload, remove } = useConversations();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // A conversation created by the chat on screen takes over its URL without remounting it.
@@ -37,6 +37,8 @@ export function ChatPage({ params }: { params: { conversationId?: string } }) {
     <div className="chat-page">
       <ConversationList
         conversations={conversations}
+        more={more}
+        onShowMore={showMore}
         error={error}
         currentId={routeId}
         open={drawerOpen}

@@ -85,6 +85,7 @@ export function UsageTable({ caption, keyName, rows }: { caption: string; keyNam
               <th scope="col">Input tokens</th>
               <th scope="col">Output tokens</th>
               <th scope="col">Calls</th>
+              <th scope="col">Images</th>
               {priced && <th scope="col">Cost</th>}
             </tr>
           </thead>
@@ -95,6 +96,7 @@ export function UsageTable({ caption, keyName, rows }: { caption: string; keyNam
                 <td>{formatNumber(row.inputTokens)}</td>
                 <td>{formatNumber(row.outputTokens)}</td>
                 <td>{formatNumber(row.calls)}</td>
+                <td>{formatNumber(row.images)}</td>
                 {priced && <td>{row.cost === undefined ? '—' : formatNumber(row.cost)}</td>}
               </tr>
             ))}

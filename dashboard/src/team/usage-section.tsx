@@ -7,9 +7,14 @@ import { formatNumber } from './format';
 import { lastDays, USAGE_DAYS, useFeedbackReport, useMembers, useUsage } from './hooks';
 import { DailyUsageChart, tokensOf, UsageBars, UsageTable } from './usage-charts';
 
+/** "1 image", "3 images": the images the models made (the offline model's included). */
+function imagesOf(count: number): string {
+  return `${formatNumber(count)} ${count === 1 ? 'image' : 'images'}`;
+}
+
 /**
- * Tokens over the last 30 days by day, by model, by member and by workflow: the team's for owners
- * and admins, a member's own otherwise.
+ * Tokens and images over the last 30 days by day, by model, by member and by workflow: the
+ * team's for owners and admins, a member's own otherwise.
  */
 export function UsageSection({ team }: { team: TeamResponse }) {
   const days = useMemo(() => lastDays(), []);
@@ -31,7 +36,9 @@ export function UsageSection({ team }: { team: TeamResponse }) {
         {scope && (
           <p className="muted">
             {scope === 'team' ? 'Everyone in the team' : 'Your own usage (owners and admins see the whole team’s)'}
-            {byDay.data && `: ${formatNumber(tokensOf(byDay.data.totals))} tokens in ${formatNumber(byDay.data.totals.calls)} model calls`}.
+            {byDay.data &&
+              `: ${formatNumber(tokensOf(byDay.data.totals))} tokens in ${formatNumber(byDay.data.totals.calls)} model calls and ${imagesOf(byDay.data.totals.images)}`}
+            .
           </p>
         )}
       </div>
