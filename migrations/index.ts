@@ -35,6 +35,7 @@ import { RejectedAssets1766900000100 } from './1766900000100-RejectedAssets.js';
 import { StepToolApprovals1766900000200 } from './1766900000200-StepToolApprovals.js';
 import { ApprovalDigests1767000000100 } from './1767000000100-ApprovalDigests.js';
 import { SearchSnippets1767000000200 } from './1767000000200-SearchSnippets.js';
+import { PrivateAssets1767500000200 } from './1767500000200-PrivateAssets.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   StepToolApprovals1766900000200,
   ApprovalDigests1767000000100,
   SearchSnippets1767000000200,
+  PrivateAssets1767500000200,
 ];

@@ -108,6 +108,6 @@ export async function seedAssets(databaseUrl, base) {
     `seeded ${ASSETS.toLocaleString('en')} assets over ${TEAMS.toLocaleString('en')} teams in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
   return users.flatMap((user, i) =>
-    filterMix(conversationIds[i]).map((query) => ({ path: `/api/assets${query ? `?${query}` : ''}`, teamId: user.teamId, token: user.token })),
+    filterMix(conversationIds[i]).map((query) => ({ path: `/api/assets${query ? `?${query}` : ''}`, teamId: user.teamId, userId: user.userId, token: user.token })),
   );
 }

@@ -28,6 +28,7 @@ const TARGET_THROUGHPUT_RATIO = 0.85;
 const TARGET_P99_RATIO = 1.5;
 /** The bare handler's stand-in for authentication: the team is named in a header. */
 const TEAM_HEADER = 'x-team-id';
+const USER_HEADER = 'x-user-id';
 
 /** The listing's filters from a query string, as the endpoint reads valid ones (no validation). */
 function listingFilters(query) {
@@ -45,8 +46,8 @@ function listingFilters(query) {
 }
 
 /** The endpoint's statement, prepared under the endpoint's name for it. */
-function statementOf(teamId, url) {
-  const statement = assetListingStatement(teamId, listingFilters(new URL(url, 'http://bare').searchParams));
+function statementOf(reader, url) {
+  const statement = assetListingStatement(reader, listingFilters(new URL(url, 'http://bare').searchParams));
   return { ...statement, name: statementName(statement.text) };
 }
 
@@ -77,7 +78,7 @@ async function runDirect(pool, statements, durationMs) {
 /** The bare handler: the query string parsed, the statement run, its rows sent as JSON. */
 async function startBareHttp(pool) {
   const server = createServer((request, response) => {
-    pool.query(statementOf(request.headers[TEAM_HEADER], request.url)).then(
+    pool.query(statementOf({ teamId: request.headers[TEAM_HEADER], userId: request.headers[USER_HEADER] }, request.url)).then(
       ({ rows }) => {
         response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
         response.end(JSON.stringify(rows));
@@ -134,8 +135,8 @@ try {
   pool = new pg.Pool({ connectionString: database.url, ...service.app.get(DataSource).options.extra });
   bare = await startBareHttp(pool);
   const endpointRequests = listings.map(({ path, token }) => ({ url: `${service.base}${path}`, headers: { authorization: `Bearer ${token}` } }));
-  const bareRequests = listings.map(({ path, teamId }) => ({ url: `${bare.base}${path}`, headers: { [TEAM_HEADER]: teamId } }));
-  const statements = listings.map(({ path, teamId }) => statementOf(teamId, path));
+  const bareRequests = listings.map(({ path, teamId, userId }) => ({ url: `${bare.base}${path}`, headers: { [TEAM_HEADER]: teamId, [USER_HEADER]: userId } }));
+  const statements = listings.map(({ path, teamId, userId }) => statementOf({ teamId, userId }, path));
   const pageSizes = await checkSameAnswers(endpointRequests, bareRequests);
 
   console.log(

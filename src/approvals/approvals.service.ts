@@ -205,7 +205,7 @@ export class ApprovalsService {
     const text = (await this.runs.madeBy(checkpoint)).find((asset) => TEXT_ASSET_TYPES.includes(asset.type));
     const run = text ? await this.runState.getById(checkpoint.runId) : null;
     if (!text || !run) return undefined;
-    const { content } = await this.assets.get(run.teamId, text.id);
+    const { content } = await this.assets.get({ teamId: run.teamId, userId: null }, text.id);
     return { assetId: text.id, title: text.title, content };
   }
 

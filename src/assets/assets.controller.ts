@@ -24,7 +24,7 @@ export class AssetsController {
   @ApiOkResponse({ type: [AssetResponse] })
   @Get()
   list(@ActiveTeam() team: TeamContext, @Query() query: ListAssetsQueryDto): Promise<AssetResponse[]> {
-    return this.assets.list(team.teamId, query);
+    return this.assets.list(team, query);
   }
 
   @Permission('asset.read')
@@ -32,7 +32,7 @@ export class AssetsController {
   @ApiOkResponse({ type: AssetResponse })
   @Get(':id')
   get(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<AssetResponse> {
-    return this.assets.get(team.teamId, id);
+    return this.assets.get(team, id);
   }
 
   @Permission('asset.read')
@@ -41,7 +41,7 @@ export class AssetsController {
   @ApiErrors(404)
   @Get(':id/versions')
   versions(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number): Promise<AssetVersionResponse[]> {
-    return this.assets.versions(team.teamId, id);
+    return this.assets.versions(team, id);
   }
 
   @Permission('asset.delete')
@@ -49,7 +49,7 @@ export class AssetsController {
   @ApiOkResponse({ type: SuccessResponse })
   @Delete(':id')
   async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number, @Audit() audit: AuditContext): Promise<SuccessResponse> {
-    await this.assets.delete(team.teamId, id, audit);
+    await this.assets.delete(team, id, audit);
     return { success: true };
   }
 }

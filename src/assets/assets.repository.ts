@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PreparedQueries } from '../database/prepared-queries.js';
 import type { AssetResponse } from './asset.response.js';
+import type { AssetReader } from './assets.service.js';
 import type { AssetType } from './asset-types.js';
 import type { RejectedFilter } from './dto/list-assets.query.dto.js';
 
@@ -32,16 +33,19 @@ export interface ListingStatement {
 export class AssetsRepository {
   constructor(private readonly prepared: PreparedQueries) {}
 
-  list(teamId: string, filters: AssetFilters): Promise<AssetResponse[]> {
-    const { text, values } = assetListingStatement(teamId, filters);
+  list(reader: AssetReader, filters: AssetFilters): Promise<AssetResponse[]> {
+    const { text, values } = assetListingStatement(reader, filters);
     return this.prepared.query<AssetResponse>(text, values);
   }
 }
 
-/** The listing's statement for a team's page of assets (exported for bench:assets' bare handler). */
-export function assetListingStatement(teamId: string, filters: AssetFilters): ListingStatement {
-  const values: unknown[] = [teamId];
-  const where = ['team_id = $1'];
+/**
+ * The listing's statement for a page of the team's assets and the reader's private ones (exported
+ * for bench:assets' bare handler).
+ */
+export function assetListingStatement({ teamId, userId }: AssetReader, filters: AssetFilters): ListingStatement {
+  const values: unknown[] = [teamId, userId];
+  const where = ['team_id = $1', '(private_to IS NULL OR private_to = $2)'];
   const add = (sql: string, value: unknown) => {
     values.push(value);
     where.push(sql.replace('?', `$${values.length}`));

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, MoreThanOrEqual, Repository } from 'typeorm';
+import { type EntityManager, type FindOptionsWhere, In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
 import type { AuditContext } from '../audit-events/audit-context.js';
 import { AuditService } from '../audit-events/audit.service.js';
 import { cutText } from '../common/cut-text.js';
@@ -33,6 +33,21 @@ export interface AssetScope {
   teamId: string;
   conversationId: string | null;
   runId: number | null;
+}
+
+/**
+ * Who reads assets: a member sees the team's and their own private ones (what their private
+ * conversations made); `userId` null (the service on its own behalf, e.g. a run) the team's only.
+ */
+export interface AssetReader {
+  teamId: string;
+  userId: string | null;
+}
+
+/** The where clause of one asset `reader` may see. */
+function visible(reader: AssetReader, id: number): FindOptionsWhere<Asset>[] {
+  const shared = { id, teamId: reader.teamId, privateTo: IsNull() };
+  return reader.userId ? [shared, { id, teamId: reader.teamId, privateTo: reader.userId }] : [shared];
 }
 
 export interface NewAsset {
@@ -71,22 +86,24 @@ export class AssetsService {
     });
     // One statement, one round trip (every tool call of every reply and run step comes here), which
     // also writes the team's `asset.created` webhook event when it has an endpoint for it: the
-    // event exists exactly when the asset does.
+    // event exists exactly when the asset does. What a member's private conversation makes is
+    // theirs (`private_to`; a run's conversation has no author, so its assets are the team's), and
+    // sends no event: the team's endpoints would tell its admins what a member's chat made.
     const [generated] = await this.assets.query<{ id: number; created_at: Date }[]>(
       `WITH inserted AS (
-         INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, storage_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         RETURNING id, created_at, conversation_id, run_id, type, title
-       ), ${emittingWith('asset.created', { teamId: '$1::uuid', source: 'inserted', data: ASSET_CREATED_DATA })}
+         INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, storage_key, private_to)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT user_id FROM conversations WHERE id = $2 AND workflow_run IS NULL))
+         RETURNING id, created_at, conversation_id, run_id, type, title, private_to
+       ), ${emittingWith('asset.created', { teamId: '$1::uuid', source: '(SELECT * FROM inserted WHERE private_to IS NULL) AS inserted', data: ASSET_CREATED_DATA })}
        SELECT id, created_at FROM inserted`,
       [entity.teamId, entity.conversationId, entity.runId, entity.type, entity.title, entity.content, JSON.stringify(entity.metadata), entity.storageKey],
     );
     return map({ ...entity, id: generated.id, createdAt: generated.created_at });
   }
 
-  /** SPEC §4 GET /api/assets: the team's assets, newest first, filtered and paged. */
-  list(teamId: string, query: ListAssetsQueryDto): Promise<AssetResponse[]> {
-    return this.listing.list(teamId, {
+  /** SPEC §4 GET /api/assets: the team's assets (and the reader's private ones), newest first, filtered and paged. */
+  list(reader: AssetReader, query: ListAssetsQueryDto): Promise<AssetResponse[]> {
+    return this.listing.list(reader, {
       conversationId: query.conversationId,
       runId: query.runId,
       type: query.type,
@@ -98,8 +115,8 @@ export class AssetsService {
     });
   }
 
-  async get(teamId: string, id: number): Promise<AssetResponse> {
-    const asset = await this.assets.findOneBy({ id, teamId });
+  async get(reader: AssetReader, id: number): Promise<AssetResponse> {
+    const asset = await this.assets.findOneBy(visible(reader, id));
     if (!asset) throw new NotFoundException('Asset not found');
     return map(asset);
   }
@@ -169,8 +186,8 @@ export class AssetsService {
   }
 
   /** GET /api/assets/:id/versions: every text of the asset, the original first; an asset never edited has only its original. */
-  async versions(teamId: string, id: number): Promise<AssetVersionResponse[]> {
-    const asset = await this.assets.findOne({ where: { id, teamId }, select: { id: true, content: true, createdAt: true } });
+  async versions(reader: AssetReader, id: number): Promise<AssetVersionResponse[]> {
+    const asset = await this.assets.findOne({ where: visible(reader, id), select: { id: true, content: true, createdAt: true } });
     if (!asset) throw new NotFoundException('Asset not found');
     const stored = await this.versionsOf.find({ where: { assetId: id }, order: { version: 'ASC' } });
     const versions = stored.length > 0 ? stored : [{ version: 1, content: asset.content, editedBy: null, createdAt: asset.createdAt }];
@@ -202,7 +219,7 @@ export class AssetsService {
       .where('asset.run_id = :runId AND asset.created_at >= :since', { runId, since })
       .getMany();
     // A run's own cleanup (a step done again): not anyone's action to record.
-    for (const asset of doomed) await this.delete(asset.teamId, asset.id, null);
+    for (const asset of doomed) await this.delete({ teamId: asset.teamId, userId: null }, asset.id, null);
   }
 
   /**
@@ -223,9 +240,10 @@ export class AssetsService {
    * Deletes the asset, and the stored object behind it (an image's file) unless a copy still shows it.
    * `audit`: who asked, recorded with the asset's type and title (never its content) in the delete's transaction.
    */
-  async delete(teamId: string, id: number, audit: AuditContext | null): Promise<void> {
+  async delete(reader: AssetReader, id: number, audit: AuditContext | null): Promise<void> {
+    const { teamId } = reader;
     const asset = await this.assets.manager.transaction(async (manager) => {
-      const found = await manager.findOne(Asset, { where: { id, teamId }, select: { id: true, storageKey: true, type: true, title: true }, lock: { mode: 'pessimistic_write' } });
+      const found = await manager.findOne(Asset, { where: visible(reader, id), select: { id: true, storageKey: true, type: true, title: true }, lock: { mode: 'pessimistic_write' } });
       if (!found) throw new NotFoundException('Asset not found');
       await manager.delete(Asset, { id, teamId });
       if (audit) {

@@ -61,12 +61,12 @@ export class McpToolsService {
     server.registerTool(
       'list_assets',
       { description: "The team's assets (posts, images, documents), newest first, with asset:// links.", inputSchema: {} },
-      () => this.call(team, 'asset.read', 'GET', async () => (await this.assets.list(team.teamId, { limit: ASSET_PAGE_DEFAULT, offset: 0 })).map((asset) => ({ ...asset, uri: `asset://${asset.id}` }))),
+      () => this.call(team, 'asset.read', 'GET', async () => (await this.assets.list(team, { limit: ASSET_PAGE_DEFAULT, offset: 0 })).map((asset) => ({ ...asset, uri: `asset://${asset.id}` }))),
     );
     server.registerTool(
       'get_asset',
       { description: 'One asset of the team by id.', inputSchema: { assetId: z.number().int().positive() } },
-      ({ assetId }) => this.call(team, 'asset.read', 'GET', () => this.assets.get(team.teamId, assetId)),
+      ({ assetId }) => this.call(team, 'asset.read', 'GET', () => this.assets.get(team, assetId)),
     );
     server.registerTool(
       'list_pending_approvals',
@@ -83,7 +83,7 @@ export class McpToolsService {
       { description: 'An asset of the team', mimeType: 'application/json' },
       async (uri) => {
         const match = ASSET_URI.exec(uri.href);
-        const asset = match ? await this.assets.get(team.teamId, Number(match[1])) : null;
+        const asset = match ? await this.assets.get(team, Number(match[1])) : null;
         if (!asset) throw new Error('Asset not found');
         return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(asset) }] };
       },

@@ -13,6 +13,13 @@ export class Asset {
   @Column({ name: 'conversation_id', type: 'uuid', nullable: true })
   conversationId: string | null;
 
+  /**
+   * The member whose private conversation made it: theirs alone, also once that conversation is
+   * deleted. Null: the team's (a run's assets, assets made outside a conversation).
+   */
+  @Column({ name: 'private_to', type: 'uuid', nullable: true, select: false })
+  privateTo: string | null;
+
   /** Set for assets made by a workflow run. */
   @Column({ name: 'run_id', type: 'integer', nullable: true })
   runId: number | null;
