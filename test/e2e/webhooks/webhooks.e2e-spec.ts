@@ -1,3 +1,4 @@
+import { AssetsService } from '../../../src/assets/assets.service.js';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WebhookOutboxService } from '../../../src/webhook-events/webhook-outbox.service.js';
@@ -112,13 +113,14 @@ describe('webhooks', () => {
     await create(other, other.teamId, '/other-assets', ['run.completed']);
     const eventsBefore = Number((await db.query<{ count: string }[]>('SELECT count(*) FROM webhook_events WHERE team_id = $1', [other.teamId]))[0].count);
 
-    const reply = await chat(app, owner, { agentId: 'social', messages: [userMessage('Write a LinkedIn post about our launch')] });
-    const asset = reply.chunks.find((chunk) => chunk.type === 'data-asset') as { data: { id: number; type: string; title: string } } | undefined;
-    if (!asset) throw new Error('the reply made no asset');
+    // A team's asset (a member's private chat's assets send no event: test/e2e/assets/private-assets.e2e-spec.ts).
+    const asset = await app
+      .get(AssetsService)
+      .create({ teamId: owner.teamId, conversationId: null, runId: null }, { type: 'social_post', title: 'Our launch', content: 'We launched.', metadata: {} });
     const [received] = await waitFor(() => Promise.resolve(receiver.at('/assets').length >= 1 && receiver.at('/assets')), 'the asset event');
     expect(eventOf(received)).toMatchObject({
       type: 'asset.created',
-      data: { assetId: asset.data.id, type: asset.data.type, title: asset.data.title, conversationId: reply.conversationId, runId: null },
+      data: { assetId: asset.id, type: 'social_post', title: 'Our launch', conversationId: null, runId: null },
     });
     expect(received.body).not.toContain('"content"');
     expect(verifiesWithLibrary(hook.secret, received)).toBe(true);
