@@ -274,9 +274,10 @@ export class RunStateService {
       conversationId: row.conversation_id,
     };
     if (moved.conversationId) {
-      const workflow = known?.workflow ?? (await this.workflows.getById(moved.workflowId));
+      // Read on the move's own connection: a transaction waiting on a second one could starve the pool.
+      const workflow = known?.workflow ?? (await this.workflows.getById(moved.workflowId, manager));
       if (workflow) {
-        const steps = known?.steps ?? (await this.workflows.stepsOf(workflow.id));
+        const steps = known?.steps ?? (await this.workflows.stepsOf(workflow.id, manager));
         await this.conversations.setWorkflowRun(moved.conversationId, summaryOf(moved, workflow, steps), manager);
       }
     }

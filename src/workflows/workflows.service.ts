@@ -187,9 +187,12 @@ export class WorkflowsService {
     return workflow;
   }
 
-  /** For the approvals module and the runs executor, which act without a session. */
-  async getById(id: string): Promise<Workflow | null> {
-    return this.workflows.findOneBy({ id });
+  /**
+   * For the approvals module and the runs executor, which act without a session. `manager`: the
+   * caller's transaction, so that a transaction reading here holds no second pool connection.
+   */
+  async getById(id: string, manager: EntityManager = this.workflows.manager): Promise<Workflow | null> {
+    return manager.findOneBy(Workflow, { id });
   }
 
   /**
@@ -201,8 +204,8 @@ export class WorkflowsService {
     return manager.findOne(Workflow, { where: { id: workflowId }, select: { id: true, status: true, planVersion: true }, lock: { mode: 'pessimistic_read' } });
   }
 
-  stepsOf(workflowId: string): Promise<WorkflowStep[]> {
-    return this.steps.find({ where: { workflowId }, order: { stepIndex: 'ASC' } });
+  stepsOf(workflowId: string, manager: EntityManager = this.steps.manager): Promise<WorkflowStep[]> {
+    return manager.find(WorkflowStep, { where: { workflowId }, order: { stepIndex: 'ASC' } });
   }
 
   /** Active workflows with a schedule that is not paused: those whose schedule fires, for the scheduler. */
