@@ -165,13 +165,12 @@ describe('fair run scheduling: each team runs up to its plan concurrency, and no
     const burstRuns = await startAll(burster, burst);
     // The burst's first run is executing, the others wait in the queue.
     await waitFor(async () => (await db.query(`SELECT 1 FROM run_steps WHERE run_id = ANY($1)`, [burstRuns])).length > 0, 'the burst to start');
-    const asked = Date.now();
     const singleRun = await start(other, single);
     const singleStart = await firstStepStart(other, single, singleRun);
-    expect(singleStart - asked).toBeLessThan(2000);
 
     const spans = await spansOf(burstRuns);
-    // It started while the burst was still draining, which took one run at a time.
+    // It started while the burst was still draining, which took one run at a time: an order of
+    // events, not a time, so a slow machine cannot fail it and a queue in arrival order cannot pass.
     expect(spans.filter((span) => span.start > singleStart).length).toBeGreaterThan(0);
     expect(mostAtOnce(spans)).toBe(FREE_CONCURRENCY);
   });

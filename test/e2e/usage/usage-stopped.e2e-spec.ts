@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { api } from '../../helpers/api.js';
 import { userMessage } from '../../helpers/chat.js';
-import { LocalOpenAIServer, readJson } from '../../helpers/fake-openai.js';
+import { type ChatCompletionRequest, chatCompletion, LocalOpenAIServer, readJson, sendJson } from '../../helpers/fake-openai.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
@@ -58,24 +58,45 @@ async function stopAfterFirstToken(app: INestApplication, user: TestUser, respon
 
 /**
  * Streams each reply a word at a time, slowly, and reports usage (in its last chunk, as OpenAI does
- * with include_usage) only when `reportUsage`: a reply stopped midway never gets that far.
+ * with include_usage) only when `reportUsage`: a reply stopped midway never gets that far. A
+ * structured call (a workflow's planning) gets a plan of one general step.
  */
 class SlowOpenAI extends LocalOpenAIServer {
   reportUsage = true;
+  private wordsWritten = 0;
+  private readonly wordWaiters: { count: number; resolve: () => void }[] = [];
+
+  /** Resolves once the replies under way have written `count` more words than now. */
+  moreWords(count: number): Promise<void> {
+    return new Promise((resolve) => this.wordWaiters.push({ count: this.wordsWritten + count, resolve }));
+  }
 
   protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readJson<{ model?: string }>(req);
+    const body = await readJson<ChatCompletionRequest>(req);
+    if (body.response_format) {
+      const plan = { title: 'A long answer', steps: [{ description: LONG_QUESTION, agentId: 'general', requiresApproval: false }] };
+      return sendJson(res, chatCompletion(body.model, JSON.stringify(plan)));
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const chunk = (extra: object) => `data: ${JSON.stringify({ id: 'chatcmpl-slow', object: 'chat.completion.chunk', created: 1, model: body.model, ...extra })}\n\n`;
     const words = 'This is a long answer that arrives one word at a time, slowly, so it can be stopped midway. '.repeat(4).match(/\S+\s*/g) ?? [];
     for (const word of words) {
       if (res.destroyed) return;
       res.write(chunk({ choices: [{ index: 0, delta: { content: word }, finish_reason: null }] }));
+      this.wroteWord();
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     res.write(chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));
     if (this.reportUsage) res.write(chunk({ choices: [], usage: { prompt_tokens: 1234, completion_tokens: 56, total_tokens: 1290 } }));
     res.end('data: [DONE]\n\n');
+  }
+
+  private wroteWord(): void {
+    this.wordsWritten++;
+    for (const waiter of this.wordWaiters.filter((waiter) => waiter.count <= this.wordsWritten)) {
+      this.wordWaiters.splice(this.wordWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
   }
 }
 
@@ -87,16 +108,16 @@ describe('usage of calls that do not finish', () => {
     let db: DataSource;
 
     beforeAll(async () => {
-      app = await createTestApp({ env: { ...SLOW, RUN_SWEEP_SECONDS: '1' } });
+      app = await createTestApp({ env: SLOW });
       await resetDatabase(app);
       db = app.get(DataSource);
       base = await listen(app);
     });
     afterAll(() => app.close());
 
-    const rowsOf = async (column: 'conversation_id' | 'run_id', id: string | number): Promise<UsageRow[]> => {
+    const rowsOf = async (conversationId: string): Promise<UsageRow[]> => {
       await app.get(UsageLedger).flush();
-      return db.query<UsageRow[]>(`SELECT kind, input_tokens, output_tokens FROM usage_records WHERE ${column} = $1 ORDER BY id`, [id]);
+      return db.query<UsageRow[]>(`SELECT kind, input_tokens, output_tokens FROM usage_records WHERE conversation_id = $1 ORDER BY id`, [conversationId]);
     };
 
     it('a reply stopped after its first token records its prompt’s input tokens and the output it streamed', async () => {
@@ -105,14 +126,14 @@ describe('usage of calls that do not finish', () => {
 
       const completed = await post(base, user, body);
       await completed.text();
-      const [full] = await rowsOf('conversation_id', completed.headers.get('x-conversation-id')!);
+      const [full] = await rowsOf(completed.headers.get('x-conversation-id')!);
       expect(full.kind).toBe('chat');
       expect(full.input_tokens).toBeGreaterThan(20_000);
 
       const conversationId = await stopAfterFirstToken(app, user, await post(base, user, body));
       // The reply's rows, not the new conversation's title, written once the stopped reply is stored.
       const rows = await waitFor(async () => {
-        const found = (await rowsOf('conversation_id', conversationId)).filter((row) => row.kind !== 'title');
+        const found = (await rowsOf(conversationId)).filter((row) => row.kind !== 'title');
         return found.length > 0 && found;
       }, 'the stopped reply’s usage');
       expect(rows).toHaveLength(1);
@@ -122,28 +143,6 @@ describe('usage of calls that do not finish', () => {
       expect(rows[0].output_tokens).toBeLessThan(full.output_tokens);
     });
 
-    it('a run stopped mid-step records the step’s consumption', async () => {
-      const user = await signUp(app);
-      const { workflowId } = await createWorkflow(app, user, { goal: 'Write a LinkedIn post about our week' });
-      // One step of the general agent, which answers at length without tools: its one model call is cut.
-      await db.query(`DELETE FROM workflow_steps WHERE workflow_id = $1 AND step_index > 0`, [workflowId]);
-      await db.query(`UPDATE workflow_steps SET agent_id = 'general', description = $2, requires_approval = false WHERE workflow_id = $1`, [workflowId, LONG_QUESTION]);
-      await db.query(`UPDATE workflows SET status = 'active', approved_at = now() WHERE id = $1`, [workflowId]);
-      const { runId } = (await api(app, user).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
-      // The step's reply is under way once its text reaches the run's conversation stream; wait for the step to start.
-      await waitFor(async () => (await db.query<unknown[]>('SELECT 1 FROM run_steps WHERE run_id = $1', [runId])).length > 0, 'the step to start');
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await api(app, user).post(`/api/workflows/${workflowId}/runs/${runId}/stop`).expect(200);
-      await waitForRun(app, user, workflowId, runId, 'failed');
-
-      const rows = await waitFor(async () => {
-        const found = await rowsOf('run_id', runId);
-        return found.length > 0 && found;
-      }, 'the stopped step’s usage');
-      expect(rows).toEqual([expect.objectContaining({ kind: 'run-step' })]);
-      expect(rows[0].input_tokens).toBeGreaterThan(0);
-      expect(rows[0].output_tokens).toBeGreaterThan(0);
-    });
   });
 
   describe('a provider that reports usage only at the end, or never', () => {
@@ -203,6 +202,27 @@ describe('usage of calls that do not finish', () => {
       expect(rows[0].input_tokens).toBeGreaterThanOrEqual(promptTokens);
       // About 90 words of about 5 characters.
       expect(rows[0].output_tokens).toBeGreaterThan(50);
+    });
+
+    it('a run stopped mid-step records the step’s consumption', async () => {
+      const user = await signUp(app);
+      const { workflowId } = await createWorkflow(app, user, { goal: 'Write a LinkedIn post about our week' });
+      await db.query(`UPDATE workflows SET status = 'active', approved_at = now() WHERE id = $1`, [workflowId]);
+      // Stopped once the step's reply has streamed a few words: its one model call is cut.
+      const streaming = provider.moreWords(3);
+      const { runId } = (await api(app, user).post(`/api/workflows/${workflowId}/run`).expect(201)).body as { runId: number };
+      await streaming;
+      await api(app, user).post(`/api/workflows/${workflowId}/runs/${runId}/stop`).expect(200);
+      await waitForRun(app, user, workflowId, runId, 'failed');
+
+      const rows = await waitFor(async () => {
+        await app.get(UsageLedger).flush();
+        const found = await db.query<UsageRow[]>(`SELECT kind, input_tokens, output_tokens FROM usage_records WHERE run_id = $1 ORDER BY id`, [runId]);
+        return found.length > 0 && found;
+      }, 'the stopped step’s usage');
+      expect(rows).toEqual([expect.objectContaining({ kind: 'run-step' })]);
+      expect(rows[0].input_tokens).toBeGreaterThan(0);
+      expect(rows[0].output_tokens).toBeGreaterThan(0);
     });
   });
 });

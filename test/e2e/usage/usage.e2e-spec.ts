@@ -124,9 +124,13 @@ describe('usage ledger and API, on the offline model', () => {
     expect(planning).toMatchObject({ kind: 'planning', user_id: alice.userId, workflow_id: created.workflowId, conversation_id: null, run_id: null, model_id: 'offline' });
     expect(planning.input_tokens).toBeGreaterThan(0);
 
-    const [mail] = await app
-      .get(DataSource)
-      .query<{ text: string }[]>('SELECT text FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [alice.email.toLowerCase()]);
+    // The plan's mail is written by a queue job after the workflow's commit: wait for it, not for alice's latest mail.
+    const mail = await waitFor(async () => {
+      const [row] = await app
+        .get(DataSource)
+        .query<{ text: string }[]>(`SELECT text FROM mail_outbox WHERE to_address = $1 AND subject LIKE 'Approve the plan%' ORDER BY id DESC LIMIT 1`, [alice.email.toLowerCase()]);
+      return row;
+    }, 'the plan approval mail');
     const approve = linksIn(mail.text).find((link) => link.includes('/approve?token='));
     await api(app).get(pathOf(approve!)).set('User-Agent', BROWSER).expect(302);
     const started = await api(app, alice).post(`/api/workflows/${created.workflowId}/run`).expect(201);
