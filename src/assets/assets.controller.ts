@@ -20,7 +20,7 @@ export class AssetsController {
   constructor(private readonly assets: AssetsService) {}
 
   @Permission('asset.read')
-  @ApiOperation({ summary: "List the team's assets, newest first, in pages" })
+  @ApiOperation({ summary: "List the assets the caller may see, newest first, in pages: the team's shared and run assets and the caller's own private ones" })
   @ApiOkResponse({ type: [AssetResponse] })
   @Get()
   list(@ActiveTeam() team: TeamContext, @Query() query: ListAssetsQueryDto): Promise<AssetResponse[]> {

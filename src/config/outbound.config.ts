@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { integer, namespace, size, type DocumentedVariable, type RawEnvironment, type Setting } from './environment.js';
 
-const ALLOWED_HOSTS_NAME = 'OUTBOUND_ALLOWED_HOSTS';
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,62}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}[a-z0-9_])?)*$/;
 
 /** Whether an entry is a hostname, an IP address or a CIDR block (checked here; OutboundPolicy reads it). */
@@ -15,22 +14,28 @@ function isAllowedHostEntry(entry: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-/** A comma-separated list of hosts, addresses and CIDR blocks, lower-cased; unset is none. */
-function allowedHosts(doc: string): Setting<string[]> {
-  const variables: DocumentedVariable[] = [{ name: ALLOWED_HOSTS_NAME }];
+/** `*` (every public host) or `*.example.com` (its subdomains), as MCP_ALLOWED_HOSTS takes besides the rest. */
+function isWildcardEntry(entry: string): boolean {
+  return entry === '*' || (entry.startsWith('*.') && HOSTNAME.test(entry.slice(2)) && entry.slice(2).includes('.'));
+}
+
+/** A comma-separated list of hosts, addresses and CIDR blocks (and wildcards where `wildcards`), lower-cased; unset is none. */
+function allowedHosts(name: string, doc: string, { wildcards }: { wildcards: boolean }): Setting<string[]> {
+  const variables: DocumentedVariable[] = [{ name }];
   return {
     doc,
     variables,
     read(raw: RawEnvironment, problems: string[]) {
-      const value = raw[ALLOWED_HOSTS_NAME];
+      const value = raw[name];
       if (typeof value !== 'string' || value.trim() === '') return [];
       const entries = value
         .split(',')
         .map((entry) => entry.trim().toLowerCase())
         .filter((entry) => entry !== '');
-      const bad = entries.filter((entry) => !isAllowedHostEntry(entry));
+      const bad = entries.filter((entry) => !isAllowedHostEntry(entry) && !(wildcards && isWildcardEntry(entry)));
       if (bad.length > 0) {
-        problems.push(`${ALLOWED_HOSTS_NAME} has entries that are neither a hostname, an IP address nor a CIDR block: ${bad.join(', ')}`);
+        const kinds = wildcards ? 'a hostname, `*`, `*.domain`, an IP address nor a CIDR block' : 'a hostname, an IP address nor a CIDR block';
+        problems.push(`${name} has entries that are neither ${kinds}: ${bad.join(', ')}`);
         return [];
       }
       return entries;
@@ -40,8 +45,17 @@ function allowedHosts(doc: string): Setting<string[]> {
 
 export const OUTBOUND_VARIABLES = namespace('Outbound requests (webhooks, MCP servers)', {
   allowedHosts: allowedHosts(
-    'Comma-separated hosts, IP addresses and CIDR blocks that outbound requests may reach even though they are private, loopback or ' +
+    'OUTBOUND_ALLOWED_HOSTS',
+    'Comma-separated hosts, IP addresses and CIDR blocks that webhook deliveries may reach even though they are private, loopback or ' +
       'link-local (e.g. `hooks.internal,10.1.0.0/16`); plain http is allowed only to these. Unset: only public addresses, over https.',
+    { wildcards: false },
+  ),
+  mcpAllowedHosts: allowedHosts(
+    'MCP_ALLOWED_HOSTS',
+    'The hosts teams may connect MCP servers on, comma-separated (e.g. `*.tools.example.com,mcp.internal,10.1.0.0/16`); unset, teams connect none. `*` is any public host, ' +
+      '`*.example.com` its subdomains (public addresses only); a hostname, IP address or CIDR block named outright may also be private or ' +
+      'loopback and take plain http. Checked at registration and at every connection, after DNS (README: Connecting MCP servers).',
+    { wildcards: true },
   ),
   timeoutMs: integer({
     name: 'OUTBOUND_TIMEOUT_MS',
@@ -62,6 +76,8 @@ export const OUTBOUND_VARIABLES = namespace('Outbound requests (webhooks, MCP se
 export interface OutboundSettings {
   /** Lower-cased hostnames, IP addresses and CIDR blocks reachable although private, and over http. */
   allowedHosts: string[];
+  /** The same for MCP servers, plus `*` and `*.domain`: the only hosts a team's MCP server may be on. */
+  mcpAllowedHosts: string[];
   timeoutMs: number;
   maxResponseBytes: number;
 }

@@ -82,6 +82,45 @@ describe('checkOutboundUrl', () => {
   });
 });
 
+describe('a list that names the only hosts (MCP_ALLOWED_HOSTS)', () => {
+  const only = (entries: string[]) => new OutboundPolicy(entries, 'MCP_ALLOWED_HOSTS', true);
+
+  it('unset, lets nothing through, public hosts included', () => {
+    expect(refusal('https://mcp.example.com/mcp', only([]))).toBe('The operator allows no hosts for this (MCP_ALLOWED_HOSTS is unset)');
+    expect(refusal('https://93.184.216.34/', only([]))).toMatch(/MCP_ALLOWED_HOSTS is unset/);
+  });
+
+  it('`*` lets every public host through over https, and nothing private', () => {
+    const any = only(['*']);
+    expect(refusal('https://mcp.example.com/mcp', any)).toBe('allowed');
+    expect(refusal('https://93.184.216.34/', any)).toBe('allowed');
+    expect(refusal('http://mcp.example.com/mcp', any)).toMatch(/plain http only to hosts the operator lists in MCP_ALLOWED_HOSTS/);
+    expect(refusal('https://127.0.0.1/', any)).toMatch(/loopback/);
+    expect(refusal('https://localhost/', any)).toMatch(/loopback/);
+    expect(refusal('https://10.0.0.1/', any)).toMatch(/private/);
+  });
+
+  it('`*.domain` lets its subdomains through, not the domain itself nor look-alikes', () => {
+    const tools = only(['*.tools.example.com']);
+    expect(refusal('https://crm.tools.example.com/mcp', tools)).toBe('allowed');
+    expect(refusal('https://a.b.tools.example.com/mcp', tools)).toBe('allowed');
+    expect(refusal('https://CRM.Tools.Example.com./mcp', tools)).toBe('allowed');
+    for (const url of ['https://tools.example.com/', 'https://eviltools.example.com/', 'https://tools.example.com.evil.test/', 'https://93.184.216.34/']) {
+      expect(refusal(url, tools)).toBe(`The host ${new URL(url).hostname} is not among the hosts the operator allows (MCP_ALLOWED_HOSTS)`);
+    }
+  });
+
+  it('names, addresses and blocks let just those through, private or over http', () => {
+    const listed = only(['mcp.internal', '127.0.0.1', '10.1.0.0/16']);
+    expect(refusal('http://mcp.internal:8080/mcp', listed)).toBe('allowed');
+    expect(refusal('http://127.0.0.1:3000/mcp', listed)).toBe('allowed');
+    expect(refusal('https://10.1.2.3/mcp', listed)).toBe('allowed');
+    expect(refusal('https://10.2.0.1/mcp', listed)).toMatch(/not among the hosts/);
+    expect(refusal('https://other.internal/mcp', listed)).toMatch(/not among the hosts/);
+    expect(refusal('https://mcp.example.com/mcp', listed)).toMatch(/not among the hosts/);
+  });
+});
+
 describe('resolveOutboundAddress', () => {
   const resolver =
     (table: Record<string, string[]>): Resolver =>
@@ -107,6 +146,14 @@ describe('resolveOutboundAddress', () => {
   it('allows such a name when the name or the address is listed', async () => {
     await expect(resolveOutboundAddress(new URL('https://internal.test/'), new OutboundPolicy(['internal.test']), dns)).resolves.toMatchObject({ address: '127.0.0.1' });
     await expect(resolveOutboundAddress(new URL('https://internal.test/'), new OutboundPolicy(['127.0.0.0/8']), dns)).resolves.toMatchObject({ address: '127.0.0.1' });
+  });
+
+  it('admits a wildcard’s name only where it resolves to public addresses (or a listed block)', async () => {
+    const wildcard = new OutboundPolicy(['*.test'], 'MCP_ALLOWED_HOSTS', true);
+    await expect(resolveOutboundAddress(new URL('https://public.test/'), wildcard, dns)).resolves.toMatchObject({ address: '93.184.216.34' });
+    await expect(resolveOutboundAddress(new URL('https://internal.test/'), wildcard, dns)).rejects.toThrow(/loopback/);
+    const withBlock = new OutboundPolicy(['*.test', '127.0.0.0/8'], 'MCP_ALLOWED_HOSTS', true);
+    await expect(resolveOutboundAddress(new URL('https://internal.test/'), withBlock, dns)).resolves.toMatchObject({ address: '127.0.0.1' });
   });
 
   it('refuses a name that does not resolve', async () => {

@@ -3,15 +3,33 @@ import { blockContains, effectiveAddress, nonPublicKind, parseBlock, parseIp, ty
 /** An outbound URL or its address refused by the policy; the message says why, for a 400 or a delivery log. */
 export class OutboundUrlError extends Error {}
 
-/** What OUTBOUND_ALLOWED_HOSTS lets through although it is not public: hostnames by name, addresses by block. */
+/**
+ * Where outbound requests may go, from an operator's list (OUTBOUND_ALLOWED_HOSTS, MCP_ALLOWED_HOSTS).
+ * Hostnames and addresses named outright may be private or loopback and take plain http; blocks
+ * let their addresses through. An `onlyListed` list (MCP) also limits the hosts at all: a host must
+ * be named, be under a `*.domain`, fall in a block, or the list holds `*`; its wildcards admit public
+ * addresses only.
+ */
 export class OutboundPolicy {
   private readonly hostnames: Set<string>;
   private readonly blocks: IpBlock[];
+  private readonly anyHost: boolean;
+  /** `.example.com` for `*.example.com`. */
+  private readonly domainSuffixes: string[];
 
-  constructor(allowedHosts: readonly string[]) {
-    const blocks = allowedHosts.map((entry) => parseBlock(entry));
+  /** `listName` names the variable in refusals; `onlyListed` refuses any host the list does not match. */
+  constructor(
+    allowedHosts: readonly string[],
+    private readonly listName = 'OUTBOUND_ALLOWED_HOSTS',
+    private readonly onlyListed = false,
+  ) {
+    const wildcards = allowedHosts.filter((entry) => entry.startsWith('*'));
+    const exact = allowedHosts.filter((entry) => !entry.startsWith('*'));
+    const blocks = exact.map((entry) => parseBlock(entry));
     this.blocks = blocks.filter((block): block is IpBlock => block !== null);
-    this.hostnames = new Set(allowedHosts.filter((_, index) => blocks[index] === null).map((entry) => entry.toLowerCase()));
+    this.hostnames = new Set(exact.filter((_, index) => blocks[index] === null).map((entry) => entry.toLowerCase()));
+    this.anyHost = wildcards.includes('*');
+    this.domainSuffixes = wildcards.filter((entry) => entry !== '*').map((entry) => entry.slice(1).toLowerCase());
   }
 
   hostAllowed(hostname: string): boolean {
@@ -21,6 +39,26 @@ export class OutboundPolicy {
   addressAllowed(address: IpAddress): boolean {
     return [address, effectiveAddress(address)].some((ip) => this.blocks.some((block) => blockContains(block, ip)));
   }
+
+  /** Whether a host may be reached at all (before its addresses are judged): always, unless the list is `onlyListed`. */
+  hostListed(hostname: string, literal: IpAddress | null): boolean {
+    if (!this.onlyListed || this.anyHost || this.hostAllowed(hostname)) return true;
+    if (literal) return this.addressAllowed(literal);
+    const lower = hostname.toLowerCase().replace(/\.$/, '');
+    return this.domainSuffixes.some((suffix) => lower.endsWith(suffix));
+  }
+
+  /** Why an unlisted host is refused, for a 400. */
+  unlistedHost(hostname: string): string {
+    const none = !this.anyHost && this.hostnames.size === 0 && this.blocks.length === 0 && this.domainSuffixes.length === 0;
+    if (none) return `The operator allows no hosts for this (${this.listName} is unset)`;
+    return `The host ${hostname} is not among the hosts the operator allows (${this.listName})`;
+  }
+
+  /** Why plain http is refused. */
+  plainHttp(): string {
+    return `The URL must use https (plain http only to hosts the operator lists in ${this.listName})`;
+  }
 }
 
 /** The host of a parsed URL without IPv6 brackets. */
@@ -29,8 +67,8 @@ export function bareHostname(url: URL): string {
 }
 
 /**
- * Checks a URL without any DNS look-up, as at registration: http(s) only, no credentials in it, https
- * unless its host is listed in OUTBOUND_ALLOWED_HOSTS (by name, or as an address in a listed block),
+ * Checks a URL without any DNS look-up, as at registration: http(s) only, no credentials in it, a host
+ * the policy lists when it lists only some (MCP), https unless its host is listed (by name, or as an address in a listed block),
  * and no literal non-public address or `localhost` unless listed. The WHATWG parser has already
  * turned decimal, octal and hex IPv4 forms (http://2130706433/, http://0177.1/) into dotted ones.
  */
@@ -45,13 +83,12 @@ export function checkOutboundUrl(text: string, policy: OutboundPolicy): URL {
   if (url.username !== '' || url.password !== '') throw new OutboundUrlError('The URL must not carry a user name or password');
   const hostname = bareHostname(url);
   const literal = parseIp(hostname);
+  if (!policy.hostListed(hostname, literal)) throw new OutboundUrlError(policy.unlistedHost(hostname));
   const listed = policy.hostAllowed(hostname) || (literal !== null && policy.addressAllowed(literal));
   if (listed) return url;
   const kind = literal ? nonPublicKind(literal) : /(^|\.)localhost\.?$/i.test(hostname) ? 'a loopback address' : null;
   if (kind) throw new OutboundUrlError(`The URL points to ${kind}, which outbound requests may not reach`);
-  if (url.protocol === 'http:') {
-    throw new OutboundUrlError('The URL must use https (plain http only to hosts the operator lists in OUTBOUND_ALLOWED_HOSTS)');
-  }
+  if (url.protocol === 'http:') throw new OutboundUrlError(policy.plainHttp());
   return url;
 }
 

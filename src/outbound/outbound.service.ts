@@ -15,14 +15,19 @@ export class OutboundResolver {
   }
 }
 
+/** What a request out is for: each follows its own operator list. */
+export type OutboundPurpose = 'webhook' | 'mcp';
+
 /**
- * Requests to URLs a team gave us, under OUTBOUND_ALLOWED_HOSTS: `check` at registration (throws
- * OutboundUrlError, which the caller turns into a 400), `fetch` at use (DNS checked and pinned,
- * no redirects, timeout and size cap from OUTBOUND_TIMEOUT_MS and OUTBOUND_MAX_RESPONSE_SIZE).
+ * Requests to URLs a team gave us: webhook deliveries under OUTBOUND_ALLOWED_HOSTS, MCP servers
+ * under MCP_ALLOWED_HOSTS (only the hosts it lists). `check` at registration (throws
+ * OutboundUrlError, which the caller turns into a 400), `fetch` at use (the same check again, DNS
+ * checked and pinned, no redirects, timeout and size cap from OUTBOUND_TIMEOUT_MS and
+ * OUTBOUND_MAX_RESPONSE_SIZE).
  */
 @Injectable()
 export class OutboundService {
-  private readonly policy: OutboundPolicy;
+  private readonly policies: Record<OutboundPurpose, OutboundPolicy>;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
 
@@ -31,19 +36,22 @@ export class OutboundService {
     private readonly resolver: OutboundResolver,
   ) {
     const settings = config.get('outbound', { infer: true });
-    this.policy = new OutboundPolicy(settings.allowedHosts);
+    this.policies = {
+      webhook: new OutboundPolicy(settings.allowedHosts),
+      mcp: new OutboundPolicy(settings.mcpAllowedHosts, 'MCP_ALLOWED_HOSTS', true),
+    };
     this.timeoutMs = settings.timeoutMs;
     this.maxResponseBytes = settings.maxResponseBytes;
   }
 
-  /** The URL, parsed, when the policy lets requests go to it (no DNS look-up); else OutboundUrlError. */
-  check(url: string): URL {
-    return checkOutboundUrl(url, this.policy);
+  /** The URL, parsed, when the purpose's policy lets requests go to it (no DNS look-up); else OutboundUrlError. */
+  check(url: string, purpose: OutboundPurpose): URL {
+    return checkOutboundUrl(url, this.policies[purpose]);
   }
 
-  fetch(url: string | URL, init: OutboundRequestInit = {}): Promise<Response> {
+  fetch(url: string | URL, purpose: OutboundPurpose, init: OutboundRequestInit = {}): Promise<Response> {
     return safeFetch(url, init, {
-      policy: this.policy,
+      policy: this.policies[purpose],
       timeoutMs: this.timeoutMs,
       maxResponseBytes: this.maxResponseBytes,
       resolve: (hostname) => this.resolver.resolve(hostname),

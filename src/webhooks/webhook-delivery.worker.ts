@@ -113,7 +113,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
     const started = performance.now();
     const latency = () => Math.round(performance.now() - started);
     try {
-      const response = await this.outbound.fetch(target.url, { method: 'POST', headers, body: payload });
+      const response = await this.outbound.fetch(target.url, 'webhook', { method: 'POST', headers, body: payload });
       const body = await response.text();
       const ok = response.status >= 200 && response.status < 300;
       return { ok, refused: false, responseStatus: response.status, latencyMs: latency(), error: ok ? null : `HTTP ${response.status}${body ? `: ${body.slice(0, ERROR_MAX_LENGTH)}` : ''}` };

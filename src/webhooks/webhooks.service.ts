@@ -179,7 +179,7 @@ export class WebhooksService {
 
   private checkedUrl(url: string): string {
     try {
-      return this.outbound.check(url).toString();
+      return this.outbound.check(url, 'webhook').toString();
     } catch (error) {
       if (error instanceof OutboundUrlError) throw new BadRequestException(error.message);
       throw error;

@@ -11,7 +11,7 @@ describe.skipIf(NO_BROWSER)('tool approvals in the dashboard chat', () => {
 
   beforeAll(async () => {
     everything = await EverythingServer.start();
-    server = await startDashboardServer({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+    server = await startDashboardServer({ MCP_ALLOWED_HOSTS: '127.0.0.1' });
   }, 180_000);
 
   afterAll(async () => {

@@ -546,7 +546,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the team's assets, newest first, in pages */
+        /** List the assets the caller may see, newest first, in pages: the team's shared and run assets and the caller's own private ones */
         get: operations["assetsList"];
         put?: never;
         post?: never;
@@ -3165,7 +3165,7 @@ export interface components {
              * @example cms
              */
             name: string;
-            /** @description The Streamable HTTP (or SSE) endpoint: https, or http only to hosts in OUTBOUND_ALLOWED_HOSTS */
+            /** @description The Streamable HTTP (or SSE) endpoint, on a host MCP_ALLOWED_HOSTS lists: https, or http only to a host listed by name or address */
             url: string;
             /** @description Headers sent with every request (stored encrypted, never shown again) */
             headers?: {
@@ -3186,7 +3186,7 @@ export interface components {
              * @example cms
              */
             name?: string;
-            /** @description The Streamable HTTP (or SSE) endpoint: https, or http only to hosts in OUTBOUND_ALLOWED_HOSTS */
+            /** @description The Streamable HTTP (or SSE) endpoint, on a host MCP_ALLOWED_HOSTS lists: https, or http only to a host listed by name or address */
             url?: string;
             /** @description Headers sent with every request (stored encrypted, never shown again) */
             headers?: {
@@ -11570,7 +11570,7 @@ export interface operations {
                     "application/json": components["schemas"]["McpServerResponse"];
                 };
             };
-            /** @description A field is malformed, or the URL is refused by the outbound policy */
+            /** @description A field is malformed, or the URL is refused: its host is not in MCP_ALLOWED_HOSTS (unset: none), or it is private, loopback or plain http without being listed there */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11808,7 +11808,7 @@ export interface operations {
                     "application/json": components["schemas"]["McpServerResponse"];
                 };
             };
-            /** @description A field is malformed, or the URL is refused by the outbound policy */
+            /** @description A field is malformed, or the URL is refused: its host is not in MCP_ALLOWED_HOSTS (unset: none), or it is private, loopback or plain http without being listed there */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -31,7 +31,7 @@ export class McpServersController {
   @ApiOperation({ summary: 'Add an MCP server' })
   @ApiCreatedResponse({ type: McpServerResponse })
   @Post()
-  @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused by the outbound policy' })
+  @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused: its host is not in MCP_ALLOWED_HOSTS (unset: none), or it is private, loopback or plain http without being listed there' })
   @ApiConflictResponse({ description: 'The team, or the deployment, has a server of that name' })
   create(@Param('id', ParseUUIDPipe) id: string, @Body() dto: CreateMcpServerDto): Promise<McpServerResponse> {
     return this.servers.create(id, dto);
@@ -49,7 +49,7 @@ export class McpServersController {
   @ApiOperation({ summary: 'Change an MCP server' })
   @Patch(':serverId')
   @ApiOkResponse({ type: McpServerResponse })
-  @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused by the outbound policy' })
+  @ApiBadRequestResponse({ description: 'A field is malformed, or the URL is refused: its host is not in MCP_ALLOWED_HOSTS (unset: none), or it is private, loopback or plain http without being listed there' })
   @ApiConflictResponse({ description: 'The team, or the deployment, has a server of that name' })
   update(@Param('id', ParseUUIDPipe) id: string, @Param('serverId', ParseUUIDPipe) serverId: string, @Body() dto: UpdateMcpServerDto): Promise<McpServerResponse> {
     return this.servers.update(id, serverId, dto);

@@ -149,7 +149,7 @@ export class McpServersService {
 
   private checkUrl(url: string): string {
     try {
-      return this.outbound.check(url).toString();
+      return this.outbound.check(url, 'mcp').toString();
     } catch (error) {
       if (error instanceof OutboundUrlError) throw new BadRequestException(error.message);
       throw error;

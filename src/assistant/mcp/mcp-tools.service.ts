@@ -165,7 +165,7 @@ export class McpToolsService {
       if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
         throw new TypeError('MCP requests send text bodies');
       }
-      return this.outbound.fetch(url, {
+      return this.outbound.fetch(url, 'mcp', {
         method: init?.method,
         headers: init?.headers,
         body: body ?? undefined,

@@ -29,7 +29,7 @@ describe('MCP servers', () => {
 
   beforeAll(async () => {
     everything = await EverythingServer.start();
-    app = await createTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', MCP_CALL_TIMEOUT_MS: String(CALL_TIMEOUT_MS), RATE_LIMIT_FREE: '1000' } });
+    app = await createTestApp({ env: { MCP_ALLOWED_HOSTS: '127.0.0.1,*', MCP_CALL_TIMEOUT_MS: String(CALL_TIMEOUT_MS), RATE_LIMIT_FREE: '1000' } });
     await resetDatabase(app);
     db = app.get(DataSource);
     owner = await signUp(app);

@@ -31,7 +31,7 @@ describe('tool approvals', () => {
 
   beforeAll(async () => {
     everything = await EverythingServer.start();
-    app = await createTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', RATE_LIMIT_FREE: '1000' } });
+    app = await createTestApp({ env: { MCP_ALLOWED_HOSTS: '127.0.0.1', RATE_LIMIT_FREE: '1000' } });
     await resetDatabase(app);
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;

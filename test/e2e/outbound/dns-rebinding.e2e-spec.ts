@@ -89,7 +89,7 @@ describe('DNS that changes between the check and the connection', () => {
       else done(null, first.address, first.family);
     }) as typeof dns.lookup;
     app = await createTestApp({
-      env: { OUTBOUND_ALLOWED_HOSTS: CHECKED, RATE_LIMIT_FREE: '1000', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_MAX_ATTEMPTS: '2', WEBHOOK_POLL_INTERVAL_MS: '50' },
+      env: { OUTBOUND_ALLOWED_HOSTS: CHECKED, MCP_ALLOWED_HOSTS: `*.rebind.test,${CHECKED}`, RATE_LIMIT_FREE: '1000', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_MAX_ATTEMPTS: '2', WEBHOOK_POLL_INTERVAL_MS: '50' },
       overrides: [{ provide: OutboundResolver, useValue: { resolve: (hostname: string) => Promise.resolve(rebinding.resolve(hostname)) } }],
     });
     await resetDatabase(app);

@@ -11,7 +11,7 @@ export class CreateMcpServerDto {
   @Matches(/^[a-z0-9_]{1,24}$/, { message: 'name must be 1 to 24 lower-case letters, digits or underscores' })
   name: string;
 
-  @ApiProperty({ description: 'The Streamable HTTP (or SSE) endpoint: https, or http only to hosts in OUTBOUND_ALLOWED_HOSTS' })
+  @ApiProperty({ description: 'The Streamable HTTP (or SSE) endpoint, on a host MCP_ALLOWED_HOSTS lists: https, or http only to a host listed by name or address' })
   @IsString()
   @MaxLength(2000)
   url: string;
