@@ -36,6 +36,7 @@ import { StepToolApprovals1766900000200 } from './1766900000200-StepToolApproval
 import { ApprovalDigests1767000000100 } from './1767000000100-ApprovalDigests.js';
 import { SearchSnippets1767000000200 } from './1767000000200-SearchSnippets.js';
 import { PrivateAssets1767500000200 } from './1767500000200-PrivateAssets.js';
+import { SharedConversations1767600000000 } from './1767600000000-SharedConversations.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   ApprovalDigests1767000000100,
   SearchSnippets1767000000200,
   PrivateAssets1767500000200,
+  SharedConversations1767600000000,
 ];

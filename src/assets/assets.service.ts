@@ -87,12 +87,13 @@ export class AssetsService {
     // One statement, one round trip (every tool call of every reply and run step comes here), which
     // also writes the team's `asset.created` webhook event when it has an endpoint for it: the
     // event exists exactly when the asset does. What a member's private conversation makes is
-    // theirs (`private_to`; a run's conversation has no author, so its assets are the team's), and
-    // sends no event: the team's endpoints would tell its admins what a member's chat made.
+    // theirs (`private_to`; a run's conversation has no author, so its assets are the team's, as a
+    // shared chat's are), and sends no event: the team's endpoints would tell its admins what a
+    // member's chat made. FOR SHARE waits for a change of sharing under way (ConversationsService.setSharing).
     const [generated] = await this.assets.query<{ id: number; created_at: Date }[]>(
       `WITH inserted AS (
          INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, storage_key, private_to)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT user_id FROM conversations WHERE id = $2 AND workflow_run IS NULL))
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT user_id FROM conversations WHERE id = $2 AND workflow_run IS NULL AND shared_at IS NULL FOR SHARE))
          RETURNING id, created_at, conversation_id, run_id, type, title, private_to
        ), ${emittingWith('asset.created', { teamId: '$1::uuid', source: '(SELECT * FROM inserted WHERE private_to IS NULL) AS inserted', data: ASSET_CREATED_DATA })}
        SELECT id, created_at FROM inserted`,

@@ -27,7 +27,7 @@ export class ConversationRepliesService {
    * before its first message has made the conversation.
    */
   async resume(team: TeamContext, reference: string, response: Response): Promise<void> {
-    const conversation = await this.conversations.find(team, reference);
+    const conversation = await this.conversations.find(team, reference, 'read');
     const streamId = conversation && (await this.live.active(conversation.id));
     if (!conversation || !streamId) {
       response.status(204).end();
@@ -40,7 +40,7 @@ export class ConversationRepliesService {
 
   /** POST /api/assistant/conversations/:id/stop. */
   async stop(team: TeamContext, reference: string): Promise<StoppedConversationResponse> {
-    const { id } = await this.conversations.getOrThrow(team, reference);
+    const { id } = await this.conversations.getOrThrow(team, reference, 'write');
     await this.live.stop(id);
     return { conversationId: id, stopped: true };
   }
@@ -51,7 +51,7 @@ export class ConversationRepliesService {
    * run's conversation while the run writes its steps into it.
    */
   async selectBranch(team: TeamContext, reference: string, version: string): Promise<BranchesResponse> {
-    const conversation = await this.conversations.getOrThrow(team, reference);
+    const conversation = await this.conversations.getOrThrow(team, reference, 'write');
     if (conversation.workflowRun && (ACTIVE_RUN_STATUSES as readonly string[]).includes(conversation.workflowRun.status)) {
       throw new ConflictException(`This conversation is workflow run ${conversation.workflowRun.id}'s, which is still going`);
     }
@@ -65,7 +65,7 @@ export class ConversationRepliesService {
    * went on spending model calls for nobody, and storing it failed on the deleted conversation.
    */
   async deleteConversation(team: TeamContext, reference: string, audit: AuditContext): Promise<void> {
-    const { id } = await this.conversations.getOrThrow(team, reference);
+    const { id } = await this.conversations.getOrThrow(team, reference, 'write');
     // A 409 is no reply under way (or one that ended meanwhile): nothing to stop.
     await this.live.stop(id).catch((error: unknown) => {
       if (!(error instanceof ConflictException)) throw error;

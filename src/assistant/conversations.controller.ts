@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SuccessResponse } from '../http/openapi/common.response.js';
 import { ApiErrors } from '../http/openapi/api-responses.decorator.js';
 import { Audit, type AuditContext } from '../audit-events/audit-context.js';
@@ -7,6 +7,7 @@ import { ParseConversationReferencePipe } from '../conversations/conversation-re
 import { ConversationResponse, HistoryResponse, StoppedConversationResponse } from '../conversations/conversations.response.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { ConversationIdQueryDto } from '../conversations/dto/conversation-id.query.dto.js';
+import { ConversationSharingDto } from '../conversations/dto/conversation-sharing.dto.js';
 import { ListConversationsQueryDto } from '../conversations/dto/list-conversations.query.dto.js';
 import { RenameConversationDto } from '../conversations/dto/rename-conversation.dto.js';
 import { SearchConversationsQueryDto } from '../conversations/dto/search-conversations.query.dto.js';
@@ -43,7 +44,7 @@ export class ConversationsController {
   }
 
   @Permission('conversation.read')
-  @ApiOperation({ summary: "List the caller's conversations, newest first" })
+  @ApiOperation({ summary: "List the caller's conversations, the team's runs' and the chats shared with the team, newest first" })
   @Get('conversations')
   @ApiOkResponse({ type: [ConversationResponse] })
   list(@ActiveTeam() team: TeamContext, @Query() query: ListConversationsQueryDto): Promise<ConversationResponse[]> {
@@ -62,7 +63,7 @@ export class ConversationsController {
   }
 
   @Permission('conversation.read')
-  @ApiOperation({ summary: "Search the caller's conversations (titles and messages) by their words" })
+  @ApiOperation({ summary: "Search the caller's conversations, the team's runs' and the shared chats (titles and messages) by their words" })
   @ApiOkResponse({ type: [SearchHitResponse] })
   @Get('search')
   search(@ActiveTeam() team: TeamContext, @Query() query: SearchConversationsQueryDto): Promise<SearchHitResponse[]> {
@@ -76,6 +77,29 @@ export class ConversationsController {
   @ApiErrors(404)
   rename(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string, @Body() body: RenameConversationDto): Promise<RenamedConversationResponse> {
     return this.conversations.rename(team, id, body.title);
+  }
+
+  @Permission('conversation.write')
+  @ApiOperation({ summary: 'Share a chat with the team (read-only for the others) or make it private again; its author only' })
+  @ApiOkResponse({ type: ConversationResponse })
+  @Put('conversations/:id/sharing')
+  @ApiErrors(404, 409)
+  setSharing(
+    @ActiveTeam() team: TeamContext,
+    @Param('id', ParseConversationReferencePipe) id: string,
+    @Body() body: ConversationSharingDto,
+    @Audit() audit: AuditContext,
+  ): Promise<ConversationResponse> {
+    return this.conversations.setSharing(team, id, body.shared, audit);
+  }
+
+  @Permission('conversation.write')
+  @ApiOperation({ summary: 'Continue as my own copy: a new private chat of the caller holding the history of one they may read' })
+  @ApiCreatedResponse({ type: ConversationResponse })
+  @Post('conversations/:id/copies')
+  @ApiErrors(404)
+  fork(@ActiveTeam() team: TeamContext, @Param('id', ParseConversationReferencePipe) id: string): Promise<ConversationResponse> {
+    return this.conversations.fork(team, id);
   }
 
   @Permission('conversation.read')

@@ -28,6 +28,15 @@ class WorkflowRunSummaryResponse implements WorkflowRunSummary {
   workflow: WorkflowReference;
 }
 
+/** Who started a chat (null for a run's conversation, or once the account is deleted). */
+class ConversationAuthorResponse {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+}
+
 export class ConversationResponse {
   @ApiProperty({ format: 'uuid' })
   id: string;
@@ -40,6 +49,12 @@ export class ConversationResponse {
 
   @ApiProperty({ type: WorkflowRunSummaryResponse, nullable: true, description: "A workflow run's conversation: the run" })
   workflowRun: WorkflowRunSummaryResponse | null;
+
+  @ApiProperty({ description: "Shared with the team by its author: the others may read it and continue a copy of their own, not this chat" })
+  shared: boolean;
+
+  @ApiProperty({ type: ConversationAuthorResponse, nullable: true, description: "Who started it; null for a workflow run's conversation" })
+  author: ConversationAuthorResponse | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;

@@ -26,16 +26,24 @@ export const CONVERSATION_TITLE_MAX_LENGTH = 100;
 export const CONVERSATION_REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 export const CONVERSATION_REFERENCE_RULE = '1–64 letters, digits, "-" or "_"';
 
-/** A conversation a chat turn continues (ConversationsService.findForTurn). */
-/** Who reads: a chat is visible to its author only, a run's conversation to the whole team. */
+/**
+ * Who reads: a chat is its author's, a run's conversation the whole team's; a chat its author
+ * shared the team may read, not continue (issue 35 item 1).
+ */
 export interface Reader {
   teamId: string;
   userId: string;
 }
 
-function visibleTo(conversation: Conversation, reader: Reader): boolean {
-  return conversation.userId === reader.userId || conversation.workflowRun !== null;
+/** `read`: see it (history, branches, a reply under way, a copy of it); `write`: continue or change it. */
+export type ConversationAccess = 'read' | 'write';
+
+function visibleTo(conversation: Conversation, reader: Reader, access: ConversationAccess): boolean {
+  if (conversation.userId === reader.userId || conversation.workflowRun !== null) return true;
+  return access === 'read' && conversation.sharedAt !== null;
 }
+
+/** A conversation a chat turn continues (ConversationsService.findForTurn). */
 
 export interface ContinuedConversation {
   id: string;
@@ -66,6 +74,8 @@ export interface NewConversation {
   /** The id the chat client made for it, if one did. */
   chatId?: string | null;
   title: string;
+  /** A title kept as it is, never replaced by a generated one (a copy keeps its original's). */
+  titleFinal?: boolean;
   niche?: string;
   /** The agent that answers its first message. */
   lastAgentId?: string;
@@ -103,8 +113,8 @@ export class ConversationsService {
   async createWithMessages(teamId: string, input: NewConversation, messages: UIMessage[]): Promise<string> {
     const [created] = await this.prepared.query<{ id: string }>(
       `WITH conversation AS (
-         INSERT INTO conversations (team_id, user_id, chat_id, title, niche, last_agent_id, workflow_run)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+         INSERT INTO conversations (team_id, user_id, chat_id, title, niche, last_agent_id, workflow_run, title_final)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $9) RETURNING id
        ), ${incomingRows(8)}, saved AS (
          ${insertingIncoming('(SELECT id FROM conversation)', false)}
        )
@@ -118,6 +128,7 @@ export class ConversationsService {
         input.lastAgentId ?? null,
         input.workflowRun ? JSON.stringify(input.workflowRun) : null,
         incomingMessages(messages),
+        input.titleFinal ?? false,
       ],
     );
     return created.id;
@@ -126,12 +137,13 @@ export class ConversationsService {
   /**
    * The reader's conversation named by `reference` (see CONVERSATION_REFERENCE), in one round trip.
    * A UUID is first the service's id, then a client's chat id. A chat is private to its author,
-   * whatever the reader's role (docs/permissions.md); a run's conversation belongs to the team.
+   * whatever the reader's role (docs/permissions.md), unless shared for `read`; a run's
+   * conversation belongs to the team.
    */
-  async find(reader: Reader, reference: string): Promise<Conversation | null> {
+  async find(reader: Reader, reference: string, access: ConversationAccess): Promise<Conversation | null> {
     const { teamId } = reader;
     const where = isUUID(reference) ? [{ id: reference, teamId }, { chatId: reference, teamId }] : [{ chatId: reference, teamId }];
-    const found = (await this.conversations.find({ where, take: 2 })).filter((conversation) => visibleTo(conversation, reader));
+    const found = (await this.conversations.find({ where, take: 2 })).filter((conversation) => visibleTo(conversation, reader, access));
     return found.find((conversation) => conversation.id === reference) ?? found[0] ?? null;
   }
 
@@ -156,30 +168,70 @@ export class ConversationsService {
       : null;
   }
 
-  async getOrThrow(reader: Reader, reference: string): Promise<Conversation> {
-    const conversation = await this.find(reader, reference);
+  async getOrThrow(reader: Reader, reference: string, access: ConversationAccess): Promise<Conversation> {
+    const conversation = await this.find(reader, reference, access);
     if (!conversation) throw new NotFoundException('Conversation not found');
     return conversation;
   }
 
-  /** A page of the reader's conversations and the team's runs', most recently active first. */
+  /** A page of the reader's conversations, the team's runs' and the chats shared with the team, most recently active first. */
   async list({ teamId, userId }: Reader, { limit, offset }: ListConversationsQueryDto): Promise<ConversationResponse[]> {
     const rows = await this.conversations.find({
-      where: [{ teamId, userId }, { teamId, workflowRun: Not(IsNull()) }],
+      where: [{ teamId, userId }, { teamId, workflowRun: Not(IsNull()) }, { teamId, sharedAt: Not(IsNull()) }],
       order: { updatedAt: 'DESC', id: 'DESC' },
       take: limit,
       skip: offset,
     });
-    return rows.map(map);
+    return this.responses(rows);
   }
 
   async history(reader: Reader, reference: string): Promise<HistoryResponse> {
-    const conversation = await this.getOrThrow(reader, reference);
-    return { messages: await this.messagesOf(conversation.id), conversation: map(conversation) };
+    const conversation = await this.getOrThrow(reader, reference, 'read');
+    const [response] = await this.responses([conversation]);
+    return { messages: await this.messagesOf(conversation.id), conversation: response };
   }
 
-  /** Deletes the conversation and (by cascade) its messages; its assets stay, unlinked. */
-  /** Deletes the team's conversation by its id (as getOrThrow resolved it), with its messages. */
+  /**
+   * Shares the author's chat with the team (read-only for the others) or makes it private again;
+   * the assets it made follow it. Only the author: for anyone else it is a 404, as one that does
+   * not exist (a run's conversation, the team's already, is a 409). The conversation's row is locked, as an asset's insert reads it (FOR SHARE), so an
+   * asset made meanwhile is never left behind on the other side.
+   */
+  async setSharing(reader: Reader, reference: string, shared: boolean, audit: AuditContext): Promise<ConversationResponse> {
+    const { id, workflowRun } = await this.getOrThrow(reader, reference, 'read');
+    if (workflowRun) throw new ConflictException("A workflow run's conversation is the team's already");
+    const updated = await this.conversations.manager.transaction(async (manager) => {
+      // An UPDATE's query answers [rows, count].
+      const [[row]] = await manager.query<[{ id: string }[], number]>(
+        `UPDATE conversations SET shared_at = CASE WHEN $3 THEN coalesce(shared_at, now()) END
+          WHERE id = $1 AND team_id = $2 AND user_id = $4 AND workflow_run IS NULL RETURNING id`,
+        [id, reader.teamId, shared, reader.userId],
+      );
+      if (!row) return null;
+      await manager.query('UPDATE assets SET private_to = $3 WHERE conversation_id = $1 AND team_id = $2', [id, reader.teamId, shared ? null : reader.userId]);
+      await this.audit.record(manager, audit, { teamId: reader.teamId, action: shared ? 'conversation.shared' : 'conversation.unshared', target: { type: 'conversation', id } });
+      return manager.findOneByOrFail(Conversation, { id });
+    });
+    if (!updated) throw new NotFoundException('Conversation not found');
+    const [response] = await this.responses([updated]);
+    return response;
+  }
+
+  /**
+   * "Continue as my own copy": a new private chat of the reader holding the history shown of one
+   * they may read (theirs, a run's, or one shared with them), titled as it is; the original is unchanged.
+   */
+  async fork(reader: Reader, reference: string): Promise<ConversationResponse> {
+    const source = await this.getOrThrow(reader, reference, 'read');
+    const id = await this.createWithMessages(
+      reader.teamId,
+      { userId: reader.userId, title: source.title, titleFinal: true, niche: source.niche, lastAgentId: source.lastAgentId ?? undefined },
+      await this.messagesOf(source.id),
+    );
+    const [response] = await this.responses([await this.conversations.findOneByOrFail({ id })]);
+    return response;
+  }
+
   /**
    * Deletes the conversation and its messages. `audit`: who asked, recorded in the same transaction
    * with how many messages went (never their text nor the title, which quotes the first one); null
@@ -262,14 +314,14 @@ export class ConversationsService {
 
   /** The history shown and the forks where other versions are kept (GET …/branches). */
   async branchesOf(reader: Reader, reference: string): Promise<BranchesResponse> {
-    const { id } = await this.getOrThrow(reader, reference);
+    const { id } = await this.getOrThrow(reader, reference, 'read');
     const [messages, forks] = await Promise.all([this.messagesOf(id), this.branches(id)]);
     return { messages, forks };
   }
 
   /** A title the reader chose: kept from then on, never replaced by a generated one. */
   async rename(reader: Reader, reference: string, title: string): Promise<RenamedConversationResponse> {
-    const { id } = await this.getOrThrow(reader, reference);
+    const { id } = await this.getOrThrow(reader, reference, 'write');
     // Not activity: updated_at (the list's order) stays.
     await this.conversations.query('UPDATE conversations SET title = $2, title_final = true WHERE id = $1', [id, title]);
     return { id, title };
@@ -301,7 +353,7 @@ export class ConversationsService {
          SELECT c.id, c.title, c.workflow_run IS NOT NULL AS workflow_run, c.updated_at,
                 to_tsvector('english', c.title) @@ q.query AS title_matched
            FROM q, conversations c
-          WHERE c.team_id = $1 AND (c.user_id = $2 OR c.workflow_run IS NOT NULL)
+          WHERE c.team_id = $1 AND (c.user_id = $2 OR c.workflow_run IS NOT NULL OR c.shared_at IS NOT NULL)
             AND (to_tsvector('english', c.title) @@ q.query
                  OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.search @@ q.query))
           ORDER BY c.updated_at DESC, c.id DESC
@@ -474,6 +526,14 @@ export class ConversationsService {
   async setWorkflowRun(conversationId: string, workflowRun: WorkflowRunSummary, manager: EntityManager): Promise<void> {
     await manager.update(Conversation, { id: conversationId }, { workflowRun });
   }
+
+  /** The conversations as the API shows them, each with its author's name (one query for all). */
+  private async responses(conversations: Conversation[]): Promise<ConversationResponse[]> {
+    const authorIds = [...new Set(conversations.flatMap((conversation) => (conversation.userId ? [conversation.userId] : [])))];
+    const authors = authorIds.length === 0 ? [] : await this.conversations.query<{ id: string; name: string }[]>('SELECT id, name FROM users WHERE id = ANY($1)', [authorIds]);
+    const names = new Map(authors.map((author) => [author.id, author.name]));
+    return conversations.map((conversation) => map(conversation, names));
+  }
 }
 
 /** The text parts of a message, in SQL: what a preview and the search index read. */
@@ -578,12 +638,15 @@ export function titleFrom(text: string): string {
   return cutText(line, CONVERSATION_TITLE_MAX_LENGTH);
 }
 
-function map(conversation: Conversation): ConversationResponse {
+function map(conversation: Conversation, authors: Map<string, string>): ConversationResponse {
+  const authorName = conversation.userId === null ? undefined : authors.get(conversation.userId);
   return {
     id: conversation.id,
     title: conversation.title,
     niche: conversation.niche,
     workflowRun: conversation.workflowRun,
+    shared: conversation.sharedAt !== null,
+    author: conversation.userId !== null && authorName !== undefined ? { id: conversation.userId, name: authorName } : null,
     createdAt: conversation.createdAt.toISOString(),
     updatedAt: conversation.updatedAt.toISOString(),
   };

@@ -25,7 +25,7 @@ export class FeedbackService {
   ) {}
 
   async rate(reader: Reader, reference: string, messageId: string, { rating, note }: MessageFeedbackDto): Promise<MessageFeedbackResponse> {
-    const { id } = await this.conversations.getOrThrow(reader, reference);
+    const { id } = await this.conversations.getOrThrow(reader, reference, 'write');
     // The agent and model are copied from the reply, so the counts never read messages.
     const [row] = await this.db.query<FeedbackRow[]>(
       `WITH reply AS (
@@ -47,13 +47,13 @@ export class FeedbackService {
 
   /** Takes the caller's rating of the reply back; none to take back is not an error. */
   async remove(reader: Reader, reference: string, messageId: string): Promise<void> {
-    const { id } = await this.conversations.getOrThrow(reader, reference);
+    const { id } = await this.conversations.getOrThrow(reader, reference, 'write');
     await this.db.query('DELETE FROM message_feedback WHERE conversation_id = $1 AND message_id = $2 AND user_id = $3', [id, messageId, reader.userId]);
   }
 
   /** The caller's ratings in a conversation, in the order given. */
   async mine(reader: Reader, reference: string): Promise<MessageFeedbackResponse[]> {
-    const { id } = await this.conversations.getOrThrow(reader, reference);
+    const { id } = await this.conversations.getOrThrow(reader, reference, 'read');
     const rows = await this.db.query<FeedbackRow[]>(
       'SELECT message_id, rating, note, updated_at FROM message_feedback WHERE conversation_id = $1 AND user_id = $2 ORDER BY created_at, message_id',
       [id, reader.userId],

@@ -683,7 +683,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's conversations, newest first */
+        /** List the caller's conversations, the team's runs' and the chats shared with the team, newest first */
         get: operations["conversationsList"];
         put?: never;
         post?: never;
@@ -701,7 +701,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search the caller's conversations (titles and messages) by their words */
+        /** Search the caller's conversations, the team's runs' and the shared chats (titles and messages) by their words */
         get: operations["conversationsSearch"];
         put?: never;
         post?: never;
@@ -726,6 +726,40 @@ export interface paths {
         head?: never;
         /** Rename a conversation (a generated title never replaces the name given) */
         patch: operations["conversationsRename"];
+        trace?: never;
+    };
+    "/api/assistant/conversations/{id}/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Share a chat with the team (read-only for the others) or make it private again; its author only */
+        put: operations["conversationsSetSharing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assistant/conversations/{id}/copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Continue as my own copy: a new private chat of the caller holding the history of one they may read */
+        post: operations["conversationsFork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/assistant/conversations/{id}/branches": {
@@ -2006,6 +2040,11 @@ export interface components {
             currentStepDescription: string;
             workflow: components["schemas"]["WorkflowReference"];
         };
+        ConversationAuthorResponse: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         ConversationResponse: {
             /** Format: uuid */
             id: string;
@@ -2018,6 +2057,10 @@ export interface components {
             niche: string;
             /** @description A workflow run's conversation: the run */
             workflowRun: components["schemas"]["WorkflowRunSummaryResponse"] | null;
+            /** @description Shared with the team by its author: the others may read it and continue a copy of their own, not this chat */
+            shared: boolean;
+            /** @description Who started it; null for a workflow run's conversation */
+            author: components["schemas"]["ConversationAuthorResponse"] | null;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -2068,6 +2111,10 @@ export interface components {
         RenamedConversationResponse: {
             id: string;
             title: string;
+        };
+        ConversationSharingDto: {
+            /** @description true: the team may read it (not continue it); false: private again */
+            shared: boolean;
         };
         BranchVersionResponse: {
             /** @description Names the version for POST …/branches */
@@ -6807,6 +6854,173 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    conversationsSetSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationSharingDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+        };
+    };
+    conversationsFork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyResponse"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

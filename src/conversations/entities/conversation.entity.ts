@@ -51,6 +51,10 @@ export class Conversation {
   @Column({ name: 'workflow_run', type: 'jsonb', nullable: true })
   workflowRun: WorkflowRunSummary | null;
 
+  /** When its author shared it with the team, who may then read it but not continue it; null: private. */
+  @Column({ name: 'shared_at', type: 'timestamptz', nullable: true })
+  sharedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

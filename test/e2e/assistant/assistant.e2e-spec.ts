@@ -55,6 +55,8 @@ describe('assistant: router, history, conversations', () => {
         title: 'What can you do',
         niche: 'general',
         workflowRun: null,
+        shared: false,
+        author: { id: alice.userId, name: expect.any(String) },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
@@ -248,6 +250,8 @@ describe('assistant: router, history, conversations', () => {
         title: 'Newest one',
         niche: 'general',
         workflowRun: null,
+        shared: false,
+        author: { id: carol.userId, name: expect.any(String) },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
