@@ -22,6 +22,13 @@ export async function conversationHistory(id: string) {
   return { ...history, messages: history.messages as UIMessage[] };
 }
 
+/** Shares the caller's chat with the team (read-only for the others), or makes it private again. */
+export const setConversationSharing = (id: string, shared: boolean) =>
+  send(client.PUT('/api/assistant/conversations/{id}/sharing', { params: { path: { id } }, body: { shared } }));
+
+/** "Continue as my own copy": a new private chat of the caller with the history of one they may read. */
+export const copyConversation = (id: string) => send(client.POST('/api/assistant/conversations/{id}/copies', { params: { path: { id } } }));
+
 export const deleteConversation = (id: string) => send(client.DELETE('/api/assistant/conversations', { params: { query: { id } } }));
 
 export const stopConversation = (id: string) => send(client.POST('/api/assistant/conversations/{id}/stop', { params: { path: { id } } }));

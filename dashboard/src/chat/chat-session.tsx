@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ConversationResponse } from '../api/types';
 import { useApi } from '../api/use-api';
-import { useCan } from '../session/session';
-import { listModels } from './api';
+import { useCan, useSession } from '../session/session';
+import { copyConversation, listModels, setConversationSharing } from './api';
 import { ChatErrorNotice } from './chat-error-notice';
 import { ErrorMessage } from '../components/error-message';
 import { ChatOptions } from './chat-options';
@@ -24,10 +24,13 @@ interface ChatSessionProps {
   initialMessages: UIMessage[];
   onCreated: (conversationId: string) => void;
   onReplyFinished: () => void;
+  /** Its sharing changed, or the reader made a copy of their own (its id). */
+  onSharingChanged: () => void;
+  onCopied: (conversationId: string) => void;
 }
 
 /** A conversation, live: its messages scroll above a composer that stays at the bottom of the window. */
-export function ChatSession({ conversationId, conversation, initialMessages, onCreated, onReplyFinished }: ChatSessionProps) {
+export function ChatSession({ conversationId, conversation, initialMessages, onCreated, onReplyFinished, onSharingChanged, onCopied }: ChatSessionProps) {
   const [choices, setChoices] = useState({ agentId: '', modelId: '' });
   const models = useApi(listModels, []).data;
   // The conversation's id once it has one (a new chat gets it from its first reply).
@@ -50,9 +53,13 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
   const actions = useMessageActions(liveId, chat.showMessages);
   reloadVersions.current = actions.reload;
   const run = conversation?.workflowRun;
+  const myId = useSession().me?.user.id;
+  // Another member's chat they shared: read here, continued only as a copy of one's own.
+  const sharedByOther = conversation !== undefined && !run && conversation.author?.id !== myId;
   const writes = useCan()('conversation.write');
+  const chats = writes && !sharedByOther;
   // A run's conversation is the workflow's record: its steps are not regenerated or edited here.
-  const branches = writes && !run;
+  const branches = chats && !run;
 
   return (
     <section className="chat-session" aria-label="Conversation">
@@ -61,10 +68,20 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
           Run #{run.id} of <Link href={`/workflows/${run.workflow.id}`}>{run.workflow.title}</Link> · {run.status.replace('_', ' ')}
         </p>
       )}
+      {conversation && !run && (
+        <ConversationSharing conversation={conversation} mine={!sharedByOther} canCopy={writes} onChanged={onSharingChanged} onCopied={onCopied} />
+      )}
       {/* Only a member who may chat answers a tool's approval request; others see it waiting. */}
-      <ToolApprovalContext.Provider value={writes ? chat.answerToolApproval : undefined}>
+      <ToolApprovalContext.Provider value={chats ? chat.answerToolApproval : undefined}>
         <ChatActionsContext.Provider
-          value={{ actions, busy: chat.busy, canRate: writes, regenerate: branches ? chat.regenerate : undefined, edit: branches ? chat.edit : undefined }}
+          value={{
+            actions,
+            busy: chat.busy,
+            canRate: chats,
+            regenerate: branches ? chat.regenerate : undefined,
+            edit: branches ? chat.edit : undefined,
+            askerName: sharedByOther ? (conversation.author?.name ?? 'A former member') : undefined,
+          }}
         >
           <MessageList
             messages={chat.messages}
@@ -74,8 +91,8 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
         </ChatActionsContext.Provider>
       </ToolApprovalContext.Provider>
       <ErrorMessage error={actions.error} />
-      {writes && <OfflineModelBanner modelId={choices.modelId || models?.defaultModel} />}
-      {writes ? (
+      {chats && <OfflineModelBanner modelId={choices.modelId || models?.defaultModel} />}
+      {chats ? (
         <Composer
           busy={chat.busy}
           onSend={chat.send}
@@ -84,8 +101,70 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
           options={<ChatOptions choices={choices} onChange={setChoices} models={models} />}
         />
       ) : (
-        <p className="muted chat-read-only">Your role in this team reads conversations; it does not chat.</p>
+        !sharedByOther && <p className="muted chat-read-only">Your role in this team reads conversations; it does not chat.</p>
       )}
     </section>
+  );
+}
+
+interface ConversationSharingProps {
+  conversation: ConversationResponse;
+  /** The reader is its author. */
+  mine: boolean;
+  /** The reader may chat, so may continue a copy of their own. */
+  canCopy: boolean;
+  onChanged: () => void;
+  onCopied: (conversationId: string) => void;
+}
+
+/** Its author shares a chat with the team or takes it back; another member reads it and may continue a copy. */
+function ConversationSharing({ conversation, mine, canCopy, onChanged, onCopied }: ConversationSharingProps) {
+  const [shared, setShared] = useState(conversation.shared);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error>();
+
+  async function act(work: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await work();
+      setError(undefined);
+    } catch (failure) {
+      setError(failure as Error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="chat-sharing" role="status">
+      {mine ? (
+        <>
+          <span className="muted">{shared ? 'Shared with the team: they can read it, not write in it.' : 'Only you can see this chat.'}</span>
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() =>
+              void act(async () => {
+                setShared((await setConversationSharing(conversation.id, !shared)).shared);
+                onChanged();
+              })
+            }
+          >
+            {shared ? 'Stop sharing' : 'Share with the team'}
+          </button>
+        </>
+      ) : (
+        <>
+          <span className="muted">Shared by {conversation.author?.name ?? 'a former member'} · read-only</span>
+          {canCopy && (
+            <button type="button" disabled={busy} onClick={() => void act(async () => onCopied((await copyConversation(conversation.id)).id))}>
+              Continue as my own copy
+            </button>
+          )}
+        </>
+      )}
+      <ErrorMessage error={error} />
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ConversationResponse, SearchHitResponse } from '../api/types';
 import { ErrorMessage } from '../components/error-message';
-import { useCan } from '../session/session';
+import { useCan, useSession } from '../session/session';
 import { searchConversations } from './api';
 
 interface ConversationListProps {
@@ -23,6 +23,7 @@ interface ConversationListProps {
 export function ConversationList({ conversations, more, onShowMore, error, currentId, open, onClose, onNewChat, onDelete }: ConversationListProps) {
   const newChat = useRef<HTMLButtonElement>(null);
   const writes = useCan()('conversation.write');
+  const myId = useSession().me?.user.id;
 
   useEffect(() => {
     if (!open) return;
@@ -56,8 +57,12 @@ export function ConversationList({ conversations, more, onShowMore, error, curre
                 <Link href={`/chat/${conversation.id}`} aria-current={conversation.id === currentId ? 'page' : undefined} onClick={onClose}>
                   <span className="chat-sidebar-title">{conversation.title || 'Untitled'}</span>
                   <span className="muted">{conversation.workflowRun ? `Run · ${conversation.workflowRun.workflow.title}` : conversation.niche}</span>
+                  {conversation.shared && (
+                    <span className="muted chat-sidebar-sharing">{conversation.author?.id === myId ? 'Shared with the team' : `Shared by ${conversation.author?.name ?? 'a former member'}`}</span>
+                  )}
                 </Link>
-                {writes && (
+                {/* Only its author deletes a chat (a run's conversation is the team's). */}
+                {writes && (conversation.workflowRun || conversation.author?.id === myId) && (
                   <button type="button" className="link-button danger" aria-label={`Delete ${conversation.title}`} onClick={() => onDelete(conversation)}>
                     Delete
                   </button>

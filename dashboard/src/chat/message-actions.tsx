@@ -14,6 +14,8 @@ export interface ChatActions {
   edit?: (messageId: string, text: string) => void;
   /** Rating a reply (a member who may chat). */
   canRate: boolean;
+  /** Who wrote the user's messages when it is not the reader (a chat another member shared). */
+  askerName?: string;
 }
 
 export const ChatActionsContext = createContext<ChatActions | undefined>(undefined);

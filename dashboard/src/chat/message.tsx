@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { AssetResponse } from '../api/types';
 import { AssetCard } from '../components/asset-card';
 import { Markdown } from '../components/markdown';
-import { EditMessageForm, ReplyActions, UserMessageActions } from './message-actions';
+import { ChatActionsContext, EditMessageForm, ReplyActions, UserMessageActions } from './message-actions';
 import { stepHeader, stepHeaderText } from './run-steps';
 import { isToolPart, ToolCall } from './tool-approval';
 import type { ChatMessage } from './use-router-chat';
@@ -20,9 +20,10 @@ interface MessageProps {
  */
 export function Message({ message, nextAgent }: MessageProps) {
   const [editing, setEditing] = useState(false);
+  const askerName = useContext(ChatActionsContext)?.askerName;
   const step = stepHeader(message);
   if (step) return <h3 className="chat-step-header">{stepHeaderText(step, nextAgent)}</h3>;
-  const author = message.role === 'user' ? 'You' : (message.metadata?.agentId ?? 'Assistant');
+  const author = message.role === 'user' ? (askerName ?? 'You') : (message.metadata?.agentId ?? 'Assistant');
   // An asset made and then changed in the same reply (each tool call sends it) is shown once, as it ended.
   const lastPartOf = new Map(message.parts.flatMap((part, index) => (part.type === 'data-asset' ? [[assetIdOf(part.data), index] as const] : [])));
   return (

@@ -64,6 +64,11 @@ export function ChatPage({ params }: { params: { conversationId?: string } }) {
             void reload();
           }}
           onReplyFinished={() => void reload()}
+          onSharingChanged={() => void reload()}
+          onCopied={(id) => {
+            navigate(`/chat/${id}`);
+            void reload();
+          }}
         />
       </div>
     </div>
@@ -74,10 +79,12 @@ interface ConversationViewProps {
   conversationId: string | undefined;
   onCreated: (conversationId: string) => void;
   onReplyFinished: () => void;
+  onSharingChanged: () => void;
+  onCopied: (conversationId: string) => void;
 }
 
 /** Loads a stored conversation's history, then hands it to the live chat. */
-function ConversationView({ conversationId, onCreated, onReplyFinished }: ConversationViewProps) {
+function ConversationView({ conversationId, onCreated, onReplyFinished, onSharingChanged, onCopied }: ConversationViewProps) {
   // Read once, when this view mounts: the chat keeps its own state afterwards.
   const [initialId] = useState(conversationId);
   const history = useApi(initialId ? () => conversationHistory(initialId) : null, [initialId]);
@@ -91,6 +98,8 @@ function ConversationView({ conversationId, onCreated, onReplyFinished }: Conver
       initialMessages={history.data?.messages ?? []}
       onCreated={onCreated}
       onReplyFinished={onReplyFinished}
+      onSharingChanged={onSharingChanged}
+      onCopied={onCopied}
     />
   );
 }
