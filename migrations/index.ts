@@ -37,6 +37,7 @@ import { ApprovalDigests1767000000100 } from './1767000000100-ApprovalDigests.js
 import { SearchSnippets1767000000200 } from './1767000000200-SearchSnippets.js';
 import { PrivateAssets1767500000200 } from './1767500000200-PrivateAssets.js';
 import { SharedConversations1767600000000 } from './1767600000000-SharedConversations.js';
+import { AssetSearch1767600000200 } from './1767600000200-AssetSearch.js';
 
 /** Every migration, oldest first. Listed explicitly so the built app needs no file globbing. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   SearchSnippets1767000000200,
   PrivateAssets1767500000200,
   SharedConversations1767600000000,
+  AssetSearch1767600000200,
 ];

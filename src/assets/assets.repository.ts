@@ -13,6 +13,8 @@ export interface AssetFilters {
   to?: Date;
   /** Rejected assets (a rejected step's): listed with the others (the spec's listing), left out, or listed alone. */
   rejected: RejectedFilter;
+  /** Words the title or text holds (websearch_to_tsquery), through the assets_search index. */
+  q?: string;
   limit: number;
   offset: number;
 }
@@ -39,6 +41,9 @@ export class AssetsRepository {
   }
 }
 
+/** What an asset search reads: the expression of the assets_search index (migration 1767600000200), word for word. */
+export const ASSET_SEARCH_DOCUMENT = `to_tsvector('english', title || ' ' || left(content, 100000))`;
+
 /**
  * The listing's statement for a page of the team's assets and the reader's private ones (exported
  * for bench:assets' bare handler).
@@ -57,6 +62,7 @@ export function assetListingStatement({ teamId, userId }: AssetReader, filters: 
   if (filters.to) add('created_at < ?', filters.to);
   if (filters.rejected === 'exclude') where.push('rejected_at IS NULL');
   if (filters.rejected === 'only') where.push('rejected_at IS NOT NULL');
+  if (filters.q) add(`${ASSET_SEARCH_DOCUMENT} @@ websearch_to_tsquery('english', ?)`, filters.q);
   values.push(filters.limit, filters.offset);
   return {
     text: `SELECT id, team_id AS "teamId", conversation_id AS "conversationId", run_id AS "runId", type, title, content, metadata,

@@ -111,6 +111,7 @@ export class AssetsService {
       from: query.from ? new Date(query.from) : undefined,
       to: query.to ? new Date(query.to) : undefined,
       rejected: query.rejected ?? 'include',
+      q: query.q,
       limit: query.limit,
       offset: query.offset,
     });

@@ -8,6 +8,9 @@ export interface AssetRow {
   conversationId?: string | null;
   runId?: number | null;
   title?: string;
+  content?: string;
+  /** The member whose private chat made it (null: the team's). */
+  privateTo?: string | null;
   createdAt?: Date;
 }
 
@@ -20,13 +23,15 @@ export async function insertAssets(app: INestApplication, rows: AssetRow[]): Pro
     row.runId ?? null,
     row.type ?? 'social_post',
     row.title ?? `Asset ${index}`,
-    'Some **Markdown**',
+    row.content ?? 'Some **Markdown**',
     JSON.stringify({ platform: 'linkedin' }),
     (row.createdAt ?? new Date()).toISOString(),
+    row.privateTo ?? null,
   ]);
-  const placeholders = values.map((_, i) => `($${i * 8 + 1}, $${i * 8 + 2}, $${i * 8 + 3}, $${i * 8 + 4}, $${i * 8 + 5}, $${i * 8 + 6}, $${i * 8 + 7}, $${i * 8 + 8})`);
+  const columns = values[0].length;
+  const placeholders = values.map((_, i) => `(${Array.from({ length: columns }, (__, j) => `$${i * columns + j + 1}`).join(', ')})`);
   const inserted: { id: number }[] = await app.get(DataSource).query(
-    `INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, created_at)
+    `INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, created_at, private_to)
      VALUES ${placeholders.join(', ')} RETURNING id`,
     values.flat(),
   );

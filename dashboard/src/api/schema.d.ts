@@ -5956,6 +5956,8 @@ export interface operations {
                 to?: string;
                 /** @description A rejected workflow step's assets: listed (as without it), left out, or listed alone */
                 rejected?: "include" | "exclude" | "only";
+                /** @description Words the title or text must hold, as a web search reads them: "quoted phrase", -excluded, or */
+                q?: string;
                 /** @description values above 100 read as 100 */
                 limit?: number;
                 offset?: number;

@@ -1,10 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { INT4_MAX } from '../../http/int4.js';
 import { PageLimit, PageOffset } from '../../http/page-query.js';
 import { toInteger } from '../../http/query-integer.js';
 import { ASSET_TYPES, type AssetType } from '../asset-types.js';
+
+/** As a conversation search's words. */
+const ASSET_SEARCH_MAX_LENGTH = 200;
 
 /** Longer than any ISO 8601 timestamp (with nanoseconds and an offset). */
 const DATE_MAX_LENGTH = 40;
@@ -42,6 +45,17 @@ export class ListAssetsQueryDto {
   @IsOptional()
   @IsIn(REJECTED_FILTERS, { message: `rejected must be one of: ${REJECTED_FILTERS.join(', ')}` })
   rejected?: RejectedFilter;
+
+  @ApiPropertyOptional({
+    description: 'Words the title or text must hold, as a web search reads them: "quoted phrase", -excluded, or',
+    maxLength: ASSET_SEARCH_MAX_LENGTH,
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'q must be a string' })
+  @IsNotEmpty({ message: 'q must not be empty' })
+  @MaxLength(ASSET_SEARCH_MAX_LENGTH, { message: `q must be at most ${ASSET_SEARCH_MAX_LENGTH} characters` })
+  q?: string;
 
   @PageLimit(ASSET_PAGE_MAX, ASSET_PAGE_DEFAULT)
   limit: number = ASSET_PAGE_DEFAULT;
