@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { TcpProxy } from './tcp-proxy.js';
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  httpServer?: Server;
 }
 type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rverInstance;
 
@@ -34,6 +36,10 @@ export class StoppableS3 {
     const S3rver: S3rverConstructor = createRequire(import.meta.url)('s3rver');
     this.server = new S3rver({ address: '127.0.0.1', port: 0, directory: this.directory, silent: true });
     const { port } = await this.server.run();
+    // Node closes a keep-alive connection idle for 5 s; a client sending on it just then reads
+    // ECONNRESET (seen on a loaded machine, where a test's requests can be seconds apart). The
+    // proxy cuts the connections when the test stops the store, so they may idle long here.
+    this.server.httpServer!.keepAliveTimeout = 120_000;
     this.proxy = await TcpProxy.start(`http://127.0.0.1:${port}`);
   }
 

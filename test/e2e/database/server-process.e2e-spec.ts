@@ -100,7 +100,8 @@ describe('the operator command', () => {
     } finally {
       await client.end();
     }
-  }, 120_000);
+    // A bound, not a pace: five app boots (four side by side) took over two minutes at load 20.
+  }, 300_000);
 
   it('verifies a team\'s audit chain, names the first row edited behind the trigger, and lists the deployment-wide events', async () => {
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'error' };
