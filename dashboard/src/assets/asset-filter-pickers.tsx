@@ -1,6 +1,7 @@
-import type { WorkflowRunResponse } from '../api/types';
+import type { ConversationResponse, WorkflowRunResponse } from '../api/types';
 import { useApi } from '../api/use-api';
 import { conversationHistory, listConversations } from '../chat/api';
+import { useSession } from '../session/session';
 import { getWorkflow, listWorkflows } from '../workflows/api';
 import { runLabel } from '../workflows/workflow-format';
 
@@ -27,15 +28,24 @@ function Options({ options }: { options: PickerOption[] }) {
   ));
 }
 
-/** The caller's chats by title, newest first (the API's first page); a run's conversation is picked as the run. */
+/** A chat by its title; one another member shared, with their name. */
+function chatName(conversation: ConversationResponse, myId: string | undefined): string {
+  return conversation.author && conversation.author.id !== myId ? `${conversation.title} (${conversation.author.name})` : conversation.title;
+}
+
+/**
+ * The chats the caller may read by title, newest first (the API's first page: their own and those
+ * shared with the team); a run's conversation is picked as the run.
+ */
 export function ConversationPicker({ conversationId, onChange }: { conversationId: string; onChange: (conversationId: string) => void }) {
+  const myId = useSession().me?.user.id;
   const listed = useApi(() => listConversations(), []);
   const known = listed.data?.find((conversation) => conversation.id === conversationId);
   const unlisted = conversationId !== '' && listed.data !== undefined && known === undefined;
   // A linked conversation beyond the first page is named by its own record.
   const looked = useApi(unlisted ? () => conversationHistory(conversationId).then((history) => history.conversation.title) : null, [conversationId, unlisted]);
-  const chats = (listed.data ?? []).filter((conversation) => conversation.workflowRun === null).map((conversation) => ({ value: conversation.id, label: conversation.title }));
-  const chosenLabel = known?.title ?? looked.data ?? (looked.error ? 'A conversation not in your list' : 'Loading…');
+  const chats = (listed.data ?? []).filter((conversation) => conversation.workflowRun === null).map((conversation) => ({ value: conversation.id, label: chatName(conversation, myId) }));
+  const chosenLabel = (known && chatName(known, myId)) ?? looked.data ?? (looked.error ? 'A conversation not in your list' : 'Loading…');
   return (
     <label>
       Conversation
