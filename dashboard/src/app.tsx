@@ -78,7 +78,7 @@ function Gate() {
       <Suspense fallback={<p className="muted">Loading…</p>}>
         <Switch>
           <Route path="/chat/:conversationId?" component={ChatPage} />
-          <Route path="/assets" component={AssetsPage} />
+          <Route path="/assets/:assetId?" component={AssetsPage} />
           <Route path="/workflows" component={WorkflowsPage} />
           <Route path="/workflows/:workflowId" component={WorkflowPage} />
           <Route path="/approvals" component={ApprovalsPage} />

@@ -5,8 +5,11 @@ import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/configuration.js';
 import { Public } from '../common/public.decorator.js';
 
-/** Vite's content-hashed bundles: a new build never reuses a name. */
-const BUNDLE_FILE = /^assets\/[\w.-]+$/;
+/**
+ * Vite's content-hashed bundles: a new build never reuses a name. Each has an extension, which
+ * tells it from the app's own `/dashboard/assets/:assetId` (an asset's page) in the same folder.
+ */
+const BUNDLE_FILE = /^assets\/[\w.-]+\.\w+$/;
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 /** Files of `dashboard/public/`, copied as they are: their names stay, so they are kept a day. */
 const PUBLIC_FILES = new Set(['favicon.svg']);

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AssetResponse } from '../api/types';
 import { useAssetActions } from './use-asset-actions';
@@ -8,19 +9,30 @@ interface AssetActionsProps {
   /** The id of the element naming the asset: every card has the same buttons, this tells them apart. */
   describedBy: string;
   /** Shown on cards, not in the viewer itself. */
-  onOpen?: () => void;
+  open?: OpenLink;
+}
+
+/**
+ * Open: a link to the asset's own page (a new tab, a copied link). A card may show the viewer in
+ * place instead on a plain click: `onClick` then prevents the navigation.
+ */
+export interface OpenLink {
+  href: string;
+  /** The history state the navigation leaves (see openedFromGalleryState). */
+  state?: unknown;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 /** Open, copy as Markdown, download, and the way back to where the asset was made. */
-export function AssetActions({ asset, describedBy, onOpen }: AssetActionsProps) {
+export function AssetActions({ asset, describedBy, open }: AssetActionsProps) {
   const actions = useAssetActions(asset);
   return (
     <div className="asset-actions">
       <div className="asset-action-buttons" role="group" aria-label="Asset actions">
-        {onOpen && (
-          <button type="button" className="asset-button" onClick={onOpen} aria-haspopup="dialog" aria-describedby={describedBy}>
+        {open && (
+          <Link href={open.href} state={open.state} onClick={open.onClick} className="asset-button" aria-haspopup="dialog" aria-describedby={describedBy}>
             Open
-          </button>
+          </Link>
         )}
         <button type="button" className="asset-button" onClick={actions.copy} aria-describedby={describedBy}>
           {actions.copied ? 'Copied' : 'Copy as Markdown'}

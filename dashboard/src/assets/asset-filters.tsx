@@ -1,27 +1,41 @@
 import { ASSET_TYPES } from '../../../src/assets/asset-types.js';
+import { ConversationPicker, RunPicker } from './asset-filter-pickers';
 import { assetTypeLabel } from './asset-labels';
 import type { AssetQuery } from './api';
 
 export interface AssetFilters {
   type: string;
   conversationId: string;
+  /** The workflow whose runs the run picker offers; the API filters by the run alone. */
+  workflowId: string;
   runId: string;
   /** Local days (yyyy-mm-dd), as the date inputs give them. */
   from: string;
   to: string;
 }
-export const NO_FILTERS: AssetFilters = { type: '', conversationId: '', runId: '', from: '', to: '' };
+const FILTER_NAMES = ['type', 'conversationId', 'workflowId', 'runId', 'from', 'to'] as const satisfies readonly (keyof AssetFilters)[];
+export const NO_FILTERS: AssetFilters = { type: '', conversationId: '', workflowId: '', runId: '', from: '', to: '' };
 
-/** Links from elsewhere (a run, a conversation) open the gallery filtered: `?runId=` etc. */
-export function filtersFromUrl(): AssetFilters {
-  const params = new URLSearchParams(window.location.search);
-  return { ...NO_FILTERS, type: params.get('type') ?? '', conversationId: params.get('conversationId') ?? '', runId: params.get('runId') ?? '' };
+/** The filters a gallery URL's query holds (`?runId=…&type=…`): a filtered view is a link. */
+export function filtersFromSearch(search: string): AssetFilters {
+  const params = new URLSearchParams(search);
+  return Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? ''])) as unknown as AssetFilters;
 }
 
-/** The query of `GET /api/assets` for the filters: dates are picked as local days, the API takes instants. */
+/** The URL query of the filters, without the blank ones ('' when none is set). */
+export function searchOfFilters(filters: AssetFilters): string {
+  const params = new URLSearchParams();
+  for (const name of FILTER_NAMES) if (filters[name]) params.set(name, filters[name]);
+  return params.toString();
+}
+
+/**
+ * The query of `GET /api/assets` for the filters: dates are picked as local days, the API takes
+ * instants; the workflow only narrows the run picker (the API filters by the run).
+ */
 export function assetQuery(filters: AssetFilters): AssetQuery {
   return {
-    ...filters,
+    conversationId: filters.conversationId,
     // As the link or the select gives it: the API refuses an unknown type with a 400 the page shows.
     type: filters.type as AssetQuery['type'],
     runId: filters.runId ? Number(filters.runId) : undefined,
@@ -33,7 +47,7 @@ export function assetQuery(filters: AssetFilters): AssetQuery {
 
 interface AssetFiltersFormProps {
   filters: AssetFilters;
-  onChange: (name: keyof AssetFilters, value: string) => void;
+  onChange: (changed: Partial<AssetFilters>) => void;
   onClear: () => void;
 }
 
@@ -42,7 +56,7 @@ export function AssetFiltersForm({ filters, onChange, onClear }: AssetFiltersFor
     <form className="filters row asset-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
       <label>
         Type
-        <select value={filters.type} onChange={(event) => onChange('type', event.target.value)}>
+        <select value={filters.type} onChange={(event) => onChange({ type: event.target.value })}>
           <option value="">All types</option>
           {ASSET_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -51,21 +65,15 @@ export function AssetFiltersForm({ filters, onChange, onClear }: AssetFiltersFor
           ))}
         </select>
       </label>
-      <label>
-        Conversation id
-        <input value={filters.conversationId} onChange={(event) => onChange('conversationId', event.target.value.trim())} placeholder="any" />
-      </label>
-      <label>
-        Run id
-        <input value={filters.runId} inputMode="numeric" onChange={(event) => onChange('runId', event.target.value.trim())} placeholder="any" />
-      </label>
+      <ConversationPicker conversationId={filters.conversationId} onChange={(conversationId) => onChange({ conversationId })} />
+      <RunPicker workflowId={filters.workflowId} runId={filters.runId} onChange={(workflowId, runId) => onChange({ workflowId, runId })} />
       <label>
         From
-        <input type="date" value={filters.from} onChange={(event) => onChange('from', event.target.value)} />
+        <input type="date" value={filters.from} onChange={(event) => onChange({ from: event.target.value })} />
       </label>
       <label>
         To
-        <input type="date" value={filters.to} onChange={(event) => onChange('to', event.target.value)} />
+        <input type="date" value={filters.to} onChange={(event) => onChange({ to: event.target.value })} />
       </label>
       <button type="button" className="link-button" onClick={onClear}>
         Clear filters

@@ -27,3 +27,13 @@ export function assetFileName(asset: AssetResponse, extension: 'md' | 'png'): st
     .replace(/-+$/, '');
   return `${slug || asset.type.replace(/_/g, '-')}.${extension}`;
 }
+
+/**
+ * The Markdown as a card or the viewer shows it: without the `# ` heading it opens with. The
+ * tools start each asset with such a title line (the outline's title, "Reel: …", the merchant,
+ * "Legal analysis: …"), and the card's and viewer's header shows the title already. Copy and
+ * download keep it.
+ */
+export function withoutTitleLine(markdown: string): string {
+  return markdown.replace(/^\s*# [^\n]*(?:\n|$)\s*/, '');
+}

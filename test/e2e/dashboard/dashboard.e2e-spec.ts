@@ -33,7 +33,8 @@ describe('GET /dashboard: the built-in web app', () => {
     expect(response.text).toBe(INDEX);
   });
 
-  it.each(['/dashboard/chat', '/dashboard/workflows/7f1c6a52-2f0e-4f43-9d7e-1d1f1b0c9a11', '/dashboard/assets?type=image'])(
+  // An asset's page shares the bundles' folder: its id has no extension, as every bundle's name has.
+  it.each(['/dashboard/chat', '/dashboard/workflows/7f1c6a52-2f0e-4f43-9d7e-1d1f1b0c9a11', '/dashboard/assets?type=image', '/dashboard/assets/42', '/dashboard/assets/42?runId=7'])(
     'answers the app for the deep link %s, revalidated on every load, with a content security policy',
     async (path) => {
       const response = await api(app).get(path).expect(200);
