@@ -265,6 +265,14 @@ describe.skipIf(NO_BROWSER)('dashboard assets: cards, viewer, copy, download, li
       await conversationPicker.selectOption({ label: 'Any conversation' });
       await page.waitForURL(galleryUrl());
 
+      // Words of a title or text: the matching asset alone, the words in the URL.
+      const lighthouse = assets.find((asset) => asset.type === 'image' && asset.runId === null)!;
+      await filters.getByRole('searchbox', { name: 'Search' }).fill('lighthouse');
+      await page.waitForURL(galleryUrl('?q=lighthouse'));
+      await expectListed([lighthouse]);
+      await filters.getByRole('searchbox', { name: 'Search' }).fill('');
+      await page.waitForURL(galleryUrl());
+
       // A run picked by its workflow's title, then by its name: its assets alone, in the URL, kept on reload.
       const workflowPicker = filters.getByRole('combobox', { name: /^Workflow/ });
       const runPicker = filters.getByRole('combobox', { name: /^Run/ });

@@ -4,6 +4,8 @@ import { assetTypeLabel } from './asset-labels';
 import type { AssetQuery } from './api';
 
 export interface AssetFilters {
+  /** Words of the title or text (the API's full-text search). */
+  q: string;
   type: string;
   conversationId: string;
   /** The workflow whose runs the run picker offers; the API filters by the run alone. */
@@ -13,8 +15,8 @@ export interface AssetFilters {
   from: string;
   to: string;
 }
-const FILTER_NAMES = ['type', 'conversationId', 'workflowId', 'runId', 'from', 'to'] as const satisfies readonly (keyof AssetFilters)[];
-export const NO_FILTERS: AssetFilters = { type: '', conversationId: '', workflowId: '', runId: '', from: '', to: '' };
+const FILTER_NAMES = ['q', 'type', 'conversationId', 'workflowId', 'runId', 'from', 'to'] as const satisfies readonly (keyof AssetFilters)[];
+export const NO_FILTERS: AssetFilters = { q: '', type: '', conversationId: '', workflowId: '', runId: '', from: '', to: '' };
 
 /** The filters a gallery URL's query holds (`?runId=…&type=…`): a filtered view is a link. */
 export function filtersFromSearch(search: string): AssetFilters {
@@ -35,6 +37,8 @@ export function searchOfFilters(filters: AssetFilters): string {
  */
 export function assetQuery(filters: AssetFilters): AssetQuery {
   return {
+    // Blank words search nothing (the API refuses an empty `q`).
+    q: filters.q.trim() || undefined,
     conversationId: filters.conversationId,
     // As the link or the select gives it: the API refuses an unknown type with a 400 the page shows.
     type: filters.type as AssetQuery['type'],
@@ -54,6 +58,10 @@ interface AssetFiltersFormProps {
 export function AssetFiltersForm({ filters, onChange, onClear }: AssetFiltersFormProps) {
   return (
     <form className="filters row asset-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+      <label>
+        Search
+        <input type="search" placeholder="Words in a title or text" maxLength={200} value={filters.q} onChange={(event) => onChange({ q: event.target.value })} />
+      </label>
       <label>
         Type
         <select value={filters.type} onChange={(event) => onChange({ type: event.target.value })}>
