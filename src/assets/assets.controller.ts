@@ -47,6 +47,8 @@ export class AssetsController {
   @Permission('asset.delete')
   @ApiOperation({ summary: 'Delete an asset' })
   @ApiOkResponse({ type: SuccessResponse })
+  // 403: what a chat another member shared made is read-only for the team.
+  @ApiErrors(403, 404)
   @Delete(':id')
   async delete(@ActiveTeam() team: TeamContext, @Param('id', ParseSerialIdPipe) id: number, @Audit() audit: AuditContext): Promise<SuccessResponse> {
     await this.assets.delete(team, id, audit);

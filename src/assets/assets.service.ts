@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, type FindOptionsWhere, In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
 import type { AuditContext } from '../audit-events/audit-context.js';
@@ -89,11 +89,13 @@ export class AssetsService {
     // event exists exactly when the asset does. What a member's private conversation makes is
     // theirs (`private_to`; a run's conversation has no author, so its assets are the team's, as a
     // shared chat's are), and sends no event: the team's endpoints would tell its admins what a
-    // member's chat made. FOR SHARE waits for a change of sharing under way (ConversationsService.setSharing).
+    // member's chat made. FOR SHARE waits for a change of sharing under way (ConversationsService.setSharing),
+    // in either direction: the row is locked whatever its sharing (a condition on shared_at in the
+    // WHERE would skip the lock while the chat is shared).
     const [generated] = await this.assets.query<{ id: number; created_at: Date }[]>(
       `WITH inserted AS (
          INSERT INTO assets (team_id, conversation_id, run_id, type, title, content, metadata, storage_key, private_to)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT user_id FROM conversations WHERE id = $2 AND workflow_run IS NULL AND shared_at IS NULL FOR SHARE))
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT CASE WHEN shared_at IS NULL THEN user_id END FROM conversations WHERE id = $2 AND workflow_run IS NULL FOR SHARE))
          RETURNING id, created_at, conversation_id, run_id, type, title, private_to
        ), ${emittingWith('asset.created', { teamId: '$1::uuid', source: '(SELECT * FROM inserted WHERE private_to IS NULL) AS inserted', data: ASSET_CREATED_DATA })}
        SELECT id, created_at FROM inserted`,
@@ -245,8 +247,17 @@ export class AssetsService {
   async delete(reader: AssetReader, id: number, audit: AuditContext | null): Promise<void> {
     const { teamId } = reader;
     const asset = await this.assets.manager.transaction(async (manager) => {
-      const found = await manager.findOne(Asset, { where: visible(reader, id), select: { id: true, storageKey: true, type: true, title: true }, lock: { mode: 'pessimistic_write' } });
+      const found = await manager.findOne(Asset, {
+        where: visible(reader, id),
+        select: { id: true, storageKey: true, type: true, title: true, conversationId: true },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!found) throw new NotFoundException('Asset not found');
+      // A chat another member shared is read-only for the team: so is what it made.
+      if (reader.userId && found.conversationId) {
+        const others: unknown[] = await manager.query('SELECT 1 FROM conversations WHERE id = $1 AND shared_at IS NOT NULL AND user_id IS DISTINCT FROM $2', [found.conversationId, reader.userId]);
+        if (others.length > 0) throw new ForbiddenException('This asset belongs to a chat another member shared: only its author deletes it');
+      }
       await manager.delete(Asset, { id, teamId });
       if (audit) {
         await this.audit.record(manager, audit, {

@@ -93,7 +93,7 @@ describe('a chat shared with the team', () => {
     expect(await db.query('SELECT action, actor_id FROM audit_events WHERE target_id = $1 ORDER BY id', [conversationId])).toEqual([{ action: 'conversation.shared', actor_id: author.userId }]);
   });
 
-  it('is read-only for the others: they cannot continue, rename, rate, stop, branch, unshare or delete it', async () => {
+  it('is read-only for the others: they cannot continue, rename, rate, stop, branch, unshare or delete it, nor delete its assets', async () => {
     const before = await messageCount(conversationId);
     expectError(await api(app, member).post('/api/assistant/router').send({ conversationId, messages: [userMessage('Add a line about me')] }), 404, 'Conversation not found');
     expectError(await api(app, member).patch(`/api/assistant/conversations/${conversationId}`).send({ title: 'Mine now' }), 404, 'Conversation not found');
@@ -103,6 +103,12 @@ describe('a chat shared with the team', () => {
     expectError(await api(app, member).delete('/api/assistant/conversations').query({ id: conversationId }), 404, 'Conversation not found');
     const [reply] = (await api(app, member).get('/api/assistant/history').query({ id: conversationId }).expect(200)).body.messages.filter((message: { role: string }) => message.role === 'assistant') as { id: string }[];
     expect((await api(app, member).put(`/api/assistant/conversations/${conversationId}/messages/${reply.id}/feedback`).send({ rating: 'up' })).status).toBe(404);
+    // What it made is read-only for them too: an admin or owner included.
+    for (const id of madeWhilePrivate) {
+      expectError(await api(app, member).delete(`/api/assets/${id}`), 403, /only its author deletes it/);
+      expectError(await api(app, owner).delete(`/api/assets/${id}`), 403, /only its author deletes it/);
+    }
+    expect(await assetIds(author, `?conversationId=${conversationId}`)).toEqual(expect.arrayContaining(madeWhilePrivate));
     expect(await messageCount(conversationId)).toBe(before);
     expect(await sharedAt()).not.toBeNull();
     expect(await db.query('SELECT 1 FROM message_feedback WHERE conversation_id = $1', [conversationId])).toEqual([]);
