@@ -16,6 +16,8 @@ export async function startService(databaseUrl, env = {}) {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
     APPROVAL_TOKEN_SECRET: 'bench-approval-secret-0123456789abcdefghij',
+    // Production refuses to start without it (MCP secrets at rest); the benches store none.
+    SECRETS_ENCRYPTION_KEY: 'bench-secrets-key-0123456789abcdefghijklmn',
     LOG_LEVEL: 'silent',
     // No mail server here: production refuses to start without SMTP_URL unless files are chosen on purpose.
     MAIL_DELIVERY: 'outbox',
