@@ -5,6 +5,7 @@ import type { BranchesResponse } from '../conversations/branches.response.js';
 import { ConversationsService } from '../conversations/conversations.service.js';
 import { ACTIVE_RUN_STATUSES } from '../workflow-runs/workflow-run.entity.js';
 import type { TeamContext } from '../teams/auth/team-context.js';
+import { accessOf } from '../teams/permissions/permissions.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { LiveRepliesService } from './live-replies.service.js';
 import type { StoppedConversationResponse } from '../conversations/conversations.response.js';
@@ -64,8 +65,9 @@ export class ConversationRepliesService {
    * DELETE /api/assistant/conversations. A reply being generated is stopped first: left running, it
    * went on spending model calls for nobody, and storing it failed on the deleted conversation.
    */
+  /** Owners and admins may delete any of the team's conversations, unread (docs/permissions.md); the others only one they may continue. */
   async deleteConversation(team: TeamContext, reference: string, audit: AuditContext): Promise<void> {
-    const { id } = await this.conversations.getOrThrow(team, reference, 'write');
+    const { id } = await this.conversations.getOrThrow(team, reference, accessOf(team.role, 'conversation.delete') === 'yes' ? 'team' : 'write');
     // A 409 is no reply under way (or one that ended meanwhile): nothing to stop.
     await this.live.stop(id).catch((error: unknown) => {
       if (!(error instanceof ConflictException)) throw error;

@@ -52,8 +52,8 @@ export class ConversationsController {
   }
 
   /** SPEC §4: deletes the conversation and its messages, stopping a reply being generated first. */
-  @Permission('conversation.write')
-  @ApiOperation({ summary: 'Delete a conversation' })
+  @Permission('conversation.delete')
+  @ApiOperation({ summary: "Delete a conversation: the caller's own, or for owners and admins any of the team's (they still cannot read another's private chat)" })
   @Delete('conversations')
   @ApiOkResponse({ type: SuccessResponse })
   @ApiErrors(404)

@@ -29,7 +29,7 @@ class WorkflowRunSummaryResponse implements WorkflowRunSummary {
 }
 
 /** Who started a chat (null for a run's conversation, or once the account is deleted). */
-class ConversationAuthorResponse {
+export class ConversationAuthorResponse {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

@@ -35,16 +35,18 @@ export interface Reader {
   userId: string;
 }
 
-/** `read`: see it (history, branches, a reply under way, a copy of it); `write`: continue or change it. */
-export type ConversationAccess = 'read' | 'write';
+/**
+ * `read`: see it (history, branches, a reply under way, a copy of it); `write`: continue or change
+ * it; `team`: any of the team's, unseen (an owner or admin deleting one: offboarding, retention).
+ */
+export type ConversationAccess = 'read' | 'write' | 'team';
 
 function visibleTo(conversation: Conversation, reader: Reader, access: ConversationAccess): boolean {
-  if (conversation.userId === reader.userId || conversation.workflowRun !== null) return true;
+  if (access === 'team' || conversation.userId === reader.userId || conversation.workflowRun !== null) return true;
   return access === 'read' && conversation.sharedAt !== null;
 }
 
 /** A conversation a chat turn continues (ConversationsService.findForTurn). */
-
 export interface ContinuedConversation {
   id: string;
   lastAgentId: string | null;
@@ -342,15 +344,17 @@ export class ConversationsService {
   }
 
   /**
-   * Full-text search over the reader's conversations (their own chats and the team's run
-   * conversations, never another member's chat): titles and the text of the history shown, most
-   * recently active first, each with up to three matching messages.
+   * Full-text search over the conversations the reader may read (their own chats, the team's run
+   * conversations and the chats shared with the team, never another member's private chat):
+   * titles and the text of the history shown, most recently active first, each with up to three
+   * matching messages.
    */
   async search({ teamId, userId }: Reader, { q, limit }: SearchConversationsQueryDto): Promise<SearchHitResponse[]> {
-    const rows = await this.messages.query<{ id: string; title: string; workflow_run: boolean; updated_at: Date; title_matched: boolean; matches: SearchMatchResponse[] }[]>(
+    type Row = { id: string; title: string; workflow_run: boolean; shared: boolean; author_id: string | null; author_name: string | null; updated_at: Date; title_matched: boolean; matches: SearchMatchResponse[] };
+    const rows = await this.messages.query<Row[]>(
       `WITH q AS (SELECT websearch_to_tsquery('english', $3) AS query),
        found AS (
-         SELECT c.id, c.title, c.workflow_run IS NOT NULL AS workflow_run, c.updated_at,
+         SELECT c.id, c.title, c.workflow_run IS NOT NULL AS workflow_run, c.shared_at IS NOT NULL AS shared, c.user_id AS author_id, c.updated_at,
                 to_tsvector('english', c.title) @@ q.query AS title_matched
            FROM q, conversations c
           WHERE c.team_id = $1 AND (c.user_id = $2 OR c.workflow_run IS NOT NULL OR c.shared_at IS NOT NULL)
@@ -359,7 +363,7 @@ export class ConversationsService {
           ORDER BY c.updated_at DESC, c.id DESC
           LIMIT $4
        )
-       SELECT found.*, hits.matches FROM found, q, LATERAL (
+       SELECT found.*, u.name AS author_name, hits.matches FROM found LEFT JOIN users u ON u.id = found.author_id, q, LATERAL (
          SELECT coalesce(jsonb_agg(jsonb_build_object('messageId', h.message_id, 'role', h.role, 'snippet', h.snippet) ORDER BY h.seq), '[]') AS matches
            FROM (
              SELECT m.seq, m.message_id, m.role,
@@ -375,6 +379,8 @@ export class ConversationsService {
       conversationId: row.id,
       title: row.title,
       workflowRun: row.workflow_run,
+      shared: row.shared,
+      author: row.author_id !== null && row.author_name !== null ? { id: row.author_id, name: row.author_name } : null,
       updatedAt: row.updated_at.toISOString(),
       titleMatched: row.title_matched,
       matches: row.matches,

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ConversationAuthorResponse } from './conversations.response.js';
 
 export class SearchMatchResponse {
   @ApiProperty()
@@ -19,8 +20,14 @@ export class SearchHitResponse {
   @ApiProperty()
   title: string;
 
-  @ApiProperty({ description: "Whether it is a workflow run's conversation (the team's) rather than the caller's own chat" })
+  @ApiProperty({ description: "Whether it is a workflow run's conversation (the team's) rather than a chat" })
   workflowRun: boolean;
+
+  @ApiProperty({ description: 'A chat its author shared with the team (read-only for the others)' })
+  shared: boolean;
+
+  @ApiProperty({ type: ConversationAuthorResponse, nullable: true, description: "Who started it; null for a workflow run's conversation" })
+  author: ConversationAuthorResponse | null;
 
   @ApiProperty({ format: 'date-time' })
   updatedAt: string;

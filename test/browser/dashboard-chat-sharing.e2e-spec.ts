@@ -45,6 +45,8 @@ describe.skipIf(NO_BROWSER)('sharing a chat with the team', () => {
       // Read-only: nothing to send, regenerate or edit with.
       expect(await page.getByRole('button', { name: 'Send', exact: true }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Regenerate reply' }).count()).toBe(0);
+      // A member deletes only their own chats (owners and admins any): no Delete beside another's.
+      expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
       await tab.screenshot('chat-shared-read-only');
 
       await readOnly.getByRole('button', { name: 'Continue as my own copy' }).click();

@@ -687,7 +687,7 @@ export interface paths {
         get: operations["conversationsList"];
         put?: never;
         post?: never;
-        /** Delete a conversation */
+        /** Delete a conversation: the caller's own, or for owners and admins any of the team's (they still cannot read another's private chat) */
         delete: operations["conversationsDelete"];
         options?: never;
         head?: never;
@@ -2095,8 +2095,12 @@ export interface components {
         SearchHitResponse: {
             conversationId: string;
             title: string;
-            /** @description Whether it is a workflow run's conversation (the team's) rather than the caller's own chat */
+            /** @description Whether it is a workflow run's conversation (the team's) rather than a chat */
             workflowRun: boolean;
+            /** @description A chat its author shared with the team (read-only for the others) */
+            shared: boolean;
+            /** @description Who started it; null for a workflow run's conversation */
+            author: components["schemas"]["ConversationAuthorResponse"] | null;
             /** Format: date-time */
             updatedAt: string;
             /** @description Whether the title matched */

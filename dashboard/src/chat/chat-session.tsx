@@ -69,7 +69,7 @@ export function ChatSession({ conversationId, conversation, initialMessages, onC
         </p>
       )}
       {conversation && !run && (
-        <ConversationSharing conversation={conversation} mine={!sharedByOther} canCopy={writes} onChanged={onSharingChanged} onCopied={onCopied} />
+        <ConversationSharing conversation={conversation} mine={!sharedByOther} canWrite={writes} onChanged={onSharingChanged} onCopied={onCopied} />
       )}
       {/* Only a member who may chat answers a tool's approval request; others see it waiting. */}
       <ToolApprovalContext.Provider value={chats ? chat.answerToolApproval : undefined}>
@@ -111,14 +111,14 @@ interface ConversationSharingProps {
   conversation: ConversationResponse;
   /** The reader is its author. */
   mine: boolean;
-  /** The reader may chat, so may continue a copy of their own. */
-  canCopy: boolean;
+  /** The reader may chat: share their own, or continue a copy of another's. */
+  canWrite: boolean;
   onChanged: () => void;
   onCopied: (conversationId: string) => void;
 }
 
 /** Its author shares a chat with the team or takes it back; another member reads it and may continue a copy. */
-function ConversationSharing({ conversation, mine, canCopy, onChanged, onCopied }: ConversationSharingProps) {
+function ConversationSharing({ conversation, mine, canWrite, onChanged, onCopied }: ConversationSharingProps) {
   const [shared, setShared] = useState(conversation.shared);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error>();
@@ -140,24 +140,26 @@ function ConversationSharing({ conversation, mine, canCopy, onChanged, onCopied 
       {mine ? (
         <>
           <span className="muted">{shared ? 'Shared with the team: they can read it, not write in it.' : 'Only you can see this chat.'}</span>
-          <button
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={() =>
-              void act(async () => {
-                setShared((await setConversationSharing(conversation.id, !shared)).shared);
-                onChanged();
-              })
-            }
-          >
-            {shared ? 'Stop sharing' : 'Share with the team'}
-          </button>
+          {canWrite && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  setShared((await setConversationSharing(conversation.id, !shared)).shared);
+                  onChanged();
+                })
+              }
+            >
+              {shared ? 'Stop sharing' : 'Share with the team'}
+            </button>
+          )}
         </>
       ) : (
         <>
           <span className="muted">Shared by {conversation.author?.name ?? 'a former member'} · read-only</span>
-          {canCopy && (
+          {canWrite && (
             <button type="button" disabled={busy} onClick={() => void act(async () => onCopied((await copyConversation(conversation.id)).id))}>
               Continue as my own copy
             </button>

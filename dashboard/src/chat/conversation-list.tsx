@@ -22,8 +22,11 @@ interface ConversationListProps {
 /** The caller's conversations beside the chat; a drawer on a phone (Escape or a tap outside closes it). */
 export function ConversationList({ conversations, more, onShowMore, error, currentId, open, onClose, onNewChat, onDelete }: ConversationListProps) {
   const newChat = useRef<HTMLButtonElement>(null);
-  const writes = useCan()('conversation.write');
-  const myId = useSession().me?.user.id;
+  const can = useCan();
+  const writes = can('conversation.write');
+  // Members delete their own chats and the team's run conversations; owners and admins any.
+  const deletes = (conversation: ConversationResponse) =>
+    conversation.workflowRun ? can('conversation.delete') : can('conversation.delete', { createdBy: conversation.author?.id ?? null });
 
   useEffect(() => {
     if (!open) return;
@@ -57,12 +60,9 @@ export function ConversationList({ conversations, more, onShowMore, error, curre
                 <Link href={`/chat/${conversation.id}`} aria-current={conversation.id === currentId ? 'page' : undefined} onClick={onClose}>
                   <span className="chat-sidebar-title">{conversation.title || 'Untitled'}</span>
                   <span className="muted">{conversation.workflowRun ? `Run · ${conversation.workflowRun.workflow.title}` : conversation.niche}</span>
-                  {conversation.shared && (
-                    <span className="muted chat-sidebar-sharing">{conversation.author?.id === myId ? 'Shared with the team' : `Shared by ${conversation.author?.name ?? 'a former member'}`}</span>
-                  )}
+                  {conversation.shared && <SharedLabel author={conversation.author} />}
                 </Link>
-                {/* Only its author deletes a chat (a run's conversation is the team's). */}
-                {writes && (conversation.workflowRun || conversation.author?.id === myId) && (
+                {deletes(conversation) && (
                   <button type="button" className="link-button danger" aria-label={`Delete ${conversation.title}`} onClick={() => onDelete(conversation)}>
                     Delete
                   </button>
@@ -134,6 +134,7 @@ function ConversationSearch({ currentId, onOpen, children }: { currentId: string
               <li key={hit.conversationId} className={hit.conversationId === currentId ? 'selected' : undefined}>
                 <Link href={`/chat/${hit.conversationId}`} aria-current={hit.conversationId === currentId ? 'page' : undefined} onClick={onOpen}>
                   <span className="chat-sidebar-title">{hit.title || 'Untitled'}</span>
+                  {hit.shared && <SharedLabel author={hit.author} />}
                   {hit.matches.map((match) => (
                     <span key={match.messageId} className="muted chat-search-snippet">
                       <Snippet text={match.snippet} />
@@ -149,6 +150,12 @@ function ConversationSearch({ currentId, onOpen, children }: { currentId: string
       )}
     </>
   );
+}
+
+/** Whose a shared chat is: the reader's own, or another member's (read-only). */
+function SharedLabel({ author }: { author: ConversationResponse['author'] }) {
+  const myId = useSession().me?.user.id;
+  return <span className="muted chat-sidebar-sharing">{author?.id === myId ? 'Shared with the team' : `Shared by ${author?.name ?? 'a former member'}`}</span>;
 }
 
 /** A match's words around it, the matched ones (in **bold** in the answer) marked. */

@@ -39,6 +39,8 @@ const rule = (roles: readonly Role[], doc: string, extra: Partial<Pick<Rule, 'ow
 const onOwnWorkflows = { ownOnly: ['member'] as const };
 /** Conversations are private to their author, for every role (admins do not read others'). */
 const onOwnConversations = { ownOnly: EVERYONE };
+/** Owners and admins delete any of the team's conversations without reading it (offboarding, retention); the others only their own. */
+const deletingAnyConversation = { ownOnly: ['member'] as const };
 
 export const PERMISSIONS = {
   'account.read': rule(EVERYONE, 'the caller themselves: profile, sign-out'),
@@ -81,7 +83,8 @@ export const PERMISSIONS = {
   'workflow.run': rule(WRITERS, 'start, stop, retry a run', onOwnWorkflows),
   'workflow.schedule': rule(WRITERS, 'change, pause, resume the schedule', onOwnWorkflows),
   'conversation.read': rule(EVERYONE, "list and read one's conversations", onOwnConversations),
-  'conversation.write': rule(WRITERS, 'chat (also /v1/chat/completions), stop and delete a conversation', onOwnConversations),
+  'conversation.write': rule(WRITERS, 'chat (also /v1/chat/completions), stop, rename, branch, share a conversation', onOwnConversations),
+  'conversation.delete': rule(WRITERS, "delete a conversation: members their own; owners and admins any of the team's, unread (offboarding, retention)", deletingAnyConversation),
   'asset.read': rule(EVERYONE, "the team's shared, run and own assets"),
   'asset.delete': rule(WRITERS, 'delete an asset (its conversation decides whose)'),
   'mcp.use': rule(EVERYONE, "the MCP server; each tool then needs its own action, and a read token sees only the read tools", { readTokensAnyMethod: true }),

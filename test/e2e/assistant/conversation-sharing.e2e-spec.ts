@@ -78,7 +78,7 @@ describe('a chat shared with the team', () => {
       expect(history.messages.length).toBe(await messageCount(conversationId));
       await api(app, reader).get(`/api/assistant/conversations/${conversationId}/branches`).expect(200);
       const hits = (await api(app, reader).get('/api/assistant/search').query({ q: 'marzipan' }).expect(200)).body as SearchHitResponse[];
-      expect(hits.map((hit) => hit.conversationId)).toContain(conversationId);
+      expect(hits.find((hit) => hit.conversationId === conversationId)).toMatchObject({ shared: true, workflowRun: false, author: { id: author.userId, name: expect.any(String) as unknown } });
       expect(await assetIds(reader)).toEqual(expect.arrayContaining(madeWhilePrivate));
     }
     // The author goes on: what the chat makes now is the team's too.
@@ -142,6 +142,20 @@ describe('a chat shared with the team', () => {
     expectError(await api(app, member).post(`/api/assistant/conversations/${conversationId}/copies`), 404, 'Conversation not found');
     for (const id of all) expectError(await api(app, member).get(`/api/assets/${id}`), 404, 'Asset not found');
     expect(await assetIds(author, `?conversationId=${conversationId}`)).toEqual(all);
+  });
+
+  it('once its author has left the team, an owner or admin deletes a shared chat (the members still cannot)', async () => {
+    const leaver = await signUp(app);
+    await joinTeam(app, owner, owner.teamId, leaver, 'member');
+    await api(app, leaver).post(`/api/teams/${owner.teamId}/activate`).expect(200);
+    const { conversationId: left } = await chat(app, leaver, { agentId: 'social', messages: [userMessage('Write a LinkedIn post about our nougat fair')] });
+    await share(leaver, true, left).expect(200);
+    await api(app, owner).delete(`/api/teams/${owner.teamId}/members/${leaver.userId}`).expect(200);
+    expect((await listed(member)).find((conversation) => conversation.id === left)).toMatchObject({ shared: true });
+    expectError(await api(app, member).delete('/api/assistant/conversations').query({ id: left }), 404, 'Conversation not found');
+    await api(app, owner).delete('/api/assistant/conversations').query({ id: left }).expect(200, { success: true });
+    expect((await listed(member)).map((conversation) => conversation.id)).not.toContain(left);
+    expect(await db.query('SELECT 1 FROM conversations WHERE id = $1', [left])).toEqual([]);
   });
 
   it("a run's conversation is the team's already (409), and any member may copy it", async () => {

@@ -11,6 +11,7 @@ import { permissionOf } from '../../../src/teams/permissions/permission.decorato
 import { accessOf, type Action, renderPermissionTable, type RoutePermission } from '../../../src/teams/permissions/permissions.js';
 import { snapshotDatabase } from '../../helpers/database-snapshot.js';
 import { api, type Caller } from '../../helpers/api.js';
+import { expectError } from '../../helpers/expect-error.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
@@ -190,22 +191,48 @@ describe('permission table: roles and API tokens, enforced by the guard and the 
     await api(app, members.viewer).get('/api/workflows').expect(200);
   });
 
-  it("keeps a chat private to its author: other members and admins can neither list, read nor delete it", async () => {
-    const [{ id }] = await db.query<{ id: string }[]>(`INSERT INTO conversations (team_id, user_id, title) VALUES ($1, $2, 'Private') RETURNING id`, [
-      owner.teamId,
-      members.member.userId,
-    ]);
+  it("keeps a chat private to its author: other members and admins can neither list nor read it; only owners and admins may delete it unread", async () => {
+    const privateChat = async () =>
+      (
+        await db.query<{ id: string }[]>(`INSERT INTO conversations (team_id, user_id, chat_id, title) VALUES ($1, $2, $3, 'Private') RETURNING id`, [
+          owner.teamId,
+          members.member.userId,
+          `chat-${randomUUID()}`,
+        ])
+      )[0].id;
+    const exists = async (id: string) => (await db.query('SELECT 1 FROM conversations WHERE id = $1', [id])).length === 1;
+    const id = await privateChat();
     for (const reader of [members.otherMember, members.admin, owner]) {
       const list = await api(app, reader).get('/api/assistant/conversations').expect(200);
       expect((list.body as { id: string }[]).map((conversation) => conversation.id)).not.toContain(id);
       await api(app, reader).get(`/api/assistant/history?id=${id}`).expect(404);
-      await api(app, reader).delete(`/api/assistant/conversations?id=${id}`).expect(404);
     }
-    const [{ count }] = await db.query<{ count: number }[]>('SELECT count(*)::int AS count FROM conversations WHERE id = $1', [id]);
-    expect(count).toBe(1);
+    await api(app, members.otherMember).delete(`/api/assistant/conversations?id=${id}`).expect(404);
+    expectError(await api(app, members.viewer).delete(`/api/assistant/conversations?id=${id}`), 403);
+    expect(await exists(id)).toBe(true);
     const own = await api(app, members.member).get('/api/assistant/conversations').expect(200);
     expect((own.body as { id: string }[]).map((conversation) => conversation.id)).toContain(id);
     await api(app, members.member).get(`/api/assistant/history?id=${id}`).expect(200);
+
+    // Offboarding and retention: an admin or owner deletes it by its id or its client's chat id, and the trail says who.
+    await api(app, members.admin).delete(`/api/assistant/conversations?id=${id}`).expect(200, { success: true });
+    expect(await exists(id)).toBe(false);
+    const [byChatId] = await db.query<{ id: string; chat_id: string }[]>('SELECT id, chat_id FROM conversations WHERE id = $1', [await privateChat()]);
+    await api(app, owner).delete(`/api/assistant/conversations?id=${byChatId.chat_id}`).expect(200, { success: true });
+    expect(await exists(byChatId.id)).toBe(false);
+    const deletions = await db.query<{ actor_id: string; target_id: string }[]>(
+      `SELECT actor_id, target_id FROM audit_events WHERE team_id = $1 AND action = 'conversation.deleted' AND target_id = ANY($2) ORDER BY id`,
+      [owner.teamId, [id, byChatId.id]],
+    );
+    expect(deletions).toEqual([
+      { actor_id: members.admin.userId, target_id: id },
+      { actor_id: owner.userId, target_id: byChatId.id },
+    ]);
+    // Another team's owner reaches nothing of this team.
+    const outsider = await signUp(app);
+    const other = await privateChat();
+    expectError(await api(app, outsider).delete(`/api/assistant/conversations?id=${other}`), 404, 'Conversation not found');
+    expect(await exists(other)).toBe(true);
   });
 
   describe('API tokens', () => {
