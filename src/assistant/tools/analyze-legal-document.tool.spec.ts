@@ -195,6 +195,29 @@ describe('analyzeLegalDocument', () => {
     expect(analyzeDocument('NON-DISCLOSURE AGREEMENT\n1. Fees. None.\n2. Term. Two years.').risks).toEqual([]);
   });
 
+  it('reads a cap as missing only where a price is stated outside the risk clauses', () => {
+    const ids = (document: string) => analyzeDocument(document).risks.map((risk) => risk.id).sort();
+    // Money named only inside a penalty, or a deal titled by its kind, puts no price on the deal.
+    expect(ids('FREELANCE TERMS\n1. Delay. The Freelancer pays a penalty of 5% of the fee per day late.\n2. Term. Six months.')).toEqual(['penalties']);
+    expect(ids('SUBSCRIPTION AGREEMENT\n1. Renewal. The plan renews automatically each month.\n2. Scope. Up to ten users.')).toEqual(['automatic_renewal']);
+    expect(ids('SUBSCRIPTION AGREEMENT\n1. Fees. The Customer pays 40 USD a month.\n2. Scope. Up to ten users.')).toEqual([MISSING_LIABILITY_CAP.id]);
+  });
+
+  it('reads "nothing limits liability" as uncapped, but not the carve-out for death or fraud', () => {
+    const severities = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+    expect(severities('1. Fees. The Client pays 900 USD.\n2. Liability. Nothing in this Agreement limits either party’s liability.')).toEqual(['uncapped_liability:high']);
+    expect(severities('1. Fees. The Client pays 900 USD.\n2. Liability. Liability is capped at the fees. Nothing in this Agreement limits liability for fraud.')).toEqual([]);
+  });
+
+  it('reads an assignment in the passive or as rights that pass, and prior work in plain words, as high', () => {
+    const ipSeverity = (sentence: string) => analyzeDocument(`1. IP. ${sentence}\n2. Liability. Liability is capped at the fees.`).risks.find((risk) => risk.id === 'ip_assignment')?.severity;
+    expect(ipSeverity('All work product, including anything the Designer made before this Agreement, is assigned to the Client.')).toBe('high');
+    expect(ipSeverity('All rights in the photos pass to the Client on payment.')).toBe('medium');
+    expect(ipSeverity('The Contractor assigns all intellectual property, including code it owned before this project, to the Client.')).toBe('high');
+    expect(ipSeverity('Any invention the Employee makes, side projects included, is assigned to the Company.')).toBe('high');
+    expect(ipSeverity('The Writer grants the Publisher the right to publish the article; the Writer keeps the copyright.')).toBeUndefined();
+  });
+
   it('finds no high risk in a balanced contract that has the usual clauses', () => {
     const balanced = `${CLEAN}\n6. Indemnification. Each party shall indemnify the other against third-party claims caused by its breach.
 7. Law. This Agreement is governed by the laws of Ireland.

@@ -51,7 +51,8 @@ const BROAD = anyOf(
 const BEYOND_WORK = anyOf(
   String.raw`\bprior\b|\bpre-existing\b|\bbefore\s+the\s+effective\s+date\b`,
   String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\b(?:own|personal|free|spare)\s+time\b|\bwhether\s+or\s+not\b`,
-  String.raw`\b(?:made|created|written|developed)\s+before\b|\bbefore\s+the\s+(?:project|engagement|contract|agreement)\b`,
+  String.raw`\b(?:made|created|written|developed|owned|held|had)\s+before\b|\bbefore\s+(?:the|this)\s+(?:project|engagement|contract|agreement|employment)\b`,
+  String.raw`\bside\s+projects?\b|\balready\s+(?:owned|existing|had)\b`,
 );
 /** A restriction that lasts past the contract ("for 24 months after termination"). */
 const AFTER_TERM = anyOf(
@@ -95,6 +96,8 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:without|no)\s+(?:any\s+)?(?:limit(?:ation)?|cap|ceiling|maximum)\s+(?:of|on|to|as\s+to)\s+(?:its\s+|their\s+|the\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:total\s+)?liabilit`,
     String.raw`\bliab(?:le|ility)\b[^.;]{0,60}\bwithout\s+(?:any\s+)?(?:limit(?:ation)?|cap)\b|\bfully\s+liable\s+for\s+all\b`,
     String.raw`\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit(?:ation)?|cap)`,
+    // "Nothing in this Agreement limits either party's liability" (the carve-out for death or fraud is exempt below).
+    String.raw`\bnothing\b[^.;]{0,60}\b(?:limits?|caps?|restricts?|reduces?)\s+(?:[\w’'-]+\s+){0,3}liabilit`,
     String.raw`\b(?:responsible|liable)\s+for\s+(?:all|any)\b[^.;]{0,80}\b(?:no|without\s+(?:any\s+|an\s+)?)\s*(?:upper\s+)?(?:limit|cap|ceiling|maximum)\b`,
     String.raw`\b(?:shall|will)\s+not\s+be\s+(?:limited|capped)\b(?=[^.;]*\b(?:liab|damages|losses))`,
   ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.',
@@ -106,7 +109,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:cover|compensate|reimburse|defend)\s+(?:us|them|him|her|[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:for|against)\s+(?:any|all)\s+(?:\w+\s+)?(?:claims?|losses|damages|costs|liabilit)`,
   ], 'Limit the indemnity to third-party claims caused by your own breach or negligence, make it mutual and cap it.'),
   rule('automatic_renewal', 'Automatic renewal', 'medium', [
-    String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll)\w*\s+(?:over\s+)?automatically|\bevergreen\b`,
+    String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll)\w*\s+(?:[\w-]+\s+){0,3}automatically|\bevergreen\b`,
     String.raw`\b(?:shall|will)\s+(?:be\s+)?(?:renew(?:ed)?|extend(?:ed)?|continue)\s+for\s+(?:successive|additional|subsequent|consecutive|further)`,
     String.raw`\b(?:successive|consecutive|additional|subsequent|further)\s+(?:[\w()-]+\s+){0,3}(?:periods?|terms?|years?|months?)\b[^.]{0,40}\bunless\b`,
     String.raw`\brenew(?:s|ed|al)?\b[^.]{0,80}\bunless\b[^.]{0,80}\b(?:notice|cancel|terminat)|\btacit(?:ly)?\s+renew|\brolls?\s+over\b`,
@@ -156,6 +159,9 @@ export const RISK_RULES: RiskRule[] = [
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
     String.raw`\bworks?\s+made\s+for\s+hire\b`,
+  // Passive or intransitive: "all work product … is assigned to the Client", "all rights … transfer to the Client".
+  String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables|rights|ownership|title)\b[^.]{0,120}\b` +
+    String.raw`(?:(?:is|are|shall\s+be|will\s+be)\s+(?:hereby\s+)?(?:assigned|transferred)|transfers?|pass(?:es)?)\s+to\b`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,80}\b(?:shall|will)\s+(?:be\s+|become\s+)?` +
       String.raw`(?:(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property|owned\s+(?:exclusively\s+|solely\s+)?by|vest\s+in|belong\s+(?:exclusively\s+|solely\s+)?to)`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product)\b[^.]{0,80}\b(?:is|are)\s+(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property`,
@@ -199,7 +205,8 @@ export const MISSING_LIABILITY_CAP = {
   severity: 'medium' as Severity,
   recommendation: 'Add a limitation of liability clause: a cap (for example the fees of the last 12 months) and no indirect damages.',
 };
-const PAYMENT_TERMS = /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b|\binvoic\w*|\bprice\b|\bpurchase\b|\bsubscription\b|\bcharges?\b/i;
+// What is paid: a fee, a payment, an invoice, a price ("a subscription" names the kind of deal, not its price).
+const PAYMENT_TERMS = /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b|\binvoic\w*|\bprice\b|\bpurchase\b|\bcharges?\b/i;
 const LIMITS_LIABILITY = anyOf(
   String.raw`\blimitation\s+of\s+liability\b|\bin\s+no\s+event\b|\baggregate\s+liability\b|\bliability\s+cap\b`,
   String.raw`\bliab(?:le|ility)\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|(?:is|are|be)\s+limited\s+to|capped\s+at|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
@@ -210,8 +217,13 @@ const LIMITS_LIABILITY = anyOf(
 /** Documents where a liability cap is not customary (an employee, tenant or borrower does not negotiate one). */
 const CAP_NOT_CUSTOMARY = new Set(['NDA', 'Employment Agreement', 'Lease Agreement', 'Loan Agreement']);
 
-export function missingLiabilityCap(document: string, documentType: string): boolean {
-  return !CAP_NOT_CUSTOMARY.has(documentType) && PAYMENT_TERMS.test(document) && !LIMITS_LIABILITY.test(document);
+/**
+ * `pricedSentences`: the sentences that state what is paid (a fee, a price, an invoice) outside any
+ * risk clause: "pays a penalty of 10% of the fee" or "the subscription renews" put no price on the
+ * deal, so an excerpt of risk clauses alone is not read as a priced contract with its cap left out.
+ */
+export function missingLiabilityCap(document: string, documentType: string, pricedSentences: number): boolean {
+  return !CAP_NOT_CUSTOMARY.has(documentType) && pricedSentences > 0 && !LIMITS_LIABILITY.test(document);
 }
 
 export interface Clause {
@@ -408,9 +420,11 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
     .slice(0, MAX_KEY_CLAUSES);
 
   const risks: Risk[] = [];
+  let pricedSentences = 0;
   for (const clause of clauses) {
     const sentences = splitSentences(clause.text);
     const heading = clause.heading ? `${clause.heading}. ` : '';
+    pricedSentences += sentences.filter((sentence) => PAYMENT_TERMS.test(sentence) && !RISK_RULES.some((rule) => rule.pattern.test(heading + sentence))).length;
     for (const rule of RISK_RULES) {
       const sentence = sentences.find((candidate) => {
         const context = heading + candidate;
@@ -423,7 +437,7 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
     }
   }
   const type = detectDocumentType(document, documentType);
-  if (!risks.some((risk) => risk.id === 'uncapped_liability') && missingLiabilityCap(document, type)) {
+  if (!risks.some((risk) => risk.id === 'uncapped_liability') && missingLiabilityCap(document, type, pricedSentences)) {
     const { id, label, severity, recommendation } = MISSING_LIABILITY_CAP;
     risks.push({ id, label, severity, clause: 'Whole document', quote: 'No clause limits either party’s liability.', recommendation });
   }
