@@ -32,7 +32,7 @@ describe('runs under kill -9', () => {
     await start();
     for (const run of runs) await runCompleted(cluster.db, run.id);
     table.record('kill -9 inside POST /run (12 at once)', `${runs.length} runs existed, all with a conversation; all completed`);
-  }, 120_000);
+  }, 300_000);
 
   it('killed between steps and mid-step: taken over from the last finished step, nothing stored twice', async () => {
     const server = await start();
@@ -51,7 +51,7 @@ describe('runs under kill -9', () => {
     const { rows } = await cluster.db.query<{ count: number }>('SELECT count(*)::int AS count FROM assets WHERE run_id = $1', [runId]);
     expect(rows[0].count).toBe(3);
     table.record('kill -9 mid-step', 'completed on the next process; no duplicate message or asset');
-  }, 120_000);
+  }, 300_000);
 
   it('killed while paused for approval: the link decides on the next process and the run completes', async () => {
     const server = await start();
@@ -71,7 +71,7 @@ describe('runs under kill -9', () => {
     await runCompleted(cluster.db, runId);
     expect(await duplicatesOf(cluster.db, runId)).toEqual({ messages: 0, assets: 0 });
     table.record('kill -9 while paused', 'approved on the next process; completed; nothing twice');
-  }, 120_000);
+  }, 300_000);
 
   it('a run left running with its step awaiting approval and no mail (a crash between the writes) is paused and mailed', async () => {
     const server = await start();
@@ -102,7 +102,7 @@ describe('runs under kill -9', () => {
       15_000,
     );
     table.record('step awaiting approval, run still running', 'run paused and the approval mail sent');
-  }, 120_000);
+  }, 300_000);
 
   it("a run whose job failed on every retry is failed with a reason, and its unfinished step's assets removed", async () => {
     const server = await start();
@@ -156,7 +156,7 @@ describe('runs under kill -9', () => {
     expect((await cluster.db.query('SELECT 1 FROM assets WHERE run_id = $1', [retried.runId])).rowCount).toBe(3);
     expect(await duplicatesOf(cluster.db, retried.runId)).toEqual({ messages: 0, assets: 0 });
     table.record('retried after the crash', 'a new run from the cut step: steps 1 and 2 reused without a model call, step 3 generated; completed');
-  }, 120_000);
+  }, 300_000);
 
   it('a run running with no job at all is queued again and completes', async () => {
     const server = await start();
@@ -169,5 +169,5 @@ describe('runs under kill -9', () => {
     await start();
     await runCompleted(cluster.db, runId);
     table.record('running with no job', 'queued again by the sweeper; completed');
-  }, 120_000);
+  }, 300_000);
 });

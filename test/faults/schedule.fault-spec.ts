@@ -118,10 +118,17 @@ describe('schedule: a late timer on one of two instances', () => {
     return all;
   }
 
-  /** The slot the thawed instance's late timer named, from its warning. */
-  function namedByLateTimer(armedFor: number): string | undefined {
-    const line = late.logs.split('\n').find((entry) => entry.includes(`the timer for ${new Date(armedFor).toISOString()} fired`));
-    return /its tick is the slot (\S+?Z)/.exec(line ?? '')?.[1];
+  /**
+   * What the thawed instance's late timer said: the slot it named, and the slot whose period it
+   * fired in by its own count ("fired N ms late"). How late it fires is the machine's doing (a
+   * busy one thaws it later), so the tests hold it to the rule, not to one lateness: a late timer
+   * stands for the latest slot when it fires.
+   */
+  function lateTimer(armedFor: number): { named?: string; firedIn?: string } {
+    const line = late.logs.split('\n').find((entry) => entry.includes(`the timer for ${new Date(armedFor).toISOString()} fired`)) ?? '';
+    const lateMs = /fired (\d+) ms late/.exec(line)?.[1];
+    const firedIn = lateMs === undefined ? undefined : new Date(Math.floor((armedFor + Number(lateMs)) / PERIOD_MS) * PERIOD_MS).toISOString();
+    return { named: /its tick is the slot (\S+?Z)/.exec(line)?.[1], firedIn };
   }
 
   function describeSlot(all: ScheduledRunRow[], slot: number): string {
@@ -144,8 +151,10 @@ describe('schedule: a late timer on one of two instances', () => {
       const { slot, thawedAt } = await freezeAcross(2_000);
       const all = await checkedRuns();
       expect(all.filter((run) => run.scheduled_for.getTime() === slot)).toHaveLength(1);
-      expect(namedByLateTimer(slot)).toBe(new Date(slot).toISOString());
-      const thawed = `thawed ${((thawedAt - slot) / 1000).toFixed(1)} s after the slot, its timer named that slot`;
+      const { named, firedIn } = lateTimer(slot);
+      expect(named).toBeDefined();
+      expect(named).toBe(firedIn);
+      const thawed = `thawed ${((thawedAt - slot) / 1000).toFixed(1)} s after the slot, its timer named ${named === new Date(slot).toISOString() ? 'that slot' : `the slot it fired in, ${named}`}`;
       return `${thawed}; ${describeSlot(all, slot)}; ${all.length} runs, all on slots, one per slot`;
     });
   }, 40_000);
@@ -156,7 +165,9 @@ describe('schedule: a late timer on one of two instances', () => {
       const all = await checkedRuns();
       expect(all.filter((run) => run.scheduled_for.getTime() === slot)).toHaveLength(1);
       expect(all.filter((run) => run.scheduled_for.getTime() === slot + PERIOD_MS)).toHaveLength(1);
-      expect(namedByLateTimer(slot)).toBe(new Date(slot + PERIOD_MS).toISOString());
+      const { named, firedIn } = lateTimer(slot);
+      expect(named).toBe(firedIn);
+      expect(new Date(named ?? 0).getTime()).toBeGreaterThanOrEqual(slot + PERIOD_MS);
       const thawed = `thawed ${((thawedAt - slot) / 1000).toFixed(1)} s after the slot, its timer named the latest slot only`;
       const made = `${describeSlot(all, slot)}, ${describeSlot(all, slot + PERIOD_MS)}`;
       return `${thawed}; ${made}; ${all.length} runs, all on slots, one per slot`;

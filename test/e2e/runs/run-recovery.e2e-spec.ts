@@ -135,9 +135,9 @@ describe('run recovery', () => {
       apps.push(await createTestApp({ env }));
       const bothUp = Date.now();
 
-      // Every run is for a slot of the schedule and was made within that slot's period, by the
-      // wall clock: a duplicate named by a late timer's own clock would be off the slots or share
-      // a period with the run it doubles.
+      // Every run is for a slot of the schedule, one per slot, none made before its slot and all in
+      // slot order: a duplicate named by a late timer's own clock would be off the slots, a second
+      // run for a slot, or a stale slot made after a later one (expectOneRunPerSlot).
       const dataSource = firstApp.get(DataSource);
       const runs = await waitFor(
         async () => {
