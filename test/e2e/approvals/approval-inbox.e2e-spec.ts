@@ -145,7 +145,7 @@ describe('the approvals inbox', () => {
     // What is left: the member's redo, once it waits, which the owner may decide too.
     await waitForRun(app, owner, memberRun.workflowId, memberRun.runId, 'awaiting_approval');
     expect((await inbox(owner)).map((item) => item.kind === 'step' && [item.runId, item.attempt])).toEqual([[memberRun.runId, 2]]);
-  });
+  }, 120_000);
 
   it('decides one attempt once under concurrent requests, and never an attempt the caller did not see', async () => {
     const owner = await signUp(app);
@@ -159,7 +159,7 @@ describe('the approvals inbox', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
     expect(await decisionCount()).toBe(before + 1);
-  });
+  }, 120_000);
 
   it('refuses a malformed request whole with 400 and decides nothing', async () => {
     const owner = await signUp(app);
@@ -196,7 +196,7 @@ describe('the approvals inbox', () => {
     );
     expect(await decisionCount()).toBe(before);
     expect(await stepStatus(run.runId)).toEqual({ status: 'awaiting_approval', attempt: 1 });
-  });
+  }, 120_000);
 
   it("approves a step with an edit of what it made, each checked as the dashboard's decision is", async () => {
     const owner = await signUp(app);
@@ -222,5 +222,5 @@ describe('the approvals inbox', () => {
     expect(approved).toMatchObject({ status: 200, message: 'Step approved; the run goes on' });
     expect((await postOf(owner, run.runId)).content).toBe('Edited in the inbox');
     expect((await postOf(stranger, other.runId)).content).not.toBe('Mine now');
-  });
+  }, 120_000);
 });

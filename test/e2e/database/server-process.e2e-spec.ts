@@ -33,14 +33,15 @@ describe('the server process', () => {
     chmodSync(privateHome, 0o700);
     const dataDir = join(privateHome, 'data');
     const server = await startServer({ env: { DATABASE_URL: undefined, LOG_LEVEL: 'warn' }, dataDir, healthy: false });
-    expect((await server.exited(30_000)).code).toBe(1);
+    // A bound, not a pace (as below): the refusal was seen printed and the exit still past 30 s on a loaded machine.
+    expect((await server.exited(100_000)).code).toBe(1);
     expect(server.logs).toContain(`the "postgres" user, who cannot enter ${privateHome} (mode 700)`);
     expect(server.logs).toMatch(/Run the service as a regular user, move the checkout \(and DATA_DIR\)/);
     expect(server.logs).not.toMatch(/EACCES|\n\s+at /);
     // At once: before its credentials are written or initdb is tried (a wall-clock bound failed on a loaded machine).
     expect(existsSync(join(dataDir, 'postgres.json'))).toBe(false);
     expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses to start with an invalid variable, naming it', async () => {
     const server = await startServer({ env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: 'eighty' }, healthy: false });
