@@ -19,6 +19,17 @@ describe('planWorkflow', () => {
     ]);
   });
 
+  it("folds a summary of what a contract review found into the review, but not an email about it nor a summary of receipts", () => {
+    expect(stepsOf("Read through the NDA from Acme and summarise the parts I should worry about, then draft a reply email saying we're fine to sign")).toEqual([
+      ['Read through the NDA from Acme and summarise the parts I should worry about', 'legal', false],
+      ["Draft a reply email saying we're fine to sign", 'general', false],
+    ]);
+    expect(stepsOf('Go over the lease and explain which clauses could hurt me').map(([, agent]) => agent)).toEqual(['legal']);
+    // "them" is the email's topic; the email is the general agent's to write.
+    expect(stepsOf('Check the supplier agreement for risks and summarise them in an email to our CFO').map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(stepsOf('Read my receipts, summarise the spending and email it to finance').map(([, agent]) => agent)).toEqual(['finance', 'general']);
+  });
+
   it('reads "then", "after that", "finally", commas and "first… second…" alike', () => {
     const expected = [
       ['Outline an Instagram post about summer', 'social', false],

@@ -167,11 +167,20 @@ function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
 
 /** Verbs of what to look for when reading a document ("flag", "point out", "tell me what's risky"). */
 const FINDING = /^(?:flag|highlight|point\s+out|spot|identify|find|mark|note|list|show\s+me|tell\s+(?:me|us))\b/i;
+/**
+ * "…the NDA and summarise the parts I should worry about": a summary of what a contract review
+ * found is the review's own answer. Not a summary written up as an email, a memo or a report (a
+ * deliverable of its own), nor a summary of receipts ("summarise the spending": totals across them).
+ */
+const SUMMARY_OF_REVIEW = /^(?:summari[sz]e|sum\s+up|explain)\b(?![^]*\b(?:e-?mails?|memos?|letters?|notes?|messages?|reports?|slides?|decks?|posts?)\b)/i;
 const ANALYSES = new Set<OfflineToolName | undefined>(['analyze_legal_document', 'extract_receipt_data']);
 
 /** A clause, joined without "then", that says what to look for in the document the step before analyses. */
 function findsInAnalysis(clause: Clause, previous: Draft): boolean {
-  return ANALYSES.has(previous.tool) && previous.group !== clause.group && !SEQUENCE_WORD.test(clause.written) && !matchIntent(clause.text) && FINDING.test(clause.text);
+  const finding = FINDING.test(clause.text) || (previous.tool === 'analyze_legal_document' && SUMMARY_OF_REVIEW.test(clause.text));
+  // "explain which clauses could hurt me" names the contract's parts: the same analysis, not another.
+  const intent = matchIntent(clause.text);
+  return ANALYSES.has(previous.tool) && previous.group !== clause.group && !SEQUENCE_WORD.test(clause.written) && (!intent || intent.tool === previous.tool) && finding;
 }
 
 /** Splits the goal into clauses, each one piece of work, a review request or a hand-off. */
@@ -279,6 +288,8 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
   return words.slice(0, 5).some((word) => intent.pattern.test(word));
 }
 
+const WRITTEN_MESSAGE = /\b(?:e-?mails?|messages?|memos?|letters?|repl(?:y|ies))\b/i;
+
 function toDraft(clause: Clause, previous: Draft | undefined, index: number): Draft {
   let text = clause.text;
   if (clause.sharedVerb) {
@@ -303,7 +314,9 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
     if (buildsOn && verb) text = `${text.slice(0, verb[0].length)}${afterVerb.replace(PRONOUN_OBJECT, previous.reference)}`;
     else text = text.replace(PREPOSITION_PRONOUN, (_, preposition: string) => `${preposition} ${previous.reference}`);
   }
-  const intent = ownIntent ?? matchIntent(text);
+  // "summarise them in an email": what "them" stands for is the email's topic; an email, a message or
+  // a letter is the general agent's to write, whatever it is about.
+  const intent = ownIntent ?? (WRITTEN_MESSAGE.test(clause.text) ? undefined : matchIntent(text));
   const description = capitalizeFirst(buildsOn ? `${text} based on step ${index}` : text);
   return {
     description,
