@@ -54,6 +54,9 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: ['test/faults/**/*.fault-spec.ts'],
+          // Each scenario boots real server processes, often two: a bound of 3 minutes for one that
+          // hangs (a loaded machine has taken a minute to boot one and make a first request).
+          testTimeout: 180_000,
           // Two at a time: a fault file mostly waits on its server processes, so two overlap well.
           maxWorkers: FAULT_WORKERS,
           // Port blocks five above the app workers' (test/helpers/ports.ts): 26000–27999 in CI; a

@@ -99,7 +99,7 @@ describe('SIGTERM with DATABASE_URL set', () => {
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0].metadata?.stopped).toBe(true);
     table.record('SIGTERM mid-reply (grace 1 s)', 'reply stored as stopped; [DONE]; exit 0');
-  }, 60_000);
+  });
 
   it('a second signal exits at once', async () => {
     const server = await start({ OFFLINE_MODEL_CHUNK_DELAY_MS: '400', SHUTDOWN_GRACE_SECONDS: '60' });
@@ -111,7 +111,7 @@ describe('SIGTERM with DATABASE_URL set', () => {
     expect(await server.exited(5_000)).toEqual({ code: 130, signal: null });
     await rest;
     table.record('SIGTERM then SIGINT while draining', 'exit 130 at once');
-  }, 60_000);
+  });
 
   it('requests arriving while draining get 503 with Retry-After', async () => {
     const server = await start({ OFFLINE_MODEL_CHUNK_DELAY_MS: '400', SHUTDOWN_GRACE_SECONDS: '30' });
@@ -133,7 +133,7 @@ describe('SIGTERM with DATABASE_URL set', () => {
     server.kill('SIGKILL');
     await rest;
     table.record('requests while draining', during instanceof Response ? '503 with Retry-After' : 'connection refused');
-  }, 60_000);
+  });
 });
 
 async function signUpOn(server: ServerProcess): Promise<string> {
