@@ -136,7 +136,7 @@ describe('the operator command', () => {
     } finally {
       await client.end();
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 /** Runs a command to its end: its exit code and output, whatever the code. */
