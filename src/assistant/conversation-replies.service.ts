@@ -64,8 +64,9 @@ export class ConversationRepliesService {
   /**
    * DELETE /api/assistant/conversations. A reply being generated is stopped first: left running, it
    * went on spending model calls for nobody, and storing it failed on the deleted conversation.
+   * Owners and admins may delete any of the team's conversations, unread (docs/permissions.md);
+   * the others only one they may continue.
    */
-  /** Owners and admins may delete any of the team's conversations, unread (docs/permissions.md); the others only one they may continue. */
   async deleteConversation(team: TeamContext, reference: string, audit: AuditContext): Promise<void> {
     const { id } = await this.conversations.getOrThrow(team, reference, accessOf(team.role, 'conversation.delete') === 'yes' ? 'team' : 'write');
     // A 409 is no reply under way (or one that ended meanwhile): nothing to stop.

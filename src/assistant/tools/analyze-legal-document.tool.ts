@@ -159,9 +159,9 @@ export const RISK_RULES: RiskRule[] = [
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
     String.raw`\bworks?\s+made\s+for\s+hire\b`,
-  // Passive or intransitive: "all work product … is assigned to the Client", "all rights … transfer to the Client".
-  String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables|rights|ownership|title)\b[^.]{0,120}\b` +
-    String.raw`(?:(?:is|are|shall\s+be|will\s+be)\s+(?:hereby\s+)?(?:assigned|transferred)|transfers?|pass(?:es)?)\s+to\b`,
+    // Passive or intransitive: "all work product … is assigned to the Client", "all rights … transfer to the Client".
+    String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables|rights|ownership|title)\b[^.]{0,120}\b` +
+      String.raw`(?:(?:is|are|shall\s+be|will\s+be)\s+(?:hereby\s+)?(?:assigned|transferred)|transfers?|pass(?:es)?)\s+to\b`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,80}\b(?:shall|will)\s+(?:be\s+|become\s+)?` +
       String.raw`(?:(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property|owned\s+(?:exclusively\s+|solely\s+)?by|vest\s+in|belong\s+(?:exclusively\s+|solely\s+)?to)`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product)\b[^.]{0,80}\b(?:is|are)\s+(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property`,
