@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -13,6 +10,7 @@ import { MinioStorageDriver } from '../../src/storage/minio-storage.driver.js';
 import { StorageInputError, StorageService } from '../../src/storage/storage.service.js';
 import { api } from '../helpers/api.js';
 import { expectError } from '../helpers/expect-error.js';
+import { oneConnectionPerRequest, S3rver } from '../helpers/s3rver.js';
 import { createTestApp } from '../setup/create-test-app.js';
 
 /** A 1×1 PNG. */
@@ -123,17 +121,10 @@ describe('Storage on local disk (the embedded default)', () => {
   });
 });
 
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rverInstance;
-
 describe('Storage on MinIO/S3 (against s3rver)', () => {
   const bucket = 'assistant-test-assets';
   const teamId = randomUUID();
-  let s3rver: S3rverInstance;
-  let s3Directory: string;
+  const s3rver = new S3rver();
   let endpoint: string;
   let client: Client;
   let app: INestApplication;
@@ -142,13 +133,16 @@ describe('Storage on MinIO/S3 (against s3rver)', () => {
 
   beforeAll(async () => {
     warn = vi.spyOn(Logger.prototype, 'warn');
-    // s3rver ships no types and is CommonJS.
-    const S3rver: S3rverConstructor = createRequire(import.meta.url)('s3rver');
-    s3Directory = mkdtempSync(join(tmpdir(), 'assistant-test-s3-'));
-    s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Directory, silent: true });
-    const { port } = await s3rver.run();
-    endpoint = `http://127.0.0.1:${port}`;
-    client = new Client({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER' });
+    await s3rver.start();
+    endpoint = s3rver.endpoint;
+    client = new Client({
+      endPoint: '127.0.0.1',
+      port: s3rver.port,
+      useSSL: false,
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+      transportAgent: oneConnectionPerRequest,
+    });
     expect(await client.bucketExists(bucket)).toBe(false);
 
     app = await createTestApp({
@@ -165,8 +159,7 @@ describe('Storage on MinIO/S3 (against s3rver)', () => {
   afterAll(async () => {
     warn?.mockRestore();
     await app?.close();
-    await s3rver?.close();
-    rmSync(s3Directory, { recursive: true, force: true });
+    await s3rver.close();
   });
 
   it('creates the bucket at start, and only warns when the store refuses bucket policies', async () => {

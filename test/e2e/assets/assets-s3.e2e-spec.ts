@@ -1,25 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Client, S3Error } from 'minio';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { chat, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
+import { keepIdleConnections, oneConnectionPerRequest, S3rver } from '../../helpers/s3rver.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
-
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rverInstance;
 
 interface PolicyStatement {
   Effect?: string;
@@ -38,21 +29,16 @@ interface PolicyStatement {
 class PolicyEnforcingS3 {
   readonly policies = new Map<string, string>();
   private readonly server: Server;
-  private s3rver?: S3rverInstance;
-  private directory = '';
-  private upstreamPort = 0;
+  private readonly s3rver = new S3rver();
   endpoint = '';
 
   constructor() {
     this.server = createServer((req, res) => void this.handle(req, res));
+    keepIdleConnections(this.server);
   }
 
   async start(): Promise<void> {
-    // s3rver ships no types and is CommonJS.
-    const S3rver: S3rverConstructor = createRequire(import.meta.url)('s3rver');
-    this.directory = mkdtempSync(join(tmpdir(), 'assistant-test-s3-'));
-    this.s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory: this.directory, silent: true });
-    this.upstreamPort = (await this.s3rver.run()).port;
+    await this.s3rver.start();
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.endpoint = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
@@ -60,8 +46,7 @@ class PolicyEnforcingS3 {
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    await this.s3rver?.close();
-    rmSync(this.directory, { recursive: true, force: true });
+    await this.s3rver.close();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -84,10 +69,13 @@ class PolicyEnforcingS3 {
       req.resume();
       return s3Error(res, 403, 'AccessDenied');
     }
-    const upstream = request({ host: '127.0.0.1', port: this.upstreamPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      { host: '127.0.0.1', port: this.s3rver.port, method: req.method, path: req.url, headers: req.headers, agent: oneConnectionPerRequest },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   }
@@ -140,7 +128,14 @@ describe('assets on S3: chat images in the bucket, served by its public links', 
   beforeAll(async () => {
     await s3.start();
     const { port } = new URL(s3.endpoint);
-    client = new Client({ endPoint: '127.0.0.1', port: Number(port), useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER' });
+    client = new Client({
+      endPoint: '127.0.0.1',
+      port: Number(port),
+      useSSL: false,
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+      transportAgent: oneConnectionPerRequest,
+    });
     await client.makeBucket(bucket);
     await client.setBucketPolicy(bucket, JSON.stringify({ Version: '2012-10-17', Statement: [operators] }));
 
