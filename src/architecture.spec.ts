@@ -95,3 +95,27 @@ describe('module order', () => {
     expect(edgesAgainstOrder()).toEqual([]);
   });
 });
+
+/** Every file a file loads through relative imports (type-only imports and re-exports too), itself included. */
+function loadedBy(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+    if (fileName.startsWith('.')) loadedBy(resolve(dirname(file), fileName).replace(/\.js$/, '.ts'), seen);
+  }
+  return seen;
+}
+
+describe('fault files', () => {
+  // Each fault file runs in a fresh worker and drives built server processes: loading the app
+  // there (through the in-process app's setup or the HTTP helper's contract check) cost each
+  // file about 5 s of CPU on a quiet machine, the whole lane about 170 s on a busy one.
+  it('load no part of the app into their worker: not the app module, the in-process app setup or the contract check', () => {
+    const TEST = resolve(SRC, '../test');
+    const heavy = [resolve(SRC, 'app.module.ts'), join(TEST, 'setup/create-test-app.ts'), join(TEST, 'helpers/api.ts')];
+    const faultFiles = readdirSync(join(TEST, 'faults')).map((name) => join(TEST, 'faults', name));
+    const found = faultFiles.flatMap((file) => [...loadedBy(file)].filter((loaded) => heavy.includes(loaded)).map((loaded) => `${relative(TEST, file)} loads ${relative(TEST, loaded)}`));
+    expect(faultFiles.length).toBeGreaterThan(10);
+    expect(found).toEqual([]);
+  });
+});

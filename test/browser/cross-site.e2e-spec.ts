@@ -3,9 +3,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { CHROMIUM, NO_BROWSER } from '../helpers/browser.js';
+import { BROWSER } from '../helpers/mail-catcher.js';
 import { freePort } from '../helpers/ports.js';
 import { signUp, type TestUser } from '../helpers/users.js';
-import { BROWSER } from '../helpers/workflows.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 

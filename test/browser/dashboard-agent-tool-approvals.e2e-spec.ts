@@ -1,9 +1,10 @@
 import type { AgentToolApprovalsResponse } from '../../src/assistant/agent-tool-approvals/agent-tool-approvals.response.js';
 import { api } from '../helpers/api.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
+import { BROWSER, pathOf } from '../helpers/mail-catcher.js';
 import { waitForRun } from '../helpers/runs.js';
 import { joinTeam } from '../helpers/teams.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../helpers/workflows.js';
 
 /** Issue 34 item 2: in team settings, owners and admins choose which of each agent's built-in tools need a person's approval. */
 describe.skipIf(NO_BROWSER)('tools that need approval, in team settings', () => {

@@ -5,12 +5,12 @@ import type { RunDetailResponse } from '../../src/runs/runs.response.js';
 import { Clock } from '../../src/schedules/clock.js';
 import type { WorkflowDetailResponse } from '../../src/workflows/workflows.response.js';
 import { api } from '../helpers/api.js';
-import { textOfMessage } from '../helpers/chat.js';
-import { waitFor } from '../helpers/mail-catcher.js';
+import { BROWSER, pathOf, waitFor } from '../helpers/mail-catcher.js';
 import { ManualClock } from '../helpers/manual-clock.js';
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { pausedRun, REVIEWED_GOAL, REVIEWED_STEP } from '../helpers/paused-run.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
+import { textOfMessage } from '../helpers/ui-messages.js';
+import { createWorkflow, mailTo } from '../helpers/workflows.js';
 import { waitForRun } from '../helpers/runs.js';
 import type { TestUser } from '../helpers/users.js';
 

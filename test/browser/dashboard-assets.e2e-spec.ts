@@ -7,9 +7,10 @@ import type { ConversationResponse } from '../../src/conversations/conversations
 import type { WorkflowDetailResponse } from '../../src/workflows/workflows.response.js';
 import { api, type Caller } from '../helpers/api.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
-import { chat, userMessage } from '../helpers/chat.js';
+import { chat } from '../helpers/chat.js';
 import { pausedRun } from '../helpers/paused-run.js';
 import { buildPdf } from '../helpers/pdf.js';
+import { userMessage } from '../helpers/ui-messages.js';
 import { signUp } from '../helpers/users.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,6 +1,7 @@
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
-import { chat, userMessage } from '../helpers/chat.js';
+import { chat } from '../helpers/chat.js';
 import { pausedRun } from '../helpers/paused-run.js';
+import { userMessage } from '../helpers/ui-messages.js';
 
 describe.skipIf(NO_BROWSER)("a reply's actions and a run's conversation in the chat", () => {
   let server: DashboardServer;

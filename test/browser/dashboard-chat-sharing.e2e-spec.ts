@@ -1,7 +1,8 @@
 import { api } from '../helpers/api.js';
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
-import { chat, userMessage } from '../helpers/chat.js';
+import { chat } from '../helpers/chat.js';
 import { joinTeam } from '../helpers/teams.js';
+import { userMessage } from '../helpers/ui-messages.js';
 
 /** Issue 35 item 1 in the dashboard: the author shares a chat; another member reads it and continues a copy of their own. */
 describe.skipIf(NO_BROWSER)('sharing a chat with the team', () => {

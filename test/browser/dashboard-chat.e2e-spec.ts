@@ -1,8 +1,9 @@
 import type { Locator } from 'playwright-core';
 import { api, type Caller } from '../helpers/api.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
-import { chat, settledTitle, userMessage } from '../helpers/chat.js';
+import { chat, settledTitle } from '../helpers/chat.js';
 import { ConversationsService } from '../../src/conversations/conversations.service.js';
+import { userMessage } from '../helpers/ui-messages.js';
 
 /** Tall user messages: a dozen of them make a conversation far longer than any window. */
 const SEED_MESSAGES = Array.from({ length: 12 }, (_, index) =>

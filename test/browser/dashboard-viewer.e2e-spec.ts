@@ -1,9 +1,10 @@
 import type { MeResponse } from '../../src/teams/auth/auth.response.js';
 import { api } from '../helpers/api.js';
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
-import { chat, userMessage } from '../helpers/chat.js';
+import { chat } from '../helpers/chat.js';
 import { pausedRun } from '../helpers/paused-run.js';
 import { joinTeam } from '../helpers/teams.js';
+import { userMessage } from '../helpers/ui-messages.js';
 import type { TestUser } from '../helpers/users.js';
 
 /**

@@ -5,10 +5,11 @@ import { UsageLedger } from '../../src/usage/usage-ledger.service.js';
 import type { WorkflowDetailResponse } from '../../src/workflows/workflows.response.js';
 import { api } from '../helpers/api.js';
 import { type DashboardServer, DashboardTab, NO_BROWSER, PASSWORD, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
+import { BROWSER, pathOf } from '../helpers/mail-catcher.js';
 import { pausedRun, REVIEWED_STEP } from '../helpers/paused-run.js';
 import { waitForRun } from '../helpers/runs.js';
 import { signUp, type TestUser } from '../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../helpers/workflows.js';
 
 const WEEKDAY_GOAL = 'Every weekday, outline a LinkedIn post about our week. Then write the LinkedIn post.';
 const DRAFT_GOAL = 'Outline a LinkedIn post about our hiring. Then write the LinkedIn post.';

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import type { UIMessage } from 'ai';
 import { api, type Caller } from '../helpers/api.js';
-import { textOfMessage } from '../helpers/chat.js';
 import { DashboardTab, type DashboardServer, NO_BROWSER, startDashboardServer, VIEWPORTS, visible } from '../helpers/browser.js';
 import { REVIEWED_GOAL } from '../helpers/paused-run.js';
 import { waitForRun } from '../helpers/runs.js';
+import { textOfMessage } from '../helpers/ui-messages.js';
 import { createWorkflow, mailTo } from '../helpers/workflows.js';
-import { TEST_ENV } from '../setup/create-test-app.js';
+import { TEST_ENV } from '../setup/test-env.js';
 
 /** Three steps; the second (index 1) is reviewed and makes a post; the third works from it. */
 const EDITED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it. Then write a reel script from the post.';

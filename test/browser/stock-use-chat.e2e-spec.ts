@@ -9,11 +9,10 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { build } from 'vite';
 import { api } from '../helpers/api.js';
 import { CHROMIUM, NO_BROWSER, SCREENSHOTS } from '../helpers/browser.js';
-import { textOfMessage } from '../helpers/chat.js';
-import { waitFor } from '../helpers/mail-catcher.js';
+import { BROWSER, waitFor } from '../helpers/mail-catcher.js';
 import { freePort } from '../helpers/ports.js';
+import { textOfMessage } from '../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../helpers/users.js';
-import { BROWSER } from '../helpers/workflows.js';
 import { createTestApp } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
 

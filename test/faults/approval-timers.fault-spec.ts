@@ -1,6 +1,5 @@
-import { waitFor } from '../helpers/mail-catcher.js';
+import { BROWSER, pathOf, waitFor } from '../helpers/mail-catcher.js';
 import type { ServerProcess } from '../helpers/server-process.js';
-import { BROWSER, pathOf } from '../helpers/workflows.js';
 import { activeWorkflow, connect, faultCluster, runCompleted } from './fixtures.js';
 
 /** Two steps; the second (index 1) is reviewed. */

@@ -3,9 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { waitFor } from '../helpers/mail-catcher.js';
+import { BROWSER, pathOf, waitFor } from '../helpers/mail-catcher.js';
 import { createScratchDatabase, type ServerProcess, startServer } from '../helpers/server-process.js';
-import { BROWSER, pathOf } from '../helpers/workflows.js';
 
 export interface ActiveWorkflow {
   token: string;

@@ -1,8 +1,8 @@
 import type { UIMessage } from 'ai';
-import { textOfMessage, userMessage } from '../helpers/chat.js';
 import { waitFor } from '../helpers/mail-catcher.js';
 import { readUIStream } from '../helpers/read-ui-stream.js';
 import { createScratchDatabase, type ServerProcess, startServer } from '../helpers/server-process.js';
+import { textOfMessage, userMessage } from '../helpers/ui-messages.js';
 import { follow, ScenarioTable, within } from './fixtures.js';
 
 /** About 80 words at 100 ms each: a reply still under way seconds after it starts. */

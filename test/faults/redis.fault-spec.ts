@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { UIMessage } from 'ai';
-import { textOfMessage, userMessage } from '../helpers/chat.js';
 import { waitFor } from '../helpers/mail-catcher.js';
 import { freePort } from '../helpers/ports.js';
 import { readUIStream } from '../helpers/read-ui-stream.js';
 import type { ServerProcess } from '../helpers/server-process.js';
+import { textOfMessage, userMessage } from '../helpers/ui-messages.js';
 import { faultCluster, follow, within } from './fixtures.js';
 
 /** About 80 words at 100 ms each: a reply still under way seconds after it starts. */

@@ -1,5 +1,4 @@
-import { waitFor } from '../helpers/mail-catcher.js';
-import { BROWSER } from '../helpers/workflows.js';
+import { BROWSER, waitFor } from '../helpers/mail-catcher.js';
 import { activeWorkflow, duplicatesOf, faultCluster, runCompleted } from './fixtures.js';
 
 const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';

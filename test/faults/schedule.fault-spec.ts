@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { waitFor } from '../helpers/mail-catcher.js';
+import { BROWSER, pathOf, waitFor } from '../helpers/mail-catcher.js';
 import { expectOneRunPerSlot, SCHEDULED_RUNS_SQL, type ScheduledRunRow } from '../helpers/scheduled-runs.js';
 import { createScratchDatabase, type ServerProcess, startServer } from '../helpers/server-process.js';
-import { BROWSER, pathOf } from '../helpers/workflows.js';
 
 const SCHEDULE = '*/5 * * * * *';
 const PERIOD_MS = 5_000;

@@ -5,10 +5,9 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import type { LoginResponse } from '../../src/teams/auth/auth.response.js';
 import { createTestApp, type TestAppOptions } from '../setup/create-test-app.js';
 import { resetDatabase } from '../setup/reset-database.js';
-import { startSmtpServer, type TestSmtpServer } from './mail-catcher.js';
+import { BROWSER, startSmtpServer, type TestSmtpServer } from './mail-catcher.js';
 import { freePort } from './ports.js';
 import { markVerified } from './users.js';
-import { BROWSER } from './workflows.js';
 
 /** Debian's Chromium, installed by .ci/run; Playwright's own browser download is not reachable. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

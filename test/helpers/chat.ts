@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
 import { ConversationTitles } from '../../src/assistant/conversation-titles.service.js';
 import { type Caller, api } from './api.js';
 import { type ParsedUIStream, readUIStream } from './read-ui-stream.js';
-
-export function userMessage(text: string, extraParts: UIMessage['parts'] = []): UIMessage {
-  return { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }, ...extraParts] };
-}
 
 export interface ChatReply extends ParsedUIStream {
   conversationId: string;
@@ -27,10 +22,6 @@ export async function chat(
   // The reply is whole, and so is the conversation a caller reads next: its new title included.
   await titlesSettled(app, conversationId);
   return { ...parsed, conversationId };
-}
-
-export function textOfMessage(message: UIMessage): string {
-  return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 /**

@@ -104,3 +104,12 @@ export async function startSmtpServer(port = 0, { refuse }: { refuse?: RegExp } 
 export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"')\]]+/g)].map((match) => match[0]);
 }
+
+/** The path and query of a link, to follow it through supertest. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A browser's user agent: approval links ignore bots and link scanners. */
+export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';

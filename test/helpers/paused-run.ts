@@ -1,9 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { api } from './api.js';
 import type { TestSmtpServer } from './mail-catcher.js';
+import { BROWSER, pathOf } from './mail-catcher.js';
 import { waitForRun } from './runs.js';
 import type { TestUser } from './users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from './workflows.js';
+import { createWorkflow, mailTo } from './workflows.js';
 
 /** Two steps; the second (index 1) is reviewed. */
 export const REVIEWED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it.';

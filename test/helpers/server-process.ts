@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { LEAST_PASSWORD_HASH_COST, ROOMY_QUOTAS, TEST_ENV } from '../setup/create-test-app.js';
+import { LEAST_PASSWORD_HASH_COST, ROOMY_QUOTAS, TEST_ENV } from '../setup/test-env.js';
 import { linksIn, parseEml, waitFor } from './mail-catcher.js';
 import { freePort } from './ports.js';
 

@@ -3,9 +3,6 @@ import type { CreatedWorkflowResponse } from '../../src/workflows/workflows.resp
 import { api, type Caller } from './api.js';
 import { linksIn, parseEml, type TestSmtpServer, waitFor } from './mail-catcher.js';
 
-/** A browser's user agent: approval links ignore bots and link scanners. */
-export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
 export async function createWorkflow(
   app: INestApplication,
   caller: Caller,
@@ -35,10 +32,4 @@ export async function mailTo(smtp: TestSmtpServer, to: string, subject: RegExp, 
       .filter((mail) => subject.test(mail.subject));
     return Promise.resolve(matching.length >= count ? matching[count - 1] : undefined);
   }, `mail ${String(subject)} to ${to}`);
-}
-
-/** The path and query of a link, to follow it through supertest. */
-export function pathOf(link: string): string {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
 }

@@ -5,12 +5,12 @@ import { ApprovalTokensService } from '../../../src/approvals/approval-tokens.se
 import type { MeResponse } from '../../../src/teams/auth/auth.response.js';
 import { Clock } from '../../../src/schedules/clock.js';
 import { api } from '../../helpers/api.js';
-import { parseEml, startSmtpServer, waitFor, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { parseEml, pathOf, startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { ManualClock } from '../../helpers/manual-clock.js';
 import { pausedRun } from '../../helpers/paused-run.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 

@@ -3,12 +3,13 @@ import { DataSource } from 'typeorm';
 import { loadConfiguration } from '../../../src/config/configuration.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
-import { createTestApp, TEST_ENV } from '../../setup/create-test-app.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
+import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
+import { TEST_ENV } from '../../setup/test-env.js';
 
 const FRONTEND = 'http://frontend.test';
 const REVIEWED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it.';

@@ -6,13 +6,13 @@ import { Clock } from '../../../src/schedules/clock.js';
 import type { WorkflowDetailResponse } from '../../../src/workflows/workflows.response.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { ManualClock } from '../../helpers/manual-clock.js';
 import { REVIEWED_GOAL, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 

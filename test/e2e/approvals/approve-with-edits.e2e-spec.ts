@@ -2,12 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
-import { textOfMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { waitForRun } from '../../helpers/runs.js';
+import { textOfMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 

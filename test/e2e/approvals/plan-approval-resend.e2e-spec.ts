@@ -4,11 +4,11 @@ import { DataSource } from 'typeorm';
 import type { PlanApprovalMailResponse, WorkflowDetailResponse } from '../../../src/workflows/workflows.response.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 
 const GOAL = 'Write a LinkedIn post about our product launch.';
 const PLAN_MAIL = /^Approve the plan/;

@@ -2,12 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { parseEml, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, parseEml, pathOf, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp } from '../../helpers/users.js';
-import { BROWSER, mailTo, pathOf } from '../../helpers/workflows.js';
+import { mailTo } from '../../helpers/workflows.js';
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token');
 

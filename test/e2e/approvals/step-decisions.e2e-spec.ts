@@ -3,13 +3,14 @@ import type { UIMessage } from 'ai';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
-import { textOfMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf } from '../../helpers/mail-catcher.js';
 import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { waitForRun } from '../../helpers/runs.js';
+import { textOfMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 
 /** Two steps; the second (index 1) is reviewed. */
 const REVIEWED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it.';

@@ -3,11 +3,12 @@ import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
 import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER } from '../../helpers/mail-catcher.js';
 import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, mailTo } from '../../helpers/workflows.js';
+import { mailTo } from '../../helpers/workflows.js';
 import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 
 const FRONTEND = 'http://frontend.test';

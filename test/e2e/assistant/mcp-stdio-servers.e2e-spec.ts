@@ -8,11 +8,12 @@ import type { McpServerResponse } from '../../../src/assistant/mcp/mcp-server.re
 import type { InboxItem, StepInboxItem } from '../../../src/approvals/approvals.response.js';
 import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 import { api } from '../../helpers/api.js';
-import { chat, textOfMessage, userMessage } from '../../helpers/chat.js';
+import { chat } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { EVERYTHING } from '../../helpers/mcp-everything.js';
 import { StockChat } from '../../helpers/stock-chat.js';
 import { waitForRun } from '../../helpers/runs.js';
+import { textOfMessage, userMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createWorkflow } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';

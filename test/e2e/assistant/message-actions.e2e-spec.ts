@@ -7,10 +7,11 @@ import type { ConversationResponse, HistoryResponse } from '../../../src/convers
 import type { FeedbackReportResponse, MessageFeedbackResponse } from '../../../src/conversations/feedback.response.js';
 import type { SearchHitResponse } from '../../../src/conversations/search.response.js';
 import { api } from '../../helpers/api.js';
-import { textOfMessage, titlesSettled } from '../../helpers/chat.js';
+import { titlesSettled } from '../../helpers/chat.js';
 import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { joinTeam } from '../../helpers/teams.js';
+import { textOfMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';

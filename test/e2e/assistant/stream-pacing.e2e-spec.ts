@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { ConversationsService } from '../../../src/conversations/conversations.service.js';
-import { chat, textOfMessage, userMessage } from '../../helpers/chat.js';
+import { chat } from '../../helpers/chat.js';
+import { textOfMessage, userMessage } from '../../helpers/ui-messages.js';
 import { signUp } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';

@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { SUGGESTED_PROMPTS } from '../../../dashboard/src/chat/suggested-prompts.js';
 import { api } from '../../helpers/api.js';
-import { chat, userMessage } from '../../helpers/chat.js';
+import { chat } from '../../helpers/chat.js';
+import { userMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { api } from '../../helpers/api.js';
-import { chat, textOfMessage, userMessage } from '../../helpers/chat.js';
+import { chat } from '../../helpers/chat.js';
+import { textOfMessage, userMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';

@@ -5,15 +5,16 @@ import type { AuditEventResponse, AuditPageResponse } from '../../../src/audit/a
 import { AuditTrailService } from '../../../src/audit/audit-trail.service.js';
 import { ScheduleTicksService } from '../../../src/schedules/schedule-ticks.service.js';
 import { api, type Caller } from '../../helpers/api.js';
-import { chat, userMessage } from '../../helpers/chat.js';
+import { chat } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { linksIn } from '../../helpers/mail-catcher.js';
+import { BROWSER, linksIn } from '../../helpers/mail-catcher.js';
 import { type MailingApp, startMailingApp } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_GOAL, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { joinTeam } from '../../helpers/teams.js';
+import { userMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow } from '../../helpers/workflows.js';
+import { createWorkflow } from '../../helpers/workflows.js';
 
 /**
  * Issue 31 item 5, the work a team does: workflows, schedules, runs, step decisions, conversations,

@@ -5,7 +5,6 @@ import { DataSource } from 'typeorm';
 import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { api } from '../../helpers/api.js';
 import { contractViolation } from '../../helpers/contract.js';
-import { userMessage } from '../../helpers/chat.js';
 import { snapshotDatabase } from '../../helpers/database-snapshot.js';
 import {
   fieldMustRefuse,
@@ -14,10 +13,11 @@ import {
   hostileBodies,
   type Schema,
 } from '../../helpers/hostile-values.js';
-import { startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { BROWSER, startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { pausedRun } from '../../helpers/paused-run.js';
+import { userMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 

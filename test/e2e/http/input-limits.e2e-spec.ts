@@ -3,13 +3,12 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { api } from '../../helpers/api.js';
-import { userMessage } from '../../helpers/chat.js';
 import { snapshotDatabase } from '../../helpers/database-snapshot.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { type PausedRun, pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
+import { userMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 

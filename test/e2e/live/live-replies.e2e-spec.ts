@@ -7,10 +7,10 @@ import { ConversationsService } from '../../../src/conversations/conversations.s
 import { RedisLiveStreamStore } from '../../../src/live/redis-live-stream.store.js';
 import { redisConnector } from '../../../src/redis/redis-connection.js';
 import { api } from '../../helpers/api.js';
-import { textOfMessage, userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { readUIStream } from '../../helpers/read-ui-stream.js';
+import { textOfMessage, userMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { createScratchDatabase, type ServerProcess, startServer } from '../../helpers/server-process.js';
-import { BROWSER, mailTo, pathOf } from '../../helpers/workflows.js';
+import { mailTo } from '../../helpers/workflows.js';
 
 const REVIEWED_GOAL = 'Outline a LinkedIn post about our product launch. Then write the LinkedIn post and have the team review it.';
 

@@ -5,11 +5,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { insertAssets } from '../../factories/assets.js';
 import { api } from '../../helpers/api.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { REVIEWED_GOAL, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 

@@ -3,11 +3,12 @@ import type { RunDetailResponse } from '../../../src/runs/runs.response.js';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
 import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf } from '../../helpers/mail-catcher.js';
 import { type AppWithMail, startAppWithMail } from '../../helpers/mailing-app.js';
 import { pausedRun, REVIEWED_STEP } from '../../helpers/paused-run.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp } from '../../helpers/users.js';
-import { BROWSER, mailTo, pathOf } from '../../helpers/workflows.js';
+import { mailTo } from '../../helpers/workflows.js';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

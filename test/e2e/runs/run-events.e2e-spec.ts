@@ -2,10 +2,11 @@ import type { INestApplication } from '@nestjs/common';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
 import type { TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf } from '../../helpers/mail-catcher.js';
 import { startMailingApp } from '../../helpers/mailing-app.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 
 interface RunEvent {
   type: string;

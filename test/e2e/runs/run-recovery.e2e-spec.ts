@@ -3,11 +3,11 @@ import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
-import { startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { expectOneRunPerSlot, SCHEDULED_RUNS_SQL, type ScheduledRunRow } from '../../helpers/scheduled-runs.js';
 import { type ServerProcess, startServer } from '../../helpers/server-process.js';
 import { signUp } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 
 const THREE_STEPS = 'Outline a LinkedIn post about resilience. Then write the LinkedIn post. Then make an image for it.';

@@ -6,8 +6,9 @@ import { expectError } from '../../helpers/expect-error.js';
 import { waitFor } from '../../helpers/mail-catcher.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { loadConfiguration } from '../../../src/config/configuration.js';
-import { createTestApp, TEST_ENV } from '../../setup/create-test-app.js';
+import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
+import { TEST_ENV } from '../../setup/test-env.js';
 
 describe('accounts hardening', () => {
   describe('password policy', () => {

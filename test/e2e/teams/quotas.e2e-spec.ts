@@ -4,9 +4,9 @@ import { ScheduleTicksService } from '../../../src/schedules/schedule-ticks.serv
 import { TeamsService } from '../../../src/teams/teams.service.js';
 import { UsageLedger } from '../../../src/usage/usage-ledger.service.js';
 import { api } from '../../helpers/api.js';
-import { userMessage } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
 import { waitForRun } from '../../helpers/runs.js';
+import { userMessage } from '../../helpers/ui-messages.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { createWorkflow } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';

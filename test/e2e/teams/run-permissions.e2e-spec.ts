@@ -2,11 +2,11 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, startSmtpServer, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { waitForRun } from '../../helpers/runs.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 

@@ -5,11 +5,10 @@ import { DataSource } from 'typeorm';
 import { ApprovalTokensService } from '../../../src/approvals/approval-tokens.service.js';
 import { ScimTokensService } from '../../../src/teams/scim/scim-tokens.service.js';
 import { api } from '../../helpers/api.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { openStream } from '../../helpers/open-stream.js';
 import { pausedRun } from '../../helpers/paused-run.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER } from '../../helpers/workflows.js';
 import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
 

@@ -14,8 +14,9 @@ import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher
 import { invitationTokenIn, joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
 import { mailTo, type ReceivedMail } from '../../helpers/workflows.js';
-import { createTestApp, TEST_ENV } from '../../setup/create-test-app.js';
+import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
+import { TEST_ENV } from '../../setup/test-env.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

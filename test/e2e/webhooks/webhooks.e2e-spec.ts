@@ -4,15 +4,16 @@ import { DataSource } from 'typeorm';
 import { WebhookOutboxService } from '../../../src/webhook-events/webhook-outbox.service.js';
 import type { DeliveriesResponse, WebhookResponse, WebhookWithSecretResponse } from '../../../src/webhooks/webhooks.response.js';
 import { api, type Caller } from '../../helpers/api.js';
-import { chat, userMessage } from '../../helpers/chat.js';
+import { chat } from '../../helpers/chat.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, type TestSmtpServer, waitFor } from '../../helpers/mail-catcher.js';
 import { startMailingApp } from '../../helpers/mailing-app.js';
 import { waitForRun } from '../../helpers/runs.js';
+import { userMessage } from '../../helpers/ui-messages.js';
 import { Receiver, type Received, verifiesBySpec, verifiesWithLibrary } from '../../helpers/webhook-receiver.js';
 import { joinTeam } from '../../helpers/teams.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
 
 const eventOf = (request: Received) => JSON.parse(request.body) as { type: string; data: Record<string, unknown> };
 

@@ -3,11 +3,12 @@ import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { api } from '../../helpers/api.js';
 import { expectError } from '../../helpers/expect-error.js';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
+import { BROWSER, pathOf, startSmtpServer, type TestSmtpServer } from '../../helpers/mail-catcher.js';
 import { signUp, type TestUser } from '../../helpers/users.js';
-import { BROWSER, createWorkflow, mailTo, pathOf } from '../../helpers/workflows.js';
-import { createTestApp, TEST_ENV } from '../../setup/create-test-app.js';
+import { createWorkflow, mailTo } from '../../helpers/workflows.js';
+import { createTestApp } from '../../setup/create-test-app.js';
 import { resetDatabase } from '../../setup/reset-database.js';
+import { TEST_ENV } from '../../setup/test-env.js';
 
 /** A reviewed step's policy when none was given: today's behaviour (the run's starter decides alone; no timers; it waits). */
 const TODAYS_APPROVAL_POLICY = { approvers: 'starter', members: [], quorum: 1, remindAfterMinutes: null, escalateAfterMinutes: null, expireAfterMinutes: null, onExpiry: 'wait' };
