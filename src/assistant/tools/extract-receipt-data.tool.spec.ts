@@ -74,6 +74,15 @@ describe('parseReceipt', () => {
     expect(receipt.items[1]).toEqual({ name: 'AVOCADO', quantity: 2, unitPrice: 3.99, amount: 7.98 });
   });
 
+  it('reads "x" before a price as its unit price, as "@" is: "2 nights x $129.00 $258.00"', () => {
+    const items = parseReceipt('Hotel Lumen\n2 nights x $129.00 $258.00\nRoom service × 2 × 12.50 25.00\nBox 12.00\nTotal $295.00').items;
+    expect(items).toEqual([
+      { name: 'nights', quantity: 2, unitPrice: 129, amount: 258 },
+      { name: 'Room service', quantity: 2, unitPrice: 12.5, amount: 25 },
+      { name: 'Box', quantity: 1, unitPrice: 12, amount: 12 },
+    ]);
+  });
+
   it('pairs a name line with a price on the next line', () => {
     const items = parseReceipt('Shop\nLarge pizza\n14.00\nTotal 14.00').items;
     expect(items).toEqual([{ name: 'Large pizza', quantity: 1, unitPrice: 14, amount: 14 }]);

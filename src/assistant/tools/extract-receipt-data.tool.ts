@@ -315,8 +315,9 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     quantity = Number(trailing[1]);
     rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
   }
+  // What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00").
   // Starts only where a run of blanks starts: the same match, found without rescanning the run from each of its blanks.
-  const at = /(?<!\s)\s*(?:@|\bat\b)/.exec(rest);
+  const at = /(?<!\s)(?:\s*(?:@|\bat\b)|\s+[x×*](?=\s*(?:[$€£¥]\s*)?\d))/u.exec(rest);
   let prices = findMoney(rest, integersAreMoney);
   let unitPrice: number | undefined;
   let name: string;
