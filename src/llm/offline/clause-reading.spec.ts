@@ -43,3 +43,24 @@ describe('personalCheckOf: showing an output to a person', () => {
     expect(personalCheckOf('show me three ideas for a post')).toBeUndefined();
   });
 });
+
+describe('personalCheckOf: an output held back until a person decides', () => {
+  it.each([
+    ["and don't post anything until I approve it", { handOff: 'publish' }],
+    ['do not send the newsletter before my editor has read it', { handOff: 'send' }],
+    ['never publish it till the client signs off', { handOff: 'publish' }],
+    ['but keep it as a draft until my manager has looked at it', {}],
+    ['hold the reply until we have seen the numbers and approved it', {}],
+    ['confirm with me before it goes out', { handOff: 'publish' }],
+    ['clear it with our lawyer before sending', { handOff: 'send' }],
+  ])('reads "%s" as a check before the output leaves', (clause, check) => {
+    expect(personalCheckOf(clause)).toEqual(check);
+  });
+
+  it.each(["don't post anything until Friday", 'keep it under 200 words', 'hold a webinar about pricing', 'do not mention the price', 'check the contract with the template before signing'])(
+    'reads "%s" as no check',
+    (clause) => {
+      expect(personalCheckOf(clause)).toBeUndefined();
+    },
+  );
+});

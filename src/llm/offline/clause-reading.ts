@@ -67,6 +67,8 @@ const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet'
  */
 export function personalCheckOf(clause: string): PersonalCheck | undefined {
   const words = wordsOf(clause);
+  const held = heldForDecision(words) ?? clearedWithPerson(words);
+  if (held) return held;
   const shown = shownToPersonAt(words);
   if (shown >= 0) return handOffAfter(words.slice(shown + 1));
   let personAt = -1;
@@ -92,6 +94,49 @@ function handOffAfter(after: Word[]): PersonalCheck {
   if (after.some((word) => SENDING.has(word.lemma))) return { handOff: 'send' };
   if (after.some((word) => PUBLISHING.has(word.lemma) && word.pos === 'VERB')) return { handOff: 'publish' };
   return {};
+}
+
+/** Verbs (lemmas) of keeping an output back ("hold it", "keep it as a draft", "wait with it"). */
+const HOLDING_VERBS = new Set(['hold', 'keep', 'wait', 'park', 'save']);
+/** Words (lemmas) that end a holding: "until", "till", "before", "unless" someone decides. */
+const UNTIL = new Set(['until', 'till', 'before', 'unless']);
+
+/**
+ * "don't post anything until I approve it", "hold it until I've had a look", "never send it before
+ * my editor has read it": the output is kept back until a decision (a decision verb after
+ * "until"/"before"; the person may go unnamed: "until approved"). A release verb that is negated
+ * ("do not", "never") names the hand-off. "Don't post until Friday" is a time, not a decision.
+ */
+function heldForDecision(words: Word[]): PersonalCheck | undefined {
+  let at = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
+  if (at < 0) return undefined;
+  if (words[at].lemma === 'do' && words[at + 1]?.lemma === 'not') at += 2;
+  let release: Word | undefined;
+  if (!HOLDING_VERBS.has(words[at]?.lemma ?? '')) {
+    // "never" is an adverb the lead skips; the verb it negates is flagged.
+    release = words[at];
+    if (!release?.negated || (!SENDING.has(release.lemma) && !PUBLISHING.has(release.lemma))) return undefined;
+  }
+  const until = words.findIndex((word, index) => index > at && UNTIL.has(word.lemma));
+  if (until < 0 || !words.slice(until + 1).some((word) => DECISION_VERBS.has(word.lemma))) return undefined;
+  if (release) return SENDING.has(release.lemma) ? { handOff: 'send' } : { handOff: 'publish' };
+  return handOffAfter(words.slice(until + 1));
+}
+
+/** Verbs (lemmas) of settling an output with a person ("confirm with me", "clear it with our lawyer"). */
+const CLEARING_VERBS = new Set(['confirm', 'check', 'clear']);
+
+/** "confirm with me before it goes out": a person, after "with", settles the output first. */
+function clearedWithPerson(words: Word[]): PersonalCheck | undefined {
+  const verbAt = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
+  if (verbAt < 0 || !CLEARING_VERBS.has(words[verbAt].lemma)) return undefined;
+  // At most an object pronoun ("it", "them") between the verb and "with".
+  const withAt = words[verbAt + 1]?.lemma === 'with' ? verbAt + 1 : words[verbAt + 1]?.pos === 'PRON' && words[verbAt + 2]?.lemma === 'with' ? verbAt + 2 : -1;
+  if (withAt < 0) return undefined;
+  const person = words[withAt + 1];
+  const someones = POSSESSIVES.has(person?.lemma ?? '') && words[withAt + 2]?.pos === 'NOUN';
+  if (!person || !(someones || (PEOPLE.has(person.lemma) && person.pos === 'PRON'))) return undefined;
+  return handOffAfter(words.slice(withAt + (someones ? 3 : 2)));
 }
 
 /** Verbs of putting an output before a person ("run the post by me", "show it to my boss first"). */

@@ -151,4 +151,30 @@ describe('planWorkflow', () => {
     expect(stepsOf("Review the attached NDA; if there's anything weird, draft a note to our lawyer summarising it").map((step) => step[1])).toEqual(['legal', 'general']);
     expect(stepsOf('Make a YouTube thumbnail and a 45-second script for our unboxing video. Both need my OK').map((step) => step[2])).toEqual([true, true]);
   });
+  it('keeps pasted lines after a request to read them as that step\'s material, until a line asks for work again', () => {
+    expect(stepsOf("I've attached the lease, tell me which clauses could hurt me")).toEqual([['Tell me which clauses could hurt me in the lease', 'legal', false]]);
+    expect(stepsOf('Can you read this contract and list anything unusual?\nSERVICES AGREEMENT\n1. The Client shall pay within 90 days.\n2. This agreement renews automatically.')).toEqual([
+      ['Read this contract and list anything unusual\nSERVICES AGREEMENT\n1. The Client shall pay within 90 days.\n2. This agreement renews automatically.', 'legal', false],
+    ]);
+    expect(stepsOf("Here's my receipt from the garage - pull out the total\nSmith Auto\nOil change 49.99\nTotal 49.99\nThen write a thank-you note to the mechanic")).toEqual([
+      ['Pull out the total in my receipt from the garage\nSmith Auto\nOil change 49.99\nTotal 49.99', 'finance', false],
+      ['Write a thank-you note to the mechanic', 'general', false],
+    ]);
+    // Without a request to read something, lines are still steps.
+    expect(stepsOf('Write a post about our launch\nMake a banner for it')).toEqual([
+      ['Write a post about our launch', 'social', false],
+      ['Make a banner for the post about our launch', 'social', false],
+    ]);
+  });
+
+  it('reads an output held back until a person decides, or cleared with a person, as approval of its step', () => {
+    expect(stepsOf("Write a Facebook post about our charity bake sale but don't share it until my co-founder has approved it")).toEqual([
+      ['Write a Facebook post about our charity bake sale, for your approval before you publish it', 'social', true],
+    ]);
+    expect(stepsOf('Draft a thank-you email to our volunteers and clear it with me before sending')).toEqual([
+      ['Draft a thank-you email to our volunteers, for your approval before you send it', 'general', true],
+    ]);
+    expect(stepsOf('Write a blog post about our roadmap - keep it as a draft until the team has read it')).toEqual([['Write a blog post about our roadmap', 'social', true]]);
+    expect(stepsOf("Write a tweet about the sale and don't post it until Friday")).toHaveLength(2);
+  });
 });

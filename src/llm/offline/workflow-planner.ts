@@ -85,7 +85,7 @@ interface Clause {
  * that a person publishes it; schedule phrases are left to the workflow's schedule.
  */
 export function planWorkflow(goal: string): OfflinePlan {
-  const text = withoutSchedulePhrases(goal);
+  const { request: text, material } = splitMaterial(withoutSchedulePhrases(goal));
   const drafts: Draft[] = [];
   let pendingApproval = false;
   for (const clause of clausesOf(text)) {
@@ -141,9 +141,13 @@ export function planWorkflow(goal: string): OfflinePlan {
     drafts.push(draft);
   }
   shareTopics(drafts);
+  // The pasted text goes with the step that reads it, as the chat takes it: the ask, then the material.
+  const reader = drafts.find((draft) => ANALYSES.has(draft.tool)) ?? drafts[0];
   const steps = drafts.map(
     (draft): OfflinePlanStep => ({
-      description: draft.handOff ? `${draft.description}, for your approval before you ${draft.handOff} it` : draft.description,
+      description:
+        (draft.handOff ? `${draft.description}, for your approval before you ${draft.handOff} it` : draft.description) +
+        (draft === reader && material ? `\n${material}` : ''),
       agentId: draft.agentId,
       requiresApproval: draft.requiresApproval,
     }),
@@ -183,18 +187,47 @@ function findsInAnalysis(clause: Clause, previous: Draft): boolean {
   return ANALYSES.has(previous.tool) && previous.group !== clause.group && !SEQUENCE_WORD.test(clause.written) && (!intent || intent.tool === previous.tool) && finding;
 }
 
+/** "1.", "2)", "-", "•", "Step 3:": the marker of an item of a list written one per line. */
+const LIST_MARKER = /^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*/i;
+/** A first line that points at text after it: "the notes below", "the following", "I'm pasting…", a closing colon. */
+const POINTS_BELOW = /\b(?:below|following|pasted|pasting|underneath)\b|:\s*$/i;
+/** A receipt's line: it ends on an amount ("Ramen 14.00", "Total €23,00", "Summe 47,00 EUR"). */
+const AMOUNT_AT_END = /\d(?:[\d,.]*\d)?\s*(?:[A-Z]{3}|[$€£¥])?\s*$/;
+
+/**
+ * "Here's a receipt from lunch, log it\nNoodle Bar\nRamen 14.00": the lines after a first line that
+ * asks to read something (a receipt, a contract, "the text below") are what it reads, not steps.
+ * They run until a line asks for work again ("Then email the total to finance"), which is the goal's.
+ */
+function splitMaterial(text: string): { request: string; material: string } {
+  const [first = '', ...rest] = text.split(/\r?\n/);
+  if (rest.length === 0 || !(ANALYSES.has(matchIntent(first)?.tool) || POINTS_BELOW.test(first))) return { request: text, material: '' };
+  let end = 0;
+  while (end < rest.length && isMaterialLine(rest[end])) end++;
+  return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim() };
+}
+
+/** A line that asks for nothing: no clause opens on it, and any deliverable it names is the material's own kind. */
+function isMaterialLine(line: string): boolean {
+  const item = line.replace(LIST_MARKER, '').trim();
+  if (item === '' || AMOUNT_AT_END.test(item)) return true;
+  const intent = matchIntent(item);
+  return !startsClause(item) && (!intent || ANALYSES.has(intent.tool));
+}
+
 /** Splits the goal into clauses, each one piece of work, a review request or a hand-off. */
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
   let group = 0;
-  const lines = text.split(/\r?\n+/).map((line) => line.replace(/^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*/i, '').trim());
+  const lines = text.split(/\r?\n+/).map((line) => line.replace(LIST_MARKER, '').trim());
   for (const [index, line] of lines.entries()) {
     // A heading over a list ("Weekly video:") names the work, it is not a step of it.
     if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
     for (const written of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
       const lead = LEAD_IN.exec(written)?.[0];
       const sentence = lead && !matchIntent(lead) ? written.slice(lead.length) : written;
-      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+(?:and|&|plus|as\s+well\s+as|then)\s+)/i);
+      // A spaced dash joins like a comma ("a receipt from lunch - pull out the total").
+      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|but|&|plus|as\s+well\s+as|then)\s+)/i);
       let current: Clause | undefined;
       let separator = '';
       for (const [position, piece] of pieces.entries()) {
@@ -202,14 +235,16 @@ function clausesOf(text: string): Clause[] {
           separator = piece;
           continue;
         }
-        const startsNew = current === undefined || /->|→|then/i.test(separator) || startsClause(piece);
+        // After a dash only an imperative or a person's check opens a clause: "- the post needs my sign-off" qualifies the one before.
+        const dash = /^\s+[-–—]\s+$/.test(separator);
+        const startsNew = current === undefined || /->|→|then/i.test(separator) || (dash ? (ACTION_VERB.test(stripLead(piece)) && startsClause(piece)) || personalCheckOf(piece) !== undefined : startsClause(piece));
         if (startsNew) {
           group++;
           // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
           const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && !opensWithVerb(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
           current = { text: piece, written: piece, group, sharedVerb };
           clauses.push(current);
-        } else if (current && isDeliverableNoun(piece, current)) {
+        } else if (current && !dash && isDeliverableNoun(piece, current)) {
           current = { text: piece, written: piece, group: current.group, sharedVerb: verbOf(current) };
           clauses.push(current);
         } else if (current) {
@@ -228,11 +263,12 @@ function clausesOf(text: string): Clause[] {
 }
 
 /**
- * "Take the contract I uploaded, tell me…", "I've got a contract from a new client, go through it…":
+ * "Take the contract I uploaded, tell me…", "I've got a contract from a new client, go through it…",
+ * "I'm pasting our lunch receipt below, can you log it?":
  * the first clause names the material of the next, it makes nothing itself.
  */
 const MATERIAL_CLAUSE =
-  /^(?:(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)|(?:(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|received|been\s+sent)|here['’]?s|here\s+is)\s+(?=(?:an?|the|my|our|this|that|some)\b))/i;
+  /^(?:(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)|(?:(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|received|been\s+sent|attached|pasted|uploaded|included|forwarded)|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:pasting|attaching|sending|sharing|forwarding|including)|here['’]?s|here\s+is)\s+(?=(?:an?|the|my|our|this|that|some)\b))/i;
 
 function withMaterialMerged(clauses: Clause[]): Clause[] {
   const merged: Clause[] = [];
@@ -268,10 +304,11 @@ function startsClause(piece: string): boolean {
   const verb = ACTION_VERB.exec(lead);
   if (verb) {
     const after = lead.slice(verb[0].length).trim();
-    return after === '' || OBJECT_START.test(after) || matchIntent(after) !== undefined || PUBLISH_CLAUSE.test(lead);
+    if (after === '' || OBJECT_START.test(after) || matchIntent(after) !== undefined || PUBLISH_CLAUSE.test(lead)) return true;
+  } else if (matchIntent(lead) && opensWithVerb(lead)) {
+    // A verb the list above lacks ("chop it into a reel", "run the post by me"), read by its part of speech, opens a clause on a deliverable.
+    return true;
   }
-  // A verb the list above lacks ("chop it into a reel", "run the post by me"), read by its part of speech, opens a clause on a deliverable.
-  if (matchIntent(lead) && opensWithVerb(lead)) return true;
   // "…, I'll want to read it before it's sent": a person's say on the output is a clause of its own.
   if (personalCheckOf(text)) return true;
   REVIEW_PHRASE.lastIndex = 0;
