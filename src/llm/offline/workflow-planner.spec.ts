@@ -160,6 +160,14 @@ describe('planWorkflow', () => {
       ['Pull out the total in my receipt from the garage\nSmith Auto\nOil change 49.99\nTotal 49.99', 'finance', false],
       ['Write a thank-you note to the mechanic', 'general', false],
     ]);
+    // Lines that read as a receipt make the step a receipt's reading, the word unsaid.
+    expect(stepsOf("Can you add these up for my expense report?\nUber 23.40\nLunch at Nando's 14.95\nTotal 38.35")).toEqual([
+      ["Add these up for my expense report\nUber 23.40\nLunch at Nando's 14.95\nTotal 38.35", 'finance', false],
+    ]);
+    expect(stepsOf("I'm forwarding the consulting agreement below - point out anything that favours them, then draft a reply asking for net-30 payment\nCONSULTING AGREEMENT\n1. Client may terminate at any time.")).toEqual([
+      ['Point out anything that favours them in the consulting agreement below\nCONSULTING AGREEMENT\n1. Client may terminate at any time.', 'legal', false],
+      ['Draft a reply asking for net-30 payment', 'general', false],
+    ]);
     // Without a request to read something, lines are still steps.
     expect(stepsOf('Write a post about our launch\nMake a banner for it')).toEqual([
       ['Write a post about our launch', 'social', false],

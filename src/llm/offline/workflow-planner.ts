@@ -1,7 +1,7 @@
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
-import { opensWithVerb, personalCheckOf, withoutParticle } from './clause-reading.js';
-import { matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
+import { opensWithVerb, personalCheckOf, readsAsContract, readsAsReceipt, withoutParticle } from './clause-reading.js';
+import { matchIntent, OFFLINE_INTENTS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -18,11 +18,11 @@ export const MAX_PLAN_STEPS = 20;
 
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
-  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait)\b`,
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait)\b`,
   'i',
 );
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
-const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|me|us|up|out|together|over|through|to|into|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
+const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
 const SEQUENCE_WORD =
   /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
@@ -85,7 +85,7 @@ interface Clause {
  * that a person publishes it; schedule phrases are left to the workflow's schedule.
  */
 export function planWorkflow(goal: string): OfflinePlan {
-  const { request: text, material } = splitMaterial(withoutSchedulePhrases(goal));
+  const { request: text, material, kind } = splitMaterial(withoutSchedulePhrases(goal));
   const drafts: Draft[] = [];
   let pendingApproval = false;
   for (const clause of clausesOf(text)) {
@@ -143,6 +143,11 @@ export function planWorkflow(goal: string): OfflinePlan {
   shareTopics(drafts);
   // The pasted text goes with the step that reads it, as the chat takes it: the ask, then the material.
   const reader = drafts.find((draft) => ANALYSES.has(draft.tool)) ?? drafts[0];
+  // "Can you add these up?" over lines that read as a receipt: the step reads a receipt, unnamed.
+  if (reader && kind && !ANALYSES.has(reader.tool)) {
+    reader.tool = kind;
+    reader.agentId = OFFLINE_INTENTS.find((intent) => intent.tool === kind)?.agent ?? reader.agentId;
+  }
   const steps = drafts.map(
     (draft): OfflinePlanStep => ({
       description:
@@ -199,12 +204,17 @@ const AMOUNT_AT_END = /\d(?:[\d,.]*\d)?\s*(?:[A-Z]{3}|[$€£¥])?\s*$/;
  * asks to read something (a receipt, a contract, "the text below") are what it reads, not steps.
  * They run until a line asks for work again ("Then email the total to finance"), which is the goal's.
  */
-function splitMaterial(text: string): { request: string; material: string } {
+function splitMaterial(text: string): { request: string; material: string; kind?: OfflineToolName } {
   const [first = '', ...rest] = text.split(/\r?\n/);
-  if (rest.length === 0 || !(ANALYSES.has(matchIntent(first)?.tool) || POINTS_BELOW.test(first))) return { request: text, material: '' };
+  if (rest.length === 0) return { request: text, material: '' };
+  const named = matchIntent(first)?.tool;
+  // Lines that read as a receipt or a contract by what they say, when the first line names neither.
+  const read = readsAsReceipt(first, [first, ...rest]) ? 'extract_receipt_data' : readsAsContract(rest) ? 'analyze_legal_document' : undefined;
+  const kind = ANALYSES.has(named) ? named : read;
+  if (!kind && !POINTS_BELOW.test(first)) return { request: text, material: '' };
   let end = 0;
   while (end < rest.length && isMaterialLine(rest[end])) end++;
-  return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim() };
+  return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim(), kind: end > 0 ? kind : undefined };
 }
 
 /** A line that asks for nothing: no clause opens on it, and any deliverable it names is the material's own kind. */
