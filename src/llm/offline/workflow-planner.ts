@@ -197,7 +197,8 @@ const LIST_MARKER = /^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*/i;
 /** A first line that points at text after it: "the notes below", "the following", "I'm pasting…", a closing colon. */
 const POINTS_BELOW = /\b(?:below|following|pasted|pasting|underneath)\b|:\s*$/i;
 /** A receipt's line: it ends on an amount ("Ramen 14.00", "Total €23,00", "Summe 47,00 EUR"). */
-const AMOUNT_AT_END = /\d(?:[\d,.]*\d)?\s*(?:[A-Z]{3}|[$€£¥])?\s*$/;
+// Tried only where a number starts (the lookbehind): one scan of each run of digits, not one per digit.
+const AMOUNT_AT_END = /(?<![\d,.])\d(?:[\d,.]*\d)?\s*(?:[A-Z]{3}|[$€£¥])?\s*$/;
 
 /**
  * "Here's a receipt from lunch, log it\nNoodle Bar\nRamen 14.00": the lines after a first line that
