@@ -64,9 +64,16 @@ function folderOf(path: string): string | null {
 }
 
 /**
+ * What a file imports, as written: static, type-only, re-exports and dynamic imports alike (read by
+ * TypeScript's pre-processor, no type-checking).
+ */
+function importedSpecifiers(file: string): string[] {
+  return ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map(({ fileName }) => fileName);
+}
+
+/**
  * Every import between two folders of src/ that goes up the order, as `from → to: file imports spec`.
- * Static, type-only, re-exports and dynamic imports alike (read by TypeScript's pre-processor, no
- * type-checking). Specs are left out: a spec may drive lower code with real inputs from above.
+ * Specs are left out: a spec may drive lower code with real inputs from above.
  */
 function edgesAgainstOrder(): string[] {
   const rank = new Map<string, number>(MODULE_ORDER.map((name, index) => [name, index]));
@@ -78,7 +85,7 @@ function edgesAgainstOrder(): string[] {
       found.push(`${from}: a folder missing from MODULE_ORDER`);
       continue;
     }
-    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+    for (const fileName of importedSpecifiers(file)) {
       if (!fileName.startsWith('.')) continue;
       const target = resolve(dirname(file), fileName);
       if (relative(SRC, target).startsWith('..')) continue;
@@ -96,11 +103,11 @@ describe('module order', () => {
   });
 });
 
-/** Every file a file loads through relative imports (type-only imports and re-exports too), itself included. */
+/** Every file a file loads through relative imports, itself included. */
 function loadedBy(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
-  for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+  for (const fileName of importedSpecifiers(file)) {
     if (fileName.startsWith('.')) loadedBy(resolve(dirname(file), fileName).replace(/\.js$/, '.ts'), seen);
   }
   return seen;

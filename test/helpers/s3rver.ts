@@ -18,7 +18,7 @@ type S3rverConstructor = new (options: { address: string; port: number; director
  * event loop, and a test's requests can be seconds apart) the client may not yet have seen the
  * close. A test's S3 servers keep idle connections longer than any test runs.
  */
-export const TEST_KEEP_ALIVE_MS = 600_000;
+const TEST_KEEP_ALIVE_MS = 600_000;
 
 /** Keeps a test's HTTP server's idle keep-alive connections open for TEST_KEEP_ALIVE_MS. */
 export function keepIdleConnections(server: Server): void {

@@ -67,9 +67,12 @@ const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet'
  */
 export function personalCheckOf(clause: string): PersonalCheck | undefined {
   const words = wordsOf(clause);
-  const held = heldForDecision(words) ?? clearedWithPerson(words);
+  // Where the clause's work starts, past conjunctions, adverbs and interjections.
+  const opening = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
+  if (opening < 0) return undefined;
+  const held = heldForDecision(words, opening) ?? clearedWithPerson(words, opening);
   if (held) return held;
-  const shown = shownToPersonAt(words);
+  const shown = shownToPersonAt(words, opening);
   if (shown >= 0) return handOffAfter(words.slice(shown + 1));
   let personAt = -1;
   let decisionAt = -1;
@@ -107,9 +110,8 @@ const UNTIL = new Set(['until', 'till', 'before', 'unless']);
  * "until"/"before"; the person may go unnamed: "until approved"). A release verb that is negated
  * ("do not", "never") names the hand-off. "Don't post until Friday" is a time, not a decision.
  */
-function heldForDecision(words: Word[]): PersonalCheck | undefined {
-  let at = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
-  if (at < 0) return undefined;
+function heldForDecision(words: Word[], opening: number): PersonalCheck | undefined {
+  let at = opening;
   if (words[at].lemma === 'do' && words[at + 1]?.lemma === 'not') at += 2;
   let release: Word | undefined;
   if (!HOLDING_VERBS.has(words[at]?.lemma ?? '')) {
@@ -127,9 +129,8 @@ function heldForDecision(words: Word[]): PersonalCheck | undefined {
 const CLEARING_VERBS = new Set(['confirm', 'check', 'clear']);
 
 /** "confirm with me before it goes out": a person, after "with", settles the output first. */
-function clearedWithPerson(words: Word[]): PersonalCheck | undefined {
-  const verbAt = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
-  if (verbAt < 0 || !CLEARING_VERBS.has(words[verbAt].lemma)) return undefined;
+function clearedWithPerson(words: Word[], verbAt: number): PersonalCheck | undefined {
+  if (!CLEARING_VERBS.has(words[verbAt].lemma)) return undefined;
   // At most an object pronoun ("it", "them") between the verb and "with".
   const withAt = words[verbAt + 1]?.lemma === 'with' ? verbAt + 1 : words[verbAt + 1]?.pos === 'PRON' && words[verbAt + 2]?.lemma === 'with' ? verbAt + 2 : -1;
   if (withAt < 0) return undefined;
@@ -146,9 +147,8 @@ const SHOWING_VERBS = new Set(['run', 'show', 'pass', 'bounce']);
  * Where "run/show/pass <output> by/past/to <person>" names the person, when the clause opens on
  * such a verb: the person decides on the output, as with "let me see it". -1 otherwise.
  */
-function shownToPersonAt(words: Word[]): number {
-  const verbAt = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
-  if (verbAt < 0 || !SHOWING_VERBS.has(words[verbAt].lemma)) return -1;
+function shownToPersonAt(words: Word[], verbAt: number): number {
+  if (!SHOWING_VERBS.has(words[verbAt].lemma)) return -1;
   // "show me the invite first": the person is the verb's own object, and the showing comes before something.
   const showsFirst = words.slice(verbAt + 2).some((word) => word.lemma === 'first' || word.lemma === 'before' || word.lemma === 'beforehand');
   if (words[verbAt].lemma === 'show' && PEOPLE.has(words[verbAt + 1]?.lemma ?? '') && showsFirst) return verbAt + 1;

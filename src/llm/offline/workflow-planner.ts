@@ -209,13 +209,17 @@ function splitMaterial(text: string): { request: string; material: string; kind?
   const [first = '', ...rest] = text.split(/\r?\n/);
   if (rest.length === 0) return { request: text, material: '' };
   const named = matchIntent(first)?.tool;
-  // Lines that read as a receipt or a contract by what they say, when the first line names neither.
-  const read = readsAsReceipt(first, [first, ...rest]) ? 'extract_receipt_data' : readsAsContract(rest) ? 'analyze_legal_document' : undefined;
-  const kind = ANALYSES.has(named) ? named : read;
+  const kind = ANALYSES.has(named) ? named : readingOf(first, rest);
   if (!kind && !POINTS_BELOW.test(first)) return { request: text, material: '' };
   let end = 0;
   while (end < rest.length && isMaterialLine(rest[end])) end++;
   return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim(), kind: end > 0 ? kind : undefined };
+}
+
+/** Lines that read as a receipt or a contract by what they say, when the first line names neither. */
+function readingOf(first: string, rest: readonly string[]): OfflineToolName | undefined {
+  if (readsAsReceipt(first, [first, ...rest])) return 'extract_receipt_data';
+  return readsAsContract(rest) ? 'analyze_legal_document' : undefined;
 }
 
 /** A line that asks for nothing: no clause opens on it, and any deliverable it names is the material's own kind. */
@@ -246,9 +250,8 @@ function clausesOf(text: string): Clause[] {
           separator = piece;
           continue;
         }
-        // After a dash only an imperative or a person's check opens a clause: "- the post needs my sign-off" qualifies the one before.
         const dash = /^\s+[-–—]\s+$/.test(separator);
-        const startsNew = current === undefined || /->|→|then/i.test(separator) || (dash ? (ACTION_VERB.test(stripLead(piece)) && startsClause(piece)) || personalCheckOf(piece) !== undefined : startsClause(piece));
+        const startsNew = current === undefined || /->|→|then/i.test(separator) || (dash ? opensAfterDash(piece) : startsClause(piece));
         if (startsNew) {
           group++;
           // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
@@ -326,6 +329,14 @@ function startsClause(piece: string): boolean {
   const review = REVIEW_PHRASE.exec(lead);
   REVIEW_PHRASE.lastIndex = 0;
   return review?.index === 0 && /^(?:let|have|get|i|we|once|after)\b/i.test(lead);
+}
+
+/**
+ * After a spaced dash only an imperative or a person's check opens a clause: "- pull out the total"
+ * does, "- the post needs my sign-off" qualifies the clause before. (A check always opens one.)
+ */
+function opensAfterDash(piece: string): boolean {
+  return ACTION_VERB.test(stripLead(piece)) ? startsClause(piece) : personalCheckOf(piece) !== undefined;
 }
 
 /** "an image" after "write a post": a second deliverable sharing the verb. */
