@@ -218,6 +218,39 @@ describe('analyzeLegalDocument', () => {
     expect(ipSeverity('The Writer grants the Publisher the right to publish the article; the Writer keeps the copyright.')).toBeUndefined();
   });
 
+  it('reads lateness, a duration without end and a term that goes on by itself in their plain wordings', () => {
+    const severities = (clause: string) =>
+      analyzeDocument(`1. ${clause}\n2. Liability. Liability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`);
+    expect(severities('Any missed payment carries a fee of 1% per month until it is paid.')).toEqual(['penalties:medium']);
+    expect(severities('Instalments not paid by the due date bear a charge of 3% per month.')).toEqual(['penalties:high']);
+    expect(severities('The Employee keeps the information confidential during employment and for all time afterwards.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severities('Confidential information is kept secret for the rest of your life.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severities('Confidential information is permanently destroyed when the project ends.')).toEqual([]);
+    expect(severities('The subscription continues year after year until the Customer cancels in writing.')).toEqual(['automatic_renewal:medium']);
+    expect(severities('The membership carries on from month to month unless you give notice.')).toEqual(['automatic_renewal:medium']);
+    expect(severities('The project continues until the website is launched.')).toEqual([]);
+  });
+
+  it('reads who may act, how much notice and who competes in other words than the usual ones', () => {
+    const severities = (clause: string) =>
+      analyzeDocument(`1. ${clause}\n2. Liability. Liability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+    expect(severities('Either you or the Company may end your employment at any time by giving two weeks’ written notice.')).toEqual(['termination_without_cause:low']);
+    expect(severities('The Landlord can change the house rules whenever he wants, as long as he gives 14 days notice.')).toEqual(['unilateral_amendment:medium']);
+    expect(severities('Rules. We may revise these terms from time to time. Changes take effect when posted, and we are not obliged to tell you.')).toEqual(['unilateral_amendment:high']);
+    expect(severities('Disputes. Disputes are settled through confidential arbitration in London. Each side gives up any right to a jury.')).toEqual(['arbitration_jury_waiver:high']);
+    expect(severities('Disputes are finally resolved by arbitration in Paris.')).toEqual(['arbitration_jury_waiver:medium']);
+    expect(severities('The Consultant will not work for any firm that competes with the Client while this agreement is in force.')).toEqual(['non_compete:medium']);
+    expect(severities('For a year after leaving you will not join or invest in a rival.')).toEqual(['non_compete:high']);
+    expect(severities('The Reseller shall buy all of its printer ink from the Manufacturer.')).toEqual(['exclusivity:medium']);
+  });
+
+  it('reads a missing or open-ended cap from plain wording and a price given only in a heading', () => {
+    const ids = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+    expect(ids('1. Fees: 900 USD a month.\n2. Scope. Support for ten laptops.')).toEqual([`${MISSING_LIABILITY_CAP.id}:medium`]);
+    expect(ids('1. Fees: 900 USD a month.\n2. Liability. Neither party is liable for more than the fees paid.')).toEqual([]);
+    expect(ids('1. Fees: 900 USD a month.\n2. Losses. There is no cap on the sum the Agency may have to pay for damages.')).toEqual(['uncapped_liability:high']);
+  });
+
   it('finds no high risk in a balanced contract that has the usual clauses', () => {
     const balanced = `${CLEAN}\n6. Indemnification. Each party shall indemnify the other against third-party claims caused by its breach.
 7. Law. This Agreement is governed by the laws of Ireland.

@@ -16,6 +16,11 @@ interface RiskRule {
   severity: (sentence: string) => Severity;
   /** Standard wording that matches the pattern but is not a risk (a carve-out for fraud, termination for breach). */
   exempt?: RegExp;
+  /**
+   * The severity reads on to the end of the clause: what follows a change or an arbitration clause says how it bites
+   * ("Updates take effect as soon as they are posted", "You give up the right to a jury").
+   */
+  readsOn?: boolean;
   recommendation: string;
 }
 
@@ -33,16 +38,27 @@ function rule(
   return { id, label, pattern: anyOf(...patterns), severity: typeof severity === 'string' ? () => severity : severity, exempt, recommendation };
 }
 
+const readingOn = (risk: RiskRule): RiskRule => ({ ...risk, readsOn: true });
+
 const MUTUAL = anyOf(
   String.raw`\b(?:either|each|both|neither)\s+(?:part(?:y|ies)|sides?|of\s+us)\b|\bthe\s+parties\s+may\b`,
   String.raw`\bmutual(?:ly)?\b`,
+  // Both sides named: "either you or the Company may", "either the Tenant or the Landlord".
+  String.raw`\beither\s+(?:you|we|the\s+\w+|\w+)\s+or\s+(?:you|we|us|the\s+\w+|\w+)\s+(?:may|can|shall|will|is|are)\b`,
 );
 const NO_NOTICE = anyOf(
   String.raw`\bwithout\s+(?:any\s+|prior\s+|advance\s+)?(?:written\s+)?notice\b|\bwith\s+no\s+(?:prior\s+)?notice\b`,
   String.raw`\bimmediately\b|\bsole\s+(?:and\s+absolute\s+)?discretion\b`,
-  // Plain wording of the same: "whenever they like", "no notice needed".
+  // Plain wording of the same: "whenever they like", "no notice needed", "we are not required to notify you".
   String.raw`\bwhenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?\b|\bno\s+notice\b`,
+  String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+)?(?:notifying|telling|informing|warning)\b`,
+  String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:they\s+are\s+|it\s+is\s+)?(?:posted|published|posting|publication)`,
 );
+/** A stated notice period ("on 30 days' written notice", "as long as he gives me two weeks' notice") outweighs "whenever" or "at any time". */
+const NOTICE_PERIOD = anyOf(
+  String.raw`\b(?:\d+|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b`,
+);
+const noticeless = (text: string): boolean => NO_NOTICE.test(text) && !NOTICE_PERIOD.test(text);
 const BROAD = anyOf(
   String.raw`\bany\s+and\s+all\b|\ball\s+(?:claims|losses|damages|liabilities)\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
   String.raw`\barising\s+(?:out\s+of|from)\s+or\s+(?:in\s+connection\s+with|relat(?:ed|ing)\s+to)|\bof\s+any\s+kind\b`,
@@ -59,7 +75,19 @@ const AFTER_TERM = anyOf(
   String.raw`\b(?:after|following|thereafter|post-?termination|from\s+the\s+(?:end|termination))\b`,
   String.raw`\bfor\s+(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
 );
-const LIMITED_TO_TERM = /\bduring\s+the\s+(?:term|engagement|employment)\b/i;
+const LIMITED_TO_TERM = anyOf(
+  String.raw`\b(?:during|throughout|for\s+the\s+duration\s+of)\s+(?:the|this|its|his|her|your|their)\s+(?:term|engagement|employment|agreement|contract|relationship)\b`,
+  String.raw`\bwhile\s+(?:(?:this|the)\s+(?:agreement|contract)\s+is\s+in\s+(?:force|effect)|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
+);
+/** Who competes: a competitor or rival, a competing business, or a business "that competes with" the other side. */
+const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?(?:business|company|firm|brand|product|service|employer)s?|` +
+  String.raw`(?:business|company|firm|brand|entity|organi[sz]ation|employer|anyone|person)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*))`;
+/** Payment that is not made on time, in the ways contracts and people say it. */
+const LATENESS = String.raw`(?:overdue|late|unpaid|outstanding|past[\s-]due|missed|delayed|bounced|not\s+paid\s+(?:on\s+time|when\s+due|by\s+the\s+due\s+date)|after\s+the\s+due\s+date)`;
+/** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
+const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
+  String.raw`unlimited\s+(?:period|time|duration)|without\s+(?:any\s+)?(?:time\s+limit|limitation\s+in\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
+  String.raw`(?:shall|will|do|does)\s+(?:not|never)\s+(?:expire|end|lapse)|never\s+(?:expires?|ends?|lapses?)`;
 /** Interest or fees per month/week/day, as a monthly rate; per year divided by 12. */
 function monthlyRate(sentence: string): number {
   const match = /(\d+(?:[.,]\d+)?)\s*%\s*(?:per|a|each|every)\s*(day|week|month|annum|year)/i.exec(sentence);
@@ -69,7 +97,7 @@ function monthlyRate(sentence: string): number {
   return rate * (perMonth[(match[2] ?? '').toLowerCase()] ?? 1);
 }
 // A mutual clause is balanced; one that bites without notice is the worst kind.
-const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : NO_NOTICE.test(sentence) ? 'high' : 'medium');
+const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : noticeless(sentence) ? 'high' : 'medium');
 
 /**
  * The risk categories checked. Severity rules (also in docs/decisions/tools-that-read-like-the-real-thing-legal-receipts-scripts-and.md, "Legal analysis"):
@@ -96,6 +124,8 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:without|no)\s+(?:any\s+)?(?:limit(?:ation)?|cap|ceiling|maximum)\s+(?:of|on|to|as\s+to)\s+(?:its\s+|their\s+|the\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:total\s+)?liabilit`,
     String.raw`\bliab(?:le|ility)\b[^.;]{0,60}\bwithout\s+(?:any\s+)?(?:limit(?:ation)?|cap)\b|\bfully\s+liable\s+for\s+all\b`,
     String.raw`\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit(?:ation)?|cap)`,
+    // "There is no ceiling on the amount the Developer may have to pay for losses."
+    String.raw`\bno\s+(?:upper\s+)?(?:limit|cap|ceiling|maximum)\s+(?:on|to)\s+(?:the\s+)?(?:amount|sum|total)\b[^.]{0,80}\b(?:pay|liab\w*|losses|damages)\b`,
     // "Nothing in this Agreement limits either party's liability" (the carve-out for death or fraud is exempt below).
     String.raw`\bnothing\b[^.;]{0,60}\b(?:limits?|caps?|restricts?|reduces?)\s+(?:[\w’'-]+\s+){0,3}liabilit`,
     String.raw`\b(?:responsible|liable)\s+for\s+(?:all|any)\b[^.;]{0,80}\b(?:no|without\s+(?:any\s+|an\s+)?)\s*(?:upper\s+)?(?:limit|cap|ceiling|maximum)\b`,
@@ -114,7 +144,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:successive|consecutive|additional|subsequent|further)\s+(?:[\w()-]+\s+){0,3}(?:periods?|terms?|years?|months?)\b[^.]{0,40}\bunless\b`,
     String.raw`\brenew(?:s|ed|al)?\b[^.]{0,80}\bunless\b[^.]{0,80}\b(?:notice|cancel|terminat)|\btacit(?:ly)?\s+renew|\brolls?\s+over\b`,
     String.raw`\bunless\b[^.]{0,120}\b(?:renews?|is\s+renewed|extends?)\s+(?:automatically\s+)?for\b`,
-    String.raw`\brenews?\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|until\s+(?:you|either\s+party|the\s+\w+)\s+cancels?)`,
+    // A term that goes on by itself until someone stops it: "continues year after year until the Customer cancels".
+    String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|` +
+      String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|gives?\s+notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
+    String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:year|month|week)\s+(?:after|to|by)\s+(?:year|month|week)|on\s+a\s+(?:month|year|week)(?:-to-|\s+to\s+)(?:month|year|week))`,
   ], 'Note the opt-out deadline, and ask for renewal by written agreement or a short opt-out window with a reminder.'),
   rule('non_compete', 'Non-compete', (s) => (LIMITED_TO_TERM.test(s) && !AFTER_TERM.test(s) ? 'medium' : 'high'), [
     String.raw`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete\b|\bshall\s+not\b[^.]{0,80}\bcompet(?:e|ing|itor|itive)`,
@@ -122,10 +155,13 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:join|joining|be\s+employed\s+by)\s+(?:a|any)\s+compet|engag(?:e|ing)\s+in\s+(?:any\s+)?(?:business|activity|employment)\s+(?:that|which)\s+(?:competes|is\s+competitive))`,
     String.raw`\b(?:will|shall|must|may)\s+not\b[^.]{0,100}\b(?:any|a)\s+competitors?\b`,
     String.raw`\b(?:can['’]?t|cannot|won['’]t|not\s+allowed\s+to|(?:will|shall|must|may)\s+not)\s+(?:work|be\s+employed|consult)\b[^.]{0,60}\b(?:competitors?|competing\s+(?:business|company|firm)s?)\b`,
+    // Any work, stake or service for one who competes: "will not work for, consult for, or own any business that competes with the Company".
+    String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
   ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
-    String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
+    // "Neither party will, during this Agreement or for six months afterwards, recruit … the other party's employees".
+    String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
     String.raw`\b(?:terminat\w*|cancel\w*|dismiss\w*|end\s+(?:this|the)\s+(?:agreement|contract|engagement|employment|deal|lease))\b[^.]{0,80}?\b(?:without\s+cause|` +
@@ -134,7 +170,7 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice)`,
     String.raw`\bat[\s-]will\b`,
     // "may terminate on 30 days' notice": no reason needed, so it is termination without cause.
-    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,2}` +
+    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach, or at the end of the term (that is not renewing), needs a reason or waits for the term.
@@ -149,11 +185,10 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\bvenue\s+(?:shall\s+be|is|lies)\b[^.]{0,60}\bcourts?\b`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (/\btrade\s+secrets?\b[^]*\b(?:as|so)\s+long\s+as\b/i.test(s) ? 'low' : 'medium'), [
-    String.raw`\b(?:confidential\w*|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:perpetu\w*|indefinite(?:ly)?|forever|unlimited\s+(?:period|time|duration)|` +
-      String.raw`without\s+(?:any\s+)?(?:time\s+limit|limitation\s+in\s+time|end\s+date)|no\s+time\s+limit|(?:shall|will|do|does)\s+(?:not|never)\s+expire|never\s+expires?)\b`,
-    String.raw`\b(?:perpetu\w*|indefinite(?:ly)?)\b[^]*\bconfidential`,
+    String.raw`\b(?:confidential\w*|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
+    String.raw`\b(?:${ENDLESS})\b[^]*\bconfidential`,
     // Survival clauses refer to the confidentiality clause by number; survival without end is this risk.
-    String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:indefinitely|in\s+perpetuity|perpetually|forever|without\s+(?:any\s+)?(?:time\s+)?limit)`,
+    String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:${ENDLESS}|without\s+(?:any\s+)?limit)`,
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
   ], 'Limit confidentiality to a fixed period (2 to 5 years is common), keeping trade secrets protected while secret.'),
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
@@ -172,9 +207,9 @@ export const RISK_RULES: RiskRule[] = [
   rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt|\bdays?\s+of\s+delay\b/i.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b`,
     String.raw`\blate\s+(?:payment\s+)?(?:fees?|charges?|surcharges?)\b|\binterest\s+at\s+(?:a\s+rate\s+of\s+)?\d`,
-    String.raw`\b(?:overdue|late|unpaid|outstanding|past[\s-]due)\b[^.]{0,80}\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\d`,
-    String.raw`\b(?:overdue|late|unpaid|past[\s-]due)\b[^.]{0,80}\d[^.]{0,20}\b(?:surcharges?|fees?|charges?|interest)\b`,
-    String.raw`\binterest\b[^.]{0,40}\b\d+(?:[.,]\d+)?\s*%[^.]{0,60}\b(?:late|overdue|unpaid|due\s+date)`,
+    String.raw`\b${LATENESS}\b[^.]{0,80}\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\d`,
+    String.raw`\b${LATENESS}\b[^.]{0,80}\d[^.]{0,20}\b(?:surcharges?|fees?|charges?|interest)\b`,
+    String.raw`\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\b\d+(?:[.,]\d+)?\s*%[^.]{0,60}\b(?:${LATENESS}|due\s+date)`,
     // A sum per day of delay is liquidated damages, whatever it is called.
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
@@ -184,18 +219,20 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`right\s+to\s+(?:sell|distribute|market|provide))\b`,
     String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|work\s+with|contract\s+with)\s+any\s+(?:other|third)\b`,
     String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other\s+\w+)\s*(?:else)?\b`,
+    // A requirements deal: all of its supply from one source.
+    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\bfrom\s+no\s+(?:other|one\s+else)\b|\bsole\s+(?:source|supplier|provider|vendor)\b`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
-  rule('unilateral_amendment', 'Unilateral amendment', (s) => (NO_NOTICE.test(s) ? 'high' : 'medium'), [
+  readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
     String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
       String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|rules|polic(?:y|ies)|pric(?:es|ing)|fees|rates?|rent)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change)`,
-  ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.'),
-  rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
-    String.raw`\bbinding\s+arbitration\b|\b(?:resolved|settled)\s+(?:exclusively\s+|finally\s+)?by\s+(?:binding\s+)?arbitration\b`,
+  ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
+  readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
+    String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via)\s+(?:[\w-]+\s+){0,3}arbitration\b`,
     // Disputes sent there: "any disagreements go to arbitration", "shall be referred to arbitration".
     String.raw`\b(?:go|goes|referred|submitted|subject)\s+to\s+(?:binding\s+|final\s+)?arbitration\b`,
-    String.raw`\bwaives?\b[^.]{0,60}\b(?:jury|class\s+action)|\bjury\s+(?:trial\s+)?waiver\b|\bclass\s+action\s+waiver\b`,
-  ], 'Check the arbitration costs, seat and rules; keep the right to go to court for small claims and urgent injunctions.'),
+    String.raw`\b(?:waives?|give\s+up|gives\s+up|giving\s+up|forgo(?:es)?|surrenders?|relinquish(?:es)?)\b[^.]{0,80}\b(?:jury|class\s+action)|\bjury\s+(?:trial\s+)?waiver\b|\bclass\s+action\s+waiver\b`,
+  ], 'Check the arbitration costs, seat and rules; keep the right to go to court for small claims and urgent injunctions.')),
 ];
 
 /** A document with money at stake and no clause capping liability leaves each side's exposure open. */
@@ -206,11 +243,13 @@ export const MISSING_LIABILITY_CAP = {
   recommendation: 'Add a limitation of liability clause: a cap (for example the fees of the last 12 months) and no indirect damages.',
 };
 // What is paid: a fee, a payment, an invoice, a price ("a subscription" names the kind of deal, not its price).
-const PAYMENT_TERMS = /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b|\binvoic\w*|\bprice\b|\bpurchase\b|\bcharges?\b/i;
+const PAYMENT_TERMS = /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b|\binvoic\w*|\bprice\b|\bpurchase\b|\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d/i;
 const LIMITS_LIABILITY = anyOf(
   String.raw`\blimitation\s+of\s+liability\b|\bin\s+no\s+event\b|\baggregate\s+liability\b|\bliability\s+cap\b`,
   String.raw`\bliab(?:le|ility)\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|(?:is|are|be)\s+limited\s+to|capped\s+at|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
   String.raw`\b(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?liable\s+for\s+(?:any\s+)?(?:indirect|consequential|special|incidental)`,
+  // "Neither party will be liable to the other for more than the total fee."
+  String.raw`\bliable\b[^.]{0,60}\bfor\s+(?:any\s+amount\s+)?(?:more\s+than|in\s+excess\s+of|above)\b`,
   // The negation on the party: "neither party's liability will exceed the fees".
   String.raw`\b(?:neither|no)\s+party['’]?s?\s+(?:total\s+|aggregate\s+)?liability\s+(?:shall|will|may)\s+exceed\b`,
 );
@@ -424,16 +463,15 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
   for (const clause of clauses) {
     const sentences = splitSentences(clause.text);
     const heading = clause.heading ? `${clause.heading}. ` : '';
-    pricedSentences += sentences.filter((sentence) => PAYMENT_TERMS.test(sentence) && !RISK_RULES.some((rule) => rule.pattern.test(heading + sentence))).length;
+    pricedSentences += sentences.filter((sentence) => PAYMENT_TERMS.test(heading + sentence) && !RISK_RULES.some((rule) => rule.pattern.test(heading + sentence))).length;
     for (const rule of RISK_RULES) {
-      const sentence = sentences.find((candidate) => {
-        const context = heading + candidate;
-        return rule.pattern.test(context) && !rule.exempt?.test(candidate);
-      });
-      if (!sentence) continue;
+      const at = sentences.findIndex((candidate) => rule.pattern.test(heading + candidate) && !rule.exempt?.test(candidate));
+      const sentence = sentences[at];
+      if (sentence === undefined) continue;
       const { id, label, recommendation } = rule;
       const quote = truncateAtWord(sentence, 300);
-      risks.push({ id, label, severity: rule.severity(heading + sentence), clause: describe(clause), quote, recommendation });
+      const read = rule.readsOn ? sentences.slice(at).join(' ') : sentence;
+      risks.push({ id, label, severity: rule.severity(heading + read), clause: describe(clause), quote, recommendation });
     }
   }
   const type = detectDocumentType(document, documentType);

@@ -106,6 +106,30 @@ describe('parseReceipt', () => {
     });
   });
 
+  it('takes the merchant from an e-mail header or greeting, not from a question to us, and drops a marked store number', () => {
+    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
+    expect(merchant('Is this right? They billed me twice I think\nCorner Cafe')).toBe('Corner Cafe');
+    expect(merchant('From: Harbour Books\nSubject: Your receipt')).toBe('Harbour Books');
+    expect(merchant('Thank you for your purchase at Harbour Books!')).toBe('Harbour Books');
+    expect(merchant('Merci pour votre commande chez Librairie Mollat')).toBe('Librairie Mollat');
+    expect(merchant('CVS Pharmacy #2231')).toBe('CVS Pharmacy');
+    expect(merchant('Shell Station 4471')).toBe('Shell Station 4471');
+  });
+
+  it('reads receipts printed in columns, with measured quantities and lines below the total', () => {
+    const columns = parseReceipt(
+      ['Kiosk Nord', '2024/06/01 09:12  Reg 3', 'Item            Qty    Amount', 'Espresso          2      5.00', 'Mug 350ml   Qty: 1   12.00', 'Delivery   0.00', 'Total   17.00', 'Paid with Suica   17.00', 'Balance due   0.00'].join('\n'),
+    );
+    expect(columns.items.map((item) => [item.name, item.quantity, item.amount])).toEqual([['Espresso', 2, 5], ['Mug 350ml', 1, 12]]);
+    expect(columns).toMatchObject({ date: '2024/06/01', total: 17, totalMismatch: undefined });
+    const fuel = parseReceipt(['Fuel Stop', 'Diesel 40.00L @ 1.80/L $72.00', 'Distance 12.5 km', 'Total $72.00', 'Includes GST $6.55'].join('\n'));
+    expect(fuel.items.map((item) => item.name)).toEqual(['Diesel 40.00L']);
+    expect(fuel).toMatchObject({ total: 72, totalMismatch: undefined });
+    const india = parseReceipt(['Chai Point', 'Masala chai 1 120.00', 'CGST @2.5% 3.00', 'SGST @2.5% 3.00', 'Grand Total ₹126.00'].join('\n'));
+    expect(india).toMatchObject({ tax: 6, total: 126, totalMismatch: undefined });
+    expect(india.items).toHaveLength(1);
+  });
+
   it('reads currencies from symbols, codes and decimals, including whole-unit currencies', () => {
     expect(parseReceipt('Ramen Ichiban\nShoyu ramen 980\nGyoza 450\nTotal JPY 1430')).toMatchObject({ currency: 'JPY', total: 1430 });
     expect(parseReceipt('Din Tai Fung\nXiaolongbao CN¥68\nFried rice CN¥48\nTotal CN¥116')).toMatchObject({ currency: 'CNY', total: 116 });

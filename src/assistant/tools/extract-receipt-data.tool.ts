@@ -59,14 +59,18 @@ const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
 // Thousands groups (1,234.56 / 1.234,56 / 1'234.50) or plain numbers with at most two decimals.
 const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+/** A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h" (either case: MONEY's codes must stay upper case). */
+const UNIT = String.raw`(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?']
+  .map((unit) => unit.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`))
+  .join('|')})\b)`;
 const MONEY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d)(?!\s?%)(\s?${MARK})?`,
+  String.raw`(?<![\p{L}\p{N}.,])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d)(?!\s?${UNIT})(\s?${MARK})?`,
   'gu',
 );
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 const DATE = new RegExp(
-  String.raw`\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\s+${MONTH}\s+\d{4}\b|\b${MONTH}\s+\d{1,2},?\s+\d{4}\b`,
+  String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\s+${MONTH}\s+\d{4}\b|\b${MONTH}\s+\d{1,2},?\s+\d{4}\b`,
   'gi',
 );
 const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b/gi;
@@ -75,15 +79,15 @@ const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b/gi;
 const SUBTOTAL = /\b(?:sub[\s-]?total|zwischensumme|sous[\s-]total|subtotale|net\s+(?:total|amount))\b|小計|小计/i;
 const TIP = /\b(?:tip|gratuity|service\s+charge|trinkgeld|pourboire|propina|mancia)\b/i;
 const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b/i;
-const TAX = /\b(?:tax|vat|gst|hst|pst|qst|mwst|ust|tva|iva|btw|moms)\b|消費税|外税|税额/i;
-const TAX_INCLUDED = /\b(?:incl(?:uded|\.)?|inkl\.?|enthalten|inclus[ea]?|included)\b/i;
+const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|mwst|ust|tva|iva|btw|moms)\b|消費税|外税|税额/i;
+const TAX_INCLUDED = /\b(?:incl(?:uded|udes|uding|usive|\.)?|inkl\.?|enthalten|inclus[ea]?)\b/i;
 const TOTAL =
   /\b(?:total[te]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|importe|betrag|summa|att\s+betala|i\s+alt|totaal|yhteensä)\b|合計|合计|总计/i;
 const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
 /** Payment, contact and bookkeeping lines: they carry numbers but are not items. */
 const IGNORED = new RegExp(
   String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|card|visa|mastercard|amex|debit|credit|paid|payment|balance|thank|tel|phone|fax|www\.|https?|` +
-    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|table|server|cashier|terminal|auth|approval|ref|transaction)\b`,
+    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b`,
   'i',
 );
 /**
@@ -101,6 +105,29 @@ const INSTRUCTION = new RegExp(
 );
 /** A line describing the receipt ("receipt from Tokyo trip", "Beleg / receipt") rather than printed on it. */
 const DESCRIPTION_LINE = /\b(?:receipts?|bills?|invoices?|kassenbon|beleg|kvitto|quittung|recibo|ricevuta|expenses?)\b/i;
+/**
+ * A sentence written to us above the receipt ("Does this add up? I think they charged me too much."): a question, or a
+ * line of five words or more that speaks as "I" or to "you". A merchant's name does neither.
+ */
+const USERS_SENTENCE = /\?\s*$|^(?=(?:\S+\s+){4})[^\n]*\b(?:I|I'm|I've|me|my|you|your|please|pls)\b/;
+/** The merchant named in an e-mail's header or greeting: "From: John Lewis", "Thanks for your order at Thalia", "Vielen Dank für Ihre Bestellung bei Thalia!". */
+const NAMED_IN_HEADER = new RegExp(
+  String.raw`^(?:from|von|de|sender|seller|sold\s+by|merchant|store|shop)\s*:\s*(\S.{0,80})$|` +
+    String.raw`^(?:thanks?|thank\s+you|vielen\s+dank|danke|merci|gracias|grazie)\b[^\n]{0,60}?\b(?:order|purchase|shopping|bestellung|einkauf|commande|compra|pedido|acquisto)\s+(?:at|from|with|bei|chez|en|da|in)\s+(\S.{0,80})$`,
+  'i',
+);
+function namedInHeader(line: string): string | undefined {
+  const named = NAMED_IN_HEADER.exec(line);
+  return named?.[1] ?? named?.[2];
+}
+/**
+ * The name printed above a store's number when a mark says it is one: "Walgreens #04512", "Tesco Store No. 2231" → the
+ * name. A bare number stays ("Shell Station 4471"): it may be part of the name.
+ */
+function merchantName(line: string): string {
+  const name = cleanName(line).replace(/[!.]+$/, '');
+  return name.replace(/\s+(?:(?:store|branch|shop|filiale)\s*)?(?:#|no\.?|nr\.?)\s*\d{2,}$/i, '') || name;
+}
 /** Header words that are not the merchant's name. */
 const LABEL_ONLY = /^(?:date|time|datum|fecha|receipt|sales\s+receipt|invoice|tax\s+invoice|bill|order|customer\s+copy)\b\W*$/i;
 const MAX_LINES = 2_000;
@@ -162,10 +189,12 @@ export function parseReceipt(text: string): Receipt {
     const money = findMoney(line, integersAreMoney);
     const last = money[money.length - 1];
     if (!last) {
-      // Before the first item, a line about the receipt is the user's, not the merchant's.
-      if (items.length === 0 && !merchant && DESCRIPTION_LINE.test(line)) continue;
-      if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !LABEL_ONLY.test(line)) {
-        if (!merchant && items.length === 0) merchant = cleanName(line);
+      const named = !merchant && items.length === 0 ? namedInHeader(line) : undefined;
+      if (named) merchant = merchantName(named);
+      // Before the first item, a line about the receipt, or a sentence to us, is the user's, not the merchant's.
+      else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(line) || USERS_SENTENCE.test(line))) continue;
+      else if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !LABEL_ONLY.test(line)) {
+        if (!merchant && items.length === 0) merchant = merchantName(line);
         else pendingName = cleanName(line);
       }
       continue;
@@ -176,8 +205,10 @@ export function parseReceipt(text: string): Receipt {
     else if (DISCOUNT.test(line)) sums.discount += Math.abs(amount);
     else if (TOTAL.test(line) && TAX_INCLUDED.test(line) && !NOT_A_TOTAL.test(line)) sums.total = amount;
     else if (TAX.test(line)) sums[TAX_INCLUDED.test(line) ? 'taxIncluded' : 'tax'] += amount;
-    else if (TOTAL.test(line)) sums.total = NOT_A_TOTAL.test(line) ? sums.total : amount;
-    else if (!IGNORED.test(line)) {
+    // "Balance due 0.00" after the card line is what is left to pay, not what was paid.
+    else if (TOTAL.test(line)) sums.total = NOT_A_TOTAL.test(line) || (amount === 0 && sums.total) ? sums.total : amount;
+    // Below the total come the payment, the change and the card: nothing bought. A line of 0.00 (free delivery) is no purchase.
+    else if (sums.total === undefined && amount !== 0 && !IGNORED.test(line)) {
       const item = parseItem(line, integersAreMoney, pendingName);
       if (item) {
         items.push(item.item);
@@ -299,14 +330,21 @@ function splitAfterPrices(line: string, integersAreMoney: boolean): string[] {
   return parts;
 }
 
+const QUANTITY_LABEL = /\b(?:qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.)\s*[:.]?\s*(\d{1,3})\b/i;
+// Tried only where a run of blanks starts (the lookbehind), so no run is rescanned from each of its blanks.
+const QUANTITY_COLUMN = /(?<=\S)\s{2,}(\d{1,3})\s{2,}$/;
+
 type ParsedItem = { item: ReceiptItem; ambiguous: boolean } | undefined;
 
 /** One item line: "2 x Coffee 7.00", "Coffee x2 7.00", "2 Coffee @ 3.50", "2 @ 3.99 AVOCADO" or "Coffee 3.50". */
 function parseItem(line: string, integersAreMoney: boolean, pendingName?: string): ParsedItem {
-  let rest = line;
   let quantity: number | undefined;
+  // A labelled quantity anywhere on the line: "Mug 350ml   Qty: 2   £36.00".
+  const labelled = QUANTITY_LABEL.exec(line);
+  if (labelled) quantity = Number(labelled[1]);
+  let rest = labelled ? line.slice(0, labelled.index) + line.slice(labelled.index + labelled[0].length) : line;
   const leading = /^(\d{1,3})(?:\s*[x×*]\s+|\s+)(?=\p{L})/u.exec(rest);
-  if (leading) {
+  if (leading && quantity === undefined) {
     quantity = Number(leading[1]);
     rest = rest.slice(leading[0].length);
   }
@@ -332,6 +370,12 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     unitPrice = prices[0]?.value;
   } else {
     name = rest.slice(0, prices[0]?.index ?? rest.length);
+    // A quantity column between the name and the price, set apart by runs of blanks: "Cold Brew      1     260.00".
+    const column = integersAreMoney ? undefined : QUANTITY_COLUMN.exec(name);
+    if (column && quantity === undefined) {
+      quantity = Number(column[1]);
+      name = name.slice(0, column.index);
+    }
   }
   // Some tills print the name after the price ("2 @ 3.99 AVOCADO").
   const lastPriceEnd = (prices[prices.length - 1]?.index ?? 0) + (prices[prices.length - 1]?.length ?? 0);

@@ -12,6 +12,9 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Write a 60-second reel script about productivity hacks', 'format_reel'],
     ['Make a nice pic to go with it', 'generate_image'],
     ['Suggest a couple of thumbnial ideas', 'generate_thumbnail_concept'],
+    ["Just give me the bullet points for a LinkedIn post about our hiring process, I'll write it myself", 'generate_outline'],
+    ['Talking points for my podcast intro on remote work', 'generate_outline'],
+    ['Write a LinkedIn post with five bullet points on hiring', 'format_post'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });

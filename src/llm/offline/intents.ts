@@ -4,7 +4,9 @@
  * The assistant's tool registry is typed against these names, so the two cannot drift apart.
  */
 export const OFFLINE_INTENTS = [
-  { tool: 'generate_outline', agent: 'social', pattern: /\boutlines?\b/i },
+  // An outline by its other names: the bullet or talking points, the skeleton or structure *for* a piece
+  // ("a post with bullet points" is a post: the kind named first wins).
+  { tool: 'generate_outline', agent: 'social', pattern: /\boutlines?\b|\b(?:bullet|talking|key)\s+points\s+(?:for|of)\b|\b(?:skeleton|structure)\s+(?:for|of)\s+(?:an?|the|my|our)\b/i },
   { tool: 'generate_thumbnail_concept', agent: 'video', pattern: /\bthumbnails?\b/i },
   { tool: 'format_reel', agent: 'video', pattern: /\b(reels?|tiktoks?|shorts)\b/i },
   // A voice-over or narration is a script read aloud.
