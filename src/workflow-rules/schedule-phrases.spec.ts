@@ -24,6 +24,12 @@ describe('schedule phrases', () => {
     ['Every day at 9am and 5pm write a status post', '0 9,17 * * *', null],
     ['at 7am every Tuesday write a post', '0 7 * * 2', null],
     ['Daily: make a picture', '0 9 * * *', null],
+    // The clock in words.
+    ['Every Tuesday at half past seven in the evening, write a recap', '30 19 * * 2', null],
+    ['On weekdays at a quarter past 8, summarise the inbox', '15 8 * * 1-5', null],
+    ['Every Sunday at quarter to eleven in the morning write a post', '45 10 * * 0', null],
+    ['Every Monday at six in the evening draft a tweet', '0 18 * * 1', null],
+    ['Each Friday at ten am write a thread', '0 10 * * 5', null],
     // Every N hours / minutes / weeks / days.
     ['Every 4 hours check the receipts', '0 */4 * * *', null],
     ['every hour summarise the mentions', '0 * * * *', null],
@@ -86,12 +92,15 @@ describe('schedule phrases', () => {
     ['Twice a week (Tuesdays and Fridays at 3pm) write an X thread', 'write an X thread'],
     ['Write a recap on the last Friday of the month at 5pm Europe/Paris.', 'Write a recap.'],
     ['Every 2 weeks on Monday at 9 AM, write a newsletter', 'write a newsletter'],
+    // The lines pasted under a request stay lines.
+    ['Every Monday review these clauses:\n\n4.1 Fees are due in 10 days.\n  4.2 Late fees apply.', 'review these clauses:\n\n4.1 Fees are due in 10 days.\n4.2 Late fees apply.'],
+    ['Review these clauses\n\n\n\n1. Term .', 'Review these clauses\n\n1. Term.'],
   ])('leaves the phrase out of "%s"', (goal, rest) => {
     expect(withoutSchedulePhrases(goal)).toBe(rest);
   });
 
   it('reads in linear time: 100 KB of day names, ordinals and numbers', () => {
-    for (const unit of ['every monday, ', 'the 1st and ', 'at 9 and ', 'every ', '( ', 'twice a week ']) {
+    for (const unit of ['every monday, ', 'the 1st and ', 'at 9 and ', 'every ', '( ', 'twice a week ', ' ', ' \t']) {
       const text = unit.repeat(Math.ceil(100_000 / unit.length));
       const cpu = startCpuClock();
       suggestSchedule(text);

@@ -202,19 +202,43 @@ class Grammar {
     if (!token) return undefined;
     if (token.text === 'noon' || token.text === 'midday') return { hour: 12, minute: 0, meridiem: true, next: at + 1 };
     if (token.text === 'midnight') return { hour: 0, minute: 0, meridiem: true, next: at + 1 };
-    if (token.number === undefined || token.ordinal) return undefined;
-    const meridiem = this.meridiem(at + 1);
-    let next = meridiem?.next ?? at + 1;
-    if (!meridiem && token.minute === undefined && !afterAt) return undefined;
+    const clock = this.clockWords(at);
+    // An hour in words ("at six") is a time after "at" or before a meridiem, as a number is.
+    const hourWord = clock ? undefined : this.hourOf(at);
+    if (!clock && (hourWord === undefined || token.ordinal)) return undefined;
+    const meridiem = this.meridiem(clock?.next ?? at + 1);
+    let next = meridiem?.next ?? clock?.next ?? at + 1;
+    if (!clock && !meridiem && token.minute === undefined && !afterAt) return undefined;
     if (this.word(next, 'o') && this.word(next + 1, "'", '’') && this.word(next + 2, 'clock')) next += 3;
-    let hour = token.number;
-    const minute = token.minute ?? 0;
+    let hour = clock?.hour ?? hourWord ?? 0;
+    const minute = clock?.minute ?? token.minute ?? 0;
     if (meridiem && (hour < 1 || hour > 12)) return undefined;
     if (meridiem?.pm && hour < 12) hour += 12;
     if (meridiem && !meridiem.pm && hour === 12) hour = 0;
     if (hour > 23 || minute > 59) return undefined;
     if (this.word(next, 'noon') && hour === 12) next++;
     return { hour, minute, meridiem: Boolean(meridiem), next };
+  }
+
+  /** An hour as a number or a word: "6", "six". */
+  hourOf(at: number): number | undefined {
+    const token = this.tokens[at];
+    if (token?.number !== undefined) return token.number;
+    const word = Object.hasOwn(NUMBER_WORDS, token?.text ?? '') ? NUMBER_WORDS[token?.text ?? ''] : undefined;
+    return word !== undefined && word >= 1 && word <= 12 ? word : undefined;
+  }
+
+  /** The clock in words: "half past six" (6:30), "a quarter past 9" (9:15), "quarter to ten" (9:45). */
+  clockWords(at: number): { hour: number; minute: number; next: number } | undefined {
+    const start = this.word(at, 'a') ? at + 1 : at;
+    const part = this.tokens[start]?.text;
+    if (part !== 'half' && part !== 'quarter') return undefined;
+    const to = this.word(start + 1, 'to', 'till', 'til');
+    if (!to && !this.word(start + 1, 'past', 'after')) return undefined;
+    const hour = this.hourOf(start + 2);
+    if (hour === undefined || hour < 1 || hour > 12 || this.tokens[start + 2]?.minute !== undefined || (to && part === 'half')) return undefined;
+    if (to) return { hour: hour === 1 ? 12 : hour - 1, minute: 45, next: start + 3 };
+    return { hour, minute: part === 'half' ? 30 : 15, next: start + 3 };
   }
 
   /** "at 9 and 5pm", "9am", "at noon": the times, sharing their minute, with meridiems. */
@@ -559,10 +583,14 @@ export function withoutSchedulePhrases(text: string): string {
     from = reading.end;
   }
   rest += text.slice(from).replace(/^\s*,?/, ' ');
+  // Spaces close up; line breaks stay (a blank line still parts a request from the text pasted under it). Each run of
+  // blanks is tried only where it starts (the lookbehinds), so none is rescanned from each of its characters.
   return rest
     .replace(/\(\s*\)/g, ' ')
     .replace(/^[\s,;:]+/, '')
-    .replace(/\s+([,.;!?])/g, '$1')
-    .replace(/\s{2,}/g, ' ')
+    .replace(/(?<![^\S\n])[^\S\n]+([,.;!?])/g, '$1')
+    .replace(/[^\S\n]{2,}/g, ' ')
+    .replace(/(?<![^\S\n])[^\S\n]*\n[^\S\n]*/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -7,11 +7,13 @@ describe('personalCheckOf', () => {
     ['My manager has to sign off before anything goes out', { handOff: 'publish' }],
     ['I want to review it before it is posted', { handOff: 'publish' }],
     ['Let me approve the thumbnails', {}],
+    ['Dana has to approve it', {}],
+    ['Priya needs to see the caption before it goes out', { handOff: 'publish' }],
   ])('reads "%s" as a person deciding on the output', (clause, check) => {
     expect(personalCheckOf(clause)).toEqual(check);
   });
 
-  it.each(['Tell me which clauses are risky', 'Write a post about our launch', 'pick the best one of the photos and make a banner from it', 'Draft three tweets'])(
+  it.each(['Tell me which clauses are risky', 'Write a post about our launch', 'Dana wants a post about the launch', 'pick the best one of the photos and make a banner from it', 'Draft three tweets'])(
     'reads "%s" as work, not as a check',
     (clause) => {
       expect(personalCheckOf(clause)).toBeUndefined();

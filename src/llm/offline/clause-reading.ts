@@ -79,7 +79,9 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   for (const [index, word] of words.entries()) {
     if (personAt < 0) {
       const someones = word.pos === 'NOUN' && POSSESSIVES.has(words[index - 1]?.lemma ?? '');
-      if (someones || (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN'))) personAt = index;
+      // A person by name ("Dana has to approve it") decides as "my manager" does.
+      const named = word.pos === 'PROPN' && index === opening;
+      if (someones || named || (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN'))) personAt = index;
       else if (word.pos !== 'DET' && word.pos !== 'PRON' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
       continue;
     }

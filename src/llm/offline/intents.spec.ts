@@ -15,12 +15,15 @@ describe('matchIntent: the deliverable a request names', () => {
     ["Just give me the bullet points for a LinkedIn post about our hiring process, I'll write it myself", 'generate_outline'],
     ['Talking points for my podcast intro on remote work', 'generate_outline'],
     ['Write a LinkedIn post with five bullet points on hiring', 'format_post'],
+    ['Before I write the blog piece, give me the skeleton / main points in order', 'generate_outline'],
+    ['Can you work out how our first newsletter issue should be structured? Just the bones', 'generate_outline'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });
 
   it('reads a question about kinds of content as no ask to make one, unless it asks to make one', () => {
     expect(matchIntent("What's the difference between a reel and a story on Instagram?")).toBeUndefined();
+    expect(matchIntent('whats the difference between a reel and a story? which one stays on my profile')).toBeUndefined();
     expect(matchIntent('What would you write in a LinkedIn post about our launch?')?.tool).toBe('format_post');
     expect(matchIntent('Which clauses in this contract are risky?')?.tool).toBe('analyze_legal_document');
   });

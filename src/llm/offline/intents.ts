@@ -4,9 +4,13 @@
  * The assistant's tool registry is typed against these names, so the two cannot drift apart.
  */
 export const OFFLINE_INTENTS = [
-  // An outline by its other names: the bullet or talking points, the skeleton or structure *for* a piece
-  // ("a post with bullet points" is a post: the kind named first wins).
-  { tool: 'generate_outline', agent: 'social', pattern: /\boutlines?\b|\b(?:bullet|talking|key)\s+points\s+(?:for|of)\b|\b(?:skeleton|structure)\s+(?:for|of)\s+(?:an?|the|my|our)\b/i },
+  // An outline by its other names: the bullet, talking or main points for a piece, its skeleton, bones or structure,
+  // how it should be structured ("a post with bullet points" is a post: the kind named first wins).
+  {
+    tool: 'generate_outline',
+    agent: 'social',
+    pattern: /\boutlines?\b|\b(?:bullet|talking|key|main)\s+points\s+(?:for|of|in\s+order)\b|\b(?:skeleton|bones)\b|\bstructure\s+(?:for|of)\s+(?:an?|the|my|our)\b|\b(?:should|would|could|will)\s+be\s+structured\b/i,
+  },
   { tool: 'generate_thumbnail_concept', agent: 'video', pattern: /\bthumbnails?\b/i },
   { tool: 'format_reel', agent: 'video', pattern: /\b(reels?|tiktoks?|shorts)\b/i },
   // A voice-over or narration is a script read aloud.
@@ -39,11 +43,12 @@ const WORK_ON_CONTENT =
 
 /**
  * A question about things rather than an ask to make one ("what's the difference between a reel and
- * a story?"): it names kinds of content without a verb of making them. Anchored at the start, so the
+ * a story?"): it names kinds of content without a verb of making them, and asks (a question mark, not
+ * necessarily the last character: "…on instagram? which one stays up"). Anchored at the start, so the
  * lookahead scans the text once.
  */
 const QUESTION_ABOUT =
-  /^(?:(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up)\b)|how\s+(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b))[^]*\?\s*$/i;
+  /^(?:(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up)\b)|how\s+(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b))[^?]*\?/i;
 
 /** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
 const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;

@@ -168,11 +168,27 @@ describe('planWorkflow', () => {
       ['Point out anything that favours them in the consulting agreement below\nCONSULTING AGREEMENT\n1. Client may terminate at any time.', 'legal', false],
       ['Draft a reply asking for net-30 payment', 'general', false],
     ]);
+    // Clauses numbered 4.1 or § 3, under a blank line, and a word of another kind in them ("receipt"), are still the material.
+    expect(stepsOf('Check these clauses from the lease, then draft a reply to the agent.\n\n4.1 Rent is due within 5 days of receipt of the invoice; late rent accrues 2% per month.\n§ 9 The lease renews automatically.')).toEqual([
+      ['Check these clauses from the lease\n4.1 Rent is due within 5 days of receipt of the invoice; late rent accrues 2% per month.\n§ 9 The lease renews automatically.', 'legal', false],
+      ['Draft a reply to the agent', 'general', false],
+    ]);
     // Without a request to read something, lines are still steps.
     expect(stepsOf('Write a post about our launch\nMake a banner for it')).toEqual([
       ['Write a post about our launch', 'social', false],
       ['Make a banner for the post about our launch', 'social', false],
     ]);
+  });
+
+  it('makes mailing a post or picture to people a message of its own, and sending a message on its release', () => {
+    expect(stepsOf('Write an Instagram caption for the bake sale. Dana has to approve it, then email the final version to the volunteers.')).toEqual([
+      ['Write an Instagram caption for the bake sale', 'social', true],
+      ['Email the final version to the volunteers', 'general', false],
+    ]);
+    expect(stepsOf('Write a LinkedIn post about the bake sale and post it on LinkedIn')).toEqual([
+      ['Write a LinkedIn post about the bake sale, for your approval before you post it', 'social', true],
+    ]);
+    expect(stepsOf('Summarise the week and email it to the board')).toEqual([['Summarise the week, for your approval before you email it', 'general', true]]);
   });
 
   it('reads an output held back until a person decides, or cleared with a person, as approval of its step', () => {

@@ -32,6 +32,12 @@ const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|ne
 const ONLY_REFERENCE = /^(?:both|all|each|everything|it|them|this|that|these|those|all\s+of\s+(?:them|it))$/i;
 /** A clause that opens on a condition ("if there's anything weird", "in case they ask"). */
 const CONDITION = /^(?:if|unless|in\s+case|whether)\s+/i;
+/**
+ * Mailing an output to people ("email the final version to the comms team", "send it to Dana"), not posting it on a
+ * platform: a message of its own when the output is not already one.
+ */
+const MAIL_TO_PEOPLE =
+  /^(?:and\s+)?(?:then\s+)?(?:e-?mail|send|forward)\b[^]*?\bto\s+(?!(?:linkedin|instagram|insta|facebook|twitter|x|tiktok|youtube|threads|mastodon|bluesky|the\s+(?:blog|site|website|feed|channel))\b)\S/i;
 /** "So basically I need two things:": a lead-in before a colon that names no deliverable. */
 const LEAD_IN = /^[^:]{1,80}:\s+(?=\S)/;
 /** What a step's own output is called when a later step says "it". */
@@ -109,7 +115,9 @@ export function planWorkflow(goal: string): OfflinePlan {
       continue;
     }
     const publish = PUBLISH_CLAUSE.exec(rest);
-    if (publish) {
+    // A post or a picture mailed to the team is sent with a message someone writes; a summary or an e-mail is its own message.
+    const mailsAnOutput = publish && previous !== undefined && previous.agentId !== 'general' && MAIL_TO_PEOPLE.test(rest);
+    if (publish && !mailsAnOutput) {
       if (previous) {
         previous.requiresApproval = true;
         previous.handOff = handOffVerb(rest);
@@ -192,8 +200,8 @@ function findsInAnalysis(clause: Clause, previous: Draft): boolean {
   return ANALYSES.has(previous.tool) && previous.group !== clause.group && !SEQUENCE_WORD.test(clause.written) && (!intent || intent.tool === previous.tool) && finding;
 }
 
-/** "1.", "2)", "-", "•", "Step 3:": the marker of an item of a list written one per line. */
-const LIST_MARKER = /^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*/i;
+/** "1.", "2)", "4.1", "§ 3", "-", "•", "Step 3:": the marker of an item of a list, or of a clause, written one per line. */
+const LIST_MARKER = /^\s*(?:\d+(?:\.\d+)+\.?(?=\s)|\d+[.)]|§\s*\d+(?:\.\d+)*|[-*•]|step\s+\d+\s*[:.)-])\s*/i;
 /** A first line that points at text after it: "the notes below", "the following", "I'm pasting…", a closing colon. */
 const POINTS_BELOW = /\b(?:below|following|pasted|pasting|underneath)\b|:\s*$/i;
 /** A receipt's line: it ends on an amount ("Ramen 14.00", "Total €23,00", "Summe 47,00 EUR"). */
