@@ -244,6 +244,38 @@ describe('analyzeLegalDocument', () => {
     expect(severities('The Reseller shall buy all of its printer ink from the Manufacturer.')).toEqual(['exclusivity:medium']);
   });
 
+  it('reads a summary in bullet points point by point, and reports each category once at its worst', () => {
+    const summary = [
+      'Here is what the gym contract says:',
+      '- Membership is £45 a month.',
+      '- The membership keeps going automatically from month to month until we cancel.',
+      '- They can change the price at any point without having to tell us first.',
+      '- Our responsibility for anything that goes wrong is capped at one month of fees.',
+    ].join('\n');
+    const analysis = analyzeDocument(summary);
+    expect(analysis.risks.map((risk) => [risk.id, risk.severity, risk.clause])).toEqual([
+      ['unilateral_amendment', 'high', 'Point 3'],
+      ['automatic_renewal', 'medium', 'Point 2'],
+    ]);
+    const disputes = 'Disputes are resolved by binding arbitration.\n\nThe Member waives any right to a jury trial.';
+    expect(analyzeDocument(disputes).risks.map((risk) => `${risk.id}:${risk.severity}`)).toEqual(['arbitration_jury_waiver:high']);
+  });
+
+  it('reads more of the ways a right, a restraint or a deal is worded, and not a name or an ending event', () => {
+    const severities = (clause: string) =>
+      analyzeDocument(`1. ${clause}\n2. Liability. Liability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+    expect(severities('The Hirer will cover the Venue for any and all claims arising from the event.')).toEqual(['broad_indemnification:high']);
+    expect(severities('The school may remove a pupil from the course at any time without notice.')).toEqual(['termination_without_cause:high']);
+    expect(severities('After this Agreement expires or is terminated for any reason, the Licensee stops using the marks.')).toEqual([]);
+    expect(severities('The Supplier is Evergreen Packaging Ltd.')).toEqual([]);
+    expect(severities('The Franchisee keeps the recipes in strict confidence without limit of time.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severities('For a year after the term the Franchisee must not manage any business in the same line nearby.')).toEqual(['non_compete:high']);
+    expect(severities('Any disagreement goes to a single arbitrator.')).toEqual(['arbitration_jury_waiver:medium']);
+    expect(severities('The Creator will promote kitchenware for no other brand.')).toEqual(['exclusivity:medium']);
+    expect(severities('The Vendor may amend the list price on 60 days notice.')).toEqual(['unilateral_amendment:medium']);
+    expect(severities('The plan carries on each year unless the Customer gives written notice of non-renewal.')).toEqual(['automatic_renewal:medium']);
+  });
+
   it('reads a missing or open-ended cap from plain wording and a price given only in a heading', () => {
     const ids = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
     expect(ids('1. Fees: 900 USD a month.\n2. Scope. Support for ten laptops.')).toEqual([`${MISSING_LIABILITY_CAP.id}:medium`]);

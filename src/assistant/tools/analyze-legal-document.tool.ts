@@ -51,7 +51,7 @@ const NO_NOTICE = anyOf(
   String.raw`\bimmediately\b|\bsole\s+(?:and\s+absolute\s+)?discretion\b`,
   // Plain wording of the same: "whenever they like", "no notice needed", "we are not required to notify you".
   String.raw`\bwhenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?\b|\bno\s+notice\b`,
-  String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+)?(?:notifying|telling|informing|warning)\b`,
+  String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+|having\s+to\s+|needing\s+to\s+)?(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|warn(?:ing)?)\b`,
   String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:they\s+are\s+|it\s+is\s+)?(?:posted|published|posting|publication)`,
 );
 /** A stated notice period ("on 30 days' written notice", "as long as he gives me two weeks' notice") outweighs "whenever" or "at any time". */
@@ -81,12 +81,13 @@ const LIMITED_TO_TERM = anyOf(
 );
 /** Who competes: a competitor or rival, a competing business, or a business "that competes with" the other side. */
 const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?(?:business|company|firm|brand|product|service|employer)s?|` +
-  String.raw`(?:business|company|firm|brand|entity|organi[sz]ation|employer|anyone|person)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*))`;
+  String.raw`(?:business|company|firm|brand|entity|organi[sz]ation|employer|anyone|person)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*)|` +
+  String.raw`(?:business|company|firm)\s+(?:in|of)\s+the\s+same\s+(?:line|field|industry|sector|trade)|similar\s+business(?:es)?)`;
 /** Payment that is not made on time, in the ways contracts and people say it. */
 const LATENESS = String.raw`(?:overdue|late|unpaid|outstanding|past[\s-]due|missed|delayed|bounced|not\s+paid\s+(?:on\s+time|when\s+due|by\s+the\s+due\s+date)|after\s+the\s+due\s+date)`;
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
-  String.raw`unlimited\s+(?:period|time|duration)|without\s+(?:any\s+)?(?:time\s+limit|limitation\s+in\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
+  String.raw`unlimited\s+(?:period|time|duration)|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
   String.raw`(?:shall|will|do|does)\s+(?:not|never)\s+(?:expire|end|lapse)|never\s+(?:expires?|ends?|lapses?)`;
 /** Interest or fees per month/week/day, as a monthly rate; per year divided by 12. */
 function monthlyRate(sentence: string): number {
@@ -136,18 +137,20 @@ export const RISK_RULES: RiskRule[] = [
   rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) ? 'high' : 'medium'), [
     String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bindemnit(?:y|ies)\b|\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
     // In plain words: "cover us for any claims", "compensate the client against all losses".
-    String.raw`\b(?:cover|compensate|reimburse|defend)\s+(?:us|them|him|her|[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:for|against)\s+(?:any|all)\s+(?:\w+\s+)?(?:claims?|losses|damages|costs|liabilit)`,
+    String.raw`\b(?:cover|compensate|reimburse|defend)\s+(?:us|them|him|her|[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:for|against)\s+(?:any|all)(?:\s+and\s+all)?\s+(?:\w+\s+)?(?:claims?|losses|damages|costs|liabilit)`,
   ], 'Limit the indemnity to third-party claims caused by your own breach or negligence, make it mutual and cap it.'),
   rule('automatic_renewal', 'Automatic renewal', 'medium', [
-    String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll)\w*\s+(?:[\w-]+\s+){0,3}automatically|\bevergreen\b`,
+    String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll|keeps?\s+going|goes\s+on|carr(?:y|ies)\s+on)\w*\s+(?:[\w-]+\s+){0,3}automatically|` +
+      // "Evergreen" as a kind of term, not a company called Evergreen.
+      String.raw`\bevergreen\s+(?:clause|term|renewal|contract|agreement|basis|subscription)\b`,
     String.raw`\b(?:shall|will)\s+(?:be\s+)?(?:renew(?:ed)?|extend(?:ed)?|continue)\s+for\s+(?:successive|additional|subsequent|consecutive|further)`,
     String.raw`\b(?:successive|consecutive|additional|subsequent|further)\s+(?:[\w()-]+\s+){0,3}(?:periods?|terms?|years?|months?)\b[^.]{0,40}\bunless\b`,
     String.raw`\brenew(?:s|ed|al)?\b[^.]{0,80}\bunless\b[^.]{0,80}\b(?:notice|cancel|terminat)|\btacit(?:ly)?\s+renew|\brolls?\s+over\b`,
     String.raw`\bunless\b[^.]{0,120}\b(?:renews?|is\s+renewed|extends?)\s+(?:automatically\s+)?for\b`,
     // A term that goes on by itself until someone stops it: "continues year after year until the Customer cancels".
-    String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|` +
-      String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|gives?\s+notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
-    String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:year|month|week)\s+(?:after|to|by)\s+(?:year|month|week)|on\s+a\s+(?:month|year|week)(?:-to-|\s+to\s+)(?:month|year|week))`,
+    String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|` +
+      String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|(?:gives?|serves?|sends?)\s+(?:[\w-]+\s+){0,3}notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
+    String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:year|month|week)\s+(?:after|to|by)\s+(?:year|month|week)|on\s+a\s+(?:month|year|week)(?:-to-|\s+to\s+)(?:month|year|week))`,
   ], 'Note the opt-out deadline, and ask for renewal by written agreement or a short opt-out window with a reminder.'),
   rule('non_compete', 'Non-compete', (s) => (LIMITED_TO_TERM.test(s) && !AFTER_TERM.test(s) ? 'medium' : 'high'), [
     String.raw`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete\b|\bshall\s+not\b[^.]{0,80}\bcompet(?:e|ing|itor|itive)`,
@@ -156,7 +159,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:will|shall|must|may)\s+not\b[^.]{0,100}\b(?:any|a)\s+competitors?\b`,
     String.raw`\b(?:can['’]?t|cannot|won['’]t|not\s+allowed\s+to|(?:will|shall|must|may)\s+not)\s+(?:work|be\s+employed|consult)\b[^.]{0,60}\b(?:competitors?|competing\s+(?:business|company|firm)s?)\b`,
     // Any work, stake or service for one who competes: "will not work for, consult for, or own any business that competes with the Company".
-    String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
+    String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
   ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
@@ -164,7 +167,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
-    String.raw`\b(?:terminat\w*|cancel\w*|dismiss\w*|end\s+(?:this|the)\s+(?:agreement|contract|engagement|employment|deal|lease))\b[^.]{0,80}?\b(?:without\s+cause|` +
+    // The right to end it, not the event ("after this Agreement expires or is terminated for any reason"); a student removed
+    // from a programme or a membership ended is the same right.
+    String.raw`(?<!\b(?:is|are|was|were|has\s+been|have\s+been)\s+)\b(?:terminat\w*|cancel\w*|dismiss\w*|expel\w*|remove\s+(?:a|the|any|your)\s+\w+\s+from|` +
+      String.raw`(?:end|close|suspend)\s+(?:this|the|your|our|its|any)\s+(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|deal|lease|membership|subscription|account|plan|services?))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+any\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
       String.raw`(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice|without\s+(?:giving\s+)?(?:a|any)\s+reason|` +
       String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice)`,
@@ -185,7 +191,7 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\bvenue\s+(?:shall\s+be|is|lies)\b[^.]{0,60}\bcourts?\b`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (/\btrade\s+secrets?\b[^]*\b(?:as|so)\s+long\s+as\b/i.test(s) ? 'low' : 'medium'), [
-    String.raw`\b(?:confidential\w*|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
+    String.raw`\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
     String.raw`\b(?:${ENDLESS})\b[^]*\bconfidential`,
     // Survival clauses refer to the confidentiality clause by number; survival without end is this risk.
     String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:${ENDLESS}|without\s+(?:any\s+)?limit)`,
@@ -220,17 +226,17 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|work\s+with|contract\s+with)\s+any\s+(?:other|third)\b`,
     String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other\s+\w+)\s*(?:else)?\b`,
     // A requirements deal: all of its supply from one source.
-    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\bfrom\s+no\s+(?:other|one\s+else)\b|\bsole\s+(?:source|supplier|provider|vendor)\b`,
+    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other|one\s+else)\b|\bsole\s+(?:source|supplier|provider|vendor)\b`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
     String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
-      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|rules|polic(?:y|ies)|pric(?:es|ing)|fees|rates?|rent)\b`,
+      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
-    String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via)\s+(?:[\w-]+\s+){0,3}arbitration\b`,
+    String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via|before)\s+(?:[\w-]+\s+){0,3}arbitrat(?:ion|ors?)\b`,
     // Disputes sent there: "any disagreements go to arbitration", "shall be referred to arbitration".
-    String.raw`\b(?:go|goes|referred|submitted|subject)\s+to\s+(?:binding\s+|final\s+)?arbitration\b`,
+    String.raw`\b(?:go|goes|referred|submitted|subject)\s+to\s+(?:binding\s+|final\s+|an\s+|a\s+single\s+)?arbitrat(?:ion|ors?)\b`,
     String.raw`\b(?:waives?|give\s+up|gives\s+up|giving\s+up|forgo(?:es)?|surrenders?|relinquish(?:es)?)\b[^.]{0,80}\b(?:jury|class\s+action)|\bjury\s+(?:trial\s+)?waiver\b|\bclass\s+action\s+waiver\b`,
   ], 'Check the arbitration costs, seat and rules; keep the right to go to court for small claims and urgent injunctions.')),
 ];
@@ -246,7 +252,8 @@ export const MISSING_LIABILITY_CAP = {
 const PAYMENT_TERMS = /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b|\binvoic\w*|\bprice\b|\bpurchase\b|\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d/i;
 const LIMITS_LIABILITY = anyOf(
   String.raw`\blimitation\s+of\s+liability\b|\bin\s+no\s+event\b|\baggregate\s+liability\b|\bliability\s+cap\b`,
-  String.raw`\bliab(?:le|ility)\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|(?:is|are|be)\s+limited\s+to|capped\s+at|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
+  // "The venue's responsibility to us … is capped at the hire fee" limits liability in plain words.
+  String.raw`\b(?:liab(?:le|ility)|responsib(?:le|ility))\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|(?:is|are|be)\s+limited\s+to|capped\s+at|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
   String.raw`\b(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?liable\s+for\s+(?:any\s+)?(?:indirect|consequential|special|incidental)`,
   // "Neither party will be liable to the other for more than the total fee."
   String.raw`\bliable\b[^.]{0,60}\bfor\s+(?:any\s+amount\s+)?(?:more\s+than|in\s+excess\s+of|above)\b`,
@@ -351,8 +358,10 @@ const NUMBERED = new RegExp(
 );
 // Inline numbering ("...confidential. 2. Term. ...") when the whole document is pasted on one line.
 const INLINE_NUMBER = /(?<=^|[.;:]\s{1,3})(?=(?:(?:Section|Article|Clause)\s+)?\d{1,2}(?:\.\d{1,2})*[.)]\s+\p{Lu})/gu;
+const BULLET = /^[^\S\n]*[-*•–]\s+/;
 const MAX_KEY_CLAUSES = 15;
 const SEVERITY_NAMES: Record<Severity, string> = { high: 'High', medium: 'Medium', low: 'Low' };
+const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 const MAX_RISKS = 50;
 
 /** Splits a document into numbered clauses, else paragraphs, else sentences. */
@@ -369,7 +378,7 @@ export function splitClauses(document: string): Clause[] {
     if (numbered && /\p{L}/u.test(numbered[3] ?? '')) {
       const body = numbered[3] ?? '';
       const number = (numbered[1] ?? numbered[2] ?? '').replace(/[.)]$/, '');
-      const headingMatch = /^([^.:]{2,60})[.:](?:\s|$)/.exec(body);
+      const headingMatch = /^[\s–—:-]*([^.:]{2,60})[.:](?:\s|$)/.exec(body);
       // A short lead-in ("Term.") is the heading; it is kept out of the text so it is never quoted as a risk.
       const heading = headingMatch && countWords(headingMatch[1] ?? '') <= 6 ? headingMatch : undefined;
       current = { ref: `Clause ${number}`, heading: heading?.[1]?.trim(), text: heading ? body.slice(heading[0].length) : body };
@@ -384,6 +393,10 @@ export function splitClauses(document: string): Clause[] {
     }
   }
   if (clauses.length > 0 && clauses.some((clause) => clause.ref !== 'Preamble')) return clauses.map(tidy);
+
+  // A summary in bullet points ("- They can change the prices at any point"): each point is a clause.
+  const points = document.split(/\n(?=[^\S\n]*[-*•–]\s)/).filter((point) => BULLET.test(point));
+  if (points.length >= 2) return points.map((point, index) => tidy({ ref: `Point ${index + 1}`, text: point.replace(BULLET, '') }));
 
   const paragraphs = document.split(/\n\s*\n/).filter((paragraph) => /\p{L}/u.test(paragraph));
   const blocks = paragraphs.length > 1 ? paragraphs : splitSentences(normalizeSpace(document));
@@ -471,7 +484,12 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
       const { id, label, recommendation } = rule;
       const quote = truncateAtWord(sentence, 300);
       const read = rule.readsOn ? sentences.slice(at).join(' ') : sentence;
-      risks.push({ id, label, severity: rule.severity(heading + read), clause: describe(clause), quote, recommendation });
+      const severity = rule.severity(heading + read);
+      // One finding a category: the most severe, first found on a tie (an arbitration sentence and its jury waiver are one risk).
+      const found = risks.findIndex((risk) => risk.id === id);
+      if (found >= 0 && SEVERITY_ORDER[risks[found].severity] <= SEVERITY_ORDER[severity]) continue;
+      if (found >= 0) risks.splice(found, 1);
+      risks.push({ id, label, severity, clause: describe(clause), quote, recommendation });
     }
   }
   const type = detectDocumentType(document, documentType);
@@ -479,8 +497,7 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
     const { id, label, severity, recommendation } = MISSING_LIABILITY_CAP;
     risks.push({ id, label, severity, clause: 'Whole document', quote: 'No clause limits either party’s liability.', recommendation });
   }
-  const order: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
-  risks.sort((a, b) => order[a.severity] - order[b.severity]);
+  risks.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 
   return { documentType: type, parties: findParties(document), keyClauses, risks: risks.slice(0, MAX_RISKS) };
 }

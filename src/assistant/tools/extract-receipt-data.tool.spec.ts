@@ -130,6 +130,22 @@ describe('parseReceipt', () => {
     expect(india.items).toHaveLength(1);
   });
 
+  it('reads what was paid: a split with its tip, money taken off under any name, a total stated before the lines', () => {
+    const split = parseReceipt(['Harbour Grill', 'Fish tacos 18.00', 'Lemonade 4.00', 'Total 22.00', 'Your share 11.00', 'Tip 2.00', 'Amount paid 13.00'].join('\n'));
+    expect(split).toMatchObject({ total: 13, tip: 2, totalMismatch: undefined });
+    expect(split.items).toHaveLength(2);
+    const loyalty = parseReceipt(['Bean There', 'Mocha £3.80', 'Scone £2.60', 'Stamp card - 10th drink free -£3.80', 'TOTAL £2.60'].join('\n'));
+    expect(loyalty).toMatchObject({ discount: 3.8, total: 2.6, totalMismatch: undefined });
+    const email = parseReceipt(
+      ['From: hello@quickcab.co.za', 'Subject: Your QuickCab trip', 'Total R 95.00', 'Trip fare R 80.00', 'Tip R 15.00', 'Total R 95.00', 'Paid with card •••• 1234'].join('\n'),
+    );
+    expect(email).toMatchObject({ merchant: 'QuickCab', currency: 'ZAR', total: 95, tip: 15, totalMismatch: undefined });
+    expect(email.items.map((item) => item.name)).toEqual(['Trip fare']);
+    const gift = parseReceipt(['Bloom & Co', '1 x Tulips 20,00 €', '1 x Greeting card 3,00 €', 'Summe 23,00 €', 'enthaltene MwSt. 7 % 1,50 €'].join('\n'));
+    expect(gift).toMatchObject({ total: 23, totalMismatch: undefined });
+    expect(gift.items.map((item) => item.name)).toEqual(['Tulips', 'Greeting card']);
+  });
+
   it('reads currencies from symbols, codes and decimals, including whole-unit currencies', () => {
     expect(parseReceipt('Ramen Ichiban\nShoyu ramen 980\nGyoza 450\nTotal JPY 1430')).toMatchObject({ currency: 'JPY', total: 1430 });
     expect(parseReceipt('Din Tai Fung\nXiaolongbao CN¥68\nFried rice CN¥48\nTotal CN¥116')).toMatchObject({ currency: 'CNY', total: 116 });

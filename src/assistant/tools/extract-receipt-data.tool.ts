@@ -41,7 +41,7 @@ const CODES = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|B
 /** Specific marks before generic ones: "CA$" must not read as "$". */
 const CURRENCY_MARKS: [RegExp, string][] = [
   [/US\$/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
-  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
+  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<![A-Za-z])R\s?\d/, 'ZAR'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
   [/[¥円]|\byen\b/i, 'JPY'], [/₹/, 'INR'], [/₩/, 'KRW'], [/₽/, 'RUB'], [/₺/, 'TRY'], [/₪/, 'ILS'], [/₱/, 'PHP'], [/฿/, 'THB'],
   [/zł/, 'PLN'], [/Kč/, 'CZK'], [/\$|\bdollars?\b/i, 'USD'],
 ];
@@ -56,7 +56,7 @@ const DEFAULT_CURRENCY = 'USD';
 const DEFAULT_COMMA_CURRENCY = 'EUR';
 const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 
-const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
 // Thousands groups (1,234.56 / 1.234,56 / 1'234.50) or plain numbers with at most two decimals.
 const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 /** A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h" (either case: MONEY's codes must stay upper case). */
@@ -80,14 +80,16 @@ const SUBTOTAL = /\b(?:sub[\s-]?total|zwischensumme|sous[\s-]total|subtotale|net
 const TIP = /\b(?:tip|gratuity|service\s+charge|trinkgeld|pourboire|propina|mancia)\b/i;
 const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b/i;
 const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|mwst|ust|tva|iva|btw|moms)\b|消費税|外税|税额/i;
-const TAX_INCLUDED = /\b(?:incl(?:uded|udes|uding|usive|\.)?|inkl\.?|enthalten|inclus[ea]?)\b/i;
+const TAX_INCLUDED = /\b(?:incl(?:uded|udes|uding|usive|\.)?|inkl\.?|enthalten\w*|inclus[ea]?|compris[e]?)\b/i;
 const TOTAL =
   /\b(?:total[te]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|importe|betrag|summa|att\s+betala|i\s+alt|totaal|yhteensä)\b|合計|合计|总计/i;
+/** What this payer paid, below the bill's total: "Amount paid 69.66", "You paid $12.00" (cash tendered is not it). */
+const PAID = /^(?:amount\s+(?:paid|charged)|total\s+(?:paid|charged)|you\s+paid|paid\s+amount)\b/i;
 const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
 /** Payment, contact and bookkeeping lines: they carry numbers but are not items. */
 const IGNORED = new RegExp(
-  String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|card|visa|mastercard|amex|debit|credit|paid|payment|balance|thank|tel|phone|fax|www\.|https?|` +
-    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b`,
+  String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|visa|mastercard|amex|debit|credit|paid|payment|balance|thank|tel|phone|fax|www\.|https?|` +
+    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|(?:credit|debit|gift|loyalty|bank)\s+card|card\s+(?:payment|ending|no\b|number|#)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b|[*•]{3,}\s*\d{2,4}`,
   'i',
 );
 /**
@@ -116,9 +118,14 @@ const NAMED_IN_HEADER = new RegExp(
     String.raw`^(?:thanks?|thank\s+you|vielen\s+dank|danke|merci|gracias|grazie)\b[^\n]{0,60}?\b(?:order|purchase|shopping|bestellung|einkauf|commande|compra|pedido|acquisto)\s+(?:at|from|with|bei|chez|en|da|in)\s+(\S.{0,80})$`,
   'i',
 );
-function namedInHeader(line: string): string | undefined {
-  const named = NAMED_IN_HEADER.exec(line);
-  return named?.[1] ?? named?.[2];
+function namedInHeader(line: string, text: string): string | undefined {
+  const header = NAMED_IN_HEADER.exec(line);
+  const named = header?.[1] ?? header?.[2];
+  // "From: receipts@zoomride.co.za": the sender's domain, spelled as the receipt spells it ("ZoomRide").
+  const domain = named === undefined ? undefined : /@([\p{L}\p{N}-]{2,40})\./u.exec(named)?.[1];
+  if (!domain) return named;
+  const spelled = new RegExp(String.raw`(?<![\p{L}\p{N}@.])${domain}(?![\p{L}\p{N}])`, 'iu').exec(text)?.[0];
+  return spelled ?? domain.charAt(0).toUpperCase() + domain.slice(1);
 }
 /**
  * The name printed above a store's number when a mark says it is one: "Walgreens #04512", "Tesco Store No. 2231" → the
@@ -132,7 +139,18 @@ function merchantName(line: string): string {
 const LABEL_ONLY = /^(?:date|time|datum|fecha|receipt|sales\s+receipt|invoice|tax\s+invoice|bill|order|customer\s+copy)\b\W*$/i;
 const MAX_LINES = 2_000;
 
-type Sums = { subtotal?: number; total?: number; tax: number; taxIncluded: number; tip: number; discount: number };
+type Sums = {
+  subtotal?: number;
+  total?: number;
+  /** "Amount paid" below the total: what this payer paid (their split of the bill, with the tip added after it). */
+  paid?: number;
+  tax: number;
+  taxIncluded: number;
+  tip: number;
+  /** A tip added below the stated total: part of what was paid, not of the bill the items add up to. */
+  tipAfterTotal: number;
+  discount: number;
+};
 
 interface Money {
   value: number;
@@ -182,14 +200,23 @@ export function parseReceipt(text: string): Receipt {
 
   const items: ReceiptItem[] = [];
   const ambiguous = new Set<ReceiptItem>();
-  const sums: Sums = { tax: 0, taxIncluded: 0, tip: 0, discount: 0 };
+  const sums: Sums = { tax: 0, taxIncluded: 0, tip: 0, tipAfterTotal: 0, discount: 0 };
   let pendingName: string | undefined;
+  // The items read before the last total: what follows it (a split, the card, "Suica ¥680") is how the bill was paid.
+  let itemsAtTotal = 0;
+  // A total line: the bill so far, with any tip above it (an e-mail may state its total twice, before and after the lines).
+  const stateTotal = (amount: number): void => {
+    sums.total = amount;
+    sums.tip += sums.tipAfterTotal;
+    sums.tipAfterTotal = 0;
+    itemsAtTotal = items.length;
+  };
 
   for (const line of splitLines(body, integersAreMoney).slice(0, MAX_LINES)) {
     const money = findMoney(line, integersAreMoney);
     const last = money[money.length - 1];
     if (!last) {
-      const named = !merchant && items.length === 0 ? namedInHeader(line) : undefined;
+      const named = !merchant && items.length === 0 ? namedInHeader(line, body) : undefined;
       if (named) merchant = merchantName(named);
       // Before the first item, a line about the receipt, or a sentence to us, is the user's, not the merchant's.
       else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(line) || USERS_SENTENCE.test(line))) continue;
@@ -200,15 +227,20 @@ export function parseReceipt(text: string): Receipt {
       continue;
     }
     const amount = last.value;
-    if (SUBTOTAL.test(line)) sums.subtotal = amount;
-    else if (TIP.test(line)) sums.tip += amount;
+    if (PAID.test(line) && sums.total !== undefined && amount > 0) sums.paid = amount;
+    else if (SUBTOTAL.test(line)) sums.subtotal = amount;
+    else if (TIP.test(line)) sums[sums.total === undefined ? 'tip' : 'tipAfterTotal'] += amount;
     else if (DISCOUNT.test(line)) sums.discount += Math.abs(amount);
-    else if (TOTAL.test(line) && TAX_INCLUDED.test(line) && !NOT_A_TOTAL.test(line)) sums.total = amount;
+    else if (TOTAL.test(line) && TAX_INCLUDED.test(line) && !NOT_A_TOTAL.test(line)) stateTotal(amount);
     else if (TAX.test(line)) sums[TAX_INCLUDED.test(line) ? 'taxIncluded' : 'tax'] += amount;
     // "Balance due 0.00" after the card line is what is left to pay, not what was paid.
-    else if (TOTAL.test(line)) sums.total = NOT_A_TOTAL.test(line) || (amount === 0 && sums.total) ? sums.total : amount;
-    // Below the total come the payment, the change and the card: nothing bought. A line of 0.00 (free delivery) is no purchase.
-    else if (sums.total === undefined && amount !== 0 && !IGNORED.test(line)) {
+    else if (TOTAL.test(line)) {
+      if (!NOT_A_TOTAL.test(line) && !(amount === 0 && sums.total)) stateTotal(amount);
+    }
+    // Above the total, money taken off under any name ("Loyalty card - free coffee -£3.40") is a discount.
+    else if (amount < 0 && sums.total === undefined) sums.discount += Math.abs(amount);
+    // A line of 0.00 (free delivery) is no purchase.
+    else if (amount !== 0 && !IGNORED.test(line)) {
       const item = parseItem(line, integersAreMoney, pendingName);
       if (item) {
         items.push(item.item);
@@ -217,6 +249,8 @@ export function parseReceipt(text: string): Receipt {
     }
     pendingName = undefined;
   }
+  // With items above the last total, lines below it are the payment; an e-mail that opens on its total lists the items after it.
+  if (itemsAtTotal > 0) items.splice(itemsAtTotal);
 
   if (items.length === 0 && sums.total === undefined && sums.subtotal === undefined) {
     throw new ToolInputError(
@@ -236,11 +270,13 @@ export function parseReceipt(text: string): Receipt {
 
   // Without a total line: the items (or the stated subtotal) plus tax and tip not already included.
   const computed = (sums.subtotal ?? sum(items) - sums.discount) + sums.tax + sums.tip;
-  const [tip, discount, total] = [sums.tip || undefined, sums.discount || undefined, round(sums.total ?? computed)];
+  const [tip, discount] = [sums.tip + sums.tipAfterTotal || undefined, sums.discount || undefined];
+  const bill = round(sums.total ?? computed);
   const totalStated = sums.total !== undefined;
   // The stated total is what was paid, so it is kept; a total the items do not add up to is flagged, not trusted silently.
   const fromItems = round(sum(items) - sums.discount + sums.tax + sums.tip);
-  const totalMismatch = totalStated && items.length > 0 && Math.abs(fromItems - total) > 0.011 ? { stated: total, computed: fromItems } : undefined;
+  const totalMismatch = totalStated && items.length > 0 && Math.abs(fromItems - bill) > 0.011 ? { stated: bill, computed: fromItems } : undefined;
+  const total = sums.paid === undefined ? bill : round(sums.paid);
   return {
     merchant,
     date,

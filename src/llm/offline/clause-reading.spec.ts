@@ -1,4 +1,4 @@
-import { personalCheckOf, readsAsContract } from './clause-reading.js';
+import { personalCheckOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
 
 describe('personalCheckOf', () => {
   it.each([
@@ -33,6 +33,17 @@ describe('readsAsContract', () => {
     expect(readsAsContract(['The client can end this deal whenever they like.', 'The shop pays invoices within 30 days.'])).toBe(true);
     expect(readsAsContract(['We agreed to ship on Friday.', 'Two engineers start next month.'])).toBe(false);
     expect(readsAsContract(['Oat milk 2.40', 'Bread 3.10', 'Total 5.50'])).toBe(false);
+    // Hire terms name their own parties and charges.
+    expect(readsAsContract(['The Hirer returns the van clean or is charged for valeting.', 'Damage beyond fair wear is repaired at the Hirer’s cost.', 'The deposit will be refunded within 7 days.'])).toBe(true);
+  });
+});
+
+describe('readsAsReceipt', () => {
+  it('reads lines of amounts under a total in any language, or under a request about spending, as a receipt', () => {
+    expect(readsAsReceipt('Need this for my travel claim', ['Need this for my travel claim', 'Ticket Bonn 19,90 €', 'Seat 4,50 €'])).toBe(true);
+    expect(readsAsReceipt('Can you log this?', ['Can you log this?', 'Brot 3,20 €', 'Käse 5,10 €', 'Summe 8,30 €'])).toBe(true);
+    expect(readsAsReceipt('Log this', ['Log this', 'Mug £12.00', 'Towel £22.00', 'Order total £34.00'])).toBe(true);
+    expect(readsAsReceipt('What do you think of these prices?', ['What do you think of these prices?', 'Basic plan 9.00', 'Pro plan 19.00'])).toBe(false);
   });
 });
 

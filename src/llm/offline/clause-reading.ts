@@ -318,11 +318,14 @@ export function nounsOf(text: string): string[] {
 }
 
 /** Verbs and nouns (lemmas) of spending money: what a request about a receipt says when it does not say "receipt". */
-const SPENDING = new Set(['spend', 'pay', 'buy', 'purchase', 'expense', 'cost', 'bill', 'invoice', 'checkout', 'shopping', 'grocery', 'tab', 'charge', 'reimburse', 'reimbursement', 'order']);
+const SPENDING = new Set([
+  'spend', 'spending', 'pay', 'buy', 'purchase', 'expense', 'cost', 'bill', 'invoice', 'checkout', 'shopping', 'grocery', 'tab', 'charge', 'reimburse',
+  'reimbursement', 'order', 'claim', 'budget', 'fare', 'ticket',
+]);
 /** A line that ends on an amount of money: "Sunscreen 12.50", "Compost £6.00", "Total CN¥116". */
 const AMOUNT_LINE = /\d[.,]\d{2}\s*(?:[A-Z]{3}|[$£€¥])?\s*$|[$£€¥]\s?\d+\s*$/;
-/** The line of a receipt that sums it up. */
-const TOTAL_LINE = /^\s*(?:grand\s+)?(?:total|subtotal|balance|amount\s+due|to\s+pay)\b/i;
+/** The line of a receipt that sums it up, in the languages receipts come in ("Order total", "Summe", "Gesamtbetrag"). */
+const TOTAL_LINE = /\b(?:total[et]?|sub-?total|balance(?:\s+due)?|amount\s+(?:due|paid)|to\s+pay|summe|zwischensumme|gesamt\w*|montant|importe|yhteensä)\b/i;
 
 /**
  * Whether a message is a receipt by what it means, without the word: its material is lines of
@@ -343,6 +346,9 @@ const CONTRACT_WORDS = new Set([
   'competitor', 'belong', 'deposit', 'breach', 'payment', 'fee', 'term', 'damages', 'owner', 'deliver', 'warrant', 'govern', 'law', 'deal', 'contract',
   'company', 'compete', 'employ', 'invention', 'solicit', 'right', 'waive', 'claim', 'loss', 'partner', 'partnership', 'profit', 'staff', 'buyer', 'seller',
   'provider', 'licensor', 'licensee', 'license', 'licence', 'subscription', 'loan', 'borrower', 'lender', 'repay', 'interest', 'rate', 'agency',
+  // Hire, rental, membership and sponsorship terms speak of their own parties and charges.
+  'hire', 'hirer', 'rental', 'renter', 'charge', 'damage', 'refund', 'cancellation', 'responsible', 'responsibility', 'penalty', 'warranty', 'premises',
+  'customer', 'member', 'membership', 'vendor', 'purchaser', 'consultant', 'freelancer', 'franchise', 'franchisee', 'franchisor', 'sponsor', 'venue',
 ]);
 /** Lemmas of an obligation or a right: what makes wording a term of a contract rather than a description. */
 const OBLIGATIONS = new Set([

@@ -17,6 +17,8 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Write a LinkedIn post with five bullet points on hiring', 'format_post'],
     ['Before I write the blog piece, give me the skeleton / main points in order', 'generate_outline'],
     ['Can you work out how our first newsletter issue should be structured? Just the bones', 'generate_outline'],
+    ['Here are the hire terms for the marquee, anything I should worry about?', 'analyze_legal_document'],
+    ['Are these membership conditions fair?', 'analyze_legal_document'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });
