@@ -150,17 +150,21 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  private arm(entry: ScheduleTimer, slot: Date): void {
-    const wait = Math.min(Math.max(slot.getTime() - this.clock.now().getTime(), 0), MAX_TIMEOUT_MS);
-    entry.timer = this.clock.setTimer(() => this.fire(entry, slot), wait);
+  private arm(entry: ScheduleTimer, slot: Date, now: Date = this.clock.now()): void {
+    const wait = Math.min(Math.max(slot.getTime() - now.getTime(), 0), MAX_TIMEOUT_MS);
+    entry.timer = this.clock.setTimer(() => void this.fire(entry, slot), wait);
   }
 
-  private fire(entry: ScheduleTimer, armedFor: Date): void {
+  private async fire(entry: ScheduleTimer, armedFor: Date): Promise<void> {
     if (this.timers.get(entry.signature) !== entry || !entry.schedule) return;
-    const firedAt = this.clock.now();
+    // The database's time read now, not the estimate the timer was armed by: an offset taken from a
+    // round trip that waited for a pool connection runs ahead, and a run would start before its slot
+    // by the clock every instance shares. Unreadable, the estimate stands in.
+    const firedAt = await this.clock.read().catch(() => this.clock.now());
+    if (this.timers.get(entry.signature) !== entry || !entry.schedule) return;
     // Timers keep a monotonic clock; by the wall clock one may fire a little early (or the clock
     // was set back, or the slot is beyond one setTimeout): wait for the rest.
-    if (firedAt < armedFor) return this.arm(entry, armedFor);
+    if (firedAt < armedFor) return this.arm(entry, armedFor, firedAt);
     const slot = slotOf(entry.schedule, armedFor, firedAt);
     const lateMs = firedAt.getTime() - armedFor.getTime();
     if (lateMs >= LATE_MS) {
