@@ -274,6 +274,10 @@ describe('analyzeLegalDocument', () => {
     expect(severities('The Creator will promote kitchenware for no other brand.')).toEqual(['exclusivity:medium']);
     expect(severities('The Vendor may amend the list price on 60 days notice.')).toEqual(['unilateral_amendment:medium']);
     expect(severities('The plan carries on each year unless the Customer gives written notice of non-renewal.')).toEqual(['automatic_renewal:medium']);
+    expect(severities('The Tenant shall not open any other salon within 3 km while this lease is in force.')).toEqual(['non_compete:medium']);
+    expect(severities('For a year after leaving, the Tutor may not work for any other family in the same area.')).toEqual(['non_compete:high']);
+    expect(severities('The family may end the arrangement at any time without notice.')).toEqual(['termination_without_cause:high']);
+    expect(severities('The Processor may amend this Addendum on 30 days notice.')).toEqual(['unilateral_amendment:medium']);
   });
 
   it('reads a missing or open-ended cap from plain wording and a price given only in a heading', () => {

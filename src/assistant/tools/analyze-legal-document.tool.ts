@@ -77,12 +77,14 @@ const AFTER_TERM = anyOf(
 );
 const LIMITED_TO_TERM = anyOf(
   String.raw`\b(?:during|throughout|for\s+the\s+duration\s+of)\s+(?:the|this|its|his|her|your|their)\s+(?:term|engagement|employment|agreement|contract|relationship)\b`,
-  String.raw`\bwhile\s+(?:(?:this|the)\s+(?:agreement|contract)\s+is\s+in\s+(?:force|effect)|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
+  String.raw`\bwhile\s+(?:(?:this|the)\s+(?:agreement|contract|lease|arrangement|engagement|membership)\s+is\s+in\s+(?:force|effect)|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
 );
 /** Who competes: a competitor or rival, a competing business, or a business "that competes with" the other side. */
 const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?(?:business|company|firm|brand|product|service|employer)s?|` +
   String.raw`(?:business|company|firm|brand|entity|organi[sz]ation|employer|anyone|person)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*)|` +
-  String.raw`(?:business|company|firm)\s+(?:in|of)\s+the\s+same\s+(?:line|field|industry|sector|trade)|similar\s+business(?:es)?)`;
+  String.raw`(?:business|company|firm)\s+(?:in|of)\s+the\s+same\s+(?:line|field|industry|sector|trade)|similar\s+business(?:es)?|` +
+  // A radius clause: "any other shop within 2 km", "any other family in the same neighbourhood".
+  String.raw`(?:any\s+)?(?:other|similar|competing)\s+(?:[\w-]+\s+)?(?:shop|store|business|practice|studio|salon|restaurant|outlet|family|client|employer)s?\s+(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))`;
 /** Payment that is not made on time, in the ways contracts and people say it. */
 const LATENESS = String.raw`(?:overdue|late|unpaid|outstanding|past[\s-]due|missed|delayed|bounced|not\s+paid\s+(?:on\s+time|when\s+due|by\s+the\s+due\s+date)|after\s+the\s+due\s+date)`;
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
@@ -159,7 +161,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:will|shall|must|may)\s+not\b[^.]{0,100}\b(?:any|a)\s+competitors?\b`,
     String.raw`\b(?:can['’]?t|cannot|won['’]t|not\s+allowed\s+to|(?:will|shall|must|may)\s+not)\s+(?:work|be\s+employed|consult)\b[^.]{0,60}\b(?:competitors?|competing\s+(?:business|company|firm)s?)\b`,
     // Any work, stake or service for one who competes: "will not work for, consult for, or own any business that competes with the Company".
-    String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
+    String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|open|trad|sell|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
   ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
@@ -170,7 +172,7 @@ export const RISK_RULES: RiskRule[] = [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason"); a student removed
     // from a programme or a membership ended is the same right.
     String.raw`(?<!\b(?:is|are|was|were|has\s+been|have\s+been)\s+)\b(?:terminat\w*|cancel\w*|dismiss\w*|expel\w*|remove\s+(?:a|the|any|your)\s+\w+\s+from|` +
-      String.raw`(?:end|close|suspend)\s+(?:this|the|your|our|its|any)\s+(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|deal|lease|membership|subscription|account|plan|services?))\b[^.]{0,80}?\b(?:without\s+cause|` +
+      String.raw`(?:end|close|suspend)\s+(?:this|the|your|our|its|any)\s+(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+any\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
       String.raw`(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice|without\s+(?:giving\s+)?(?:a|any)\s+reason|` +
       String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice)`,
@@ -230,7 +232,7 @@ export const RISK_RULES: RiskRule[] = [
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
     String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
-      String.raw`[^.]{0,60}\b(?:agreement|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent)\b`,
+      String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
@@ -308,7 +310,7 @@ export type AnalyzeLegalDocumentInput = z.infer<typeof analyzeLegalDocumentInput
 /** Document types by their own name (weighs most) and by the words that give them away. */
 const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
   ['NDA', String.raw`\bnon-?disclosure\b|\bNDA\b|\bconfidentiality\s+agreement\b`, String.raw`\b(?:disclosing|receiving)\s+party\b`],
-  ['Employment Agreement', String.raw`\bemployment\s+(?:agreement|contract)\b`, String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bat-will\b`],
+  ['Employment Agreement', String.raw`\bemployment\s+(?:agreement|contract)\b`, String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bat-will\b|\bnann(?:y|ies)\b|\bau\s+pair\b|\bcaregiver\b|\bhours\s+(?:a|per)\s+week\b`],
   [
     'Service Agreement',
     String.raw`\b(?:master\s+)?services?\s+agreement\b|\bconsulting\s+agreement\b`,

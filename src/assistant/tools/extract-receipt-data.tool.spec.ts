@@ -144,6 +144,8 @@ describe('parseReceipt', () => {
     const gift = parseReceipt(['Bloom & Co', '1 x Tulips 20,00 €', '1 x Greeting card 3,00 €', 'Summe 23,00 €', 'enthaltene MwSt. 7 % 1,50 €'].join('\n'));
     expect(gift).toMatchObject({ total: 23, totalMismatch: undefined });
     expect(gift.items.map((item) => item.name)).toEqual(['Tulips', 'Greeting card']);
+    expect(parseReceipt(['MONOPRIX', 'PAIN 1,20', 'BEURRE 2,80', 'TOTAL TTC 4,00 EUR', 'dont TVA 5,5% 0,21'].join('\n'))).toMatchObject({ total: 4, totalMismatch: undefined });
+    expect(parseReceipt(['Lawson', 'おにぎり ¥150', 'お茶 ¥130', '(内消費税等 8% ¥20)', '合計 ¥280'].join('\n'))).toMatchObject({ total: 280, totalMismatch: undefined });
   });
 
   it('reads currencies from symbols, codes and decimals, including whole-unit currencies', () => {

@@ -80,7 +80,8 @@ const SUBTOTAL = /\b(?:sub[\s-]?total|zwischensumme|sous[\s-]total|subtotale|net
 const TIP = /\b(?:tip|gratuity|service\s+charge|trinkgeld|pourboire|propina|mancia)\b/i;
 const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b/i;
 const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|mwst|ust|tva|iva|btw|moms)\b|消費税|外税|税额/i;
-const TAX_INCLUDED = /\b(?:incl(?:uded|udes|uding|usive|\.)?|inkl\.?|enthalten\w*|inclus[ea]?|compris[e]?)\b/i;
+// "dont TVA" (French) and "davon MwSt" (German) name the tax inside the total; 内 and 税込 do in Japanese.
+const TAX_INCLUDED = /\b(?:incl(?:uded|udes|uding|usive|\.)?|inkl\.?|enthalten\w*|inclus[ea]?|compris[e]?|dont|davon)\b|内消費税|内税|税込/i;
 const TOTAL =
   /\b(?:total[te]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|importe|betrag|summa|att\s+betala|i\s+alt|totaal|yhteensä)\b|合計|合计|总计/i;
 /** What this payer paid, below the bill's total: "Amount paid 69.66", "You paid $12.00" (cash tendered is not it). */

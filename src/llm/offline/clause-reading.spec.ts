@@ -43,6 +43,7 @@ describe('readsAsReceipt', () => {
     expect(readsAsReceipt('Need this for my travel claim', ['Need this for my travel claim', 'Ticket Bonn 19,90 €', 'Seat 4,50 €'])).toBe(true);
     expect(readsAsReceipt('Can you log this?', ['Can you log this?', 'Brot 3,20 €', 'Käse 5,10 €', 'Summe 8,30 €'])).toBe(true);
     expect(readsAsReceipt('Log this', ['Log this', 'Mug £12.00', 'Towel £22.00', 'Order total £34.00'])).toBe(true);
+    expect(readsAsReceipt('from the konbini', ['from the konbini', 'おにぎり ¥160', '緑茶 ¥140', '合計 ¥300'])).toBe(true);
     expect(readsAsReceipt('What do you think of these prices?', ['What do you think of these prices?', 'Basic plan 9.00', 'Pro plan 19.00'])).toBe(false);
   });
 });

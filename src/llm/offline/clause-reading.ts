@@ -320,12 +320,12 @@ export function nounsOf(text: string): string[] {
 /** Verbs and nouns (lemmas) of spending money: what a request about a receipt says when it does not say "receipt". */
 const SPENDING = new Set([
   'spend', 'spending', 'pay', 'buy', 'purchase', 'expense', 'cost', 'bill', 'invoice', 'checkout', 'shopping', 'grocery', 'tab', 'charge', 'reimburse',
-  'reimbursement', 'order', 'claim', 'budget', 'fare', 'ticket',
+  'reimbursement', 'order', 'claim', 'budget', 'fare', 'ticket', 'log',
 ]);
 /** A line that ends on an amount of money: "Sunscreen 12.50", "Compost £6.00", "Total CN¥116". */
 const AMOUNT_LINE = /\d[.,]\d{2}\s*(?:[A-Z]{3}|[$£€¥])?\s*$|[$£€¥]\s?\d+\s*$/;
 /** The line of a receipt that sums it up, in the languages receipts come in ("Order total", "Summe", "Gesamtbetrag"). */
-const TOTAL_LINE = /\b(?:total[et]?|sub-?total|balance(?:\s+due)?|amount\s+(?:due|paid)|to\s+pay|summe|zwischensumme|gesamt\w*|montant|importe|yhteensä)\b/i;
+const TOTAL_LINE = /\b(?:total[et]?|sub-?total|balance(?:\s+due)?|amount\s+(?:due|paid)|to\s+pay|summe|zwischensumme|gesamt\w*|montant|importe|yhteensä)\b|合計|合计|小計|小计|总计/i;
 
 /**
  * Whether a message is a receipt by what it means, without the word: its material is lines of
@@ -352,7 +352,8 @@ const CONTRACT_WORDS = new Set([
 ]);
 /** Lemmas of an obligation or a right: what makes wording a term of a contract rather than a description. */
 const OBLIGATIONS = new Set([
-  'shall', 'agree', 'liable', 'terminate', 'cancel', 'indemnify', 'renew', 'belong', 'waive', 'entitle', 'owe', 'govern', 'pay', 'must', 'due', 'transfer',
+  // Not "due": notes say "renewal due 30 June" without binding anyone.
+  'shall', 'agree', 'liable', 'terminate', 'cancel', 'indemnify', 'renew', 'belong', 'waive', 'entitle', 'owe', 'govern', 'pay', 'must', 'transfer',
   'assign', 'will', 'may',
 ]);
 

@@ -19,6 +19,10 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Can you work out how our first newsletter issue should be structured? Just the bones', 'generate_outline'],
     ['Here are the hire terms for the marquee, anything I should worry about?', 'analyze_legal_document'],
     ['Are these membership conditions fair?', 'analyze_legal_document'],
+    ['can u help me figure out what bits to cover and in what order for my talk', 'generate_outline'],
+    ["Write something short I can put up on the bakery's Instagram", 'format_post'],
+    ['For my 10 minute YouTube video on pruning roses, write what I will say', 'format_script'],
+    ["what should the preview pic look like for my vid 'a week of cold showers'?", 'generate_thumbnail_concept'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });

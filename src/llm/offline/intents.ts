@@ -9,12 +9,22 @@ export const OFFLINE_INTENTS = [
   {
     tool: 'generate_outline',
     agent: 'social',
-    pattern: /\boutlines?\b|\b(?:bullet|talking|key|main)\s+points\s+(?:for|of|in\s+order)\b|\b(?:skeleton|bones)\b|\bstructure\s+(?:for|of)\s+(?:an?|the|my|our)\b|\b(?:should|would|could|will)\s+be\s+structured\b/i,
+    pattern: new RegExp(
+      [
+        String.raw`\boutlines?\b|\b(?:bullet|talking|key|main)\s+points\s+(?:for|of|in\s+order)\b|\b(?:skeleton|bones)\b`,
+        String.raw`\bstructure\s+(?:for|of)\s+(?:an?|the|my|our)\b|\b(?:should|would|could|will)\s+be\s+structured\b`,
+        // "what bits to cover and in what order" for a talk or a piece.
+        String.raw`\bwhat\s+(?:bits|points|topics|parts|sections|things)?\s*(?:to|i\s+should|we\s+should)\s+cover\b|\bin\s+what\s+order\b`,
+      ].join('|'),
+      'i',
+    ),
   },
-  { tool: 'generate_thumbnail_concept', agent: 'video', pattern: /\bthumbnails?\b/i },
+  // A thumbnail by its other names: the preview picture or frame of a video.
+  { tool: 'generate_thumbnail_concept', agent: 'video', pattern: /\bthumbnails?\b|\bpreview\s+(?:pic|picture|image|frame)s?\b/i },
   { tool: 'format_reel', agent: 'video', pattern: /\b(reels?|tiktoks?|shorts)\b/i },
   // A voice-over or narration is a script read aloud.
-  { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?)\b/i },
+  // A voice-over or narration is a script read aloud; so is "what I will say" in a YouTube video.
+  { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)\s+(?:will|should|'ll|’ll)\s+say)\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
   // Pictures by kind: a banner, a cover, a poster, a mascot drawing are all images.
@@ -24,7 +34,7 @@ export const OFFLINE_INTENTS = [
     tool: 'format_post',
     agent: 'social',
     pattern:
-      /\b(posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?|(?:on|for|to)\s+(?:linkedin|instagram|insta|ig|facebook|twitter|x|threads|mastodon|bluesky|tiktok))\b/i,
+      /\b(posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?|(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|twitter|x|threads|mastodon|bluesky|tiktok))\b/i,
   },
 ] as const;
 
@@ -48,7 +58,7 @@ const WORK_ON_CONTENT =
  * lookahead scans the text once.
  */
 const QUESTION_ABOUT =
-  /^(?:(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up)\b)|how\s+(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b))[^?]*\?/i;
+  /^(?:(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)|how\s+(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b))[^?]*\?/i;
 
 /** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
 const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;

@@ -191,6 +191,13 @@ describe('planWorkflow', () => {
     expect(stepsOf('Summarise the week and email it to the board')).toEqual([['Summarise the week, for your approval before you email it', 'general', true]]);
   });
 
+  it('joins asks with "+", reads "check for" as work and "grab the details off it" as work on the material', () => {
+    expect(stepsOf('make a reel script for the bake sale + a caption to go with it').map(([, agent]) => agent)).toEqual(['video', 'social']);
+    expect(stepsOf('the landlord sent these, check for anything unfair and then draft a reply:\n1. The Tenant pays all repairs.\n2. The Landlord may end the lease at any time.').map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(stepsOf("Here's the receipt from the garden centre. Grab the details off it, then write a note to Sam saying what he owes.\nCompost £6.00\nTrowel £4.50\nTotal £10.50").map(([, agent]) => agent)).toEqual(['finance', 'general']);
+    expect(stepsOf('Summarise these notes:\n- budget renewal due 1 May\n- next sync Friday').map(([, agent]) => agent)).toEqual(['general']);
+  });
+
   it('reads an output held back until a person decides, or cleared with a person, as approval of its step', () => {
     expect(stepsOf("Write a Facebook post about our charity bake sale but don't share it until my co-founder has approved it")).toEqual([
       ['Write a Facebook post about our charity bake sale, for your approval before you publish it', 'social', true],

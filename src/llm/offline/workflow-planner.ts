@@ -22,7 +22,7 @@ const ACTION_VERB = new RegExp(
   'i',
 );
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
-const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
+const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
 const SEQUENCE_WORD =
   /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
@@ -235,7 +235,9 @@ function isMaterialLine(line: string): boolean {
   const item = line.replace(LIST_MARKER, '').trim();
   if (item === '' || AMOUNT_AT_END.test(item)) return true;
   const intent = matchIntent(item);
-  return !startsClause(item) && (!intent || ANALYSES.has(intent.tool));
+  // "next sync Thursday" in pasted notes: a sequence word asks for work only with a verb of work after it.
+  const asked = item.replace(SEQUENCE_WORD, '');
+  return !startsClause(asked || item) && (!intent || ANALYSES.has(intent.tool));
 }
 
 /** Splits the goal into clauses, each one piece of work, a review request or a hand-off. */
@@ -250,7 +252,7 @@ function clausesOf(text: string): Clause[] {
       const lead = LEAD_IN.exec(written)?.[0];
       const sentence = lead && !matchIntent(lead) ? written.slice(lead.length) : written;
       // A spaced dash joins like a comma ("a receipt from lunch - pull out the total").
-      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|but|&|plus|as\s+well\s+as|then)\s+)/i);
+      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|but|&|\+|plus|as\s+well\s+as|then)\s+)/i);
       let current: Clause | undefined;
       let separator = '';
       for (const [position, piece] of pieces.entries()) {
@@ -289,8 +291,9 @@ function clausesOf(text: string): Clause[] {
  * "I'm pasting our lunch receipt below, can you log it?":
  * the first clause names the material of the next, it makes nothing itself.
  */
+// "Grab the details off it" takes something out of the material: that is work, not the material itself.
 const MATERIAL_CLAUSE =
-  /^(?:(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)|(?:(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|received|been\s+sent|attached|pasted|uploaded|included|forwarded)|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:pasting|attaching|sending|sharing|forwarding|including)|here['’]?s|here\s+is)\s+(?=(?:an?|the|my|our|this|that|some)\b))/i;
+  /^(?:(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)(?![^,;.]*\b(?:off|out\s+of)\s+(?:it|them|this|that|the|my|our)\b)|(?:(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|received|been\s+sent|attached|pasted|uploaded|included|forwarded)|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:pasting|attaching|sending|sharing|forwarding|including)|here['’]?s|here\s+is)\s+(?=(?:an?|the|my|our|this|that|some)\b))/i;
 
 function withMaterialMerged(clauses: Clause[]): Clause[] {
   const merged: Clause[] = [];
