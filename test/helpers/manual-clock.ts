@@ -13,6 +13,8 @@ interface PendingTimer {
 export class ManualClock extends Clock {
   private current: number;
   private readonly timers = new Set<PendingTimer>();
+  /** How far the instance's estimate (`now()`) runs ahead of the database's time (`read()`), as an offset read badly does. */
+  aheadMs = 0;
 
   constructor(start: Date) {
     super();
@@ -20,11 +22,11 @@ export class ManualClock extends Clock {
   }
 
   override now(): Date {
-    return new Date(this.current);
+    return new Date(this.current + this.aheadMs);
   }
 
   override read(): Promise<Date> {
-    return Promise.resolve(this.now());
+    return Promise.resolve(new Date(this.current));
   }
 
   override setTimer(callback: () => void, ms: number): ClockTimer {
@@ -46,6 +48,12 @@ export class ManualClock extends Clock {
   /** Moves the clock without firing anything, as if the process had been down meanwhile. */
   jumpTo(instant: Date): void {
     this.current = instant.getTime();
+  }
+
+  /** When the earliest pending timer fires, if one is pending. */
+  nextTimerAt(): Date | undefined {
+    const [next] = [...this.timers].sort((a, b) => a.at - b.at);
+    return next ? new Date(next.at) : undefined;
   }
 
   pendingTimers(): number {

@@ -286,6 +286,26 @@ describe('schedules: slots decided once, policies, time zones, outages', () => {
     });
   });
 
+  describe('an estimate of the database time that runs ahead', () => {
+    it('a timer waits for the database’s own time before it decides its slot', async () => {
+      const at = new Date('2026-08-01T08:59:00Z');
+      const slot = new Date('2026-08-01T09:00:00Z');
+      const workflowId = await scheduledWorkflow('0 9 * * *', { approvedAt: at });
+      // The offset was read from a round trip that waited for a connection: the estimate is 50 ms ahead.
+      main.clock.aheadMs = 50;
+      try {
+        await armOnly(workflowId, at);
+        expect(main.clock.fireNext()).toEqual(new Date(slot.getTime() - 50));
+        // Not yet 09:00 by the database: the timer waits the rest, and nothing is decided.
+        await waitFor(() => Promise.resolve(main.clock.nextTimerAt()?.getTime() === slot.getTime() || undefined), 'the timer armed again for the slot itself');
+        expect(await ticksOf(main.db, workflowId)).toEqual([]);
+        expect((await fireSlot(main, workflowId)).slot).toEqual(slot);
+      } finally {
+        main.clock.aheadMs = 0;
+      }
+    });
+  });
+
   describe('slots that fell while no instance was up', () => {
     /** Decides 10:00 on the main instance, then brings up a fresh one at `restartAt`, as after an outage. */
     async function outage(settings: { missedRunPolicy: string; catchUpWindowMinutes?: number }, restartAt: Date): Promise<{ workflowId: string; ticks: TickRow[] }> {
