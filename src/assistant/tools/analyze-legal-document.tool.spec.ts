@@ -63,6 +63,10 @@ const SEVERITY_NAMES: Record<Severity, string> = { high: 'High', medium: 'Medium
 const inClause = (sentence: string): string => `1. Clause. ${sentence}\n2. Other. Nothing else.`;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The findings of one clause set before a capped liability clause, as `category:severity`, sorted. */
+const severitiesOf = (clause: string) =>
+  analyzeDocument(`1. ${clause}\n2. Liability. Liability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+
 describe('analyzeLegalDocument', () => {
   it('detects type, parties, key clauses and risks with severities and quotes', () => {
     const analysis = analyzeDocument(NDA);
@@ -219,29 +223,25 @@ describe('analyzeLegalDocument', () => {
   });
 
   it('reads lateness, a duration without end and a term that goes on by itself in their plain wordings', () => {
-    const severities = (clause: string) =>
-      analyzeDocument(`1. ${clause}\n2. Liability. Liability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`);
-    expect(severities('Any missed payment carries a fee of 1% per month until it is paid.')).toEqual(['penalties:medium']);
-    expect(severities('Instalments not paid by the due date bear a charge of 3% per month.')).toEqual(['penalties:high']);
-    expect(severities('The Employee keeps the information confidential during employment and for all time afterwards.')).toEqual(['perpetual_confidentiality:medium']);
-    expect(severities('Confidential information is kept secret for the rest of your life.')).toEqual(['perpetual_confidentiality:medium']);
-    expect(severities('Confidential information is permanently destroyed when the project ends.')).toEqual([]);
-    expect(severities('The subscription continues year after year until the Customer cancels in writing.')).toEqual(['automatic_renewal:medium']);
-    expect(severities('The membership carries on from month to month unless you give notice.')).toEqual(['automatic_renewal:medium']);
-    expect(severities('The project continues until the website is launched.')).toEqual([]);
+    expect(severitiesOf('Any missed payment carries a fee of 1% per month until it is paid.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Instalments not paid by the due date bear a charge of 3% per month.')).toEqual(['penalties:high']);
+    expect(severitiesOf('The Employee keeps the information confidential during employment and for all time afterwards.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('Confidential information is kept secret for the rest of your life.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('Confidential information is permanently destroyed when the project ends.')).toEqual([]);
+    expect(severitiesOf('The subscription continues year after year until the Customer cancels in writing.')).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('The membership carries on from month to month unless you give notice.')).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('The project continues until the website is launched.')).toEqual([]);
   });
 
   it('reads who may act, how much notice and who competes in other words than the usual ones', () => {
-    const severities = (clause: string) =>
-      analyzeDocument(`1. ${clause}\n2. Liability. Liability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
-    expect(severities('Either you or the Company may end your employment at any time by giving two weeks’ written notice.')).toEqual(['termination_without_cause:low']);
-    expect(severities('The Landlord can change the house rules whenever he wants, as long as he gives 14 days notice.')).toEqual(['unilateral_amendment:medium']);
-    expect(severities('Rules. We may revise these terms from time to time. Changes take effect when posted, and we are not obliged to tell you.')).toEqual(['unilateral_amendment:high']);
-    expect(severities('Disputes. Disputes are settled through confidential arbitration in London. Each side gives up any right to a jury.')).toEqual(['arbitration_jury_waiver:high']);
-    expect(severities('Disputes are finally resolved by arbitration in Paris.')).toEqual(['arbitration_jury_waiver:medium']);
-    expect(severities('The Consultant will not work for any firm that competes with the Client while this agreement is in force.')).toEqual(['non_compete:medium']);
-    expect(severities('For a year after leaving you will not join or invest in a rival.')).toEqual(['non_compete:high']);
-    expect(severities('The Reseller shall buy all of its printer ink from the Manufacturer.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Either you or the Company may end your employment at any time by giving two weeks’ written notice.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('The Landlord can change the house rules whenever he wants, as long as he gives 14 days notice.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('Rules. We may revise these terms from time to time. Changes take effect when posted, and we are not obliged to tell you.')).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf('Disputes. Disputes are settled through confidential arbitration in London. Each side gives up any right to a jury.')).toEqual(['arbitration_jury_waiver:high']);
+    expect(severitiesOf('Disputes are finally resolved by arbitration in Paris.')).toEqual(['arbitration_jury_waiver:medium']);
+    expect(severitiesOf('The Consultant will not work for any firm that competes with the Client while this agreement is in force.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('For a year after leaving you will not join or invest in a rival.')).toEqual(['non_compete:high']);
+    expect(severitiesOf('The Reseller shall buy all of its printer ink from the Manufacturer.')).toEqual(['exclusivity:medium']);
   });
 
   it('reads a summary in bullet points point by point, and reports each category once at its worst', () => {
@@ -262,22 +262,20 @@ describe('analyzeLegalDocument', () => {
   });
 
   it('reads more of the ways a right, a restraint or a deal is worded, and not a name or an ending event', () => {
-    const severities = (clause: string) =>
-      analyzeDocument(`1. ${clause}\n2. Liability. Liability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
-    expect(severities('The Hirer will cover the Venue for any and all claims arising from the event.')).toEqual(['broad_indemnification:high']);
-    expect(severities('The school may remove a pupil from the course at any time without notice.')).toEqual(['termination_without_cause:high']);
-    expect(severities('After this Agreement expires or is terminated for any reason, the Licensee stops using the marks.')).toEqual([]);
-    expect(severities('The Supplier is Evergreen Packaging Ltd.')).toEqual([]);
-    expect(severities('The Franchisee keeps the recipes in strict confidence without limit of time.')).toEqual(['perpetual_confidentiality:medium']);
-    expect(severities('For a year after the term the Franchisee must not manage any business in the same line nearby.')).toEqual(['non_compete:high']);
-    expect(severities('Any disagreement goes to a single arbitrator.')).toEqual(['arbitration_jury_waiver:medium']);
-    expect(severities('The Creator will promote kitchenware for no other brand.')).toEqual(['exclusivity:medium']);
-    expect(severities('The Vendor may amend the list price on 60 days notice.')).toEqual(['unilateral_amendment:medium']);
-    expect(severities('The plan carries on each year unless the Customer gives written notice of non-renewal.')).toEqual(['automatic_renewal:medium']);
-    expect(severities('The Tenant shall not open any other salon within 3 km while this lease is in force.')).toEqual(['non_compete:medium']);
-    expect(severities('For a year after leaving, the Tutor may not work for any other family in the same area.')).toEqual(['non_compete:high']);
-    expect(severities('The family may end the arrangement at any time without notice.')).toEqual(['termination_without_cause:high']);
-    expect(severities('The Processor may amend this Addendum on 30 days notice.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('The Hirer will cover the Venue for any and all claims arising from the event.')).toEqual(['broad_indemnification:high']);
+    expect(severitiesOf('The school may remove a pupil from the course at any time without notice.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('After this Agreement expires or is terminated for any reason, the Licensee stops using the marks.')).toEqual([]);
+    expect(severitiesOf('The Supplier is Evergreen Packaging Ltd.')).toEqual([]);
+    expect(severitiesOf('The Franchisee keeps the recipes in strict confidence without limit of time.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('For a year after the term the Franchisee must not manage any business in the same line nearby.')).toEqual(['non_compete:high']);
+    expect(severitiesOf('Any disagreement goes to a single arbitrator.')).toEqual(['arbitration_jury_waiver:medium']);
+    expect(severitiesOf('The Creator will promote kitchenware for no other brand.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Vendor may amend the list price on 60 days notice.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('The plan carries on each year unless the Customer gives written notice of non-renewal.')).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('The Tenant shall not open any other salon within 3 km while this lease is in force.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('For a year after leaving, the Tutor may not work for any other family in the same area.')).toEqual(['non_compete:high']);
+    expect(severitiesOf('The family may end the arrangement at any time without notice.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('The Processor may amend this Addendum on 30 days notice.')).toEqual(['unilateral_amendment:medium']);
   });
 
   it('reads a missing or open-ended cap from plain wording and a price given only in a heading', () => {
