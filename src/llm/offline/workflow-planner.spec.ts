@@ -191,6 +191,13 @@ describe('planWorkflow', () => {
     expect(stepsOf('Summarise the week and email it to the board')).toEqual([['Summarise the week, for your approval before you email it', 'general', true]]);
   });
 
+  it('names what an outline by another name is for when a later step refers to it', () => {
+    expect(stepsOf('Put together a few talking points for an Instagram post about the pop-up, then write it')).toEqual([
+      ['Put together a few talking points for an Instagram post about the pop-up', 'social', false],
+      ['Write the Instagram post about the pop-up based on step 1', 'social', false],
+    ]);
+  });
+
   it('joins asks with "+", reads "check for" as work and "grab the details off it" as work on the material', () => {
     expect(stepsOf('make a reel script for the bake sale + a caption to go with it').map(([, agent]) => agent)).toEqual(['video', 'social']);
     expect(stepsOf('the landlord sent these, check for anything unfair and then draft a reply:\n1. The Tenant pays all repairs.\n2. The Landlord may end the lease at any time.').map(([, agent]) => agent)).toEqual(['legal', 'general']);

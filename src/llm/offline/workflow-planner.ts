@@ -421,7 +421,10 @@ function referenceOf(text: string, tool: OfflineToolName | undefined): string {
   const verb = ACTION_VERB.exec(text);
   // "turn the outline into the actual post" made the post.
   let object = transformTarget(text) ?? withoutParticle(verb ? text.slice(verb[0].length) : text).trim();
-  if (tool === 'generate_outline') object = object.replace(/^(?:an?|the)\s+outlines?\s+(?:of|for)\s+/i, '');
+  // An outline by any of its names ("a few talking points for an Instagram post") made the post's plan: later steps name the post.
+  if (tool === 'generate_outline') {
+    object = object.replace(/^(?:(?:an?|the|some|a\s+few|few)\s+)?(?:outlines?|(?:bullet|talking|key|main)\s+points|skeleton|structure|bones)\s+(?:of|for)\s+/i, '');
+  }
   // "tell me which clauses are risky": what it finds, not "the me which clauses…".
   object = object.replace(/^(?:me|us|him|her|them)\s+/i, '');
   if (/^(?:which|what|whether|if|how|who|where|when|why)\b/i.test(object)) return 'the findings';
