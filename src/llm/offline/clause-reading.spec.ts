@@ -1,4 +1,4 @@
-import { personalCheckOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
+import { materialReading, personalCheckOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
 
 describe('personalCheckOf', () => {
   it.each([
@@ -35,6 +35,17 @@ describe('readsAsContract', () => {
     expect(readsAsContract(['Oat milk 2.40', 'Bread 3.10', 'Total 5.50'])).toBe(false);
     // Hire terms name their own parties and charges.
     expect(readsAsContract(['The Hirer returns the van clean or is charged for valeting.', 'Damage beyond fair wear is repaired at the Hirer’s cost.', 'The deposit will be refunded within 7 days.'])).toBe(true);
+  });
+});
+
+describe('materialReading', () => {
+  it('reads a receipt first, then a contract, among the analyses offered', () => {
+    const receipt = ['Oat milk 2.40', 'Bread 3.10', 'Total 5.50'];
+    const terms = ['The client can end this deal whenever they like.', 'The shop pays invoices within 30 days.'];
+    expect(materialReading('Can you check these?', receipt)).toBe('extract_receipt_data');
+    expect(materialReading('Can you check these?', terms)).toBe('analyze_legal_document');
+    expect(materialReading('Can you check these?', receipt, ['analyze_legal_document'])).toBeUndefined();
+    expect(materialReading('Can you check these?', ['We met on Friday.', 'Two engineers start next month.'])).toBeUndefined();
   });
 });
 

@@ -339,6 +339,23 @@ export function readsAsReceipt(requestLine: string, material: readonly string[])
   return material.some((line) => TOTAL_LINE.test(line)) || wordsOf(requestLine.slice(0, 500)).some((word) => SPENDING.has(word.lemma));
 }
 
+/** The analyses that read pasted material by what it says, in the order they are tried. */
+export type MaterialReading = 'extract_receipt_data' | 'analyze_legal_document';
+
+/**
+ * What material pasted under a request line reads as when the request names neither: a receipt's
+ * lines, else a contract's terms; only readings among `offered` (an agent's tools) count.
+ */
+export function materialReading(
+  requestLine: string,
+  material: readonly string[],
+  offered: readonly string[] = ['extract_receipt_data', 'analyze_legal_document'],
+): MaterialReading | undefined {
+  if (offered.includes('extract_receipt_data') && readsAsReceipt(requestLine, [requestLine, ...material])) return 'extract_receipt_data';
+  if (offered.includes('analyze_legal_document') && readsAsContract(material)) return 'analyze_legal_document';
+  return undefined;
+}
+
 /** Lemmas of contract wording: who the parties are, and what they owe, may and must do. */
 const CONTRACT_WORDS = new Set([
   'shall', 'agree', 'agreement', 'party', 'terminate', 'termination', 'cancel', 'liable', 'liability', 'clause', 'tenant', 'landlord', 'lease', 'rent',

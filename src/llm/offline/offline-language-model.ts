@@ -12,7 +12,7 @@ import type {
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
-import { askedWorkOf, nounsOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
+import { askedWorkOf, materialReading, nounsOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
 import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
@@ -104,8 +104,10 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
       },
     ];
   }
-  const intent = matchIntent(asked, tools.map((tool) => tool.name));
-  const chosen = intent ? tools.find((tool) => tool.name === intent.tool) : (receiptTool(firstLine, material, tools) ?? contractTool(material, tools));
+  const offered = tools.map((tool) => tool.name);
+  // A kind the request names, else what its material reads as ("is this one-sided?" over pasted terms).
+  const reading = matchIntent(asked, offered)?.tool ?? materialReading(firstLine, material, offered);
+  const chosen = tools.find((tool) => tool.name === reading);
   if (chosen) {
     // Points of earlier steps' output follow the request as its details ("write it" after "outline it"),
     // then a reviewer's notes on a rejected attempt: the redo's tool makes what the note asks for.
@@ -199,18 +201,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The receipt tool, when offered and the message reads as a receipt without saying so. */
-function receiptTool(firstLine: string, material: readonly string[], tools: readonly LanguageModelV4FunctionTool[]): LanguageModelV4FunctionTool | undefined {
-  const tool = tools.find((offered) => offered.name === 'extract_receipt_data');
-  return tool && readsAsReceipt(firstLine, [firstLine, ...material]) ? tool : undefined;
-}
-
-/** The legal analysis, when offered and the material reads as a contract without saying so ("is this one-sided?"). */
-function contractTool(material: readonly string[], tools: readonly LanguageModelV4FunctionTool[]): LanguageModelV4FunctionTool | undefined {
-  const tool = tools.find((offered) => offered.name === 'analyze_legal_document');
-  return tool && readsAsContract(material) ? tool : undefined;
 }
 
 /** "use echo with hello", "call the echo tool with hello": a tool named by the user, and what to give it. */

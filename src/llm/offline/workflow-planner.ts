@@ -1,6 +1,6 @@
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
-import { opensWithVerb, personalCheckOf, readsAsContract, readsAsReceipt, withoutParticle } from './clause-reading.js';
+import { materialReading, opensWithVerb, personalCheckOf, withoutParticle } from './clause-reading.js';
 import { matchIntent, OFFLINE_INTENTS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
@@ -217,17 +217,11 @@ function splitMaterial(text: string): { request: string; material: string; kind?
   const [first = '', ...rest] = text.split(/\r?\n/);
   if (rest.length === 0) return { request: text, material: '' };
   const named = matchIntent(first)?.tool;
-  const kind = ANALYSES.has(named) ? named : readingOf(first, rest);
+  const kind = ANALYSES.has(named) ? named : materialReading(first, rest);
   if (!kind && !POINTS_BELOW.test(first)) return { request: text, material: '' };
   let end = 0;
   while (end < rest.length && isMaterialLine(rest[end])) end++;
   return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim(), kind: end > 0 ? kind : undefined };
-}
-
-/** Lines that read as a receipt or a contract by what they say, when the first line names neither. */
-function readingOf(first: string, rest: readonly string[]): OfflineToolName | undefined {
-  if (readsAsReceipt(first, [first, ...rest])) return 'extract_receipt_data';
-  return readsAsContract(rest) ? 'analyze_legal_document' : undefined;
 }
 
 /** A line that asks for nothing: no clause opens on it, and any deliverable it names is the material's own kind. */
