@@ -23,6 +23,9 @@ describe('matchIntent: the deliverable a request names', () => {
     ["Write something short I can put up on the bakery's Instagram", 'format_post'],
     ['For my 10 minute YouTube video on pruning roses, write what I will say', 'format_script'],
     ["what should the preview pic look like for my vid 'a week of cold showers'?", 'generate_thumbnail_concept'],
+    ['Script the reel', 'format_reel'],
+    ['Write a script for our Instagram reel about latte art', 'format_reel'],
+    ['Write the script for my YouTube video, then cut a reel from it', 'format_script'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });

@@ -99,6 +99,9 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
  */
 const CORRESPONDENCE = /\b(?:an?|the|my|our|short|quick|polite|brief|friendly|formal)\s+(?:[\w-]+\s+)?(?:e-?mails?|messages?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?)\b/i;
 
+/** "script the reel", "a script for our Instagram reel": the word script with a short-video kind as its object. */
+const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts)\b/i;
+
 /**
  * The intent whose phrase starts earliest in the text ("a caption for the photo" is a caption); ties
  * go to the table's order. None when a message to someone is named before any kind.
@@ -109,6 +112,9 @@ function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineInt
     const at = intent.pattern.exec(text)?.index;
     if (at !== undefined && (!best || at < best.at)) best = { intent, at };
   }
+  // A script whose object is a reel ("script the reel", "a script for our TikTok") is the reel's script.
+  const reel = intents.find((intent) => intent.tool === 'format_reel');
+  if (best?.intent.tool === 'format_script' && reel && SCRIPT_OF_REEL.test(text)) best = { intent: reel, at: best.at };
   const message = CORRESPONDENCE.exec(text)?.index;
   return message !== undefined && best !== undefined && message < best.at ? undefined : best?.intent;
 }
