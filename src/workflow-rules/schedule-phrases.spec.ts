@@ -22,6 +22,12 @@ describe('schedule phrases', () => {
     ['Every Friday afternoon at 4, write a wrap-up post', '0 16 * * 5', null],
     ['Every Friday evening write a recap', '0 18 * * 5', null],
     ['Every day at 9am and 5pm write a status post', '0 9,17 * * *', null],
+    // An hour's part of the day as its meridiem; bare hours listed in the day's order; a dash before the times.
+    ['twice a day: 7 in the morning and 4 in the afternoon, water the seedlings', '0 7,16 * * *', null],
+    ['Every Saturday, 10 in the morning, write a market-day post', '0 10 * * 6', null],
+    ['every weekday at 11 at night back up the photos', '0 23 * * 1-5', null],
+    ['Twice a day at 8 and 4 check the orders', '0 8,16 * * *', null],
+    ['three times a day — 8, 12 and 5 — post a queue update', '0 8,12,17 * * *', null],
     ['at 7am every Tuesday write a post', '0 7 * * 2', null],
     ['Daily: make a picture', '0 9 * * *', null],
     // The clock in words.

@@ -196,7 +196,15 @@ class Grammar {
     return undefined;
   }
 
-  /** One time of day: "noon", "midnight", "8:30", "9am", "5 p.m."; a bare number only after "at". */
+  /** "in the morning" after an hour, "at night": which half of the day it is in, and the index after it. */
+  halfOfDay(at: number): { pm: boolean; next: number } | undefined {
+    if (this.word(at, 'at') && this.word(at + 1, 'night')) return { pm: true, next: at + 2 };
+    if (!this.word(at, 'in') || !this.word(at + 1, 'the')) return undefined;
+    const part = this.tokens[at + 2]?.text ?? '';
+    return PART_HOURS[part] === undefined ? undefined : { pm: !part.startsWith('morning'), next: at + 3 };
+  }
+
+  /** One time of day: "noon", "midnight", "8:30", "9am", "5 p.m.", "6 in the evening"; any other bare number only after "at". */
   time(at: number, afterAt: boolean): { hour: number; minute: number; meridiem: boolean; next: number } | undefined {
     const token = this.tokens[at];
     if (!token) return undefined;
@@ -206,7 +214,8 @@ class Grammar {
     // An hour in words ("at six") is a time after "at" or before a meridiem, as a number is.
     const hourWord = clock ? undefined : this.hourOf(at);
     if (!clock && (hourWord === undefined || token.ordinal)) return undefined;
-    const meridiem = this.meridiem(clock?.next ?? at + 1);
+    // "9 in the morning", "six in the evening": the part of the day is this hour's meridiem.
+    const meridiem = this.meridiem(clock?.next ?? at + 1) ?? this.halfOfDay(clock?.next ?? at + 1);
     let next = meridiem?.next ?? clock?.next ?? at + 1;
     if (!clock && !meridiem && token.minute === undefined && !afterAt) return undefined;
     if (this.word(next, 'o') && this.word(next + 1, "'", '’') && this.word(next + 2, 'clock')) next += 3;
@@ -242,9 +251,11 @@ class Grammar {
   }
 
   /** "at 9 and 5pm", "9am", "at noon": the times, sharing their minute, with meridiems. */
-  times(at: number): { hours: number[]; minute: number; meridiems: boolean[]; next: number } | undefined {
-    const afterAt = this.word(at, 'at', '@');
-    const first = this.time(afterAt ? at + 1 : at, afterAt);
+  times(at: number, hoursExpected = false): { hours: number[]; minute: number; meridiems: boolean[]; next: number } | undefined {
+    // After "three times a day" bare numbers are its hours, as they are after "at".
+    const saysAt = this.word(at, 'at', '@');
+    const afterAt = saysAt || hoursExpected;
+    const first = this.time(saysAt ? at + 1 : at, afterAt);
     if (!first) return undefined;
     const hours = [first.hour];
     const meridiems = [first.meridiem];
@@ -253,7 +264,9 @@ class Grammar {
       const after = this.word(next + 1, 'at') ? next + 2 : next + 1;
       const time = this.time(after, afterAt);
       if (!time || time.minute !== first.minute) break;
-      hours.push(time.hour);
+      // Times are listed in the order of the day: a bare hour below the one before it ("at 9 and 5") is after noon.
+      const previous = hours[hours.length - 1];
+      hours.push(!time.meridiem && time.hour < 12 && time.hour <= previous ? time.hour + 12 : time.hour);
       meridiems.push(time.meridiem);
       next = time.next;
     }
@@ -464,8 +477,9 @@ class Grammar {
     let end = next;
     for (let modifiers = 0; modifiers < MOST_MODIFIERS; modifiers++) {
       let after = next;
-      if (this.word(after, ',')) after++;
-      const time = times ? undefined : this.times(after);
+      // A comma, a colon or a dash may stand between the recurrence and its times ("twice a day - 9 and 6").
+      if (this.word(after, ',', ':', '-', '–', '—')) after++;
+      const time = times ? undefined : this.times(after, recurrence.timesNeeded !== undefined);
       const zoneRead = zone ? undefined : this.zone(after);
       const listed = recurrence.daysNeeded && !days ? this.days(this.word(after, 'on') ? after + 1 : after, true) : undefined;
       if (time) [times, next] = [time, time.next];

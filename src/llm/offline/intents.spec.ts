@@ -24,6 +24,12 @@ describe('matchIntent: the deliverable a request names', () => {
     ['For my 10 minute YouTube video on pruning roses, write what I will say', 'format_script'],
     ["what should the preview pic look like for my vid 'a week of cold showers'?", 'generate_thumbnail_concept'],
     ['Script the reel', 'format_reel'],
+    ["I'm filming a tour of our workshop for YouTube, could you write out what we're going to say?", 'format_script'],
+    ["write out what I'll say in my review video", 'format_script'],
+    ['Any ideas for the cover frame of our next episode?', 'generate_thumbnail_concept'],
+    ['we need a cover image for our new video on knife sharpening', 'generate_thumbnail_concept'],
+    ['Let my Instagram followers know the shop is closed on Monday', 'format_post'],
+    ['I want to thank my LinkedIn connections for 10k follows', 'format_post'],
     ['Write a script for our Instagram reel about latte art', 'format_reel'],
     ['Write the script for my YouTube video, then cut a reel from it', 'format_script'],
   ])('%s → %s', (text, tool) => {
@@ -35,6 +41,18 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('whats the difference between a reel and a story? which one stays on my profile')).toBeUndefined();
     expect(matchIntent('What would you write in a LinkedIn post about our launch?')?.tool).toBe('format_post');
     expect(matchIntent('Which clauses in this contract are risky?')?.tool).toBe('analyze_legal_document');
+    expect(matchIntent('quick question: how often should a bakery post reels?')).toBeUndefined();
+    expect(matchIntent('Honest question, how many hashtags should an Instagram post have?')).toBeUndefined();
+    expect(matchIntent('do you think a carousel works better than a single photo for recipes?')).toBeUndefined();
+    expect(matchIntent('Should I write a LinkedIn post about the award?')?.tool).toBe('format_post');
+  });
+
+  it('reads a question about contracts or receipts in general as no ask to read one, unless it points at one', () => {
+    expect(matchIntent('Quick one: is an arbitration clause binding in Germany? My gym membership contract has one.')).toBeUndefined();
+    expect(matchIntent('Are handwritten receipts OK for expense claims?')).toBeUndefined();
+    expect(matchIntent('hey, can a landlord put a non-compete in a lease?')).toBeUndefined();
+    expect(matchIntent('Is this NDA one-sided?')?.tool).toBe('analyze_legal_document');
+    expect(matchIntent('Is there anything in here I should worry about before I sign the lease?')?.tool).toBe('analyze_legal_document');
   });
 
   it('reads a request to be walked through or told about something as no ask to make what it names', () => {

@@ -19,12 +19,17 @@ export const OFFLINE_INTENTS = [
       'i',
     ),
   },
-  // A thumbnail by its other names: the preview picture or frame of a video.
-  { tool: 'generate_thumbnail_concept', agent: 'video', pattern: /\bthumbnails?\b|\bpreview\s+(?:pic|picture|image|frame)s?\b/i },
+  // A thumbnail by its other names: the preview picture or frame of a video, its cover frame, a video's cover image.
+  {
+    tool: 'generate_thumbnail_concept',
+    agent: 'video',
+    pattern:
+      /\bthumbnails?\b|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b/i,
+  },
   { tool: 'format_reel', agent: 'video', pattern: /\b(reels?|tiktoks?|shorts)\b/i },
   // A voice-over or narration is a script read aloud.
   // A voice-over or narration is a script read aloud; so is "what I will say" in a YouTube video.
-  { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)\s+(?:will|should|'ll|’ll)\s+say)\b/i },
+  { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))\s+say)\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
   // Pictures by kind: a banner, a cover, a poster, a mascot drawing are all images.
@@ -34,7 +39,7 @@ export const OFFLINE_INTENTS = [
     tool: 'format_post',
     agent: 'social',
     pattern:
-      /\b(posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?|(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|twitter|x|threads|mastodon|bluesky|tiktok))\b/i,
+      /\b(posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?|(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|twitter|x|threads|mastodon|bluesky|tiktok)|(?:linkedin|instagram|insta|facebook|twitter|tiktok)\s+(?:network|followers|connections|audience|community|feed))\b/i,
   },
 ] as const;
 
@@ -53,12 +58,26 @@ const WORK_ON_CONTENT =
 
 /**
  * A question about things rather than an ask to make one ("what's the difference between a reel and
- * a story?"): it names kinds of content without a verb of making them, and asks (a question mark, not
- * necessarily the last character: "…on instagram? which one stays up"). Anchored at the start, so the
- * lookahead scans the text once.
+ * a story?", "how many times a week should we post?", "is a non-compete even enforceable?"): it names
+ * kinds of content without a verb of making them, and asks (a question mark, not necessarily the last
+ * character: "…on instagram? which one stays up"). It may open on a greeting or a lead-in ("honest
+ * question,", "quick one:"). Anchored at the start, so the lookahead scans the text once.
  */
-const QUESTION_ABOUT =
-  /^(?:(?:what|what's|whats|why|which|who|where)\b(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)|how\s+(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b))[^?]*\?/i;
+const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)\s*[,:;—-]\s*)?`;
+const NO_MAKING = String.raw`(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)`;
+const QUESTION_ABOUT = new RegExp(
+  String.raw`^${QUESTION_LEAD}(?:` +
+    [
+      String.raw`(?:what|what's|whats|why|which|who|where|when)\b${NO_MAKING}`,
+      String.raw`how\s+(?:(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b)|(?:many|much|often|long)\b${NO_MAKING})`,
+      // A yes-or-no question about things: "is a…", "should I…", "do you think…" (not "can you write…").
+      String.raw`(?:(?:is|are|was|were|does|did|should|shall)\b|(?:do|can|could|would|will)\s+(?:i|we|it|they|people|a|an)\b|do\s+you\s+(?:think|know|reckon)\b)${NO_MAKING}`,
+    ].join('|') +
+    String.raw`)[^?]*\?`,
+  'i',
+);
+/** A pointer to a document at hand ("this contract", "in here", "the following"): a question about it asks to read it. */
+const DOCUMENT_AT_HAND = /\b(?:this|these|here|below|attached|following|above|enclosed)\b/i;
 
 /** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
 const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;
@@ -79,9 +98,15 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|o
  * text once: linear.
  */
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
-  const workOnContent = WORK_ON_CONTENT.test(text.trim()) || QUESTION_ABOUT.test(text.trim());
+  const question = QUESTION_ABOUT.test(text.trim());
+  const workOnContent = WORK_ON_CONTENT.test(text.trim()) || question;
+  // A question about contracts or receipts in general ("is a non-compete enforceable?") asks for an answer, not a reading.
+  const generalQuestion = question && !DOCUMENT_AT_HAND.test(text);
   const candidates = OFFLINE_INTENTS.filter(
-    (intent) => !(workOnContent && (intent.agent === 'social' || intent.agent === 'video')) && (!availableTools || availableTools.includes(intent.tool)),
+    (intent) =>
+      !(workOnContent && (intent.agent === 'social' || intent.agent === 'video')) &&
+      !(generalQuestion && (intent.agent === 'legal' || intent.agent === 'finance')) &&
+      (!availableTools || availableTools.includes(intent.tool)),
   );
   const spelled = withLexiconSpelling(text);
   const focuses = [transformTarget(spelled), spelled.replace(SOURCE_PHRASE, ''), spelled];
