@@ -44,6 +44,12 @@ describe('garbling check of a planned step', () => {
     );
   });
 
+  it('reads a list marker at a line start as no parenthesis', () => {
+    const contract = 'Review this contract\na) Buyer shall buy only from Supplier.\nb) Prices may change (with notice).';
+    expect(problems(contract, `Review this contract and flag the risks\n${contract.split('\n').slice(1).join('\n')}`)).toEqual([]);
+    expect(problems('Review this contract\na) Buyer shall buy (only from Supplier.', 'Review this contract')).toContainEqual(expect.stringContaining('unbalanced parenthesis'));
+  });
+
   it('splits a goal into its clauses at sentences and "then"', () => {
     expect(clausesOf('Outline a post. Then write it, then publish it and then tell me')).toEqual([
       'Outline a post',

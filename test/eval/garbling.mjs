@@ -47,8 +47,10 @@ export function garblingProblems(description, goal) {
   if (/^(and|then|or|but)\b/i.test(text)) problems.push(`starts with a dangling "${words(text)[0]}"`);
   if (/\b(and|then|or|but)\s*[.,;:]?$/i.test(text)) problems.push(`ends on a dangling "${words(text).at(-1)}"`);
   if (/\(\s*(and|or|,|\s)*\s*\)/i.test(text)) problems.push('has an emptied parenthesis');
-  const opened = (text.match(/\(/g) ?? []).length;
-  const closed = (text.match(/\)/g) ?? []).length;
+  // A list marker at a line's start ("a) Buyer shall…", "2) …", "iv) …") closes no parenthesis.
+  const unmarked = text.replace(/^\s*(?:[a-z]|\d{1,2}|[ivx]{1,4})\)/gim, '');
+  const opened = (unmarked.match(/\(/g) ?? []).length;
+  const closed = (unmarked.match(/\)/g) ?? []).length;
   if (opened !== closed) problems.push('has an unbalanced parenthesis');
   // A run of the asker's own words ("me which clauses") can only come from pasting a clause of
   // the goal; the clause the step was written from may hold it legitimately, so it is skipped.

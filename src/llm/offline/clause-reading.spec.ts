@@ -9,11 +9,15 @@ describe('personalCheckOf', () => {
     ['Let me approve the thumbnails', {}],
     ['Dana has to approve it', {}],
     ['Priya needs to see the caption before it goes out', { handOff: 'publish' }],
+    // Any subject deciding by a verb of signing off: a body, a role, a name in lower case.
+    ['The board must approve the press release first', {}],
+    ['marketing needs to sign off on the banner', {}],
+    ['omar has to OK the thread before it goes up', { handOff: 'publish' }],
   ])('reads "%s" as a person deciding on the output', (clause, check) => {
     expect(personalCheckOf(clause)).toEqual(check);
   });
 
-  it.each(['Tell me which clauses are risky', 'Write a post about our launch', 'Dana wants a post about the launch', 'pick the best one of the photos and make a banner from it', 'Draft three tweets'])(
+  it.each(['Tell me which clauses are risky', 'Write a post about our launch', 'Dana wants a post about the launch', 'pick the best one of the photos and make a banner from it', 'Draft three tweets', 'The post should look friendly', 'The thread needs to go out on Monday'])(
     'reads "%s" as work, not as a check',
     (clause) => {
       expect(personalCheckOf(clause)).toBeUndefined();

@@ -55,6 +55,11 @@ const PEOPLE = new Set(['i', 'me', 'we', 'us', 'someone', 'somebody', 'manager',
 const HANDING_VERBS = new Set(['let', 'have', 'get', 'need', 'want', 'wanna', 'gotta', 'like', 'must', 'should', 'will', 'would', 'can', 'to', 'be', 'do', 'shall']);
 /** Possessives that make the noun after them a person who may decide ("my cohost", "our accountant"). */
 const POSSESSIVES = new Set(['my', 'our']);
+/**
+ * Decisions only a person's sign-off means, whoever the subject: "the committee must approve the
+ * announcement", "jess needs to OK the script" ("customers can choose a flavour" is no check).
+ */
+const SIGN_OFF_VERBS = new Set(['approve', 'ok', 'okay', 'sign', 'vet', 'review', 'check']);
 const SENDING = new Set(['send', 'email', 'mail']);
 const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet', 'upload']);
 
@@ -76,16 +81,20 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   if (shown >= 0) return handOffAfter(words.slice(shown + 1));
   let personAt = -1;
   let decisionAt = -1;
+  // Any other noun as the subject ("the committee", "jess") decides only by a verb of signing off.
+  let anyNoun = false;
   for (const [index, word] of words.entries()) {
     if (personAt < 0) {
       const someones = word.pos === 'NOUN' && POSSESSIVES.has(words[index - 1]?.lemma ?? '');
       // A person by name ("Dana has to approve it") decides as "my manager" does.
       const named = word.pos === 'PROPN' && index === opening;
       if (someones || named || (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN'))) personAt = index;
-      else if (word.pos !== 'DET' && word.pos !== 'PRON' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
+      else if ((word.pos === 'NOUN' || word.pos === 'PROPN') && !words.slice(opening, index).some((before) => before.pos === 'NOUN' || before.pos === 'PROPN')) {
+        [personAt, anyNoun] = [index, true];
+      } else if (word.pos !== 'DET' && word.pos !== 'PRON' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
       continue;
     }
-    if (DECISION_VERBS.has(word.lemma)) {
+    if (anyNoun ? SIGN_OFF_VERBS.has(word.lemma) : DECISION_VERBS.has(word.lemma)) {
       decisionAt = index;
       break;
     }

@@ -173,6 +173,9 @@ export function withLexiconSpelling(text: string): string {
  */
 const LEAD = String.raw`(?:(?<![\s,]),?\s*)?\b`;
 
+/** "my review of the new kindle" is the content (a product review); "my review of the draft" is a check of the output. */
+const REVIEW_OF_CONTENT = String.raw`(?!\s+of\s+(?!(?:it|them|this|that|(?:the|my|our|your|each|every)\s+(?:drafts?|posts?|scripts?|outputs?|copy|text|results?|images?|outlines?|reels?|captions?|e-?mails?|summary|summaries|work|videos?|thumbnails?))\b))`;
+
 /**
  * Phrases that ask for a person's review of a step's output ("after my review", "once I approve",
  * "get sign-off before publishing", "for your approval"): they mark the step for approval and are
@@ -181,7 +184,7 @@ const LEAD = String.raw`(?:(?<![\s,]),?\s*)?\b`;
  */
 export const REVIEW_PHRASE = new RegExp(
   [
-    String.raw`${LEAD}(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?)?`,
+    String.raw`${LEAD}(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?\b${REVIEW_OF_CONTENT}|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?)?`,
     String.raw`${LEAD}(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)(?:['’]ve\s+|\s+(?:have\s+|has\s+)?)(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|ok(?:ay)?(?:s|ed|['’]d)?|(?:gives?|gave)\s+(?:the\s+)?(?:ok|okay|go[- ]ahead))(?:\s+(?:it|them|this|that|the\s+\w+))?`,
     String.raw`${LEAD}(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|needs?)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
     String.raw`${LEAD}(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i'll|i\s+will|we'll|we\s+will)\s+(?:review|approve|check|see|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,

@@ -215,4 +215,22 @@ describe('planWorkflow', () => {
     expect(stepsOf('Write a blog post about our roadmap - keep it as a draft until the team has read it')).toEqual([['Write a blog post about our roadmap', 'social', true]]);
     expect(stepsOf("Write a tweet about the sale and don't post it until Friday")).toHaveLength(2);
   });
+
+  it('makes a picture that comes with a deliverable a step of its own, and puts a sign-off by anyone on the output it names', () => {
+    expect(stepsOf('Draft a LinkedIn post about our new office with a photo of the terrace. The partners must approve the post.')).toEqual([
+      ['Draft a LinkedIn post about our new office', 'social', true],
+      ['Make a photo of the terrace', 'social', false],
+    ]);
+    expect(stepsOf('Write a tweet with five bullet points on saving energy').map(([, agent]) => agent)).toEqual(['social']);
+    expect(stepsOf('write a reel script and a thumbnail idea. sam needs to approve the thumbnail').map(([, , approval]) => approval)).toEqual([false, true]);
+  });
+
+  it('reads a product review as content, and the deal a contract is about as its material', () => {
+    expect(stepsOf('Write a script for my review of the new espresso grinder, and a thumbnail')).toEqual([
+      ['Write a script for my review of the new espresso grinder', 'video', false],
+      ['Suggest a thumbnail', 'video', false],
+    ]);
+    const goal = 'Check this agreement, then write a reply to the studio\n1. Fee: $900 for the wedding photos and a short video.\n2. The Studio may cancel at any time.';
+    expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['legal', 'general']);
+  });
 });

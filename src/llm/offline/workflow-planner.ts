@@ -220,15 +220,18 @@ function splitMaterial(text: string): { request: string; material: string; kind?
   const kind = ANALYSES.has(named) ? named : materialReading(first, rest);
   if (!kind && !POINTS_BELOW.test(first)) return { request: text, material: '' };
   let end = 0;
-  while (end < rest.length && isMaterialLine(rest[end])) end++;
+  while (end < rest.length && isMaterialLine(rest[end], kind)) end++;
   return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim(), kind: end > 0 ? kind : undefined };
 }
 
-/** A line that asks for nothing: no clause opens on it, and any deliverable it names is the material's own kind. */
-function isMaterialLine(line: string): boolean {
+/**
+ * A line that asks for nothing: no clause opens on it, and any deliverable it names is the material's
+ * own kind. In a contract a kind is what the deal is about ("€2,000 for the illustration series").
+ */
+function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolean {
   const item = line.replace(LIST_MARKER, '').trim();
   if (item === '' || AMOUNT_AT_END.test(item)) return true;
-  const intent = matchIntent(item);
+  const intent = kind === 'analyze_legal_document' ? undefined : matchIntent(item);
   // "next sync Thursday" in pasted notes: a sequence word asks for work only with a verb of work after it.
   const asked = item.replace(SEQUENCE_WORD, '');
   return !startsClause(asked || item) && (!intent || ANALYSES.has(intent.tool));
@@ -246,7 +249,8 @@ function clausesOf(text: string): Clause[] {
       const lead = LEAD_IN.exec(written)?.[0];
       const sentence = lead && !matchIntent(lead) ? written.slice(lead.length) : written;
       // A spaced dash joins like a comma ("a receipt from lunch - pull out the total").
-      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|but|&|\+|plus|as\s+well\s+as|then)\s+)/i);
+      // "a post with a cute picture to go with it": a picture that comes with a deliverable is one of its own.
+      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|but|&|\+|plus|as\s+well\s+as|then)\s+|\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,2}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b))/i);
       let current: Clause | undefined;
       let separator = '';
       for (const [position, piece] of pieces.entries()) {
