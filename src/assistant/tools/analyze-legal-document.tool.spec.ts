@@ -278,6 +278,82 @@ describe('analyzeLegalDocument', () => {
     expect(severitiesOf('The Processor may amend this Addendum on 30 days notice.')).toEqual(['unilateral_amendment:medium']);
   });
 
+  it('reads a sum charged for each day or week of lateness as a per-day-of-delay charge (high), and a daily interest rate by its rate', () => {
+    expect(severitiesOf('Where a payment is late, the Hirer pays a late charge of €30 per day until it is received.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Invoices unpaid after the due date attract a fee of £15 for every day they remain outstanding.')).toEqual(['penalties:high']);
+    expect(severitiesOf('A late fee of $40 applies, plus $10 each day thereafter until the balance is paid.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Rent paid late incurs a late charge of 25 dollars a day.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Late payments are subject to a daily late fee of $20.')).toEqual(['penalties:high']);
+    expect(severitiesOf('For every day an instalment is late, the Borrower owes a late fee of USD 15.')).toEqual(['penalties:high']);
+    // One fee, or interest that accrues daily at a yearly or small daily rate, stays medium.
+    expect(severitiesOf('Late payments incur a one-time fee of $35.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('A late fee of $50 is charged if payment is more than a day late.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Overdue balances accrue interest daily at 12% per annum.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Overdue sums bear interest at 0.05% per day.')).toEqual(['penalties:medium']);
+  });
+
+  it('reads interest on sums unpaid under any name as a late-payment charge, its monthly rate setting the severity', () => {
+    expect(severitiesOf('Any fees in arrears carry interest at the rate of 2.5% per month.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Rent that is in arrears for more than 7 days bears interest of 1.5 percent per month.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('The Tenant pays interest on all arrears at 4% per month.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Amounts not paid within 14 days of the invoice bear interest at three per cent (3%) per month.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Past-due balances are charged interest at 2% monthly.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Any sum not paid on its due date carries interest at the rate of 1 per cent per month.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Interest accrues on delinquent accounts at 30% p.a.')).toEqual(['penalties:high']);
+  });
+
+  it('reads an obligation to buy only from one party as exclusivity, and a list of approved suppliers as none', () => {
+    expect(severitiesOf('The Retailer shall source its coffee beans solely from the Roaster.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Clinic will order all lab consumables only from the Distributor during the term.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('During the term the Customer shall buy its entire requirements of packaging from the Seller.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf("The Distributor shall obtain the Distributor's total requirements for the Products from the Manufacturer.")).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Caterer may not purchase ingredients from any other supplier.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Hotel buys its linen from the Laundry alone.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Buyer shall purchase parts only from approved suppliers listed in Schedule 2.')).toEqual([]);
+    expect(severitiesOf('The Recipient may use the information solely for the Purpose.')).toEqual([]);
+    expect(severitiesOf('The Licensee may use the Software only from its own premises.')).toEqual([]);
+  });
+
+  it('reads secrecy that runs at any time after the relationship as without end, and a right to act then as none', () => {
+    expect(severitiesOf('The Consultant must not, either during the engagement or at any time afterwards, reveal any trade information of the Client.')).toEqual([
+      'perpetual_confidentiality:medium',
+    ]);
+    expect(severitiesOf('The Employee shall not disclose any confidential information at any time after the employment ends.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('The Recipient shall keep the Information confidential during the Term and at any time thereafter.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('Secrecy. The Contractor keeps all client data secret while engaged and thereafter without limit.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('The Company may, at any time after termination, ask the Employee to return all Confidential Information.')).toEqual([]);
+    expect(severitiesOf('The Recipient shall not disclose the information for two years after termination.')).toEqual([]);
+  });
+
+  it('reads termination for any reason after a preposition or as a subject as an ending event, not a right to end', () => {
+    expect(severitiesOf('Upon termination for any reason, the Contractor shall return all equipment.')).toEqual([]);
+    expect(severitiesOf('Following the cancellation of the booking for any reason, deposits are not refunded.')).toEqual([]);
+    expect(severitiesOf("On the Employee's dismissal for any reason, the Employee shall return the laptop.")).toEqual([]);
+    expect(severitiesOf('Clauses 5 to 8 survive termination of this Agreement for any reason.')).toEqual([]);
+    expect(severitiesOf('Termination of this Agreement for any reason shall not affect rights accrued before it.')).toEqual([]);
+    expect(severitiesOf('For six months after the termination of the engagement for any reason, the Contractor shall not solicit any client of the Company.')).toEqual([
+      'non_solicitation:medium',
+    ]);
+    // The right itself is still read, however the reason is worded.
+    expect(severitiesOf('The Company may terminate the engagement for any reason on 14 days notice.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('The Agency may cancel the contract for whatever reason without notice.')).toEqual(['termination_without_cause:high']);
+  });
+
+  it('reads restrictive covenants sent on their own: each restraint once, and no right to end from an ending event', () => {
+    const covenants = `I have been offered a job at a logistics firm in Denver and they emailed me the post-employment clauses. Is any of this out of the ordinary?
+
+5.1 Secrecy. The Employee must not, while employed or at any time after, divulge any proprietary information of the Employer.
+5.2 Restraint. For a period of six (6) months after the termination of employment for whatever reason, the Employee shall not work for any competitor of the Employer in Colorado.
+5.3 Customers. For twelve (12) months following termination of employment for any reason, the Employee shall not solicit any client of the Employer.
+5.4 Work Product. The Employee hereby assigns to the Employer all inventions made during employment, whether or not made on the Employer's premises.`;
+    expect(analyzeDocument(covenants).risks.map((risk) => `${risk.id}:${risk.severity}`).sort()).toEqual([
+      'ip_assignment:high',
+      'non_compete:high',
+      'non_solicitation:medium',
+      'perpetual_confidentiality:medium',
+    ]);
+  });
+
   it('reads a missing or open-ended cap from plain wording and a price given only in a heading', () => {
     const ids = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
     expect(ids('1. Fees: 900 USD a month.\n2. Scope. Support for ten laptops.')).toEqual([`${MISSING_LIABILITY_CAP.id}:medium`]);

@@ -58,6 +58,12 @@ const NO_NOTICE = anyOf(
 const NOTICE_PERIOD = anyOf(
   String.raw`\b(?:\d+|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b`,
 );
+/**
+ * What comes before an ending event rather than a right to end: "following the termination", "upon the Employee's dismissal",
+ * "after termination", "survive termination".
+ */
+const ENDING_EVENT = String.raw`\b(?:following|after|upon|on|from|at|since|before|until|notwithstanding|surviv\w*|prior\s+to|subsequent\s+to|` +
+  String.raw`in\s+the\s+event\s+of|in\s+case\s+of|by\s+reason\s+of)\s+(?:(?:the|any|such|its|his|her|your|their|our|an?)\s+)?(?:[\w-]+['’]s\s+)?`;
 const noticeless = (text: string): boolean => NO_NOTICE.test(text) && !NOTICE_PERIOD.test(text);
 const BROAD = anyOf(
   String.raw`\bany\s+and\s+all\b|\ball\s+(?:claims|losses|damages|liabilities)\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
@@ -79,25 +85,52 @@ const LIMITED_TO_TERM = anyOf(
   String.raw`\b(?:during|throughout|for\s+the\s+duration\s+of)\s+(?:the|this|its|his|her|your|their)\s+(?:term|engagement|employment|agreement|contract|relationship)\b`,
   String.raw`\bwhile\s+(?:(?:this|the)\s+(?:agreement|contract|lease|arrangement|engagement|membership)\s+is\s+in\s+(?:force|effect)|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
 );
+/** Getting goods or services: the verbs of an obligation to buy from someone. */
+const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
 /** Who competes: a competitor or rival, a competing business, or a business "that competes with" the other side. */
 const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?(?:business|company|firm|brand|product|service|employer)s?|` +
   String.raw`(?:business|company|firm|brand|entity|organi[sz]ation|employer|anyone|person)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*)|` +
   String.raw`(?:business|company|firm)\s+(?:in|of)\s+the\s+same\s+(?:line|field|industry|sector|trade)|similar\s+business(?:es)?|` +
   // A radius clause: "any other shop within 2 km", "any other family in the same neighbourhood".
   String.raw`(?:any\s+)?(?:other|similar|competing)\s+(?:[\w-]+\s+)?(?:shop|store|business|practice|studio|salon|restaurant|outlet|family|client|employer)s?\s+(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))`;
-/** Payment that is not made on time, in the ways contracts and people say it. */
-const LATENESS = String.raw`(?:overdue|late|unpaid|outstanding|past[\s-]due|missed|delayed|bounced|not\s+paid\s+(?:on\s+time|when\s+due|by\s+the\s+due\s+date)|after\s+the\s+due\s+date)`;
+/** Payment that is not made on time, in the ways contracts and people say it ("rent in arrears", "sums not paid within 14 days"). */
+const LATENESS = String.raw`(?:overdue|late|unpaid|outstanding|past[\s-]due|missed|delayed|bounced|delinquent|(?:in\s+)?arrears|` +
+  String.raw`not\s+(?:been\s+)?(?:paid|received)\s+(?:in\s+full\s+)?(?:on\s+time|when\s+(?:due|(?:it|they)\s+falls?\s+due)|` +
+  String.raw`(?:by|on)\s+(?:the\s+|its\s+|their\s+)?(?:due\s+date|date\s+due|\d{1,2}(?:st|nd|rd|th)?)\b|within\s+\d+\s+(?:calendar\s+|business\s+)?days)|after\s+the\s+due\s+date)`;
+/** An amount of money: "$1,000.50", "USD 30", "25 dollars". */
+const MONEY = String.raw`(?:(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD|CHF|INR)\s?)\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|CAD|AUD|CHF|INR|dollars?|euros?|pounds?)\b)`;
+/**
+ * A sum that grows with each day or week of lateness is liquidated damages in all but name ("$50 for each day the rent
+ * remains unpaid", "a daily late fee of $20"); a rate in % is left to monthlyRate ("interest accrues daily at 12% a year").
+ */
+const PER_DAY_OF_DELAY = anyOf(
+  String.raw`\b(?:days?|weeks?)\s+of\s+(?:delay|lateness|late\s+payment)\b`,
+  String.raw`${MONEY}[^.%]{0,40}?\b(?:for\s+)?(?:each|every|per)\s+(?:(?:calendar|business|working)\s+)?(?:day|week)\b`,
+  // "A day" and "daily" only right after the sum: "$50 is charged if payment is more than a day late" is one fee.
+  String.raw`${MONEY}\s*(?:a\s+(?:day|week)|daily|weekly|per\s+diem)\b`,
+  String.raw`\b(?:daily|weekly|per[\s-]diem)\s+(?:late\s+)?(?:fees?|charges?|surcharges?|fines?|penalt\w*)\b`,
+  String.raw`\b(?:for\s+)?(?:each|every)\s+(?:(?:calendar|business|working)\s+)?(?:day|week)\b[^.%]{0,60}?${MONEY}`,
+);
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
-  String.raw`unlimited\s+(?:period|time|duration)|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
+  String.raw`unlimited\s+(?:period|time|duration)|(?:thereafter|afterwards?)\s+without\s+(?:any\s+)?limit|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
   String.raw`(?:shall|will|do|does)\s+(?:not|never)\s+(?:expire|end|lapse)|never\s+(?:expires?|ends?|lapses?)`;
+/** "At any time thereafter", "at any point after": a duty said to run so has no end. */
+const ANY_TIME_AFTER = String.raw`at\s+any\s+(?:time|point)\s+(?:there)?after(?:wards?)?\b`;
+/** What a duty of secrecy forbids. */
+const DISCLOSE = String.raw`(?:disclos|divulg|reveal|communicat|publish|shar|leak|mak\w*\s+(?:public|available))\w*`;
 /** Interest or fees per month/week/day, as a monthly rate; per year divided by 12. */
 function monthlyRate(sentence: string): number {
-  const match = /(\d+(?:[.,]\d+)?)\s*%\s*(?:per|a|each|every)\s*(day|week|month|annum|year)/i.exec(sentence);
+  // However the rate is written: "3% per month", "three per cent (3%) per month", "2 percent monthly", "24% p.a.".
+  const match =
+    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b))/i.exec(
+      sentence,
+    );
   if (!match) return 0;
   const rate = Number((match[1] ?? '0').replace(',', '.'));
-  const perMonth: Record<string, number> = { day: 30, week: 4.3, month: 1, annum: 1 / 12, year: 1 / 12 };
-  return rate * (perMonth[(match[2] ?? '').toLowerCase()] ?? 1);
+  const perMonth: Record<string, number> = { day: 30, daily: 30, week: 4.3, weekly: 4.3, month: 1, monthly: 1, 'p.m': 1 };
+  const unit = (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, '');
+  return rate * (perMonth[unit] ?? 1 / 12);
 }
 // A mutual clause is balanced; one that bites without notice is the worst kind.
 const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : noticeless(sentence) ? 'high' : 'medium');
@@ -113,8 +146,8 @@ const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' 
  * - governing_law: low (a fact to check, rarely a trap).
  * - perpetual_confidentiality: medium; low when it is about trade secrets for as long as they stay secret.
  * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise.
- * - penalties: high for penalties, liquidated damages and late-payment interest of 2% a month (24% a year) or more;
- *   medium for other late-payment interest and fees.
+ * - penalties: high for penalties, liquidated damages, sums charged per day or week of delay and late-payment interest of
+ *   2% a month (24% a year) or more; medium for other late-payment interest and fees.
  * - exclusivity: medium. unilateral_amendment: high without notice, medium otherwise.
  * - arbitration_jury_waiver: high when it waives a jury or class actions, medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
@@ -169,11 +202,12 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
-    // The right to end it, not the event ("after this Agreement expires or is terminated for any reason"); a student removed
-    // from a programme or a membership ended is the same right.
-    String.raw`(?<!\b(?:is|are|was|were|has\s+been|have\s+been)\s+)\b(?:terminat\w*|cancel\w*|dismiss\w*|expel\w*|remove\s+(?:a|the|any|your)\s+\w+\s+from|` +
+    // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
+    // termination of employment for any reason", "survives termination for any reason"); a student removed from a programme
+    // or a membership ended is the same right.
+    String.raw`(?<!\b(?:is|are|was|were|has\s+been|have\s+been)\s+)(?<!${ENDING_EVENT})\b(?:terminat\w*|cancel\w*|dismiss\w*|expel\w*|remove\s+(?:a|the|any|your)\s+\w+\s+from|` +
       String.raw`(?:end|close|suspend)\s+(?:this|the|your|our|its|any)\s+(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?))\b[^.]{0,80}?\b(?:without\s+cause|` +
-      String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+any\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
+      String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
       String.raw`(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice|without\s+(?:giving\s+)?(?:a|any)\s+reason|` +
       String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice)`,
     String.raw`\bat[\s-]will\b`,
@@ -182,7 +216,11 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach, or at the end of the term (that is not renewing), needs a reason or waits for the term.
-  /^(?![^]*\b(?:without\s+cause|convenience|any\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:a\s+)?(?:material\s+)?(?:breach|cause)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)/i),
+  anyOf(
+    String.raw`^(?![^]*\b(?:without\s+cause|convenience|(?:any|whatever)\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:a\s+)?(?:material\s+)?(?:breach|cause)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)`,
+    // Termination as the subject of what follows it, with no one given the right: "Termination for any reason shall not affect accrued rights".
+    String.raw`^(?![^]*\b(?:may|can|entitled\s+to|right\s+to)\s+(?:[\w-]+\s+){0,3}?(?:terminat|cancel|end|dismiss))[^]*?\b(?:termination|cancellation|dismissal|expiry|expiration)\b[^.]{0,100}?\b(?:shall|will|does|do)\s+not\s+(?:affect|prejudice|relieve|release|limit|impair|waive)\b`,
+  )),
   rule('governing_law', 'Governing law and jurisdiction', 'low', [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
     // Where claims must be brought: "any action shall be brought exclusively in the state courts of Texas".
@@ -198,6 +236,12 @@ export const RISK_RULES: RiskRule[] = [
     // Survival clauses refer to the confidentiality clause by number; survival without end is this risk.
     String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:${ENDLESS}|without\s+(?:any\s+)?limit)`,
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
+    // A duty of secrecy that runs "at any time thereafter" has no end: "shall not, during employment or at any time
+    // thereafter, disclose", "must not reveal it at any time after the engagement", "keep it confidential … and at any time
+    // afterwards". A right "at any time after termination" (to ask for the documents back) is no duty of secrecy.
+    String.raw`\b(?:not|never)\b[^.]{0,100}?\b${ANY_TIME_AFTER}\b[^.]{0,100}?\b${DISCLOSE}`,
+    String.raw`\b(?:not|never)\s+(?:[\w,]+\s+){0,6}?${DISCLOSE}\b[^.]{0,120}?\b${ANY_TIME_AFTER}`,
+    String.raw`\b(?:keep|hold|maintain|treat|preserv)\w*\b[^.]{0,60}?\b(?:confiden\w*|secre\w*)\b[^.]{0,80}?\b${ANY_TIME_AFTER}`,
   ], 'Limit confidentiality to a fixed period (2 to 5 years is common), keeping trade secrets protected while secret.'),
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
@@ -212,12 +256,14 @@ export const RISK_RULES: RiskRule[] = [
     // "Everything I make for the client … belongs to the client."
     String.raw`^(?:everything|anything|all\s+(?:work|materials?|content|ideas|designs?))\b[^.]{0,120}\b(?:belongs?|will\s+belong|is\s+owned\s+by)\s+(?:exclusively\s+|solely\s+)?to\b`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
-  rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt|\bdays?\s+of\s+delay\b/i.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+  rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) || PER_DAY_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b`,
     String.raw`\blate\s+(?:payment\s+)?(?:fees?|charges?|surcharges?)\b|\binterest\s+at\s+(?:a\s+rate\s+of\s+)?\d`,
     String.raw`\b${LATENESS}\b[^.]{0,80}\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\d`,
     String.raw`\b${LATENESS}\b[^.]{0,80}\d[^.]{0,20}\b(?:surcharges?|fees?|charges?|interest)\b`,
     String.raw`\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\b\d+(?:[.,]\d+)?\s*%[^.]{0,60}\b(?:${LATENESS}|due\s+date)`,
+    // Charged on the late sum, rate or not: "interest on all arrears at 4% per month", "a fee on overdue accounts".
+    String.raw`\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,30}?\b(?:on|upon|in\s+respect\s+of)\s+(?:[\w-]+\s+){0,3}?${LATENESS}\b`,
     // A sum per day of delay is liquidated damages, whatever it is called.
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
@@ -228,7 +274,16 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|work\s+with|contract\s+with)\s+any\s+(?:other|third)\b`,
     String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other\s+\w+)\s*(?:else)?\b`,
     // A requirements deal: all of its supply from one source.
-    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other|one\s+else)\b|\bsole\s+(?:source|supplier|provider|vendor)\b`,
+    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other|one\s+else)\b|\b(?:sole|single|exclusive)\s+(?:source|supplier|provider|vendor)\b`,
+    // From one source only: "purchase all panels exclusively from the Supplier", "order its parts from the Maker alone";
+    // approved or certified suppliers are a quality rule and "only from its own premises" a place, not a tie to one party.
+    String.raw`\b${PROCURE}\b[^.]{0,80}?\b(?:exclusively|solely|only)\s+from\s+(?!(?:an?\s+|the\s+|its\s+|their\s+|his\s+|her\s+|your\s+|our\s+)?` +
+      String.raw`(?:approved|authori[sz]ed|certified|qualified|licensed|accredited|reputable|recogni[sz]ed|listed|designated|nominated|suppliers|sources|vendors|` +
+      String.raw`own|within|inside|outside|home|abroad|premises|sites?|locations?|countr(?:y|ies)|stock)\b)`,
+    String.raw`\b${PROCURE}\b[^.]{0,80}?\bfrom\s+(?:the\s+)?[\w’'-]+\s+(?:exclusively|solely|alone|only)\b`,
+    // A requirements deal: "its entire requirements of packaging", "all of the Buyer's needs for fuel".
+    String.raw`\b${PROCURE}\b[^.]{0,40}?\b(?:(?:its|their|his|her|your|our|[\w-]+['’]s)\s+(?:entire|total|whole|complete|full)|all\s+(?:of\s+)?(?:its|their|his|her|your|our|[\w-]+['’]s))\s+(?:requirements?|needs)\b`,
+    String.raw`\b(?:not|never)\s+(?:[\w-]+\s+){0,3}?${PROCURE}\b[^.]{0,60}?\bfrom\s+(?:any\s+|an\s+)?(?:other|another|third|alternative|different|competing)\b`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
     String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
