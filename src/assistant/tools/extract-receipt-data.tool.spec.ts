@@ -178,6 +178,80 @@ describe('parseReceipt', () => {
     expect(() => parseReceipt('hello world, how are you 123?')).toThrow(/No receipt lines found/);
   });
 
+  it('reads VAT contained in the prices as included, and money handed over and back as payment, in several languages', () => {
+    const bakery = parseReceipt(
+      ['Konditorei Huber', 'Marienplatz 3, 5020 Salzburg', '2 x Krapfen     je 1,60     3,20', '1 x Melange               3,90', 'Summe EUR   7,10', 'enth. USt 10%   0,65', 'Gegeben   10,00', 'Rückgeld   2,90'].join('\n'),
+    );
+    expect(bakery).toMatchObject({ total: 7.1, tax: 0.65, totalMismatch: undefined });
+    expect(bakery.items).toEqual([
+      { name: 'Krapfen', quantity: 2, unitPrice: 1.6, amount: 3.2 },
+      { name: 'Melange', quantity: 1, unitPrice: 3.9, amount: 3.9 },
+    ]);
+    const cafe = parseReceipt(['Cafetería Lumbre', 'Café con leche 1,80', 'Tostada 2,50', 'Total 4,30', 'IVA incluido 10% 0,39', 'Efectivo 5,00', 'Cambio 0,70'].join('\n'));
+    expect(cafe).toMatchObject({ total: 4.3, tax: 0.39, totalMismatch: undefined });
+    expect(parseReceipt(['ICA Nära', 'Mjölk 15,90', 'Bröd 32,00', 'Totalt 47,90', 'varav moms 12% 5,13'].join('\n'))).toMatchObject({ totalMismatch: undefined });
+    // No total printed: what was handed over and back must not be read as items.
+    const noTotal = parseReceipt(['Kiosk am Markt', 'Zeitung 2,50', 'Wasser 1,50', 'Zwischensumme 4,00', 'Gegeben BAR 5,00', 'Rückgeld 1,00'].join('\n'));
+    expect(noTotal.items.map((item) => item.name)).toEqual(['Zeitung', 'Wasser']);
+    expect(parseReceipt(['Buvette', 'Crêpe 4,00', 'Espèces 5,00', 'Monnaie 1,00'].join('\n')).items).toHaveLength(1);
+    expect(parseReceipt('Brot 2,00\nSumme 2,00\nenth. MwSt 7% 0,13')).toMatchObject({ total: 2, totalMismatch: undefined });
+  });
+
+  it('reads Chinese, Japanese and Korean subtotals, included tax, tendered, change, addresses, phones and dates', () => {
+    const konbini = parseReceipt(
+      ['ファミリーマート', '新宿西口店', '東京都新宿区西新宿1-5-3', 'TEL 03-5321-7788', '電話:03-5321-7788', '2024年6月1日(土) 19:40', 'からあげクン ¥238', 'ほうじ茶 ¥150', '小計 ¥388', '(内税 8% ¥28)', '合計 ¥388', 'お預かり ¥500', 'お釣 ¥112'].join('\n'),
+    );
+    expect(konbini).toMatchObject({ merchant: 'ファミリーマート', date: '2024年6月1日', currency: 'JPY', total: 388, tax: 28, totalMismatch: undefined });
+    expect(konbini.items.map((item) => item.name)).toEqual(['からあげクン', 'ほうじ茶']);
+    const cafe = parseReceipt(['이디야커피', '2024년 3월 2일', '아메리카노 3,200', '바닐라라떼 4,000', '합계 7,200', '부가세 포함 654', '받은금액 10,000', '거스름돈 2,800'].join('\n'));
+    expect(cafe).toMatchObject({ currency: 'KRW', total: 7200, tax: 654, totalMismatch: undefined });
+    expect(cafe.items).toHaveLength(2);
+    const teahouse = parseReceipt(['喜茶', '多肉葡萄 29.00元', '芝芝莓莓 31.00元', '小计 60.00元', '服务费 3.00元', '应付 63.00元', '实收 100.00元', '找零 37.00元'].join('\n'));
+    expect(teahouse).toMatchObject({ currency: 'CNY', total: 63, tip: 3, totalMismatch: undefined });
+    expect(teahouse.items).toHaveLength(2);
+    expect(parseReceipt('ローソン\n東京都港区芝5-1\nおにぎり ¥150\n合計 ¥150')).toMatchObject({ total: 150, items: [{ name: 'おにぎり' }] });
+  });
+
+  it('takes the merchant from the sender of a forwarded e-mail, not from the mail client\'s lines', () => {
+    const uber = parseReceipt(
+      ['-----Original Message-----', 'From: Uber Receipts <uber.us@uber.com>', 'Sent: Tuesday, July 2, 2024 6:14 PM', 'To: dave@example.com', 'Subject: Your Tuesday evening trip', '', 'Trip fare $18.20', 'Booking fee $2.50', 'Total $20.70'].join('\n'),
+    );
+    expect(uber).toMatchObject({ merchant: 'Uber', total: 20.7, totalMismatch: undefined });
+    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
+    expect(merchant('Begin forwarded message:\n\nFrom: "Apple" <no_reply@email.apple.com>\nDate: 3 July 2024')).toBe('Apple');
+    expect(merchant('---------- Weitergeleitete Nachricht ---------\nVon: Thalia Kundenservice <service@thalia.de>\nBetreff: Ihre Bestellung')).toBe('Thalia');
+    expect(merchant('---------- Forwarded message ---------\nSubject: Your order\n\nBlue Apron')).toBe('Blue Apron');
+    expect(merchant('Begin forwarded message:\nCorner Cafe')).toBe('Corner Cafe');
+  });
+
+  it('reads abbreviated service charges as service charges, not items', () => {
+    const bistro = parseReceipt(['Nasi Lemak House', 'Nasi lemak 8.90', 'Teh ais 2.50', 'Serv. Charge 10% 1.14', 'SST 6% 0.75', 'Total 13.29'].join('\n'));
+    expect(bistro.items.map((item) => item.name)).toEqual(['Nasi lemak', 'Teh ais']);
+    expect(bistro).toMatchObject({ tip: 1.14, total: 13.29 });
+    for (const label of ['S/C', 'SVC CHG', 'Srv Chrg', 'Service 12.5%', 'サービス料']) {
+      expect(parseReceipt(`Dim Sum House\nHar gow 6.80\nSiu mai 6.20\n${label} 1.30\nTotal 14.30`)).toMatchObject({ tip: 1.3, items: [{}, {}], totalMismatch: undefined });
+    }
+    expect(parseReceipt('Noodles 10.00\nSvc 1.00\nTotal 11.00')).toMatchObject({ tip: 1, items: [{ name: 'Noodles' }] });
+  });
+
+  it('skips a short note above the receipt, and keeps a time ending its line off the next line', () => {
+    const receipt = parseReceipt(['for my expenses claim, thanks', '', 'Harbour Kitchen', 'Fri 14 Jun 2024 12:05', '', '2 x Fish & chips @ 14.50   29.00', 'Total 29.00'].join('\n'));
+    expect(receipt).toMatchObject({ merchant: 'Harbour Kitchen', total: 29 });
+    expect(receipt.items).toEqual([{ name: 'Fish & chips', quantity: 2, unitPrice: 14.5, amount: 29 }]);
+    expect(parseReceipt('pls log this for me\nCorner Cafe\nLatte 4.50').merchant).toBe('Corner Cafe');
+  });
+
+  it('reads 100 KB of text built against the new patterns in linear time', () => {
+    const runs = ['HST ', 'ABN ', 'GST No ', 'Rs ', '1-', 'a ', 'Ab ', 'Svc ', 'service 1', 'Forwarded ', '年1', 'for my ', 'A1 ', 'From: a <'];
+    for (const run of runs) {
+      const text = run.repeat(Math.ceil(100_000 / run.length)).slice(0, 100_000);
+      const cpu = startCpuClock();
+      detectCurrency(text);
+      expect(() => parseReceipt(`Shop\n${text}x\nTea 2.00`)).not.toThrow();
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+
   it('handles huge receipts quickly', () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
     const cpu = startCpuClock();
@@ -211,6 +285,43 @@ describe('amounts and currencies', () => {
     ['Total ₩21000', 'KRW'],
   ])('detects the currency of %j', (text, currency) => {
     expect(detectCurrency(text)).toEqual({ code: currency, stated: true });
+  });
+
+  it.each([
+    ['Toronto ON M5V 2T6\nHST 13% 1.30\nTotal 11.30', 'CAD'],
+    ['Montréal QC H2S 2S1\nTPS 5% 0,39\nTVQ 9,975% 0,78\nTotal 8,95', 'CAD'],
+    ['GST/HST no. 87654 3210 RT0001\nTotal 8.95', 'CAD'],
+    ['Chennai 600017\nGSTIN: 33AAACS1234F1Z9\nCGST 2.5% 5.00\nSGST 2.5% 5.00\nTotal 210.00', 'INR'],
+    ['George St, Sydney NSW 2000\nTotal 22.00', 'AUD'],
+    ['Total 22.00\nGST incl. 2.00\nEFTPOS 22.00', 'AUD'],
+    ['123 Queen St, Auckland 1010\nGST No: 123-456-789\nTotal 25.50', 'NZD'],
+    ['Raffles Place, Singapore 048616\nTotal 10.80', 'SGD'],
+    ['Boon Tong Kee Pte Ltd\nTotal 10.80', 'SGD'],
+    ['12 Strand, London WC2N 5HR\nTotal 5.55', 'GBP'],
+    ['Tea 2.00\nGST 5% 0.10\nPST 7% 0.14\nTotal 2.24', 'CAD'],
+  ])('reads the currency of bare amounts from where %j was printed', (text, currency) => {
+    expect(detectCurrency(text)).toEqual({ code: currency, stated: false });
+  });
+
+  it.each([
+    ['Calgary AB T2P 1J9\nTotal $12.00', 'CAD'],
+    ['ABN 51 824 753 556\nTotal $35.10', 'AUD'],
+    ['Tanjong Pagar, Singapore 082012\nTotal $23.86', 'SGD'],
+    ['RFC: CCO8605231N4\nTotal $35.00\nIVA 16% incluido $4.83', 'MXN'],
+    ['Grand Total (Rs.) 388.50', 'INR'],
+    ['Total RS 210', 'INR'],
+    // A clear mark or code wins over where the receipt was printed; a "$" never names a country's non-dollar currency.
+    ['Vancouver BC\nTotal 12,00 €', 'EUR'],
+    ['Toronto ON M5V 2T6\nTotal USD 12.00', 'USD'],
+    ['12 Strand, London WC2N 5HR\nTotal $5.55', 'USD'],
+    ['GSTIN: 33AAACS1234F1Z9\nTotal $5.55', 'USD'],
+    ['Seattle, WA 98101\nTotal $17.59\n10:32 PST', 'USD'],
+  ])('reads a "$" or a mark in %j with where it was printed', (text, currency) => {
+    expect(detectCurrency(text)).toEqual({ code: currency, stated: true });
+  });
+
+  it('reads a rupee amount printed without decimals', () => {
+    expect(parseReceipt('Saravana Bhavan\nMeals Rs. 150\nSweet Lassi Rs. 60\nTotal Rs. 210')).toMatchObject({ currency: 'INR', total: 210, items: [{ amount: 150 }, { amount: 60 }] });
   });
 
   it.each([

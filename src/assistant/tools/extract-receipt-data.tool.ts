@@ -43,7 +43,51 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/US\$/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
   [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<![A-Za-z])R\s?\d/, 'ZAR'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
   [/[¥円]|\byen\b/i, 'JPY'], [/₹/, 'INR'], [/₩/, 'KRW'], [/₽/, 'RUB'], [/₺/, 'TRY'], [/₪/, 'ILS'], [/₱/, 'PHP'], [/฿/, 'THB'],
-  [/zł/, 'PLN'], [/Kč/, 'CZK'], [/\$|\bdollars?\b/i, 'USD'],
+  [/zł/, 'PLN'], [/Kč/, 'CZK'],
+  // "Rs. 120", "Grand Total (Rs.)", "Amount in Rs": the rupee's abbreviation, only next to an amount, a bracket or a line's end.
+  [/\bRs\b\.?(?=[^\S\n]?\d|\)|[^\S\n]*$)|\brupees?\b/im, 'INR'], [/(?<=\d[^\S\n]?)원/, 'KRW'],
+];
+/** "$" alone is the US dollar unless the receipt says where it was printed (COUNTRY_CLUES): Canada, Australia, Singapore... print it too. */
+const DOLLAR = /\$|\bdollars?\b/i;
+const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
+const BLANKS = String.raw`[^\S\n]`;
+/**
+ * Where the receipt was printed, for amounts printed bare or with a "$" several countries use: tax names, business numbers
+ * and addresses that only one country prints. The specific ones come first; the last ones (EFTPOS, "GST incl.") are shared
+ * by Australia and New Zealand, and read as Australian when nothing more specific is printed. A separator between two runs
+ * of blanks is optional only inside a group that starts with it, so the runs never share their blanks.
+ */
+const COUNTRY_CLUES: [RegExp, string][] = [
+  // India: the GST number, central/state/union-territory GST, the food-safety licence.
+  [/\b(?:GSTIN|CGST|SGST|IGST|UTGST|FSSAI)\b/, 'INR'],
+  // Canada: a business number's GST account ("12345 6789 RT0001"), a provincial tax with its rate or amount, a postal code.
+  [/\d[^\S\n]?RT[^\S\n]?\d{4}\b/, 'CAD'],
+  [new RegExp(String.raw`\b(?:HST|PST|QST|TPS|TVQ)\b${BLANKS}*(?:[#:@(]${BLANKS}*)?\d`), 'CAD'],
+  [/\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\b,?[^\S\n]+[ABCEGHJ-NPRSTVXY]\d[A-Z][^\S\n]?\d[A-Z]\d\b/, 'CAD'],
+  [/\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d\b/, 'CAD'],
+  // "Vancouver BC", "TORONTO, ON": a town and its province ending the line ("NT" is Australian too, "ON" an English word).
+  [/(?:\p{Ll}[.,]?|\p{Lu},)[^\S\n]+(?:AB|BC|MB|NB|NL|NS|NU|PE|QC|SK|YT)[^\S\n]*$/mu, 'CAD'],
+  // Australia: the business number, a state and its postcode ("Melbourne VIC 3000"; a US state has five digits).
+  [new RegExp(String.raw`\bABN\b${BLANKS}*(?:[:#.]${BLANKS}*)?\d{2}${BLANKS}?\d{3}${BLANKS}?\d{3}${BLANKS}?\d{3}\b`), 'AUD'],
+  [/\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)[^\S\n]+\d{4}\b/, 'AUD'],
+  // New Zealand: a GST number written 123-456-789, the country ending an address line, a city and its postcode.
+  [/\bGST\b[^\d\n]{0,25}(?<![\d-])\d{2,3}-\d{3}-\d{3}(?![\d-])/, 'NZD'],
+  [/(?:,[^\S\n]*NZ|\bNew Zealand)[^\S\n]*$/im, 'NZD'],
+  [/\b(?:Auckland|Wellington|Christchurch|Hamilton|Tauranga|Dunedin|Queenstown|Rotorua|Napier|Nelson)[^\S\n]+\d{4}\b/i, 'NZD'],
+  // Singapore: a six-digit postcode after the country, the company number (UEN) on a GST registration, "Pte Ltd".
+  [/\bSingapore[^\S\n]+\d{6}\b|\bS\(\d{6}\)|\bUEN\b|\bPte\.?[^\S\n]+Ltd\b/i, 'SGD'],
+  [/\bGST[^\S\n]+Reg[^\d\n]{0,20}(?:\d{8,9}|[TSR]\d{2}[A-Z]{2}\d{4})[A-Z]\b/, 'SGD'],
+  [/\bSdn\.?[^\S\n]+Bhd\b|\bSST\b/i, 'MYR'],
+  // The United Kingdom: a GB VAT number, a postcode ending an address line ("London SW1A 1AA"; "M2 8GB RAM" does not end one).
+  [/\bGB[^\S\n]?\d{3}[^\S\n]?\d{4}[^\S\n]?\d{2}\b/, 'GBP'],
+  [/\b[A-Z]{1,2}\d[A-Z\d]?[^\S\n]\d[ABD-HJLNP-UW-Z]{2}[^\S\n]*(?:,|$)/m, 'GBP'],
+  [/\bCHE[-\s]?\d{3}\.\d{3}\.\d{3}\b/, 'CHF'],
+  [/消費税|内税|外税|税込|〒[^\S\n]?\d{3}-\d{4}/, 'JPY'],
+  [/부가세|부가가치세|사업자/, 'KRW'],
+  [/增值税|发票|税号/, 'CNY'],
+  [new RegExp(String.raw`\bRFC\b${BLANKS}*(?::${BLANKS}*)?[A-ZÑ&]{3,4}\d{6}`), 'MXN'],
+  [/\bEFTPOS\b|\bincl(?:udes|uded|uding|\.)?[^\S\n]*GST\b|\bGST[^\S\n]+incl/i, 'AUD'],
+  [/^NETS\b/m, 'SGD'],
 ];
 /** Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code. */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW']);
@@ -56,41 +100,65 @@ const DEFAULT_CURRENCY = 'USD';
 const DEFAULT_COMMA_CURRENCY = 'EUR';
 const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 
-const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
 // Thousands groups (1,234.56 / 1.234,56 / 1'234.50) or plain numbers with at most two decimals.
 const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 /** A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h" (either case: MONEY's codes must stay upper case). */
 const UNIT = String.raw`(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?']
   .map((unit) => unit.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`))
   .join('|')})\b)`;
+// Numbers joined by hyphens ("2-10", "03-1234-5678") are an address or a phone number, whatever the currency.
 const MONEY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d)(?!\s?${UNIT})(\s?${MARK})?`,
+  String.raw`(?<![\p{L}\p{N}.,])(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d|[-‐–]\p{N})(?!\s?${UNIT})(\s?${MARK})?`,
   'gu',
 );
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+// "2024年5月14日", "2024년 5월 14일": Chinese, Japanese and Korean dates, whose digits would otherwise read as yen or won.
 const DATE = new RegExp(
-  String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\s+${MONTH}\s+\d{4}\b|\b${MONTH}\s+\d{1,2},?\s+\d{4}\b`,
+  String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\s+${MONTH},?\s+\d{4}\b|\b${MONTH}\s+\d{1,2},?\s+\d{4}\b|` +
+    String.raw`(?<!\d)\d{1,4}[年년][^\S\n]?\d{1,2}[月월][^\S\n]?\d{1,2}[日일]`,
   'gi',
 );
-const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm)?\b/gi;
+// Blanks, not line breaks, before "am"/"pm": a time ending its line must not join the next line to it.
+const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?[^\S\n]*(?:am|pm)?\b/gi;
 
 // CJK labels stand apart: \b does not work between ideographs.
-const SUBTOTAL = /\b(?:sub[\s-]?total|zwischensumme|sous[\s-]total|subtotale|net\s+(?:total|amount))\b|小計|小计/i;
-const TIP = /\b(?:tip|gratuity|service\s+charge|trinkgeld|pourboire|propina|mancia)\b/i;
+const SUBTOTAL = /\b(?:sub[\s-]?total|zwischensumme|sous[\s-]total|subtotale|net\s+(?:total|amount))\b|小計|小计|소계/i;
+/**
+ * A tip or a service charge, however abbreviated ("Svc Chg", "Serv. Charge", "S/C", "Service 10%"); "Room service" with
+ * no rate is an item.
+ */
+const TIP = new RegExp(
+  String.raw`\b(?:tip|gratuity|trinkgeld|pourboire|propina|mancia|bedienung|s/c|svc)\b|` +
+    String.raw`\b(?:service|serv|svc|srv|svce)\.?\s*(?:charge|chrg|chg|ch)\b|` +
+    String.raw`\b(?:service|servicio|servizio|serviço)\s*\(?\d{1,2}(?:[.,]\d{1,3})?\s?%|服务费|服務費|サービス料|봉사료`,
+  'i',
+);
 const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b/i;
-const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|mwst|ust|tva|iva|btw|moms)\b|消費税|外税|税额/i;
-// "dont TVA" (French) and "davon MwSt" (German) name the tax inside the total; 内 and 税込 do in Japanese.
-const TAX_INCLUDED = /\b(?:incl(?:uded|udes|uding|usive|\.)?|inkl\.?|enthalten\w*|inclus[ea]?|compris[e]?|dont|davon)\b|内消費税|内税|税込/i;
+const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|kdv)\b|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세/i;
+/**
+ * Tax contained in the prices, not added to them: "incl."/"inkl."/"enth."/"enthalten" (German), "dont"/"incluse" (French),
+ * "davon" (German), "incluido/a" (Spanish, Portuguese), "varav"/"heraf" (Nordic), "inbegrepen" (Dutch); 内/税込 (Japanese),
+ * 含税 (Chinese), 포함 (Korean). The abbreviations end in a dot, after which \b would not match.
+ */
+const TAX_INCLUDED =
+  /\b(?:incl|inkl|enth|sis)\.|\b(?:incl(?:uded|udes|uding|usive)?|inkl(?:usive)?|enthalten\w*|enthält|inclus[aeo]?|inclu[ií]d[ao]s?|compris[e]?|dont|davon|varav|heraf|herav|inbegrepen)\b|内消費税|内税|税込|含税|포함/i;
 const TOTAL =
-  /\b(?:total[te]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|importe|betrag|summa|att\s+betala|i\s+alt|totaal|yhteensä)\b|合計|合计|总计/i;
+  /\b(?:total[te]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|importe|betrag|summa|att\s+betala|i\s+alt|totaal|yhteensä)\b|合計|合计|总计|總計|总额|總額|应付|應付|应收|應收|합계|총액|결제\s?금액|받을\s?금액/i;
 /** What this payer paid, below the bill's total: "Amount paid 69.66", "You paid $12.00" (cash tendered is not it). */
 const PAID = /^(?:amount\s+(?:paid|charged)|total\s+(?:paid|charged)|you\s+paid|paid\s+amount)\b/i;
 const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
 /** Payment, contact and bookkeeping lines: they carry numbers but are not items. */
 const IGNORED = new RegExp(
   String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|visa|mastercard|amex|debit|credit|paid|payment|balance|thank|tel|phone|fax|www\.|https?|` +
-    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|(?:credit|debit|gift|loyalty|bank)\s+card|card\s+(?:payment|ending|no\b|number|#)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b|[*•]{3,}\s*\d{2,4}`,
+    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|(?:credit|debit|gift|loyalty|bank)\s+card|card\s+(?:payment|ending|no\b|number|#)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b|[*•]{3,}\s*\d{2,4}|` +
+    // Money handed over and handed back, and how: "Gegeben BAR", "Rückgeld", "Espèces", "Efectivo", "EFTPOS", "Interac".
+    String.raw`\b(?:given|gegeben|erhalten|rückgeld|wechselgeld|rendu|espèces|efectivo|entregado|contanti|wisselgeld|contant|växel|kontant|eftpos|interac|paynow)\b|` +
+    // Words that are items too ("Bar snacks", "Cambio de aceite", "Porte-monnaie") only alone before the amount.
+    String.raw`^(?:bar|bargeld|cambio|vuelto|resto|monnaie|nets|upi)\b(?![^\S\n]*[a-z])|` +
+    // Chinese, Japanese and Korean: tendered, change, cash, card, the taxable base (対象), item count, the phone number.
+    String.raw`お預り|お預かり|預り|預かり|お釣|おつり|釣銭|現金|クレジット|対象|点数|找零|找赎|找贖|实收|實收|收款|现金|받은\s?금액|받은\s?돈|거스름돈|현금|電話|电话|전화`,
   'i',
 );
 /**
@@ -110,18 +178,40 @@ const INSTRUCTION = new RegExp(
 const DESCRIPTION_LINE = /\b(?:receipts?|bills?|invoices?|kassenbon|beleg|kvitto|quittung|recibo|ricevuta|expenses?)\b/i;
 /**
  * A sentence written to us above the receipt ("Does this add up? I think they charged me too much."): a question, or a
- * line of five words or more that speaks as "I" or to "you". A merchant's name does neither.
+ * line of five words or more that speaks as "I" or to "you". A merchant's name does neither. A shorter note ("for my BAS,
+ * cheers") counts when it starts in lower case, as a printed name does not, and speaks as "my" or thanks us.
  */
-const USERS_SENTENCE = /\?\s*$|^(?=(?:\S+\s+){4})[^\n]*\b(?:I|I'm|I've|me|my|you|your|please|pls)\b/;
+const USERS_SENTENCE =
+  /\?\s*$|^(?=(?:\S+\s+){4})[^\n]*\b(?:I|I'm|I've|me|my|you|your|please|pls)\b|^[a-z][^\n]*\b(?:i|me|my|we|our|you|your|please|pls|plz|thanks|thx|cheers|ta|merci|danke|bitte|gracias|grazie)\b/;
 /** The merchant named in an e-mail's header or greeting: "From: John Lewis", "Thanks for your order at Thalia", "Vielen Dank für Ihre Bestellung bei Thalia!". */
 const NAMED_IN_HEADER = new RegExp(
   String.raw`^(?:from|von|de|sender|seller|sold\s+by|merchant|store|shop)\s*:\s*(\S.{0,80})$|` +
     String.raw`^(?:thanks?|thank\s+you|vielen\s+dank|danke|merci|gracias|grazie)\b[^\n]{0,60}?\b(?:order|purchase|shopping|bestellung|einkauf|commande|compra|pedido|acquisto)\s+(?:at|from|with|bei|chez|en|da|in)\s+(\S.{0,80})$`,
   'i',
 );
+/**
+ * What a mail client writes around a forwarded or quoted e-mail ("---------- Forwarded message ---------",
+ * "-----Original Message-----", "Begin forwarded message:", "To: me", "Subject: ...") is not the merchant: the sender is.
+ * (The dashes before it were stripped with the line's bullets.)
+ */
+const MAIL_CLIENT_LINE = new RegExp(
+  String.raw`^(?:(?:begin\s+)?forwarded\s+(?:message|e-?mail)|original\s+message|(?:anfang\s+der\s+)?weitergeleitete(?:n)?\s+nachricht|` +
+    String.raw`ursprüngliche\s+nachricht|original-nachricht|(?:début\s+du\s+)?message\s+(?:transféré|réexpédié|d'origine)|` +
+    String.raw`mensaje\s+(?:reenviado|original)|messaggio\s+(?:inoltrato|originale)|(?:doorgestuurd|oorspronkelijk)\s+bericht)(?!\p{L})|` +
+    String.raw`^(?:to|an|à|para|cc|bcc|sent|gesendet|envoyé|enviado|date|datum|subject|betreff|objet|asunto|oggetto|reply-to)\s*:`,
+  'iu',
+);
+/** A sender's role, not its name: "Steam Support", "Uber Receipts", "no-reply". */
+const SENDER_ROLE = /(?:^|(?<!\s)\s+)(?:support|team|customer\s+(?:service|care|support)|receipts?|billing|orders?|notifications?|no-?reply|accounts?|payments?|sales|help(?:desk)?|kundenservice|kundendienst|service\s+client|atención\s+al\s+cliente)$/i;
 function namedInHeader(line: string, text: string): string | undefined {
   const header = NAMED_IN_HEADER.exec(line);
-  const named = header?.[1] ?? header?.[2];
+  let named = header?.[1] ?? header?.[2];
+  // "From: Steam Support <noreply@steampowered.com>": the name the sender gives, without its role, before its address.
+  const bracket = named?.indexOf('<') ?? -1;
+  const display = named === undefined || bracket < 0 ? '' : named.slice(0, bracket).replace(/["']/g, '').trim();
+  const name = display.includes('@') ? '' : display.replace(SENDER_ROLE, '').trim();
+  if (/\p{L}/u.test(name)) return name;
+  if (named !== undefined && bracket >= 0) named = named.slice(bracket);
   // "From: receipts@zoomride.co.za": the sender's domain, spelled as the receipt spells it ("ZoomRide").
   const domain = named === undefined ? undefined : /@([\p{L}\p{N}-]{2,40})\./u.exec(named)?.[1];
   if (!domain) return named;
@@ -219,6 +309,7 @@ export function parseReceipt(text: string): Receipt {
     if (!last) {
       const named = !merchant && items.length === 0 ? namedInHeader(line, body) : undefined;
       if (named) merchant = merchantName(named);
+      else if (MAIL_CLIENT_LINE.test(line)) continue;
       // Before the first item, a line about the receipt, or a sentence to us, is the user's, not the merchant's.
       else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(line) || USERS_SENTENCE.test(line))) continue;
       else if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !LABEL_ONLY.test(line)) {
@@ -294,7 +385,10 @@ export function parseReceipt(text: string): Receipt {
   };
 }
 
-/** An explicit ISO code wins over a symbol; with several, the most frequent one; else inferred from the decimals. */
+/**
+ * An explicit ISO code wins over a symbol; with several, the most frequent one; a "$" or nothing is read from where the
+ * receipt was printed; else inferred from the decimals.
+ */
 export function detectCurrency(text: string): { code: string; stated: boolean } {
   const codes = text.match(new RegExp(`\\b(?:${CODES})\\b`, 'g')) ?? [];
   if (codes.length > 0) {
@@ -304,6 +398,11 @@ export function detectCurrency(text: string): { code: string; stated: boolean } 
   }
   const marked = CURRENCY_MARKS.find(([pattern]) => pattern.test(text))?.[1];
   if (marked) return { code: marked, stated: true };
+  // A bare "$" or a bare amount: where the receipt was printed says which (a "$" only names a dollar-printing country's currency).
+  const dollar = DOLLAR.test(text);
+  const clue = COUNTRY_CLUES.find(([pattern, code]) => (!dollar || DOLLAR_CURRENCIES.has(code)) && pattern.test(text))?.[1];
+  if (clue) return { code: clue, stated: dollar };
+  if (dollar) return { code: 'USD', stated: true };
   return { code: COMMA_DECIMALS.test(text) ? DEFAULT_COMMA_CURRENCY : DEFAULT_CURRENCY, stated: false };
 }
 
@@ -390,9 +489,10 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     quantity = Number(trailing[1]);
     rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
   }
-  // What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00").
+  // What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00"); "à"/"je" in French
+  // and German ("2 x Brezel à 0,95 1,90").
   // Starts only where a run of blanks starts: the same match, found without rescanning the run from each of its blanks.
-  const at = /(?<!\s)(?:\s*(?:@|\bat\b)|\s+[x×*](?=\s*(?:[$€£¥]\s*)?\d))/u.exec(rest);
+  const at = /(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×*]|à|je)(?=\s*(?:[$€£¥]\s*)?\d))/u.exec(rest);
   let prices = findMoney(rest, integersAreMoney);
   let unitPrice: number | undefined;
   let name: string;
