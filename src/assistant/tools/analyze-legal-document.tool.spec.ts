@@ -361,6 +361,107 @@ describe('analyzeLegalDocument', () => {
     expect(ids('1. Fees: 900 USD a month.\n2. Losses. There is no cap on the sum the Agency may have to pay for damages.')).toEqual(['uncapped_liability:high']);
   });
 
+  it('reads a bar on making a deal of the same kind with anyone else as exclusivity, in plain words and in legalese', () => {
+    expect(severitiesOf('Throughout the season the Team will not sign a sponsorship deal with any other energy drink brand.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf("While the tour lasts the Band can't take sponsorship from anyone else in the beverage trade.")).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Influencer shall not, directly or indirectly, enter into any endorsement arrangement with any other cosmetics company.')).toEqual([
+      'exclusivity:medium',
+    ]);
+    expect(severitiesOf("During the campaign the Athlete won't accept a partnership from another sportswear label.")).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Distributor agrees not to conclude any distribution agreement with any other maker of bicycles.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Agent may not work with any other photographer while this contract lasts.')).toEqual(['exclusivity:medium']);
+    // Another purpose, country or conflicting agreement, or a right to deal once the deal is over, is no tie to one party.
+    expect(severitiesOf('The Sponsor may not use the club crest for any other purpose.')).toEqual([]);
+    expect(severitiesOf('The Agency will not transfer personal data to any other country.')).toEqual([]);
+    expect(severitiesOf('The Club will not enter into any agreement that conflicts with this one.')).toEqual([]);
+    expect(severitiesOf('After the season the Club is free to sign with any other sponsor.')).toEqual([]);
+  });
+
+  it('reads an exclusive grant, and a bar on licensing, selling or supplying to anyone else, as exclusivity', () => {
+    expect(severitiesOf('The appointment of the Agent is exclusive for the whole of Scandinavia.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The rights granted to the Broadcaster shall be exclusive.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Publisher receives an exclusive licence to print the novel in Canada.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The photographs are licensed exclusively to the Magazine for one year.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf("You can't sell the artwork to any other gallery while the show runs.")).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Grower shall not supply its olives to any other mill during the harvest season.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('For the two-year term the Author will not license the audiobook rights to another publisher.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Brewery cannot distribute its beer through any other wholesaler.')).toEqual(['exclusivity:medium']);
+    // A non-exclusive licence, or a fee exclusive of VAT, grants nothing exclusively.
+    expect(severitiesOf('The Licensee is granted a non-exclusive licence to use the software.')).toEqual([]);
+    expect(severitiesOf('The licence fee stated above is exclusive of VAT.')).toEqual([]);
+  });
+
+  it('reads the whole list of a contract quoted in an e-mail, clause by clause', () => {
+    const quoted = `Is this normal? A tourism board wants my photos for a campaign.
+
+> Hello Sanne,
+> Here is a summary of what we discussed:
+> 1. We pay a flat fee of GBP 1,800 for the six images.
+> 2. The rights we get are exclusive, so you may not sell the images to any other agency or magazine for 18 months.
+> 3. We may amend the usage terms whenever we like, without notice.
+> 4. All disputes shall be referred to binding arbitration in London.
+> Cheers, Tom`;
+    expect(splitClauses(quoted).map((clause) => clause.ref)).toEqual(['Preamble', 'Preamble', 'Clause 1', 'Clause 2', 'Clause 3', 'Clause 4']);
+    expect(analyzeDocument(quoted).risks.map((risk) => `${risk.id}:${risk.severity}`)).toEqual([
+      'unilateral_amendment:high',
+      'exclusivity:medium',
+      'arbitration_jury_waiver:medium',
+      `${MISSING_LIABILITY_CAP.id}:medium`,
+    ]);
+  });
+
+  it('reads confidentiality of trade secrets while they stay trade secrets as low, in either word order', () => {
+    expect(severitiesOf("The Contractor must keep the Client's recipes secret for as long as they remain trade secrets.")).toEqual([
+      'perpetual_confidentiality:low',
+    ]);
+    expect(severitiesOf('Customer lists stay confidential while they remain trade secrets of the Company.')).toEqual(['perpetual_confidentiality:low']);
+    expect(severitiesOf('The Receiving Party shall protect the source code as confidential until it ceases to be a trade secret.')).toEqual([
+      'perpetual_confidentiality:low',
+    ]);
+    expect(severitiesOf('Trade secrets aside, the Recipient keeps all information confidential forever.')).toEqual(['perpetual_confidentiality:medium']);
+  });
+
+  it('reads a law named by its adjective or place, a place of jurisdiction and a legal venue as governing law', () => {
+    expect(severitiesOf('This contract is subject to English law.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('The law of Ontario applies to this contract.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Austrian law applies to everything in this contract.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Place of jurisdiction for all disputes is Basel.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Jurisdiction lies with the ordinary courts of Lucerne.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('The Geneva courts have sole jurisdiction over this agreement.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('The courts of the canton of Vaud are competent for any dispute.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Venue shall be in Harris County, Texas, for both parties.')).toEqual(['governing_law:low']);
+    // A duty to obey the law, the venue of an event or a court that may strike a clause chooses no law or court.
+    expect(severitiesOf('The Contractor must comply with applicable law at all times.')).toEqual([]);
+    expect(severitiesOf('This offer is subject to applicable law and to credit approval.')).toEqual([]);
+    expect(severitiesOf('The venue is in the Mitte district of Berlin.')).toEqual([]);
+    expect(severitiesOf('Any court of competent jurisdiction may strike out an invalid clause.')).toEqual([]);
+  });
+
+  it('reads lettered clauses and list items one by one, so a stated fee is not lost in the restraint after it', () => {
+    const lettered = `Hello, a design studio in Lyon sent me this freelance contract for a brand refresh. What should I watch out for?
+
+a) Remuneration: The Designer receives EUR 450 per day, invoiced at the end of each month.
+b) For the duration of this Agreement the Designer must not take on work for any competitor of the Studio.
+c) The Designer transfers to the Studio all rights in the logos and drafts made under this Agreement.
+d) Either party may end this Agreement for any reason with two weeks' written notice.
+e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
+    expect(splitClauses(lettered).map((clause) => clause.ref)).toEqual(['Preamble', 'Clause a', 'Clause b', 'Clause c', 'Clause d', 'Clause e']);
+    expect(analyzeDocument(lettered).risks.map((risk) => `${risk.id}:${risk.severity}`).sort()).toEqual([
+      'governing_law:low',
+      'ip_assignment:medium',
+      `${MISSING_LIABILITY_CAP.id}:medium`,
+      'non_compete:medium',
+      'termination_without_cause:low',
+    ]);
+    // Items inside a numbered clause, lettered or bulleted.
+    const ids = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+    const items = (marker: (index: number) => string) =>
+      `1. Commercial terms.\n${marker(0)} The Client pays USD 2,000 a month for the support.\n${marker(1)} During the term the Provider shall not offer the service to any competitor of the Client.\n2. Duration. One year.`;
+    for (const marker of [(index: number) => `${'ab'[index]})`, () => '-', (index: number) => `${['i', 'ii'][index]})`]) {
+      expect(ids(items(marker))).toEqual([`${MISSING_LIABILITY_CAP.id}:medium`, 'non_compete:medium']);
+    }
+  });
+
   it('finds no high risk in a balanced contract that has the usual clauses', () => {
     const balanced = `${CLEAN}\n6. Indemnification. Each party shall indemnify the other against third-party claims caused by its breach.
 7. Law. This Agreement is governed by the laws of Ireland.

@@ -117,6 +117,47 @@ const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time
   String.raw`(?:shall|will|do|does)\s+(?:not|never)\s+(?:expire|end|lapse)|never\s+(?:expires?|ends?|lapses?)`;
 /** "At any time thereafter", "at any point after": a duty said to run so has no end. */
 const ANY_TIME_AFTER = String.raw`at\s+any\s+(?:time|point)\s+(?:there)?after(?:wards?)?\b`;
+/** A refusal to deal, in legalese or plain English: "shall not", "agrees not to", "won't", "can't", "is prohibited from". */
+const REFUSAL = String.raw`(?:\bnot|\bnever|\bwon['’]t|\bcan['’]t|\bcannot|\b(?:prohibited|barred|precluded|restrained|refrain)\s+from)`;
+/**
+ * Words between the refusal and the dealing ("not, directly or indirectly,", "not be allowed to"), never a determiner: in
+ * "shall not subcontract the work to" the "work" after "the" is a thing, not working with someone.
+ */
+const REFUSAL_GAP = String.raw`(?:(?!(?:the|an?|its|their|his|her|your|our|my|any|all|this|that|these|those|such)\b)[\w,'’-]+\s+){0,4}?`;
+/**
+ * Anyone but the other side: "any other dairy company", "another agency", "anyone else". Not "any other purpose" or
+ * "another country" (a use or a place, not a party), nor "any other salon within 3 km" (a radius: the non-compete's).
+ */
+const OTHER_PARTY = String.raw`(?:(?:any|an|some)\s+other|another|(?:any|some)\s?(?:one|body)\s+(?:else|other\s+than))\b` +
+  String.raw`(?![^.]{0,40}?\b(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))` +
+  String.raw`(?!\s+(?:[\w-]+\s+)?(?:purposes?|uses?|ways?|manner|reasons?|times?|places?|matters?|provisions?|clauses?|terms?|obligations?|information|data|documents?|` +
+  String.raw`materials?|rights?|laws?|countr(?:y|ies)|territor(?:y|ies)|jurisdictions?|currenc(?:y|ies)|languages?|formats?|media|medium|means|methods?)\b)`;
+/** Dealings that are given to one party only: working with, buying from, selling, supplying or licensing to, endorsing. */
+const DEAL_VERB = String.raw`(?:work(?:s|ed|ing)?|partner(?:s|ed|ing)?|contract(?:s|ed|ing)?|deal(?:s|ing)?|trad(?:e|es|ed|ing)|collaborat\w*|team(?:s|ed|ing)?\s+up|` +
+  String.raw`sign(?:s|ed|ing)?(?:\s+up)?|buy(?:s|ing)?|bought|purchas\w*|sell(?:s|ing)?|sold|suppl(?:y|ies|ied|ying)|licen[cs]\w*|distribut\w*|` +
+  String.raw`endors\w*|promot\w*|advertis\w*|represent\w*|sponsor\w*|provid\w*\s+(?:[\w-]+\s+){0,2}?services?)`;
+/** The kind of deal one may be barred from making with anyone else. */
+const DEAL_KIND = String.raw`(?:sponsor\w*|partnerships?|endorsements?|suppl(?:y|ies)|distribution|agency|licen[cs]\w*|representation|ambassador\w*|collaborations?|` +
+  String.raw`co-?branding|advertising|promotions?|deals?|(?:commercial|business|brand|exclusive)\s+(?:agreements?|arrangements?|relationships?|contracts?))`;
+/** Whose deal: a party named by its role in a grant ("the licence", "the appointment is exclusive"). */
+const GRANT = String.raw`(?:licen[cs]es?|rights?|appointments?|agency|engagement|distributorship|representation|sponsorship|partnership|endorsement|arrangement|relationship)`;
+/** For as long as the information stays secret: "as long as it remains", "while they remain", "until it ceases to be". */
+const TRADE_SECRET_LIFE = String.raw`(?:(?:as|so)\s+long\s+as|(?:while|whilst)\s+(?:it|they|such\s+[\w-]+|the\s+[\w-]+)\s+(?:remains?|stays?|continues?\s+to\s+be|is|are|qualif\w*)|` +
+  String.raw`until\s+(?:it|they|such\s+[\w-]+|the\s+[\w-]+)\s+(?:ceases?\s+to\s+(?:be|qualify)|(?:is|are)\s+no\s+longer|no\s+longer\s+(?:is|are|qualif\w*)))\b`;
+/**
+ * Secrecy of trade secrets for as long as they are secret, in either order: "trade secrets … for as long as they remain
+ * secret", "confidential for so long as they remain trade secrets". Bounded either side, so a heading may come first.
+ */
+const SECRET_WHILE_SECRET = anyOf(
+  String.raw`\btrade\s+secrets?\b[^]{0,200}?\b${TRADE_SECRET_LIFE}`,
+  String.raw`\b${TRADE_SECRET_LIFE}[^.]{0,100}?\btrade\s+secrets?\b`,
+);
+/** Law that is no choice of a country's law: "subject to applicable law", "mandatory law applies", "data protection law". */
+const GENERIC_LAW = String.raw`(?:applicable|relevant|local|any|all|mandatory|statutory|existing|current|such|this|that|these|those|federal|state|national|` +
+  String.raw`international|european|eu|data|protection|privacy|employment|labou?r|tax|consumer|competition|common|case|civil|criminal|company|corporate|` +
+  String.raw`contract|other|further|prevailing|governing|the|its|their|our|your|no|public|domestic|foreign|copyright|intellectual|property|trade|sanctions?|export)`;
+/** "Venue is …" with no article: the legal venue, not "the venue" of an event. */
+const LEGAL_VENUE = String.raw`(?<!\b(?:the|a|an|our|your|this|that|its|their|his|her|my|event|wedding|party|concert|conference)\s)\bvenue\s+(?:shall\s+be|will\s+be|is|lies)\b`;
 /** What a duty of secrecy forbids. */
 const DISCLOSE = String.raw`(?:disclos|divulg|reveal|communicat|publish|shar|leak|mak\w*\s+(?:public|available))\w*`;
 /** Interest or fees per month/week/day, as a monthly rate; per year divided by 12. */
@@ -225,17 +266,37 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
     // Where claims must be brought: "any action shall be brought exclusively in the state courts of Texas".
     String.raw`\b(?:brought|filed|heard|litigated)\s+(?:exclusively\s+|only\s+|solely\s+)?(?:in|before)\s+the\s+(?:[\w-]+\s+){0,3}courts?\b`,
-    String.raw`\b(?:exclusive|non-exclusive)\s+jurisdiction\b|\bsubmit\s+to\s+the\s+(?:\w+\s+)?jurisdiction\b|\bcourts?\s+(?:of|in|located\s+in)\b[^.]{0,60}\bjurisdiction`,
-    // The venue of disputes, not the venue of an event.
+    // "A court of competent jurisdiction" (severability boilerplate) chooses no court.
+    String.raw`\b(?:exclusive|non-exclusive)\s+jurisdiction\b|\bsubmit\s+to\s+the\s+(?:\w+\s+)?jurisdiction\b|\bcourts?\s+(?:of|in|located\s+in)\s+(?!competent\s+jurisdiction)[^.]{0,60}\bjurisdiction`,
+    // The law named by its adjective or place: "This Agreement is subject to Swiss law", "English law applies", "the law of
+    // Ontario applies to this contract", "Applicable law: the laws of Ireland". Not a duty to obey "applicable law".
+    String.raw`\b(?:agreements?|contracts?|terms|conditions|deals?|licen[cs]es?|orders?|engagements?|offers?)\b[^.]{0,60}?\b(?:is|are|be|remains?)\s+` +
+      String.raw`subject\s+to\s+(?:the\s+)?(?!${GENERIC_LAW}\b)[\w-]+(?:\s+[\w-]+)?\s+laws?\b`,
+    String.raw`\b(?!${GENERIC_LAW}\b)[\w-]+\s+law\s+(?:applies|shall\s+apply|will\s+apply|governs|shall\s+govern|will\s+govern|is\s+applicable)\b`,
+    String.raw`\blaws?\s+of\s+(?:the\s+)?(?:[\w-]+\s+){1,4}?(?:appl(?:y|ies)|shall\s+apply|will\s+apply)\s+(?:to\s+(?:this|the)\s+(?:agreement|contract|terms|deal)\b|exclusively\b|$)`,
+    String.raw`\b(?:applicable|proper)\s+law\s*(?:[:.]|is|shall\s+be|will\s+be)\s*(?:the\s+)?(?:laws?\s+of\b|(?!${GENERIC_LAW}\b)[\w-]+(?:\s+[\w-]+)?\s+law\b)`,
+    // Where disputes are heard, named in the civil-law way or by the courts' power: "Place of jurisdiction is Zürich",
+    // "jurisdiction lies with the courts of Geneva", "the Zurich courts have jurisdiction", "the courts of Vienna are competent".
+    String.raw`\b(?:place|seat|forum|court)s?\s+of\s+(?:jurisdiction|venue)\b|\bjurisdiction\s+(?:shall\s+|will\s+)?lies?\s+(?:exclusively\s+|solely\s+)?(?:with|in|at)\b|` +
+      String.raw`\bforum\s+(?:for|of)\s+(?:any\s+|all\s+)?(?:disputes?|actions?|proceedings?|litigation|claims?)\b`,
+    String.raw`\bcourts?\b[^.]{0,60}?\b(?:ha(?:ve|s)|shall\s+have|will\s+have)\s+(?:the\s+)?(?:sole\s+|exclusive\s+|non-exclusive\s+)?jurisdiction\b|` +
+      String.raw`\bcourts?\b[^.]{0,60}?\b(?:are|is|shall\s+be|will\s+be)\s+(?:exclusively\s+|solely\s+)?competent\b|\bcompetent\s+courts?\s+(?:of|in|at|for|are|is|shall|will)\b`,
+    // The venue of disputes, not the venue of an event: a court or a county, or disputes, law or jurisdiction in the same breath.
     String.raw`\bvenue\s+(?:for|of)\s+(?:any\s+)?(?:disputes?|actions?|proceedings?|litigation|suits?|claims?)\b|\b(?:exclusive|proper|sole)\s+venue\b|` +
       String.raw`\bvenue\s+(?:shall\s+be|is|lies)\b[^.]{0,60}\bcourts?\b`,
+    // "Venue is Cook County", "venue shall be Zurich for all disputes"; "the venue is in the old town" is a place to meet.
+    String.raw`${LEGAL_VENUE}\s+(?:exclusively\s+|solely\s+)?(?:(?:in|at)\s+)?(?:[\w-]+\s+){0,3}?(?:county|district|parish|canton|province)\b|` +
+      String.raw`\b(?:law|disputes?|jurisdiction|litigation|lawsuits?)\b\.?[^.]{0,100}?${LEGAL_VENUE}|` +
+      String.raw`${LEGAL_VENUE}[^.]{0,60}?\bfor\s+(?:any\s+|all\s+)?(?:disputes?|litigation|lawsuits?|legal\s+(?:actions?|proceedings?))\b`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
-  rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (/\btrade\s+secrets?\b[^]*\b(?:as|so)\s+long\s+as\b/i.test(s) ? 'low' : 'medium'), [
+  rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (SECRET_WHILE_SECRET.test(s) ? 'low' : 'medium'), [
     String.raw`\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
     String.raw`\b(?:${ENDLESS})\b[^]*\bconfidential`,
     // Survival clauses refer to the confidentiality clause by number; survival without end is this risk.
     String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:${ENDLESS}|without\s+(?:any\s+)?limit)`,
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
+    // "… confidential while they remain trade secrets", "until it ceases to be a trade secret": secret while secret.
+    String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}?\b${TRADE_SECRET_LIFE}[^.]{0,40}?\btrade\s+secrets?\b`,
     // A duty of secrecy that runs "at any time thereafter" has no end: "shall not, during employment or at any time
     // thereafter, disclose", "must not reveal it at any time after the engagement", "keep it confidential … and at any time
     // afterwards". A right "at any time after termination" (to ask for the documents back) is no duty of secrecy.
@@ -284,6 +345,21 @@ export const RISK_RULES: RiskRule[] = [
     // A requirements deal: "its entire requirements of packaging", "all of the Buyer's needs for fuel".
     String.raw`\b${PROCURE}\b[^.]{0,40}?\b(?:(?:its|their|his|her|your|our|[\w-]+['’]s)\s+(?:entire|total|whole|complete|full)|all\s+(?:of\s+)?(?:its|their|his|her|your|our|[\w-]+['’]s))\s+(?:requirements?|needs)\b`,
     String.raw`\b(?:not|never)\s+(?:[\w-]+\s+){0,3}?${PROCURE}\b[^.]{0,60}?\bfrom\s+(?:any\s+|an\s+)?(?:other|another|third|alternative|different|competing)\b`,
+    // Dealing with anyone else: "won't sell to any other buyer", "can't license the track to any other brand", "may not work with
+    // anyone else". Not selling one's data to anyone else: that is a privacy promise.
+    String.raw`${REFUSAL},?\s+${REFUSAL_GAP}${DEAL_VERB}\b(?![^.]{0,40}?\b(?:data|information|details)\b)[^.]{0,60}?\b(?:with|to|from|for|through|via|by)\s+${OTHER_PARTY}`,
+    // Or taking one on directly: "shall not endorse any other brand", "will not represent another artist".
+    String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:endors|represent|sponsor|promot|advertis|appoint|engag|retain|hir|join)\w*\s+${OTHER_PARTY}`,
+    // Making a deal of the same kind with anyone else: "won't enter into any sponsorship with any other dairy company",
+    // "shall not accept sponsorship from anyone else", "can't sign a distribution deal with another label".
+    String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:enter\w*|sign\w*|accept\w*|tak(?:e|es|ing)|took|conclud\w*|agree\w*\s+to|negotiat\w*|form\w*|obtain\w*|seek\w*|hav(?:e|ing))\b` +
+      String.raw`[^.]{0,60}?\b${DEAL_KIND}\b[^.]{0,60}?\b(?:with|from|to|for|by)\s+${OTHER_PARTY}`,
+    // An exclusive grant: "the licence is exclusive", "the appointment shall be exclusive", "an exclusive licence",
+    // "licensed exclusively" (not "non-exclusive", nor a price "exclusive of VAT").
+    String.raw`\b${GRANT}\s+(?:[\w-]+\s+){0,4}?(?:is|are|shall\s+be|will\s+be|be|remains?)\s+(?:fully\s+|strictly\s+|entirely\s+|also\s+)?exclusive\b(?!\s+of\b)`,
+    String.raw`(?<![\w-])exclusive\s+(?:[\w-]+\s+){0,2}?(?:licen[cs]e|sponsorship|sponsor|partnership|endorsement|representation|distributorship|appointment|` +
+      String.raw`rights?\s+to\s+(?:use|sell|distribute|market|license|licence|exploit|represent|sponsor|promote|broadcast|publish|stream|reproduce))\b`,
+    String.raw`\blicen[cs]ed\s+(?:[\w-]+\s+){0,3}?exclusively\b|(?<![\w-])exclusively\s+licen[cs]ed\b`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
     String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
@@ -415,23 +491,40 @@ const NUMBERED = new RegExp(
 );
 // Inline numbering ("...confidential. 2. Term. ...") when the whole document is pasted on one line.
 const INLINE_NUMBER = /(?<=^|[.;:]\s{1,3})(?=(?:(?:Section|Article|Clause)\s+)?\d{1,2}(?:\.\d{1,2})*[.)]\s+\p{Lu})/gu;
+// Lettered clauses ("a) Fee: …", "(b) …", "C. …") when the clauses carry letters rather than numbers.
+const LETTERED = /^\s*(?:\(([a-zA-Z])\)|([a-zA-Z])[.)])\s+(\S.*)$/;
 const BULLET = /^[^\S\n]*[-*•–]\s+/;
+// A quoted e-mail's "> " (or "> > ") at the start of each line.
+const QUOTE_MARK = /^[^\S\n]*(?:>[^\S\n]?)+/gm;
+/**
+ * A list marker after the end of a sentence starts the next one: "… invoiced monthly. b) During the term …", "… a season.
+ * - The Club won't …" (splitSentences only breaks before a capital, digit or quote), so a price is not read as part of the
+ * restraint that follows it. Only after . ! ?, so "shall not: (a) …; (b) …" keeps its "not".
+ */
+const LIST_BREAK = /(?<=[.!?])\s+(?:\(?[a-z]\)|\(?[ivx]{1,4}\)|[-*•])\s+/;
+const LEADING_MARK = /^(?:\(?[a-z]\)|\(?[ivx]{1,4}\)|[-*•])\s+/;
 const MAX_KEY_CLAUSES = 15;
 const SEVERITY_NAMES: Record<Severity, string> = { high: 'High', medium: 'Medium', low: 'Low' };
 const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 const MAX_RISKS = 50;
 
 /** Splits a document into numbered clauses, else paragraphs, else sentences. */
-export function splitClauses(document: string): Clause[] {
-  let lines = document.replace(/\r\n?/g, '\n').split('\n');
-  if (lines.filter((line) => NUMBERED.test(line)).length < 2) {
+export function splitClauses(pasted: string): Clause[] {
+  // A contract forwarded in a quoted e-mail reads as the contract itself once the quote marks are off.
+  const unix = pasted.replace(/\r\n?/g, '\n');
+  const document = (unix.match(QUOTE_MARK)?.length ?? 0) >= 2 ? unix.replace(QUOTE_MARK, '') : unix;
+  let lines = document.split('\n');
+  const numberedLines = lines.filter((line) => NUMBERED.test(line)).length;
+  const lettered = numberedLines < 2 && lines.filter((line) => LETTERED.test(line)).length >= 2;
+  if (numberedLines < 2 && !lettered) {
     const inline = document.split(INLINE_NUMBER);
     if (inline.length > 2) lines = inline.map((part) => normalizeSpace(part));
   }
+  const marker = lettered ? LETTERED : NUMBERED;
   const clauses: Clause[] = [];
   let current: Clause | undefined;
   for (const line of lines) {
-    const numbered = NUMBERED.exec(line);
+    const numbered = marker.exec(line);
     if (numbered && /\p{L}/u.test(numbered[3] ?? '')) {
       const body = numbered[3] ?? '';
       const number = (numbered[1] ?? numbered[2] ?? '').replace(/[.)]$/, '');
@@ -459,6 +552,14 @@ export function splitClauses(document: string): Clause[] {
   const blocks = paragraphs.length > 1 ? paragraphs : splitSentences(normalizeSpace(document));
   const unit = paragraphs.length > 1 ? 'Paragraph' : 'Sentence';
   return blocks.map((text, index) => tidy({ ref: `${unit} ${index + 1}`, text }));
+}
+
+/** Sentences, with a list marker after a full stop starting a new one, and the marker left out of the quote. */
+function sentencesOf(text: string): string[] {
+  return splitSentences(text)
+    .flatMap((sentence) => sentence.split(LIST_BREAK))
+    .map((sentence) => sentence.replace(LEADING_MARK, ''))
+    .filter(Boolean);
 }
 
 function tidy(clause: Clause): Clause {
@@ -531,7 +632,7 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
   const risks: Risk[] = [];
   let pricedSentences = 0;
   for (const clause of clauses) {
-    const sentences = splitSentences(clause.text);
+    const sentences = sentencesOf(clause.text);
     const heading = clause.heading ? `${clause.heading}. ` : '';
     pricedSentences += sentences.filter((sentence) => PAYMENT_TERMS.test(heading + sentence) && !RISK_RULES.some((rule) => rule.pattern.test(heading + sentence))).length;
     for (const rule of RISK_RULES) {
