@@ -11,6 +11,7 @@ import { RunStateService } from '../runs/run-state.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { PLAN_APPROVAL_REQUESTED, type PlanApprovalRequest } from '../workflows/workflow-jobs.js';
 import { WorkflowsService } from '../workflows/workflows.service.js';
+import { askOfGoal } from '../llm/offline/workflow-planner.js';
 import { unsetScheduleNote } from '../workflow-rules/schedule-phrases.js';
 import { ApprovalTokensService } from './approval-tokens.service.js';
 import { madeName, stepMailSubject, toolCallLine } from './step-summary.js';
@@ -101,7 +102,7 @@ export class ApprovalMailsService implements OnApplicationBootstrap {
             .join('\n'),
         },
         // A recurrence the goal names that the scheduler cannot fire is said, so the draft is not read as the goal's schedule.
-        { heading: 'Schedule', body: workflow.schedule ? `${workflow.schedule} (${workflow.timezone})` : ['Manual runs only.', unsetScheduleNote(workflow.goal)].filter(Boolean).join(' ') },
+        { heading: 'Schedule', body: workflow.schedule ? `${workflow.schedule} (${workflow.timezone})` : ['Manual runs only.', unsetScheduleNote(askOfGoal(workflow.goal))].filter(Boolean).join(' ') },
       ],
       actions: [{ label: 'Approve the plan', url: approveUrl }],
       footer: `This link works for 24 hours, for this version of the plan only (version ${workflow.planVersion}).`,

@@ -47,6 +47,7 @@ describe('schedule phrases', () => {
     ['On the first day of every month at 10 AM write a recap', '0 10 1 * *', null],
     ['On the 1st and 15th of each month write an invoice reminder', '0 9 1,15 * *', null],
     ['Monthly on the 20th write a report', '0 9 20 * *', null],
+    ['On the 5th and the 20th of each month, chase the unpaid invoices', '0 9 5,20 * *', null],
     ['Every first Monday at 9am Europe/Paris, write a newsletter', '0 9 * * 1#1', 'Europe/Paris'],
     ['On the first Monday of every month write a newsletter', '0 9 * * 1#1', null],
     ['first monday of every month, 10am: write a newsletter intro', '0 10 * * 1#1', null],

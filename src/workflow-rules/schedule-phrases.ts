@@ -304,8 +304,10 @@ class Grammar {
       if (token?.ordinal !== true || token.number === undefined) break;
       dates.push(token.number);
       next++;
-      if (!this.word(next, 'and', ',', '&') || this.tokens[next + 1]?.ordinal !== true) break;
-      next++;
+      // "the 1st and 15th", "the 1st and the 15th".
+      const the = this.word(next + 1, 'the') ? 1 : 0;
+      if (!this.word(next, 'and', ',', '&') || this.tokens[next + 1 + the]?.ordinal !== true) break;
+      next += 1 + the;
     }
     if (dates.length === 0) return undefined;
     const single = dates.length === 1 ? dates[0] : undefined;

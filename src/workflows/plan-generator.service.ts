@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AGENT_IDS, AGENTS, agentIdSchema } from '../assistant/agents/agents.js';
 import { ModelRegistry } from '../llm/model-registry.service.js';
 import { WORKFLOW_PLAN_OUTPUT } from '../llm/offline/offline-language-model.js';
+import { askOfGoal } from '../llm/offline/workflow-planner.js';
 import type { UsageAttribution } from '../llm/usage-attribution.js';
 import { type ScheduleFromWords, suggestSchedule } from '../workflow-rules/schedule-phrases.js';
 import { MAX_STEPS } from '../workflow-rules/workflow-limits.js';
@@ -48,6 +49,6 @@ export class PlanGeneratorService {
       prompt: goal,
       output: Output.object({ schema: planSchema, name: WORKFLOW_PLAN_OUTPUT }),
     });
-    return { title: output.title.slice(0, 200), steps: output.steps, suggestedSchedule: suggestSchedule(goal) };
+    return { title: output.title.slice(0, 200), steps: output.steps, suggestedSchedule: suggestSchedule(askOfGoal(goal)) };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { documentText, isDocument } from './attached-document.js';
+import { PAID_WORDS, SUBTOTAL_WORDS, TOTAL_WORDS } from '../../common/receipt-words.js';
 
 export interface ReceiptItem {
   name: string;
@@ -107,9 +108,10 @@ const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|\d+
 const UNIT = String.raw`(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?']
   .map((unit) => unit.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`))
   .join('|')})\b)`;
-// Numbers joined by hyphens ("2-10", "03-1234-5678") are an address or a phone number, whatever the currency.
+// Numbers joined by hyphens ("2-10", "03-1234-5678") are an address or a phone number, whatever the currency; one
+// followed by a slash and digits ("12.345.678/0001-90", a Brazilian CNPJ) is an identifier.
 const MONEY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,])(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d|[-‐–]\p{N})(?!\s?${UNIT})(\s?${MARK})?`,
+  String.raw`(?<![\p{L}\p{N}.,])(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d|[-‐–/]\p{N})(?!\s?${UNIT})(\s?${MARK})?`,
   'gu',
 );
 
@@ -123,8 +125,8 @@ const DATE = new RegExp(
 // Blanks, not line breaks, before "am"/"pm": a time ending its line must not join the next line to it.
 const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?[^\S\n]*(?:am|pm)?\b/gi;
 
-// CJK labels stand apart: \b does not work between ideographs.
-const SUBTOTAL = /\b(?:sub[\s-]?total|zwischensumme|sous[\s-]total|subtotale|net\s+(?:total|amount))\b|小計|小计|소계/i;
+// The total and subtotal words are shared with the offline model, which reads a message as a receipt by them.
+const SUBTOTAL = SUBTOTAL_WORDS;
 /**
  * A tip or a service charge, however abbreviated ("Svc Chg", "Serv. Charge", "S/C", "Service 10%"); "Room service" with
  * no rate is an item.
@@ -140,18 +142,83 @@ const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|bt
 /**
  * Tax contained in the prices, not added to them: "incl."/"inkl."/"enth."/"enthalten" (German), "dont"/"incluse" (French),
  * "davon" (German), "incluido/a" (Spanish, Portuguese), "varav"/"heraf" (Nordic), "inbegrepen" (Dutch); 内/税込 (Japanese),
- * 含税 (Chinese), 포함 (Korean). The abbreviations end in a dot, after which \b would not match.
+ * 含税 (Chinese), 포함 (Korean); the share of a total that is tax: "GST component", "tax portion", "of which VAT",
+ * "thereof", "w tym" (Polish), "waarvan" (Dutch); a total "with tax", "after tax", "inc GST". The abbreviations end in a
+ * dot, after which \b would not match.
  */
-const TAX_INCLUDED =
-  /\b(?:incl|inkl|enth|sis)\.|\b(?:incl(?:uded|udes|uding|usive)?|inkl(?:usive)?|enthalten\w*|enthält|inclus[aeo]?|inclu[ií]d[ao]s?|compris[e]?|dont|davon|varav|heraf|herav|inbegrepen)\b|内消費税|内税|税込|含税|포함/i;
-const TOTAL =
-  /\b(?:total[te]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt(?:betrag)?|montant|importe|betrag|summa|att\s+betala|i\s+alt|totaal|yhteensä)\b|合計|合计|总计|總計|总额|總額|应付|應付|应收|應收|합계|총액|결제\s?금액|받을\s?금액/i;
-/** What this payer paid, below the bill's total: "Amount paid 69.66", "You paid $12.00" (cash tendered is not it). */
-const PAID = /^(?:amount\s+(?:paid|charged)|total\s+(?:paid|charged)|you\s+paid|paid\s+amount)\b/i;
+const TAX_INCLUDED = new RegExp(
+  /\b(?:incl|inkl|enth|sis)\.|\b(?:incl(?:uded|udes|uding|usive)?|inkl(?:usive)?|enthalten\w*|enthält|inclus[aeo]?|inclu[ií]d[ao]s?|compris[e]?|dont|davon|varav|heraf|herav|inbegrepen)\b|内消費税|内税|税込|含税|포함|/.source +
+    /\b(?:component|portion|of\s+which|thereof|hiervon|darin|w\s+tym|waarvan|joista|(?:with|after)\s+(?:tax|vat|gst)|inc\.?\s+(?:gst|vat|tax))\b/.source,
+  'i',
+);
+const TOTAL = TOTAL_WORDS;
+/** What this payer paid, below the bill's total (cash tendered is not it). */
+const PAID = PAID_WORDS;
 const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
+/** Words standing apart by letters and digits: \b ends a word only at an ASCII letter ("płatność", "ičo"). */
+const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
+/**
+ * The amount the tax is reckoned on, printed beside the tax: "Taxable 20.00", "Netto 16,81", "Total excl. VAT",
+ * "Total HT", "SPRZEDAŻ OPODATK. A" (Polish taxable sales), "Base imponible", "과세물품가액"/"공급가액" (Korean), "税抜"
+ * (Japanese). It restates the items' sum with or without the tax: no item, no tax, no total.
+ */
+const TAXABLE_BASE = new RegExp(
+  apart(
+    String.raw`(?:non-?)?taxable|netto|opodatk\p{L}*|sprzedaż\s+(?:opodatk|zwoln)\p{L}*|excl(?:uding|usive)?\.?|exkl(?:usive)?\.?|` +
+      String.raw`ex\.?\s+(?:vat|gst|tax|mwst)|before\s+tax|pre-?tax|ohne\s+(?:mwst|ust)|hors\s+taxes?|ht|sin\s+iva|base\s+imponible|` +
+      String.raw`imponibile|base\s+tribut[áa]vel|steuerpflichtig|momsunderlag|underlag`,
+  ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight))|과세|공급가액|면세물품|課税|税抜|不含税|税前`,
+  'iu',
+);
+/**
+ * A business's registration or tax number, its label before the number: "CNPJ 12.345.678/0001-90", "VAT No. 123.456.789",
+ * "VAT Reg No GB 123 4567 89", "Org.nr 556677-1234", "CIF: B12345678", "사업자번호". An identifier, not money.
+ */
+const BUSINESS_ID = new RegExp(
+  apart(
+    String.raw`cnpj|cpf|nip|regon|nif|cif|ruc|rut|rfc|abn|acn|uen|gstin|siret|siren|cvr|kvk|ičo|dič|y-tunnus|orgnr|org\.?\s?(?:nr|nummer)|` +
+      String.raw`ust-?id(?:-?nr)?|steuer-?nr|steuernummer|st\.?-?nr|p\.?\s?iva|partita\s+iva|` +
+      String.raw`(?:vat|gst|tax|btw|moms|mva|tva|iva)[\s.-]*(?:no|nr|number|reg(?:istration)?|id)\.?(?:[\s.-]*(?:no|nr|number)\.?)?`,
+  ) + String.raw`(?=[^\S\n]*[:#.]?[^\S\n]*\p{L}{0,2}[^\S\n]?\d)|사업자|統一編號|税号|登録番号`,
+  'iu',
+);
+/**
+ * How the bill was paid, beyond IGNORED's English: "Forma de pagamento: PIX", "Forma de pago", "Método de pago", "Pagado con
+ * Bizum", "Karta płatnicza", "Kartenzahlung", "Betalt med Swish", "Betaald met iDEAL", "신용카드", "支付宝". Names that may
+ * start an item ("Ideal Protein bar", "Tarjeta regalo", "생일카드") count only alone before the amount.
+ */
+const PAYMENT = new RegExp(
+  apart(
+    String.raw`forma\s+de\s+pag(?:amento|o)|m[ée]todo\s+de\s+pago|(?:meio|modo)\s+de\s+pagamento|pagamento|pagado|pago\s+con|pagato|` +
+      String.raw`zahlungsart|zahlart|kartenzahlung|girocard|(?:ec|kredit)-?karte|bezahlt|mode\s+de\s+paiement|paiement|carte\s+(?:bancaire|bleue|cb)|` +
+      String.raw`betalt|betaald|betalning\p{L}*|betaling\p{L}*|betalkort|maksettu|płatno\p{L}*|płatnicz\p{L}*|kartą|zapłacono|` +
+      String.raw`apple\s+pay|google\s+pay|paypal|alipay|wechat\s+pay`,
+  ) +
+    String.raw`|^(?:pix|bizum|swish|vipps|mobilepay|ideal|twint|blik|tarjeta|cart[ãa]o|carte|karte|karta|kort|card|카드)(?![\p{L}\p{N}])(?![^\S\n]*\p{L})` +
+    '|(?:신용|체크)카드|카드\\s?결제|電子マネー|支付宝|微信支付|刷卡',
+  'iu',
+);
+/**
+ * A document's own number: "Ticket nº 0042", "Nota fiscal nº 12.345", "Paragon nr 4521", "Kvitto nr 18842", "영수증번호",
+ * "승인번호" (approval). In won and yen its digits would read as money.
+ */
+const DOCUMENT_NUMBER = new RegExp(
+  apart(
+    String.raw`cupom|nota\s+fiscal|nfc-?e|paragon|factura|facture|fattura|scontrino|boleta|ticket|kassenbon|beleg|bon|kvitto|kvittering|kuitti|` +
+      String.raw`reçu|recibo|ricevuta|quittung|rechnung|nyugta`,
+  ) + String.raw`[^\S\n]*(?:fiscal[^\S\n]*)?(?:n[º°o]?\.?|nr\.?|#|number|nummer|n[úu]mero|numéro)[^\S\n]*:?[^\S\n]*\d|(?:영수증|승인|거래)\s?번호|レシート番号|取引番号|承認番号`,
+  'iu',
+);
+/**
+ * A Korean street address, whose house number reads as won: "서울특별시 마포구 와우산로 21", "서울 강남구 테헤란로 152" (a
+ * district, then a road and its number). Japanese and Chinese ones glue their numbers to ideographs, which no amount follows.
+ */
+const KOREAN_DISTRICT = /[가-힣][시도구군읍면동](?:\s|$)/u;
+const KOREAN_ROAD = /[가-힣\d][로길]\s?\d/u;
+const isAddress = (line: string): boolean => KOREAN_DISTRICT.test(line) && KOREAN_ROAD.test(line);
 /** Payment, contact and bookkeeping lines: they carry numbers but are not items. */
 const IGNORED = new RegExp(
-  String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|visa|mastercard|amex|debit|credit|paid|payment|balance|thank|tel|phone|fax|www\.|https?|` +
+  String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|visa|mastercard|amex|debit|credit|paid|payment|balance|thanks?|tel|phone|fax|www\.|https?|` +
     String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|(?:credit|debit|gift|loyalty|bank)\s+card|card\s+(?:payment|ending|no\b|number|#)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b|[*•]{3,}\s*\d{2,4}|` +
     // Money handed over and handed back, and how: "Gegeben BAR", "Rückgeld", "Espèces", "Efectivo", "EFTPOS", "Interac".
     String.raw`\b(?:given|gegeben|erhalten|rückgeld|wechselgeld|rendu|espèces|efectivo|entregado|contanti|wisselgeld|contant|växel|kontant|eftpos|interac|paynow)\b|` +
@@ -177,16 +244,35 @@ const INSTRUCTION = new RegExp(
 /** A line describing the receipt ("receipt from Tokyo trip", "Beleg / receipt") rather than printed on it. */
 const DESCRIPTION_LINE = /\b(?:receipts?|bills?|invoices?|kassenbon|beleg|kvitto|quittung|recibo|ricevuta|expenses?)\b/i;
 /**
+ * The kind of document a till prints near the shop's name: "CUPOM NÃO FISCAL", "NOTA FISCAL", "PARAGON FISKALNY", "TICKET
+ * DE CAISSE", "Factura simplificada", "Kassenbon", "Scontrino", "영수증", "領収書". Above the merchant's name, not it.
+ */
+const RECEIPT_HEADING = new RegExp(
+  apart(
+    String.raw`cupom|cupão|nota\s+fiscal|nfc-?e|paragon|fiskalny|factura|fattura|scontrino|documento\s+commerciale|boleta|ticket|tiquete|` +
+      String.raw`kassenbon|kassenbeleg|bon\s+fiscal|kvitto|kvittering|kuitti|nyugta|účtenka|reçu|quittung|tax\s+invoice|sales\s+receipt`,
+  ) + '|영수증|領収書|領収証|レシート|小票|收据|收據|发票|發票',
+  'iu',
+);
+/**
  * A sentence written to us above the receipt ("Does this add up? I think they charged me too much."): a question, or a
- * line of five words or more that speaks as "I" or to "you". A merchant's name does neither. A shorter note ("for my BAS,
- * cheers") counts when it starts in lower case, as a printed name does not, and speaks as "my" or thanks us.
+ * line of five words or more that speaks as "I" or to "you". A merchant's name does neither. A note that starts in lower
+ * case, as a printed name does not, counts when it speaks as "my" or thanks us ("for my BAS, cheers"), or runs to five
+ * words or more ("sorting the farm accounts, this one's from last week").
  */
 const USERS_SENTENCE =
-  /\?\s*$|^(?=(?:\S+\s+){4})[^\n]*\b(?:I|I'm|I've|me|my|you|your|please|pls)\b|^[a-z][^\n]*\b(?:i|me|my|we|our|you|your|please|pls|plz|thanks|thx|cheers|ta|merci|danke|bitte|gracias|grazie)\b/;
-/** The merchant named in an e-mail's header or greeting: "From: John Lewis", "Thanks for your order at Thalia", "Vielen Dank für Ihre Bestellung bei Thalia!". */
+  /\?\s*$|^(?=(?:\S+\s+){4})[^\n]*\b(?:I|I'm|I've|me|my|you|your|please|pls)\b|^[a-z][^\n]*\b(?:i|me|my|we|our|you|your|please|pls|plz|thanks|thx|cheers|ta|merci|danke|bitte|gracias|grazie)\b|^(?=\p{Ll})(?:\S+\s+){4}\S/u;
+/**
+ * The merchant named in an e-mail's header or greeting: "From: John Lewis", "Thanks for your order at Thalia", "Vielen Dank
+ * für Ihre Bestellung bei Thalia!", "Thank you for visiting Kew Gardens" (not "us"), or in an e-mailed receipt's heading:
+ * "Your receipt from Hollow Creek Alpacas", "Receipt from Acme", "Your order at Thalia", "Ihr Einkauf bei dm".
+ */
 const NAMED_IN_HEADER = new RegExp(
   String.raw`^(?:from|von|de|sender|seller|sold\s+by|merchant|store|shop)\s*:\s*(\S.{0,80})$|` +
-    String.raw`^(?:thanks?|thank\s+you|vielen\s+dank|danke|merci|gracias|grazie)\b[^\n]{0,60}?\b(?:order|purchase|shopping|bestellung|einkauf|commande|compra|pedido|acquisto)\s+(?:at|from|with|bei|chez|en|da|in)\s+(\S.{0,80})$`,
+    String.raw`^(?:thanks?|thank\s+you|vielen\s+dank|danke|merci|gracias|grazie)\b[^\n]{0,60}?\b(?:(?:order|purchase|shopping|dining|` +
+    String.raw`bestellung|einkauf|commande|compra|pedido|acquisto)\s+(?:at|from|with|bei|chez|en|da|in)|visiting|choosing)\s+(?!us\b|our\b)(\S.{0,80})$|` +
+    String.raw`^(?:(?:your|ihre?|votre|tu|su|seu|sua|din|uw)\s+)?(?:receipt|order|purchase|beleg|quittung|bestellung|einkauf|reçu|commande|recibo|` +
+    String.raw`pedido|compra|ricevuta|ordine|kvitto|kvittering|bestelling)\s+(?:from|at|von|bei|chez|från|hos|fra|van|bij|presso)\s+(\S.{0,80})$`,
   'i',
 );
 /**
@@ -205,7 +291,16 @@ const MAIL_CLIENT_LINE = new RegExp(
 const SENDER_ROLE = /(?:^|(?<!\s)\s+)(?:support|team|customer\s+(?:service|care|support)|receipts?|billing|orders?|notifications?|no-?reply|accounts?|payments?|sales|help(?:desk)?|kundenservice|kundendienst|service\s+client|atención\s+al\s+cliente)$/i;
 function namedInHeader(line: string, text: string): string | undefined {
   const header = NAMED_IN_HEADER.exec(line);
-  let named = header?.[1] ?? header?.[2];
+  // A heading is printed capitalised, with a name: "receipt from lunch:", "receipt from Tokyo trip" are the user's notes.
+  // Without "your" it may be the user's too ("Receipt from Dublin" above "The Brazen Head"): then the name must be printed
+  // again below, as a shop's name is in an e-mail's footer.
+  const heading = header?.[3];
+  if (heading !== undefined) {
+    const printedAgain = (name: string): boolean => text.toLowerCase().includes(name.toLowerCase(), text.indexOf(line) + line.length);
+    if (/^\p{Ll}/u.test(line) || /^\p{Ll}/u.test(heading) || /:\s*$/.test(heading)) return undefined;
+    if (!/^(?:your|ihre?|votre|tu|su|seu|sua|din|uw)\s/i.test(line) && !printedAgain(heading.replace(/[!.]+$/, '').trim())) return undefined;
+  }
+  let named = header?.[1] ?? header?.[2] ?? heading;
   // "From: Steam Support <noreply@steampowered.com>": the name the sender gives, without its role, before its address.
   const bracket = named?.indexOf('<') ?? -1;
   const display = named === undefined || bracket < 0 ? '' : named.slice(0, bracket).replace(/["']/g, '').trim();
@@ -240,6 +335,8 @@ type Sums = {
   tip: number;
   /** A tip added below the stated total: part of what was paid, not of the bill the items add up to. */
   tipAfterTotal: number;
+  /** Tax printed below a total that closes the items ("GST component", "부가세"): a breakdown of that total, unless a later total adds it. */
+  taxAfterTotal: number;
   discount: number;
 };
 
@@ -291,16 +388,25 @@ export function parseReceipt(text: string): Receipt {
 
   const items: ReceiptItem[] = [];
   const ambiguous = new Set<ReceiptItem>();
-  const sums: Sums = { tax: 0, taxIncluded: 0, tip: 0, tipAfterTotal: 0, discount: 0 };
+  const sums: Sums = { tax: 0, taxIncluded: 0, tip: 0, tipAfterTotal: 0, taxAfterTotal: 0, discount: 0 };
   let pendingName: string | undefined;
+  // A bare amount above the first item, named only by the line before it: an item, or the total an e-mail repeats at its top.
+  let leadingAmount: ReceiptItem | undefined;
   // The items read before the last total: what follows it (a split, the card, "Suica ¥680") is how the bill was paid.
   let itemsAtTotal = 0;
   // A total line: the bill so far, with any tip above it (an e-mail may state its total twice, before and after the lines).
   const stateTotal = (amount: number): void => {
     sums.total = amount;
     sums.tip += sums.tipAfterTotal;
+    sums.tax += sums.taxAfterTotal;
     sums.tipAfterTotal = 0;
+    sums.taxAfterTotal = 0;
     itemsAtTotal = items.length;
+  };
+  const addTax = (amount: number, included: boolean): void => {
+    if (included) sums.taxIncluded += amount;
+    else if (sums.total !== undefined && itemsAtTotal > 0) sums.taxAfterTotal += amount;
+    else sums.tax += amount;
   };
 
   for (const line of splitLines(body, integersAreMoney).slice(0, MAX_LINES)) {
@@ -311,20 +417,27 @@ export function parseReceipt(text: string): Receipt {
       if (named) merchant = merchantName(named);
       else if (MAIL_CLIENT_LINE.test(line)) continue;
       // Before the first item, a line about the receipt, or a sentence to us, is the user's, not the merchant's.
-      else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(line) || USERS_SENTENCE.test(line))) continue;
-      else if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !LABEL_ONLY.test(line)) {
+      else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(line) || RECEIPT_HEADING.test(line) || USERS_SENTENCE.test(line))) continue;
+      else if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !PAYMENT.test(line) && !BUSINESS_ID.test(line) && !LABEL_ONLY.test(line)) {
         if (!merchant && items.length === 0) merchant = merchantName(line);
         else pendingName = cleanName(line);
       }
       continue;
     }
     const amount = last.value;
-    if (PAID.test(line) && sums.total !== undefined && amount > 0) sums.paid = amount;
+    if (BUSINESS_ID.test(line)) {
+      // A business's registration number: no amount at all.
+    } else if (PAID.test(line) && sums.total !== undefined && amount > 0) sums.paid = amount;
     else if (SUBTOTAL.test(line)) sums.subtotal = amount;
     else if (TIP.test(line)) sums[sums.total === undefined ? 'tip' : 'tipAfterTotal'] += amount;
     else if (DISCOUNT.test(line)) sums.discount += Math.abs(amount);
-    else if (TOTAL.test(line) && TAX_INCLUDED.test(line) && !NOT_A_TOTAL.test(line)) stateTotal(amount);
-    else if (TAX.test(line)) sums[TAX_INCLUDED.test(line) ? 'taxIncluded' : 'tax'] += amount;
+    else if (TAXABLE_BASE.test(line)) {
+      // The base the tax is reckoned on restates the items: neither an item nor a sum of its own.
+    } else if (TOTAL.test(line) && TAX_INCLUDED.test(line) && !NOT_A_TOTAL.test(line)) stateTotal(amount);
+    // "SUMA PTU", "Total tax", "GST total": the sum of the tax lines above it, a tax only when none was printed.
+    else if (TOTAL.test(line) && TAX.test(line)) {
+      if (sums.tax + sums.taxIncluded + sums.taxAfterTotal === 0) addTax(amount, false);
+    } else if (TAX.test(line)) addTax(amount, TAX_INCLUDED.test(line));
     // "Balance due 0.00" after the card line is what is left to pay, not what was paid.
     else if (TOTAL.test(line)) {
       if (!NOT_A_TOTAL.test(line) && !(amount === 0 && sums.total)) stateTotal(amount);
@@ -332,9 +445,10 @@ export function parseReceipt(text: string): Receipt {
     // Above the total, money taken off under any name ("Loyalty card - free coffee -£3.40") is a discount.
     else if (amount < 0 && sums.total === undefined) sums.discount += Math.abs(amount);
     // A line of 0.00 (free delivery) is no purchase.
-    else if (amount !== 0 && !IGNORED.test(line)) {
+    else if (amount !== 0 && !IGNORED.test(line) && !PAYMENT.test(line) && !DOCUMENT_NUMBER.test(line) && !isAddress(line)) {
       const item = parseItem(line, integersAreMoney, pendingName);
       if (item) {
+        if (items.length === 0 && pendingName !== undefined && !/\p{L}/u.test(line.replace(MONEY, ''))) leadingAmount = item.item;
         items.push(item.item);
         if (item.ambiguous) ambiguous.add(item.item);
       }
@@ -348,6 +462,23 @@ export function parseReceipt(text: string): Receipt {
     throw new ToolInputError(
       'No receipt lines found: paste the receipt text with one item and its price per line, or attach it as a PDF.',
     );
+  }
+
+  // Tax printed below the last total, with no later total adding it, is that total's breakdown.
+  sums.taxIncluded += sums.taxAfterTotal;
+  const addsUp = (lines: readonly ReceiptItem[], withTax: boolean): boolean =>
+    sums.total !== undefined && Math.abs(round(sum(lines) - sums.discount + sums.tip + (withTax ? sums.tax : 0)) - sums.total) < 0.011;
+  // A bare amount at the top that the total repeats, when the items below it add up to that total, is the total (an
+  // e-mail's "$75.13" under the shop's name and town), not an item ("Large pizza / 14.00" is one).
+  if (leadingAmount && items[0] === leadingAmount && items.length > 1 && near(leadingAmount.amount, sums.total ?? Number.NaN)) {
+    const below = items.slice(1);
+    if (addsUp(below, true) || addsUp(below, false)) items.shift();
+  }
+  // Tax that the items add up to the stated total without is contained in their prices, whatever its line says
+  // ("PTU A 23%" above "SUMA PLN", a "Netto / MwSt / Brutto" table).
+  if (sums.tax > 0 && items.length > 0 && !addsUp(items, true) && addsUp(items, false)) {
+    sums.taxIncluded += sums.tax;
+    sums.tax = 0;
   }
 
   const tax = sums.tax + sums.taxIncluded;
@@ -435,8 +566,14 @@ function splitLines(body: string, integersAreMoney: boolean): string[] {
   // "Pret A Manger, Latte £3.20, ...": on one line, a name before the first item's comma is the merchant's.
   const leading = oneLine ? merchantBeforeComma(source[0] ?? '') : undefined;
   if (leading) source.splice(0, 1, ...leading);
-  return source.map((line) => line.replace(/^[\s,;•*-]+/, '').trim()).filter(Boolean);
+  return source.map((line) => line.replace(/^[\s,;•*-]+/, '').trim().replace(CLASS_MARK, '')).filter(Boolean);
 }
+
+/**
+ * The VAT class a till prints after a price, ending its line: "24,99A", "12.00 B", "5.99 T", "3.49 *". Dropped, so
+ * that "4,99G" or "9,99L" does not read as grams or litres. A measured quantity goes on ("40.00L @ 1.80/L $72.00").
+ */
+const CLASS_MARK = /(?<=\d[.,]\d{2})[^\S\n]?[A-Z*]$/;
 
 /**
  * "Pret A Manger, Latte £3.20" → ["Pret A Manger", "Latte £3.20"]: the text before the first comma when it has a letter

@@ -1,4 +1,5 @@
 import { materialReading, personalCheckOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
+import { parseReceipt } from '../../assistant/tools/extract-receipt-data.tool.js';
 
 describe('personalCheckOf', () => {
   it.each([
@@ -13,11 +14,13 @@ describe('personalCheckOf', () => {
     ['The board must approve the press release first', {}],
     ['marketing needs to sign off on the banner', {}],
     ['omar has to OK the thread before it goes up', { handOff: 'publish' }],
+    ["Nothing goes out until I've signed off on the banner", { handOff: 'publish' }],
+    ['No email is sent before my manager has approved it', { handOff: 'send' }],
   ])('reads "%s" as a person deciding on the output', (clause, check) => {
     expect(personalCheckOf(clause)).toEqual(check);
   });
 
-  it.each(['Tell me which clauses are risky', 'Write a post about our launch', 'Dana wants a post about the launch', 'pick the best one of the photos and make a banner from it', 'Draft three tweets', 'The post should look friendly', 'The thread needs to go out on Monday'])(
+  it.each(['Tell me which clauses are risky', 'Write a post about our launch', 'Dana wants a post about the launch', 'pick the best one of the photos and make a banner from it', 'Draft three tweets', 'The post should look friendly', 'The thread needs to go out on Monday', 'Nothing goes out until Friday'])(
     'reads "%s" as work, not as a check',
     (clause) => {
       expect(personalCheckOf(clause)).toBeUndefined();
@@ -51,6 +54,11 @@ describe('materialReading', () => {
     expect(materialReading('Can you check these?', receipt, ['analyze_legal_document'])).toBeUndefined();
     expect(materialReading('Can you check these?', ['We met on Friday.', 'Two engineers start next month.'])).toBeUndefined();
   });
+
+  it('reads a receipt pasted with no request line, its first line the shop, by a total in its own language', () => {
+    const receipt = ['Org.nr 559911-2233', '', 'Sill 45,00', 'Lax 129,00', '', 'SUMMA SEK 174,00', 'Varav moms 12% 18,64'];
+    expect(materialReading('Fiskeboden Hamnen AB', receipt)).toBe('extract_receipt_data');
+  });
 });
 
 describe('readsAsReceipt', () => {
@@ -60,6 +68,22 @@ describe('readsAsReceipt', () => {
     expect(readsAsReceipt('Log this', ['Log this', 'Mug £12.00', 'Towel £22.00', 'Order total £34.00'])).toBe(true);
     expect(readsAsReceipt('from the konbini', ['from the konbini', 'おにぎり ¥160', '緑茶 ¥140', '合計 ¥300'])).toBe(true);
     expect(readsAsReceipt('What do you think of these prices?', ['What do you think of these prices?', 'Basic plan 9.00', 'Pro plan 19.00'])).toBe(false);
+  });
+
+  it('reads as a receipt under every total word the receipt parser states a total by', () => {
+    for (const label of ['SUMMA SEK', 'Suma PLN', 'Razem', 'Celkem', 'Yhteensä', 'Összesen', 'TOPLAM', 'Итого', 'Gesamtsumme', '합계', 'Subtotal', 'Amount paid']) {
+      const lines = ['Corner shop', 'Bread 2,00', 'Milk 1,50', `${label} 3,50`];
+      expect(readsAsReceipt(lines[0], lines)).toBe(true);
+      // The parser reads the same line as a sum, not an item: the two read one list and cannot drift apart.
+      const receipt = parseReceipt(lines.join('\n'));
+      expect(receipt.items).toHaveLength(2);
+    }
+  });
+
+  it('reads amounts in whole won or yen, and amounts followed by a VAT class, as amounts', () => {
+    expect(readsAsReceipt('이거 정리 부탁해', ['이거 정리 부탁해', '김밥 3,500', '라면 4,500', '합계 8,000'])).toBe(true);
+    expect(readsAsReceipt('Sklep Jasia', ['Sklep Jasia', 'Chleb 4,99A', 'Masło 7,49 B', 'Razem 12,48'])).toBe(true);
+    expect(readsAsReceipt('Which plan?', ['Which plan?', 'Basic plan 9,000', 'Pro plan 19,000'])).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { NUMBER_WORDS } from '../../common/number-words.js';
+import { sumsUpReceipt } from '../../common/receipt-words.js';
 
 /** One wink-nlp instance for the process: loading the English model takes a few hundred milliseconds. */
 const nlp = winkNLP(model);
@@ -125,7 +126,12 @@ function heldForDecision(words: Word[], opening: number): PersonalCheck | undefi
   let at = opening;
   if (words[at].lemma === 'do' && words[at + 1]?.lemma === 'not') at += 2;
   let release: Word | undefined;
-  if (!HOLDING_VERBS.has(words[at]?.lemma ?? '')) {
+  // "Nothing goes out until I've signed off", "no post is sent before my OK": the subject says none of it leaves.
+  const none = words[at].lemma === 'nothing' || (words[at].lemma === 'no' && words[at + 1]?.pos === 'NOUN');
+  if (none) {
+    release = words.slice(at + 1).find((word) => UNTIL.has(word.lemma) || SENDING.has(word.lemma) || PUBLISHING.has(word.lemma));
+    if (!release || UNTIL.has(release.lemma)) return undefined;
+  } else if (!HOLDING_VERBS.has(words[at]?.lemma ?? '')) {
     // "never" is an adverb the lead skips; the verb it negates is flagged.
     release = words[at];
     if (!release?.negated || (!SENDING.has(release.lemma) && !PUBLISHING.has(release.lemma))) return undefined;
@@ -177,6 +183,11 @@ export function opensWithVerb(clause: string): boolean {
   const [first, second] = wordsOf(clause.slice(0, 200));
   // "do a thumbnail": the model tags "do" an auxiliary, but before a noun phrase it is the verb.
   return first?.pos === 'VERB' || (first?.pos === 'AUX' && second?.pos === 'DET');
+}
+
+/** Whether a line says anything (has a verb, as wink-nlp tags it): an ask does, a shop's name printed atop a receipt does not. */
+export function hasVerb(line: string): boolean {
+  return wordsOf(line.slice(0, 300)).some((word) => word.pos === 'VERB' || word.pos === 'AUX');
 }
 
 /** Verbs of making something, and the nearest thing the offline model makes for each. */
@@ -331,21 +342,24 @@ const SPENDING = new Set([
   'spend', 'spending', 'pay', 'buy', 'purchase', 'expense', 'cost', 'bill', 'invoice', 'checkout', 'shopping', 'grocery', 'tab', 'charge', 'reimburse',
   'reimbursement', 'order', 'claim', 'budget', 'fare', 'ticket', 'log',
 ]);
-/** A line that ends on an amount of money: "Sunscreen 12.50", "Compost £6.00", "Total CN¥116". */
-const AMOUNT_LINE = /\d[.,]\d{2}\s*(?:[A-Z]{3}|[$£€¥])?\s*$|[$£€¥]\s?\d+\s*$/;
-/** The line of a receipt that sums it up, in the languages receipts come in ("Order total", "Summe", "Gesamtbetrag"). */
-const TOTAL_LINE = /\b(?:total[et]?|sub-?total|balance(?:\s+due)?|amount\s+(?:due|paid)|to\s+pay|summe|zwischensumme|gesamt\w*|montant|importe|yhteensä)\b|合計|合计|小計|小计|总计/i;
+/**
+ * A line that ends on an amount of money: "Sunscreen 12.50", "Compost £6.00", "Total CN¥116", a whole-unit amount in
+ * thousands ("제트스트림 3,600", "Ramen 1.200"), with a currency after it ("81,99 PLN", "9,100원") and the VAT-class
+ * letter or star a till prints after it ("24,99A", "12.00 B", "5.99 *"). Tested on a line's last 40 characters.
+ */
+const AMOUNT_LINE =
+  /(?:\d[.,]\d{2}|(?<![\d.,])\d{1,3}(?:[.,]\d{3})+|[$£€¥₩₹]\s?\d+)(?:\s?(?:[A-Z]{3}|[$£€¥₩₹]|zł|kr|Kč|원|円|元))?(?:\s?[A-Z*])?$/u;
 
 /**
  * Whether a message is a receipt by what it means, without the word: its material is lines of
  * items with amounts, and either its request speaks of spending ("what I spent at…", "I paid
  * for…", "my expenses from…", read by lemma) or the material ends on a total line, as a receipt
- * does. Each line is read once.
+ * does (any total word the receipt parser knows: src/common/receipt-words.ts). Each line is read once.
  */
 export function readsAsReceipt(requestLine: string, material: readonly string[]): boolean {
-  const amounts = material.filter((line) => AMOUNT_LINE.test(line.slice(-40)));
+  const amounts = material.filter((line) => AMOUNT_LINE.test(line.trimEnd().slice(-40)));
   if (amounts.length < 2) return false;
-  return material.some((line) => TOTAL_LINE.test(line)) || wordsOf(requestLine.slice(0, 500)).some((word) => SPENDING.has(word.lemma));
+  return material.some((line) => sumsUpReceipt(line.trim())) || wordsOf(requestLine.slice(0, 500)).some((word) => SPENDING.has(word.lemma));
 }
 
 /** The analyses that read pasted material by what it says, in the order they are tried. */

@@ -30,6 +30,10 @@ describe('matchIntent: the deliverable a request names', () => {
     ['we need a cover image for our new video on knife sharpening', 'generate_thumbnail_concept'],
     ['Let my Instagram followers know the shop is closed on Monday', 'format_post'],
     ['I want to thank my LinkedIn connections for 10k follows', 'format_post'],
+    ["can you put a note up for our page that the ferry is cancelled today", 'format_post'],
+    ['something short for our feed about the new opening hours', 'format_post'],
+    ['Could you map out the main points for my talk to the rotary club?', 'generate_outline'],
+    ['I give a workshop on beekeeping, what order should I cover things in? write it as headings', 'generate_outline'],
     ['Write a script for our Instagram reel about latte art', 'format_reel'],
     ['Write the script for my YouTube video, then cut a reel from it', 'format_script'],
   ])('%s → %s', (text, tool) => {
@@ -51,6 +55,10 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('Quick one: is an arbitration clause binding in Germany? My gym membership contract has one.')).toBeUndefined();
     expect(matchIntent('Are handwritten receipts OK for expense claims?')).toBeUndefined();
     expect(matchIntent('hey, can a landlord put a non-compete in a lease?')).toBeUndefined();
+    expect(matchIntent("I threw away the receipt for my kettle and it's broken. Can I still get a refund?")).toBeUndefined();
+    expect(matchIntent('We run a dog-walking business. Should we be on TikTok or Instagram?')).toBeUndefined();
+    expect(matchIntent('We run a dog-walking business. Write a TikTok about it. Should it be funny?')?.tool).toBe('format_reel');
+    expect(matchIntent('our choir wants a short reel about the spring concert. what should we sing in it?')?.tool).toBe('format_reel');
     expect(matchIntent('Is this NDA one-sided?')?.tool).toBe('analyze_legal_document');
     expect(matchIntent('Is there anything in here I should worry about before I sign the lease?')?.tool).toBe('analyze_legal_document');
   });

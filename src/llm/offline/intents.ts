@@ -14,7 +14,9 @@ export const OFFLINE_INTENTS = [
         String.raw`\boutlines?\b|\b(?:bullet|talking|key|main)\s+points\s+(?:for|of|in\s+order)\b|\b(?:skeleton|bones)\b`,
         String.raw`\bstructure\s+(?:for|of)\s+(?:an?|the|my|our)\b|\b(?:should|would|could|will)\s+be\s+structured\b`,
         // "what bits to cover and in what order" for a talk or a piece.
-        String.raw`\bwhat\s+(?:bits|points|topics|parts|sections|things)?\s*(?:to|i\s+should|we\s+should)\s+cover\b|\bin\s+what\s+order\b`,
+        String.raw`\bwhat\s+(?:bits|points|topics|parts|sections|things)?\s*(?:to|i\s+should|we\s+should)\s+cover\b|\b(?:in\s+)?what\s+order\b`,
+        // "lay out the main points", "map out the structure".
+        String.raw`\b(?:lay|map|set|plan|sketch)\s+out\s+(?:the\s+|my\s+|our\s+)?(?:main\s+|key\s+)?(?:points|structure|sections)\b`,
       ].join('|'),
       'i',
     ),
@@ -38,8 +40,16 @@ export const OFFLINE_INTENTS = [
   {
     tool: 'format_post',
     agent: 'social',
-    pattern:
-      /\b(posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?|(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|twitter|x|threads|mastodon|bluesky|tiktok)|(?:linkedin|instagram|insta|facebook|twitter|tiktok)\s+(?:network|followers|connections|audience|community|feed))\b/i,
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?`,
+        String.raw`(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|twitter|x|threads|mastodon|bluesky|tiktok)`,
+        String.raw`(?:linkedin|instagram|insta|facebook|twitter|tiktok)\s+(?:network|followers|connections|audience|community|feed)`,
+        // "put something up for our page", "a few words for our feed": what goes up on the team's own channel.
+        String.raw`put\s+(?:something|a\s+(?:note|notice|message|few\s+words|quick\s+\w+|line))\s+up|(?:on|for|to)\s+(?:our|my)\s+(?:page|feed|socials|grid|timeline|story|stories))\b`,
+      ].join('|'),
+      'i',
+    ),
   },
 ] as const;
 
@@ -76,6 +86,21 @@ const QUESTION_ABOUT = new RegExp(
     String.raw`)[^?]*\?`,
   'i',
 );
+/** Words that ask for something to be made or done: a sentence with one before a question is a request, not a question. */
+const ASKING = /\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|needs?|wants?|would\s+like|['’]d\s+like|looking\s+for|help\s+me|(?:can|could|would|will)\s+you|please|pls)\b/i;
+
+/**
+ * A question about things, asked first or after statements that ask for nothing ("I lost the receipt for
+ * a heater I bought. Can I still return it?"). Each sentence is read once.
+ */
+function asksQuestionAbout(text: string): boolean {
+  for (const sentence of text.trim().split(/(?<=[.!?])\s+/)) {
+    if (QUESTION_ABOUT.test(sentence)) return true;
+    if (ASKING.test(sentence)) return false;
+  }
+  return false;
+}
+
 /** A pointer to a document at hand ("this contract", "in here", "the following"): a question about it asks to read it. */
 const DOCUMENT_AT_HAND = /\b(?:this|these|here|below|attached|following|above|enclosed)\b/i;
 
@@ -98,7 +123,7 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|o
  * text once: linear.
  */
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
-  const question = QUESTION_ABOUT.test(text.trim());
+  const question = asksQuestionAbout(text);
   const workOnContent = WORK_ON_CONTENT.test(text.trim()) || question;
   // A question about contracts or receipts in general ("is a non-compete enforceable?") asks for an answer, not a reading.
   const generalQuestion = question && !DOCUMENT_AT_HAND.test(text);
@@ -184,7 +209,7 @@ const REVIEW_OF_CONTENT = String.raw`(?!\s+of\s+(?!(?:it|them|this|that|(?:the|m
  */
 export const REVIEW_PHRASE = new RegExp(
   [
-    String.raw`${LEAD}(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?\b${REVIEW_OF_CONTENT}|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?)?`,
+    String.raw`${LEAD}(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?\b${REVIEW_OF_CONTENT}|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?|(?:it|they|this)\s+(?:is|are|gets?)\s+(?:published|posted|sent|e-?mailed|shared|uploaded|released|tweeted)\b))?`,
     String.raw`${LEAD}(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)(?:['’]ve\s+|\s+(?:have\s+|has\s+)?)(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|ok(?:ay)?(?:s|ed|['’]d)?|(?:gives?|gave)\s+(?:the\s+)?(?:ok|okay|go[- ]ahead))(?:\s+(?:it|them|this|that|the\s+\w+))?`,
     String.raw`${LEAD}(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|needs?)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
     String.raw`${LEAD}(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i'll|i\s+will|we'll|we\s+will)\s+(?:review|approve|check|see|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,

@@ -96,6 +96,16 @@ describe('OfflineLanguageModel', () => {
     expect(await route('How are you?')).toEqual({ agentId: 'general', confident: false });
   });
 
+  it('routes by the ask, then by what pasted lines are, then by anything the message names', async () => {
+    const schema = z.object({ agentId: z.enum(['social', 'video', 'finance', 'legal', 'general']), confident: z.boolean() });
+    const route = async (prompt: string) => (await generateText({ model, prompt, output: Output.object({ schema, name: AGENT_ROUTE_OUTPUT }) })).output.agentId;
+    const terms = '1. The Designer shall deliver the banner images and a logo within 10 days.\n2. The Client may cancel this agreement at any time without notice.';
+    expect(await route(`ok to sign?\n${terms}`)).toBe('legal');
+    expect(await route(`Write a LinkedIn post about our new design partner\n${terms}`)).toBe('social');
+    expect(await route('Photo Corner\nPrints 6x4 x20   4.00\nPhoto album   12.50\nTotal   16.50')).toBe('finance');
+    expect(await route('Hi!\nCould you draw our mascot waving?')).toBe('social');
+  });
+
   it('plans workflows with structured output', async () => {
     const schema = z.object({ title: z.string(), steps: z.array(z.object({ description: z.string(), agentId: z.string(), requiresApproval: z.boolean() })) });
     const { output } = await generateText({
@@ -104,7 +114,7 @@ describe('OfflineLanguageModel', () => {
       output: Output.object({ schema, name: WORKFLOW_PLAN_OUTPUT }),
     });
     expect(output.steps).toEqual([
-      { description: 'Write a YouTube script about our product, for your approval before you publish it', agentId: 'video', requiresApproval: true },
+      { description: 'Write a YouTube script about our product, for your approval before it is published', agentId: 'video', requiresApproval: true },
     ]);
   });
 
@@ -129,7 +139,7 @@ describe('OfflineLanguageModel', () => {
         {
           role: 'user',
           content: [
-            { type: 'text', text: 'Write the LinkedIn post about our week based on step 1, for your approval before you publish it' },
+            { type: 'text', text: 'Write the LinkedIn post about our week based on step 1, for your approval before it is published' },
             { type: 'text', text: '(Step 2 of 2 of the workflow "Our week". Goal: outline it, write it)', providerOptions: contextPart('workflow', '').providerMetadata },
             { type: 'text', text: `Step 1 (Outline) produced:\n${outline}`, providerOptions: contextPart('earlier-step', '').providerMetadata },
           ],

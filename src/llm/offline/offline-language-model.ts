@@ -12,8 +12,8 @@ import type {
 } from '@ai-sdk/provider';
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
-import { askedWorkOf, materialReading, nounsOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
-import { matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
+import { askedWorkOf, hasVerb, materialReading, nounsOf } from './clause-reading.js';
+import { matchIntent, OFFLINE_INTENTS, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
 import { toolDone, toolLabel } from '../tool-phrases.js';
@@ -295,8 +295,15 @@ function earlierPoints(context: ContextEntry[]): string[] {
 function structuredOutput(format: { schema?: JSONSchema7; name?: string }, request: string): unknown {
   if (format.name === AGENT_ROUTE_OUTPUT) {
     const [firstLine = '', ...material] = request.split('\n');
+    // The ask first, then what the pasted lines are (a contract's "edited images" are what the deal is about, not an
+    // ask for a picture; a first line with no verb is the material's own heading), then anything the whole message names.
+    const reading = material.length > 0 ? materialReading(firstLine, material) : undefined;
+    const ask = reading && !hasVerb(firstLine) ? undefined : matchIntent(parseableRequest(firstLine));
     const agentId: OfflineAgentId =
-      matchIntent(parseableRequest(request))?.agent ?? (readsAsReceipt(firstLine, material) ? 'finance' : readsAsContract(material) ? 'legal' : 'general');
+      ask?.agent ??
+      OFFLINE_INTENTS.find((intent) => intent.tool === reading)?.agent ??
+      matchIntent(parseableRequest(request))?.agent ??
+      'general';
     return { agentId, confident: agentId !== 'general' };
   }
   if (format.name === WORKFLOW_PLAN_OUTPUT) return planWorkflow(request.slice(0, REQUEST_MAX_LENGTH));

@@ -15,7 +15,7 @@ describe('planWorkflow', () => {
   it('turns "publish it after review" into approval of the step before, saying that a person publishes it', () => {
     expect(stepsOf('Outline a LinkedIn post about our week. Then write it and publish it after review.')).toEqual([
       ['Outline a LinkedIn post about our week', 'social', false],
-      ['Write the LinkedIn post about our week based on step 1, for your approval before you publish it', 'social', true],
+      ['Write the LinkedIn post about our week based on step 1, for your approval before it is published', 'social', true],
     ]);
   });
 
@@ -44,7 +44,7 @@ describe('planWorkflow', () => {
   it('reads numbered and bulleted lists under a heading', () => {
     expect(stepsOf('Weekly video:\n1. Write a YouTube script about testing\n2) Suggest thumbnail concepts for it\n- Publish after approval')).toEqual([
       ['Write a YouTube script about testing', 'video', false],
-      ['Suggest thumbnail concepts for the YouTube script about testing, for your approval before you publish it', 'video', true],
+      ['Suggest thumbnail concepts for the YouTube script about testing, for your approval before it is published', 'video', true],
     ]);
   });
 
@@ -60,7 +60,7 @@ describe('planWorkflow', () => {
   it('gives work no tool makes to the general agent, and "email it" to a person after approval', () => {
     expect(stepsOf('Read my receipts, summarise the spending and email it to finance')).toEqual([
       ['Read my receipts', 'finance', false],
-      ['Summarise the spending, for your approval before you email it', 'general', true],
+      ['Summarise the spending, for your approval before it is emailed', 'general', true],
     ]);
   });
 
@@ -83,7 +83,7 @@ describe('planWorkflow', () => {
       ),
     ).toEqual([
       ['Tell me which clauses are risky in the supplier contract I uploaded', 'legal', false],
-      ['Draft a polite email to the supplier asking to change them, for your approval before you send it', 'general', true],
+      ['Draft a polite email to the supplier asking to change them, for your approval before it is sent', 'general', true],
     ]);
     expect(stepsOf('Draft three tweet variations announcing our webinar on March 5th and let me pick one')).toEqual([
       ['Draft three tweet variations announcing our webinar on March 5th', 'social', true],
@@ -107,7 +107,7 @@ describe('planWorkflow', () => {
     expect(
       stepsOf('hey so our bakery turns 10 next week!! could u write up an insta post about it and then make a nice pic to go with it? oh and let me check the post before it goes up'),
     ).toEqual([
-      ['Write up an insta post about it, for your approval before you publish it', 'social', true],
+      ['Write up an insta post about it, for your approval before it is published', 'social', true],
       ['Make a nice pic to go with the insta post about it', 'social', false],
     ]);
   });
@@ -115,7 +115,7 @@ describe('planWorkflow', () => {
   it('puts a check of "them", "both" or "everything" on every output so far, and reads "run it by me" as one', () => {
     expect(stepsOf('Draw a cartoon of our mascot, and write a facebook post to go with it. let me see them first').map((step) => step[2])).toEqual([true, true]);
     expect(stepsOf('draft a linkedin post about our price change and an image for it too, after that run the post by me before it goes out')).toEqual([
-      ['Draft a linkedin post about our price change, for your approval before you publish it', 'social', true],
+      ['Draft a linkedin post about our price change, for your approval before it is published', 'social', true],
       ['Make an image for it too', 'social', false],
     ]);
   });
@@ -186,9 +186,9 @@ describe('planWorkflow', () => {
       ['Email the final version to the volunteers', 'general', false],
     ]);
     expect(stepsOf('Write a LinkedIn post about the bake sale and post it on LinkedIn')).toEqual([
-      ['Write a LinkedIn post about the bake sale, for your approval before you post it', 'social', true],
+      ['Write a LinkedIn post about the bake sale, for your approval before it is posted', 'social', true],
     ]);
-    expect(stepsOf('Summarise the week and email it to the board')).toEqual([['Summarise the week, for your approval before you email it', 'general', true]]);
+    expect(stepsOf('Summarise the week and email it to the board')).toEqual([['Summarise the week, for your approval before it is emailed', 'general', true]]);
   });
 
   it('names what an outline by another name is for when a later step refers to it', () => {
@@ -207,10 +207,10 @@ describe('planWorkflow', () => {
 
   it('reads an output held back until a person decides, or cleared with a person, as approval of its step', () => {
     expect(stepsOf("Write a Facebook post about our charity bake sale but don't share it until my co-founder has approved it")).toEqual([
-      ['Write a Facebook post about our charity bake sale, for your approval before you publish it', 'social', true],
+      ['Write a Facebook post about our charity bake sale, for your approval before it is published', 'social', true],
     ]);
     expect(stepsOf('Draft a thank-you email to our volunteers and clear it with me before sending')).toEqual([
-      ['Draft a thank-you email to our volunteers, for your approval before you send it', 'general', true],
+      ['Draft a thank-you email to our volunteers, for your approval before it is sent', 'general', true],
     ]);
     expect(stepsOf('Write a blog post about our roadmap - keep it as a draft until the team has read it')).toEqual([['Write a blog post about our roadmap', 'social', true]]);
     expect(stepsOf("Write a tweet about the sale and don't post it until Friday")).toHaveLength(2);

@@ -91,7 +91,8 @@ interface Clause {
  * that a person publishes it; schedule phrases are left to the workflow's schedule.
  */
 export function planWorkflow(goal: string): OfflinePlan {
-  const { request: text, material, kind } = splitMaterial(withoutSchedulePhrases(goal));
+  const { request, material, kind } = splitMaterial(goal);
+  const text = withoutSchedulePhrases(request);
   const drafts: Draft[] = [];
   let pendingApproval = false;
   for (const clause of clausesOf(text)) {
@@ -159,7 +160,7 @@ export function planWorkflow(goal: string): OfflinePlan {
   const steps = drafts.map(
     (draft): OfflinePlanStep => ({
       description:
-        (draft.handOff ? `${draft.description}, for your approval before you ${draft.handOff} it` : draft.description) +
+        (draft.handOff ? `${draft.description}, for your approval before it is ${HANDED_OFF[draft.handOff] ?? 'published'}` : draft.description) +
         (draft === reader && material ? `\n${material}` : ''),
       agentId: draft.agentId,
       requiresApproval: draft.requiresApproval,
@@ -213,6 +214,14 @@ const AMOUNT_AT_END = /(?<![\d,.])\d(?:[\d,.]*\d)?\s*(?:[A-Z]{3}|[$€£¥])?\s*
  * asks to read something (a receipt, a contract, "the text below") are what it reads, not steps.
  * They run until a line asks for work again ("Then email the total to finance"), which is the goal's.
  */
+/**
+ * The goal's ask without the text pasted under it: where its own words name a schedule ("every
+ * Monday"), which a contract's "performs every Friday and Saturday" does not.
+ */
+export function askOfGoal(goal: string): string {
+  return splitMaterial(goal).request;
+}
+
 function splitMaterial(text: string): { request: string; material: string; kind?: OfflineToolName } {
   const [first = '', ...rest] = text.split(/\r?\n/);
   if (rest.length === 0) return { request: text, material: '' };
@@ -276,9 +285,13 @@ function clausesOf(text: string): Clause[] {
       }
     }
   }
-  const first = clauses[0];
-  // Set off by a full stop or a comma alike: "we're launching a latte next week, can you write…".
-  if (first && clauses.length > 1 && clauses[1].group !== first.group) first.scene = isScene(stripLead(first.text));
+  // Set off by a full stop or a comma alike: "we're launching a latte next week, can you write…"; a few sentences of
+  // scene may come before the first ask ("We're a vineyard near Mendoza. Harvest starts next week. Can you…").
+  for (const [index, clause] of clauses.entries()) {
+    const next = clauses[index + 1];
+    if (!next || next.group === clause.group || !isScene(stripLead(clause.text))) break;
+    clause.scene = true;
+  }
   return withMaterialMerged(
     clauses.map((clause) => ({ ...clause, text: tidy(stripLead(clause.text)), written: tidy(clause.written) })).filter((clause) => clause.text.length > 0),
   );
@@ -433,6 +446,21 @@ function referenceOf(text: string, tool: OfflineToolName | undefined): string {
 function verbOf(clause: Clause): string {
   return clause.sharedVerb ?? ACTION_VERB.exec(stripLead(clause.text))?.[1] ?? 'make';
 }
+
+/**
+ * How the step's note says the hand-off: "for your approval before it is sent". In the passive, so the note never
+ * echoes the asker's own "before you send it" as if a clause of the goal had been pasted in.
+ */
+const HANDED_OFF: Record<string, string> = {
+  publish: 'published',
+  post: 'posted',
+  send: 'sent',
+  email: 'emailed',
+  share: 'shared',
+  upload: 'uploaded',
+  release: 'released',
+  tweet: 'tweeted',
+};
 
 function handOffVerb(clause: string): string {
   const verb = /\b(publish|post|send|e-?mail|share|upload|release|tweet|schedule|put)/i.exec(clause)?.[1]?.toLowerCase() ?? 'publish';

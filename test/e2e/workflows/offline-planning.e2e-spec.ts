@@ -103,13 +103,24 @@ describe('the offline planner and workflow steps, through the API', () => {
     expect(workflow.schedule).toBeNull();
   });
 
+  it('reads the schedule from the ask, not from a contract pasted under it, and keeps the contract whole', async () => {
+    const clauses = '1. The Band shall play every Friday and Saturday from 21:00.\n2. The Venue may end this agreement at any time without notice.';
+    const created = await createWorkflow(app, user, { goal: `Check this residency contract for anything unfair\n${clauses}` });
+    const mail = await mailTo(smtp, user.email, /^Approve the plan/, ++planMails);
+    expect(created.schedule).toBeNull();
+    expect(created.message).not.toContain('Schedule taken from the goal');
+    expect(mail.text.replace(/\s+/g, ' ')).not.toContain('No schedule set');
+    expect(created.steps).toHaveLength(1);
+    expect(created.steps[0].description).toContain(clauses);
+  });
+
   it('runs the README example: an outline, then the post written from it, paused for approval; no framing in any asset', async () => {
     const created = await createWorkflow(app, user, { goal: README_GOAL });
     expect(created.steps).toEqual([
       { stepIndex: 0, description: 'Outline a LinkedIn post about our week', agentId: 'social', requiresApproval: false, approvalPolicy: null },
       {
         stepIndex: 1,
-        description: 'Write the LinkedIn post about our week based on step 1, for your approval before you publish it',
+        description: 'Write the LinkedIn post about our week based on step 1, for your approval before it is published',
         agentId: 'social',
         requiresApproval: true,
         approvalPolicy: expect.objectContaining({ approvers: 'starter', quorum: 1, onExpiry: 'wait' }),

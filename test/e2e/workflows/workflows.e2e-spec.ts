@@ -52,7 +52,7 @@ describe('workflows and plan approval', () => {
       steps: [
         { stepIndex: 0, description: 'Outline a LinkedIn post about our launch', agentId: 'social', requiresApproval: false, approvalPolicy: null },
         { stepIndex: 1, description: 'Write the post', agentId: 'social', requiresApproval: false, approvalPolicy: null },
-        { stepIndex: 2, description: 'Make an image for the post, for your approval before you publish it', agentId: 'social', requiresApproval: true, approvalPolicy: TODAYS_APPROVAL_POLICY },
+        { stepIndex: 2, description: 'Make an image for the post, for your approval before it is published', agentId: 'social', requiresApproval: true, approvalPolicy: TODAYS_APPROVAL_POLICY },
       ],
       status: 'draft',
       schedule: '0 9 * * 1',

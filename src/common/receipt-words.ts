@@ -1,0 +1,40 @@
+/**
+ * The words a receipt sums itself up with. One list, read by the receipt parser (which line is the total, the subtotal,
+ * what was paid) and by the offline model deciding whether a message holds a receipt at all, so that every total the
+ * parser knows also makes a message read as a receipt.
+ *
+ * Words stand apart by letters and digits, not by \b, which in JavaScript ends a word only at an ASCII letter
+ * ("Yhteensä 12,00", "Összesen"). CJK labels stand alone: ideographs and Hangul have no spaces between words.
+ */
+const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
+
+/**
+ * The line with the bill's total, in the languages receipts come in: "Total", "Order total", "Summe", "Gesamtbetrag",
+ * "SUMMA SEK", "SUMA PLN", "Razem", "Do zapłaty", "Celkem", "Összesen", "Toplam", "Итого", "합계", "合計". "Sum" alone
+ * only opens a line ("Dim sum 8.50" is an item).
+ */
+export const TOTAL_WORDS = new RegExp(
+  apart(
+    String.raw`total[et]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt\p{L}*|montant|importe|betrag|summa|suma|razem|` +
+      String.raw`do\s+zapłaty|att\s+betala|å\s+betale|i\s+alt|totaal|te\s+betalen|yhteensä|maksettava|celkem|celkom|k\s+úhradě|összesen|` +
+      String.raw`fizetendő|toplam|итого|к\s+оплате|σύνολο`,
+  ) + String.raw`|^\s*sum(?![\p{L}\p{N}])|合計|合计|总计|總計|总额|總額|应付|應付|应收|應收|합계|총액|결제\s?금액|받을\s?금액`,
+  'iu',
+);
+
+/** The sum of the items before tax, tip and discount: "Subtotal", "Zwischensumme", "Sous-total", "Delsumma", "小計", "소계". */
+export const SUBTOTAL_WORDS = new RegExp(
+  apart(
+    String.raw`sub[\s-]?total[e]?|zwischensumme|sous[\s-]total|net\s+(?:total|amount)|delsumma|subtotaal|välisumma|mezisoučet|` +
+      String.raw`részösszeg|ara\s+toplam|suma\s+częściowa`,
+  ) + '|小計|小计|소계',
+  'iu',
+);
+
+/** What this payer paid, opening its line below the bill's total: "Amount paid 69.66", "You paid $12.00". */
+export const PAID_WORDS = /^\s*(?:amount\s+(?:paid|charged)|total\s+(?:paid|charged)|you\s+paid|paid\s+amount)\b/i;
+
+/** Whether a line sums a receipt up: its total, its subtotal or what was paid. */
+export function sumsUpReceipt(line: string): boolean {
+  return TOTAL_WORDS.test(line) || SUBTOTAL_WORDS.test(line) || PAID_WORDS.test(line);
+}
