@@ -1,4 +1,4 @@
-import { materialReading, personalCheckOf, readsAsContract, readsAsReceipt } from './clause-reading.js';
+import { materialReading, personalCheckOf, readsAsContract, readsAsReceipt, thingOfScene } from './clause-reading.js';
 import { parseReceipt } from '../../assistant/tools/extract-receipt-data.tool.js';
 
 describe('personalCheckOf', () => {
@@ -116,4 +116,15 @@ describe('personalCheckOf: an output held back until a person decides', () => {
       expect(personalCheckOf(clause)).toBeUndefined();
     },
   );
+});
+
+describe('thingOfScene', () => {
+  it.each([
+    ['Our choir is holding a winter concert on 12 December', 'a winter concert'],
+    ['I run a mobile knife-sharpening van', 'my mobile knife-sharpening van'],
+    ['We are launching the spring menu', 'the spring menu'],
+    ['Harvest starts next week', undefined],
+  ])('reads "%s" as about %s', (sentence, thing) => {
+    expect(thingOfScene(sentence)).toBe(thing);
+  });
 });

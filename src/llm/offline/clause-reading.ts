@@ -185,6 +185,40 @@ export function opensWithVerb(clause: string): boolean {
   return first?.pos === 'VERB' || (first?.pos === 'AUX' && second?.pos === 'DET');
 }
 
+/** Determiners that open a thing a scene names ("a new puppy package", "our autumn menu"). */
+const THING_DETERMINERS = new Set(['a', 'an', 'the', 'our', 'my', 'their', 'its', 'this']);
+
+/**
+ * What a scene-setting sentence is about, for "write a post about it" after it: the object of its
+ * first verb when a determiner opens it ("We're launching a new puppy package next week" → "a new
+ * puppy package"): the determiner, adjectives, then nouns, up to the first word after a noun that is
+ * none. Undefined when the verb has no such object ("Harvest starts next week"). One pass.
+ */
+export function thingOfScene(sentence: string): string | undefined {
+  const words = wordsOf(sentence.slice(0, 300));
+  const verbAt = words.findIndex((word) => word.pos === 'VERB');
+  if (verbAt < 0 || !THING_DETERMINERS.has(words[verbAt + 1]?.lemma ?? '')) return undefined;
+  // A word, or a hyphenated compound ("knife-sharpening") read as one word tagged by its last part.
+  const unitEnd = (at: number): number => {
+    let last = at;
+    while (words[last + 1]?.text === '-' && !words[last + 1].spaces && words[last + 2] && !words[last + 2].spaces) last += 2;
+    return last + 1;
+  };
+  const compound = (at: number): boolean => unitEnd(at) > at + 1;
+  const isNoun = (at: number): boolean => ['NOUN', 'PROPN'].includes(words[unitEnd(at) - 1]?.pos ?? '');
+  let end = verbAt + 2;
+  while (end < words.length && !isNoun(end) && (words[end].pos === 'ADJ' || words[end].pos === 'NUM' || compound(end))) end = unitEnd(end);
+  const nounsFrom = end;
+  while (end < words.length && isNoun(end)) end = unitEnd(end);
+  if (end === nounsFrom) return undefined;
+  // "I run a cattery" is my cattery; "we're opening a second shop" our second shop.
+  const owner = { i: 'my', we: 'our' }[words[0]?.lemma ?? ''];
+  return words
+    .slice(verbAt + 1, end)
+    .map((word, index) => (index > 0 ? `${word.spaces}${word.text}` : owner && (word.lemma === 'a' || word.lemma === 'an') ? owner : word.text))
+    .join('');
+}
+
 /** Whether a line says anything (has a verb, as wink-nlp tags it): an ask does, a shop's name printed atop a receipt does not. */
 export function hasVerb(line: string): boolean {
   return wordsOf(line.slice(0, 300)).some((word) => word.pos === 'VERB' || word.pos === 'AUX');

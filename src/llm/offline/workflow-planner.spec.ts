@@ -225,6 +225,13 @@ describe('planWorkflow', () => {
     expect(stepsOf('write a reel script and a thumbnail idea. sam needs to approve the thumbnail').map(([, , approval]) => approval)).toEqual([false, true]);
   });
 
+  it('writes what a scene sentence is about in place of a later "about it"', () => {
+    expect(stepsOf("We're opening a second bike workshop in Ghent next month. Write a LinkedIn post about it.")).toEqual([
+      ['Write a LinkedIn post about our second bike workshop', 'social', false],
+    ]);
+    expect(stepsOf('Harvest starts next week. Write a post about it.')).toEqual([['Write a post about it', 'social', false]]);
+  });
+
   it('reads a product review as content, and the deal a contract is about as its material', () => {
     expect(stepsOf('Write a script for my review of the new espresso grinder, and a thumbnail')).toEqual([
       ['Write a script for my review of the new espresso grinder', 'video', false],

@@ -1,6 +1,6 @@
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
-import { materialReading, opensWithVerb, personalCheckOf, withoutParticle } from './clause-reading.js';
+import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, withoutParticle } from './clause-reading.js';
 import { matchIntent, OFFLINE_INTENTS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
@@ -95,6 +95,8 @@ export function planWorkflow(goal: string): OfflinePlan {
   const text = withoutSchedulePhrases(request);
   const drafts: Draft[] = [];
   let pendingApproval = false;
+  // What the scene is about ("…launching a new puppy package"), for a later "write a post about it".
+  let sceneThing: string | undefined;
   for (const clause of clausesOf(text)) {
     const reviewed = REVIEW_PHRASE.test(clause.text);
     REVIEW_PHRASE.lastIndex = 0;
@@ -135,7 +137,10 @@ export function planWorkflow(goal: string): OfflinePlan {
     // "if there's anything weird, draft a note": the condition of the next step, no step of its own.
     if (CONDITION.test(rest) && !matchIntent(rest) && !ACTION_VERB.test(rest.replace(CONDITION, ''))) continue;
     // "Our bakery turns 10 next week!": a sentence that sets the scene before the asks is no step.
-    if (drafts.length === 0 && clause.scene) continue;
+    if (drafts.length === 0 && clause.scene) {
+      sceneThing ??= thingOfScene(clause.written);
+      continue;
+    }
     if (drafts.length >= MAX_PLAN_STEPS) break;
     const draft = toDraft({ ...clause, text: rest }, previous, drafts.length);
     // "…, then turn it into a reel once we've OK'd the script": the review is of the step that made the script.
@@ -149,6 +154,7 @@ export function planWorkflow(goal: string): OfflinePlan {
     pendingApproval = false;
     drafts.push(draft);
   }
+  if (sceneThing) for (const draft of drafts) draft.description = draft.description.replace(/\babout (?:it|this|that)\b/i, `about ${sceneThing}`);
   shareTopics(drafts);
   // The pasted text goes with the step that reads it, as the chat takes it: the ask, then the material.
   const reader = drafts.find((draft) => ANALYSES.has(draft.tool)) ?? drafts[0];
