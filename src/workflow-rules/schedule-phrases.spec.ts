@@ -48,6 +48,12 @@ describe('schedule phrases', () => {
     ['On the 1st and 15th of each month write an invoice reminder', '0 9 1,15 * *', null],
     ['Monthly on the 20th write a report', '0 9 20 * *', null],
     ['On the 5th and the 20th of each month, chase the unpaid invoices', '0 9 5,20 * *', null],
+    // Quarters; a day and a part of the day in the plural.
+    ['At the beginning of each quarter, write the investor update', '0 9 1 1,4,7,10 *', null],
+    ['quarterly at 10am summarise the sales', '0 10 1 1,4,7,10 *', null],
+    ['weekend mornings, post the farmers market stalls', '0 9 * * 0,6', null],
+    ['Friday afternoons (Dublin time) write the weekly wrap', '0 14 * * 5', 'Europe/Dublin'],
+    ['Monday evenings at 7 send the rota', '0 19 * * 1', null],
     ['Every first Monday at 9am Europe/Paris, write a newsletter', '0 9 * * 1#1', 'Europe/Paris'],
     ['On the first Monday of every month write a newsletter', '0 9 * * 1#1', null],
     ['first monday of every month, 10am: write a newsletter intro', '0 10 * * 1#1', null],

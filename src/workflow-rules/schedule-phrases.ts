@@ -45,6 +45,8 @@ interface Reading {
 interface Recurrence {
   dayOfMonth: string;
   dayOfWeek: string;
+  /** "1,4,7,10" for a quarterly schedule; every month otherwise. */
+  month?: string;
   /** "*\/4" for every 4 hours; otherwise the hour comes from the time. */
   hourStep?: string;
   minuteStep?: string;
@@ -124,6 +126,9 @@ function tokenize(text: string): Token[] {
   }
   return tokens;
 }
+
+/** Quarterly: the first day of January, April, July and October. */
+const QUARTERLY: Recurrence = { dayOfMonth: '1', dayOfWeek: '*', month: '1,4,7,10' };
 
 /** A reader over the tokens: each rule takes the index it starts at and returns the index after what it read. */
 class Grammar {
@@ -359,6 +364,17 @@ class Grammar {
     const previous = this.tokens[at - 1]?.text ?? '';
     const text = token.text;
     if (text === 'every' || text === 'each') return this.afterEvery(at + 1);
+    // "at the start of every quarter", "the beginning of each month": the first day of that unit.
+    const the = text === 'at' && this.word(at + 1, 'the') ? at + 2 : text === 'the' ? at + 1 : -1;
+    if (the >= 0 && this.word(the, 'start', 'beginning') && this.word(the + 1, 'of') && this.word(the + 2, 'every', 'each')) return this.afterEvery(the + 3);
+    if (text === 'quarterly') return { recurrence: QUARTERLY, next: at + 1 };
+    // "weekday mornings", "Sunday evenings": a day and a part of the day, in the plural, repeat.
+    const partOfDay = this.tokens[at + 1]?.text ?? '';
+    if (partOfDay.endsWith('s') && PART_HOURS[partOfDay] !== undefined) {
+      const weekday = text.startsWith('weekday') ? '1-5' : text.startsWith('weekend') ? '0,6' : undefined;
+      const day = weekday ? undefined : this.day(at, false);
+      if (weekday || day) return { recurrence: { dayOfMonth: '*', dayOfWeek: weekday ?? String(day?.day), partOfDay }, next: at + 2 };
+    }
     if (DETERMINERS.has(previous)) return undefined;
     if (text === 'daily' || text === 'nightly') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', partOfDay: text === 'nightly' ? 'night' : undefined }, next: at + 1 };
     if (text === 'hourly') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', hourStep: '*' }, next: at + 1 };
@@ -425,6 +441,7 @@ class Grammar {
     if (text === 'weekend' || text === 'weekends') return { recurrence: { dayOfMonth: '*', dayOfWeek: '0,6' }, next: start + 1 };
     if (PART_HOURS[text] !== undefined) return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', partOfDay: text }, next: start + 1 };
     if (text === 'week') return this.weekly(start + 1);
+    if (text === 'quarter') return { recurrence: QUARTERLY, next: start + 1 };
     if (text === 'month') return this.monthly(start + 1, { dayOfMonth: '1', dayOfWeek: '*' });
     if (text === 'day' || text === 'hour' || text === 'minute' || text === 'year') return { recurrence: this.interval(1, text) as Recurrence, next: start + 1 };
     const days = this.days(start, true);
@@ -538,7 +555,7 @@ class Grammar {
     const hours = times?.hours.map((hour, index) => (later && !times.meridiems[index] && hour < 12 ? hour + 12 : hour));
     const hourField = recurrence.hourStep ?? (hours ? [...new Set(hours)].sort((a, b) => a - b).join(',') : String(PART_HOURS[partOfDay ?? ''] ?? 9));
     const minuteField = recurrence.minuteStep ?? String(times?.minute ?? 0);
-    return { expression: `${minuteField} ${hourField} ${recurrence.dayOfMonth} * ${recurrence.dayOfWeek}`, timezone: zone ?? null, phrase };
+    return { expression: `${minuteField} ${hourField} ${recurrence.dayOfMonth} ${recurrence.month ?? '*'} ${recurrence.dayOfWeek}`, timezone: zone ?? null, phrase };
   }
 }
 

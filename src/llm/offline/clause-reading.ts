@@ -51,7 +51,7 @@ export interface PersonalCheck {
 /** Verbs (lemmas) of a person's decision on an output: seeing, picking, approving it. */
 const DECISION_VERBS = new Set(['see', 'pick', 'choose', 'select', 'approve', 'review', 'check', 'ok', 'okay', 'vet', 'sign', 'look', 'read', 'decide']);
 /** Who may decide: the asker or another person, never the model. */
-const PEOPLE = new Set(['i', 'me', 'we', 'us', 'someone', 'somebody', 'manager', 'boss', 'team', 'editor', 'legal', 'lawyer', 'person', 'human', 'owner', 'client']);
+const PEOPLE = new Set(['i', 'me', 'we', 'us', 'she', 'he', 'they', 'someone', 'somebody', 'manager', 'boss', 'team', 'editor', 'legal', 'lawyer', 'person', 'human', 'owner', 'client']);
 /** Verbs that put the decision on a person ("let me pick", "I need to see", "my manager must check"). */
 const HANDING_VERBS = new Set(['let', 'have', 'get', 'need', 'want', 'wanna', 'gotta', 'like', 'must', 'should', 'will', 'would', 'can', 'to', 'be', 'do', 'shall']);
 /** Possessives that make the noun after them a person who may decide ("my cohost", "our accountant"). */
@@ -95,10 +95,14 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       } else if (word.pos !== 'DET' && word.pos !== 'PRON' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
       continue;
     }
-    if (anyNoun ? SIGN_OFF_VERBS.has(word.lemma) : DECISION_VERBS.has(word.lemma)) {
+    // A generic subject decides by seeing or reading only before the output goes on: "the head wants to see the outline first".
+    const beforeItGoes = (): boolean => words.slice(index + 1).some((after) => after.lemma === 'before' || after.lemma === 'first' || after.lemma === 'until');
+    if (anyNoun ? SIGN_OFF_VERBS.has(word.lemma) || (DECISION_VERBS.has(word.lemma) && beforeItGoes()) : DECISION_VERBS.has(word.lemma)) {
       decisionAt = index;
       break;
     }
+    // "My partner Aoife signs off": the name after the person is the same person.
+    if (index === personAt + 1 && word.pos === 'PROPN') continue;
     if (!HANDING_VERBS.has(word.lemma) && word.pos !== 'PART' && word.pos !== 'ADV' && word.pos !== 'AUX') return undefined;
   }
   if (decisionAt < 0) return undefined;
@@ -217,6 +221,15 @@ export function thingOfScene(sentence: string): string | undefined {
     .slice(verbAt + 1, end)
     .map((word, index) => (index > 0 ? `${word.spaces}${word.text}` : owner && (word.lemma === 'a' || word.lemma === 'an') ? owner : word.text))
     .join('');
+}
+
+/**
+ * A check waived: "no need to check with me", "you don't have to show me first" — a decision verb the clause
+ * negates. Such a clause asks for no approval and makes nothing.
+ */
+export function waivedCheck(clause: string): boolean {
+  const words = wordsOf(clause.slice(0, 300));
+  return words.some((word, index) => (DECISION_VERBS.has(word.lemma) || CLEARING_VERBS.has(word.lemma)) && (word.negated || (words[index - 2]?.lemma === 'no' && words[index - 1]?.lemma === 'need')));
 }
 
 /** Whether a line says anything (has a verb, as wink-nlp tags it): an ask does, a shop's name printed atop a receipt does not. */

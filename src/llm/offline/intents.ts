@@ -28,7 +28,12 @@ export const OFFLINE_INTENTS = [
     pattern:
       /\bthumbnails?\b|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b/i,
   },
-  { tool: 'format_reel', agent: 'video', pattern: /\b(reels?|tiktoks?|shorts)\b/i },
+  // A reel by its shape: a vertical video, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
+  {
+    tool: 'format_reel',
+    agent: 'video',
+    pattern: /\b(?:reels?|tiktoks?|shorts|vertical\s+(?:video|clip|vid)s?|(?:\d{1,2}|fifteen|thirty|forty-?five|sixty|ninety)[\s-]?(?:sec(?:ond)?s?|s)\b[^.?!\n]{0,20}?\bclips?)\b/i,
+  },
   // A voice-over or narration is a script read aloud.
   // A voice-over or narration is a script read aloud; so is "what I will say" in a YouTube video.
   { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))\s+say)\b/i },
@@ -43,8 +48,11 @@ export const OFFLINE_INTENTS = [
     pattern: new RegExp(
       [
         String.raw`\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?`,
-        String.raw`(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|twitter|x|threads|mastodon|bluesky|tiktok)`,
-        String.raw`(?:linkedin|instagram|insta|facebook|twitter|tiktok)\s+(?:network|followers|connections|audience|community|feed)`,
+        // "on LinkedIn", "for the bakery's Instagram", "for the village facebook group".
+        String.raw`(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|fb|twitter|x|threads|mastodon|bluesky|tiktok)`,
+        String.raw`(?:on|for|to|in)\s+(?:(?:the|our|my|your|its)\s+)?[\w-]+\s+(?:linkedin|instagram|insta|facebook|fb|tiktok)\s+(?:group|page|feed|account|story|stories|channel|community)`,
+        // A platform's audience, or a piece for it by any name: "my LinkedIn network", "a LinkedIn thing", "an insta blurb".
+        String.raw`(?:linkedin|instagram|insta|facebook|twitter|tiktok)\s+(?:network|followers|connections|audience|community|feed|thing|something|bit|piece|blurb|shout-?out|message)`,
         // "put something up for our page", "a few words for our feed": what goes up on the team's own channel.
         String.raw`put\s+(?:something|a\s+(?:note|notice|message|few\s+words|quick\s+\w+|line))\s+up|(?:on|for|to)\s+(?:our|my)\s+(?:page|feed|socials|grid|timeline|story|stories))\b`,
       ].join('|'),
@@ -216,6 +224,8 @@ export const REVIEW_PHRASE = new RegExp(
     String.raw`${LEAD}(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,
     String.raw`${LEAD}(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?`,
     String.raw`${LEAD}(?:both|all|each|everything|all\s+of\s+them)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+before\s+\w+(?:\s+(?:it|them))?)?`,
+    // A relative clause of a person's approval: "replies that the practice manager approves before they're sent".
+    String.raw`${LEAD}(?:that|which)\s+(?:i|we|the\s+\w+(?:\s+\w+)?|my\s+\w+|our\s+\w+|[A-Z]\w+)\s+(?:approves?|signs?\s+off(?:\s+on)?|checks?|ok(?:s|ays?)?|reviews?|vets?)(?:\s+(?:first|before\s+(?:they|it)(?:['’]re|\s+(?:is|are|gets?))\s+(?:sent|posted|published|sent\s+out|used)))?`,
   ].join('|'),
   'gi',
 );

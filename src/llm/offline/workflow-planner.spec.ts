@@ -232,6 +232,25 @@ describe('planWorkflow', () => {
     expect(stepsOf('Harvest starts next week. Write a post about it.')).toEqual([['Write a post about it', 'social', false]]);
   });
 
+  it('reads how people run asks together: a texted "n", ", with a picture", "before and after", "so she needs to check", an adverb before the verb', () => {
+    expect(stepsOf('write a fb post abt the quiz night n a poster for the pub door').map(([, agent]) => agent)).toEqual(['social', 'social']);
+    expect(stepsOf('write an instagram post about our new kiln with a before and after photo of the studio so he needs to check the post before it goes up')).toEqual([
+      ['Write an instagram post about our new kiln, for your approval before it is published', 'social', true],
+      ['Make a before-and-after photo of the studio', 'social', false],
+    ]);
+    expect(stepsOf('Summarise the feedback forms into a list, and separately draft thank-you notes to the volunteers').map(([, agent]) => agent)).toEqual(['general', 'general']);
+  });
+
+  it('reads approvals as people state them: anyone with an appositive, a relative clause, a note, the wording, a waived check', () => {
+    expect(stepsOf('Draft a reply to the council — Priya, our clerk, has to approve it before I send it').map(([, , approval]) => approval)).toEqual([true]);
+    expect(stepsOf('Write replies to the new reviews that our manager approves before they are posted').map(([, , approval]) => approval)).toEqual([true]);
+    expect(stepsOf('Write a LinkedIn post about the award and make a banner. Both go to Kemi for sign-off first.').map(([, , approval]) => approval)).toEqual([true, true]);
+    expect(stepsOf('Write a tweet about the sale with a picture of the shop. I want to check the wording first.').map(([, , approval]) => approval)).toEqual([true, false]);
+    expect(stepsOf('write a caption for the new menu n a photo of it, no need to run it by me').map(([, , approval]) => approval)).toEqual([false, false]);
+    expect(stepsOf('Outline the AGM talk. My co-chair Femi signs off the outline.').map(([, , approval]) => approval)).toEqual([true]);
+    expect(stepsOf('Outline the open day talk and write a post. The head wants to see the outline before anything else.').map(([, , approval]) => approval)).toEqual([true, false]);
+  });
+
   it('reads a product review as content, and the deal a contract is about as its material', () => {
     expect(stepsOf('Write a script for my review of the new espresso grinder, and a thumbnail')).toEqual([
       ['Write a script for my review of the new espresso grinder', 'video', false],

@@ -1,6 +1,6 @@
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
-import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, withoutParticle } from './clause-reading.js';
+import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { matchIntent, OFFLINE_INTENTS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
@@ -22,7 +22,8 @@ const ACTION_VERB = new RegExp(
   'i',
 );
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
-const OBJECT_START = /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly)\b/i;
+const OBJECT_START =
+  /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
 const SEQUENCE_WORD =
   /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
@@ -102,6 +103,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     REVIEW_PHRASE.lastIndex = 0;
     const rest = tidy(clause.text.replace(REVIEW_PHRASE, ''));
     const previous = drafts.at(-1);
+    // "no need to check w me, just go": no approval, and no step.
+    if (rest && waivedCheck(rest) && !matchIntent(rest)) continue;
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
     const check = rest ? (personalCheckOf(clause.written) ?? personalCheckOf(rest)) : undefined;
     if (check) {
@@ -112,7 +115,9 @@ export function planWorkflow(goal: string): OfflinePlan {
       pendingApproval ||= drafts.length === 0;
       continue;
     }
-    if (!rest || ONLY_REFERENCE.test(rest) || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
+    // "Both go to Priya for approval first": a review note with no work of its own.
+    const reviewNote = reviewed && !matchIntent(rest) && !ACTION_VERB.test(stripLead(rest));
+    if (!rest || reviewNote || ONLY_REFERENCE.test(rest) || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
       for (const target of approvalTargets(clause.text, drafts)) target.requiresApproval = true;
       if (!previous) pendingApproval ||= reviewed || Boolean(rest);
       continue;
@@ -185,9 +190,15 @@ export function planWorkflow(goal: string): OfflinePlan {
 function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
   if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(clause)) return drafts;
   const named = matchIntent(clause)?.tool;
-  const target = (named && drafts.findLast((draft) => draft.tool === named)) || drafts.at(-1);
+  // "the wording", "the copy": the latest output made of words, not the picture after it.
+  const words = !named && WORDING.test(clause) ? drafts.findLast((draft) => !PICTURES.has(draft.tool)) : undefined;
+  const target = (named && drafts.findLast((draft) => draft.tool === named)) || words || drafts.at(-1);
   return target ? [target] : [];
 }
+
+/** What a person reads in an output: its words, not its picture. */
+const WORDING = /\b(?:wording|words|text|copy|writing|phrasing)\b/i;
+const PICTURES = new Set<OfflineToolName | undefined>(['generate_image', 'generate_thumbnail_concept']);
 
 /** Verbs of what to look for when reading a document ("flag", "point out", "tell me what's risky"). */
 const FINDING = /^(?:flag|highlight|point\s+out|spot|identify|find|mark|note|list|show\s+me|tell\s+(?:me|us))\b/i;
@@ -252,6 +263,16 @@ function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolea
   return !startsClause(asked || item) && (!intent || ANALYSES.has(intent.tool));
 }
 
+/**
+ * A sentence with what must not be split kept whole: "before and after" is one picture; an appositive
+ * naming who decides ("Dev, our chair, has to approve it") is dropped so the check reads as one clause.
+ */
+function spokenAsOne(sentence: string): string {
+  return sentence
+    .replace(/\bbefore\s+and\s+after\b/gi, 'before-and-after')
+    .replace(/,\s+(?:our|my|the|his|her|their)\s+[^,;.]{1,30},\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?)\b)/gi, ' ');
+}
+
 /** Splits the goal into clauses, each one piece of work, a review request or a hand-off. */
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -262,10 +283,13 @@ function clausesOf(text: string): Clause[] {
     if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
     for (const written of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
       const lead = LEAD_IN.exec(written)?.[0];
-      const sentence = lead && !matchIntent(lead) ? written.slice(lead.length) : written;
-      // A spaced dash joins like a comma ("a receipt from lunch - pull out the total").
+      const sentence = spokenAsOne(lead && !matchIntent(lead) ? written.slice(lead.length) : written);
+      // A spaced dash joins like a comma ("a receipt from lunch - pull out the total"); "n" is a texted "and"; "so she needs
+      // to check it" opens a clause of its own in a run-on sentence.
       // "a post with a cute picture to go with it": a picture that comes with a deliverable is one of its own.
-      const pieces = sentence.split(/(\s*->\s*|\s*→\s*|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|but|&|\+|plus|as\s+well\s+as|then)\s+|\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,2}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b))/i);
+      const pieces = sentence.split(
+        /(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s))/i,
+      );
       let current: Clause | undefined;
       let separator = '';
       for (const [position, piece] of pieces.entries()) {
@@ -478,7 +502,8 @@ function stripLead(text: string): string {
   let rest = text.trim();
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
-    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or)\s+/i, '').trim();
+    // "separately draft replies", "also make…": an adverb before the verb leads, it is not the work.
+    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally)\s+/i, '').trim();
   }
   return rest;
 }
