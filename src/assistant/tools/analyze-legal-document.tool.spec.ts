@@ -462,6 +462,149 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     }
   });
 
+  it('reads sub-clauses under a clause that is only a title as part of it', () => {
+    const secrecy = 'Clause 7 – Confidentiality\n  7.1 You must keep our client files private.\n  7.2 This duty lasts forever, whatever happens to us.\nClause 8 – Pay: £1,200 a month.';
+    expect(splitClauses(secrecy).map((clause) => [clause.ref, clause.heading])).toEqual([
+      ['Clause 7.1', 'Confidentiality'],
+      ['Clause 7.2', 'Confidentiality'],
+      ['Clause 8', 'Pay'],
+    ]);
+    expect(analyzeDocument(secrecy).risks.find((risk) => risk.id === 'perpetual_confidentiality')).toMatchObject({
+      severity: 'medium',
+      clause: 'Clause 7.2 (Confidentiality)',
+      quote: 'This duty lasts forever, whatever happens to us.',
+    });
+    // The restraint is read and cited in the sub-clause that states it, not in the title.
+    const findings = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}:${risk.clause}`);
+    expect(findings('Section 3 — Non-solicitation\n 3.1 For a year after you leave, you will not contact our customers.\n 3.2 This applies in the UK.')).toEqual([
+      'non_solicitation:medium:Clause 3.1 (Non-solicitation)',
+    ]);
+    expect(findings('ARTICLE 5 NON-COMPETITION\n5.1 The Consultant will not take up a similar role for 18 months after this contract ends.\n5.2 Scope. Europe.')).toEqual([
+      'non_compete:high:Clause 5.1 (NON-COMPETITION)',
+    ]);
+  });
+
+  it('reads an employment contract by its pay and "your employment", and puts no cap on a deal where nothing is paid', () => {
+    expect(detectDocumentType('Remuneration: £31,000 a year. Your employment starts on 1 May.')).toBe('Employment Agreement');
+    const ids = (document: string) => analyzeDocument(document).risks.map((risk) => risk.id);
+    expect(ids('1. Remuneration. £28,000 per annum, paid monthly.\n2. Hours. Your employment is full time, Monday to Friday.')).toEqual([]);
+    expect(ids('1. Pay. The Chef is paid £14 an hour.\n2. Start. His employment begins in June; his remuneration is reviewed yearly.')).toEqual([]);
+    // Who pays for a repair, "free of charge" and "in charge of" state no price.
+    expect(ids('1. Loan of tools. The Allotment Society lends its rotavator to members.\n2. Damage. The members agree between them how any repair is paid for.')).toEqual([]);
+    expect(ids('a) The hall is lent free of charge.\nb) The caretaker is in charge of the keys.\nc) The borrower pays for any breakages.')).toEqual([]);
+    expect(ids('a) The hall costs £60 for each evening it is booked.\nb) The caretaker is in charge of the keys.')).toEqual([MISSING_LIABILITY_CAP.id]);
+  });
+
+  it('reads a chat export message by message, without the date and sender in front', () => {
+    const chat = [
+      '14/06/2025, 18:40 - Priya: the van spot is £60 a night, paid up front',
+      '14/06/2025, 18:41 - Priya: pay late and it’s £10 more for each day',
+      "14/06/2025, 18:41 - Priya: you'll only sell your food at nights we put on, not at any other promoter's events",
+      '14/06/2025, 18:42 - Priya: we can drop your slot anytime, no notice',
+      '',
+      'Is this fair? I run a dumpling van.',
+    ].join('\n');
+    const clauses = splitClauses(chat);
+    expect(clauses.map((clause) => clause.ref)).toEqual(['Point 1', 'Point 2', 'Point 3', 'Point 4', 'Paragraph 1']);
+    expect(clauses[0]?.text).toBe('the van spot is £60 a night, paid up front');
+    expect(analyzeDocument(chat).risks.map((risk) => `${risk.id}:${risk.severity}:${risk.clause}`)).toEqual([
+      'penalties:high:Point 2',
+      'termination_without_cause:high:Point 4',
+      'exclusivity:medium:Point 3',
+      `${MISSING_LIABILITY_CAP.id}:medium:Whole document`,
+    ]);
+    const bracketed = '[02/03/25, 08:15:02] Tom: rent is £400 a month\n[02/03/25, 08:16:40] Tom: the room is yours from May';
+    expect(splitClauses(bracketed).map((clause) => clause.text)).toEqual(['rent is £400 a month', 'the room is yours from May']);
+  });
+
+  it('numbers clauses from "Art." and ends the last bullet point at a blank line', () => {
+    expect(splitClauses('Art. 1 Price: EUR 900.\nArt. 2 Term: one year.').map((clause) => [clause.ref, clause.heading])).toEqual([
+      ['Clause 1', 'Price'],
+      ['Clause 2', 'Term'],
+    ]);
+    expect(splitClauses('- Fee is £20.\n- It renews automatically.\n\nIs this ok?').map((clause) => clause.text)).toEqual([
+      'Fee is £20.',
+      'It renews automatically.',
+      'Is this ok?',
+    ]);
+  });
+
+  it('reads a sum added for paying late in plain words, per day as high', () => {
+    expect(severitiesOf("If your rent is late it's £15 extra for every day until it's paid.")).toEqual(['penalties:high']);
+    expect(severitiesOf('Anyone who pays late owes £5 more per week.')).toEqual(['penalties:high']);
+    expect(severitiesOf("If you fall behind with the rent it's £40 on top.")).toEqual(['penalties:medium']);
+    expect(severitiesOf('Late check-out is £20 extra.')).toEqual([]);
+    expect(severitiesOf('Breakfast is £8 extra per day.')).toEqual([]);
+  });
+
+  it('reads dealing only with the other side as exclusivity in plain words', () => {
+    expect(severitiesOf("You'll only buy your coffee beans from us, not from any other roaster.")).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The photographer only works with us during the season.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Stallholders only sell at fairs we organise.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('You can only sell to customers over 18.')).toEqual([]);
+  });
+
+  it('reads a right to end it in plain words, with its notice or discretion', () => {
+    expect(severitiesOf('We can pull your stand whenever we like.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('The market may withdraw your pitch at its discretion.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf("We can stop this at any point; you'll get a month's notice.")).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf("The Studio can end it whenever it wants and will give you 4 weeks' notice.")).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Either of us can end this whenever we like.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('Questions about your booking go to our call centre.')).toEqual([]);
+  });
+
+  it('reads a restraint on working or trading within a radius as a non-compete', () => {
+    expect(severitiesOf('For six months after you leave you may not work for any nursery within 2 miles of ours.')).toEqual(['non_compete:high']);
+    expect(severitiesOf("While you work with us, you won't teach your own yoga classes within a 5-mile radius.")).toEqual(['non_compete:medium']);
+    expect(severitiesOf('The Stylist cannot open a salon within ten kilometres of the shop for a year after this contract ends.')).toEqual(['non_compete:high']);
+    expect(severitiesOf('Deliveries are free within 3 miles of the shop.')).toEqual([]);
+    expect(severitiesOf('The Caterer will not charge for travel within 10 miles.')).toEqual([]);
+  });
+
+  it('reads going after customers, patients, members or staff in plain words as non-solicitation', () => {
+    expect(severitiesOf('You must not try to lure away any of our members for a year after you leave.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('The Locum will not approach patients of the Surgery to move elsewhere.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf("Neither of us will take away the other's clients.")).toEqual(['non_solicitation:low']);
+    expect(severitiesOf('Staff must not approach the press.')).toEqual([]);
+  });
+
+  it('reads varying or adjusting terms, rates and schedules as unilateral amendment', () => {
+    expect(severitiesOf('We may vary your hours and the rota schedule at any time without notice.')).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf('The Lender can adjust the repayment instalments without telling the Borrower.')).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf("The Club may vary the membership rules on 30 days' notice.")).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('Delivery times may vary depending on the schedule.')).toEqual([]);
+  });
+
+  it('reads what you make for them being theirs, or rights handed over, as an IP assignment', () => {
+    expect(severitiesOf('Any photos you take at our events are ours.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf("Every design the Freelancer makes for the Studio becomes the Studio's property.")).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('You sign over the copyright in the songs to the label.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('You give us all rights to the logo.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Photos on our website belong to us.')).toEqual([]);
+    expect(severitiesOf('Recipes you come up with belong to you.')).toEqual([]);
+    expect(severitiesOf('Staff should know that anything they take from the stockroom belongs to us.')).toEqual([]);
+    expect(severitiesOf('The Seller hands over the title deeds on completion.')).toEqual([]);
+  });
+
+  it('reads secrets kept forever or beyond the relationship in plain words as perpetual confidentiality', () => {
+    expect(severitiesOf('Our client list stays between us forever.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf("Don't tell anyone what we charge, even after you leave.")).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('Keep our recipes to yourself even once this contract is over.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf("Don't share our prices with anyone for two years, even after you leave.")).toEqual([]);
+    expect(severitiesOf('Our prices stay between us while we work together.')).toEqual([]);
+  });
+
+  it('reads making good their losses in plain words as an indemnity, and not paying expenses', () => {
+    expect(severitiesOf('Should anyone sue us over your work, you will compensate us for the damages.')).toEqual(['broad_indemnification:medium']);
+    expect(severitiesOf("The Band makes good the Venue's losses if the gig is cancelled.")).toEqual(['broad_indemnification:medium']);
+    expect(severitiesOf("You're responsible for any claims brought against us because of your products.")).toEqual(['broad_indemnification:medium']);
+    expect(severitiesOf("You'll cover any and all of our losses whatsoever.")).toEqual(['broad_indemnification:high']);
+    expect(severitiesOf("You'll reimburse our travel expenses.")).toEqual([]);
+    expect(severitiesOf('The Hirer pays for any damage to the hall.')).toEqual([]);
+    expect(severitiesOf('Each party bears its own losses.')).toEqual([]);
+    expect(severitiesOf("The Landlord's insurance does not cover the Tenant's liabilities.")).toEqual([]);
+  });
+
   it('finds no high risk in a balanced contract that has the usual clauses', () => {
     const balanced = `${CLEAN}\n6. Indemnification. Each party shall indemnify the other against third-party claims caused by its breach.
 7. Law. This Agreement is governed by the laws of Ireland.

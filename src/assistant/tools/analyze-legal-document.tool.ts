@@ -46,17 +46,24 @@ const MUTUAL = anyOf(
   // Both sides named: "either you or the Company may", "either the Tenant or the Landlord".
   String.raw`\beither\s+(?:you|we|the\s+\w+|\w+)\s+or\s+(?:you|we|us|the\s+\w+|\w+)\s+(?:may|can|shall|will|is|are)\b`,
 );
+/** Theirs to decide: "our call" (not "our call centre"). */
+const OUR_CALL = String.raw`(?:our|their|its)\s+call\b(?!\s+(?:cent(?:re|er)s?|handlers?|lines?|logs?|charges?|rates?)\b)`;
 const NO_NOTICE = anyOf(
   String.raw`\bwithout\s+(?:any\s+|prior\s+|advance\s+)?(?:written\s+)?notice\b|\bwith\s+no\s+(?:prior\s+)?notice\b`,
   String.raw`\bimmediately\b|\bsole\s+(?:and\s+absolute\s+)?discretion\b`,
   // Plain wording of the same: "whenever they like", "no notice needed", "we are not required to notify you".
   String.raw`\bwhenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?\b|\bno\s+notice\b`,
+  // Discretion is no notice either: "at our discretion", "our call" (not "our call centre").
+  String.raw`\b(?:at|in)\s+(?:our|its|their|his|her)\s+(?:own\s+|absolute\s+)?discretion\b|\b${OUR_CALL}`,
   String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+|having\s+to\s+|needing\s+to\s+)?(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|warn(?:ing)?)\b`,
   String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:they\s+are\s+|it\s+is\s+)?(?:posted|published|posting|publication)`,
 );
-/** A stated notice period ("on 30 days' written notice", "as long as he gives me two weeks' notice") outweighs "whenever" or "at any time". */
+/**
+ * A stated notice period ("on 30 days' written notice", "as long as he gives me two weeks' notice", "a month's notice")
+ * outweighs "whenever" or "at any time".
+ */
 const NOTICE_PERIOD = anyOf(
-  String.raw`\b(?:\d+|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b`,
+  String.raw`\b(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b`,
 );
 /**
  * What comes before an ending event rather than a right to end: "following the termination", "upon the Employee's dismissal",
@@ -84,6 +91,8 @@ const AFTER_TERM = anyOf(
 const LIMITED_TO_TERM = anyOf(
   String.raw`\b(?:during|throughout|for\s+the\s+duration\s+of)\s+(?:the|this|its|his|her|your|their)\s+(?:term|engagement|employment|agreement|contract|relationship)\b`,
   String.raw`\bwhile\s+(?:(?:this|the)\s+(?:agreement|contract|lease|arrangement|engagement|membership)\s+is\s+in\s+(?:force|effect)|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
+  // The same in plain words: "while you're teaching for us", "whilst you work with us", "as long as you're with the Studio".
+  String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:you|he|she|they)(?:['’]re|\s+are|\s+is|\s+remains?|\s+stays?)?\s+(?:still\s+)?(?:[\w-]+\s+)?(?:for|with)\s+(?:us|me|the\s+\w+)\b`,
 );
 /** Getting goods or services: the verbs of an obligation to buy from someone. */
 const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
@@ -93,10 +102,18 @@ const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?
   String.raw`(?:business|company|firm)\s+(?:in|of)\s+the\s+same\s+(?:line|field|industry|sector|trade)|similar\s+business(?:es)?|` +
   // A radius clause: "any other shop within 2 km", "any other family in the same neighbourhood".
   String.raw`(?:any\s+)?(?:other|similar|competing)\s+(?:[\w-]+\s+)?(?:shop|store|business|practice|studio|salon|restaurant|outlet|family|client|employer)s?\s+(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))`;
+/**
+ * A distance from the other side's premises: "within 5 miles of the Practice", "within a 3-mile radius", "within ten km". A
+ * radius only restrains working or trading near them, so it marks a non-compete whoever the rival is ("any dental practice").
+ */
+const RADIUS = String.raw`\bwithin\s+(?:a\s+)?(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|fifty|half\s+a|a)\s?-?\s?(?:miles?|mi|km|kms|kilomet(?:re|er)s?)\b`;
 /** Payment that is not made on time, in the ways contracts and people say it ("rent in arrears", "sums not paid within 14 days"). */
 const LATENESS = String.raw`(?:overdue|late|unpaid|outstanding|past[\s-]due|missed|delayed|bounced|delinquent|(?:in\s+)?arrears|` +
   String.raw`not\s+(?:been\s+)?(?:paid|received)\s+(?:in\s+full\s+)?(?:on\s+time|when\s+(?:due|(?:it|they)\s+falls?\s+due)|` +
   String.raw`(?:by|on)\s+(?:the\s+|its\s+|their\s+)?(?:due\s+date|date\s+due|\d{1,2}(?:st|nd|rd|th)?)\b|within\s+\d+\s+(?:calendar\s+|business\s+)?days)|after\s+the\s+due\s+date)`;
+/** Paying late in plain words: "if you're late paying", "if you pay late", "if the rent's overdue" (not a "late check-out"). */
+const PAID_LATE = String.raw`(?:(?:late|behind)\s+(?:(?:with|in|on)\s+(?:the\s+|your\s+|a\s+)?)?(?:pay\w*|rent|instal\w*|invoices?|bills?)|pa(?:y|ys|id|ying)\s+(?:[\w-]+\s+){0,2}?late|` +
+  String.raw`(?:payments?|rent|invoices?|instal\w*|fees?|bills?)(?:['’]s|\s+(?:is|are|was|were|gets?))?\s+(?:late|overdue)|unpaid|overdue|in\s+arrears)`;
 /** An amount of money: "$1,000.50", "USD 30", "25 dollars". */
 const MONEY = String.raw`(?:(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD|CHF|INR)\s?)\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|CAD|AUD|CHF|INR|dollars?|euros?|pounds?)\b)`;
 /**
@@ -115,6 +132,15 @@ const PER_DAY_OF_DELAY = anyOf(
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
   String.raw`unlimited\s+(?:period|time|duration)|(?:thereafter|afterwards?)\s+without\s+(?:any\s+)?limit|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
   String.raw`(?:shall|will|do|does)\s+(?:not|never)\s+(?:expire|end|lapse)|never\s+(?:expires?|ends?|lapses?)`;
+/** Secrecy in plain words: "stays between us", "keep it to yourself", "don't share our prices". */
+const KEPT_SECRET = String.raw`(?:(?:stays?|staying|kept|keep\w*|remains?)\s+(?:[\w'’-]+\s+){0,4}?(?:strictly\s+|completely\s+)?(?:between\s+(?:us|ourselves|the\s+two\s+of\s+us|you\s+and\s+(?:us|me))|` +
+  String.raw`private|secret|confidential|to\s+yourself|under\s+wraps|in\s+confidence)|(?:not|never|don['’]t|won['’]t|can['’]t|cannot|mustn['’]t)\s+(?:[\w-]+\s+){0,3}?` +
+  String.raw`(?:tell|share|show|pass\s+on|leak|reveal|disclose|discuss|talk\s+about))\b`;
+/** Outliving the relationship with no end given: "even if we stop working together", "even after you leave". */
+const EVEN_AFTER_END = String.raw`\beven\s+(?:if|when|after|once|though)\s+(?:[\w'’-]+\s+){0,3}?(?:stop\w*|end(?:s|ed)?|finish\w*|part|leaves?|left|split|over|` +
+  String.raw`no\s+longer|terminat\w*|expir\w*|ceas\w*|quit\w*)\b`;
+/** A fixed period ("for two years") bounds a duty that outlives the relationship. */
+const FIXED_PERIOD = String.raw`\bfor\s+(?:up\s+to\s+)?(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|seven|ten|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:years?|months?)\b`;
 /** "At any time thereafter", "at any point after": a duty said to run so has no end. */
 const ANY_TIME_AFTER = String.raw`at\s+any\s+(?:time|point)\s+(?:there)?after(?:wards?)?\b`;
 /** A refusal to deal, in legalese or plain English: "shall not", "agrees not to", "won't", "can't", "is prohibited from". */
@@ -152,6 +178,15 @@ const SECRET_WHILE_SECRET = anyOf(
   String.raw`\btrade\s+secrets?\b[^]{0,200}?\b${TRADE_SECRET_LIFE}`,
   String.raw`\b${TRADE_SECRET_LIFE}[^.]{0,100}?\btrade\s+secrets?\b`,
 );
+/** What people make for a client, named in plain words. */
+const CREATIONS = String.raw`recipes?|photos?|photographs?|pictures?|images?|videos?|footage|designs?|artwork|drawings?|illustrations?|content|code|software|` +
+  String.raw`songs?|music|lyrics|logos?|ideas?|creations?|inventions?|work|writing|articles?|anything|everything`;
+/** Making it: "you come up with", "you write", "made for us" (not "build", which is also a tenant's fixture). */
+const CREATE = String.raw`(?:make|makes|made|creat(?:e|es|ed|ing)|c[ao]me\s+up\s+with|develop\w*|design\w*|write|writes|wrote|written|` +
+  String.raw`produc(?:e|es|ed|ing)|invent\w*|devis(?:e|es|ed)|bak(?:e|es|ed|ing)|draw|draws|drew|drawn|compos(?:e|es|ed)|record\w*|cook\w*)`;
+/** Theirs, not the maker's: "belongs to us", "is ours", "becomes the Café's property". */
+const OURS = String.raw`(?:(?:belongs?|will\s+belong)\s+(?:exclusively\s+|solely\s+|entirely\s+|wholly\s+)?to\s+(?!you\b|yourself\b|the\s+(?:creator|author|maker)\b)|` +
+  String.raw`(?:is|are|will\s+be|becomes?|become)\s+(?:all\s+|entirely\s+)?(?:ours\b|(?:our|the\s+\w+['’]s)\s+(?:sole\s+|exclusive\s+)?property\b))`;
 /** Law that is no choice of a country's law: "subject to applicable law", "mandatory law applies", "data protection law". */
 const GENERIC_LAW = String.raw`(?:applicable|relevant|local|any|all|mandatory|statutory|existing|current|such|this|that|these|those|federal|state|national|` +
   String.raw`international|european|eu|data|protection|privacy|employment|labou?r|tax|consumer|competition|common|case|civil|criminal|company|corporate|` +
@@ -214,6 +249,14 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bindemnit(?:y|ies)\b|\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
     // In plain words: "cover us for any claims", "compensate the client against all losses".
     String.raw`\b(?:cover|compensate|reimburse|defend)\s+(?:us|them|him|her|[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:for|against)\s+(?:any|all)(?:\s+and\s+all)?\s+(?:\w+\s+)?(?:claims?|losses|damages|costs|liabilit)`,
+    // Their losses made good, with no "any" or "all": "you'll cover our losses", "compensate the Café for its losses" (not
+    // "reimburse our expenses", which is a payment, nor paying for damage you do, which is liability).
+    // Each side bearing its own losses, or what an insurance policy covers, is no indemnity.
+    String.raw`(?<!\b(?:insurance|polic(?:y|ies)|insurers?)\b[^.]{0,40})\b(?:cover(?:s|ing)?|compensat(?:e|es|ing)|reimburs(?:e|es|ing)|mak(?:e|es|ing)\s+good|bear(?:s|ing)?|shoulder(?:s|ing)?)\s+` +
+      String.raw`(?:(?:us|me|them|the\s+\w+)\s+for\s+)?(?:any\s+(?:and\s+all\s+)?|all\s+)?(?:of\s+)?(?:our|my|their|its|the\s+\w+['’]s)\s+(?!own\b)(?:[\w-]+\s+){0,2}?(?:losses|damages|claims|liabilit(?:y|ies)|lawsuits?|fines)\b`,
+    String.raw`\b(?:compensat(?:e|es|ing)|reimburs(?:e|es|ing))\s+(?:us|me|them|the\s+\w+)\s+for\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:losses|damages|claims|liabilit(?:y|ies)|lawsuits?|fines)\b`,
+    // Or answering for claims against them: "you're responsible for any claims made against us".
+    String.raw`\b(?:responsible|liable)\s+for\s+(?:any|all)\s+(?:[\w-]+\s+){0,2}?(?:claims?|lawsuits?|fines)\s+(?:[\w-]+\s+){0,2}?against\s+(?:us|me|the\s+\w+)\b`,
   ], 'Limit the indemnity to third-party claims caused by your own breach or negligence, make it mutual and cap it.'),
   rule('automatic_renewal', 'Automatic renewal', 'medium', [
     String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll|keeps?\s+going|goes\s+on|carr(?:y|ies)\s+on)\w*\s+(?:[\w-]+\s+){0,3}automatically|` +
@@ -236,24 +279,35 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:can['’]?t|cannot|won['’]t|not\s+allowed\s+to|(?:will|shall|must|may)\s+not)\s+(?:work|be\s+employed|consult)\b[^.]{0,60}\b(?:competitors?|competing\s+(?:business|company|firm)s?)\b`,
     // Any work, stake or service for one who competes: "will not work for, consult for, or own any business that competes with the Company".
     String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|open|trad|sell|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
+    // Working or trading near them, whoever for: "not work for any dental practice within 5 miles", "can't run your own
+    // paid classes within 3 miles of the centre", "won't teach within a 10-mile radius".
+    String.raw`(?:\b(?:not|never)|\bwon['’]t|\bcan['’]t|\bcannot)\s+(?:[\w,'’-]+\s+){0,6}?(?:work|consult|own|join|provide|offer|run|operat|open|trad|sell|start|set\s+up|establish|teach|practi[cs]|coach|train|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,80}?${RADIUS}`,
   ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
     // "Neither party will, during this Agreement or for six months afterwards, recruit … the other party's employees".
-    String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?(?:solicit|poach|recruit|entice|induce|encourage|hire|employ)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|customers?|clients?|contractors?)`,
+    // Also the plain ways of going after them ("approach or take over customers", "steal our clients") and whoever they are
+    // ("entice away any patient", "poach our members").
+    String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?(?:solicit|poach|recruit|entice|induce|encourage|hire|employ|` +
+      String.raw`approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|workers?|customers?|clients?|contractors?|` +
+      String.raw`patients?|pupils?|students?|members?|accounts?)\b`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
     // termination of employment for any reason", "survives termination for any reason"); a student removed from a programme
     // or a membership ended is the same right.
     String.raw`(?<!\b(?:is|are|was|were|has\s+been|have\s+been)\s+)(?<!${ENDING_EVENT})\b(?:terminat\w*|cancel\w*|dismiss\w*|expel\w*|remove\s+(?:a|the|any|your)\s+\w+\s+from|` +
-      String.raw`(?:end|close|suspend)\s+(?:this|the|your|our|its|any)\s+(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?))\b[^.]{0,80}?\b(?:without\s+cause|` +
+      String.raw`(?:end|close|suspend)\s+(?:this|the|your|our|its|any)\s+(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?)|` +
+      // Ending it in plain words: "we can end this whenever we like", "pull your pitch any time", "drop your slot".
+      String.raw`(?:end|stop)\s+(?:this|it|things)|(?:pull|drop|scrap|axe|withdraw|revoke|cancel|take\s+away|call\s+off)\s+(?:your|the|this|our|its)\s+(?:[\w-]+\s+)?` +
+      String.raw`(?:pitch|spot|stall|stand|place|slot|booking|space|plot|table|gig|shifts?|classes|sessions?|licen[cs]e|permit|contract|deal|arrangement))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
-      String.raw`(?:in|at)\s+its\s+(?:sole|absolute)\s+discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice|without\s+(?:giving\s+)?(?:a|any)\s+reason|` +
-      String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice)`,
+      String.raw`(?:in|at)\s+(?:its|our|their|his|her)\s+(?:own\s+)?(?:sole\s+|absolute\s+)?(?:and\s+absolute\s+)?discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice|without\s+(?:giving\s+)?(?:a|any)\s+reason|` +
+      String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice|any\s*time|at\s+any\s+(?:point|moment)|${OUR_CALL}|(?:our|their|its)\s+(?:choice|decision))`,
     String.raw`\bat[\s-]will\b`,
     // "may terminate on 30 days' notice": no reason needed, so it is termination without cause.
-    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
+    // Also with the notice promised after it: "we can end this whenever we like; we'll give you 2 weeks' notice".
+    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach, or at the end of the term (that is not renewing), needs a reason or waits for the term.
@@ -303,6 +357,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:not|never)\b[^.]{0,100}?\b${ANY_TIME_AFTER}\b[^.]{0,100}?\b${DISCLOSE}`,
     String.raw`\b(?:not|never)\s+(?:[\w,]+\s+){0,6}?${DISCLOSE}\b[^.]{0,120}?\b${ANY_TIME_AFTER}`,
     String.raw`\b(?:keep|hold|maintain|treat|preserv)\w*\b[^.]{0,60}?\b(?:confiden\w*|secre\w*)\b[^.]{0,80}?\b${ANY_TIME_AFTER}`,
+    // In plain words: "our prices stay between us forever", "don't tell anyone our recipes, even after you leave".
+    String.raw`\b${KEPT_SECRET}[^.]{0,120}?\b(?:${ENDLESS})\b|\b(?:${ENDLESS})\b[^.]{0,120}?\b${KEPT_SECRET}`,
+    String.raw`^(?![^]*${FIXED_PERIOD})[^]*?\b(?:${KEPT_SECRET}[^.]{0,120}?${EVEN_AFTER_END}|${EVEN_AFTER_END}[^.]{0,120}?\b${KEPT_SECRET})`,
   ], 'Limit confidentiality to a fixed period (2 to 5 years is common), keeping trade secrets protected while secret.'),
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
@@ -316,6 +373,15 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,100}\b(?:belongs?|vests?)\s+(?:exclusively\s+|solely\s+)?(?:to|in)\b`,
     // "Everything I make for the client … belongs to the client."
     String.raw`^(?:everything|anything|all\s+(?:work|materials?|content|ideas|designs?))\b[^.]{0,120}\b(?:belongs?|will\s+belong|is\s+owned\s+by)\s+(?:exclusively\s+|solely\s+)?to\b`,
+    // What you make for them is theirs, in plain words: "any new recipes you come up with for us belong to us", "photos you
+    // take at our events are ours". The making is what says it is an assignment, not their own site's content.
+    String.raw`\b(?:${CREATIONS})\b[^.]{0,40}?\b(?:(?:you|he|she|they)\s+(?:[\w'’-]+\s+){0,2}?)?${CREATE}\b[^.]{0,60}?\b${OURS}`,
+    // Pictures are taken or shot ("anything you take" from the premises is no creation).
+    String.raw`\b(?:photos?|photographs?|pictures?|images?|videos?|footage|shots)\b[^.]{0,40}?\b(?:take[sn]?|took|shoot|shoots|shot|film(?:s|ed)?)\b[^.]{0,60}?\b${OURS}`,
+    // Handing the rights over: "you hand over all rights to them", "sign over the copyright", "give us all rights".
+    String.raw`\b(?:hand(?:s|ed|ing)?|sign(?:s|ed|ing)?|give[sn]?|giving|gave|pass(?:es|ed|ing)?|turn(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,2}?over\s+(?:all\s+|any\s+|the\s+|your\s+|full\s+)?` +
+      String.raw`(?:[\w-]+\s+)?(?:rights?|copyrights?|intellectual\s+property)\b`,
+    String.raw`\b(?:give|gives|giving|grant|grants|granting)\s+(?:us|me|the\s+\w+)\s+(?:all\s+(?:the\s+)?|full\s+|complete\s+|exclusive\s+)(?:rights?|copyrights?|ownership)\b(?!\s+to\s+use)`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
   rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) || PER_DAY_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b`,
@@ -327,6 +393,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,30}?\b(?:on|upon|in\s+respect\s+of)\s+(?:[\w-]+\s+){0,3}?${LATENESS}\b`,
     // A sum per day of delay is liquidated damages, whatever it is called.
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
+    // A sum added for paying late, in plain words: "if you're late paying it's £20 extra", "£15 more for every day it's overdue".
+    String.raw`\b${PAID_LATE}\b[^.]{0,80}?${MONEY}[^.]{0,20}?(?:\b(?:extra|more|on\s+top|added|surcharge)\b|\b(?:each|every|per|a)\s+(?:day|week)\b)`,
+    String.raw`${MONEY}[^.%]{0,30}?\b(?:each|every|per)\s+(?:day|week)\b[^.]{0,30}?\b(?:late|overdue|unpaid|behind)\b`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [
     String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b`,
@@ -334,6 +403,10 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`right\s+to\s+(?:sell|distribute|market|provide))\b`,
     String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|work\s+with|contract\s+with)\s+any\s+(?:other|third)\b`,
     String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other\s+\w+)\s*(?:else)?\b`,
+    // Dealing only with the other side, in plain words: "you only trade at events we run, not with any other organiser",
+    // "you'll only buy your flour from us", "only work for us".
+    String.raw`\bonly\s+(?:[\w'’-]+\s+){0,2}?${DEAL_VERB}\b[^.]{0,80}?\b(?:not|never|nor)\s+(?:[\w-]+\s+){0,2}?(?:with|to|from|for|through|via|at|by)\s+${OTHER_PARTY}`,
+    String.raw`\b(?:only|exclusively|solely)\s+${DEAL_VERB}\s+(?:[\w-]+\s+){0,2}?(?:with|from|to|for|through|via|at|in|on)\s+(?:[\w-]+\s+){0,3}?(?:us|me|we|our|ours)\b`,
     // A requirements deal: all of its supply from one source.
     String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other|one\s+else)\b|\b(?:sole|single|exclusive)\s+(?:source|supplier|provider|vendor)\b`,
     // From one source only: "purchase all panels exclusively from the Supplier", "order its parts from the Maker alone";
@@ -362,9 +435,13 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\blicen[cs]ed\s+(?:[\w-]+\s+){0,3}?exclusively\b|(?<![\w-])exclusively\s+licen[cs]ed\b`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
-    String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase)\b` +
-      String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent)\b`,
-    String.raw`\bunilaterally\s+(?:amend|modify|change)`,
+    // "Vary" and "adjust" are how loan and employment terms say it, with an object ("times may vary" changes nothing); a
+    // schedule or timetable is a term too ("may vary the repayment schedule").
+    String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
+      String.raw`(?:vary|adjust)(?=\s+(?:the|these|this|its|our|your|any|all|such)\b))\b` +
+      String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
+      String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?)\b`,
+    String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
     String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via|before)\s+(?:[\w-]+\s+){0,3}arbitrat(?:ion|ors?)\b`,
@@ -381,8 +458,10 @@ export const MISSING_LIABILITY_CAP = {
   severity: 'medium' as Severity,
   recommendation: 'Add a limitation of liability clause: a cap (for example the fees of the last 12 months) and no indirect damages.',
 };
-// What is paid: a fee, a payment, an invoice, a price ("a subscription" names the kind of deal, not its price).
-const PAYMENT_TERMS = /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b|\binvoic\w*|\bprice\b|\bpurchase\b|\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d/i;
+// What is paid: a fee, a payment, an invoice, a price ("a subscription" names the kind of deal, not its price). Who pays for
+// a repair ("how any repair is paid for") and "free of charge" or "in charge of" put no price on the deal.
+const PAYMENT_TERMS =
+  /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b(?!\s+for\b)|\binvoic\w*|\bprice\b|\bpurchase\b|(?<!\b(?:in|of|no)\s)\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d/i;
 const LIMITS_LIABILITY = anyOf(
   String.raw`\blimitation\s+of\s+liability\b|\bin\s+no\s+event\b|\baggregate\s+liability\b|\bliability\s+cap\b`,
   // "The venue's responsibility to us … is capped at the hire fee" limits liability in plain words.
@@ -441,7 +520,7 @@ export type AnalyzeLegalDocumentInput = z.infer<typeof analyzeLegalDocumentInput
 /** Document types by their own name (weighs most) and by the words that give them away. */
 const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
   ['NDA', String.raw`\bnon-?disclosure\b|\bNDA\b|\bconfidentiality\s+agreement\b`, String.raw`\b(?:disclosing|receiving)\s+party\b`],
-  ['Employment Agreement', String.raw`\bemployment\s+(?:agreement|contract)\b`, String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bat-will\b|\bnann(?:y|ies)\b|\bau\s+pair\b|\bcaregiver\b|\bhours\s+(?:a|per)\s+week\b`],
+  ['Employment Agreement', String.raw`\bemployment\s+(?:agreement|contract)\b`, String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bremuneration\b|\b(?:your|his|her|their)\s+employment\b|\bat-will\b|\bnann(?:y|ies)\b|\bau\s+pair\b|\bcaregiver\b|\bhours\s+(?:a|per)\s+week\b`],
   [
     'Service Agreement',
     String.raw`\b(?:master\s+)?services?\s+agreement\b|\bconsulting\s+agreement\b`,
@@ -486,7 +565,7 @@ const BETWEEN = anyOf(
 const ROLE = /\(\s*(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?["“”']([^"“”']{2,40})["“”']\s*\)/gi;
 // "Section 3", "3.", "3.1", "IV." start a clause; a bare "30 days" at the start of a wrapped line does not.
 const NUMBERED = new RegExp(
-  String.raw`^\s*(?:(?:[Ss]ection|SECTION|[Aa]rticle|ARTICLE|[Cc]lause|CLAUSE|§)\s*(\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6})[.):]?|` +
+  String.raw`^\s*(?:(?:[Ss]ection|SECTION|[Aa]rticle|ARTICLE|Art\.|ART\.|[Cc]lause|CLAUSE|§)\s*(\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6})[.):]?|` +
     String.raw`(\d{1,3}(?:\.\d{1,3})+\.?|\d{1,3}[.)]|[IVXLC]{1,6}[.)]))\s+(\S.*)$`,
 );
 // Inline numbering ("...confidential. 2. Term. ...") when the whole document is pasted on one line.
@@ -496,6 +575,14 @@ const LETTERED = /^\s*(?:\(([a-zA-Z])\)|([a-zA-Z])[.)])\s+(\S.*)$/;
 const BULLET = /^[^\S\n]*[-*•–]\s+/;
 // A quoted e-mail's "> " (or "> > ") at the start of each line.
 const QUOTE_MARK = /^[^\S\n]*(?:>[^\S\n]?)+/gm;
+/**
+ * A chat export's "[12/04/2025, 21:14] Kerry - Riverside Events: " (or "12/04/2025, 21:14 - Kerry: ") before each message: not
+ * part of the terms, and each message is a point of its own (messages seldom end with a full stop).
+ */
+const CHAT_PREFIX =
+  /^[^\S\n]*\[?\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?[^\S\n]+\d{1,2}:\d{2}(?::\d{2})?(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?\]?[^\S\n]*(?:[-–][^\S\n]+)?[^:\n]{1,60}:[^\S\n]+/gm;
+/** A numbered line that is only a title ("Clause 12 – Restrictive covenants"), its sub-clauses (12.1, 12.2) below it. */
+const BARE_TITLE = /^[\s–—:-]*([^.:;!?]{2,60}?)[\s–—:-]*$/;
 /**
  * A list marker after the end of a sentence starts the next one: "… invoiced monthly. b) During the term …", "… a season.
  * - The Club won't …" (splitSentences only breaks before a capital, digit or quote), so a price is not read as part of the
@@ -512,7 +599,8 @@ const MAX_RISKS = 50;
 export function splitClauses(pasted: string): Clause[] {
   // A contract forwarded in a quoted e-mail reads as the contract itself once the quote marks are off.
   const unix = pasted.replace(/\r\n?/g, '\n');
-  const document = (unix.match(QUOTE_MARK)?.length ?? 0) >= 2 ? unix.replace(QUOTE_MARK, '') : unix;
+  const unquoted = (unix.match(QUOTE_MARK)?.length ?? 0) >= 2 ? unix.replace(QUOTE_MARK, '') : unix;
+  const document = (unquoted.match(CHAT_PREFIX)?.length ?? 0) >= 2 ? unquoted.replace(CHAT_PREFIX, '- ') : unquoted;
   let lines = document.split('\n');
   const numberedLines = lines.filter((line) => NUMBERED.test(line)).length;
   const lettered = numberedLines < 2 && lines.filter((line) => LETTERED.test(line)).length >= 2;
@@ -542,16 +630,45 @@ export function splitClauses(pasted: string): Clause[] {
       current = undefined;
     }
   }
-  if (clauses.length > 0 && clauses.some((clause) => clause.ref !== 'Preamble')) return clauses.map(tidy);
+  if (clauses.length > 0 && clauses.some((clause) => clause.ref !== 'Preamble')) return underTitles(clauses).map(tidy);
 
   // A summary in bullet points ("- They can change the prices at any point"): each point is a clause.
-  const points = document.split(/\n(?=[^\S\n]*[-*•–]\s)/).filter((point) => BULLET.test(point));
-  if (points.length >= 2) return points.map((point, index) => tidy({ ref: `Point ${index + 1}`, text: point.replace(BULLET, '') }));
+  // A blank line ends the last point: what follows is the sender's own text ("^ that's from the organiser, should I agree?").
+  const listed = document.split(/\n(?=[^\S\n]*[-*•–]\s)/).filter((point) => BULLET.test(point));
+  const points = listed.map((point) => point.split(/\n[^\S\n]*\n/)[0] ?? point);
+  const after = listed.flatMap((point) => point.split(/\n[^\S\n]*\n/).slice(1)).filter((paragraph) => /\p{L}/u.test(paragraph));
+  if (points.length >= 2) {
+    return [
+      ...points.map((point, index) => tidy({ ref: `Point ${index + 1}`, text: point.replace(BULLET, '') })),
+      ...after.map((paragraph, index) => tidy({ ref: `Paragraph ${index + 1}`, text: paragraph })),
+    ];
+  }
 
   const paragraphs = document.split(/\n\s*\n/).filter((paragraph) => /\p{L}/u.test(paragraph));
   const blocks = paragraphs.length > 1 ? paragraphs : splitSentences(normalizeSpace(document));
   const unit = paragraphs.length > 1 ? 'Paragraph' : 'Sentence';
   return blocks.map((text, index) => tidy({ ref: `${unit} ${index + 1}`, text }));
+}
+
+/**
+ * Sub-clauses under a clause that is only a title ("Clause 12 – Restrictive covenants", then "12.1 …", "12.2 …") take the
+ * title as their heading, so they are read and cited as part of it; the title clause itself has no text to read.
+ */
+function underTitles(clauses: Clause[]): Clause[] {
+  const titled: Clause[] = [];
+  for (const [index, clause] of clauses.entries()) {
+    const title = clause.heading === undefined && !clause.text.includes('\n') ? BARE_TITLE.exec(clause.text)?.[1] : undefined;
+    const prefix = `${clause.ref}.`;
+    if (title && countWords(title) <= 6 && clauses[index + 1]?.ref.startsWith(prefix)) {
+      for (const sub of clauses.slice(index + 1)) {
+        if (!sub.ref.startsWith(prefix)) break;
+        sub.heading ??= title.trim();
+      }
+      continue;
+    }
+    titled.push(clause);
+  }
+  return titled;
 }
 
 /** Sentences, with a list marker after a full stop starting a new one, and the marker left out of the quote. */

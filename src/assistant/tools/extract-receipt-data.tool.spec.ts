@@ -326,6 +326,113 @@ describe('parseReceipt', () => {
     }
   });
 
+  it('reads Turkish receipts: TOPLAM, KDV in the prices, cash and card, the tax office, "*" before amounts, the lira from Turkish clues', () => {
+    const market = parseReceipt(
+      [
+        'ÖZKAN MARKET',
+        'Kadıköy / İSTANBUL',
+        'BEYKOZ V.D. 6220529513',
+        'TARİH: 02.04.2025  SAAT: 18:20',
+        'FİŞ NO: 0214',
+        '3 AD X 12,50',
+        'EKMEK                    *37,50',
+        'SÜT 1L                   *42,90',
+        'PEYNİR 500G             *189,00',
+        'KDV                      *26,94',
+        'TOPLAM                  *269,40',
+        'NAKİT                   *300,00',
+        'PARA ÜSTÜ                *30,60',
+      ].join('\n'),
+    );
+    expect(market).toMatchObject({ merchant: 'ÖZKAN MARKET', currency: 'TRY', total: 269.4, tax: 26.94, totalMismatch: undefined });
+    // The count printed above its item ("3 AD X 12,50" over "EKMEK *37,50") is that item's, not an item of its own.
+    expect(market.items).toEqual([
+      { name: 'EKMEK', quantity: 3, unitPrice: 12.5, amount: 37.5 },
+      { name: 'SÜT 1L', quantity: 1, unitPrice: 42.9, amount: 42.9 },
+      { name: 'PEYNİR 500G', quantity: 1, unitPrice: 189, amount: 189 },
+    ]);
+    // The amount alone on the line below a count and its unit price is that item's.
+    const stationery = parseReceipt(['KIRTASİYE DÜNYASI', 'DEFTER A4   3 AD X 25,00', '                    *75,00', 'KALEM                *15,00', 'TOPLAM            90,00 TL'].join('\n'));
+    expect(stationery).toMatchObject({ currency: 'TRY', currencyStated: true, total: 90, totalMismatch: undefined });
+    expect(stationery.items).toEqual([
+      { name: 'DEFTER A4', quantity: 3, unitPrice: 25, amount: 75 },
+      { name: 'KALEM', quantity: 1, unitPrice: 15, amount: 15 },
+    ]);
+    // "*" glued to an amount marks it; it multiplies nothing ("SAKSI 12" is a pot's size).
+    expect(parseReceipt('ÇİÇEKÇİ GÜL\nSAKSI 12          *48,00\nTOPKDV             *8,00\nTOPLAM            *48,00')).toMatchObject({
+      items: [{ name: 'SAKSI 12', quantity: 1, amount: 48 }],
+      total: 48,
+      totalMismatch: undefined,
+    });
+    // The same count line below its item, as German tills print it.
+    expect(parseReceipt('Bäckerei Schmidt\nBrezel 2,58\n  2 Stk x 1,29\nKaffee 2,90\nSumme 5,48').items).toEqual([
+      { name: 'Brezel', quantity: 2, unitPrice: 1.29, amount: 2.58 },
+      { name: 'Kaffee', quantity: 1, unitPrice: 2.9, amount: 2.9 },
+    ]);
+    expect(parseReceipt('Kahve Durağı\nÇankaya / ANKARA\nÇay 2 x 15,00 30,00\nKREDİ KARTI 30,00').items).toHaveLength(1);
+    for (const clue of ['KDV %10 5,00', 'Alsancak / İzmir', 'VKN 1234567890']) expect(detectCurrency(`${clue}\nToplam 55,00`).code).toBe('TRY');
+  });
+
+  it('takes the merchant from "Your <Brand> receipt", never from a "Label: value" line, and reads a tip for the driver as a tip', () => {
+    const bolt = parseReceipt(['Your Bolt receipt', 'Ride ID: 88412', 'Pickup: Alexanderplatz', 'Vehicle: Toyota Prius', 'Ride fare €14.20', 'Tip for driver €2.00', 'Total €16.20'].join('\n'));
+    expect(bolt).toMatchObject({ merchant: 'Bolt', total: 16.2, tip: 2, items: [{ name: 'Ride fare' }], totalMismatch: undefined });
+    // Without "your", the brand is printed again below, as an e-receipt's footer prints it.
+    expect(parseReceipt('Lyft e-receipt\nRide ID: 123\nDriver: Sam\nRide fare $21.00\nTotal $21.00\nLyft, 185 Berry St').merchant).toBe('Lyft');
+    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
+    // A brand not printed again is the user's note ("Uber receipt" above the café's).
+    expect(merchant('Uber receipt\nCorner Cafe')).toBe('Corner Cafe');
+    expect(merchant('Order #: 5521\nTable: 4\nCorner Cafe')).toBe('Corner Cafe');
+    expect(merchant('Your Trip Receipt\nPickup: Hauptbahnhof')).toBeUndefined();
+  });
+
+  it("reads a space between thousands, and skips the user's sentence above the receipt in any language", () => {
+    const tv = parseReceipt(
+      ['Ich habe das gestern gekauft, bitte für meine Abrechnung', '', 'Media Expert', 'Telewizor 55"   1 szt.     2 499,00', 'Kabel HDMI                  49,99', 'SUMA PLN              2 548,99'].join('\n'),
+    );
+    expect(tv).toMatchObject({ merchant: 'Media Expert', currency: 'PLN', total: 2548.99, totalMismatch: undefined });
+    expect(tv.items).toEqual([
+      { name: 'Telewizor 55"', quantity: 1, unitPrice: 2499, amount: 2499 },
+      { name: 'Kabel HDMI', quantity: 1, unitPrice: 49.99, amount: 49.99 },
+    ]);
+    expect(parseReceipt('Benzín z cesty do Brna na konferenci.\nShell Brno\nNatural 95     1 250,00\nCelkem     1 250,00 Kč')).toMatchObject({
+      merchant: 'Shell Brno',
+      total: 1250,
+      items: [{ amount: 1250 }],
+    });
+    expect(parseReceipt('Je dois le déclarer pour mes frais, merci\nFnac Montparnasse\nCasque audio 1\u202F099,00 €\nTotal 1\u202F099,00 €').merchant).toBe('Fnac Montparnasse');
+    // A printed name is no sentence: its words are capitalised, and it ends on a capital.
+    expect(parseReceipt('Mi Tierra Mexican Restaurant & Bar\nTacos 9.00\nTotal 9.00').merchant).toBe('Mi Tierra Mexican Restaurant & Bar');
+    expect(parseReceipt('Acme Holdings International Trading Company Corp.\nPens 9.00\nTotal 9.00').merchant).toBe('Acme Holdings International Trading Company Corp');
+    // With "." decimals a space parts a count from a price.
+    expect(parseReceipt('Pizza 2 350.00\nTotal 350.00').total).toBe(350);
+  });
+
+  it("takes the merchant from the subject or the body when the sender's name is only a role", () => {
+    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
+    expect(merchant('From: Receipts <receipts@mail.example>\nSubject: Your order from Casa Verde')).toBe('Casa Verde');
+    expect(merchant('From: Support <support@deliveroo.example>\nSubject: Your receipt from Wagamama')).toBe('Wagamama');
+    expect(merchant('From: No-reply <no-reply@email.example>\nSubject: Order confirmed\n\nBlue Lotus Thai')).toBe('Blue Lotus Thai');
+    expect(merchant('From: Receipts <receipts@mail.zoomride.example>\nSubject: Your trip')).toBe('Zoomride');
+  });
+
+  it('skips a first line that asks something, wherever its question mark is', () => {
+    expect(parseReceipt('Quanto ho speso qui? Grazie!\nBar Centrale\nCappuccino 1,50\nCornetto 1,20\nTotale 2,70').merchant).toBe('Bar Centrale');
+    expect(parseReceipt('¿Me lo pasas al Excel? Gracias\nPanadería Lola\nBarra de pan 1,20\nTotal 1,20').merchant).toBe('Panadería Lola');
+    expect(parseReceipt('Klopt dit? Het is voor de club\nSlagerij De Vries\nGehakt 6,50\nTotaal 6,50').merchant).toBe('Slagerij De Vries');
+  });
+
+  it('reads 100 KB of text built against the patterns for counts, labels, brands and spaced thousands in linear time', () => {
+    const runs = ['1 234 ', '2 AD X ', 'Your a ', 'a: ', 'jsem a ', 'aa. ', 'Subject: ', '*1,00 ', 'a receipt ', '1 ks  ', '3 X ', 'From: a <a@b.'];
+    for (const run of runs) {
+      const text = run.repeat(Math.ceil(100_000 / run.length)).slice(0, 100_000);
+      const cpu = startCpuClock();
+      detectCurrency(text);
+      expect(() => parseReceipt(`Shop\n${text}x\nTea 2.00\nTotal 2.00`)).not.toThrow();
+      expect(() => parseReceipt(`${text}\nTea 2,00`)).not.toThrow();
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+
   it('reads 100 KB of text built against the new patterns in linear time', () => {
     const runs = ['HST ', 'ABN ', 'GST No ', 'Rs ', '1-', 'a ', 'Ab ', 'Svc ', 'service 1', 'Forwarded ', '年1', 'for my ', 'A1 ', 'From: a <'];
     for (const run of runs) {

@@ -42,9 +42,11 @@ const CODES = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|B
 /** Specific marks before generic ones: "CA$" must not read as "$". */
 const CURRENCY_MARKS: [RegExp, string][] = [
   [/US\$/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
-  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<![A-Za-z])R\s?\d/, 'ZAR'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
+  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<!\p{L})R\s?\d/u, 'ZAR'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
   [/[¥円]|\byen\b/i, 'JPY'], [/₹/, 'INR'], [/₩/, 'KRW'], [/₽/, 'RUB'], [/₺/, 'TRY'], [/₪/, 'ILS'], [/₱/, 'PHP'], [/฿/, 'THB'],
   [/zł/, 'PLN'], [/Kč/, 'CZK'],
+  // "45,00 TL", "TL 45": the Turkish lira's letters, only next to an amount.
+  [/(?<=\d[^\S\n]?)TL(?![A-Za-z])|(?<![A-Za-z])TL(?=[^\S\n]?\d)/, 'TRY'],
   // "Rs. 120", "Grand Total (Rs.)", "Amount in Rs": the rupee's abbreviation, only next to an amount, a bracket or a line's end.
   [/\bRs\b\.?(?=[^\S\n]?\d|\)|[^\S\n]*$)|\brupees?\b/im, 'INR'], [/(?<=\d[^\S\n]?)원/, 'KRW'],
 ];
@@ -52,6 +54,10 @@ const CURRENCY_MARKS: [RegExp, string][] = [
 const DOLLAR = /\$|\bdollars?\b/i;
 const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
 const BLANKS = String.raw`[^\S\n]`;
+/** A word in either case, for patterns that must stay case-sensitive elsewhere: "kg" → "[kK][gG]". */
+function anyCase(word: string): string {
+  return word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+}
 /**
  * Where the receipt was printed, for amounts printed bare or with a "$" several countries use: tax names, business numbers
  * and addresses that only one country prints. The specific ones come first; the last ones (EFTPOS, "GST incl.") are shared
@@ -89,6 +95,13 @@ const COUNTRY_CLUES: [RegExp, string][] = [
   [new RegExp(String.raw`\bRFC\b${BLANKS}*(?::${BLANKS}*)?[A-ZÑ&]{3,4}\d{6}`), 'MXN'],
   [/\bEFTPOS\b|\bincl(?:udes|uded|uding|\.)?[^\S\n]*GST\b|\bGST[^\S\n]+incl/i, 'AUD'],
   [/^NETS\b/m, 'SGD'],
+  // Turkey: KDV (its VAT, "TOPKDV" its sum), the tax office ("KONAK V.D.") and number (VKN), or a Turkish city, however
+  // cased: İ and ı fold to no ASCII letter.
+  [/(?<![\p{L}\p{N}])(?:(?:TOP)?KDV|V\.[^\S\n]?D\.|VKN|T[üÜ]rkiye|TÜRKİYE)(?![\p{L}\p{N}])/u, 'TRY'],
+  [
+    /(?<!\p{L})(?:[İI]stanbul|[İI]STANBUL|[İI]zmir|[İI]ZM[İI]R|Ankara|ANKARA|Antalya|ANTALYA|Bursa|BURSA|Adana|ADANA|Konya|KONYA|Gaziantep|GAZ[İI]ANTEP|Kayseri|KAYSER[İI]|Eski[şs]ehir|ESK[İI][ŞS]EH[İI]R|Mersin|MERS[İI]N|Trabzon|TRABZON)(?!\p{L})/u,
+    'TRY',
+  ],
 ];
 /** Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code. */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW']);
@@ -101,13 +114,16 @@ const DEFAULT_CURRENCY = 'USD';
 const DEFAULT_COMMA_CURRENCY = 'EUR';
 const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 
-const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\b(?:${CODES})\b)`;
-// Thousands groups (1,234.56 / 1.234,56 / 1'234.50) or plain numbers with at most two decimals.
-const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\bTL\b|\b(?:${CODES})\b)`;
+/**
+ * Thousands groups (1,234.56 / 1.234,56 / 1'234.50 / 1 234,56 with a no-break space) or plain numbers with at most two
+ * decimals. A plain space groups thousands only before comma decimals ("1 686,43", as Czech, Polish, French and Nordic
+ * tills print): "2 350.00" is a count and a price. Such a number starts only after no digit and blank, so a run of
+ * space-parted digits without the decimals is scanned once, not again from each of its groups.
+ */
+const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|(?<!\d[ \u00A0\u202F])\d{1,3}(?: \d{3})+,\d{2}|\d+(?:[.,]\d{1,2})?`;
 /** A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h" (either case: MONEY's codes must stay upper case). */
-const UNIT = String.raw`(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?']
-  .map((unit) => unit.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`))
-  .join('|')})\b)`;
+const UNIT = String.raw`(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?'].map(anyCase).join('|')})\b)`;
 // Numbers joined by hyphens ("2-10", "03-1234-5678") are an address or a phone number, whatever the currency; one
 // followed by a slash and digits ("12.345.678/0001-90", a Brazilian CNPJ) is an identifier.
 const MONEY = new RegExp(
@@ -138,7 +154,8 @@ const TIP = new RegExp(
   'i',
 );
 const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b/i;
-const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|kdv)\b|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세/i;
+// "TOPKDV": a Turkish till's sum of its KDV (VAT) lines.
+const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv)\b|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세/i;
 /**
  * Tax contained in the prices, not added to them: "incl."/"inkl."/"enth."/"enthalten" (German), "dont"/"incluse" (French),
  * "davon" (German), "incluido/a" (Spanish, Portuguese), "varav"/"heraf" (Nordic), "inbegrepen" (Dutch); 内/税込 (Japanese),
@@ -159,32 +176,34 @@ const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
 const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
 /**
  * The amount the tax is reckoned on, printed beside the tax: "Taxable 20.00", "Netto 16,81", "Total excl. VAT",
- * "Total HT", "SPRZEDAŻ OPODATK. A" (Polish taxable sales), "Base imponible", "과세물품가액"/"공급가액" (Korean), "税抜"
- * (Japanese). It restates the items' sum with or without the tax: no item, no tax, no total.
+ * "Total HT", "SPRZEDAŻ OPODATK. A" (Polish taxable sales), "Base imponible", "Základ DPH" (Czech), "과세물품가액"/"공급가액"
+ * (Korean), "税抜" (Japanese). It restates the items' sum with or without the tax: no item, no tax, no total.
  */
 const TAXABLE_BASE = new RegExp(
   apart(
     String.raw`(?:non-?)?taxable|netto|opodatk\p{L}*|sprzedaż\s+(?:opodatk|zwoln)\p{L}*|excl(?:uding|usive)?\.?|exkl(?:usive)?\.?|` +
       String.raw`ex\.?\s+(?:vat|gst|tax|mwst)|before\s+tax|pre-?tax|ohne\s+(?:mwst|ust)|hors\s+taxes?|ht|sin\s+iva|base\s+imponible|` +
-      String.raw`imponibile|base\s+tribut[áa]vel|steuerpflichtig|momsunderlag|underlag`,
+      String.raw`imponibile|base\s+tribut[áa]vel|steuerpflichtig|momsunderlag|underlag|základ(?:\s+(?:daně|dane|dph))?`,
   ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight))|과세|공급가액|면세물품|課税|税抜|不含税|税前`,
   'iu',
 );
 /**
  * A business's registration or tax number, its label before the number: "CNPJ 12.345.678/0001-90", "VAT No. 123.456.789",
- * "VAT Reg No GB 123 4567 89", "Org.nr 556677-1234", "CIF: B12345678", "사업자번호". An identifier, not money.
+ * "VAT Reg No GB 123 4567 89", "Org.nr 556677-1234", "CIF: B12345678", "KONAK V.D. 1234567890" (a Turkish tax office), "사업자번호".
+ * An identifier, not money.
  */
 const BUSINESS_ID = new RegExp(
   apart(
     String.raw`cnpj|cpf|nip|regon|nif|cif|ruc|rut|rfc|abn|acn|uen|gstin|siret|siren|cvr|kvk|ičo|dič|y-tunnus|orgnr|org\.?\s?(?:nr|nummer)|` +
-      String.raw`ust-?id(?:-?nr)?|steuer-?nr|steuernummer|st\.?-?nr|p\.?\s?iva|partita\s+iva|` +
+      String.raw`ust-?id(?:-?nr)?|steuer-?nr|steuernummer|st\.?-?nr|p\.?\s?iva|partita\s+iva|v\.\s?[dn]\.|vkn|mersis(?:\s+no)?|` +
       String.raw`(?:vat|gst|tax|btw|moms|mva|tva|iva)[\s.-]*(?:no|nr|number|reg(?:istration)?|id)\.?(?:[\s.-]*(?:no|nr|number)\.?)?`,
   ) + String.raw`(?=[^\S\n]*[:#.]?[^\S\n]*\p{L}{0,2}[^\S\n]?\d)|사업자|統一編號|税号|登録番号`,
   'iu',
 );
 /**
  * How the bill was paid, beyond IGNORED's English: "Forma de pagamento: PIX", "Forma de pago", "Método de pago", "Pagado con
- * Bizum", "Karta płatnicza", "Kartenzahlung", "Betalt med Swish", "Betaald met iDEAL", "신용카드", "支付宝". Names that may
+ * Bizum", "Karta płatnicza", "Kartenzahlung", "Betalt med Swish", "Betaald met iDEAL", "Platba kartou", "KREDİ KARTI", "NAKİT",
+ * "신용카드", "支付宝". Names that may
  * start an item ("Ideal Protein bar", "Tarjeta regalo", "생일카드") count only alone before the amount.
  */
 const PAYMENT = new RegExp(
@@ -192,19 +211,21 @@ const PAYMENT = new RegExp(
     String.raw`forma\s+de\s+pag(?:amento|o)|m[ée]todo\s+de\s+pago|(?:meio|modo)\s+de\s+pagamento|pagamento|pagado|pago\s+con|pagato|` +
       String.raw`zahlungsart|zahlart|kartenzahlung|girocard|(?:ec|kredit)-?karte|bezahlt|mode\s+de\s+paiement|paiement|carte\s+(?:bancaire|bleue|cb)|` +
       String.raw`betalt|betaald|betalning\p{L}*|betaling\p{L}*|betalkort|maksettu|płatno\p{L}*|płatnicz\p{L}*|kartą|zapłacono|` +
-      String.raw`apple\s+pay|google\s+pay|paypal|alipay|wechat\s+pay`,
+      String.raw`apple\s+pay|google\s+pay|paypal|alipay|wechat\s+pay|platb\p{L}*|hotovost\p{L}*|` +
+      // Turkish: credit card, bank card, cash, change (İ and ı fold to no ASCII letter).
+      String.raw`(?:kred[iİı]|banka)\s+kart\p{L}*|nak[iİı]t|para\s+üst\p{L}*`,
   ) +
     String.raw`|^(?:pix|bizum|swish|vipps|mobilepay|ideal|twint|blik|tarjeta|cart[ãa]o|carte|karte|karta|kort|card|카드)(?![\p{L}\p{N}])(?![^\S\n]*\p{L})` +
     '|(?:신용|체크)카드|카드\\s?결제|電子マネー|支付宝|微信支付|刷卡',
   'iu',
 );
 /**
- * A document's own number: "Ticket nº 0042", "Nota fiscal nº 12.345", "Paragon nr 4521", "Kvitto nr 18842", "영수증번호",
+ * A document's own number: "Ticket nº 0042", "Nota fiscal nº 12.345", "Paragon nr 4521", "Kvitto nr 18842", "FİŞ NO: 0087", "영수증번호",
  * "승인번호" (approval). In won and yen its digits would read as money.
  */
 const DOCUMENT_NUMBER = new RegExp(
   apart(
-    String.raw`cupom|nota\s+fiscal|nfc-?e|paragon|factura|facture|fattura|scontrino|boleta|ticket|kassenbon|beleg|bon|kvitto|kvittering|kuitti|` +
+    String.raw`cupom|nota\s+fiscal|nfc-?e|paragon|factura|facture|fattura|scontrino|boleta|ticket|kassenbon|beleg|bon|kvitto|kvittering|kuitti|f[iİı]ş|` +
       String.raw`reçu|recibo|ricevuta|quittung|rechnung|nyugta`,
   ) + String.raw`[^\S\n]*(?:fiscal[^\S\n]*)?(?:n[º°o]?\.?|nr\.?|#|number|nummer|n[úu]mero|numéro)[^\S\n]*:?[^\S\n]*\d|(?:영수증|승인|거래)\s?번호|レシート番号|取引番号|承認番号`,
   'iu',
@@ -255,13 +276,39 @@ const RECEIPT_HEADING = new RegExp(
   'iu',
 );
 /**
- * A sentence written to us above the receipt ("Does this add up? I think they charged me too much."): a question, or a
- * line of five words or more that speaks as "I" or to "you". A merchant's name does neither. A note that starts in lower
- * case, as a printed name does not, counts when it speaks as "my" or thanks us ("for my BAS, cheers"), or runs to five
- * words or more ("sorting the farm accounts, this one's from last week").
+ * A sentence written to us above the receipt ("Does this add up? I think they charged me too much."): a question ("?"
+ * anywhere: "Kun je deze bon even uitlezen? Is voor de kerk."), a line of five words or more that speaks as "I" or to
+ * "you", or one of six words or more ending in a full stop after a lower-case word. A merchant's name does none of these
+ * ("Acme Holdings Corp." ends on a capital). A note that starts in lower case, as a printed name does not, counts when it
+ * speaks as "my" or thanks us ("for my BAS, cheers"), or runs to five words or more ("sorting the farm accounts, this
+ * one's from last week").
  */
 const USERS_SENTENCE =
-  /\?\s*$|^(?=(?:\S+\s+){4})[^\n]*\b(?:I|I'm|I've|me|my|you|your|please|pls)\b|^[a-z][^\n]*\b(?:i|me|my|we|our|you|your|please|pls|plz|thanks|thx|cheers|ta|merci|danke|bitte|gracias|grazie)\b|^(?=\p{Ll})(?:\S+\s+){4}\S/u;
+  /[?¿？]|^(?=(?:\S+\s+){4})[^\n]*\b(?:I|I'm|I've|me|my|you|your|please|pls)\b|^[a-z][^\n]*\b(?:i|me|my|we|our|you|your|please|pls|plz|thanks|thx|cheers|ta|merci|danke|bitte|gracias|grazie)\b|^(?=\p{Ll})(?:\S+\s+){4}\S|^(?=(?:\S+\s+){5})[^\n]*(?<![\p{L}\p{N}])\p{Ll}{2,}\.\s*$/u;
+/**
+ * "I", "me", "my", "you", "can you", "please" in the languages receipts come in (Czech, Slovak, Polish, Dutch, German,
+ * French, Spanish, Italian, Portuguese): "Tankoval jsem cestou ke klientovi, potřebuju to rozepsat", "Ich brauche das für
+ * meine Steuer". Short and common words ("je", "mi", "ma"), so they count only in a sentence: see usersSentence.
+ */
+const SPEAKER_WORDS = new RegExp(
+  apart(
+    String.raw`jsem|jsme|potřebuj\p{L}*|můj|moje|mně|mi|můžeš|můžete|prosím|som|potrebujem|ik|jij|je|mijn|mij|kun|kunt|graag|` +
+      String.raw`ich|mir|mich|mein\p{L}*|du|kannst|können|bitte|j|moi|mon|ma|mes|peux|pouvez|svp|yo|me|mis|necesito|puedes|` +
+      String.raw`io|mio|mia|puoi|potresti|jestem|mój|moja|mnie|potrzebuj\p{L}*|możesz|proszę|eu|meu|minha|preciso|você|podes`,
+  ),
+  'iu',
+);
+/**
+ * Whether a line is the user's: USERS_SENTENCE, or a sentence of five words or more, three of them in lower case as a
+ * printed name's are not, that speaks as the sender in another language.
+ */
+function usersSentence(line: string): boolean {
+  if (USERS_SENTENCE.test(line)) return true;
+  const words = line.split(/\s+/).filter(Boolean);
+  return words.length >= 5 && words.filter((word) => /^\p{Ll}/u.test(word)).length >= 3 && SPEAKER_WORDS.test(line);
+}
+/** "Booking ID: A-7XK2", "Pick-up: Siam Paragon", "Vehicle: GrabCar": a label and its value, never the merchant's name. */
+const LABELLED_LINE = /^\p{L}[^:\n]{0,30}:[^\S\n]+\S/u;
 /**
  * The merchant named in an e-mail's header or greeting: "From: John Lewis", "Thanks for your order at Thalia", "Vielen Dank
  * für Ihre Bestellung bei Thalia!", "Thank you for visiting Kew Gardens" (not "us"), or in an e-mailed receipt's heading:
@@ -289,29 +336,61 @@ const MAIL_CLIENT_LINE = new RegExp(
 );
 /** A sender's role, not its name: "Steam Support", "Uber Receipts", "no-reply". */
 const SENDER_ROLE = /(?:^|(?<!\s)\s+)(?:support|team|customer\s+(?:service|care|support)|receipts?|billing|orders?|notifications?|no-?reply|accounts?|payments?|sales|help(?:desk)?|kundenservice|kundendienst|service\s+client|atención\s+al\s+cliente)$/i;
-function namedInHeader(line: string, text: string): string | undefined {
-  const header = NAMED_IN_HEADER.exec(line);
+/** The part of a mail address that names no business: "no-reply@orders.example", "receipts@mail.shop.example". */
+const GENERIC_HOST = /^(?:orders?|receipts?|e?-?mails?|mailer|no-?reply|notifications?|notify|info|billing|support|accounts?|payments?|service|news(?:letter)?|alerts?|messages?|example|co|com)$/i;
+/** What a mail client writes before an e-mail's subject, which may name the merchant as a heading does. */
+const SUBJECT_LABEL = /^(?:subject|betreff|objet|asunto|oggetto|onderwerp|assunto|ämne|emne|aihe|temat|předmět)[^\S\n]*:[^\S\n]*/i;
+/**
+ * An e-mailed receipt's heading naming its brand before the word: "Your Grab E-Receipt", "Your Uber receipt", "Bolt
+ * receipt". Tried only on a short line (the name is at most 60 characters).
+ */
+const BRAND_RECEIPT = /^(your\s+)?(\S[^\n]{0,60}?)[\s-]+(?:e-?)?receipt$/i;
+/** Words that name what a receipt is for, not whose it is: "Your Trip Receipt", "Your Order Receipt", "Tuesday receipt". */
+const NOT_A_BRAND = /^(?:e|digital|electronic|order|trip|ride|payment|purchase|delivery|booking|tax|sales|final|official|cash|card|customer|gift|the|this|my|a|an|our|lunch|dinner|breakfast|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
+/** The merchant a header line names: from the sender's address alone it may give way to a subject or heading below. */
+type Named = { name: string; fromAddress?: boolean };
+function namedInHeader(line: string, text: string): Named | undefined {
+  // "Subject: Your receipt from Pho Saigon 88": the subject names the merchant as the e-mail's heading would.
+  const heading = line.replace(SUBJECT_LABEL, '');
+  const printedBelow = text.slice(text.indexOf(line) + line.length);
+  const header = NAMED_IN_HEADER.exec(heading);
+  if (!header) return brandHeading(heading, printedBelow);
   // A heading is printed capitalised, with a name: "receipt from lunch:", "receipt from Tokyo trip" are the user's notes.
   // Without "your" it may be the user's too ("Receipt from Dublin" above "The Brazen Head"): then the name must be printed
   // again below, as a shop's name is in an e-mail's footer.
-  const heading = header?.[3];
-  if (heading !== undefined) {
-    const printedAgain = (name: string): boolean => text.toLowerCase().includes(name.toLowerCase(), text.indexOf(line) + line.length);
-    if (/^\p{Ll}/u.test(line) || /^\p{Ll}/u.test(heading) || /:\s*$/.test(heading)) return undefined;
-    if (!/^(?:your|ihre?|votre|tu|su|seu|sua|din|uw)\s/i.test(line) && !printedAgain(heading.replace(/[!.]+$/, '').trim())) return undefined;
+  const from = header[3];
+  if (from !== undefined) {
+    const printedAgain = (name: string): boolean => printedBelow.toLowerCase().includes(name.toLowerCase());
+    if (/^\p{Ll}/u.test(heading) || /^\p{Ll}/u.test(from) || /:\s*$/.test(from)) return undefined;
+    if (!/^(?:your|ihre?|votre|tu|su|seu|sua|din|uw)\s/i.test(heading) && !printedAgain(from.replace(/[!.]+$/, '').trim())) return undefined;
   }
-  let named = header?.[1] ?? header?.[2] ?? heading;
+  let named = header[1] ?? header[2] ?? from;
   // "From: Steam Support <noreply@steampowered.com>": the name the sender gives, without its role, before its address.
   const bracket = named?.indexOf('<') ?? -1;
   const display = named === undefined || bracket < 0 ? '' : named.slice(0, bracket).replace(/["']/g, '').trim();
   const name = display.includes('@') ? '' : display.replace(SENDER_ROLE, '').trim();
-  if (/\p{L}/u.test(name)) return name;
+  if (/\p{L}/u.test(name)) return { name };
   if (named !== undefined && bracket >= 0) named = named.slice(bracket);
-  // "From: receipts@zoomride.co.za": the sender's domain, spelled as the receipt spells it ("ZoomRide").
-  const domain = named === undefined ? undefined : /@([\p{L}\p{N}-]{2,40})\./u.exec(named)?.[1];
-  if (!domain) return named;
+  const host = named === undefined ? undefined : /@([\p{L}\p{N}.-]{3,200})/u.exec(named)?.[1];
+  if (host === undefined) return named === undefined ? undefined : { name: named };
+  // "From: receipts@zoomride.co.za": the sender's domain, spelled as the receipt spells it ("ZoomRide"); a mail host's
+  // own part ("mail.", "orders.example") names no one, and a role ("Orders <no-reply@orders.example>") no merchant.
+  const domain = host.split('.').slice(0, -1).find((part) => part.length >= 2 && !GENERIC_HOST.test(part));
+  if (!domain) return undefined;
   const spelled = new RegExp(String.raw`(?<![\p{L}\p{N}@.])${domain}(?![\p{L}\p{N}])`, 'iu').exec(text)?.[0];
-  return spelled ?? domain.charAt(0).toUpperCase() + domain.slice(1);
+  return { name: spelled ?? domain.charAt(0).toUpperCase() + domain.slice(1), fromAddress: true };
+}
+/**
+ * "Your Grab E-Receipt" → Grab. Without "your" ("Grab receipt") it may be the user's note ("Tim Hortons receipt"): then a
+ * line below must start with the name, as an e-receipt's footer does.
+ */
+function brandHeading(heading: string, printedBelow: string): Named | undefined {
+  const brand = heading.length <= 90 ? BRAND_RECEIPT.exec(heading) : null;
+  const name = brand?.[2]?.trim();
+  if (!brand || !name || /^\p{Ll}/u.test(heading) || /^\p{Ll}/u.test(name) || NOT_A_BRAND.test(name)) return undefined;
+  const lower = name.toLowerCase();
+  const startsLine = (below: string): boolean => below.trim().toLowerCase().startsWith(lower) && !/^[\p{L}\p{N}]/u.test(below.trim().slice(name.length));
+  return brand[1] || printedBelow.split('\n').some(startsLine) ? { name } : undefined;
 }
 /**
  * The name printed above a store's number when a mark says it is one: "Walgreens #04512", "Tesco Store No. 2231" → the
@@ -376,6 +455,7 @@ async function attachmentText(file: Attachment, services: ToolServices): Promise
 /** Parses receipt text into items, summary lines, currency and total. */
 export function parseReceipt(text: string): Receipt {
   let merchant: string | undefined;
+  let merchantFromAddress = false;
   const instruction = INSTRUCTION.exec(text);
   let body = instruction ? text.slice(instruction[0].length) : text;
   if (instruction?.[1]) merchant = instruction[1].trim();
@@ -392,6 +472,14 @@ export function parseReceipt(text: string): Receipt {
   let pendingName: string | undefined;
   // A bare amount above the first item, named only by the line before it: an item, or the total an e-mail repeats at its top.
   let leadingAmount: ReceiptItem | undefined;
+  // The item read on the line before, and a count with its unit price printed alone on the line before: a count line
+  // ("2 AD X 45,00", "2 Stk x 1,29") prices the item above or below it, an amount alone is the line total of the one above.
+  // Below a name ("Brezel" over "2 x 1,29") it prices that name, unless the next line is an item it adds up to: then the
+  // name was an address or a label ("Kadıköy / İSTANBUL" over "3 AD X 12,50" over "EKMEK *37,50").
+  let itemAbove: NonNullable<ParsedItem> | undefined;
+  let countAbove: (Count & { named?: ReceiptItem }) | undefined;
+  const counts = (item: ReceiptItem, count: Count): boolean =>
+    item.quantity === 1 && Math.abs(item.amount - count.count * count.unitPrice) < 0.011;
   // The items read before the last total: what follows it (a split, the card, "Suica ¥680") is how the bill was paid.
   let itemsAtTotal = 0;
   // A total line: the bill so far, with any tip above it (an e-mail may state its total twice, before and after the lines).
@@ -412,20 +500,37 @@ export function parseReceipt(text: string): Receipt {
   for (const line of splitLines(body, integersAreMoney).slice(0, MAX_LINES)) {
     const money = findMoney(line, integersAreMoney);
     const last = money[money.length - 1];
+    const [above, counted] = [itemAbove, countAbove];
+    [itemAbove, countAbove] = [undefined, undefined];
     if (!last) {
-      const named = !merchant && items.length === 0 ? namedInHeader(line, body) : undefined;
-      if (named) merchant = merchantName(named);
+      // A merchant read from the sender's address gives way to one a subject or heading names before the items.
+      const header: Named | undefined = (!merchant || merchantFromAddress) && items.length === 0 ? namedInHeader(line, body) : undefined;
+      const named: Named | undefined = header && !(merchant && header.fromAddress) ? header : undefined;
+      if (named) [merchant, merchantFromAddress] = [merchantName(named.name), named.fromAddress === true];
       else if (MAIL_CLIENT_LINE.test(line)) continue;
       // Before the first item, a line about the receipt, or a sentence to us, is the user's, not the merchant's.
-      else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(line) || RECEIPT_HEADING.test(line) || USERS_SENTENCE.test(line))) continue;
+      else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(line) || RECEIPT_HEADING.test(line) || LABELLED_LINE.test(line) || usersSentence(line))) continue;
       else if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !PAYMENT.test(line) && !BUSINESS_ID.test(line) && !LABEL_ONLY.test(line)) {
         if (!merchant && items.length === 0) merchant = merchantName(line);
-        else pendingName = cleanName(line);
+        // A label and its value ("FİŞ NO: 0214", "TARİH:   SAAT:") names no item priced on the next line.
+        else if (!LABELLED_LINE.test(line) && !DOCUMENT_NUMBER.test(line)) pendingName = cleanName(line);
       }
       continue;
     }
     const amount = last.value;
-    if (BUSINESS_ID.test(line)) {
+    const count = countLine(line, money);
+    if (above?.unitPriceOnly && money.length === 1 && !/\p{L}/u.test(line.replace(MONEY, ''))) {
+      // "VİDA 4X40   2 AD X 45,00" over "*90,00": the amount alone below a count and unit price is that line's total.
+      above.item.amount = round(amount);
+    } else if (count) {
+      // "Brezel 2,58" over "2 Stk x 1,29": the count of the item above it adds up to.
+      if (above && counts(above.item, count)) Object.assign(above.item, { quantity: count.count, unitPrice: count.unitPrice });
+      else {
+        const named = pendingName ? { name: pendingName, quantity: count.count, unitPrice: count.unitPrice, amount: round(count.count * count.unitPrice) } : undefined;
+        if (named) items.push(named);
+        countAbove = { ...count, named };
+      }
+    } else if (BUSINESS_ID.test(line)) {
       // A business's registration number: no amount at all.
     } else if (PAID.test(line) && sums.total !== undefined && amount > 0) sums.paid = amount;
     else if (SUBTOTAL.test(line)) sums.subtotal = amount;
@@ -447,6 +552,12 @@ export function parseReceipt(text: string): Receipt {
     // A line of 0.00 (free delivery) is no purchase.
     else if (amount !== 0 && !IGNORED.test(line) && !PAYMENT.test(line) && !DOCUMENT_NUMBER.test(line) && !isAddress(line)) {
       const item = parseItem(line, integersAreMoney, pendingName);
+      // "2 AD X 45,00" over "VİDA *90,00": the count of the item below it adds up to.
+      if (item && counted && counts(item.item, counted)) {
+        Object.assign(item.item, { quantity: counted.count, unitPrice: counted.unitPrice });
+        if (counted.named) items.splice(items.indexOf(counted.named), 1);
+      }
+      itemAbove = item;
       if (item) {
         if (items.length === 0 && pendingName !== undefined && !/\p{L}/u.test(line.replace(MONEY, ''))) leadingAmount = item.item;
         items.push(item.item);
@@ -604,10 +715,36 @@ function splitAfterPrices(line: string, integersAreMoney: boolean): string[] {
 }
 
 const QUANTITY_LABEL = /\b(?:qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.)\s*[:.]?\s*(\d{1,3})\b/i;
+/** A count's unit printed after it, either case: "2 AD" (Turkish adet), "1 ks" (Czech), "3 Stk", "2 szt", "4 pcs", "2 db". */
+const COUNT_UNIT = String.raw`(?:${['adet', 'ad', 'pcs', 'pc', 'ks', 'stk', 'st', 'szt', 'kpl', 'db'].map(anyCase).join('|')}|шт)\.?`;
 // Tried only where a run of blanks starts (the lookbehind), so no run is rescanned from each of its blanks.
-const QUANTITY_COLUMN = /(?<=\S)\s{2,}(\d{1,3})\s{2,}$/;
+const QUANTITY_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}(\d{1,3})(?:[^\S\n]?${COUNT_UNIT})?\s{2,}$`, 'u');
+/**
+ * What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00"); "à"/"je" in French and
+ * German ("2 x Brezel à 0,95 1,90"); "X" after a count ("2 AD X 45,00"; "iPhone X 999.00" is a name); "*" apart from the
+ * price ("*135,00" is how Turkish tills print an amount). Starts only where a run of blanks starts: the same match, found
+ * without rescanning the run from each of its blanks.
+ */
+const UNIT_PRICE_MARK = new RegExp(
+  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*${COUNT_UNIT})?\s+)X|\*(?!\d)|à|je)(?=\s*(?:[$€£¥₺]\s*)?\d))`,
+  'u',
+);
+/** A count before the unit-price mark, with its unit: "VİDA 4X40   2 AD" before "X 45,00". */
+const COUNT_BEFORE_MARK = new RegExp(String.raw`(?:^|\s)(\d{1,3})(?:\s*${COUNT_UNIT})?\s*$`, 'u');
+/** A line of a count and a unit price only ("2 AD X 45,00", "2 Stk x 1,29"): the text before its one amount. */
+const COUNT_ONLY = new RegExp(String.raw`^(\d{1,3})[^\S\n]*(?:${COUNT_UNIT}[^\S\n]*)?[x×X*@][^\S\n]*$`, 'u');
 
-type ParsedItem = { item: ReceiptItem; ambiguous: boolean } | undefined;
+/** An item; unitPriceOnly when its line printed a unit price and no amount ("2 AD X 45,00"), which may follow alone. */
+type ParsedItem = { item: ReceiptItem; ambiguous: boolean; unitPriceOnly?: boolean } | undefined;
+
+type Count = { count: number; unitPrice: number };
+/** "2 AD X 45,00" → 2 at 45: a count and unit price printed on a line of their own, above or below the item's line. */
+function countLine(line: string, money: readonly Money[]): Count | undefined {
+  const [price] = money;
+  if (money.length !== 1 || !price || /\S/.test(line.slice(price.index + price.length))) return undefined;
+  const count = COUNT_ONLY.exec(line.slice(0, price.index));
+  return count ? { count: Number(count[1]), unitPrice: price.value } : undefined;
+}
 
 /** One item line: "2 x Coffee 7.00", "Coffee x2 7.00", "2 Coffee @ 3.50", "2 @ 3.99 AVOCADO" or "Coffee 3.50". */
 function parseItem(line: string, integersAreMoney: boolean, pendingName?: string): ParsedItem {
@@ -616,26 +753,24 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
   const labelled = QUANTITY_LABEL.exec(line);
   if (labelled) quantity = Number(labelled[1]);
   let rest = labelled ? line.slice(0, labelled.index) + line.slice(labelled.index + labelled[0].length) : line;
-  const leading = /^(\d{1,3})(?:\s*[x×*]\s+|\s+)(?=\p{L})/u.exec(rest);
+  const leading = /^(\d{1,3})(?:\s*[x×X*]\s+|\s+)(?=\p{L})/u.exec(rest);
   if (leading && quantity === undefined) {
     quantity = Number(leading[1]);
     rest = rest.slice(leading[0].length);
   }
-  const trailing = /\s[x×*]\s?(\d{1,3})(?=\s|$)/.exec(rest);
+  // "*" glued to digits is an amount's mark, not a count's ("*90,00").
+  const trailing = /\s(?:[x×]|\*(?!\d))\s?(\d{1,3})(?=\s|$)/.exec(rest);
   if (trailing && quantity === undefined) {
     quantity = Number(trailing[1]);
     rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
   }
-  // What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00"); "à"/"je" in French
-  // and German ("2 x Brezel à 0,95 1,90").
-  // Starts only where a run of blanks starts: the same match, found without rescanning the run from each of its blanks.
-  const at = /(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×*]|à|je)(?=\s*(?:[$€£¥]\s*)?\d))/u.exec(rest);
+  const at = UNIT_PRICE_MARK.exec(rest);
   let prices = findMoney(rest, integersAreMoney);
   let unitPrice: number | undefined;
   let name: string;
   if (at && prices.some((price) => price.index >= at.index)) {
     name = rest.slice(0, at.index);
-    const countBeforeAt = /(?:^|\s)(\d{1,3})\s*$/.exec(name);
+    const countBeforeAt = COUNT_BEFORE_MARK.exec(name);
     if (countBeforeAt && quantity === undefined) {
       quantity = Number(countBeforeAt[1]);
       name = name.slice(0, countBeforeAt.index);
@@ -661,7 +796,7 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
   const lastPrice = prices[prices.length - 1]?.value ?? 0;
   if (unitPrice !== undefined) {
     const amount = prices.length > 1 ? lastPrice : unitPrice * count;
-    return { item: { name, quantity: count, unitPrice, amount: round(amount) }, ambiguous: false };
+    return { item: { name, quantity: count, unitPrice, amount: round(amount) }, ambiguous: false, unitPriceOnly: prices.length === 1 };
   }
   // "2 x Coffee 3.50 7.00": unit price and line total.
   const secondLast = prices[prices.length - 2]?.value;
@@ -679,7 +814,8 @@ function cleanName(text: string): string {
   const dotless = text.replace(/[.\-_·…]{2,}/g, ' ');
   const start = /^[\s:•*#-]+/.exec(dotless)?.[0].length ?? 0;
   let end = dotless.length;
-  while (end > start && /[\s:=@-]/.test(dotless.charAt(end - 1))) end--;
+  // "*" too: the mark a Turkish till prints before an amount ("SİLİKON   *135,00").
+  while (end > start && /[\s:=@*-]/.test(dotless.charAt(end - 1))) end--;
   return dotless.slice(start, end).replace(/\s+/g, ' ').trim().slice(0, 120);
 }
 
