@@ -10,24 +10,27 @@ const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words}
 
 /**
  * The line with the bill's total, in the languages receipts come in: "Total", "Order total", "Summe", "Gesamtbetrag",
- * "SUMMA SEK", "SUMA PLN", "Razem", "Do zapłaty", "Celkem", "Összesen", "Toplam", "Итого", "합계", "合計". "Sum" alone
- * only opens a line ("Dim sum 8.50" is an item).
+ * "SUMMA SEK", "SUMA PLN", "Razem", "Do zapłaty", "Celkem", "Összesen", "Toplam", "Итого", "합계", "合計", "Net Payable" and
+ * "Amount Payable" (Indian tills). "Sum" alone only opens a line ("Dim sum 8.50" is an item).
  */
 export const TOTAL_WORDS = new RegExp(
   apart(
     String.raw`total[et]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt\p{L}*|montant|importe|betrag|summa|suma|razem|` +
       String.raw`do\s+zapłaty|att\s+betala|å\s+betale|i\s+alt|totaal|te\s+betalen|yhteensä|maksettava|celkem|celkom|k\s+úhradě|összesen|` +
-      String.raw`fizetendő|toplam|итого|к\s+оплате|σύνολο`,
+      String.raw`fizetendő|toplam|итого|к\s+оплате|σύνολο|net\s+payable|(?:amount|bill)\s+payable|payable\s+amount`,
   ) + String.raw`|^\s*sum(?![\p{L}\p{N}])|合計|合计|总计|總計|总额|總額|应付|應付|应收|應收|합계|총액|결제\s?금액|받을\s?금액`,
   'iu',
 );
 
-/** The sum of the items before tax, tip and discount: "Subtotal", "Zwischensumme", "Sous-total", "Delsumma", "小計", "소계". */
+/**
+ * The sum of the items before tax, tip and discount: "Subtotal", "Zwischensumme", "Sous-total", "Delsumma", "小計", "소계";
+ * "Gross", "Gross Amount" opening a line, as Indian tills print it above the discount ("Gross wt" is a weight).
+ */
 export const SUBTOTAL_WORDS = new RegExp(
   apart(
     String.raw`sub[\s-]?total[e]?|zwischensumme|sous[\s-]total|net\s+(?:total|amount)|delsumma|subtotaal|välisumma|mezisoučet|` +
       String.raw`részösszeg|ara\s+toplam|suma\s+częściowa`,
-  ) + '|小計|小计|소계',
+  ) + String.raw`|^\s*gross(?:\s+(?:amount|total|value))?(?![\p{L}\p{N}])(?!\s*(?:wt|weight))|小計|小计|소계`,
   'iu',
 );
 

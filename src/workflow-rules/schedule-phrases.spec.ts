@@ -51,6 +51,8 @@ describe('schedule phrases', () => {
     // Quarters; a day and a part of the day in the plural.
     ['At the beginning of each quarter, write the investor update', '0 9 1 1,4,7,10 *', null],
     ['quarterly at 10am summarise the sales', '0 10 1 1,4,7,10 *', null],
+    ['quarterly newsletter - the 1st of Jan, Apr, Jul and Oct at 7 in the morning', '0 7 1 1,4,7,10 *', null],
+    ['On the 15th of March and September, remind me to service the boiler', '0 9 15 3,9 *', null],
     ['weekend mornings, post the farmers market stalls', '0 9 * * 0,6', null],
     ['Friday afternoons (Dublin time) write the weekly wrap', '0 14 * * 5', 'Europe/Dublin'],
     ['Monday evenings at 7 send the rota', '0 19 * * 1', null],

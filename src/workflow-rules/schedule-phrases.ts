@@ -36,6 +36,8 @@ export type ScheduleFromWords =
 interface Reading {
   start: number;
   end: number;
+  /** Whether the phrase names a time or a part of the day ("at 8", "in the morning"). */
+  timed: boolean;
   /** Index of the first token after the phrase. */
   next: number;
   schedule: ScheduleFromWords;
@@ -126,6 +128,13 @@ function tokenize(text: string): Token[] {
   }
   return tokens;
 }
+
+/** Months by name and by their usual short forms. */
+const MONTH_NUMBERS: Record<string, number> = Object.fromEntries(
+  ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].flatMap(
+    (name, index): [string, number][] => [[name, index + 1], [name.slice(0, 3), index + 1], ...(name === 'september' ? [['sept', 9] as [string, number]] : [])],
+  ),
+);
 
 /** Quarterly: the first day of January, April, July and October. */
 const QUARTERLY: Recurrence = { dayOfMonth: '1', dayOfWeek: '*', month: '1,4,7,10' };
@@ -400,12 +409,28 @@ class Grammar {
     return undefined;
   }
 
-  /** "the 15th of every month", "the first Monday of the month", "the last day of each month". */
+  /** "the 15th of every month", "the first Monday of the month", "the last day of each month", "the 1st of Jan, Apr, Jul and Oct". */
   monthDates(at: number): { recurrence: Recurrence; next: number } | undefined {
     const ordinal = this.ordinal(at);
     if (!ordinal) return undefined;
+    const months = this.word(ordinal.next, 'of') ? this.months(ordinal.next + 1) : undefined;
+    if (months && months.list.length > 1) return { recurrence: { ...ordinal.recurrence, month: months.list.join(',') }, next: months.next };
     const next = this.ofMonth(ordinal.next);
     return next === undefined ? undefined : { recurrence: ordinal.recurrence, next };
+  }
+
+  /** "Jan, Apr, Jul and Oct", "March and September": the months named, in order. */
+  months(at: number): { list: number[]; next: number } | undefined {
+    const list: number[] = [];
+    let next = at;
+    while (list.length < 12 && MONTH_NUMBERS[this.tokens[next]?.text ?? ''] !== undefined) {
+      list.push(MONTH_NUMBERS[this.tokens[next].text]);
+      next++;
+      if (this.word(next, '.')) next++;
+      if (!this.word(next, ',', 'and', '&') || MONTH_NUMBERS[this.tokens[next + 1]?.text ?? ''] === undefined) break;
+      next++;
+    }
+    return list.length > 0 ? { list: [...new Set(list)].sort((a, b) => a - b), next } : undefined;
   }
 
   /** After "every"/"each": a unit, a count of units, days, an ordinal weekday. */
@@ -527,7 +552,13 @@ class Grammar {
     recurrence = this.completed(recurrence, days, times);
     const first = this.tokens[start];
     const last = this.tokens[end - 1];
-    return { start: first.start, end: last.end, next: end, schedule: this.schedule(recurrence, times, partOfDay, zone, this.text.slice(first.start, last.end)) };
+    return {
+      start: first.start,
+      end: last.end,
+      next: end,
+      timed: times !== undefined || partOfDay !== undefined,
+      schedule: this.schedule(recurrence, times, partOfDay, zone, this.text.slice(first.start, last.end)),
+    };
   }
 
   /** A "twice a week" with its days, a "twice a day" with its times; refused when they are missing. */
@@ -590,7 +621,12 @@ function readAll(text: string): Reading[] {
 
 /** The schedule the goal's first schedule phrase names, or why the scheduler cannot fire it; null when it names none. */
 export function suggestSchedule(goal: string): ScheduleFromWords | null {
-  return readAll(goal)[0]?.schedule ?? null;
+  const [first, ...later] = readAll(goal);
+  if (!first) return null;
+  // "quarterly VAT reminder - 1st of Jan, Apr, Jul and Oct at 8": a later phrase naming the same days with a time says when.
+  const days = (reading: Reading): string | undefined => reading.schedule.expression?.split(' ').slice(2).join(' ');
+  const timed = first.timed ? undefined : later.find((reading) => reading.timed && days(reading) !== undefined && days(reading) === days(first));
+  return (timed ?? first).schedule;
 }
 
 /**

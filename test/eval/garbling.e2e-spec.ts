@@ -44,6 +44,15 @@ describe('garbling check of a planned step', () => {
     );
   });
 
+  it('reads the instruction for words of another clause, not the material pasted under it', () => {
+    const goal = 'Check this addendum to my lease then draft a reply. I want to read the email first.\n1. Landlord may vary the charge at any time.\n2. Tenant indemnifies Landlord against any and all claims.';
+    const material = goal.split('\n').slice(1).join('\n');
+    expect(problems(`Check this addendum to my lease\n${material}`, goal)).toEqual([]);
+    expect(problems('Draft a polite email to the supplier asking to change the me which clauses are risky\n1. The Supplier may end it.', SUPPLIER)).toContainEqual(
+      expect.stringContaining('carries words of another clause'),
+    );
+  });
+
   it('reads a list marker at a line start as no parenthesis', () => {
     const contract = 'Review this contract\na) Buyer shall buy only from Supplier.\nb) Prices may change (with notice).';
     expect(problems(contract, `Review this contract and flag the risks\n${contract.split('\n').slice(1).join('\n')}`)).toEqual([]);

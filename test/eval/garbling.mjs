@@ -54,12 +54,16 @@ export function garblingProblems(description, goal) {
   if (opened !== closed) problems.push('has an unbalanced parenthesis');
   // A run of the asker's own words ("me which clauses") can only come from pasting a clause of
   // the goal; the clause the step was written from may hold it legitimately, so it is skipped.
+  // Only the instruction (the first line) is read: lines under it are material pasted with the
+  // goal (a contract, a receipt), carried verbatim on purpose, and would otherwise be taken for
+  // the step's home clause.
+  const instruction = text.split('\n')[0];
   const clauses = clausesOf(goal);
-  const own = new Set(words(text));
+  const own = new Set(words(instruction));
   const overlap = (clause) => words(clause).filter((word) => own.has(word)).length;
   const home = clauses.reduce((best, clause) => (overlap(clause) > overlap(best) ? clause : best), clauses[0] ?? '');
   for (const clause of clauses) {
-    if (clause !== home && hasSpeakerRun(text, clause)) problems.push(`carries words of another clause ("${clause}")`);
+    if (clause !== home && hasSpeakerRun(instruction, clause)) problems.push(`carries words of another clause ("${clause}")`);
   }
   return problems;
 }

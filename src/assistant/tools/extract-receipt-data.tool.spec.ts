@@ -434,7 +434,7 @@ describe('parseReceipt', () => {
   });
 
   it('reads 100 KB of text built against the new patterns in linear time', () => {
-    const runs = ['HST ', 'ABN ', 'GST No ', 'Rs ', '1-', 'a ', 'Ab ', 'Svc ', 'service 1', 'Forwarded ', '年1', 'for my ', 'A1 ', 'From: a <'];
+    const runs = ['HST ', 'ABN ', 'GST No ', 'Rs ', '1-', 'a ', 'Ab ', 'Svc ', 'service 1', 'Forwarded ', '年1', 'for my ', 'A1 ', 'From: a <', 'VAT ', '1 % ', ', N. ', 'Gross '];
     for (const run of runs) {
       const text = run.repeat(Math.ceil(100_000 / run.length)).slice(0, 100_000);
       const cpu = startCpuClock();
@@ -442,6 +442,18 @@ describe('parseReceipt', () => {
       expect(() => parseReceipt(`Shop\n${text}x\nTea 2.00`)).not.toThrow();
       expect(cpu.ms()).toBeLessThan(1_000);
     }
+  });
+
+  it('reads an Indian till\'s Gross as the subtotal, Disc as a discount, Net Payable or a net amount with its tax as the total', () => {
+    const chemist = parseReceipt(
+      ['NEW CITY CHEMISTS', 'GSTIN 29AAACN4321K1Z7', 'Azithral 500 Strip 2 x 64.00  128.00', 'Betadine Gargle  112.00', 'Gross Amount  240.00', 'Disc 5%  12.00', 'Net Payable  228.00', 'Cash  300.00', 'Balance returned  72.00'].join('\n'),
+    );
+    expect(chemist).toMatchObject({ currency: 'INR', subtotal: 240, discount: 12, total: 228, totalStated: true, totalMismatch: undefined });
+    expect(chemist.items.map((item) => item.name)).toEqual(['Azithral 500 Strip', 'Betadine Gargle']);
+    const tiffin = parseReceipt(['Udupi Tiffin Centre', 'Masala Dosa 2 x 70.00  140.00', 'Filter Coffee  30.00', 'Net Amount (incl GST)  170.00', 'Amount Payable  170.00'].join('\n'));
+    expect(tiffin).toMatchObject({ subtotal: undefined, total: 170, totalStated: true, items: [{}, {}] });
+    // "Disc" opening an item's name is no discount.
+    expect(parseReceipt('Brake Shop\nDisc brake pads 45.00\nTotal 45.00').items).toHaveLength(1);
   });
 
   it('handles huge receipts quickly', () => {
@@ -491,6 +503,11 @@ describe('amounts and currencies', () => {
     ['Boon Tong Kee Pte Ltd\nTotal 10.80', 'SGD'],
     ['12 Strand, London WC2N 5HR\nTotal 5.55', 'GBP'],
     ['Tea 2.00\nGST 5% 0.10\nPST 7% 0.14\nTotal 2.24', 'CAD'],
+    // No place printed, but a VAT line, which the US does not levy: its rate says where.
+    ['Cottage pie 12.50\nTOTAL 12.50\nVAT @ 20% incl. 2.08', 'GBP'],
+    ['Toasted special 7.95\nTotal 7.95\n23% VAT 1.49', 'EUR'],
+    ['Bitterballen 8.50\nTotal 8.50\nVAT 21% included 1.48', 'EUR'],
+    ['Mexico, Oaxaca, Oax.\nTotal 180.00', 'MXN'],
   ])('reads the currency of bare amounts from where %j was printed', (text, currency) => {
     expect(detectCurrency(text)).toEqual({ code: currency, stated: false });
   });
@@ -500,6 +517,12 @@ describe('amounts and currencies', () => {
     ['ABN 51 824 753 556\nTotal $35.10', 'AUD'],
     ['Tanjong Pagar, Singapore 082012\nTotal $23.86', 'SGD'],
     ['RFC: CCO8605231N4\nTotal $35.00\nIVA 16% incluido $4.83', 'MXN'],
+    // A Mexican state's abbreviation after a town, the capital, or IVA (which the US does not levy) beside a "$".
+    ['Calz. Independencia 88, Guadalajara, Jal.\nTotal $120.00', 'MXN'],
+    ['San Pedro Garza García, N.L.\nTotal $240.00', 'MXN'],
+    ['Col. Roma Norte, CDMX\nTotal $95.00', 'MXN'],
+    ['Tortas 2 $70.00\nTotal $70.00\nIVA incluido', 'MXN'],
+    ['Server: Iva\nTotal $12.00', 'USD'],
     ['Grand Total (Rs.) 388.50', 'INR'],
     ['Total RS 210', 'INR'],
     // A clear mark or code wins over where the receipt was printed; a "$" never names a country's non-dollar currency.
@@ -520,6 +543,8 @@ describe('amounts and currencies', () => {
     ['Total 12.00', 'USD'],
     ['Summe 12,50', 'EUR'],
     ['Total 1.299,00', 'EUR'],
+    // A VAT rate that names no one country leaves the default.
+    ['Total 11.50\nVAT 15% 1.50', 'USD'],
   ])('infers the currency of %j when none is printed, and says so', (text, currency) => {
     expect(detectCurrency(text)).toEqual({ code: currency, stated: false });
   });

@@ -93,6 +93,12 @@ const COUNTRY_CLUES: [RegExp, string][] = [
   [/부가세|부가가치세|사업자/, 'KRW'],
   [/增值税|发票|税号/, 'CNY'],
   [new RegExp(String.raw`\bRFC\b${BLANKS}*(?::${BLANKS}*)?[A-ZÑ&]{3,4}\d{6}`), 'MXN'],
+  // Mexico: its capital, or a town and its state's abbreviation with the dot ("Guadalajara, Jal.", "Monterrey, N.L.").
+  [/\bCDMX\b|\bCiudad de México\b/, 'MXN'],
+  [
+    /,[^\S\n]*(?:Ags|Camp|Chis|Chih|Coah|Col|Dgo|Gto|Gro|Hgo|Jal|Edo\.[^\S\n]?Méx|Méx|Mich|Mor|Nay|Oax|Pue|Qro|Sin|Son|Tamps|Tlax|Ver|Yuc|Zac|N\.[^\S\n]?L|B\.[^\S\n]?C(?:\.[^\S\n]?S)?|Q\.[^\S\n]?Roo|S\.[^\S\n]?L\.[^\S\n]?P)\.(?=[^\S\n]|,|$)/m,
+    'MXN',
+  ],
   [/\bEFTPOS\b|\bincl(?:udes|uded|uding|\.)?[^\S\n]*GST\b|\bGST[^\S\n]+incl/i, 'AUD'],
   [/^NETS\b/m, 'SGD'],
   // Turkey: KDV (its VAT, "TOPKDV" its sum), the tax office ("KONAK V.D.") and number (VKN), or a Turkish city, however
@@ -103,6 +109,14 @@ const COUNTRY_CLUES: [RegExp, string][] = [
     'TRY',
   ],
 ];
+/** With a "$" only: IVA, the value-added tax of Mexico and the peso countries, which the US does not levy. */
+const DOLLAR_CLUES: [RegExp, string][] = [[/\bIVA\b/, 'MXN']];
+/**
+ * Bare amounts with "." decimals and a VAT line: the US levies no VAT, so its rate says where ("VAT @20%" British, 23% or
+ * 13.5% Irish, 21% Dutch, Spanish or Belgian). Other rates are left to the default.
+ */
+const VAT_RATE = /\bVAT\b(?:[^\S\n]*(?:@|at\b|rate\b))?[^\S\n]*\(?(\d{1,2}(?:\.\d{1,2})?)[^\S\n]?%|(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[^\S\n]?%[^\S\n]*VAT\b/i;
+const VAT_RATES = new Map([[20, 'GBP'], [23, 'EUR'], [13.5, 'EUR'], [21, 'EUR']]);
 /** Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code. */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW']);
 /**
@@ -153,7 +167,8 @@ const TIP = new RegExp(
     String.raw`\b(?:service|servicio|servizio|serviço)\s*\(?\d{1,2}(?:[.,]\d{1,3})?\s?%|服务费|服務費|サービス料|봉사료`,
   'i',
 );
-const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b/i;
+// "Disc 10%": the abbreviation only before the amount or a rate ("Disc brake pads" is an item).
+const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b|^disc\.?(?![^\S\n]*\p{L})/iu;
 // "TOPKDV": a Turkish till's sum of its KDV (VAT) lines.
 const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv)\b|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세/i;
 /**
@@ -169,6 +184,8 @@ const TAX_INCLUDED = new RegExp(
   'i',
 );
 const TOTAL = TOTAL_WORDS;
+/** "Net Amount": a subtotal (SUBTOTAL_WORDS) unless it holds the tax or follows another subtotal. */
+const NET_AMOUNT = /^net\s+amount\b/i;
 /** What this payer paid, below the bill's total (cash tendered is not it). */
 const PAID = PAID_WORDS;
 const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
@@ -184,7 +201,7 @@ const TAXABLE_BASE = new RegExp(
     String.raw`(?:non-?)?taxable|netto|opodatk\p{L}*|sprzedaż\s+(?:opodatk|zwoln)\p{L}*|excl(?:uding|usive)?\.?|exkl(?:usive)?\.?|` +
       String.raw`ex\.?\s+(?:vat|gst|tax|mwst)|before\s+tax|pre-?tax|ohne\s+(?:mwst|ust)|hors\s+taxes?|ht|sin\s+iva|base\s+imponible|` +
       String.raw`imponibile|base\s+tribut[áa]vel|steuerpflichtig|momsunderlag|underlag|základ(?:\s+(?:daně|dane|dph))?`,
-  ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight))|과세|공급가액|면세물품|課税|税抜|不含税|税前`,
+  ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight|payable))|과세|공급가액|면세물품|課税|税抜|不含税|税前`,
   'iu',
 );
 /**
@@ -533,6 +550,8 @@ export function parseReceipt(text: string): Receipt {
     } else if (BUSINESS_ID.test(line)) {
       // A business's registration number: no amount at all.
     } else if (PAID.test(line) && sums.total !== undefined && amount > 0) sums.paid = amount;
+    // "Gross 180.00 / Disc -18.00 / Net Amount (incl GST) 162.00": a net amount below a subtotal, or holding the tax, is the total.
+    else if (NET_AMOUNT.test(line) && (sums.subtotal !== undefined || TAX_INCLUDED.test(line))) stateTotal(amount);
     else if (SUBTOTAL.test(line)) sums.subtotal = amount;
     else if (TIP.test(line)) sums[sums.total === undefined ? 'tip' : 'tipAfterTotal'] += amount;
     else if (DISCOUNT.test(line)) sums.discount += Math.abs(amount);
@@ -644,8 +663,10 @@ export function detectCurrency(text: string): { code: string; stated: boolean } 
   const dollar = DOLLAR.test(text);
   const clue = COUNTRY_CLUES.find(([pattern, code]) => (!dollar || DOLLAR_CURRENCIES.has(code)) && pattern.test(text))?.[1];
   if (clue) return { code: clue, stated: dollar };
-  if (dollar) return { code: 'USD', stated: true };
-  return { code: COMMA_DECIMALS.test(text) ? DEFAULT_COMMA_CURRENCY : DEFAULT_CURRENCY, stated: false };
+  if (dollar) return { code: DOLLAR_CLUES.find(([pattern]) => pattern.test(text))?.[1] ?? 'USD', stated: true };
+  if (COMMA_DECIMALS.test(text)) return { code: DEFAULT_COMMA_CURRENCY, stated: false };
+  const vat = VAT_RATE.exec(text);
+  return { code: (vat && VAT_RATES.get(Number(vat[1] ?? vat[2]))) ?? DEFAULT_CURRENCY, stated: false };
 }
 
 /** "1.234,56" and "1,234.56" → 1234.56, "3,50" → 3.5, "1,200" → 1200: three digits after the last separator are thousands. */

@@ -16,6 +16,7 @@ describe('personalCheckOf', () => {
     ['omar has to OK the thread before it goes up', { handOff: 'publish' }],
     ["Nothing goes out until I've signed off on the banner", { handOff: 'publish' }],
     ['No email is sent before my manager has approved it', { handOff: 'send' }],
+    ['Margaret who chairs the hall committee has to okay the wording before it goes up', { handOff: 'publish' }],
   ])('reads "%s" as a person deciding on the output', (clause, check) => {
     expect(personalCheckOf(clause)).toEqual(check);
   });

@@ -84,6 +84,7 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   let decisionAt = -1;
   // Any other noun as the subject ("the committee", "jess") decides only by a verb of signing off.
   let anyNoun = false;
+  let relativeUntil = -1;
   for (const [index, word] of words.entries()) {
     if (personAt < 0) {
       const someones = word.pos === 'NOUN' && POSSESSIVES.has(words[index - 1]?.lemma ?? '');
@@ -103,6 +104,13 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
     }
     // "My partner Aoife signs off": the name after the person is the same person.
     if (index === personAt + 1 && word.pos === 'PROPN') continue;
+    // "Margaret who chairs the committee has to okay it": a relative clause about the person, up to the verb that hands over.
+    if (index === personAt + 1 && (word.lemma === 'who' || word.lemma === 'that')) {
+      relativeUntil = words.findIndex((after, at) => at > index && HANDING_VERBS.has(after.lemma) && after.pos !== 'PART');
+      if (relativeUntil < 0) return undefined;
+      continue;
+    }
+    if (index < relativeUntil) continue;
     if (!HANDING_VERBS.has(word.lemma) && word.pos !== 'PART' && word.pos !== 'ADV' && word.pos !== 'AUX') return undefined;
   }
   if (decisionAt < 0) return undefined;

@@ -39,6 +39,9 @@ describe('matchIntent: the deliverable a request names', () => {
     ['a vertical video of our new espresso machine, write what happens shot by shot', 'format_reel'],
     ['Could you map out the main points for my talk to the rotary club?', 'generate_outline'],
     ['I give a workshop on beekeeping, what order should I cover things in? write it as headings', 'generate_outline'],
+    ["I'm speaking at the allotment AGM. Can you give me some talking points and a rough structure?", 'generate_outline'],
+    ['My neighbour sent me an agreement about the shared fence. Write me a letter to him asking for two weeks to read it.', undefined],
+    ["We had a great quiz night. Can you write an Instagram post about it?", 'format_post'],
     ['Write a script for our Instagram reel about latte art', 'format_reel'],
     ['Write the script for my YouTube video, then cut a reel from it', 'format_script'],
   ])('%s → %s', (text, tool) => {
@@ -64,6 +67,8 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('We run a dog-walking business. Should we be on TikTok or Instagram?')).toBeUndefined();
     expect(matchIntent('We run a dog-walking business. Write a TikTok about it. Should it be funny?')?.tool).toBe('format_reel');
     expect(matchIntent('our choir wants a short reel about the spring concert. what should we sing in it?')?.tool).toBe('format_reel');
+    expect(matchIntent('my tiktoks used to get 2k views. why do they flop now and what time should we be posting')).toBeUndefined();
+    expect(matchIntent('filming a 30 sec reel of the kiln opening. what should happen in it and what do i say')?.tool).toBe('format_reel');
     expect(matchIntent('Is this NDA one-sided?')?.tool).toBe('analyze_legal_document');
     expect(matchIntent('Is there anything in here I should worry about before I sign the lease?')?.tool).toBe('analyze_legal_document');
   });

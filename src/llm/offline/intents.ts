@@ -11,7 +11,7 @@ export const OFFLINE_INTENTS = [
     agent: 'social',
     pattern: new RegExp(
       [
-        String.raw`\boutlines?\b|\b(?:bullet|talking|key|main)\s+points\s+(?:for|of|in\s+order)\b|\b(?:skeleton|bones)\b`,
+        String.raw`\boutlines?\b|\btalking\s+points\b|\b(?:bullet|key|main)\s+points\s+(?:for|of|in\s+order)\b|\b(?:skeleton|bones)\b|\b(?:rough|basic|simple|overall)\s+structure\b`,
         String.raw`\bstructure\s+(?:for|of)\s+(?:an?|the|my|our)\b|\b(?:should|would|could|will)\s+be\s+structured\b`,
         // "what bits to cover and in what order" for a talk or a piece.
         String.raw`\bwhat\s+(?:bits|points|topics|parts|sections|things)?\s*(?:to|i\s+should|we\s+should)\s+cover\b|\b(?:in\s+)?what\s+order\b`,
@@ -84,14 +84,17 @@ const WORK_ON_CONTENT =
 const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)\s*[,:;—-]\s*)?`;
 const NO_MAKING = String.raw`(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)`;
 const QUESTION_ABOUT = new RegExp(
-  String.raw`^${QUESTION_LEAD}(?:` +
+  String.raw`^${QUESTION_LEAD}(?:(?:` +
     [
       String.raw`(?:what|what's|whats|why|which|who|where|when)\b${NO_MAKING}`,
       String.raw`how\s+(?:(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b)|(?:many|much|often|long)\b${NO_MAKING})`,
       // A yes-or-no question about things: "is a…", "should I…", "do you think…" (not "can you write…").
       String.raw`(?:(?:is|are|was|were|does|did|should|shall)\b|(?:do|can|could|would|will)\s+(?:i|we|it|they|people|a|an)\b|do\s+you\s+(?:think|know|reckon)\b)${NO_MAKING}`,
     ].join('|') +
-    String.raw`)[^?]*\?`,
+    String.raw`)[^?]*\?|` +
+    // A question asked without its mark, about why or when ("why do my reels flop", "what time should i post"); "what do i
+    // say" without its mark asks for the words themselves.
+    String.raw`(?:why|when|what\s+time|how\s+(?:often|long|many|much))\b[^?.!\n]{0,30}?\b(?:do|does|did|is|are|should|would|could|can)\s+(?:i|we|my|our|you|they|it|people)\b${NO_MAKING}[^?]*$)`,
   'i',
 );
 /** Words that ask for something to be made or done: a sentence with one before a question is a request, not a question. */
@@ -142,7 +145,10 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
       (!availableTools || availableTools.includes(intent.tool)),
   );
   const spelled = withLexiconSpelling(text);
-  const focuses = [transformTarget(spelled), spelled.replace(SOURCE_PHRASE, ''), spelled];
+  // Statements before the first sentence that asks are context: "The garage receipt has VAT twice. Write me an email…".
+  const ask = fromFirstAsk(spelled);
+  if (ask !== undefined && messageFirst(ask, candidates)) return undefined;
+  const focuses = [transformTarget(spelled), ask, spelled.replace(SOURCE_PHRASE, ''), spelled];
   for (const focus of focuses) {
     const found = focus === undefined ? undefined : firstNamed(focus, candidates);
     if (found) return found;
@@ -160,6 +166,19 @@ const CORRESPONDENCE = /\b(?:an?|the|my|our|short|quick|polite|brief|friendly|fo
 /** "script the reel", "a script for our Instagram reel": the word script with a short-video kind as its object. */
 const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts)\b/i;
 
+/** The sentences from the first one that asks for something, when statements come before it. */
+function fromFirstAsk(text: string): string | undefined {
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const at = sentences.findIndex((sentence) => ASKING.test(sentence));
+  return at > 0 ? sentences.slice(at).join(' ') : undefined;
+}
+
+/** Whether a message to someone is named before any kind of deliverable ("write me an email to them about the receipt"). */
+function messageFirst(text: string, intents: readonly OfflineIntent[]): boolean {
+  const message = CORRESPONDENCE.exec(text)?.index;
+  return message !== undefined && !intents.some((intent) => (intent.pattern.exec(text)?.index ?? Infinity) < message);
+}
+
 /**
  * The intent whose phrase starts earliest in the text ("a caption for the photo" is a caption); ties
  * go to the table's order. None when a message to someone is named before any kind.
@@ -173,8 +192,7 @@ function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineInt
   // A script whose object is a reel ("script the reel", "a script for our TikTok") is the reel's script.
   const reel = intents.find((intent) => intent.tool === 'format_reel');
   if (best?.intent.tool === 'format_script' && reel && SCRIPT_OF_REEL.test(text)) best = { intent: reel, at: best.at };
-  const message = CORRESPONDENCE.exec(text)?.index;
-  return message !== undefined && best !== undefined && message < best.at ? undefined : best?.intent;
+  return best !== undefined && messageFirst(text, [best.intent]) ? undefined : best?.intent;
 }
 
 /** Kinds of deliverable as the lexicon spells them, for reading slips of the keys. */
