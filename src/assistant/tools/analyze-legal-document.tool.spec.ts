@@ -586,6 +586,43 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('The Seller hands over the title deeds on completion.')).toEqual([]);
   });
 
+  it('reads calling it off, pulling out or walking away as ending it, by who may and with what notice', () => {
+    expect(severitiesOf("Either side may pull out of the deal by giving two weeks' notice.")).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('The Owner can call the whole thing off on 14 days notice.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('The Farm may walk away from this arrangement whenever it likes.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf("We can back out right away if the weather's bad.")).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('The van backs out of the yard at any time of day.')).toEqual([]);
+    expect(severitiesOf('You may walk away with the spare parts at any time.')).toEqual([]);
+  });
+
+  it('reads an agreement said to be under a named law as governing law, and not "under applicable law"', () => {
+    expect(severitiesOf('This contract, with its two schedules, falls under Queensland law.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('The deal is made under the laws of the Republic of Ireland.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('This lease comes under Northern Irish law.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('This agreement is under review by the law firm.')).toEqual([]);
+    expect(severitiesOf('The terms are under applicable consumer law.')).toEqual([]);
+  });
+
+  it('reads creations made by one side that are to be the property of the other as an IP assignment, high beyond the work', () => {
+    expect(
+      severitiesOf('All designs, drawings and ideas developed by the Contractor in the course of the project, including sketches and drafts, become the absolute property of the Client.'),
+    ).toEqual(['ip_assignment:medium']);
+    expect(
+      severitiesOf('Any discoveries or works created by the Researcher while funded, whether or not using the Institute’s equipment, are the sole property of the Institute.'),
+    ).toEqual(['ip_assignment:high']);
+    expect(severitiesOf('Works made by the Illustrator before and during the commission shall remain the property of the Illustrator.')).toEqual([]);
+    expect(severitiesOf('Designs created by the Designer for this project, including all drafts and revisions, are the property of the Designer.')).toEqual([]);
+  });
+
+  it('reads plain wording of poaching the crew, ending on the spot and owing without limit', () => {
+    expect(severitiesOf("You won't poach any of our drivers for a year.")).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('The caterer must not try to hire our waiting crew during the season.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('We can stop this straight away if sales are slow.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf("There's no cap on how much we can claim from you if the audit goes badly.")).toEqual(['uncapped_liability:high']);
+    expect(severitiesOf("No limit on what the tenant would have to pay for repairs.")).toEqual(['uncapped_liability:high']);
+    expect(severitiesOf('There is no limit on what you can order.')).toEqual([]);
+  });
+
   it('reads secrets kept forever or beyond the relationship in plain words as perpetual confidentiality', () => {
     expect(severitiesOf('Our client list stays between us forever.')).toEqual(['perpetual_confidentiality:medium']);
     expect(severitiesOf("Don't tell anyone what we charge, even after you leave.")).toEqual(['perpetual_confidentiality:medium']);

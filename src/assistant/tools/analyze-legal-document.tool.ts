@@ -51,6 +51,8 @@ const OUR_CALL = String.raw`(?:our|their|its)\s+call\b(?!\s+(?:cent(?:re|er)s?|h
 const NO_NOTICE = anyOf(
   String.raw`\bwithout\s+(?:any\s+|prior\s+|advance\s+)?(?:written\s+)?notice\b|\bwith\s+no\s+(?:prior\s+)?notice\b`,
   String.raw`\bimmediately\b|\bsole\s+(?:and\s+absolute\s+)?discretion\b`,
+  // "Immediately" in plain words: "we can end this straight away", "on the spot".
+  String.raw`\b(?:straight|right)\s+away\b|\bon\s+the\s+spot\b|\bthere\s+and\s+then\b`,
   // Plain wording of the same: "whenever they like", "no notice needed", "we are not required to notify you".
   String.raw`\bwhenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?\b|\bno\s+notice\b`,
   // Discretion is no notice either: "at our discretion", "our call" (not "our call centre").
@@ -65,6 +67,13 @@ const NO_NOTICE = anyOf(
 const NOTICE_PERIOD = anyOf(
   String.raw`\b(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b`,
 );
+/**
+ * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "walk away from this deal"
+ * (not "walk away with", nor a van that "backs out of the yard": only out of this, it or the deal).
+ */
+const THE_DEAL = String.raw`(?:this|it|(?:this|the)\s+(?:whole\s+)?(?:deal|thing|agreement|arrangement|contract|hire|job|booking))`;
+const CALL_OFF = String.raw`call\s+(?:${THE_DEAL}|things)\s+off|call\s+off\s+${THE_DEAL}|(?:pull|back|get)\s+out(?:\s+of\s+${THE_DEAL})?(?![\w-]|\s+of\b)|` +
+  String.raw`walk\s+away(?:\s+from\s+${THE_DEAL})?(?![\w-]|\s+(?:with|from)\b)`;
 /**
  * What comes before an ending event rather than a right to end: "following the termination", "upon the Employee's dismissal",
  * "after termination", "survive termination".
@@ -187,10 +196,23 @@ const CREATE = String.raw`(?:make|makes|made|creat(?:e|es|ed|ing)|c[ao]me\s+up\s
 /** Theirs, not the maker's: "belongs to us", "is ours", "becomes the Café's property". */
 const OURS = String.raw`(?:(?:belongs?|will\s+belong)\s+(?:exclusively\s+|solely\s+|entirely\s+|wholly\s+)?to\s+(?!you\b|yourself\b|the\s+(?:creator|author|maker)\b)|` +
   String.raw`(?:is|are|will\s+be|becomes?|become)\s+(?:all\s+|entirely\s+)?(?:ours\b|(?:our|the\s+\w+['’]s)\s+(?:sole\s+|exclusive\s+)?property\b))`;
+/**
+ * Made or thought up: "conceived or made by the Employee", "developed", "authored", "reduced to practice". With the maker's
+ * verb, "works … shall be the property of" is a creation handed over, not goods or fixtures changing hands.
+ */
+const CONCEIVE = String.raw`(?:conceiv|creat|develop|author|invent|design|produc|generat|discover|devis|originat)\w*|ma(?:de|kes?|king)|wr(?:ote|itten|ites?|iting)|reduced\s+to\s+practice`;
+/** Whoever made it keeps it: "the property of the Consultant" is no assignment. */
+const MAKER = String.raw`(?:you|yourself|me|the\s+(?:employee|consultant|contractor|freelancer|author|creator|developer|designer|artist|photographer|licensor|maker|writer|inventor))\b`;
 /** Law that is no choice of a country's law: "subject to applicable law", "mandatory law applies", "data protection law". */
 const GENERIC_LAW = String.raw`(?:applicable|relevant|local|any|all|mandatory|statutory|existing|current|such|this|that|these|those|federal|state|national|` +
   String.raw`international|european|eu|data|protection|privacy|employment|labou?r|tax|consumer|competition|common|case|civil|criminal|company|corporate|` +
   String.raw`contract|other|further|prevailing|governing|the|its|their|our|your|no|public|domestic|foreign|copyright|intellectual|property|trade|sanctions?|export)`;
+/**
+ * A named law: "the laws of New South Wales", "Scottish law", "New South Wales law" (each word checked, so "under review by
+ * the law firm" or "under applicable law" names none).
+ */
+const NAMED_LAW = String.raw`(?:the\s+)?(?:laws?\s+(?:of|in)\s+(?:the\s+)?(?!(?:any|all|every|each|your|their|its|our|his|her|my|another|other|such|that|those|these|whichever|applicable|relevant|this|where|force)\b)[\w-]+|` +
+  String.raw`(?:(?!${GENERIC_LAW}\b)[\w-]+\s+){1,3}laws?\b)`;
 /** "Venue is …" with no article: the legal venue, not "the venue" of an event. */
 const LEGAL_VENUE = String.raw`(?<!\b(?:the|a|an|our|your|this|that|its|their|his|her|my|event|wedding|party|concert|conference)\s)\bvenue\s+(?:shall\s+be|will\s+be|is|lies)\b`;
 /** What a duty of secrecy forbids. */
@@ -237,7 +259,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bliab(?:le|ility)\b[^.;]{0,60}\bwithout\s+(?:any\s+)?(?:limit(?:ation)?|cap)\b|\bfully\s+liable\s+for\s+all\b`,
     String.raw`\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit(?:ation)?|cap)`,
     // "There is no ceiling on the amount the Developer may have to pay for losses."
-    String.raw`\bno\s+(?:upper\s+)?(?:limit|cap|ceiling|maximum)\s+(?:on|to)\s+(?:the\s+)?(?:amount|sum|total)\b[^.]{0,80}\b(?:pay|liab\w*|losses|damages)\b`,
+    String.raw`\bno\s+(?:upper\s+)?(?:limit|cap|ceiling|maximum)\s+(?:on|to)\s+(?:the\s+)?(?:amount|sum|total)\b[^.]{0,80}\b(?:pay|owe|liab\w*|losses|damages)\b`,
+    // The same in plain words: "There's no limit on what you'd owe us if something goes wrong", "no cap on how much we can claim".
+    String.raw`\b(?:no\s+|without\s+(?:any\s+|a\s+)?)(?:upper\s+)?(?:limit|cap|ceiling|maximum)\s+(?:on|to)\s+(?:what|how\s+much)\s+(?:[\w'’-]+\s+){0,5}?` +
+      String.raw`(?:owe|pay|claim|recover|charge|be\s+(?:liable|responsible|charged|on\s+the\s+hook))\b`,
     // "Nothing in this Agreement limits either party's liability" (the carve-out for death or fraud is exempt below).
     String.raw`\bnothing\b[^.;]{0,60}\b(?:limits?|caps?|restricts?|reduces?)\s+(?:[\w’'-]+\s+){0,3}liabilit`,
     String.raw`\b(?:responsible|liable)\s+for\s+(?:all|any)\b[^.;]{0,80}\b(?:no|without\s+(?:any\s+|an\s+)?)\s*(?:upper\s+)?(?:limit|cap|ceiling|maximum)\b`,
@@ -289,8 +314,11 @@ export const RISK_RULES: RiskRule[] = [
     // Also the plain ways of going after them ("approach or take over customers", "steal our clients") and whoever they are
     // ("entice away any patient", "poach our members").
     String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?(?:solicit|poach|recruit|entice|induce|encourage|hire|employ|` +
-      String.raw`approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|workers?|customers?|clients?|contractors?|` +
-      String.raw`patients?|pupils?|students?|members?|accounts?)\b`,
+      String.raw`approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|workers?|customers?|clients?|(?:sub-?)?contractors?|` +
+      // The crew in plain words: "any of our lads or subcontractors".
+      String.raw`patients?|pupils?|students?|members?|accounts?|lads|crew|workforce|team\s+members?|freelancers?)\b`,
+    // Poaching is only ever of someone's people or customers: "won't try to poach any of our drivers".
+    String.raw`\b(?:not|never|no|won['’]t|can['’]t|cannot)\b[^.]{0,40}?\bpoach(?:es|ed|ing)?\s+(?:away\s+)?(?:(?:any|one|some)\s+of\s+|anyone\s+(?:from|of)\s+|any\s+)?(?:our|my|their|his|her|its|the\s+[\w-]+['’]s)\s+\w`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   rule('termination_without_cause', 'Termination without cause', oneSided, [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
@@ -299,15 +327,15 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`(?<!\b(?:is|are|was|were|has\s+been|have\s+been)\s+)(?<!${ENDING_EVENT})\b(?:terminat\w*|cancel\w*|dismiss\w*|expel\w*|remove\s+(?:a|the|any|your)\s+\w+\s+from|` +
       String.raw`(?:end|close|suspend)\s+(?:this|the|your|our|its|any)\s+(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?)|` +
       // Ending it in plain words: "we can end this whenever we like", "pull your pitch any time", "drop your slot".
-      String.raw`(?:end|stop)\s+(?:this|it|things)|(?:pull|drop|scrap|axe|withdraw|revoke|cancel|take\s+away|call\s+off)\s+(?:your|the|this|our|its)\s+(?:[\w-]+\s+)?` +
+      String.raw`(?:end|stop)\s+(?:this|it|things)|${CALL_OFF}|(?:pull|drop|scrap|axe|withdraw|revoke|cancel|take\s+away|call\s+off)\s+(?:your|the|this|our|its)\s+(?:[\w-]+\s+)?` +
       String.raw`(?:pitch|spot|stall|stand|place|slot|booking|space|plot|table|gig|shifts?|classes|sessions?|licen[cs]e|permit|contract|deal|arrangement))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
       String.raw`(?:in|at)\s+(?:its|our|their|his|her)\s+(?:own\s+)?(?:sole\s+|absolute\s+)?(?:and\s+absolute\s+)?discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice|without\s+(?:giving\s+)?(?:a|any)\s+reason|` +
-      String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice|any\s*time|at\s+any\s+(?:point|moment)|${OUR_CALL}|(?:our|their|its)\s+(?:choice|decision))`,
+      String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice|any\s*time|(?:straight|right)\s+away|on\s+the\s+spot|at\s+any\s+(?:point|moment)|${OUR_CALL}|(?:our|their|its)\s+(?:choice|decision))`,
     String.raw`\bat[\s-]will\b`,
     // "may terminate on 30 days' notice": no reason needed, so it is termination without cause.
     // Also with the notice promised after it: "we can end this whenever we like; we'll give you 2 weeks' notice".
-    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
+    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end|${CALL_OFF})\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach, or at the end of the term (that is not renewing), needs a reason or waits for the term.
@@ -326,6 +354,10 @@ export const RISK_RULES: RiskRule[] = [
     // Ontario applies to this contract", "Applicable law: the laws of Ireland". Not a duty to obey "applicable law".
     String.raw`\b(?:agreements?|contracts?|terms|conditions|deals?|licen[cs]es?|orders?|engagements?|offers?)\b[^.]{0,60}?\b(?:is|are|be|remains?)\s+` +
       String.raw`subject\s+to\s+(?:the\s+)?(?!${GENERIC_LAW}\b)[\w-]+(?:\s+[\w-]+)?\s+laws?\b`,
+    // Under a law, in plain words: "This agreement is under the laws of New South Wales", "the contract falls under Scottish law",
+    // "this deal comes under Ontario law".
+    String.raw`\b(?:agreements?|contracts?|terms|conditions|deals?|arrangements?|licen[cs]es?|this|it|everything)\b[^.]{0,40}?\b` +
+      String.raw`(?:is|are|be|falls?|comes?|made|run|governed|written)\s+under\s+${NAMED_LAW}`,
     String.raw`\b(?!${GENERIC_LAW}\b)[\w-]+\s+law\s+(?:applies|shall\s+apply|will\s+apply|governs|shall\s+govern|will\s+govern|is\s+applicable)\b`,
     String.raw`\blaws?\s+of\s+(?:the\s+)?(?:[\w-]+\s+){1,4}?(?:appl(?:y|ies)|shall\s+apply|will\s+apply)\s+(?:to\s+(?:this|the)\s+(?:agreement|contract|terms|deal)\b|exclusively\b|$)`,
     String.raw`\b(?:applicable|proper)\s+law\s*(?:[:.]|is|shall\s+be|will\s+be)\s*(?:the\s+)?(?:laws?\s+of\b|(?!${GENERIC_LAW}\b)[\w-]+(?:\s+[\w-]+)?\s+law\b)`,
@@ -370,6 +402,12 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,80}\b(?:shall|will)\s+(?:be\s+|become\s+)?` +
       String.raw`(?:(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property|owned\s+(?:exclusively\s+|solely\s+)?by|vest\s+in|belong\s+(?:exclusively\s+|solely\s+)?to)`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product)\b[^.]{0,80}\b(?:is|are)\s+(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property`,
+    // Creations made by one side that become the other's property, however long the list between: "All inventions,
+    // discoveries, methods and works conceived or made by the Employee …, whether or not …, shall be the sole and exclusive
+    // property of the Employer" (not "shall remain the property of the Consultant").
+    String.raw`\b(?:inventions?|discoveries|works?|creations?|designs?|ideas?|innovations?|work\s+product|deliverables|developments?|copyrights?|intellectual\s+property)\b` +
+      String.raw`[^.]{0,80}?\b(?:${CONCEIVE})\b[^.]{0,200}?\b(?:(?:shall|will)\s+(?:be(?:\s+and\s+remain)?|become)|is|are|becomes?)\s+(?:the\s+)?` +
+      String.raw`(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute|entire)\s+)?property\s+of\s+(?!${MAKER})`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,100}\b(?:belongs?|vests?)\s+(?:exclusively\s+|solely\s+)?(?:to|in)\b`,
     // "Everything I make for the client … belongs to the client."
     String.raw`^(?:everything|anything|all\s+(?:work|materials?|content|ideas|designs?))\b[^.]{0,120}\b(?:belongs?|will\s+belong|is\s+owned\s+by)\s+(?:exclusively\s+|solely\s+)?to\b`,

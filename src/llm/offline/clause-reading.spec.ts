@@ -43,6 +43,8 @@ describe('readsAsContract', () => {
     expect(readsAsContract(['Oat milk 2.40', 'Bread 3.10', 'Total 5.50'])).toBe(false);
     // Hire terms name their own parties and charges.
     expect(readsAsContract(['The Hirer returns the van clean or is charged for valeting.', 'Damage beyond fair wear is repaired at the Hirer’s cost.', 'The deposit will be refunded within 7 days.'])).toBe(true);
+    // Terms in plain English, with no party named as such.
+    expect(readsAsContract(["- You'll mow the lawns for £25 a week.", "- You won't poach any of our subcontractors for a year.", "- There's no limit on what you'd owe us if a mower breaks."])).toBe(true);
   });
 });
 

@@ -444,6 +444,8 @@ const CONTRACT_WORDS = new Set([
   // Hire, rental, membership and sponsorship terms speak of their own parties and charges.
   'hire', 'hirer', 'rental', 'renter', 'charge', 'damage', 'refund', 'cancellation', 'responsible', 'responsibility', 'penalty', 'warranty', 'premises',
   'customer', 'member', 'membership', 'vendor', 'purchaser', 'consultant', 'freelancer', 'franchise', 'franchisee', 'franchisor', 'sponsor', 'venue',
+  // Terms in plain English: "you won't poach our lads", "no limit on what you'd owe us", "our subcontractors".
+  'poach', 'owe', 'limit', 'subcontractor', 'subcontract',
 ]);
 /** Lemmas of an obligation or a right: what makes wording a term of a contract rather than a description. */
 const OBLIGATIONS = new Set([
