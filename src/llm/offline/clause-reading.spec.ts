@@ -45,6 +45,10 @@ describe('readsAsContract', () => {
     expect(readsAsContract(['The Hirer returns the van clean or is charged for valeting.', 'Damage beyond fair wear is repaired at the Hirer’s cost.', 'The deposit will be refunded within 7 days.'])).toBe(true);
     // Terms in plain English, with no party named as such.
     expect(readsAsContract(["- You'll mow the lawns for £25 a week.", "- You won't poach any of our subcontractors for a year.", "- There's no limit on what you'd owe us if a mower breaks."])).toBe(true);
+    // Terms the ask says are to be signed, in everyday words.
+    const cleaning = ['1. You will clean the office every weekday evening for £90 a week.', '2. We can end this whenever we want.'];
+    expect(readsAsContract(cleaning, 'Check this before I sign please')).toBe(true);
+    expect(readsAsContract(cleaning)).toBe(false);
   });
 });
 

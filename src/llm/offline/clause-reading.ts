@@ -430,7 +430,7 @@ export function materialReading(
   offered: readonly string[] = ['extract_receipt_data', 'analyze_legal_document'],
 ): MaterialReading | undefined {
   if (offered.includes('extract_receipt_data') && readsAsReceipt(requestLine, [requestLine, ...material])) return 'extract_receipt_data';
-  if (offered.includes('analyze_legal_document') && readsAsContract(material)) return 'analyze_legal_document';
+  if (offered.includes('analyze_legal_document') && readsAsContract(material, requestLine)) return 'analyze_legal_document';
   return undefined;
 }
 
@@ -460,13 +460,15 @@ const OBLIGATIONS = new Set([
  * liability (three distinct such words, read by lemma) with at least one obligation or right.
  * Reads at most 5,000 characters once.
  */
-export function readsAsContract(material: readonly string[]): boolean {
+export function readsAsContract(material: readonly string[], requestLine = ''): boolean {
   const doc = nlp.readDoc(material.join('\n').slice(0, 5_000));
   const sentences = Math.max(material.filter((line) => /\p{L}/u.test(line)).length, doc.sentences().out().filter((sentence) => /\p{L}/u.test(sentence)).length);
   if (sentences < 2) return false;
   const lemmas = new Set(wordsOfDoc(doc).map((word) => word.lemma));
   const terms = [...lemmas].filter((lemma) => CONTRACT_WORDS.has(lemma)).length;
-  return terms >= 3 && [...lemmas].some((lemma) => OBLIGATIONS.has(lemma));
+  // "Check this before I sign": the ask says it is to be signed, so its terms need not name parties or liability.
+  const toSign = wordsOf(requestLine.slice(0, 300)).some((word) => word.lemma === 'sign' && word.pos === 'VERB');
+  return (terms >= 3 || toSign) && [...lemmas].some((lemma) => OBLIGATIONS.has(lemma));
 }
 
 /** Particles of phrasal verbs ("put together", "whip up", "knock out") that come before the verb's object. */

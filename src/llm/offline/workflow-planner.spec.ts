@@ -1,4 +1,4 @@
-import { planWorkflow } from './workflow-planner.js';
+import { askOfGoal, planWorkflow } from './workflow-planner.js';
 
 const stepsOf = (goal: string) => planWorkflow(goal).steps.map((step) => [step.description, step.agentId, step.requiresApproval]);
 
@@ -249,6 +249,12 @@ describe('planWorkflow', () => {
     expect(stepsOf('write a caption for the new menu n a photo of it, no need to run it by me').map(([, , approval]) => approval)).toEqual([false, false]);
     expect(stepsOf('Outline the AGM talk. My co-chair Femi signs off the outline.').map(([, , approval]) => approval)).toEqual([true]);
     expect(stepsOf('Outline the open day talk and write a post. The head wants to see the outline before anything else.').map(([, , approval]) => approval)).toEqual([true, false]);
+  });
+
+  it('reads terms the ask says are to be signed as the contract, in everyday words, and leaves their days out of the schedule', () => {
+    const goal = "Is this ok to sign? then write a reply asking to drop the last bit\n1. You will walk the dogs every weekday at 8 for £60 a week.\n2. We can end this whenever we want.";
+    expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(askOfGoal(goal)).toBe('Is this ok to sign? then write a reply asking to drop the last bit');
   });
 
   it('reads a product review as content, and the deal a contract is about as its material', () => {

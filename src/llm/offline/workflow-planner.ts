@@ -82,6 +82,8 @@ interface Clause {
   group: number;
   /** A first sentence, followed by others, that names no deliverable and asks nothing: the scene. */
   scene?: boolean;
+  /** Written with a question mark at its end ("Is this ok to sign?"). */
+  question?: boolean;
 }
 
 /**
@@ -98,7 +100,13 @@ export function planWorkflow(goal: string): OfflinePlan {
   let pendingApproval = false;
   // What the scene is about ("…launching a new puppy package"), for a later "write a post about it".
   let sceneThing: string | undefined;
+  let questionAbove: string | undefined;
   for (const clause of clausesOf(text)) {
+    // "Is this ok to sign?" over pasted terms, before any work: the question asks for them to be read.
+    if (drafts.length === 0 && kind && clause.question && !matchIntent(clause.text) && !ACTION_VERB.test(stripLead(clause.text))) {
+      questionAbove ??= `${tidy(clause.written)}?`;
+      continue;
+    }
     const reviewed = REVIEW_PHRASE.test(clause.text);
     REVIEW_PHRASE.lastIndex = 0;
     const rest = tidy(clause.text.replace(REVIEW_PHRASE, ''));
@@ -161,6 +169,11 @@ export function planWorkflow(goal: string): OfflinePlan {
   }
   if (sceneThing) for (const draft of drafts) draft.description = draft.description.replace(/\babout (?:it|this|that)\b/i, `about ${sceneThing}`);
   shareTopics(drafts);
+  // A question about pasted material before other work ("Is this ok to sign? then write a reply") is its reading, a step of its own.
+  if (kind && questionAbove && !drafts.some((draft) => ANALYSES.has(draft.tool)) && drafts.length < MAX_PLAN_STEPS) {
+    const agentId = OFFLINE_INTENTS.find((intent) => intent.tool === kind)?.agent ?? 'general';
+    drafts.unshift({ description: questionAbove, tool: kind, agentId, requiresApproval: false, reference: 'the analysis', group: 0 });
+  }
   // The pasted text goes with the step that reads it, as the chat takes it: the ask, then the material.
   const reader = drafts.find((draft) => ANALYSES.has(draft.tool)) ?? drafts[0];
   // "Can you add these up?" over lines that read as a receipt: the step reads a receipt, unnamed.
@@ -303,7 +316,7 @@ function clausesOf(text: string): Clause[] {
           group++;
           // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
           const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && !opensWithVerb(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
-          current = { text: piece, written: piece, group, sharedVerb };
+          current = { text: piece, written: piece, group, sharedVerb, question: piece.trimEnd().endsWith('?') };
           clauses.push(current);
         } else if (current && !dash && isDeliverableNoun(piece, current)) {
           current = { text: piece, written: piece, group: current.group, sharedVerb: verbOf(current) };
@@ -311,6 +324,7 @@ function clausesOf(text: string): Clause[] {
         } else if (current) {
           current.text += `${separator}${piece}`;
           current.written += `${separator}${piece}`;
+          current.question = piece.trimEnd().endsWith('?');
         }
       }
     }
