@@ -131,6 +131,8 @@ describe('thingOfScene', () => {
     ['I run a mobile knife-sharpening van', 'my mobile knife-sharpening van'],
     ['We are launching the spring menu', 'the spring menu'],
     ['Harvest starts next week', undefined],
+    ['Our winter open studio is on 7 December', 'our winter open studio'],
+    ['The spring plant sale was a huge success', 'the spring plant sale'],
   ])('reads "%s" as about %s', (sentence, thing) => {
     expect(thingOfScene(sentence)).toBe(thing);
   });

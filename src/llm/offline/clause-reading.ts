@@ -208,27 +208,51 @@ const THING_DETERMINERS = new Set(['a', 'an', 'the', 'our', 'my', 'their', 'its'
  */
 export function thingOfScene(sentence: string): string | undefined {
   const words = wordsOf(sentence.slice(0, 300));
+  // "Our winter open studio is on 7 December": with "to be" as its only verb, the scene is about its subject.
+  const be = words.findIndex((word) => word.lemma === 'be');
+  const subject = words.slice(1, be);
+  if (
+    be > 1 &&
+    be <= 7 &&
+    THING_DETERMINERS.has(words[0].lemma) &&
+    subject.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN') &&
+    // No verb after "is" ("our choir is holding a concert" is about the concert).
+    !words.slice(be + 1).some((word) => word.pos === 'VERB')
+  ) {
+    return `${words[0].text.toLowerCase()}${textOf(subject)}`;
+  }
   const verbAt = words.findIndex((word) => word.pos === 'VERB');
   if (verbAt < 0 || !THING_DETERMINERS.has(words[verbAt + 1]?.lemma ?? '')) return undefined;
-  // A word, or a hyphenated compound ("knife-sharpening") read as one word tagged by its last part.
-  const unitEnd = (at: number): number => {
-    let last = at;
+  const end = nounPhraseEnd(words, verbAt + 2);
+  if (end < 0) return undefined;
+  // "I run a cattery" is my cattery; "we're opening a second shop" our second shop.
+  const owner = { i: 'my', we: 'our' }[words[0]?.lemma ?? ''];
+  const determiner = words[verbAt + 1];
+  return `${owner && (determiner.lemma === 'a' || determiner.lemma === 'an') ? owner : determiner.text}${textOf(words.slice(verbAt + 2, end))}`;
+}
+
+/** Words put back together as written, each after its own spaces. */
+function textOf(words: Word[]): string {
+  return words.map((word) => `${word.spaces}${word.text}`).join('');
+}
+
+/**
+ * Where the adjectives and nouns of a noun phrase starting at `at` end ("new puppy package"), a
+ * hyphenated compound ("knife-sharpening") read as one word tagged by its last part; -1 without a noun.
+ */
+function nounPhraseEnd(words: Word[], at: number): number {
+  const unitEnd = (from: number): number => {
+    let last = from;
     while (words[last + 1]?.text === '-' && !words[last + 1].spaces && words[last + 2] && !words[last + 2].spaces) last += 2;
     return last + 1;
   };
-  const compound = (at: number): boolean => unitEnd(at) > at + 1;
-  const isNoun = (at: number): boolean => ['NOUN', 'PROPN'].includes(words[unitEnd(at) - 1]?.pos ?? '');
-  let end = verbAt + 2;
+  const compound = (from: number): boolean => unitEnd(from) > from + 1;
+  const isNoun = (from: number): boolean => ['NOUN', 'PROPN'].includes(words[unitEnd(from) - 1]?.pos ?? '');
+  let end = at;
   while (end < words.length && !isNoun(end) && (words[end].pos === 'ADJ' || words[end].pos === 'NUM' || compound(end))) end = unitEnd(end);
   const nounsFrom = end;
   while (end < words.length && isNoun(end)) end = unitEnd(end);
-  if (end === nounsFrom) return undefined;
-  // "I run a cattery" is my cattery; "we're opening a second shop" our second shop.
-  const owner = { i: 'my', we: 'our' }[words[0]?.lemma ?? ''];
-  return words
-    .slice(verbAt + 1, end)
-    .map((word, index) => (index > 0 ? `${word.spaces}${word.text}` : owner && (word.lemma === 'a' || word.lemma === 'an') ? owner : word.text))
-    .join('');
+  return end === nounsFrom ? -1 : end;
 }
 
 /**
