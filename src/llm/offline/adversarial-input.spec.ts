@@ -23,8 +23,13 @@ export const ADVERSARIAL_TEXTS: string[] = runs.flatMap((run) => {
   return [body, `Write a LinkedIn post${body}x`, `Review this contract${body}for review before publishing`];
 });
 
-/** CPU time: far above what linear work on these inputs takes, far below a quadratic pass. */
-const BOUND_MS = Number(process.env.ADVERSARIAL_BOUND_MS ?? 3_000);
+/**
+ * CPU time: far above what linear work on these inputs takes, far below a quadratic pass. Before Node 22
+ * the clock reads the whole process (test/helpers/cpu-clock.ts), with its garbage collector's and
+ * compiler's threads: in a long-lived CI worker that figure ran to 30 times the thread's own (a 98 ms
+ * legal analysis measured 3.2 s), so there the bound is wider.
+ */
+const BOUND_MS = Number(process.env.ADVERSARIAL_BOUND_MS ?? (typeof process.threadCpuUsage === 'function' ? 3_000 : 10_000));
 
 function timed<T>(work: () => T): T {
   const cpu = startCpuClock();
