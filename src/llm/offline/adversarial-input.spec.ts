@@ -24,12 +24,12 @@ export const ADVERSARIAL_TEXTS: string[] = runs.flatMap((run) => {
 });
 
 /**
- * CPU time: far above what linear work on these inputs takes, far below a quadratic pass. Before Node 22
- * the clock reads the whole process (test/helpers/cpu-clock.ts), with its garbage collector's and
- * compiler's threads: in a long-lived CI worker that figure ran to 30 times the thread's own (a 98 ms
- * legal analysis measured 3.2 s), so there the bound is wider.
+ * CPU time: far above what linear work on these inputs takes, far below a quadratic pass (minutes on
+ * 100 KB). Linear work varies with where it runs: the legal analysis of "Review this contract1 1 1 …"
+ * takes 98 ms alone and measured 3.2 s of the thread's CPU late in a shared CI worker (cause not found;
+ * see docs/decisions/a-held-out-evaluation-set.md), so the bound leaves room for that.
  */
-const BOUND_MS = Number(process.env.ADVERSARIAL_BOUND_MS ?? (typeof process.threadCpuUsage === 'function' ? 3_000 : 10_000));
+const BOUND_MS = Number(process.env.ADVERSARIAL_BOUND_MS ?? 10_000);
 
 function timed<T>(work: () => T): T {
   const cpu = startCpuClock();
