@@ -65,6 +65,11 @@ export type OfflineIntent = (typeof OFFLINE_INTENTS)[number];
 export type OfflineToolName = OfflineIntent['tool'];
 export type OfflineAgentId = OfflineIntent['agent'] | 'general';
 
+/** The agent whose tool it is ("extract_receipt_data" is the finance agent's); undefined for no tool. */
+export function agentOfTool(tool: string | undefined): OfflineIntent['agent'] | undefined {
+  return OFFLINE_INTENTS.find((intent) => intent.tool === tool)?.agent;
+}
+
 /**
  * Verbs that ask for work on content rather than for new content: "summarise the post" wants a
  * summary, not a post, so a social or video tool named after them is the topic, not the deliverable.

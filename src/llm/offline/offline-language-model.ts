@@ -13,7 +13,7 @@ import type {
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
 import { askedWorkOf, hasVerb, materialReading, nounsOf } from './clause-reading.js';
-import { matchIntent, OFFLINE_INTENTS, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
+import { agentOfTool, matchIntent, type OfflineAgentId, parseableRequest, REQUEST_MAX_LENGTH, requestOf } from './intents.js';
 import { type ContextKind } from '../context-parts.js';
 import { promptTextTokens, tokensOfText } from '../prompt-tokens.js';
 import { toolDone, toolLabel } from '../tool-phrases.js';
@@ -301,7 +301,7 @@ function structuredOutput(format: { schema?: JSONSchema7; name?: string }, reque
     const ask = reading && !hasVerb(firstLine) ? undefined : matchIntent(parseableRequest(firstLine));
     const agentId: OfflineAgentId =
       ask?.agent ??
-      OFFLINE_INTENTS.find((intent) => intent.tool === reading)?.agent ??
+      agentOfTool(reading) ??
       matchIntent(parseableRequest(request))?.agent ??
       'general';
     return { agentId, confident: agentId !== 'general' };

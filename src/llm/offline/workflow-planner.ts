@@ -1,7 +1,7 @@
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
-import { matchIntent, OFFLINE_INTENTS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
+import { agentOfTool, matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -171,7 +171,7 @@ export function planWorkflow(goal: string): OfflinePlan {
   shareTopics(drafts);
   // A question about pasted material before other work ("Is this ok to sign? then write a reply") is its reading, a step of its own.
   if (kind && questionAbove && !drafts.some((draft) => ANALYSES.has(draft.tool)) && drafts.length < MAX_PLAN_STEPS) {
-    const agentId = OFFLINE_INTENTS.find((intent) => intent.tool === kind)?.agent ?? 'general';
+    const agentId = agentOfTool(kind) ?? 'general';
     drafts.unshift({ description: questionAbove, tool: kind, agentId, requiresApproval: false, reference: 'the analysis', group: 0 });
   }
   // The pasted text goes with the step that reads it, as the chat takes it: the ask, then the material.
@@ -179,7 +179,7 @@ export function planWorkflow(goal: string): OfflinePlan {
   // "Can you add these up?" over lines that read as a receipt: the step reads a receipt, unnamed.
   if (reader && kind && !ANALYSES.has(reader.tool)) {
     reader.tool = kind;
-    reader.agentId = OFFLINE_INTENTS.find((intent) => intent.tool === kind)?.agent ?? reader.agentId;
+    reader.agentId = agentOfTool(kind) ?? reader.agentId;
   }
   const steps = drafts.map(
     (draft): OfflinePlanStep => ({
