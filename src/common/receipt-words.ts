@@ -37,7 +37,28 @@ export const SUBTOTAL_WORDS = new RegExp(
 /** What this payer paid, opening its line below the bill's total: "Amount paid 69.66", "You paid $12.00". */
 export const PAID_WORDS = /^\s*(?:amount\s+(?:paid|charged)|total\s+(?:paid|charged)|you\s+paid|paid\s+amount)\b/i;
 
-/** Whether a line sums a receipt up: its total, its subtotal or what was paid. */
+/**
+ * A 0 or 1 a scanner read for a letter: between two letters, or a 1 ending a word after three letters ("Tota1"). Beside
+ * another digit ("A10", "1.10") or after fewer letters ("T1", "G0") it is a digit.
+ */
+const MISREAD_LETTER = /(?<=\p{L})[01](?=\p{L})|(?<=\p{L}{3})1(?![\p{L}\p{N}])/gu;
+/**
+ * A line as a scanner meant it: text recognition reads the letter O as the digit 0, and l or I as 1 ("T0TAL TTC",
+ * "SUBT0TAL", "Tota1", "PA1D"). Each digit becomes one letter, so the line keeps its length and its amounts their
+ * places. For reading what a line is, not for printing it back.
+ */
+export function readMisreadLetters(line: string): string {
+  return line.replace(MISREAD_LETTER, (digit, offset: number) => {
+    const before = line.charAt(offset - 1);
+    // Among capitals a 1 is an I, among small letters an l; a 0 is an O in the case of the letter before it.
+    const upper = before === before.toUpperCase();
+    if (digit === '0') return upper ? 'O' : 'o';
+    return upper ? 'I' : 'l';
+  });
+}
+
+/** Whether a line sums a receipt up: its total, its subtotal or what was paid, however a scanner misread its letters. */
 export function sumsUpReceipt(line: string): boolean {
-  return TOTAL_WORDS.test(line) || SUBTOTAL_WORDS.test(line) || PAID_WORDS.test(line);
+  const read = readMisreadLetters(line);
+  return TOTAL_WORDS.test(read) || SUBTOTAL_WORDS.test(read) || PAID_WORDS.test(read);
 }

@@ -456,6 +456,95 @@ describe('parseReceipt', () => {
     expect(parseReceipt('Brake Shop\nDisc brake pads 45.00\nTotal 45.00').items).toHaveLength(1);
   });
 
+  it('skips a request written in Chinese, Japanese or Korean above the receipt, however it ends', () => {
+    const cafe = parseReceipt(['会社に提出するので、まとめてください', '', '喫茶こもれび', 'ブレンド ¥480', 'チーズケーキ ¥520', '合計 ¥1,000'].join('\n'));
+    expect(cafe).toMatchObject({ merchant: '喫茶こもれび', total: 1000, currency: 'JPY' });
+    const noodles = parseReceipt(['这是出差时的午饭。', '老王面馆', '牛肉面 28.00', '合计 28.00 元'].join('\n'));
+    expect(noodles.merchant).toBe('老王面馆');
+    const snacks = parseReceipt(['정리해 주세요', '행복분식', '떡볶이 4,000원', '합계 4,000원'].join('\n'));
+    expect(snacks.merchant).toBe('행복분식');
+  });
+
+  it('reads a length glued to a name as no price, and a count with its prices on the next line as that name\'s', () => {
+    const timber = parseReceipt(
+      ['Ridge Timber Yard', 'Pine board 1.5m', '  3 @ 7.20     21.60', 'Dowel rod 0.75IN   2.40', 'Edge trim 12.5cm   1.10', 'Total 25.10'].join('\n'),
+    );
+    expect(timber).toMatchObject({ total: 25.1, totalMismatch: undefined });
+    expect(timber.items).toEqual([
+      { name: 'Pine board 1.5m', quantity: 3, unitPrice: 7.2, amount: 21.6 },
+      { name: 'Dowel rod 0.75IN', quantity: 1, unitPrice: 2.4, amount: 2.4 },
+      { name: 'Edge trim 12.5cm', quantity: 1, unitPrice: 1.1, amount: 1.1 },
+    ]);
+    // "3 x 0,85" under a name: the "x" is the unit price's mark, not the item's name.
+    const bakery = parseReceipt(['Bäckerei Sonnenschein', 'Laugenbrezel', '  3 x 0,85     2,55', 'Milchkaffee   2,40', 'Summe   4,95'].join('\n'));
+    expect(bakery.items).toEqual([
+      { name: 'Laugenbrezel', quantity: 3, unitPrice: 0.85, amount: 2.55 },
+      { name: 'Milchkaffee', quantity: 1, unitPrice: 2.4, amount: 2.4 },
+    ]);
+    // "x" glued to the unit price ("2 x9,99", "2x9,99") marks it all the same.
+    const socks = parseReceipt(['Skarpety wełniane   2 x9,99   19,98A', 'Czapka   1x15,00   15,00A', 'SUMA PLN   34,98'].join('\n'));
+    expect(socks.items).toEqual([
+      { name: 'Skarpety wełniane', quantity: 2, unitPrice: 9.99, amount: 19.98 },
+      { name: 'Czapka', quantity: 1, unitPrice: 15, amount: 15 },
+    ]);
+    expect(socks.totalMismatch).toBeUndefined();
+  });
+
+  it('reads the rows of a VAT table and the money given ("Geg.") as no items, wherever the table is printed', () => {
+    const farmShop = parseReceipt(
+      [
+        'Hofladen Wiesengrund',
+        'Eier 10 Stück      3,20 A',
+        'Honig 500g         6,50 A',
+        'Kernseife          2,30 B',
+        'SUMME EUR         12,00',
+        'Geg. BAR EUR      15,00',
+        'Rückgeld BAR EUR   3,00',
+        'Satz    Netto  MwSt  Brutto',
+        'A  7%    9,07  0,63   9,70',
+        'B 19%    1,93  0,37   2,30',
+        'Gesamt  11,00  1,00  12,00',
+      ].join('\n'),
+    );
+    expect(farmShop).toMatchObject({ total: 12, currency: 'EUR', totalMismatch: undefined });
+    expect(farmShop.items.map((item) => item.name)).toEqual(['Eier 10 Stück', 'Honig 500g', 'Kernseife']);
+    const above = parseReceipt(['Kiosk am Markt', 'Zeitung 2,80', 'Cola 1,50', '7% 2,62 0,18 2,80', '19% 1,26 0,24 1,50', 'Summe 4,30'].join('\n'));
+    expect(above).toMatchObject({ total: 4.3, totalMismatch: undefined, items: [{ name: 'Zeitung' }, { name: 'Cola' }] });
+  });
+
+  it('reads a net amount below the tax lines as the total, and "Paid: ... Balance: ..." as the payment', () => {
+    const books = parseReceipt(
+      ['KAVERI BOOK HOUSE', 'GSTIN: 29ABCDE1234F1Z5', 'Notebook  2 x 50.00  100.00', 'Taxable Amount  100.00', 'CGST 6%  6.00', 'SGST 6%  6.00', 'NET AMOUNT  Rs. 112.00', 'Paid: Cash 120.00  Balance: 8.00'].join('\n'),
+    );
+    expect(books).toMatchObject({ currency: 'INR', total: 112, tax: 12, totalStated: true, totalMismatch: undefined, items: [{ amount: 100 }] });
+    // Above the tax lines it is still the subtotal the tax is added to.
+    expect(parseReceipt('Desk lamp 100.00\nNet Amount 100.00\nVAT 20% 20.00\nTotal 120.00')).toMatchObject({ subtotal: 100, tax: 20, total: 120, totalMismatch: undefined });
+  });
+
+  it('reads total words a scanner misread with digits for letters ("T0TAL", "SUBT0TAL", "Tota1")', () => {
+    const diner = parseReceipt(['Harbour Diner', 'Club sandwich 8.50', 'Iced tea 2.00', 'SUBT0TAL 10.50', 'Tax 0.84', 'Tota1 11.34', 'CHANGE 0.00'].join('\n'));
+    expect(diner).toMatchObject({ subtotal: 10.5, tax: 0.84, total: 11.34, totalMismatch: undefined });
+    expect(diner.items.map((item) => item.name)).toEqual(['Club sandwich', 'Iced tea']);
+    const creperie = parseReceipt(['CREPERIE DU P0RT', 'CREPE SUCRE  4,50', 'CIDRE D0UX  3,80', 'T0TAL TTC ....... 8,30 €', 'CB SANS C0NTACT  8,30'].join('\n'));
+    expect(creperie).toMatchObject({ merchant: 'CREPERIE DU P0RT', total: 8.3, currency: 'EUR', totalMismatch: undefined, items: [{}, {}] });
+  });
+
+  it('reads 100 KB of text built against the patterns for misread letters, VAT tables and glued marks in linear time', () => {
+    const runs = ['a0', 'A1', 'aa1 ', 'A 7% 1,00 ', '1.0IN ', '2 x1,00 ', 'x1,0', '1 x ', 'です。', 'Geg. ', 'KSh ', 'PIN '];
+    for (const run of runs) {
+      const text = run.repeat(Math.ceil(100_000 / run.length)).slice(0, 100_000);
+      const cpu = startCpuClock();
+      detectCurrency(text);
+      expect(() => parseReceipt(`Shop\n${text}x\nTea 2.00\nTotal 2.00`)).not.toThrow();
+      expect(() => parseReceipt(`${text}\nTea 2,00`)).not.toThrow();
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+    // One label before a long run of blanks, which two runs of blanks in a pattern would share.
+    const cpu = startCpuClock();
+    detectCurrency(`PIN${' '.repeat(50_000)}x\nTotal 2.00`);
+    expect(cpu.ms()).toBeLessThan(1_000);
+  });
+
   it('handles huge receipts quickly', () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
     const cpu = startCpuClock();
@@ -533,6 +622,15 @@ describe('amounts and currencies', () => {
     ['Seattle, WA 98101\nTotal $17.59\n10:32 PST', 'USD'],
   ])('reads a "$" or a mark in %j with where it was printed', (text, currency) => {
     expect(detectCurrency(text)).toEqual({ code: currency, stated: true });
+  });
+
+  it('reads the Kenyan shilling from its abbreviations and code, and from Kenyan clues when none is printed', () => {
+    expect(detectCurrency('Total Kshs 420.00')).toEqual({ code: 'KES', stated: true });
+    expect(detectCurrency('TOTAL KSH 1,250.00')).toEqual({ code: 'KES', stated: true });
+    expect(detectCurrency('Total KES 980.00')).toEqual({ code: 'KES', stated: true });
+    expect(detectCurrency('Kenyatta Ave, Nakuru\nTotal 1,250.00\nLipa na M-PESA 1,250.00')).toEqual({ code: 'KES', stated: false });
+    expect(detectCurrency('KRA PIN A012345678Z\nTotal 300.00')).toEqual({ code: 'KES', stated: false });
+    expect(parseReceipt('Java Corner Kisumu\nChai 2 x 150.00  300.00\nSamosa  120.00\nTotal KSh 420')).toMatchObject({ currency: 'KES', total: 420, totalMismatch: undefined });
   });
 
   it('reads a rupee amount printed without decimals', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { documentText, isDocument } from './attached-document.js';
-import { PAID_WORDS, SUBTOTAL_WORDS, TOTAL_WORDS } from '../../common/receipt-words.js';
+import { PAID_WORDS, readMisreadLetters, SUBTOTAL_WORDS, TOTAL_WORDS } from '../../common/receipt-words.js';
 
 export interface ReceiptItem {
   name: string;
@@ -38,7 +38,9 @@ const extractReceiptDataInput = z.object({
 });
 export type ExtractReceiptDataInput = z.infer<typeof extractReceiptDataInput>;
 
-const CODES = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|ILS|AED|SAR|THB|PHP|MYR';
+const CODES = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|ILS|AED|SAR|THB|PHP|MYR|KES';
+/** The Kenyan shilling's abbreviation, a mark and a currency's name at once: "KSh 420", "Kshs. 1,200", "TOTAL KSH". */
+const KENYAN_SHILLING = String.raw`K[Ss][Hh][Ss]?\b\.?`;
 /** Specific marks before generic ones: "CA$" must not read as "$". */
 const CURRENCY_MARKS: [RegExp, string][] = [
   [/US\$/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
@@ -49,6 +51,7 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/(?<=\d[^\S\n]?)TL(?![A-Za-z])|(?<![A-Za-z])TL(?=[^\S\n]?\d)/, 'TRY'],
   // "Rs. 120", "Grand Total (Rs.)", "Amount in Rs": the rupee's abbreviation, only next to an amount, a bracket or a line's end.
   [/\bRs\b\.?(?=[^\S\n]?\d|\)|[^\S\n]*$)|\brupees?\b/im, 'INR'], [/(?<=\d[^\S\n]?)원/, 'KRW'],
+  [new RegExp(String.raw`\b${KENYAN_SHILLING}`), 'KES'],
 ];
 /** "$" alone is the US dollar unless the receipt says where it was printed (COUNTRY_CLUES): Canada, Australia, Singapore... print it too. */
 const DOLLAR = /\$|\bdollars?\b/i;
@@ -99,6 +102,8 @@ const COUNTRY_CLUES: [RegExp, string][] = [
     /,[^\S\n]*(?:Ags|Camp|Chis|Chih|Coah|Col|Dgo|Gto|Gro|Hgo|Jal|Edo\.[^\S\n]?Méx|Méx|Mich|Mor|Nay|Oax|Pue|Qro|Sin|Son|Tamps|Tlax|Ver|Yuc|Zac|N\.[^\S\n]?L|B\.[^\S\n]?C(?:\.[^\S\n]?S)?|Q\.[^\S\n]?Roo|S\.[^\S\n]?L\.[^\S\n]?P)\.(?=[^\S\n]|,|$)/m,
     'MXN',
   ],
+  // Kenya: M-PESA (its mobile money), a KRA PIN ("PIN: P051234567X"), a Kenyan town.
+  [/\bM-?PESA\b|\bKenya\b|\bPIN\b(?:[^\S\n]*:)?[^\S\n]*[AP]\d{9}[A-Z]\b|\b(?:Nairobi|Mombasa|Kisumu|Nakuru|Eldoret|Thika)\b/i, 'KES'],
   [/\bEFTPOS\b|\bincl(?:udes|uded|uding|\.)?[^\S\n]*GST\b|\bGST[^\S\n]+incl/i, 'AUD'],
   [/^NETS\b/m, 'SGD'],
   // Turkey: KDV (its VAT, "TOPKDV" its sum), the tax office ("KONAK V.D.") and number (VKN), or a Turkish city, however
@@ -128,7 +133,7 @@ const DEFAULT_CURRENCY = 'USD';
 const DEFAULT_COMMA_CURRENCY = 'EUR';
 const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 
-const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\bTL\b|\b(?:${CODES})\b)`;
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\bTL\b|\b${KENYAN_SHILLING}|\b(?:${CODES})\b)`;
 /**
  * Thousands groups (1,234.56 / 1.234,56 / 1'234.50 / 1 234,56 with a no-break space) or plain numbers with at most two
  * decimals. A plain space groups thousands only before comma decimals ("1 686,43", as Czech, Polish, French and Nordic
@@ -136,12 +141,18 @@ const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|C
  * space-parted digits without the decimals is scanned once, not again from each of its groups.
  */
 const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|(?<!\d[ \u00A0\u202F])\d{1,3}(?: \d{3})+,\d{2}|\d+(?:[.,]\d{1,2})?`;
-/** A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h" (either case: MONEY's codes must stay upper case). */
-const UNIT = String.raw`(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?'].map(anyCase).join('|')})\b)`;
+/**
+ * A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h", "12.5 cm" (either case: MONEY's codes must
+ * stay upper case). Lengths that are also words ("1.88IN", "1.5m") only glued to the number: "5.00 in cash" is money.
+ */
+const UNIT = String.raw`(?:\s?(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?', 'cm', 'mm', 'ft'].map(anyCase).join('|')})\b)|(?:${['in', 'm'].map(anyCase).join('|')})\b)`;
+/** A price with its cents ahead, glued to the "x" before it: "2 x24,99", "1x15,00" ("2x4" is a size). */
+const CENTS_AHEAD = String.raw`(?=\d+[.,]\d\d(?!\d))`;
 // Numbers joined by hyphens ("2-10", "03-1234-5678") are an address or a phone number, whatever the currency; one
-// followed by a slash and digits ("12.345.678/0001-90", a Brazilian CNPJ) is an identifier.
+// followed by a slash and digits ("12.345.678/0001-90", a Brazilian CNPJ) is an identifier. A number glued to a letter is
+// part of a word ("H614"), unless the letter is the "x" of a count before a unit price with its cents ("2 x24,99").
 const MONEY = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,])(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d|[-‐–/]\p{N})(?!\s?${UNIT})(\s?${MARK})?`,
+  String.raw`(?:(?<![\p{L}\p{N}.,])|(?<=(?:^|[\s\d])[xX])${CENTS_AHEAD})(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d|[-‐–/]\p{N})(?!${UNIT})(\s?${MARK})?`,
   'gu',
 );
 
@@ -184,7 +195,7 @@ const TAX_INCLUDED = new RegExp(
   'i',
 );
 const TOTAL = TOTAL_WORDS;
-/** "Net Amount": a subtotal (SUBTOTAL_WORDS) unless it holds the tax or follows another subtotal. */
+/** "Net Amount": a subtotal (SUBTOTAL_WORDS) unless it holds the tax or follows another subtotal or the tax lines. */
 const NET_AMOUNT = /^net\s+amount\b/i;
 /** What this payer paid, below the bill's total (cash tendered is not it). */
 const PAID = PAID_WORDS;
@@ -204,6 +215,11 @@ const TAXABLE_BASE = new RegExp(
   ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight|payable))|과세|공급가액|면세물품|課税|税抜|不含税|税前`,
   'iu',
 );
+/**
+ * A row of a VAT table, which breaks the total down by rate, read without its amounts: "A 7% 16,10 1,13 17,23", "B 19,0 %
+ * 0,18 + 0,97 = 1,15" (a class, its rate, then net, tax and gross in any order). The tax is in the prices: no item, no tax.
+ */
+const VAT_TABLE_ROW = /^(?:\p{Lu}\d?[^\S\n]+)?\d{1,2}(?:[.,]\d{1,3})?[^\S\n]?%[\s=+*]*$/u;
 /**
  * A business's registration or tax number, its label before the number: "CNPJ 12.345.678/0001-90", "VAT No. 123.456.789",
  * "VAT Reg No GB 123 4567 89", "Org.nr 556677-1234", "CIF: B12345678", "KONAK V.D. 1234567890" (a Turkish tax office), "사업자번호".
@@ -258,8 +274,8 @@ const isAddress = (line: string): boolean => KOREAN_DISTRICT.test(line) && KOREA
 const IGNORED = new RegExp(
   String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|visa|mastercard|amex|debit|credit|paid|payment|balance|thanks?|tel|phone|fax|www\.|https?|` +
     String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|(?:credit|debit|gift|loyalty|bank)\s+card|card\s+(?:payment|ending|no\b|number|#)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b|[*•]{3,}\s*\d{2,4}|` +
-    // Money handed over and handed back, and how: "Gegeben BAR", "Rückgeld", "Espèces", "Efectivo", "EFTPOS", "Interac".
-    String.raw`\b(?:given|gegeben|erhalten|rückgeld|wechselgeld|rendu|espèces|efectivo|entregado|contanti|wisselgeld|contant|växel|kontant|eftpos|interac|paynow)\b|` +
+    // Money handed over and handed back, and how: "Gegeben BAR", "Geg. BAR", "Rückgeld", "Espèces", "Efectivo", "EFTPOS", "Interac".
+    String.raw`\b(?:given|gegeben|erhalten|rückgeld|wechselgeld|rendu|espèces|efectivo|entregado|contanti|wisselgeld|contant|växel|kontant|eftpos|interac|paynow)\b|\bgeg\.|` +
     // Words that are items too ("Bar snacks", "Cambio de aceite", "Porte-monnaie") only alone before the amount.
     String.raw`^(?:bar|bargeld|cambio|vuelto|resto|monnaie|nets|upi)\b(?![^\S\n]*[a-z])|` +
     // Chinese, Japanese and Korean: tendered, change, cash, card, the taxable base (対象), item count, the phone number.
@@ -316,11 +332,18 @@ const SPEAKER_WORDS = new RegExp(
   'iu',
 );
 /**
- * Whether a line is the user's: USERS_SENTENCE, or a sentence of five words or more, three of them in lower case as a
- * printed name's are not, that speaks as the sender in another language.
+ * A sentence to us in Chinese, Japanese or Korean, which put no spaces between words: one with a full stop or an
+ * exclamation mark ("これは出張の分です。"), or one asking ("読み取ってください", "帮我记一下", "정리해 주세요") or ending
+ * politely ("経費精算用です", "영수증입니다"). A shop's printed name does none of these ("請求書" is an invoice's heading).
+ */
+const USERS_SENTENCE_CJK =
+  /[。！]|ください|下さい|お願い|して(?:ほしい|欲しい)|(?:です|ます)(?:[、，\s]|$)|请|請(?!求)|帮我|幫我|麻烦|麻煩|谢谢|謝謝|주세요|부탁|해\s?줘|(?:입니다|합니다|해요)(?:[\s,.!]|$)/u;
+/**
+ * Whether a line is the user's: USERS_SENTENCE or USERS_SENTENCE_CJK, or a sentence of five words or more, three of them
+ * in lower case as a printed name's are not, that speaks as the sender in another language.
  */
 function usersSentence(line: string): boolean {
-  if (USERS_SENTENCE.test(line)) return true;
+  if (USERS_SENTENCE.test(line) || USERS_SENTENCE_CJK.test(line)) return true;
   const words = line.split(/\s+/).filter(Boolean);
   return words.length >= 5 && words.filter((word) => /^\p{Ll}/u.test(word)).length >= 3 && SPEAKER_WORDS.test(line);
 }
@@ -515,6 +538,8 @@ export function parseReceipt(text: string): Receipt {
   };
 
   for (const line of splitLines(body, integersAreMoney).slice(0, MAX_LINES)) {
+    // What the line says, with the letters a scanner read as digits ("T0TAL"); its names are kept as printed.
+    const read = readMisreadLetters(line);
     const money = findMoney(line, integersAreMoney);
     const last = money[money.length - 1];
     const [above, counted] = [itemAbove, countAbove];
@@ -524,13 +549,13 @@ export function parseReceipt(text: string): Receipt {
       const header: Named | undefined = (!merchant || merchantFromAddress) && items.length === 0 ? namedInHeader(line, body) : undefined;
       const named: Named | undefined = header && !(merchant && header.fromAddress) ? header : undefined;
       if (named) [merchant, merchantFromAddress] = [merchantName(named.name), named.fromAddress === true];
-      else if (MAIL_CLIENT_LINE.test(line)) continue;
+      else if (MAIL_CLIENT_LINE.test(read)) continue;
       // Before the first item, a line about the receipt, or a sentence to us, is the user's, not the merchant's.
-      else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(line) || RECEIPT_HEADING.test(line) || LABELLED_LINE.test(line) || usersSentence(line))) continue;
-      else if (/\p{L}/u.test(line) && !TOTAL.test(line) && !IGNORED.test(line) && !PAYMENT.test(line) && !BUSINESS_ID.test(line) && !LABEL_ONLY.test(line)) {
+      else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(read) || RECEIPT_HEADING.test(read) || LABELLED_LINE.test(line) || usersSentence(line))) continue;
+      else if (/\p{L}/u.test(line) && !TOTAL.test(read) && !IGNORED.test(read) && !PAYMENT.test(read) && !BUSINESS_ID.test(read) && !LABEL_ONLY.test(read)) {
         if (!merchant && items.length === 0) merchant = merchantName(line);
         // A label and its value ("FİŞ NO: 0214", "TARİH:   SAAT:") names no item priced on the next line.
-        else if (!LABELLED_LINE.test(line) && !DOCUMENT_NUMBER.test(line)) pendingName = cleanName(line);
+        else if (!LABELLED_LINE.test(line) && !DOCUMENT_NUMBER.test(read)) pendingName = cleanName(line);
       }
       continue;
     }
@@ -547,29 +572,30 @@ export function parseReceipt(text: string): Receipt {
         if (named) items.push(named);
         countAbove = { ...count, named };
       }
-    } else if (BUSINESS_ID.test(line)) {
+    } else if (BUSINESS_ID.test(read)) {
       // A business's registration number: no amount at all.
-    } else if (PAID.test(line) && sums.total !== undefined && amount > 0) sums.paid = amount;
-    // "Gross 180.00 / Disc -18.00 / Net Amount (incl GST) 162.00": a net amount below a subtotal, or holding the tax, is the total.
-    else if (NET_AMOUNT.test(line) && (sums.subtotal !== undefined || TAX_INCLUDED.test(line))) stateTotal(amount);
-    else if (SUBTOTAL.test(line)) sums.subtotal = amount;
-    else if (TIP.test(line)) sums[sums.total === undefined ? 'tip' : 'tipAfterTotal'] += amount;
-    else if (DISCOUNT.test(line)) sums.discount += Math.abs(amount);
-    else if (TAXABLE_BASE.test(line)) {
-      // The base the tax is reckoned on restates the items: neither an item nor a sum of its own.
-    } else if (TOTAL.test(line) && TAX_INCLUDED.test(line) && !NOT_A_TOTAL.test(line)) stateTotal(amount);
+    } else if (PAID.test(read) && sums.total !== undefined && amount > 0) sums.paid = amount;
+    // "Gross 180.00 / Disc -18.00 / Net Amount (incl GST) 162.00": a net amount below a subtotal or the tax lines, or holding
+    // the tax, is the total.
+    else if (NET_AMOUNT.test(read) && (sums.subtotal !== undefined || sums.tax > 0 || TAX_INCLUDED.test(read))) stateTotal(amount);
+    else if (SUBTOTAL.test(read)) sums.subtotal = amount;
+    else if (TIP.test(read)) sums[sums.total === undefined ? 'tip' : 'tipAfterTotal'] += amount;
+    else if (DISCOUNT.test(read)) sums.discount += Math.abs(amount);
+    else if (TAXABLE_BASE.test(read) || (money.length > 1 && VAT_TABLE_ROW.test(line.replace(MONEY, '')))) {
+      // The base the tax is reckoned on, or a VAT table's row, restates the items: neither an item nor a sum of its own.
+    } else if (TOTAL.test(read) && TAX_INCLUDED.test(read) && !NOT_A_TOTAL.test(read)) stateTotal(amount);
     // "SUMA PTU", "Total tax", "GST total": the sum of the tax lines above it, a tax only when none was printed.
-    else if (TOTAL.test(line) && TAX.test(line)) {
+    else if (TOTAL.test(read) && TAX.test(read)) {
       if (sums.tax + sums.taxIncluded + sums.taxAfterTotal === 0) addTax(amount, false);
-    } else if (TAX.test(line)) addTax(amount, TAX_INCLUDED.test(line));
+    } else if (TAX.test(read)) addTax(amount, TAX_INCLUDED.test(read));
     // "Balance due 0.00" after the card line is what is left to pay, not what was paid.
-    else if (TOTAL.test(line)) {
-      if (!NOT_A_TOTAL.test(line) && !(amount === 0 && sums.total)) stateTotal(amount);
+    else if (TOTAL.test(read)) {
+      if (!NOT_A_TOTAL.test(read) && !(amount === 0 && sums.total)) stateTotal(amount);
     }
     // Above the total, money taken off under any name ("Loyalty card - free coffee -£3.40") is a discount.
     else if (amount < 0 && sums.total === undefined) sums.discount += Math.abs(amount);
     // A line of 0.00 (free delivery) is no purchase.
-    else if (amount !== 0 && !IGNORED.test(line) && !PAYMENT.test(line) && !DOCUMENT_NUMBER.test(line) && !isAddress(line)) {
+    else if (amount !== 0 && !IGNORED.test(read) && !PAYMENT.test(read) && !DOCUMENT_NUMBER.test(read) && !isAddress(line)) {
       const item = parseItem(line, integersAreMoney, pendingName);
       // "2 AD X 45,00" over "VİDA *90,00": the count of the item below it adds up to.
       if (item && counted && counts(item.item, counted)) {
@@ -743,11 +769,12 @@ const QUANTITY_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}(\d{1,3})(?:[^\S\n]?$
 /**
  * What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00"); "à"/"je" in French and
  * German ("2 x Brezel à 0,95 1,90"); "X" after a count ("2 AD X 45,00"; "iPhone X 999.00" is a name); "*" apart from the
- * price ("*135,00" is how Turkish tills print an amount). Starts only where a run of blanks starts: the same match, found
- * without rescanning the run from each of its blanks.
+ * price ("*135,00" is how Turkish tills print an amount); an "x" glued between a count and a price with cents ("1x15,00").
+ * Starts only where a run of blanks starts: the same match, found without rescanning the run from each of its blanks.
  */
 const UNIT_PRICE_MARK = new RegExp(
-  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*${COUNT_UNIT})?\s+)X|\*(?!\d)|à|je)(?=\s*(?:[$€£¥₺]\s*)?\d))`,
+  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*${COUNT_UNIT})?\s+)X|\*(?!\d)|à|je)(?=\s*(?:[$€£¥₺]\s*)?\d)|` +
+    String.raw`(?<=(?:^|\s)\d{1,3})[x×X]${CENTS_AHEAD})`,
   'u',
 );
 /** A count before the unit-price mark, with its unit: "VİDA 4X40   2 AD" before "X 45,00". */
@@ -774,7 +801,8 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
   const labelled = QUANTITY_LABEL.exec(line);
   if (labelled) quantity = Number(labelled[1]);
   let rest = labelled ? line.slice(0, labelled.index) + line.slice(labelled.index + labelled[0].length) : line;
-  const leading = /^(\d{1,3})(?:\s*[x×X*]\s+|\s+)(?=\p{L})/u.exec(rest);
+  // "2 x 0,69" under its name: the "x" marks the unit price and starts no name.
+  const leading = /^(\d{1,3})(?:\s*[x×X*]\s+|\s+)(?=\p{L})(?![xX][\s\d])/u.exec(rest);
   if (leading && quantity === undefined) {
     quantity = Number(leading[1]);
     rest = rest.slice(leading[0].length);

@@ -1,0 +1,15 @@
+import { sumsUpReceipt } from './receipt-words.js';
+
+describe('sumsUpReceipt', () => {
+  it.each(['Total 12.00', 'Subtotal 9.00', 'Amount paid 12.00', 'SUMA PLN 34,98'])('reads %j as summing a receipt up', (line) => {
+    expect(sumsUpReceipt(line)).toBe(true);
+  });
+
+  it.each(['T0TAL  12,40 €', 'SUBT0TAL 9.00', 'Tota1 4.00', 'T0PLAM 45,00'])('reads %j, a total word a scanner misread with digits, all the same', (line) => {
+    expect(sumsUpReceipt(line)).toBe(true);
+  });
+
+  it.each(['Item 10 4.00', 'Totalizer 3.00', 'R2D2 figure 4.00', 'Toner T0 9.00'])('reads %j as no total', (line) => {
+    expect(sumsUpReceipt(line)).toBe(false);
+  });
+});
