@@ -20,7 +20,7 @@ interface Word {
 }
 
 /** The words of a text with their lemmas, parts of speech and negation, as wink-nlp's English model reads them. */
-function wordsOf(text: string): Word[] {
+export function wordsOf(text: string): Word[] {
   return wordsOfDoc(nlp.readDoc(text));
 }
 
@@ -53,7 +53,7 @@ const DECISION_VERBS = new Set(['see', 'pick', 'choose', 'select', 'approve', 'r
 /** Who may decide: the asker or another person, never the model. */
 const PEOPLE = new Set(['i', 'me', 'we', 'us', 'she', 'he', 'they', 'someone', 'somebody', 'manager', 'boss', 'team', 'editor', 'legal', 'lawyer', 'person', 'human', 'owner', 'client']);
 /** Verbs that put the decision on a person ("let me pick", "I need to see", "my manager must check"). */
-const HANDING_VERBS = new Set(['let', 'have', 'get', 'need', 'want', 'wanna', 'gotta', 'like', 'must', 'should', 'will', 'would', 'can', 'to', 'be', 'do', 'shall']);
+const HANDING_VERBS = new Set(['let', 'have', 'get', 'need', 'want', 'wanna', 'gotta', 'like', 'must', 'should', 'will', 'would', 'can', 'to', 'be', 'do', 'shall', 'require']);
 /** Possessives that make the noun after them a person who may decide ("my cohost", "our accountant"). */
 const POSSESSIVES = new Set(['my', 'our']);
 /**
@@ -61,6 +61,11 @@ const POSSESSIVES = new Set(['my', 'our']);
  * announcement", "jess needs to OK the script" ("customers can choose a flavour" is no check).
  */
 const SIGN_OFF_VERBS = new Set(['approve', 'ok', 'okay', 'sign', 'vet', 'review', 'check']);
+/**
+ * A sign-off by its noun, which an output may need ("the poster needs sign-off from our director", "the post requires
+ * my approval", "the script must get the OK from legal"); "sign" counts only as "sign-off".
+ */
+const SIGN_OFF_NOUNS = new Set(['approval', 'ok', 'okay', 'review', 'sign', 'signoff', 'go-ahead']);
 const SENDING = new Set(['send', 'email', 'mail']);
 const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet', 'upload']);
 
@@ -96,12 +101,23 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       } else if (word.pos !== 'DET' && word.pos !== 'PRON' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
       continue;
     }
+    // "The Facebook post needs…": a subject of more than one noun is still the one thing.
+    if (anyNoun && index === personAt + 1 && (word.pos === 'NOUN' || word.pos === 'PROPN')) {
+      personAt = index;
+      continue;
+    }
     // A generic subject decides by seeing or reading only before the output goes on: "the head wants to see the outline first".
     const beforeItGoes = (): boolean => words.slice(index + 1).some((after) => after.lemma === 'before' || after.lemma === 'first' || after.lemma === 'until');
     if (anyNoun ? SIGN_OFF_VERBS.has(word.lemma) || (DECISION_VERBS.has(word.lemma) && beforeItGoes()) : DECISION_VERBS.has(word.lemma)) {
       decisionAt = index;
       break;
     }
+    // The thing's sign-off by its noun, after a verb that hands it over ("needs", "must get"), through "my" or "the".
+    if (anyNoun && index > personAt + 1 && isSignOffNoun(words, index)) {
+      decisionAt = index;
+      break;
+    }
+    if (anyNoun && (word.pos === 'DET' || word.pos === 'PRON') && isSignOffNoun(words, index + 1)) continue;
     // "My partner Aoife signs off": the name after the person is the same person.
     if (index === personAt + 1 && word.pos === 'PROPN') continue;
     // "Margaret who chairs the committee has to okay it": a relative clause about the person, up to the verb that hands over.
@@ -115,6 +131,12 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   }
   if (decisionAt < 0) return undefined;
   return handOffAfter(words.slice(decisionAt + 1));
+}
+
+function isSignOffNoun(words: Word[], index: number): boolean {
+  const word = words[index];
+  if (!word || !SIGN_OFF_NOUNS.has(word.lemma) || (word.pos !== 'NOUN' && word.pos !== 'INTJ' && word.pos !== 'PROPN')) return false;
+  return word.lemma !== 'sign' || words[index + 1]?.lemma === 'off' || words[index + 2]?.lemma === 'off';
 }
 
 function handOffAfter(after: Word[]): PersonalCheck {

@@ -85,4 +85,12 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('Update the contact list')).toBeUndefined();
     expect(withLexiconSpelling('contact the team')).toBe('contact the team');
   });
+
+  it('reads thanks or praise for what was made as no ask, unless more is asked for', () => {
+    expect(matchIntent('Cheers, the banner looked brilliant on the stall. See you next month!')).toBeUndefined();
+    expect(matchIntent('perfect, the thread went down really well with our followers, thank you')).toBeUndefined();
+    expect(matchIntent('Thanks! Now a caption for the second photo please')?.tool).toBe('format_post');
+    expect(matchIntent('great, do the same as a thread')?.tool).toBe('format_post');
+    expect(matchIntent('Thanks. Could you draw the mascot waving?')?.tool).toBe('generate_image');
+  });
 });

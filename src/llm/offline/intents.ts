@@ -117,6 +117,17 @@ function asksQuestionAbout(text: string): boolean {
   return false;
 }
 
+/**
+ * Thanks or praise for what was made ("thanks so much, that caption worked great!", "cheers, the banner looked
+ * brilliant"): a reply to the assistant that asks for nothing, unless it asks for more ("now a thread", "do the same").
+ */
+const THANKS = /^(?:(?:oh|wow|ok(?:ay)?|aw+|omg)\b[\s,!.]*)?(?:thanks?|thank\s+you|thx|ty|cheers|ta|many\s+thanks|much\s+appreciated|perfect|brilliant|amazing|awesome|great|lovely|love(?:d)?\s+(?:it|this|that))\b/i;
+const MORE = /\?|\b(?:now|also|another|one\s+more|next\s+one|again|same|instead|version|too|as\s+well)\b/i;
+
+function thanksOnly(text: string): boolean {
+  return THANKS.test(text.trim()) && !ASKING.test(text) && !MORE.test(text);
+}
+
 /** A pointer to a document at hand ("this contract", "in here", "the following"): a question about it asks to read it. */
 const DOCUMENT_AT_HAND = /\b(?:this|these|here|below|attached|following|above|enclosed)\b/i;
 
@@ -139,6 +150,7 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|o
  * text once: linear.
  */
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
+  if (thanksOnly(text)) return undefined;
   const question = asksQuestionAbout(text);
   const workOnContent = WORK_ON_CONTENT.test(text.trim()) || question;
   // A question about contracts or receipts in general ("is a non-compete enforceable?") asks for an answer, not a reading.
@@ -247,6 +259,8 @@ export const REVIEW_PHRASE = new RegExp(
     String.raw`${LEAD}(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,
     String.raw`${LEAD}(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?`,
     String.raw`${LEAD}(?:both|all|each|everything|all\s+of\s+them)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+before\s+\w+(?:\s+(?:it|them))?)?`,
+    // Options for a person to pick from: "3 thumbnail concepts for me to pick from" (not for the readers to choose from).
+    String.raw`${LEAD}for\s+(?:me|us|(?:my|our)\s+(?!(?:customers|clients|followers|readers|members|guests|fans|audience|students|kids|children|visitors|users|viewers|subscribers|community|patients|patrons)\b)\w+|the\s+(?:team|manager|boss|editor|committee|chair|board|owner))\s+to\s+(?:pick|choose|select|approve|review|check|vet|decide)(?:\s+(?:from|between|among|on))?(?:\s+(?:them|it|one))?`,
     // A relative clause of a person's approval: "replies that the practice manager approves before they're sent".
     String.raw`${LEAD}(?:that|which)\s+(?:i|we|the\s+\w+(?:\s+\w+)?|my\s+\w+|our\s+\w+|[A-Z]\w+)\s+(?:approves?|signs?\s+off(?:\s+on)?|checks?|ok(?:s|ays?)?|reviews?|vets?)(?:\s+(?:first|before\s+(?:they|it)(?:['’]re|\s+(?:is|are|gets?))\s+(?:sent|posted|published|sent\s+out|used)))?`,
   ].join('|'),

@@ -265,4 +265,39 @@ describe('planWorkflow', () => {
     const goal = 'Check this agreement, then write a reply to the studio\n1. Fee: $900 for the wedding photos and a short video.\n2. The Studio may cancel at any time.';
     expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['legal', 'general']);
   });
+
+  it('makes a written piece no tool makes its own step when a deliverable is listed beside it, with or without a tool of its own', () => {
+    expect(stepsOf('Draft the thank-you letter to donors and an Instagram post about the appeal')).toEqual([
+      ['Draft the thank-you letter to donors', 'general', false],
+      ['Write an Instagram post about the appeal', 'social', false],
+    ]);
+    expect(stepsOf('we need a banner for the stall, a facebook post and a short email to the volunteers about setting up at 7').map(([, agent]) => agent)).toEqual([
+      'social',
+      'social',
+      'general',
+    ]);
+  });
+
+  it('reads a check stated of the output ("the post needs sign-off from our chair") and a pick "for me to choose from" as approval', () => {
+    expect(stepsOf('Write a post about the reopening and a poster. The poster needs sign-off from our director before it is printed.')).toEqual([
+      ['Write a post about the reopening', 'social', false],
+      ['Make a poster', 'social', true],
+    ]);
+    expect(stepsOf('Write a script on descaling a kettle and a thumbnail; the thumbnail has to be approved by Lena').map(([, , approval]) => approval)).toEqual([false, true]);
+    expect(stepsOf('Outline the talk, plus four banner ideas for us to choose between')).toEqual([
+      ['Outline the talk', 'social', false],
+      ['Make four banner ideas', 'social', true],
+    ]);
+  });
+
+  it('puts a check on the step whose output it names by its word, when that step is of another kind ("the script" of a TikTok)', () => {
+    expect(stepsOf('Write a YouTube Shorts script about our pottery kiln and a thumbnail for it. My partner must check the script first.').map(([, , approval]) => approval)).toEqual([true, false]);
+  });
+
+  it('keeps a name\'s capital after the verb a deliverable without one is given', () => {
+    expect(stepsOf('YouTube script for our spring clean-up day, plus an Instagram caption')).toEqual([
+      ['Write YouTube script for our spring clean-up day', 'video', false],
+      ['Make an Instagram caption', 'social', false],
+    ]);
+  });
 });

@@ -144,7 +144,7 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (previous && findsInAnalysis(clause, previous)) {
       // In the step's own voice: "tell me what's risky" is "flag what's risky".
       const finding = rest.replace(/^(?:tell|show)\s+(?:me|us)\s+/i, 'flag ');
-      previous.description += `${previous.description.includes(',') ? ',' : ''} and ${finding.charAt(0).toLowerCase()}${finding.slice(1)}`;
+      previous.description += `${previous.description.includes(',') ? ',' : ''} and ${lowerFirst(finding)}`;
       continue;
     }
     // "if there's anything weird, draft a note": the condition of the next step, no step of its own.
@@ -202,10 +202,12 @@ export function planWorkflow(goal: string): OfflinePlan {
  */
 function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
   if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(clause)) return drafts;
-  const named = matchIntent(clause)?.tool;
+  const named = matchIntent(clause);
   // "the wording", "the copy": the latest output made of words, not the picture after it.
   const words = !named && WORDING.test(clause) ? drafts.findLast((draft) => !PICTURES.has(draft.tool)) : undefined;
-  const target = (named && drafts.findLast((draft) => draft.tool === named)) || words || drafts.at(-1);
+  // "the script" of a step that writes "a TikTok script": the output it names by its word, when no step is of that kind.
+  const byWord = named && drafts.findLast((draft) => named.pattern.test(draft.description));
+  const target = (named && drafts.findLast((draft) => draft.tool === named.tool)) || byWord || words || drafts.at(-1);
   return target ? [target] : [];
 }
 
@@ -408,10 +410,25 @@ function opensAfterDash(piece: string): boolean {
 /** "an image" after "write a post": a second deliverable sharing the verb. */
 function isDeliverableNoun(piece: string, current: Clause): boolean {
   const intent = matchIntent(piece);
-  if (!intent || !matchIntent(current.text)) return false;
-  const words = piece.trim().split(/\s+/);
-  return words.slice(0, 5).some((word) => intent.pattern.test(word));
+  const currentIntent = matchIntent(current.text);
+  // A written piece no tool makes ("the quarterly letter to donors") is a deliverable beside one listed with it, when
+  // the one after it comes as a new thing ("a", "an", a number): "write the newsletter text and a Facebook post".
+  const written = !currentIntent && WRITTEN_PIECE.test(stripLead(current.text));
+  if (intent) {
+    const words = piece.trim().split(/\s+/);
+    return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && words.slice(0, 5).some((word) => intent.pattern.test(word));
+  }
+  // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable.
+  return (currentIntent !== undefined || written) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(piece.trim());
 }
+
+/** A thing named as new, not one already there: "a", "an", "one", a count. */
+const NEW_THING = /^(?:an?|one|two|three|four|five|\d+)\s/i;
+/** Written pieces no tool makes, as the deliverable a clause opens on (after its verb, and within a few words). */
+const WRITTEN_PIECE =
+  /^(?:[\w'’-]+\s+)?(?:an?|the|one|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:e-?mails?|letters?|newsletters?|reminders?|summar(?:y|ies)|memos?|messages?|notes|repl(?:y|ies)|reports?|agendas?|press\s+releases?|invitations?)\b/i;
+/** Verbs a written piece keeps when it shares its clause's verb; any other ("need", "make") writes it. */
+const WRITING_VERBS = /^(?:write|draft|compose|prepare|send|e-?mail|put\s+together)$/i;
 
 const WRITTEN_MESSAGE = /\b(?:e-?mails?|messages?|memos?|letters?|repl(?:y|ies))\b/i;
 
@@ -419,14 +436,20 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   let text = clause.text;
   if (clause.sharedVerb) {
     const intent = matchIntent(text);
-    const verb = intent && !NEUTRAL_VERBS.test(clause.sharedVerb) ? DEFAULT_VERBS[intent.tool] : capitalizeFirst(clause.sharedVerb);
+    const verb = intent
+      ? NEUTRAL_VERBS.test(clause.sharedVerb)
+        ? capitalizeFirst(clause.sharedVerb)
+        : DEFAULT_VERBS[intent.tool]
+      : WRITING_VERBS.test(clause.sharedVerb)
+        ? capitalizeFirst(clause.sharedVerb)
+        : 'Write';
     text = `${verb} ${text}`;
   }
   // The deliverable the clause names itself ("a post about it" is a post, whatever "it" is).
   const ownIntent = matchIntent(text);
   // "A couple thumbnail ideas": a deliverable without a verb gets its kind's own.
   if (!clause.sharedVerb && !ACTION_VERB.test(text) && !opensWithVerb(text) && (ownIntent || /^(?:an?|some|\d+|two|three|four|five)\s/i.test(text))) {
-    text = `${ownIntent ? DEFAULT_VERBS[ownIntent.tool] : 'Prepare'} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+    text = `${ownIntent ? DEFAULT_VERBS[ownIntent.tool] : 'Prepare'} ${lowerFirst(text)}`;
   }
   let buildsOn = false;
   // Deliverables listed together ("a reel, a thumbnail and a post announcing it") share their topic, not each other.
@@ -486,6 +509,18 @@ function referenceOf(text: string, tool: OfflineToolName | undefined): string {
   object = object.replace(/^(?:a|an|the|some|one|our|my)\s+/i, '').replace(/\s+based on step \d+$/, '');
   return object ? `the ${object}` : 'the result';
 }
+
+/**
+ * The text with its first letter in lower case, to follow a verb; a name keeps its capital ("YouTube script",
+ * "Instagram post", "NHS leaflet": capitals inside the word, or a platform's name).
+ */
+function lowerFirst(text: string): string {
+  const first = /^[\p{L}-]+/u.exec(text)?.[0] ?? '';
+  if (/^\p{Lu}.*\p{Lu}/u.test(first) || PLATFORM_NAMES.test(first)) return text;
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}
+
+const PLATFORM_NAMES = /^(?:instagram|insta|facebook|linkedin|twitter|tiktok|youtube|pinterest|threads|bluesky|mastodon|snapchat|reddit|substack|x)$/i;
 
 function verbOf(clause: Clause): string {
   return clause.sharedVerb ?? ACTION_VERB.exec(stripLead(clause.text))?.[1] ?? 'make';
