@@ -20,7 +20,7 @@ interface Word {
 }
 
 /** The words of a text with their lemmas, parts of speech and negation, as wink-nlp's English model reads them. */
-export function wordsOf(text: string): Word[] {
+function wordsOf(text: string): Word[] {
   return wordsOfDoc(nlp.readDoc(text));
 }
 
