@@ -517,6 +517,44 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(splitClauses(bracketed).map((clause) => clause.text)).toEqual(['rent is £400 a month', 'the room is yours from May']);
   });
 
+  it('takes off chat prefixes with a time and no date, a time before the date, or a repeated sender with an organisation', () => {
+    const timeOnly = '[09:15] Dev - Northside Motors: the valet job is £90 a car\n[09:16] Dev - Northside Motors: we can cancel any day, no notice';
+    expect(splitClauses(timeOnly).map((clause) => clause.text)).toEqual(['the valet job is £90 a car', 'we can cancel any day, no notice']);
+    const timeFirst = '[18:02, 03/05/2025] Sam: deposit is £200\n[18:03, 03/05/2025] Sam: keys back by noon';
+    expect(splitClauses(timeFirst).map((clause) => clause.text)).toEqual(['deposit is £200', 'keys back by noon']);
+    const slack = 'from our slack:\n\nOwen (Tidewater Films): day rate is £300\nOwen (Tidewater Films): footage is ours once paid';
+    expect(splitClauses(slack).map((clause) => clause.text)).toEqual(['day rate is £300', 'footage is ours once paid']);
+    const dashed = 'Lena - Harbour Yoga: classes are £25 each\nLena - Harbour Yoga: we can drop your slot whenever we like';
+    expect(splitClauses(dashed).map((clause) => clause.text)).toEqual(['classes are £25 each', 'we can drop your slot whenever we like']);
+    // A term sheet's labels, each said once, are not senders.
+    const terms = 'Fee (inc VAT): £500\nDeposit (refundable): £100';
+    expect(splitClauses(terms).map((clause) => clause.text)).toEqual(['Fee (inc VAT): £500 Deposit (refundable): £100']);
+  });
+
+  it('reads a sum or a share of the fee taken off for each period of lateness, minutes and hours too, as high', () => {
+    expect(severitiesOf("If the photos arrive late, we knock 5% of the shoot fee off for each day they're late.")).toEqual(['penalties:high']);
+    expect(severitiesOf('£30 is deducted from your pay for every half hour you turn up late.')).toEqual(['penalties:high']);
+    expect(severitiesOf('For each hour of delay in starting, the Band forfeits £100 of its fee.')).toEqual(['penalties:high']);
+    expect(severitiesOf('The Carrier loses 2 per cent of the freight charge per week the cargo is late.')).toEqual(['penalties:high']);
+    // An hourly rate for the work is no charge for lateness, nor is interest at a small daily rate.
+    expect(severitiesOf('The DJ is paid £80 per hour; invoices paid late incur a one-off £25 fee.')).toEqual(['penalties:medium']);
+  });
+
+  it('reads working for a business of their kind in a territory as a non-compete, and serving no one else then not also as exclusivity', () => {
+    expect(severitiesOf("You mustn't DJ at any other club in Leeds for six weeks after the wedding.")).toEqual(['non_compete:high']);
+    expect(severitiesOf('During the engagement the Chef will not cook for another restaurant based in Bath.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Non-compete. During the term, the Illustrator will not work for any other publisher.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('While engaged, the Consultant shall not provide services to any competitor or to any other agency.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Non-competition. While engaged the Stylist shall not work with any other salon.')).toEqual(['non_compete:medium']);
+    // A duty to buy from them only, or to sell to them only, stays exclusivity.
+    expect(severitiesOf('Non-compete. During the term the Franchisee must source all coffee exclusively from the Roaster.')).toEqual([
+      'exclusivity:medium',
+      'non_compete:medium',
+    ]);
+    expect(severitiesOf("The Bakery won't sell its sourdough to any other café in Harrogate.")).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Agent may not work with any other photographer in Scotland while this contract lasts.')).toEqual(['exclusivity:medium']);
+  });
+
   it('numbers clauses from "Art." and ends the last bullet point at a blank line', () => {
     expect(splitClauses('Art. 1 Price: EUR 900.\nArt. 2 Term: one year.').map((clause) => [clause.ref, clause.heading])).toEqual([
       ['Clause 1', 'Price'],

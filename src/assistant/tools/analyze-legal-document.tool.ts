@@ -105,12 +105,21 @@ const LIMITED_TO_TERM = anyOf(
 );
 /** Getting goods or services: the verbs of an obligation to buy from someone. */
 const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
+/** The kinds of business a worker or trader could serve or run instead of the other side's: "bars", "a tea retailer", "salons". */
+const BUSINESS = String.raw`(?:bars?|pubs?|clubs?|venues?|caf(?:e|é)s?|restaurants?|hotels?|shops?|stores?|retailers?|outlets?|salons?|gyms?|studios?|` +
+  String.raw`schools?|nurser(?:y|ies)|practices?|clinics?|baker(?:y|ies)|brewer(?:y|ies)|theatres?|agenc(?:y|ies)|firms?|compan(?:y|ies)|business(?:es)?|employers?)`;
+/**
+ * Another business of that kind in a territory: "any other bars in Didsbury", "any other tea or coffee retailer operating in
+ * Yorkshire", "another restaurant based in Bath" (not "any other business in which it has an interest").
+ */
+const RIVAL_IN_TERRITORY = String.raw`(?:any\s+|an)?(?:other|similar)\s+(?:[\w&'’-]+\s+){0,3}?${BUSINESS}\s+(?:(?:operating|based|located|trading|situated)\s+)?` +
+  String.raw`(?:in|across|around|throughout)\b(?!\s+(?:which|whom|whose|respect|connection|relation|breach|writing|accordance|addition|order|good|default|any\s+way)\b)`;
 /** Who competes: a competitor or rival, a competing business, or a business "that competes with" the other side. */
 const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?(?:business|company|firm|brand|product|service|employer)s?|` +
   String.raw`(?:business|company|firm|brand|entity|organi[sz]ation|employer|anyone|person)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*)|` +
   String.raw`(?:business|company|firm)\s+(?:in|of)\s+the\s+same\s+(?:line|field|industry|sector|trade)|similar\s+business(?:es)?|` +
   // A radius clause: "any other shop within 2 km", "any other family in the same neighbourhood".
-  String.raw`(?:any\s+)?(?:other|similar|competing)\s+(?:[\w-]+\s+)?(?:shop|store|business|practice|studio|salon|restaurant|outlet|family|client|employer)s?\s+(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))`;
+  String.raw`(?:any\s+)?(?:other|similar|competing)\s+(?:[\w-]+\s+)?(?:${BUSINESS}|famil(?:y|ies)|clients?)\s+(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))`;
 /**
  * A distance from the other side's premises: "within 5 miles of the Practice", "within a 3-mile radius", "within ten km". A
  * radius only restrains working or trading near them, so it marks a non-compete whoever the rival is ("any dental practice").
@@ -125,17 +134,26 @@ const PAID_LATE = String.raw`(?:(?:late|behind)\s+(?:(?:with|in|on)\s+(?:the\s+|
   String.raw`(?:payments?|rent|invoices?|instal\w*|fees?|bills?)(?:['’]s|\s+(?:is|are|was|were|gets?))?\s+(?:late|overdue)|unpaid|overdue|in\s+arrears)`;
 /** An amount of money: "$1,000.50", "USD 30", "25 dollars". */
 const MONEY = String.raw`(?:(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD|CHF|INR)\s?)\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|CAD|AUD|CHF|INR|dollars?|euros?|pounds?)\b)`;
+/** How much is taken: a sum ("£50") or a share of one ("10% of the job fee"), which is no interest rate ("0.05% per day"). */
+const SUM_OR_SHARE = String.raw`(?:${MONEY}|\b\d+(?:[.,]\d+)?\s*(?:%|per\s?cent\b)\s*of\b)`;
 /**
- * A sum that grows with each day or week of lateness is liquidated damages in all but name ("$50 for each day the rent
- * remains unpaid", "a daily late fee of $20"); a rate in % is left to monthlyRate ("interest accrues daily at 12% a year").
+ * A period of lateness: a day or a week ("for each day", "per calendar week"), or minutes and hours with the lateness said
+ * ("every 15 mins you're late", "each hour of delay"): "£80 per hour" for the work is no charge for being late.
  */
-const PER_DAY_OF_DELAY = anyOf(
-  String.raw`\b(?:days?|weeks?)\s+of\s+(?:delay|lateness|late\s+payment)\b`,
-  String.raw`${MONEY}[^.%]{0,40}?\b(?:for\s+)?(?:each|every|per)\s+(?:(?:calendar|business|working)\s+)?(?:day|week)\b`,
+const DELAY_PERIOD = String.raw`(?:(?:(?:calendar|business|working)\s+)?(?:day|week)\b|(?:\d+\s*-?\s*|half\s+(?:an\s+)?|quarter\s+(?:of\s+an\s+)?)?` +
+  String.raw`(?:min(?:ute)?s?|h(?:ou)?rs?)\b(?=[^.;]{0,40}?\b(?:late|lateness|delay\w*|overdue)\b))`;
+/**
+ * A sum or a share of the fee that grows with each period of lateness is liquidated damages in all but name, however it is
+ * taken ("$50 for each day the rent remains unpaid", "a daily late fee of $20", "we deduct 10% of the fee for each day late",
+ * "for every 15 mins you're late we take £50 off"); a rate in % is left to monthlyRate ("interest accrues daily at 12% a year").
+ */
+const PER_PERIOD_OF_DELAY = anyOf(
+  String.raw`\b(?:min(?:ute)?s?|h(?:ou)?rs?|days?|weeks?)\s+of\s+(?:delay|lateness|late\s+payment)\b`,
+  String.raw`${SUM_OR_SHARE}[^.%]{0,40}?\b(?:for\s+)?(?:each|every|per)\s+${DELAY_PERIOD}`,
   // "A day" and "daily" only right after the sum: "$50 is charged if payment is more than a day late" is one fee.
   String.raw`${MONEY}\s*(?:a\s+(?:day|week)|daily|weekly|per\s+diem)\b`,
   String.raw`\b(?:daily|weekly|per[\s-]diem)\s+(?:late\s+)?(?:fees?|charges?|surcharges?|fines?|penalt\w*)\b`,
-  String.raw`\b(?:for\s+)?(?:each|every)\s+(?:(?:calendar|business|working)\s+)?(?:day|week)\b[^.%]{0,60}?${MONEY}`,
+  String.raw`\b(?:for\s+)?(?:each|every)\s+${DELAY_PERIOD}[^.%]{0,60}?${SUM_OR_SHARE}`,
 );
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
@@ -152,8 +170,8 @@ const EVEN_AFTER_END = String.raw`\beven\s+(?:if|when|after|once|though)\s+(?:[\
 const FIXED_PERIOD = String.raw`\bfor\s+(?:up\s+to\s+)?(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|seven|ten|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:years?|months?)\b`;
 /** "At any time thereafter", "at any point after": a duty said to run so has no end. */
 const ANY_TIME_AFTER = String.raw`at\s+any\s+(?:time|point)\s+(?:there)?after(?:wards?)?\b`;
-/** A refusal to deal, in legalese or plain English: "shall not", "agrees not to", "won't", "can't", "is prohibited from". */
-const REFUSAL = String.raw`(?:\bnot|\bnever|\bwon['’]t|\bcan['’]t|\bcannot|\b(?:prohibited|barred|precluded|restrained|refrain)\s+from)`;
+/** A refusal, in legalese or plain English: "shall not", "agrees not to", "won't", "don't", "mustn't", "is prohibited from". */
+const REFUSAL = String.raw`(?:\bnot|\bnever|\b(?:won|can|don|doesn|mustn|shan)['’]t|\bcannot|\b(?:prohibited|barred|precluded|restrained|refrain)\s+from)`;
 /**
  * Words between the refusal and the dealing ("not, directly or indirectly,", "not be allowed to"), never a determiner: in
  * "shall not subcontract the work to" the "work" after "the" is a thing, not working with someone.
@@ -167,10 +185,16 @@ const OTHER_PARTY = String.raw`(?:(?:any|an|some)\s+other|another|(?:any|some)\s
   String.raw`(?![^.]{0,40}?\b(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))` +
   String.raw`(?!\s+(?:[\w-]+\s+)?(?:purposes?|uses?|ways?|manner|reasons?|times?|places?|matters?|provisions?|clauses?|terms?|obligations?|information|data|documents?|` +
   String.raw`materials?|rights?|laws?|countr(?:y|ies)|territor(?:y|ies)|jurisdictions?|currenc(?:y|ies)|languages?|formats?|media|medium|means|methods?)\b)`;
+/** Working for someone: "work with", "provide design services to". */
+const SERVE_VERB = String.raw`(?:work(?:s|ed|ing)?|provid\w*\s+(?:[\w-]+\s+){0,2}?services?)`;
 /** Dealings that are given to one party only: working with, buying from, selling, supplying or licensing to, endorsing. */
-const DEAL_VERB = String.raw`(?:work(?:s|ed|ing)?|partner(?:s|ed|ing)?|contract(?:s|ed|ing)?|deal(?:s|ing)?|trad(?:e|es|ed|ing)|collaborat\w*|team(?:s|ed|ing)?\s+up|` +
+const TRADE_VERB = String.raw`(?:partner(?:s|ed|ing)?|contract(?:s|ed|ing)?|deal(?:s|ing)?|trad(?:e|es|ed|ing)|collaborat\w*|team(?:s|ed|ing)?\s+up|` +
   String.raw`sign(?:s|ed|ing)?(?:\s+up)?|buy(?:s|ing)?|bought|purchas\w*|sell(?:s|ing)?|sold|suppl(?:y|ies|ied|ying)|licen[cs]\w*|distribut\w*|` +
-  String.raw`endors\w*|promot\w*|advertis\w*|represent\w*|sponsor\w*|provid\w*\s+(?:[\w-]+\s+){0,2}?services?)`;
+  String.raw`endors\w*|promot\w*|advertis\w*|represent\w*|sponsor\w*)`;
+const DEAL_VERB = String.raw`(?:${SERVE_VERB}|${TRADE_VERB})`;
+/** Refusing a dealing with anyone else: "won't sell to any other buyer", "may not work with anyone else" (not selling one's data). */
+const withNoOneElse = (verb: string): string =>
+  String.raw`${REFUSAL},?\s+${REFUSAL_GAP}${verb}\b(?![^.]{0,40}?\b(?:data|information|details)\b)[^.]{0,60}?\b(?:with|to|from|for|through|via|by)\s+${OTHER_PARTY}`;
 /** The kind of deal one may be barred from making with anyone else. */
 const DEAL_KIND = String.raw`(?:sponsor\w*|partnerships?|endorsements?|suppl(?:y|ies)|distribution|agency|licen[cs]\w*|representation|ambassador\w*|collaborations?|` +
   String.raw`co-?branding|advertising|promotions?|deals?|(?:commercial|business|brand|exclusive)\s+(?:agreements?|arrangements?|relationships?|contracts?))`;
@@ -233,6 +257,24 @@ function monthlyRate(sentence: string): number {
 // A mutual clause is balanced; one that bites without notice is the worst kind.
 const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : noticeless(sentence) ? 'high' : 'medium');
 
+/** A restraint on competing: working for, joining or running a rival, a radius, a territory. */
+const NON_COMPETE = [
+  String.raw`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete\b|\bshall\s+not\b[^.]{0,80}\bcompet(?:e|ing|itor|itive)`,
+  String.raw`\b(?:not|never|refrain\s+from)\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:compete|competing|work(?:ing)?\s+for\s+(?:a|any)\s+competitor|` +
+    String.raw`(?:join|joining|be\s+employed\s+by)\s+(?:a|any)\s+compet|engag(?:e|ing)\s+in\s+(?:any\s+)?(?:business|activity|employment)\s+(?:that|which)\s+(?:competes|is\s+competitive))`,
+  String.raw`\b(?:will|shall|must|may)\s+not\b[^.]{0,100}\b(?:any|a)\s+competitors?\b`,
+  String.raw`\b(?:can['’]?t|cannot|won['’]t|not\s+allowed\s+to|(?:will|shall|must|may)\s+not)\s+(?:work|be\s+employed|consult)\b[^.]{0,60}\b(?:competitors?|competing\s+(?:business|company|firm)s?)\b`,
+  // Any work, stake or service for one who competes: "will not work for, consult for, or own any business that competes with the Company".
+  String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|open|trad|sell|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
+  // Working or trading near them, whoever for: "not work for any dental practice within 5 miles", "can't run your own
+  // paid classes within 3 miles of the centre", "won't teach within a 10-mile radius".
+  String.raw`(?:\b(?:not|never)|\bwon['’]t|\bcan['’]t|\bcannot)\s+(?:[\w,'’-]+\s+){0,6}?(?:work|consult|own|join|provide|offer|run|operat|open|trad|sell|start|set\s+up|establish|teach|practi[cs]|coach|train|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,80}?${RADIUS}`,
+  // Working for, or running, a business of their own kind in a territory, whoever names it a rival: "shall not provide design
+  // services to any other tea or coffee retailer operating in Yorkshire", "you don't play any other bars in Didsbury".
+  String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:${SERVE_VERB}|(?:consult|play|perform|gig|dj|teach|coach|cook|open|run|operat|own|manag|start|set\s+up|join)\w*)\b` +
+    String.raw`[^.]{0,40}?\b${RIVAL_IN_TERRITORY}`,
+];
+
 /**
  * The risk categories checked. Severity rules (also in docs/decisions/tools-that-read-like-the-real-thing-legal-receipts-scripts-and.md, "Legal analysis"):
  * - uncapped_liability: high (a liability with no ceiling can exceed the contract's value).
@@ -244,9 +286,11 @@ const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' 
  * - governing_law: low (a fact to check, rarely a trap).
  * - perpetual_confidentiality: medium; low when it is about trade secrets for as long as they stay secret.
  * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise.
- * - penalties: high for penalties, liquidated damages, sums charged per day or week of delay and late-payment interest of
- *   2% a month (24% a year) or more; medium for other late-payment interest and fees.
- * - exclusivity: medium. unilateral_amendment: high without notice, medium otherwise.
+ * - penalties: high for penalties, liquidated damages, sums or shares of the fee charged or deducted per period of delay
+ *   (minutes, hours, days, weeks) and late-payment interest of 2% a month (24% a year) or more; medium for other late-payment
+ *   interest and fees.
+ * - exclusivity: medium; a bar on working for anyone else in a sentence that is a non-compete is the non-compete alone.
+ * - unilateral_amendment: high without notice, medium otherwise.
  * - arbitration_jury_waiver: high when it waives a jury or class actions, medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
  */
@@ -296,18 +340,8 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|(?:gives?|serves?|sends?)\s+(?:[\w-]+\s+){0,3}notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
     String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:year|month|week)\s+(?:after|to|by)\s+(?:year|month|week)|on\s+a\s+(?:month|year|week)(?:-to-|\s+to\s+)(?:month|year|week))`,
   ], 'Note the opt-out deadline, and ask for renewal by written agreement or a short opt-out window with a reminder.'),
-  rule('non_compete', 'Non-compete', (s) => (LIMITED_TO_TERM.test(s) && !AFTER_TERM.test(s) ? 'medium' : 'high'), [
-    String.raw`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete\b|\bshall\s+not\b[^.]{0,80}\bcompet(?:e|ing|itor|itive)`,
-    String.raw`\b(?:not|never|refrain\s+from)\s+(?:to\s+)?(?:[\w,]+\s+){0,6}(?:compete|competing|work(?:ing)?\s+for\s+(?:a|any)\s+competitor|` +
-      String.raw`(?:join|joining|be\s+employed\s+by)\s+(?:a|any)\s+compet|engag(?:e|ing)\s+in\s+(?:any\s+)?(?:business|activity|employment)\s+(?:that|which)\s+(?:competes|is\s+competitive))`,
-    String.raw`\b(?:will|shall|must|may)\s+not\b[^.]{0,100}\b(?:any|a)\s+competitors?\b`,
-    String.raw`\b(?:can['’]?t|cannot|won['’]t|not\s+allowed\s+to|(?:will|shall|must|may)\s+not)\s+(?:work|be\s+employed|consult)\b[^.]{0,60}\b(?:competitors?|competing\s+(?:business|company|firm)s?)\b`,
-    // Any work, stake or service for one who competes: "will not work for, consult for, or own any business that competes with the Company".
-    String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|open|trad|sell|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
-    // Working or trading near them, whoever for: "not work for any dental practice within 5 miles", "can't run your own
-    // paid classes within 3 miles of the centre", "won't teach within a 10-mile radius".
-    String.raw`(?:\b(?:not|never)|\bwon['’]t|\bcan['’]t|\bcannot)\s+(?:[\w,'’-]+\s+){0,6}?(?:work|consult|own|join|provide|offer|run|operat|open|trad|sell|start|set\s+up|establish|teach|practi[cs]|coach|train|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,80}?${RADIUS}`,
-  ], 'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
+  rule('non_compete', 'Non-compete', (s) => (LIMITED_TO_TERM.test(s) && !AFTER_TERM.test(s) ? 'medium' : 'high'), NON_COMPETE,
+    'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
     // "Neither party will, during this Agreement or for six months afterwards, recruit … the other party's employees".
@@ -421,7 +455,7 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:[\w-]+\s+)?(?:rights?|copyrights?|intellectual\s+property)\b`,
     String.raw`\b(?:give|gives|giving|grant|grants|granting)\s+(?:us|me|the\s+\w+)\s+(?:all\s+(?:the\s+)?|full\s+|complete\s+|exclusive\s+)(?:rights?|copyrights?|ownership)\b(?!\s+to\s+use)`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
-  rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) || PER_DAY_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+  rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) || PER_PERIOD_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b`,
     String.raw`\blate\s+(?:payment\s+)?(?:fees?|charges?|surcharges?)\b|\binterest\s+at\s+(?:a\s+rate\s+of\s+)?\d`,
     String.raw`\b${LATENESS}\b[^.]{0,80}\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\d`,
@@ -433,13 +467,17 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
     // A sum added for paying late, in plain words: "if you're late paying it's £20 extra", "£15 more for every day it's overdue".
     String.raw`\b${PAID_LATE}\b[^.]{0,80}?${MONEY}[^.]{0,20}?(?:\b(?:extra|more|on\s+top|added|surcharge)\b|\b(?:each|every|per|a)\s+(?:day|week)\b)`,
-    String.raw`${MONEY}[^.%]{0,30}?\b(?:each|every|per)\s+(?:day|week)\b[^.]{0,30}?\b(?:late|overdue|unpaid|behind)\b`,
+    // Or taken off for each period late: "10% of the fee is deducted per week the cargo is late", "for every 15 mins you're late
+    // starting we take £50 off the fee".
+    String.raw`${SUM_OR_SHARE}[^.%]{0,40}?\b(?:each|every|per)\s+${DELAY_PERIOD}[^.]{0,30}?\b(?:late|overdue|unpaid|behind|delay\w*)\b`,
+    String.raw`\b(?:each|every)\s+${DELAY_PERIOD}[^.]{0,30}?\b(?:late|overdue|delay\w*)\b[^.%]{0,60}?${SUM_OR_SHARE}`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [
     String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b`,
     String.raw`\bexclusive\s+(?:provider|supplier|vendor|distributor|distribution|agent|agency|relationship|dealing|arrangement|` +
       String.raw`right\s+to\s+(?:sell|distribute|market|provide))\b`,
-    String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|work\s+with|contract\s+with)\s+any\s+(?:other|third)\b`,
+    // Hiring or buying from anyone else (working with anyone else is read below, where a non-compete takes it).
+    String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|contract\s+with)\s+any\s+(?:other|third)\b`,
     String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other\s+\w+)\s*(?:else)?\b`,
     // Dealing only with the other side, in plain words: "you only trade at events we run, not with any other organiser",
     // "you'll only buy your flour from us", "only work for us".
@@ -456,9 +494,11 @@ export const RISK_RULES: RiskRule[] = [
     // A requirements deal: "its entire requirements of packaging", "all of the Buyer's needs for fuel".
     String.raw`\b${PROCURE}\b[^.]{0,40}?\b(?:(?:its|their|his|her|your|our|[\w-]+['’]s)\s+(?:entire|total|whole|complete|full)|all\s+(?:of\s+)?(?:its|their|his|her|your|our|[\w-]+['’]s))\s+(?:requirements?|needs)\b`,
     String.raw`\b(?:not|never)\s+(?:[\w-]+\s+){0,3}?${PROCURE}\b[^.]{0,60}?\bfrom\s+(?:any\s+|an\s+)?(?:other|another|third|alternative|different|competing)\b`,
-    // Dealing with anyone else: "won't sell to any other buyer", "can't license the track to any other brand", "may not work with
-    // anyone else". Not selling one's data to anyone else: that is a privacy promise.
-    String.raw`${REFUSAL},?\s+${REFUSAL_GAP}${DEAL_VERB}\b(?![^.]{0,40}?\b(?:data|information|details)\b)[^.]{0,60}?\b(?:with|to|from|for|through|via|by)\s+${OTHER_PARTY}`,
+    // Dealing with anyone else: "won't sell to any other buyer", "can't license the track to any other brand".
+    withNoOneElse(TRADE_VERB),
+    // Or working for anyone else ("may not work with anyone else"), unless the sentence is a non-compete: not serving the other
+    // side's rivals ("Non-compete. The Designer shall not provide design services to any other retailer") is one restraint.
+    String.raw`^(?![^]*?(?:${NON_COMPETE.join('|')}))[^]*?${withNoOneElse(SERVE_VERB)}`,
     // Or taking one on directly: "shall not endorse any other brand", "will not represent another artist".
     String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:endors|represent|sponsor|promot|advertis|appoint|engag|retain|hir|join)\w*\s+${OTHER_PARTY}`,
     // Making a deal of the same kind with anyone else: "won't enter into any sponsorship with any other dairy company",
@@ -613,12 +653,23 @@ const LETTERED = /^\s*(?:\(([a-zA-Z])\)|([a-zA-Z])[.)])\s+(\S.*)$/;
 const BULLET = /^[^\S\n]*[-*•–]\s+/;
 // A quoted e-mail's "> " (or "> > ") at the start of each line.
 const QUOTE_MARK = /^[^\S\n]*(?:>[^\S\n]?)+/gm;
+const CHAT_DATE = String.raw`\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}`;
+const CHAT_TIME = String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?`;
 /**
- * A chat export's "[12/04/2025, 21:14] Kerry - Riverside Events: " (or "12/04/2025, 21:14 - Kerry: ") before each message: not
+ * A chat export's time stamp and sender before each message: "[12/04/2025, 21:14] Kerry - Riverside Events: ", "12/04/2025,
+ * 21:14 - Kerry: ", the time alone in brackets ("[14:02] Gareth: ") or before the date ("[21:14, 12/04/2025] Kerry: "). Not
  * part of the terms, and each message is a point of its own (messages seldom end with a full stop).
  */
-const CHAT_PREFIX =
-  /^[^\S\n]*\[?\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?[^\S\n]+\d{1,2}:\d{2}(?::\d{2})?(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?\]?[^\S\n]*(?:[-–][^\S\n]+)?[^:\n]{1,60}:[^\S\n]+/gm;
+const CHAT_PREFIX = new RegExp(
+  String.raw`^[^\S\n]*(?:\[(?:${CHAT_DATE},?[^\S\n]+)?${CHAT_TIME}(?:,?[^\S\n]+${CHAT_DATE})?\]|${CHAT_DATE},?[^\S\n]+${CHAT_TIME})` +
+    String.raw`[^\S\n]*(?:[-–][^\S\n]+)?[^:\n]{1,60}:[^\S\n]+`,
+  'gm',
+);
+/**
+ * A sender with no time stamp, with their organisation ("Mirela (Vox Bridge Translations): ", "Gareth - The Copper Kettle: "):
+ * written like a term sheet's "Fee (incl. VAT): ", so only a sender who starts two lines or more is one.
+ */
+const CHAT_SENDER = /^[^\S\n]*(\p{Lu}[\p{L}'’.]*(?:[^\S\n]+[\p{L}'’.]+){0,3}[^\S\n]*(?:\([^()\n]{1,60}\)|[-–][^\S\n]+[^:\n]{1,60})):[^\S\n]+/gmu;
 /** A numbered line that is only a title ("Clause 12 – Restrictive covenants"), its sub-clauses (12.1, 12.2) below it. */
 const BARE_TITLE = /^[\s–—:-]*([^.:;!?]{2,60}?)[\s–—:-]*$/;
 /**
@@ -638,7 +689,7 @@ export function splitClauses(pasted: string): Clause[] {
   // A contract forwarded in a quoted e-mail reads as the contract itself once the quote marks are off.
   const unix = pasted.replace(/\r\n?/g, '\n');
   const unquoted = (unix.match(QUOTE_MARK)?.length ?? 0) >= 2 ? unix.replace(QUOTE_MARK, '') : unix;
-  const document = (unquoted.match(CHAT_PREFIX)?.length ?? 0) >= 2 ? unquoted.replace(CHAT_PREFIX, '- ') : unquoted;
+  const document = withoutChatPrefixes(unquoted);
   let lines = document.split('\n');
   const numberedLines = lines.filter((line) => NUMBERED.test(line)).length;
   const lettered = numberedLines < 2 && lines.filter((line) => LETTERED.test(line)).length >= 2;
@@ -686,6 +737,14 @@ export function splitClauses(pasted: string): Clause[] {
   const blocks = paragraphs.length > 1 ? paragraphs : splitSentences(normalizeSpace(document));
   const unit = paragraphs.length > 1 ? 'Paragraph' : 'Sentence';
   return blocks.map((text, index) => tidy({ ref: `${unit} ${index + 1}`, text }));
+}
+
+/** A chat export's messages as bullet points, without the time stamp and sender in front of each. */
+function withoutChatPrefixes(text: string): string {
+  if ((text.match(CHAT_PREFIX)?.length ?? 0) >= 2) return text.replace(CHAT_PREFIX, '- ');
+  const messages = new Map<string, number>();
+  for (const [, sender = ''] of text.matchAll(CHAT_SENDER)) messages.set(sender, (messages.get(sender) ?? 0) + 1);
+  return text.replace(CHAT_SENDER, (prefix: string, sender: string) => ((messages.get(sender) ?? 0) >= 2 ? '- ' : prefix));
 }
 
 /**
