@@ -62,6 +62,11 @@ describe('schedule phrases', () => {
     ['On the second Wednesday of each month, draft a post', '0 9 * * 3#2', null],
     ['On the last Friday of the month at 5pm write a recap', '0 17 * * 5L', null],
     ['On the last day of the month at 6pm summarise the spending', '0 18 L * *', null],
+    // Dates of the year: one day of the month in the months named.
+    ['Twice a year (1 April and 1 October) at 8am, write the boiler service reminder', '0 8 1 4,10 *', null],
+    ['every year on the 14th of February write a valentines post', '0 9 14 2 *', null],
+    ['Annually on June 21st at 6pm, post the solstice walk invite', '0 18 21 6 *', null],
+    ['On 5 May and 5 November each year, draft the rent review letter', '0 9 5 5,11 *', null],
     // Time zones.
     ['Every Monday at 9am America/New_York write a post', '0 9 * * 1', 'America/New_York'],
     ['Every Monday at 9am Tokyo time write a post', '0 9 * * 1', 'Asia/Tokyo'],
@@ -83,6 +88,8 @@ describe('schedule phrases', () => {
     ['Twice a day write a tip', 'Twice a day', /does not name the 2 times/],
     ['On the last working day of the month send the report', 'On the last working day of the month', /last working day/],
     ['Every year write our anniversary post', 'Every year', /yearly/],
+    ['Twice a year write the newsletter', 'Twice a year', /does not name the 2 dates/],
+    ['Twice a year, on 3 March and 17 September, write the appeal', 'Twice a year, on 3 March and 17 September', /different days of the month/],
   ])('refuses "%s", naming "%s" and why', (goal, phrase, reason) => {
     const schedule = suggestSchedule(goal);
     expect(schedule).toMatchObject({ expression: null, phrase });

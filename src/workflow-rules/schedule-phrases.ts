@@ -56,6 +56,8 @@ interface Recurrence {
   /** "twice a week": how many days must be listed; "twice a day": how many times. */
   daysNeeded?: number;
   timesNeeded?: number;
+  /** "twice a year", "every year": the dates of the year it needs (0: one or more). */
+  datesNeeded?: number;
   refused?: string;
 }
 
@@ -362,7 +364,7 @@ class Grammar {
     if (/^days?$/.test(unit)) return count === 1 ? every() : every(DAYS_REFUSED);
     if (/^weeks?$/.test(unit)) return count === 1 ? { dayOfMonth: '*', dayOfWeek: '1' } : every(WEEKS_REFUSED);
     if (/^months?$/.test(unit)) return count === 1 ? { dayOfMonth: '1', dayOfWeek: '*' } : every(MONTHS_REFUSED);
-    if (/^years?$/.test(unit)) return every('a yearly schedule is not read from words: set it as a cron expression');
+    if (/^years?$/.test(unit)) return count === 1 ? { ...every(), datesNeeded: 0 } : every(`the scheduler cannot count years, so every ${count} years would run every year`);
     return undefined;
   }
 
@@ -431,6 +433,37 @@ class Grammar {
       next++;
     }
     return list.length > 0 ? { list: [...new Set(list)].sort((a, b) => a - b), next } : undefined;
+  }
+
+  /**
+   * Dates of the year, day and month in either order, after an optional "on": "1 March and 1 September", "June 21st",
+   * "the 14th of February". Undefined when none starts at `at`.
+   */
+  datesOfYear(at: number): { days: number[]; months: number[]; next: number } | undefined {
+    const days: number[] = [];
+    const months: number[] = [];
+    let next = this.word(at, 'on') ? at + 1 : at;
+    while (days.length < MOST_DATES) {
+      const start = this.word(next, 'the') ? next + 1 : next;
+      const token = this.tokens[start];
+      const monthAt = this.word(start + 1, 'of') ? start + 2 : start + 1;
+      let date: { day: number; month: number; next: number } | undefined;
+      if (token?.number !== undefined && MONTH_NUMBERS[this.tokens[monthAt]?.text ?? ''] !== undefined) {
+        date = { day: token.number, month: MONTH_NUMBERS[this.tokens[monthAt].text], next: monthAt + 1 };
+      } else if (token && MONTH_NUMBERS[token.text] !== undefined && this.tokens[start + 1]?.number !== undefined) {
+        date = { day: this.tokens[start + 1].number as number, month: MONTH_NUMBERS[token.text], next: start + 2 };
+      }
+      if (!date || date.day < 1 || date.day > 31) break;
+      days.push(date.day);
+      months.push(date.month);
+      next = date.next;
+      if (!this.word(next, 'and', ',', '&')) break;
+      next++;
+    }
+    if (days.length === 0) return undefined;
+    // A separator read after the last date is not the phrase's.
+    if (this.word(next - 1, 'and', ',', '&')) next--;
+    return { days, months, next };
   }
 
   /** After "every"/"each": a unit, a count of units, days, an ordinal weekday. */
@@ -503,7 +536,8 @@ class Grammar {
       return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', daysNeeded: times }, next };
     }
     if (unit === 'month' && times === 1) return this.monthly(next, { dayOfMonth: '1', dayOfWeek: '*' });
-    if (unit === 'month' || unit === 'year') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', refused: 'it does not say on which days' }, next };
+    if (unit === 'year') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', datesNeeded: times }, next };
+    if (unit === 'month') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', refused: 'it does not say on which days' }, next };
     return undefined;
   }
 
@@ -516,6 +550,7 @@ class Grammar {
     let times: { hours: number[]; minute: number; meridiems: boolean[] } | undefined;
     let zone: string | undefined;
     let days: number[] | undefined;
+    let dates: { days: number[]; months: number[] } | undefined;
     let partOfDay = recurrence.partOfDay;
     let open = -1;
     let end = next;
@@ -526,7 +561,9 @@ class Grammar {
       const time = times ? undefined : this.times(after, recurrence.timesNeeded !== undefined);
       const zoneRead = zone ? undefined : this.zone(after);
       const listed = recurrence.daysNeeded && !days ? this.days(this.word(after, 'on') ? after + 1 : after, true) : undefined;
+      const dated = recurrence.datesNeeded !== undefined && !dates ? this.datesOfYear(after) : undefined;
       if (time) [times, next] = [time, time.next];
+      else if (dated) [dates, next] = [dated, dated.next];
       else if (zoneRead) [zone, next] = [zoneRead.zone, zoneRead.next];
       else if (listed) [days, next] = [listed.days, listed.next];
       else if (!partOfDay && PART_HOURS[this.tokens[after]?.text ?? ''] !== undefined) [partOfDay, next] = [this.tokens[after].text, after + 1];
@@ -537,8 +574,17 @@ class Grammar {
       else break;
       if (open < 0) end = next;
     }
-    // A time just before the recurrence: "at 9am every Monday".
+    // A time just before the recurrence: "at 9am every Monday"; dates of the year: "On 5 May and 5 November each year".
     let start = at;
+    if (recurrence.datesNeeded !== undefined && !dates) {
+      for (let back = Math.max(0, at - 12); back < at; back++) {
+        const before = this.datesOfYear(back);
+        if (before && (before.next === at || (before.next === at - 1 && this.word(before.next, ',')))) {
+          [dates, start] = [before, back];
+          break;
+        }
+      }
+    }
     if (!times) {
       for (let back = Math.max(0, at - 5); back < at; back++) {
         const time = this.times(back);
@@ -549,7 +595,7 @@ class Grammar {
         }
       }
     }
-    recurrence = this.completed(recurrence, days, times);
+    recurrence = this.completed(recurrence, days, times, dates);
     const first = this.tokens[start];
     const last = this.tokens[end - 1];
     return {
@@ -562,7 +608,13 @@ class Grammar {
   }
 
   /** A "twice a week" with its days, a "twice a day" with its times; refused when they are missing. */
-  completed(recurrence: Recurrence, days: number[] | undefined, times: { hours: number[] } | undefined): Recurrence {
+  completed(
+    recurrence: Recurrence,
+    days: number[] | undefined,
+    times: { hours: number[] } | undefined,
+    dates: { days: number[]; months: number[] } | undefined,
+  ): Recurrence {
+    if (recurrence.datesNeeded !== undefined) return datesCompleted(recurrence, dates);
     if (recurrence.daysNeeded) {
       if (days?.length !== recurrence.daysNeeded) return { ...recurrence, refused: `it does not name the ${recurrence.daysNeeded} days of the week` };
       return { ...recurrence, dayOfWeek: dayField(days) };
@@ -588,6 +640,20 @@ class Grammar {
     const minuteField = recurrence.minuteStep ?? String(times?.minute ?? 0);
     return { expression: `${minuteField} ${hourField} ${recurrence.dayOfMonth} ${recurrence.month ?? '*'} ${recurrence.dayOfWeek}`, timezone: zone ?? null, phrase };
   }
+}
+
+/**
+ * A yearly recurrence with its dates: one day of the month in each month named ("1 March and 1 September" is "1 3,9");
+ * refused when the dates are missing or fall on different days of the month, which one cron expression cannot say.
+ */
+function datesCompleted(recurrence: Recurrence, dates: { days: number[]; months: number[] } | undefined): Recurrence {
+  const needed = recurrence.datesNeeded ?? 0;
+  if (!dates || (needed > 0 && dates.days.length !== needed)) {
+    return { ...recurrence, refused: needed > 1 ? `it does not name the ${needed} dates of the year` : 'a yearly schedule needs its date ("every year on 14 February")' };
+  }
+  if (new Set(dates.days).size > 1) return { ...recurrence, refused: 'its dates fall on different days of the month, which one schedule cannot say' };
+  const months = [...new Set(dates.months)].sort((a, b) => a - b).join(',');
+  return { ...recurrence, dayOfMonth: String(dates.days[0]), month: months };
 }
 
 /** Days of the week as a cron field, runs of three or more as ranges: [1,2,3,4,5] is "1-5". */

@@ -71,6 +71,10 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('filming a 30 sec reel of the kiln opening. what should happen in it and what do i say')?.tool).toBe('format_reel');
     expect(matchIntent('Is this NDA one-sided?')?.tool).toBe('analyze_legal_document');
     expect(matchIntent('Is there anything in here I should worry about before I sign the lease?')?.tool).toBe('analyze_legal_document');
+    // What someone else wants is context, and "here" as a place points at nothing.
+    expect(matchIntent('My landlord said he would need a new lease signed. Is a verbal agreement binding until then?')).toBeUndefined();
+    expect(matchIntent('Do builders here usually put penalty clauses in their contracts? Ours says they do')).toBeUndefined();
+    expect(matchIntent('Here is the contract from the printer. Is the cancellation clause fair?')?.tool).toBe('analyze_legal_document');
   });
 
   it('reads a request to be walked through or told about something as no ask to make what it names', () => {

@@ -94,7 +94,8 @@ const QUESTION_ABOUT = new RegExp(
       String.raw`(?:what|what's|whats|why|which|who|where|when)\b${NO_MAKING}`,
       String.raw`how\s+(?:(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b)|(?:many|much|often|long)\b${NO_MAKING})`,
       // A yes-or-no question about things: "is a…", "should I…", "do you think…" (not "can you write…").
-      String.raw`(?:(?:is|are|was|were|does|did|should|shall)\b|(?:do|can|could|would|will)\s+(?:i|we|it|they|people|a|an)\b|do\s+you\s+(?:think|know|reckon)\b)${NO_MAKING}`,
+      // "Do builders here…", "do most venues…": "do" before people in the plural asks about them.
+      String.raw`(?:(?:is|are|was|were|does|did|should|shall)\b|(?:do|can|could|would|will)\s+(?:i|we|it|they|people|a|an)\b|do\s+(?:most\s+|many\s+|all\s+|other\s+)?[a-z]+s\b|do\s+you\s+(?:think|know|reckon)\b)${NO_MAKING}`,
     ].join('|') +
     String.raw`)[^?]*\?|` +
     // A question asked without its mark, about why or when ("why do my reels flop", "what time should i post"); "what do i
@@ -112,9 +113,20 @@ const ASKING = /\b(?:write|make|draft|create|draw|design|generate|give|suggest|c
 function asksQuestionAbout(text: string): boolean {
   for (const sentence of text.trim().split(/(?<=[.!?])\s+/)) {
     if (QUESTION_ABOUT.test(sentence)) return true;
-    if (ASKING.test(sentence)) return false;
+    if (asks(sentence)) return false;
   }
   return false;
+}
+
+/** What someone said, thought or asked for: "a client mentioned they'd want an NDA" reports a want, it asks for nothing. */
+const REPORTED = /\b(?:mentioned|said|says|told\s+(?:me|us|him|her|them)|thinks?|thought|reckons?|wondered|heard)\b/i;
+
+/** Whether a sentence asks for something (an ASKING word not inside a report of what someone else said or wanted). */
+function asks(sentence: string): boolean {
+  const asking = ASKING.exec(sentence);
+  if (!asking) return false;
+  const reported = REPORTED.exec(sentence);
+  return reported === null || reported.index > asking.index;
 }
 
 /**
@@ -128,8 +140,12 @@ function thanksOnly(text: string): boolean {
   return THANKS.test(text.trim()) && !ASKING.test(text) && !MORE.test(text);
 }
 
-/** A pointer to a document at hand ("this contract", "in here", "the following"): a question about it asks to read it. */
-const DOCUMENT_AT_HAND = /\b(?:this|these|here|below|attached|following|above|enclosed)\b/i;
+/**
+ * A pointer to a document at hand ("this contract", "in here", "here is", "the following"): a question about it asks to
+ * read it. "Here" as a place ("do builders here…") points at nothing.
+ */
+const DOCUMENT_AT_HAND =
+  /\b(?:this|these|below|attached|following|above|enclosed)\b|\bhere(?:['’]s|\s+(?:is|are|it\s+is|they\s+are|goes|you\s+go)\b)|\b(?:in|pasted|attached|below|above|see|put|paste|sending)\s+(?:it\s+)?here\b|\bhere\s*(?:[:\n]|$)/i;
 
 /** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
 const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;
@@ -186,7 +202,7 @@ const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|thi
 /** The sentences from the first one that asks for something, when statements come before it. */
 function fromFirstAsk(text: string): string | undefined {
   const sentences = text.split(/(?<=[.!?])\s+/);
-  const at = sentences.findIndex((sentence) => ASKING.test(sentence));
+  const at = sentences.findIndex((sentence) => asks(sentence));
   return at > 0 ? sentences.slice(at).join(' ') : undefined;
 }
 
@@ -255,7 +271,7 @@ export const REVIEW_PHRASE = new RegExp(
     String.raw`${LEAD}(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?\b${REVIEW_OF_CONTENT}|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?|(?:it|they|this)\s+(?:is|are|gets?)\s+(?:published|posted|sent|e-?mailed|shared|uploaded|released|tweeted)\b))?`,
     String.raw`${LEAD}(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)(?:['’]ve\s+|\s+(?:have\s+|has\s+)?)(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|ok(?:ay)?(?:s|ed|['’]d)?|(?:gives?|gave)\s+(?:the\s+)?(?:ok|okay|go[- ]ahead))(?:\s+(?:it|them|this|that|the\s+\w+))?`,
     String.raw`${LEAD}(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|needs?)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
-    String.raw`${LEAD}(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i'll|i\s+will|we'll|we\s+will)\s+(?:review|approve|check|see|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,
+    String.raw`${LEAD}(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i['’]ll|i\s+will|we['’]ll|we\s+will)\s+(?:review|approve|check|see|ok(?:ay)?|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,
     String.raw`${LEAD}(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,
     String.raw`${LEAD}(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?`,
     String.raw`${LEAD}(?:both|all|each|everything|all\s+of\s+them)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+before\s+\w+(?:\s+(?:it|them))?)?`,

@@ -300,4 +300,11 @@ describe('planWorkflow', () => {
       ['Make an Instagram caption', 'social', false],
     ]);
   });
+
+  it('reads a check in brackets, in any verb of approving ("I\'ll okay the post first")', () => {
+    expect(stepsOf('Write a thread about our new opening hours (I\'ll okay the thread first) and make a banner')).toEqual([
+      ['Write a thread about our new opening hours', 'social', true],
+      ['Make a banner', 'social', false],
+    ]);
+  });
 });

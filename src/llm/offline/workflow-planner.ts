@@ -559,6 +559,8 @@ function stripLead(text: string): string {
 
 function tidy(text: string): string {
   return text
+    // Brackets a check was taken out of: "announcing the launch (I'll okay the post first)".
+    .replace(/\(\s*\)/g, '')
     .replace(/\s+([,.;!?])/g, '$1')
     .replace(/^[\s,;:.\-–—]+|[\s,;:.!?\-–—]+$/g, '')
     .replace(/\s{2,}/g, ' ')
