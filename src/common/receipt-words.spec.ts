@@ -9,7 +9,11 @@ describe('sumsUpReceipt', () => {
     expect(sumsUpReceipt(line)).toBe(true);
   });
 
-  it.each(['Item 10 4.00', 'Totalizer 3.00', 'R2D2 figure 4.00', 'Toner T0 9.00'])('reads %j as no total', (line) => {
+  it.each(['Tổng cộng: 205.000', 'TONG TIEN 65.000', 'Thanh toán 30.000', 'Tạm tính 90.000'])('reads %j, a Vietnamese total or subtotal, accented or not, as summing a receipt up', (line) => {
+    expect(sumsUpReceipt(line)).toBe(true);
+  });
+
+  it.each(['Item 10 4.00', 'Totalizer 3.00', 'R2D2 figure 4.00', 'Toner T0 9.00', 'Thành tiền 90.000'])('reads %j as no total', (line) => {
     expect(sumsUpReceipt(line)).toBe(false);
   });
 });

@@ -9,27 +9,44 @@
 const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
 
 /**
+ * Vietnamese words as printed or without their marks, as tills without Vietnamese letters print them: "tổng cộng" →
+ * "t[ổo]ng c[ộo]ng", which reads "Tổng cộng" and "TONG CONG" alike. For a pattern's source of words, blanks and escapes.
+ */
+export function withOrWithoutMarks(words: string): string {
+  return [...words]
+    .map((letter) => {
+      const bare = letter.normalize('NFD').replace(/\p{M}/gu, '').replace('đ', 'd').replace('Đ', 'D');
+      return bare === letter ? letter : `[${letter}${bare}]`;
+    })
+    .join('');
+}
+
+/**
  * The line with the bill's total, in the languages receipts come in: "Total", "Order total", "Summe", "Gesamtbetrag",
  * "SUMMA SEK", "SUMA PLN", "Razem", "Do zapłaty", "Celkem", "Összesen", "Toplam", "Итого", "합계", "合計", "Net Payable" and
- * "Amount Payable" (Indian tills). "Sum" alone only opens a line ("Dim sum 8.50" is an item).
+ * "Amount Payable" (Indian tills), "Tổng cộng", "Tổng tiền", "Thanh toán" (Vietnamese; "Thành tiền" is a line's amount
+ * column). "Sum" alone only opens a line ("Dim sum 8.50" is an item).
  */
 export const TOTAL_WORDS = new RegExp(
   apart(
     String.raw`total[et]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt\p{L}*|montant|importe|betrag|summa|suma|razem|` +
       String.raw`do\s+zapłaty|att\s+betala|å\s+betale|i\s+alt|totaal|te\s+betalen|yhteensä|maksettava|celkem|celkom|k\s+úhradě|összesen|` +
-      String.raw`fizetendő|toplam|итого|к\s+оплате|σύνολο|net\s+payable|(?:amount|bill)\s+payable|payable\s+amount`,
+      String.raw`fizetendő|toplam|итого|к\s+оплате|σύνολο|net\s+payable|(?:amount|bill)\s+payable|payable\s+amount|` +
+      withOrWithoutMarks(String.raw`tổng\s+(?:cộng|tiền)|thanh\s+toán`),
   ) + String.raw`|^\s*sum(?![\p{L}\p{N}])|合計|合计|总计|總計|总额|總額|应付|應付|应收|應收|합계|총액|결제\s?금액|받을\s?금액`,
   'iu',
 );
 
 /**
- * The sum of the items before tax, tip and discount: "Subtotal", "Zwischensumme", "Sous-total", "Delsumma", "小計", "소계";
+ * The sum of the items before tax, tip and discount: "Subtotal", "Zwischensumme", "Sous-total", "Delsumma", "小計", "소계",
+ * "Tạm tính" and "Tổng tiền hàng" (Vietnamese: "the goods' total", which TOTAL_WORDS would read as the total);
  * "Gross", "Gross Amount" opening a line, as Indian tills print it above the discount ("Gross wt" is a weight).
  */
 export const SUBTOTAL_WORDS = new RegExp(
   apart(
     String.raw`sub[\s-]?total[e]?|zwischensumme|sous[\s-]total|net\s+(?:total|amount)|delsumma|subtotaal|välisumma|mezisoučet|` +
-      String.raw`részösszeg|ara\s+toplam|suma\s+częściowa`,
+      String.raw`részösszeg|ara\s+toplam|suma\s+częściowa|` +
+      withOrWithoutMarks(String.raw`tạm\s+tính|(?:tổng|cộng)\s+tiền\s+hàng`),
   ) + String.raw`|^\s*gross(?:\s+(?:amount|total|value))?(?![\p{L}\p{N}])(?!\s*(?:wt|weight))|小計|小计|소계`,
   'iu',
 );

@@ -373,6 +373,66 @@ describe('parseReceipt', () => {
     for (const clue of ['KDV %10 5,00', 'Alsancak / İzmir', 'VKN 1234567890']) expect(detectCurrency(`${clue}\nToplam 55,00`).code).toBe('TRY');
   });
 
+  it('reads a Vietnamese bill: its total words, cash given and change as payment, a count column in whole units, its labels and address', () => {
+    const bill = parseReceipt(
+      [
+        'HÓA ĐƠN BÁN LẺ',
+        'BÚN CHẢ CÔ MAI',
+        'Số 14 Lê Văn Hưu, Hai Bà Trưng, Hà Nội',
+        'ĐT: 024 3826 1234   MST: 0101234567',
+        'Số HĐ: 000871   Bàn: 7',
+        'Mặt hàng      SL   Đơn giá   Thành tiền',
+        'Bún chả        3    60.000    180.000',
+        'Nem cua bể     1    45.000     45.000',
+        'Bia Hà Nội     2    20.000     40.000',
+        'Tổng tiền:                    265.000',
+        'Khách đưa:                    500.000',
+        'Tiền thối:                    235.000',
+      ].join('\n'),
+    );
+    expect(bill).toMatchObject({ merchant: 'BÚN CHẢ CÔ MAI', currency: 'VND', currencyStated: false, total: 265000, totalMismatch: undefined });
+    // The address, phone, tax code, bill number and table carry numbers that read as dong, and are no items ("Bia Hà Nội" is a beer).
+    expect(bill.items).toEqual([
+      { name: 'Bún chả', quantity: 3, unitPrice: 60000, amount: 180000 },
+      { name: 'Nem cua bể', quantity: 1, unitPrice: 45000, amount: 45000 },
+      { name: 'Bia Hà Nội', quantity: 2, unitPrice: 20000, amount: 40000 },
+    ]);
+    expect(parseReceipt('Cơm Tấm Bà Năm\n45 Nguyễn Trãi, Quận 5\nCơm sườn 55.000\nTổng cộng 55.000').items).toEqual([{ name: 'Cơm sườn', quantity: 1, unitPrice: 55000, amount: 55000 }]);
+    // A till without Vietnamese letters prints the same words unaccented; a total the lines do not add up to is flagged.
+    const plain = parseReceipt(
+      ['CA PHE NHA MINH', 'Ca phe sua da   2   25.000   50.000', 'Banh flan       1   20.000   20.000', 'TONG CONG:      65.000 VND', 'TIEN KHACH DUA: 100.000', 'TIEN THUA:       35.000'].join('\n'),
+    );
+    expect(plain).toMatchObject({ currency: 'VND', total: 65000, totalMismatch: { stated: 65000, computed: 70000 }, items: [{ quantity: 2 }, { quantity: 1 }] });
+    // Cash given and change are how the bill was paid, not purchases, even with no total printed.
+    expect(parseReceipt('Xôi gà 30.000\nTiền khách đưa 50.000\nTiền thừa 20.000')).toMatchObject({ total: 30000, totalStated: false, items: [{ amount: 30000 }] });
+    // "Bia 333" is a beer's name: the count column is the number before the unit price.
+    expect(parseReceipt('Quán Nhậu Ba Con Dê\nBia 333   4   18.000   72.000\nThanh toán   72.000').items).toEqual([{ name: 'Bia 333', quantity: 4, unitPrice: 18000, amount: 72000 }]);
+  });
+
+  it("reads a Vietnamese bill's subtotal, discount, service charge and VAT", () => {
+    const dinner = parseReceipt(
+      [
+        'NHÀ HÀNG SEN VÀNG',
+        'Lẩu cá          1   350.000   350.000',
+        'Rau thêm        2    20.000    40.000',
+        'Tạm tính:                     390.000',
+        'Giảm giá 10%:                 -39.000',
+        'Phí phục vụ 5%:                17.550',
+        'Thuế GTGT 10%:                 35.100',
+        'Tổng thanh toán:              403.650',
+      ].join('\n'),
+    );
+    expect(dinner).toMatchObject({ subtotal: 390000, discount: 39000, tip: 17550, tax: 35100, total: 403650, totalMismatch: undefined, items: [{}, {}] });
+  });
+
+  it('reads a column heading as neither the merchant nor an item, in Vietnamese as in English', () => {
+    expect(parseReceipt('Tên hàng   SL   Đ.giá   T.tiền\nNước mía   1   15.000   15.000\nThanh toán   15.000')).toMatchObject({ merchant: undefined, total: 15000, items: [{}] });
+    expect(parseReceipt('Description   Qty   Amount\nTea   1   2.00\nTotal 2.00').merchant).toBeUndefined();
+    expect(parseReceipt('Item  Qty  Price\nTea  1  2.00\nTotal 2.00').merchant).toBeUndefined();
+    // A shop's name with one such word is still its name.
+    expect(parseReceipt('Price Chopper\nTea 2.00\nTotal 2.00').merchant).toBe('Price Chopper');
+  });
+
   it('takes the merchant from "Your <Brand> receipt", never from a "Label: value" line, and reads a tip for the driver as a tip', () => {
     const bolt = parseReceipt(['Your Bolt receipt', 'Ride ID: 88412', 'Pickup: Alexanderplatz', 'Vehicle: Toyota Prius', 'Ride fare €14.20', 'Tip for driver €2.00', 'Total €16.20'].join('\n'));
     expect(bolt).toMatchObject({ merchant: 'Bolt', total: 16.2, tip: 2, items: [{ name: 'Ride fare' }], totalMismatch: undefined });
@@ -402,9 +462,23 @@ describe('parseReceipt', () => {
     expect(parseReceipt('Je dois le déclarer pour mes frais, merci\nFnac Montparnasse\nCasque audio 1\u202F099,00 €\nTotal 1\u202F099,00 €').merchant).toBe('Fnac Montparnasse');
     // A printed name is no sentence: its words are capitalised, and it ends on a capital.
     expect(parseReceipt('Mi Tierra Mexican Restaurant & Bar\nTacos 9.00\nTotal 9.00').merchant).toBe('Mi Tierra Mexican Restaurant & Bar');
-    expect(parseReceipt('Acme Holdings International Trading Company Corp.\nPens 9.00\nTotal 9.00').merchant).toBe('Acme Holdings International Trading Company Corp');
+    expect(parseReceipt('Acme Holdings International Trading Company Corp.\nPens 9.00\nTotal 9.00').merchant).toBe('Acme Holdings International Trading Company Corp.');
     // With "." decimals a space parts a count from a price.
     expect(parseReceipt('Pizza 2 350.00\nTotal 350.00').total).toBe(350);
+  });
+
+  it("keeps the full stop ending an abbreviated business form in the merchant's name, and drops other trailing marks", () => {
+    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
+    expect(merchant('HARBOUR LIGHT TRADING CO.')).toBe('HARBOUR LIGHT TRADING CO.');
+    expect(merchant('Kestrel Outfitters Inc.')).toBe('Kestrel Outfitters Inc.');
+    expect(merchant('Tan Brothers Pte. Ltd.')).toBe('Tan Brothers Pte. Ltd.');
+    expect(merchant('Panadería del Sol S.A.')).toBe('Panadería del Sol S.A.');
+    expect(merchant('Holzbau Weber GmbH & Co.')).toBe('Holzbau Weber GmbH & Co.');
+    expect(merchant('Thanks for shopping at Kestrel Outfitters Inc.!')).toBe('Kestrel Outfitters Inc.');
+    // A full stop after a whole word, a colon or an exclamation mark is no part of the name.
+    expect(merchant('Corner Cafe.')).toBe('Corner Cafe');
+    expect(merchant('Corner Cafe:')).toBe('Corner Cafe');
+    expect(merchant('Thank you for your purchase at Harbour Books!')).toBe('Harbour Books');
   });
 
   it("takes the merchant from the subject or the body when the sender's name is only a role", () => {
@@ -529,6 +603,18 @@ describe('parseReceipt', () => {
     expect(creperie).toMatchObject({ merchant: 'CREPERIE DU P0RT', total: 8.3, currency: 'EUR', totalMismatch: undefined, items: [{}, {}] });
   });
 
+  it('reads 100 KB of text built against the patterns for dong, Vietnamese words, column headings and business forms in linear time', () => {
+    const runs = ['Tổng ', 'a, Hà Nội ', 'Quận ', 'Item Qty ', 'Co. ', 'a.', 'S.A.', '1 1.000 ', 'Khách ', 'ợ1 ', '1.000đ ', 'Bàn ', 'Tạm '];
+    for (const run of runs) {
+      const text = run.repeat(Math.ceil(100_000 / run.length)).slice(0, 100_000);
+      const cpu = startCpuClock();
+      detectCurrency(text);
+      expect(() => parseReceipt(`Shop\n${text}x\nTea 2.000\nTổng cộng 2.000`)).not.toThrow();
+      expect(() => parseReceipt(`${text}\nTea 2.000`)).not.toThrow();
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+
   it('reads 100 KB of text built against the patterns for misread letters, VAT tables and glued marks in linear time', () => {
     const runs = ['a0', 'A1', 'aa1 ', 'A 7% 1,00 ', '1.0IN ', '2 x1,00 ', 'x1,0', '1 x ', 'です。', 'Geg. ', 'KSh ', 'PIN '];
     for (const run of runs) {
@@ -622,6 +708,23 @@ describe('amounts and currencies', () => {
     ['Seattle, WA 98101\nTotal $17.59\n10:32 PST', 'USD'],
   ])('reads a "$" or a mark in %j with where it was printed', (text, currency) => {
     expect(detectCurrency(text)).toEqual({ code: currency, stated: true });
+  });
+
+  it('reads the Vietnamese dong in whole units from its marks, or from Vietnamese letters when none is printed, never beside cents', () => {
+    expect(detectCurrency('Bún bò 55.000đ\nTổng cộng 55.000đ')).toEqual({ code: 'VND', stated: true });
+    expect(detectCurrency('Sinh tố bơ 45.000 ₫')).toEqual({ code: 'VND', stated: true });
+    expect(detectCurrency('TONG CONG 120.000 VNĐ')).toEqual({ code: 'VND', stated: true });
+    expect(detectCurrency('Bún bò Huế 55.000\nTổng cộng 55.000')).toEqual({ code: 'VND', stated: false });
+    // The dong has no cents: a Vietnamese dish priced with them was sold elsewhere.
+    expect(detectCurrency('Phở tái 14.50\nTotal 14.50')).toEqual({ code: 'USD', stated: false });
+    expect(detectCurrency('Phở tái $14.50\nTotal $14.50')).toEqual({ code: 'USD', stated: true });
+    // "." groups thousands: "25.000" is twenty-five thousand dong.
+    expect(parseReceipt('Tiệm Bánh Mì Cô Ba\nBánh mì thịt 25.000\nSữa đậu nành 12.000\nTổng cộng 37.000')).toMatchObject({
+      currency: 'VND',
+      total: 37000,
+      items: [{ amount: 25000 }, { amount: 12000 }],
+      totalMismatch: undefined,
+    });
   });
 
   it('reads the Kenyan shilling from its abbreviations and code, and from Kenyan clues when none is printed', () => {

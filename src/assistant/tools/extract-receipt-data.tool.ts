@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { documentText, isDocument } from './attached-document.js';
-import { PAID_WORDS, readMisreadLetters, SUBTOTAL_WORDS, TOTAL_WORDS } from '../../common/receipt-words.js';
+import { PAID_WORDS, readMisreadLetters, SUBTOTAL_WORDS, TOTAL_WORDS, withOrWithoutMarks } from '../../common/receipt-words.js';
 
 export interface ReceiptItem {
   name: string;
@@ -38,7 +38,7 @@ const extractReceiptDataInput = z.object({
 });
 export type ExtractReceiptDataInput = z.infer<typeof extractReceiptDataInput>;
 
-const CODES = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|ILS|AED|SAR|THB|PHP|MYR|KES';
+const CODES = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|ILS|AED|SAR|THB|PHP|MYR|KES|VND';
 /** The Kenyan shilling's abbreviation, a mark and a currency's name at once: "KSh 420", "Kshs. 1,200", "TOTAL KSH". */
 const KENYAN_SHILLING = String.raw`K[Ss][Hh][Ss]?\b\.?`;
 /** Specific marks before generic ones: "CA$" must not read as "$". */
@@ -51,12 +51,16 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   [/(?<=\d[^\S\n]?)TL(?![A-Za-z])|(?<![A-Za-z])TL(?=[^\S\n]?\d)/, 'TRY'],
   // "Rs. 120", "Grand Total (Rs.)", "Amount in Rs": the rupee's abbreviation, only next to an amount, a bracket or a line's end.
   [/\bRs\b\.?(?=[^\S\n]?\d|\)|[^\S\n]*$)|\brupees?\b/im, 'INR'], [/(?<=\d[^\S\n]?)원/, 'KRW'],
+  // "45.000đ", "45.000 ₫", "VNĐ": the dong's letter only after an amount, as "đ" starts Vietnamese words ("Khách đưa").
+  [/₫|VNĐ|(?<=\d[^\S\n]?)[đĐ](?![\p{L}\p{N}])/u, 'VND'],
   [new RegExp(String.raw`\b${KENYAN_SHILLING}`), 'KES'],
 ];
 /** "$" alone is the US dollar unless the receipt says where it was printed (COUNTRY_CLUES): Canada, Australia, Singapore... print it too. */
 const DOLLAR = /\$|\bdollars?\b/i;
 const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
 const BLANKS = String.raw`[^\S\n]`;
+/** Words standing apart by letters and digits: \b ends a word only at an ASCII letter ("płatność", "ičo"). */
+const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
 /** A word in either case, for patterns that must stay case-sensitive elsewhere: "kg" → "[kK][gG]". */
 function anyCase(word: string): string {
   return word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
@@ -95,6 +99,9 @@ const COUNTRY_CLUES: [RegExp, string][] = [
   [/消費税|内税|外税|税込|〒[^\S\n]?\d{3}-\d{4}/, 'JPY'],
   [/부가세|부가가치세|사업자/, 'KRW'],
   [/增值税|发票|税号/, 'CNY'],
+  // Vietnam: the letters only Vietnamese writes (ạ, ế, ộ, ơ, ư...: "Hà Nội", "HÓA ĐƠN"), or the country, Ho Chi Minh City or
+  // "HOA DON" (a bill) unaccented.
+  [/[\u1EA0-\u1EF9\u01A0\u01A1\u01AF\u01B0]|\bViet[^\S\n]?Nam\b|\bTP\.?[^\S\n]?HCM\b|\bHOA[^\S\n]+DON\b/i, 'VND'],
   [new RegExp(String.raw`\bRFC\b${BLANKS}*(?::${BLANKS}*)?[A-ZÑ&]{3,4}\d{6}`), 'MXN'],
   // Mexico: its capital, or a town and its state's abbreviation with the dot ("Guadalajara, Jal.", "Monterrey, N.L.").
   [/\bCDMX\b|\bCiudad de México\b/, 'MXN'],
@@ -123,7 +130,9 @@ const DOLLAR_CLUES: [RegExp, string][] = [[/\bIVA\b/, 'MXN']];
 const VAT_RATE = /\bVAT\b(?:[^\S\n]*(?:@|at\b|rate\b))?[^\S\n]*\(?(\d{1,2}(?:\.\d{1,2})?)[^\S\n]?%|(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[^\S\n]?%[^\S\n]*VAT\b/i;
 const VAT_RATES = new Map([[20, 'GBP'], [23, 'EUR'], [13.5, 'EUR'], [21, 'EUR']]);
 /** Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code. */
-const ZERO_DECIMAL = new Set(['JPY', 'KRW']);
+const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND']);
+/** An amount with cents ("14.50", "3,99"), which no currency priced in whole units prints ("45.000" is forty-five thousand). */
+const CENTS = /\d[.,]\d{2}(?!\d)/;
 /**
  * When nothing on the receipt names a currency we report USD, the most common currency of receipts
  * using "." decimals, or EUR when amounts use comma decimals ("12,50"), the most common currency
@@ -133,7 +142,7 @@ const DEFAULT_CURRENCY = 'USD';
 const DEFAULT_COMMA_CURRENCY = 'EUR';
 const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 
-const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|zł|Kč|\bTL\b|\b${KENYAN_SHILLING}|\b(?:${CODES})\b)`;
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|₫|VNĐ|zł|Kč|\bTL\b|\b${KENYAN_SHILLING}|\b(?:${CODES})\b)`;
 /**
  * Thousands groups (1,234.56 / 1.234,56 / 1'234.50 / 1 234,56 with a no-break space) or plain numbers with at most two
  * decimals. A plain space groups thousands only before comma decimals ("1 686,43", as Czech, Polish, French and Nordic
@@ -169,19 +178,24 @@ const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?[^\S\n]*(?:am|pm)?\b/gi;
 // The total and subtotal words are shared with the offline model, which reads a message as a receipt by them.
 const SUBTOTAL = SUBTOTAL_WORDS;
 /**
- * A tip or a service charge, however abbreviated ("Svc Chg", "Serv. Charge", "S/C", "Service 10%"); "Room service" with
- * no rate is an item.
+ * A tip or a service charge, however abbreviated ("Svc Chg", "Serv. Charge", "S/C", "Service 10%", "Phí phục vụ" in
+ * Vietnamese); "Room service" with no rate is an item.
  */
 const TIP = new RegExp(
   String.raw`\b(?:tip|gratuity|trinkgeld|pourboire|propina|mancia|bedienung|s/c|svc)\b|` +
     String.raw`\b(?:service|serv|svc|srv|svce)\.?\s*(?:charge|chrg|chg|ch)\b|` +
-    String.raw`\b(?:service|servicio|servizio|serviço)\s*\(?\d{1,2}(?:[.,]\d{1,3})?\s?%|服务费|服務費|サービス料|봉사료`,
-  'i',
+    String.raw`\b(?:service|servicio|servizio|serviço)\s*\(?\d{1,2}(?:[.,]\d{1,3})?\s?%|服务费|服務費|サービス料|봉사료|` +
+    apart(withOrWithoutMarks(String.raw`phí\s+phục\s+vụ`)),
+  'iu',
 );
-// "Disc 10%": the abbreviation only before the amount or a rate ("Disc brake pads" is an item).
-const DISCOUNT = /\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b|^disc\.?(?![^\S\n]*\p{L})/iu;
-// "TOPKDV": a Turkish till's sum of its KDV (VAT) lines.
-const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv)\b|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세/i;
+// "Disc 10%": the abbreviation only before the amount or a rate ("Disc brake pads" is an item). "Giảm giá", "Chiết khấu": Vietnamese.
+const DISCOUNT = new RegExp(
+  String.raw`\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b|^disc\.?(?![^\S\n]*\p{L})|` +
+    apart(withOrWithoutMarks(String.raw`giảm\s+giá|chiết\s+khấu`)),
+  'iu',
+);
+// "TOPKDV": a Turkish till's sum of its KDV (VAT) lines. "Thuế GTGT": Vietnamese VAT (unaccented, "thue" is also rent).
+const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt)\b|thuế|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세/i;
 /**
  * Tax contained in the prices, not added to them: "incl."/"inkl."/"enth."/"enthalten" (German), "dont"/"incluse" (French),
  * "davon" (German), "incluido/a" (Spanish, Portuguese), "varav"/"heraf" (Nordic), "inbegrepen" (Dutch); 内/税込 (Japanese),
@@ -200,8 +214,6 @@ const NET_AMOUNT = /^net\s+amount\b/i;
 /** What this payer paid, below the bill's total (cash tendered is not it). */
 const PAID = PAID_WORDS;
 const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
-/** Words standing apart by letters and digits: \b ends a word only at an ASCII letter ("płatność", "ičo"). */
-const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
 /**
  * The amount the tax is reckoned on, printed beside the tax: "Taxable 20.00", "Netto 16,81", "Total excl. VAT",
  * "Total HT", "SPRZEDAŻ OPODATK. A" (Polish taxable sales), "Base imponible", "Základ DPH" (Czech), "과세물품가액"/"공급가액"
@@ -222,22 +234,25 @@ const TAXABLE_BASE = new RegExp(
 const VAT_TABLE_ROW = /^(?:\p{Lu}\d?[^\S\n]+)?\d{1,2}(?:[.,]\d{1,3})?[^\S\n]?%[\s=+*]*$/u;
 /**
  * A business's registration or tax number, its label before the number: "CNPJ 12.345.678/0001-90", "VAT No. 123.456.789",
- * "VAT Reg No GB 123 4567 89", "Org.nr 556677-1234", "CIF: B12345678", "KONAK V.D. 1234567890" (a Turkish tax office), "사업자번호".
+ * "VAT Reg No GB 123 4567 89", "Org.nr 556677-1234", "CIF: B12345678", "KONAK V.D. 1234567890" (a Turkish tax office), "사업자번호",
+ * "MST: 0101234567".
  * An identifier, not money.
  */
 const BUSINESS_ID = new RegExp(
   apart(
     String.raw`cnpj|cpf|nip|regon|nif|cif|ruc|rut|rfc|abn|acn|uen|gstin|siret|siren|cvr|kvk|ičo|dič|y-tunnus|orgnr|org\.?\s?(?:nr|nummer)|` +
       String.raw`ust-?id(?:-?nr)?|steuer-?nr|steuernummer|st\.?-?nr|p\.?\s?iva|partita\s+iva|v\.\s?[dn]\.|vkn|mersis(?:\s+no)?|` +
-      String.raw`(?:vat|gst|tax|btw|moms|mva|tva|iva)[\s.-]*(?:no|nr|number|reg(?:istration)?|id)\.?(?:[\s.-]*(?:no|nr|number)\.?)?`,
+      String.raw`(?:vat|gst|tax|btw|moms|mva|tva|iva)[\s.-]*(?:no|nr|number|reg(?:istration)?|id)\.?(?:[\s.-]*(?:no|nr|number)\.?)?|` +
+      // Vietnamese: the tax code ("MST: 0101234567").
+      String.raw`mst|mã\s+số\s+thuế`,
   ) + String.raw`(?=[^\S\n]*[:#.]?[^\S\n]*\p{L}{0,2}[^\S\n]?\d)|사업자|統一編號|税号|登録番号`,
   'iu',
 );
 /**
  * How the bill was paid, beyond IGNORED's English: "Forma de pagamento: PIX", "Forma de pago", "Método de pago", "Pagado con
  * Bizum", "Karta płatnicza", "Kartenzahlung", "Betalt med Swish", "Betaald met iDEAL", "Platba kartou", "KREDİ KARTI", "NAKİT",
- * "신용카드", "支付宝". Names that may
- * start an item ("Ideal Protein bar", "Tarjeta regalo", "생일카드") count only alone before the amount.
+ * "신용카드", "支付宝", "Tiền khách đưa" and "Tiền thừa" (Vietnamese: the cash given and the change). Names that may start an
+ * item ("Ideal Protein bar", "Tarjeta regalo", "생일카드") count only alone before the amount.
  */
 const PAYMENT = new RegExp(
   apart(
@@ -246,7 +261,9 @@ const PAYMENT = new RegExp(
       String.raw`betalt|betaald|betalning\p{L}*|betaling\p{L}*|betalkort|maksettu|płatno\p{L}*|płatnicz\p{L}*|kartą|zapłacono|` +
       String.raw`apple\s+pay|google\s+pay|paypal|alipay|wechat\s+pay|platb\p{L}*|hotovost\p{L}*|` +
       // Turkish: credit card, bank card, cash, change (İ and ı fold to no ASCII letter).
-      String.raw`(?:kred[iİı]|banka)\s+kart\p{L}*|nak[iİı]t|para\s+üst\p{L}*`,
+      String.raw`(?:kred[iİı]|banka)\s+kart\p{L}*|nak[iİı]t|para\s+üst\p{L}*|` +
+      // Vietnamese: the cash the customer gave, the change (thừa, thối, trả lại), cash.
+      withOrWithoutMarks(String.raw`(?:tiền\s+)?khách\s+(?:đưa|trả)|tiền\s+(?:thừa|thối|mặt)|trả\s+lại`),
   ) +
     String.raw`|^(?:pix|bizum|swish|vipps|mobilepay|ideal|twint|blik|tarjeta|cart[ãa]o|carte|karte|karta|kort|card|카드)(?![\p{L}\p{N}])(?![^\S\n]*\p{L})` +
     '|(?:신용|체크)카드|카드\\s?결제|電子マネー|支付宝|微信支付|刷卡',
@@ -254,13 +271,15 @@ const PAYMENT = new RegExp(
 );
 /**
  * A document's own number: "Ticket nº 0042", "Nota fiscal nº 12.345", "Paragon nr 4521", "Kvitto nr 18842", "FİŞ NO: 0087", "영수증번호",
- * "승인번호" (approval). In won and yen its digits would read as money.
+ * "승인번호" (approval), "Số HĐ: 000871" (Vietnamese). In won, yen and dong its digits would read as money.
  */
 const DOCUMENT_NUMBER = new RegExp(
   apart(
     String.raw`cupom|nota\s+fiscal|nfc-?e|paragon|factura|facture|fattura|scontrino|boleta|ticket|kassenbon|beleg|bon|kvitto|kvittering|kuitti|f[iİı]ş|` +
       String.raw`reçu|recibo|ricevuta|quittung|rechnung|nyugta`,
-  ) + String.raw`[^\S\n]*(?:fiscal[^\S\n]*)?(?:n[º°o]?\.?|nr\.?|#|number|nummer|n[úu]mero|numéro)[^\S\n]*:?[^\S\n]*\d|(?:영수증|승인|거래)\s?번호|レシート番号|取引番号|承認番号`,
+  ) +
+    String.raw`[^\S\n]*(?:fiscal[^\S\n]*)?(?:n[º°o]?\.?|nr\.?|#|number|nummer|n[úu]mero|numéro)[^\S\n]*:?[^\S\n]*\d|(?:영수증|승인|거래)\s?번호|レシート番号|取引番号|承認番号|` +
+    apart(String.raw`số\s+(?:hđ|h(?:óa|oá)\s+đơn|phiếu)|hđ\s+số`),
   'iu',
 );
 /**
@@ -269,7 +288,18 @@ const DOCUMENT_NUMBER = new RegExp(
  */
 const KOREAN_DISTRICT = /[가-힣][시도구군읍면동](?:\s|$)/u;
 const KOREAN_ROAD = /[가-힣\d][로길]\s?\d/u;
-const isAddress = (line: string): boolean => KOREAN_DISTRICT.test(line) && KOREAN_ROAD.test(line);
+/**
+ * A Vietnamese street address, whose house number reads as dong: "27 Hàng Hành, Hoàn Kiếm, Hà Nội", "12 Lý Tự Trọng, Quận 1":
+ * a district, ward or province, or a city ending the line after a comma ("Bia Hà Nội 20.000" is a beer).
+ */
+const VIETNAMESE_ADDRESS = new RegExp(
+  apart(String.raw`quận|phường|huyện|tỉnh|thành\s+phố`) +
+    String.raw`|,${BLANKS}*` +
+    apart(withOrWithoutMarks(String.raw`hà\s+nội|(?:tp\.?\s*)?(?:hồ\s+chí\s+minh|hcm)|đà\s+nẵng|hải\s+phòng|cần\s+thơ|huế|nha\s+trang|đà\s+lạt|hội\s+an|việt\s+nam`)) +
+    String.raw`${BLANKS}*$`,
+  'iu',
+);
+const isAddress = (line: string): boolean => (KOREAN_DISTRICT.test(line) && KOREAN_ROAD.test(line)) || VIETNAMESE_ADDRESS.test(line);
 /** Payment, contact and bookkeeping lines: they carry numbers but are not items. */
 const IGNORED = new RegExp(
   String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|visa|mastercard|amex|debit|credit|paid|payment|balance|thanks?|tel|phone|fax|www\.|https?|` +
@@ -279,8 +309,11 @@ const IGNORED = new RegExp(
     // Words that are items too ("Bar snacks", "Cambio de aceite", "Porte-monnaie") only alone before the amount.
     String.raw`^(?:bar|bargeld|cambio|vuelto|resto|monnaie|nets|upi)\b(?![^\S\n]*[a-z])|` +
     // Chinese, Japanese and Korean: tendered, change, cash, card, the taxable base (対象), item count, the phone number.
-    String.raw`お預り|お預かり|預り|預かり|お釣|おつり|釣銭|現金|クレジット|対象|点数|找零|找赎|找贖|实收|實收|收款|现金|받은\s?금액|받은\s?돈|거스름돈|현금|電話|电话|전화`,
-  'i',
+    String.raw`お預り|お預かり|預り|預かり|お釣|おつり|釣銭|現金|クレジット|対象|点数|找零|找赎|找贖|实收|實收|收款|现金|받은\s?금액|받은\s?돈|거스름돈|현금|電話|电话|전화|` +
+    // Vietnamese: the phone, the cashier, the staff; the table and the guests before their number ("Bàn chải" is a brush).
+    apart(String.raw`điện\s+thoại|đt|sđt|hotline|thu\s+ngân|nhân\s+viên`) +
+    String.raw`|^(?:bàn|số\s+khách)(?:\s+số)?(?![^\S\n]*\p{L})`,
+  'iu',
 );
 /**
  * "Extract this receipt from Joe's Cafe:" — the request before the receipt, with the merchant when it names one.
@@ -299,12 +332,13 @@ const INSTRUCTION = new RegExp(
 const DESCRIPTION_LINE = /\b(?:receipts?|bills?|invoices?|kassenbon|beleg|kvitto|quittung|recibo|ricevuta|expenses?)\b/i;
 /**
  * The kind of document a till prints near the shop's name: "CUPOM NÃO FISCAL", "NOTA FISCAL", "PARAGON FISKALNY", "TICKET
- * DE CAISSE", "Factura simplificada", "Kassenbon", "Scontrino", "영수증", "領収書". Above the merchant's name, not it.
+ * DE CAISSE", "Factura simplificada", "Kassenbon", "Scontrino", "영수증", "領収書", "HÓA ĐƠN BÁN LẺ". Above the merchant's name, not it.
  */
 const RECEIPT_HEADING = new RegExp(
   apart(
     String.raw`cupom|cupão|nota\s+fiscal|nfc-?e|paragon|fiskalny|factura|fattura|scontrino|documento\s+commerciale|boleta|ticket|tiquete|` +
-      String.raw`kassenbon|kassenbeleg|bon\s+fiscal|kvitto|kvittering|kuitti|nyugta|účtenka|reçu|quittung|tax\s+invoice|sales\s+receipt`,
+      String.raw`kassenbon|kassenbeleg|bon\s+fiscal|kvitto|kvittering|kuitti|nyugta|účtenka|reçu|quittung|tax\s+invoice|sales\s+receipt|` +
+      withOrWithoutMarks(String.raw`h(?:óa|oá)\s+đơn|phiếu\s+(?:thanh\s+toán|tính\s+tiền)`),
   ) + '|영수증|領収書|領収証|レシート|小票|收据|收據|发票|發票',
   'iu',
 );
@@ -437,9 +471,28 @@ function brandHeading(heading: string, printedBelow: string): Named | undefined 
  * name. A bare number stays ("Shell Station 4471"): it may be part of the name.
  */
 function merchantName(line: string): string {
-  const name = cleanName(line).replace(/[!.]+$/, '');
+  const printed = cleanName(line);
+  // "EAST COAST CRAB & CO.": the full stop of an abbreviated business form is printed as part of the name; a sentence's is not.
+  const lastWord = printed.slice(printed.lastIndexOf(' ') + 1).replace(/!+$/, '');
+  const name = ABBREVIATED_BUSINESS_FORM.test(lastWord) ? printed.replace(/!+$/, '') : printed.replace(/[!.]+$/, '');
   return name.replace(/\s+(?:(?:store|branch|shop|filiale)\s*)?(?:#|no\.?|nr\.?)\s*\d{2,}$/i, '') || name;
 }
+/** A business form abbreviated with a full stop, as a name's last word: "Co.", "Inc.", "Ltd.", "Pte.", "Bros.", "S.A.", "S.p.A.". */
+const ABBREVIATED_BUSINESS_FORM = /^(?:co|inc|ltd|corp|bros|pte|pty|cie|cía|ltda|bhd|llc|plc)\.$|^(?:\p{L}\.){2,}$/iu;
+/**
+ * The words of a column heading above the items: "Item  Qty  Price", "Description  Qty  Amount", "Artikel  Menge  Preis",
+ * "Tên món  SL  Đ.giá  T.tiền" (Vietnamese: name, count, unit price, amount). A line of them alone names no merchant or item.
+ */
+const COLUMN_WORD = new RegExp(
+  apart(
+    String.raw`items?|descriptions?|desc|products?|articles?|artikel|bezeichnung|désignation|descripción|descrição|articolo|` +
+      String.raw`qty|quantity|qté|quantité|menge|anzahl|cant|cantidad|qtd|quantidade|ilość|price|unit\s+price|rate|each|` +
+      String.raw`prix(?:\s+unitaire)?|preis|einzelpreis|precio|preço|prezzo|cena|amount|amt|total|montant|betrag|importe|valor|importo|` +
+      withOrWithoutMarks(String.raw`stt|tên\s+(?:món|hàng)|mặt\s+hàng|món|sl|số\s+lượng|đvt|đơn\s+giá|đ\.\s?giá|đg|thành\s+tiền|t\.\s?tiền|tt`),
+  ),
+  'giu',
+);
+const isColumnHeading = (line: string): boolean => (line.match(COLUMN_WORD)?.length ?? 0) >= 2 && !/\p{L}/u.test(line.replace(COLUMN_WORD, ''));
 /** Header words that are not the merchant's name. */
 const LABEL_ONLY = /^(?:date|time|datum|fecha|receipt|sales\s+receipt|invoice|tax\s+invoice|bill|order|customer\s+copy)\b\W*$/i;
 const MAX_LINES = 2_000;
@@ -552,7 +605,7 @@ export function parseReceipt(text: string): Receipt {
       else if (MAIL_CLIENT_LINE.test(read)) continue;
       // Before the first item, a line about the receipt, or a sentence to us, is the user's, not the merchant's.
       else if (items.length === 0 && !merchant && (DESCRIPTION_LINE.test(read) || RECEIPT_HEADING.test(read) || LABELLED_LINE.test(line) || usersSentence(line))) continue;
-      else if (/\p{L}/u.test(line) && !TOTAL.test(read) && !IGNORED.test(read) && !PAYMENT.test(read) && !BUSINESS_ID.test(read) && !LABEL_ONLY.test(read)) {
+      else if (/\p{L}/u.test(line) && !TOTAL.test(read) && !IGNORED.test(read) && !PAYMENT.test(read) && !BUSINESS_ID.test(read) && !LABEL_ONLY.test(read) && !isColumnHeading(read)) {
         if (!merchant && items.length === 0) merchant = merchantName(line);
         // A label and its value ("FİŞ NO: 0214", "TARİH:   SAAT:") names no item priced on the next line.
         else if (!LABELLED_LINE.test(line) && !DOCUMENT_NUMBER.test(read)) pendingName = cleanName(line);
@@ -685,9 +738,13 @@ export function detectCurrency(text: string): { code: string; stated: boolean } 
   }
   const marked = CURRENCY_MARKS.find(([pattern]) => pattern.test(text))?.[1];
   if (marked) return { code: marked, stated: true };
-  // A bare "$" or a bare amount: where the receipt was printed says which (a "$" only names a dollar-printing country's currency).
+  // A bare "$" or a bare amount: where the receipt was printed says which (a "$" only names a dollar-printing country's
+  // currency, an amount with cents no whole-unit one: "Phở tái 14.50" was sold outside Vietnam).
   const dollar = DOLLAR.test(text);
-  const clue = COUNTRY_CLUES.find(([pattern, code]) => (!dollar || DOLLAR_CURRENCIES.has(code)) && pattern.test(text))?.[1];
+  const cents = CENTS.test(text);
+  const clue = COUNTRY_CLUES.find(
+    ([pattern, code]) => (!dollar || DOLLAR_CURRENCIES.has(code)) && !(cents && ZERO_DECIMAL.has(code)) && pattern.test(text),
+  )?.[1];
   if (clue) return { code: clue, stated: dollar };
   if (dollar) return { code: DOLLAR_CLUES.find(([pattern]) => pattern.test(text))?.[1] ?? 'USD', stated: true };
   if (COMMA_DECIMALS.test(text)) return { code: DEFAULT_COMMA_CURRENCY, stated: false };
@@ -827,7 +884,9 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     prices = prices.filter((price) => price.index >= at.index);
     unitPrice = prices[0]?.value;
   } else {
-    name = rest.slice(0, prices[0]?.index ?? rest.length);
+    const counted = integersAreMoney && quantity === undefined ? wholeUnitCount(prices) : undefined;
+    if (counted) [quantity, prices] = [counted.count, counted.prices];
+    name = rest.slice(0, counted?.index ?? prices[0]?.index ?? rest.length);
     // A quantity column between the name and the price, set apart by runs of blanks: "Cold Brew      1     260.00".
     const column = integersAreMoney ? undefined : QUANTITY_COLUMN.exec(name);
     if (column && quantity === undefined) {
@@ -853,6 +912,19 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     return { item: { name, quantity: count, unitPrice: secondLast, amount: lastPrice }, ambiguous: false };
   }
   return { item: { name, quantity: count, unitPrice: round(lastPrice / count), amount: lastPrice }, ambiguous: count > 1 };
+}
+
+/**
+ * In whole units a count column reads as an amount too: of a line's last three amounts, a count and a unit price in either
+ * order that multiply to the last ("Trà đá  3  5.000  15.000", "コーヒー 480 2 960"). The smaller is the count; the name ends
+ * before the first ("Bia 333  4  18.000  72.000").
+ */
+function wholeUnitCount(prices: readonly Money[]): { count: number; index: number; prices: Money[] } | undefined {
+  const [first, second, amount] = prices.slice(-3);
+  if (!first || !second || !amount || !near(first.value * second.value, amount.value)) return undefined;
+  const [count, unitPrice] = first.value <= second.value ? [first, second] : [second, first];
+  if (!Number.isInteger(count.value) || count.value < 1 || count.value > 999) return undefined;
+  return { count: count.value, index: first.index, prices: [unitPrice, amount] };
 }
 
 /**
