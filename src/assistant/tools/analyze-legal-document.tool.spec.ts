@@ -680,6 +680,81 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf("The Landlord's insurance does not cover the Tenant's liabilities.")).toEqual([]);
   });
 
+  it('reads work the maker creates passing to the other side by any verb of ownership, high when it reaches earlier work or free time', () => {
+    expect(
+      severitiesOf("All menus, sauce recipes and plating devised by the Chef, whether before this contract or in the Chef's free time, will become the exclusive property of the Restaurant."),
+    ).toEqual(['ip_assignment:high']);
+    expect(
+      severitiesOf('Lesson plans, worksheets and other teaching materials prepared by the Tutor while engaged, and any improvements to them suggested by pupils or parents, will be owned by the Academy.'),
+    ).toEqual(['ip_assignment:medium']);
+    expect(
+      severitiesOf('Every blend, formula and fragrance note developed by the Perfumer during the engagement, at the studio or at home and whether or not on a working day, vests in the House.'),
+    ).toEqual(['ip_assignment:high']);
+    // The maker, or the other side, keeping what is its own is no assignment; nor are goods changing hands.
+    expect(severitiesOf('Glossaries and translation memories compiled by the Translator before this agreement shall belong to the Translator.')).toEqual([]);
+    expect(severitiesOf('The Illustrator retains the copyright in every sketch.')).toEqual([]);
+    expect(severitiesOf('The Plumber keeps ownership of his own tools and van.')).toEqual([]);
+    expect(severitiesOf('The cello lent to the pupil remains the music school’s property.')).toEqual([]);
+    expect(severitiesOf('Bricks produced by the Seller become the property of the Buyer once paid for.')).toEqual([]);
+  });
+
+  it('reports a clause at its most severe sentence, and ending for misconduct as ending for a reason', () => {
+    // The second sentence of the clause reaches work made before the contract.
+    expect(
+      severitiesOf('Ownership. All logos and mock-ups drawn for the Shop belong to the Shop. The Designer also assigns to the Shop the copyright in every logo made before this contract.'),
+    ).toEqual(['ip_assignment:high']);
+    expect(
+      severitiesOf("Ending. Either side may end the job with two weeks' notice. The Salon may end it at once, without notice, for gross misconduct."),
+    ).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('The Practice may dismiss the Hygienist summarily, without notice, for serious misconduct or dishonesty.')).toEqual([]);
+  });
+
+  it('reads a restraint on dealing with others of the same kind as a non-compete, by how long it runs, and a tie to one party as exclusivity', () => {
+    expect(severitiesOf('During the contract the Stockist will not import or sell candles from any other candle maker.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('For a year after the campaign ends, the Influencer must not advertise or endorse any other sportswear label.')).toEqual([
+      'non_compete:high',
+    ]);
+    expect(severitiesOf("While the residency lasts the Chef won't cook at any other restaurant.")).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Throughout the fair you may not sell at any other market or pop-up within 5 miles of the square.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Until the tour ends and for three months afterwards the Band shall not perform at another festival in Cornwall.')).toEqual([
+      'non_compete:high',
+    ]);
+    // Other goods sold at the fair are no rival fair.
+    expect(severitiesOf('Stallholders shall not sell any other goods at the fair than those on the approved list.')).toEqual([]);
+    // Selling one's own goods to, or through, anyone else, or making a deal of that kind with them, stays exclusivity.
+    expect(severitiesOf('During the term the Dairy shall not sell its cheese to any other wholesaler.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Winery will not distribute its wines through any other importer.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf("The Skater won't sign an endorsement deal with any other skateboard brand this season.")).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Retailer appoints the Roaster as its exclusive supplier and shall buy beans only from the Roaster.')).toEqual(['exclusivity:medium']);
+  });
+
+  it('reads an appointment as the exclusive one of its kind, or working exclusively with the other side, as exclusivity', () => {
+    expect(severitiesOf('The Gallery appoints the Painter as its exclusive featured artist for the autumn season.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('For the season the Guide agrees to work exclusively for the Lodge in the walking-tour category.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Club names the Brewery its exclusive pouring partner.')).toEqual(['exclusivity:medium']);
+    // A non-exclusive appointment, or a price exclusive of tax, is no tie.
+    expect(severitiesOf('The Council appoints the Caterer as a non-exclusive supplier for its events.')).toEqual([]);
+    expect(severitiesOf('The Caterer is paid £900, exclusive of VAT.')).toEqual([]);
+  });
+
+  it("reads not hiring or approaching the other side's staff under any name as non-solicitation, mutual as low", () => {
+    expect(severitiesOf('You must not hire or take on any of our cleaners during the contract or for six months after it.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf("The Hotel shall not approach the Agency's chefs or kitchen porters with offers of work.")).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('The Client will not try to engage any of our installers or site engineers directly.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf("Neither of us will recruit the other's technicians while this agreement lasts.")).toEqual(['non_solicitation:low']);
+    expect(severitiesOf('You may not hire our generators out to anyone else.')).toEqual([]);
+  });
+
+  it('reads a sum taken per period of lateness when the lateness comes first, in rand and with spaces between the thousands', () => {
+    expect(severitiesOf('If the shopfit runs late, the Landlord deducts R4 750 per day from the deposit.')).toEqual(['penalties:high']);
+    expect(severitiesOf('If the bathroom is finished late we take £300 off for every day.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Late delivery costs the Printer ZAR 2 000 a day.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Should the handover be delayed, Rs 12,000 will be withheld for each week.')).toEqual(['penalties:high']);
+    // A price for staying on, or a day rate, is no charge for lateness.
+    expect(severitiesOf('Late check-out is R350 per day.')).toEqual([]);
+    expect(severitiesOf('The crane costs R9 500 per day.')).toEqual([]);
+  });
+
   it('finds no high risk in a balanced contract that has the usual clauses', () => {
     const balanced = `${CLEAN}\n6. Indemnification. Each party shall indemnify the other against third-party claims caused by its breach.
 7. Law. This Agreement is governed by the laws of Ireland.

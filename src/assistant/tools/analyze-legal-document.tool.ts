@@ -97,23 +97,36 @@ const AFTER_TERM = anyOf(
   String.raw`\b(?:after|following|thereafter|post-?termination|from\s+the\s+(?:end|termination))\b`,
   String.raw`\bfor\s+(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
 );
+/**
+ * What the contract lasts for, by whatever the deal is: its term or lease, or the event, season, plan or campaign it is for
+ * ("during the festival weekend", "while the plan runs").
+ */
+const THE_DEAL_PERIOD = String.raw`(?:term|engagement|employment|agreement|contract|relationship|lease|tenancy|arrangement|membership|plan|subscription|` +
+  String.raw`appointment|residency|placement|campaign|project|season|tour|event|festival|fair|market|show|exhibition|weekend|booking|hire|licen[cs]e|sponsorship|partnership)`;
 const LIMITED_TO_TERM = anyOf(
-  String.raw`\b(?:during|throughout|for\s+the\s+duration\s+of)\s+(?:the|this|its|his|her|your|their)\s+(?:term|engagement|employment|agreement|contract|relationship)\b`,
-  String.raw`\bwhile\s+(?:(?:this|the)\s+(?:agreement|contract|lease|arrangement|engagement|membership)\s+is\s+in\s+(?:force|effect)|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
+  String.raw`\b(?:during|throughout|for\s+the\s+(?:duration|length|life)\s+of)\s+(?:the|this|its|his|her|your|their|our)\s+(?:[\w-]+\s+){0,2}?${THE_DEAL_PERIOD}\b`,
+  String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:(?:this|the|its|our|your|their)\s+(?:[\w-]+\s+){0,2}?${THE_DEAL_PERIOD}\s+(?:(?:is|remains)\s+in\s+(?:force|effect|place|progress)|` +
+    String.raw`runs|lasts|continues|is\s+(?:running|on|ongoing|current|active|live))|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
   // The same in plain words: "while you're teaching for us", "whilst you work with us", "as long as you're with the Studio".
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:you|he|she|they)(?:['’]re|\s+are|\s+is|\s+remains?|\s+stays?)?\s+(?:still\s+)?(?:[\w-]+\s+)?(?:for|with)\s+(?:us|me|the\s+\w+)\b`,
 );
 /** Getting goods or services: the verbs of an obligation to buy from someone. */
 const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
-/** The kinds of business a worker or trader could serve or run instead of the other side's: "bars", "a tea retailer", "salons". */
-const BUSINESS = String.raw`(?:bars?|pubs?|clubs?|venues?|caf(?:e|é)s?|restaurants?|hotels?|shops?|stores?|retailers?|outlets?|salons?|gyms?|studios?|` +
-  String.raw`schools?|nurser(?:y|ies)|practices?|clinics?|baker(?:y|ies)|brewer(?:y|ies)|theatres?|agenc(?:y|ies)|firms?|compan(?:y|ies)|business(?:es)?|employers?)`;
 /**
- * Another business of that kind in a territory: "any other bars in Didsbury", "any other tea or coffee retailer operating in
- * Yorkshire", "another restaurant based in Bath" (not "any other business in which it has an interest").
+ * The kinds of business a worker or trader could serve, run, stock or promote instead of the other side's: "bars", "a tea
+ * retailer", "salons", "a skincare brand", "a coffee producer", "an event or market".
  */
-const RIVAL_IN_TERRITORY = String.raw`(?:any\s+|an)?(?:other|similar)\s+(?:[\w&'’-]+\s+){0,3}?${BUSINESS}\s+(?:(?:operating|based|located|trading|situated)\s+)?` +
-  String.raw`(?:in|across|around|throughout)\b(?!\s+(?:which|whom|whose|respect|connection|relation|breach|writing|accordance|addition|order|good|default|any\s+way)\b)`;
+const BUSINESS = String.raw`(?:bars?|pubs?|clubs?|venues?|caf(?:e|é)s?|restaurants?|hotels?|shops?|stores?|retailers?|outlets?|salons?|gyms?|studios?|` +
+  String.raw`schools?|nurser(?:y|ies)|practices?|clinics?|baker(?:y|ies)|brewer(?:y|ies)|winer(?:y|ies)|distiller(?:y|ies)|roaster(?:s|y|ies)|theatres?|` +
+  String.raw`agenc(?:y|ies)|firms?|compan(?:y|ies)|business(?:es)?|employers?|brands?|labels?|producers?|makers?|manufacturers?|growers?|farms?|` +
+  String.raw`wholesalers?|importers?|distributors?|dealers?|publishers?|promoters?|organi[sz]ers?|events?|markets?|festivals?|fairs?|shows?|teams?)`;
+/**
+ * Another of the other side's kind, in a territory or not: "any other bars in Didsbury", "any other tea or coffee retailer
+ * operating in Yorkshire", "another restaurant", "any other skincare or cosmetics brand". The words before the kind describe
+ * it: "any other goods at the fair" names goods, not a rival fair.
+ */
+const RIVAL = String.raw`(?:any\s+|an)?(?:other|similar)\s+(?:(?!(?:at|in|on|of|from|for|to|with|by|than|the|an?|this|that|its|their|our|your)\b)[\w&'’-]+\s+){0,3}?` +
+  String.raw`${BUSINESS}(?![\w-])`;
 /** Who competes: a competitor or rival, a competing business, or a business "that competes with" the other side. */
 const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?(?:business|company|firm|brand|product|service|employer)s?|` +
   String.raw`(?:business|company|firm|brand|entity|organi[sz]ation|employer|anyone|person)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*)|` +
@@ -132,8 +145,18 @@ const LATENESS = String.raw`(?:overdue|late|unpaid|outstanding|past[\s-]due|miss
 /** Paying late in plain words: "if you're late paying", "if you pay late", "if the rent's overdue" (not a "late check-out"). */
 const PAID_LATE = String.raw`(?:(?:late|behind)\s+(?:(?:with|in|on)\s+(?:the\s+|your\s+|a\s+)?)?(?:pay\w*|rent|instal\w*|invoices?|bills?)|pa(?:y|ys|id|ying)\s+(?:[\w-]+\s+){0,2}?late|` +
   String.raw`(?:payments?|rent|invoices?|instal\w*|fees?|bills?)(?:['’]s|\s+(?:is|are|was|were|gets?))?\s+(?:late|overdue)|unpaid|overdue|in\s+arrears)`;
-/** An amount of money: "$1,000.50", "USD 30", "25 dollars". */
-const MONEY = String.raw`(?:(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD|CHF|INR)\s?)\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|CAD|AUD|CHF|INR|dollars?|euros?|pounds?)\b)`;
+const CURRENCY_CODE = String.raw`(?:USD|EUR|GBP|CAD|AUD|NZD|SGD|HKD|CHF|INR|ZAR|JPY|CNY|BRL|MXN|KES|NGN|SEK|NOK|DKK|PLN)`;
+/**
+ * The figure of a sum, its thousands split by commas or by (at most four) spaces as much of the world writes them: "2,500",
+ * "184 000", "1 250 000.50".
+ */
+const AMOUNT = String.raw`\d[\d,]*(?:[ \u00a0\u202f]\d{3}(?!\d)){0,4}(?:\.\d+)?`;
+/**
+ * An amount of money: "$1,000.50", "USD 30", "25 dollars", and the marks written as letters before the figure: "R2 500"
+ * (rand), "Rs 5,000", "KSh 800", "kr 300".
+ */
+const MONEY = String.raw`(?:(?:[$€£¥₹₦₱₩₪₺₽฿]|\b(?:${CURRENCY_CODE}|R|Rs\.?|Rp|KSh|kr)(?=\s?\d))\s?${AMOUNT}|` +
+  String.raw`\b${AMOUNT}\s?(?:${CURRENCY_CODE}|dollars?|euros?|pounds?|rand|rupees?|yen|francs?|shillings?|naira|pesos?|reais|kronor|kroner)\b)`;
 /** How much is taken: a sum ("£50") or a share of one ("10% of the job fee"), which is no interest rate ("0.05% per day"). */
 const SUM_OR_SHARE = String.raw`(?:${MONEY}|\b\d+(?:[.,]\d+)?\s*(?:%|per\s?cent\b)\s*of\b)`;
 /**
@@ -142,6 +165,8 @@ const SUM_OR_SHARE = String.raw`(?:${MONEY}|\b\d+(?:[.,]\d+)?\s*(?:%|per\s?cent\
  */
 const DELAY_PERIOD = String.raw`(?:(?:(?:calendar|business|working)\s+)?(?:day|week)\b|(?:\d+\s*-?\s*|half\s+(?:an\s+)?|quarter\s+(?:of\s+an\s+)?)?` +
   String.raw`(?:min(?:ute)?s?|h(?:ou)?rs?)\b(?=[^.;]{0,40}?\b(?:late|lateness|delay\w*|overdue)\b))`;
+/** Being late, with the work or the money ("runs late", "is delayed", "unpaid"), not a "late check-out" or a "late shift". */
+const LATE = String.raw`(?:late(?![\s-]+(?:check|night|opening|shift))|overdue|unpaid|behind|delay\w*)`;
 /**
  * A sum or a share of the fee that grows with each period of lateness is liquidated damages in all but name, however it is
  * taken ("$50 for each day the rent remains unpaid", "a daily late fee of $20", "we deduct 10% of the fee for each day late",
@@ -224,7 +249,28 @@ const OURS = String.raw`(?:(?:belongs?|will\s+belong)\s+(?:exclusively\s+|solely
  * Made or thought up: "conceived or made by the Employee", "developed", "authored", "reduced to practice". With the maker's
  * verb, "works … shall be the property of" is a creation handed over, not goods or fixtures changing hands.
  */
-const CONCEIVE = String.raw`(?:conceiv|creat|develop|author|invent|design|produc|generat|discover|devis|originat)\w*|ma(?:de|kes?|king)|wr(?:ote|itten|ites?|iting)|reduced\s+to\s+practice`;
+const CONCEIVE = String.raw`(?:conceiv|creat|develop|author|invent|design|produc|generat|discover|devis|originat|prepar|compil|compos|draft|translat|record)\w*|` +
+  String.raw`ma(?:de|kes?|king)|wr(?:ote|itten|ites?|iting)|reduced\s+to\s+practice`;
+/**
+ * What is made, named as a thing that can be owned: a work, an invention, a translation, a recipe, a glossary, teaching
+ * materials (goods, fixtures and alterations change hands as property, not as creations).
+ */
+const WORKS = String.raw`(?:inventions?|discoveries|works?|creations?|innovations?|work\s+product|deliverables|developments?|copyrights?|intellectual\s+property|` +
+  String.raw`${CREATIONS}|translations?|materials?|documents?|documentation|reports?|formula(?:e|s)?|blends?|processes|methods|techniques|know-how|` +
+  String.raw`databases?|glossar(?:y|ies)|memories|terminolog(?:y|ies)|manuscripts?|texts?|plans?|sketches|prototypes?|templates?|worksheets?|menus?|` +
+  String.raw`strains?|courses?|curricul(?:um|a)|lessons?|scripts?|specifications?)`;
+/**
+ * Ownership passing to someone by any verb of it: "shall become the exclusive property of", "is the sole property of",
+ * "shall belong to", "will be owned by", "vests in" ("remains the property of" keeps it where it was).
+ */
+const PASSES_TO = String.raw`(?:(?:(?:shall|will)\s+(?:be(?:\s+and\s+remain)?|become)|is|are|becomes?)\s+(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute|entire)\s+)?property\s+of|` +
+  String.raw`(?:(?:shall|will)\s+)?(?:belong|vest)s?\s+(?:(?:exclusively|solely|entirely|wholly|absolutely|automatically)\s+)?(?:to|in)|` +
+  String.raw`(?:(?:shall|will)\s+be|is|are|becomes?)\s+(?:(?:exclusively|solely|wholly)\s+)?owned\s+by)`;
+/**
+ * The owner is not the one the sentence says made it: "made by the Translator … belong to the Translator" keeps it with its
+ * maker, whatever the maker is called (not "by the Company's staff … to the Company"). Used once: it names a group.
+ */
+const NOT_THE_MAKER = String.raw`(?=(?:the\s+)?(?<owner>[\w-]+))(?<!\bby\s+(?:the\s+)?\k<owner>\b(?!['’]s)[^.]{0,300}?)`;
 /** Whoever made it keeps it: "the property of the Consultant" is no assignment. */
 const MAKER = String.raw`(?:you|yourself|me|the\s+(?:employee|consultant|contractor|freelancer|author|creator|developer|designer|artist|photographer|licensor|maker|writer|inventor))\b`;
 /** Law that is no choice of a country's law: "subject to applicable law", "mandatory law applies", "data protection law". */
@@ -254,6 +300,22 @@ function monthlyRate(sentence: string): number {
   const unit = (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, '');
   return rate * (perMonth[unit] ?? 1 / 12);
 }
+/** Refusing, with the words up to the act: "shall not, directly or indirectly,", "agrees not to", "neither party will", "don't". */
+const WOULD_NOT = String.raw`(?:${REFUSAL}|\bneither)\b,?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?`;
+/** Going after someone else's people: "solicit", "poach", "entice away", "go after", "win over". */
+const POACH = String.raw`(?:solicit|poach|recruit|entice|induce|encourage|hire|employ|approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)`;
+/** Whom: staff, customers and the like by their usual names (the crew in plain words: "any of our lads or subcontractors"). */
+const PEOPLE = String.raw`(?:employees?|staff|personnel|workers?|customers?|clients?|(?:sub-?)?contractors?|patients?|pupils?|students?|members?|accounts?|` +
+  String.raw`lads|crew|workforce|team\s+members?|freelancers?)`;
+/** Whose people: the other side's, as either side writes it ("our", "your", "the Agency's", "each other's"). */
+const THEIR = String.raw`(?:our|your|my|their|its|his|her|each\s+other['’]s|one\s+another['’]s|the\s+[\w-]+(?:\s+(?:party|side))?['’]s)`;
+/** People by their trade: "technicians", "stylists", "trainees", "cleaners", "kitchen porters", "sales reps". */
+const STAFF = String.raw`(?:[\w-]{3,}(?:ists?|ians?)|(?:employ|train|appoint|assign)ees?|cleaners?|drivers?|engineers?|developers?|designers?|managers?|` +
+  String.raw`trainers?|teachers?|tutors?|instructors?|coach(?:es)?|carers?|nurses?|chefs?|cooks?|porters?|waiters?|waitress(?:es)?|bartenders?|baristas?|` +
+  String.raw`builders?|labou?rers?|installers?|fitters?|plumbers?|painters?|decorators?|gardeners?|couriers?|officers?|operators?|advis[eo]rs?|` +
+  String.raw`consultants?|assistants?|attendants?|accountants?|agents?|associates?|colleagues?|volunteers?|interns?|apprentices?|mechanics?|` +
+  String.raw`nann(?:y|ies)|housekeepers?|caretakers?|guards?|hosts?|models?|performers?|dancers?|photographers?|editors?|writers?|translators?|` +
+  String.raw`interpreters?|doctors?|lawyers?|reps?|representatives?|people|hands|folk)`;
 // A mutual clause is balanced; one that bites without notice is the worst kind.
 const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : noticeless(sentence) ? 'high' : 'medium');
 
@@ -269,10 +331,15 @@ const NON_COMPETE = [
   // Working or trading near them, whoever for: "not work for any dental practice within 5 miles", "can't run your own
   // paid classes within 3 miles of the centre", "won't teach within a 10-mile radius".
   String.raw`(?:\b(?:not|never)|\bwon['’]t|\bcan['’]t|\bcannot)\s+(?:[\w,'’-]+\s+){0,6}?(?:work|consult|own|join|provide|offer|run|operat|open|trad|sell|start|set\s+up|establish|teach|practi[cs]|coach|train|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,80}?${RADIUS}`,
-  // Working for, or running, a business of their own kind in a territory, whoever names it a rival: "shall not provide design
-  // services to any other tea or coffee retailer operating in Yorkshire", "you don't play any other bars in Didsbury".
+  // Serving, running or joining another of the other side's kind, whoever names it a rival: "shall not provide design services to
+  // any other tea or coffee retailer", "you don't play any other bars in Didsbury", "will not work for any other publisher".
   String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:${SERVE_VERB}|(?:consult|play|perform|gig|dj|teach|coach|cook|open|run|operat|own|manag|start|set\s+up|join)\w*)\b` +
-    String.raw`[^.]{0,40}?\b${RIVAL_IN_TERRITORY}`,
+    String.raw`[^.]{0,40}?\b${RIVAL}`,
+  // Or carrying or championing its goods: "shall not import or distribute green coffee from any other producer", "must not
+  // promote or endorse any other skincare brand", "not trade at any other market". Selling one's own goods to or through
+  // anyone else is a tie to the buyer, exclusivity ("shall not sell its cheese to any other wholesaler").
+  String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:promot|endors|advertis|import|distribut|(?:re)?sell|sold|stock|carr(?:y|ies|ied|ying)|market|trad)\w*,?\s+` +
+    String.raw`(?:(?!(?:to|into|through|via|with)\b)[\w,'’-]+\s+){0,6}?(?:(?:from|for|of|by|at)\s+)?${RIVAL}`,
 ];
 
 /**
@@ -280,8 +347,10 @@ const NON_COMPETE = [
  * - uncapped_liability: high (a liability with no ceiling can exceed the contract's value).
  * - broad_indemnification: low when mutual; high when it covers any and all claims; medium otherwise.
  * - automatic_renewal: medium (the cost is a missed opt-out date, not an open-ended exposure).
- * - non_compete: high when it runs past the contract; medium when limited to the term.
- * - non_solicitation: low when mutual, medium otherwise.
+ * - non_compete: high when it runs past the contract; medium when limited to the term (or to the event, season or plan the
+ *   contract is for). Not working for, carrying or promoting another of the other side's kind is one ("shall not distribute
+ *   coffee from any other producer", "must not endorse any other skincare brand").
+ * - non_solicitation: low when mutual, medium otherwise; the other side's people by any name ("any of our technicians").
  * - termination_without_cause: low when either party may; high when one side may end it without notice; medium otherwise.
  * - governing_law: low (a fact to check, rarely a trap).
  * - perpetual_confidentiality: medium; low when it is about trade secrets for as long as they stay secret.
@@ -289,7 +358,7 @@ const NON_COMPETE = [
  * - penalties: high for penalties, liquidated damages, sums or shares of the fee charged or deducted per period of delay
  *   (minutes, hours, days, weeks) and late-payment interest of 2% a month (24% a year) or more; medium for other late-payment
  *   interest and fees.
- * - exclusivity: medium; a bar on working for anyone else in a sentence that is a non-compete is the non-compete alone.
+ * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone.
  * - unilateral_amendment: high without notice, medium otherwise.
  * - arbitration_jury_waiver: high when it waives a jury or class actions, medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
@@ -347,10 +416,10 @@ export const RISK_RULES: RiskRule[] = [
     // "Neither party will, during this Agreement or for six months afterwards, recruit … the other party's employees".
     // Also the plain ways of going after them ("approach or take over customers", "steal our clients") and whoever they are
     // ("entice away any patient", "poach our members").
-    String.raw`\b(?:not|never|neither|refrain\s+from|won['’]t|can['’]t|cannot),?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?(?:solicit|poach|recruit|entice|induce|encourage|hire|employ|` +
-      String.raw`approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)\w*\b[^.]{0,80}\b(?:employees?|staff|personnel|workers?|customers?|clients?|(?:sub-?)?contractors?|` +
-      // The crew in plain words: "any of our lads or subcontractors".
-      String.raw`patients?|pupils?|students?|members?|accounts?|lads|crew|workforce|team\s+members?|freelancers?)\b`,
+    String.raw`${WOULD_NOT}${POACH}\w*\b[^.]{0,80}\b${PEOPLE}\b`,
+    // Or their people by trade, said to be theirs ("any of our technicians", "the Agency's kitchen porters"), not their kit ("hire
+    // our generators"); taking them on or engaging them is poaching too, but engaging subcontractors of one's own is not.
+    String.raw`${WOULD_NOT}(?:${POACH}|engag|headhunt|tak(?:e|es|ing)\s+on)\w*\b[^.]{0,40}?\b${THEIR}\s+(?:[\w-]+\s+){0,2}?(?:${PEOPLE}|${STAFF})\b`,
     // Poaching is only ever of someone's people or customers: "won't try to poach any of our drivers".
     String.raw`\b(?:not|never|no|won['’]t|can['’]t|cannot)\b[^.]{0,40}?\bpoach(?:es|ed|ing)?\s+(?:away\s+)?(?:(?:any|one|some)\s+of\s+|anyone\s+(?:from|of)\s+|any\s+)?(?:our|my|their|his|her|its|the\s+[\w-]+['’]s)\s+\w`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
@@ -372,9 +441,11 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end|${CALL_OFF})\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
-  // Ending for breach, or at the end of the term (that is not renewing), needs a reason or waits for the term.
+  // Ending for breach or misconduct ("may dismiss without notice for gross misconduct"), or at the end of the term (that is not
+  // renewing), needs a reason or waits for the term.
   anyOf(
-    String.raw`^(?![^]*\b(?:without\s+cause|convenience|(?:any|whatever)\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:a\s+)?(?:material\s+)?(?:breach|cause)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)`,
+    String.raw`^(?![^]*\b(?:without\s+cause|convenience|(?:any|whatever)\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:an?\s+)?` +
+      String.raw`(?:(?:material|serious|gross|persistent|repeated|fundamental)\s+)?(?:breach|cause|misconduct|dishonesty|fraud)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)`,
     // Termination as the subject of what follows it, with no one given the right: "Termination for any reason shall not affect accrued rights".
     String.raw`^(?![^]*\b(?:may|can|entitled\s+to|right\s+to)\s+(?:[\w-]+\s+){0,3}?(?:terminat|cancel|end|dismiss))[^]*?\b(?:termination|cancellation|dismissal|expiry|expiration)\b[^.]{0,100}?\b(?:shall|will|does|do)\s+not\s+(?:affect|prejudice|relieve|release|limit|impair|waive)\b`,
   )),
@@ -436,12 +507,12 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,80}\b(?:shall|will)\s+(?:be\s+|become\s+)?` +
       String.raw`(?:(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property|owned\s+(?:exclusively\s+|solely\s+)?by|vest\s+in|belong\s+(?:exclusively\s+|solely\s+)?to)`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product)\b[^.]{0,80}\b(?:is|are)\s+(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive)\s+property`,
-    // Creations made by one side that become the other's property, however long the list between: "All inventions,
+    // Creations made by one side that pass to the other by any verb of ownership, however long the list between: "All inventions,
     // discoveries, methods and works conceived or made by the Employee …, whether or not …, shall be the sole and exclusive
-    // property of the Employer" (not "shall remain the property of the Consultant").
-    String.raw`\b(?:inventions?|discoveries|works?|creations?|designs?|ideas?|innovations?|work\s+product|deliverables|developments?|copyrights?|intellectual\s+property)\b` +
-      String.raw`[^.]{0,80}?\b(?:${CONCEIVE})\b[^.]{0,200}?\b(?:(?:shall|will)\s+(?:be(?:\s+and\s+remain)?|become)|is|are|becomes?)\s+(?:the\s+)?` +
-      String.raw`(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute|entire)\s+)?property\s+of\s+(?!${MAKER})`,
+    // property of the Employer", "translations … created by the Translator … shall become the exclusive property of the
+    // Agency", "recipes … developed by the Employee … shall belong to the Employer" (not "shall remain the property of the
+    // Consultant", nor glossaries "compiled by the Translator" that "belong to the Translator").
+    String.raw`\b${WORKS}\b[^.]{0,80}?\b(?:${CONCEIVE})\b[^.]{0,200}?\b${PASSES_TO}\s+(?!${MAKER})${NOT_THE_MAKER}`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,100}\b(?:belongs?|vests?)\s+(?:exclusively\s+|solely\s+)?(?:to|in)\b`,
     // "Everything I make for the client … belongs to the client."
     String.raw`^(?:everything|anything|all\s+(?:work|materials?|content|ideas|designs?))\b[^.]{0,120}\b(?:belongs?|will\s+belong|is\s+owned\s+by)\s+(?:exclusively\s+|solely\s+)?to\b`,
@@ -469,13 +540,21 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b${PAID_LATE}\b[^.]{0,80}?${MONEY}[^.]{0,20}?(?:\b(?:extra|more|on\s+top|added|surcharge)\b|\b(?:each|every|per|a)\s+(?:day|week)\b)`,
     // Or taken off for each period late: "10% of the fee is deducted per week the cargo is late", "for every 15 mins you're late
     // starting we take £50 off the fee".
-    String.raw`${SUM_OR_SHARE}[^.%]{0,40}?\b(?:each|every|per)\s+${DELAY_PERIOD}[^.]{0,30}?\b(?:late|overdue|unpaid|behind|delay\w*)\b`,
+    String.raw`${SUM_OR_SHARE}[^.%]{0,40}?\b(?:each|every|per)\s+${DELAY_PERIOD}[^.]{0,30}?\b${LATE}\b`,
+    // Or the lateness first: "if you finish late we deduct R2 500 per day", "should handover be delayed, £400 a day comes off".
+    String.raw`\b${LATE}\b[^.]{0,60}?${SUM_OR_SHARE}[^.%]{0,40}?\b(?:for\s+)?(?:each|every|per|a)\s+${DELAY_PERIOD}`,
     String.raw`\b(?:each|every)\s+${DELAY_PERIOD}[^.]{0,30}?\b(?:late|overdue|delay\w*)\b[^.%]{0,60}?${SUM_OR_SHARE}`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [
     String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b`,
-    String.raw`\bexclusive\s+(?:provider|supplier|vendor|distributor|distribution|agent|agency|relationship|dealing|arrangement|` +
-      String.raw`right\s+to\s+(?:sell|distribute|market|provide))\b`,
+    // The exclusive one of its kind, however qualified, or an exclusive grant: "its exclusive distributor", "its exclusive brand
+    // ambassador", "an exclusive licence", "the exclusive right to sell" (not "non-exclusive", "exclusive of VAT", "exclusive use").
+    String.raw`(?<![\w-])exclusive\s+(?!(?:of|use)\b)(?:[\w-]+\s+){0,2}?(?:provider|supplier|vendor|distribut(?:or|ion|orship)|agent|agency|relationship|dealing|` +
+      String.raw`arrangement|ambassador|representative|partner(?:ship)?|stockist|reseller|dealer|retailer|artist|sponsor(?:ship)?|licen[cs]e|endorsement|` +
+      String.raw`representation|appointment|rights?\s+to\s+(?:use|sell|distribute|market|provide|license|licence|exploit|represent|sponsor|promote|broadcast|` +
+      String.raw`publish|stream|reproduce))\b`,
+    // Appointed or named as the exclusive one, whatever it is called: "appoints the Creator as its exclusive brand ambassador".
+    String.raw`\b(?:appoint|engag|nam|retain|designat)\w*\b[^.]{0,60}?\b(?:as\s+)?(?:its|their|his|her|our|the|an?)\s+(?:sole\s+(?:and\s+)?)?exclusive\s+(?!of\b)[\w-]`,
     // Hiring or buying from anyone else (working with anyone else is read below, where a non-compete takes it).
     String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|contract\s+with)\s+any\s+(?:other|third)\b`,
     String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other\s+\w+)\s*(?:else)?\b`,
@@ -483,8 +562,10 @@ export const RISK_RULES: RiskRule[] = [
     // "you'll only buy your flour from us", "only work for us".
     String.raw`\bonly\s+(?:[\w'’-]+\s+){0,2}?${DEAL_VERB}\b[^.]{0,80}?\b(?:not|never|nor)\s+(?:[\w-]+\s+){0,2}?(?:with|to|from|for|through|via|at|by)\s+${OTHER_PARTY}`,
     String.raw`\b(?:only|exclusively|solely)\s+${DEAL_VERB}\s+(?:[\w-]+\s+){0,2}?(?:with|from|to|for|through|via|at|in|on)\s+(?:[\w-]+\s+){0,3}?(?:us|me|we|our|ours)\b`,
+    // The adverb after the dealing, with the other side named: "agrees to work exclusively with the Brand".
+    String.raw`\b${DEAL_VERB}\s+(?:[\w-]+\s+){0,2}?(?:exclusively|solely)\s+(?:with|from|to|for|through|via|at)\s+(?:the\s+[\w-]+|us|me)\b`,
     // A requirements deal: all of its supply from one source.
-    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other|one\s+else)\b|\b(?:sole|single|exclusive)\s+(?:source|supplier|provider|vendor)\b`,
+    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other|one\s+else)\b|(?<![\w-])(?:sole|single|exclusive)\s+(?:source|supplier|provider|vendor)\b`,
     // From one source only: "purchase all panels exclusively from the Supplier", "order its parts from the Maker alone";
     // approved or certified suppliers are a quality rule and "only from its own premises" a place, not a tie to one party.
     String.raw`\b${PROCURE}\b[^.]{0,80}?\b(?:exclusively|solely|only)\s+from\s+(?!(?:an?\s+|the\s+|its\s+|their\s+|his\s+|her\s+|your\s+|our\s+)?` +
@@ -494,22 +575,17 @@ export const RISK_RULES: RiskRule[] = [
     // A requirements deal: "its entire requirements of packaging", "all of the Buyer's needs for fuel".
     String.raw`\b${PROCURE}\b[^.]{0,40}?\b(?:(?:its|their|his|her|your|our|[\w-]+['’]s)\s+(?:entire|total|whole|complete|full)|all\s+(?:of\s+)?(?:its|their|his|her|your|our|[\w-]+['’]s))\s+(?:requirements?|needs)\b`,
     String.raw`\b(?:not|never)\s+(?:[\w-]+\s+){0,3}?${PROCURE}\b[^.]{0,60}?\bfrom\s+(?:any\s+|an\s+)?(?:other|another|third|alternative|different|competing)\b`,
-    // Dealing with anyone else: "won't sell to any other buyer", "can't license the track to any other brand".
-    withNoOneElse(TRADE_VERB),
-    // Or working for anyone else ("may not work with anyone else"), unless the sentence is a non-compete: not serving the other
-    // side's rivals ("Non-compete. The Designer shall not provide design services to any other retailer") is one restraint.
-    String.raw`^(?![^]*?(?:${NON_COMPETE.join('|')}))[^]*?${withNoOneElse(SERVE_VERB)}`,
-    // Or taking one on directly: "shall not endorse any other brand", "will not represent another artist".
-    String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:endors|represent|sponsor|promot|advertis|appoint|engag|retain|hir|join)\w*\s+${OTHER_PARTY}`,
-    // Making a deal of the same kind with anyone else: "won't enter into any sponsorship with any other dairy company",
-    // "shall not accept sponsorship from anyone else", "can't sign a distribution deal with another label".
-    String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:enter\w*|sign\w*|accept\w*|tak(?:e|es|ing)|took|conclud\w*|agree\w*\s+to|negotiat\w*|form\w*|obtain\w*|seek\w*|hav(?:e|ing))\b` +
-      String.raw`[^.]{0,60}?\b${DEAL_KIND}\b[^.]{0,60}?\b(?:with|from|to|for|by)\s+${OTHER_PARTY}`,
-    // An exclusive grant: "the licence is exclusive", "the appointment shall be exclusive", "an exclusive licence",
-    // "licensed exclusively" (not "non-exclusive", nor a price "exclusive of VAT").
+    // Dealing with anyone else ("won't sell to any other buyer", "may not work with anyone else", "shall not endorse any other
+    // brand", "will not represent another artist", "won't sign a sponsorship deal with another label"), unless the sentence is
+    // a non-compete: not serving, carrying or promoting the other side's rivals ("Non-compete. The Designer shall not provide
+    // design services to any other retailer") is one restraint, not two.
+    String.raw`^(?![^]*?(?:${NON_COMPETE.join('|')}))[^]*?(?:${withNoOneElse(DEAL_VERB)}|` +
+      String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:endors|represent|sponsor|promot|advertis|appoint|engag|retain|hir|join)\w*\s+${OTHER_PARTY}|` +
+      String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:enter\w*|sign\w*|accept\w*|tak(?:e|es|ing)|took|conclud\w*|agree\w*\s+to|negotiat\w*|form\w*|obtain\w*|seek\w*|hav(?:e|ing))\b` +
+      String.raw`[^.]{0,60}?\b${DEAL_KIND}\b[^.]{0,60}?\b(?:with|from|to|for|by)\s+${OTHER_PARTY})`,
+    // An exclusive grant said afterwards: "the licence is exclusive", "the appointment shall be exclusive", "licensed
+    // exclusively" (not "non-exclusive", nor a price "exclusive of VAT").
     String.raw`\b${GRANT}\s+(?:[\w-]+\s+){0,4}?(?:is|are|shall\s+be|will\s+be|be|remains?)\s+(?:fully\s+|strictly\s+|entirely\s+|also\s+)?exclusive\b(?!\s+of\b)`,
-    String.raw`(?<![\w-])exclusive\s+(?:[\w-]+\s+){0,2}?(?:licen[cs]e|sponsorship|sponsor|partnership|endorsement|representation|distributorship|appointment|` +
-      String.raw`rights?\s+to\s+(?:use|sell|distribute|market|license|licence|exploit|represent|sponsor|promote|broadcast|publish|stream|reproduce))\b`,
     String.raw`\blicen[cs]ed\s+(?:[\w-]+\s+){0,3}?exclusively\b|(?<![\w-])exclusively\s+licen[cs]ed\b`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
@@ -850,17 +926,15 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
     const heading = clause.heading ? `${clause.heading}. ` : '';
     pricedSentences += sentences.filter((sentence) => PAYMENT_TERMS.test(heading + sentence) && !RISK_RULES.some((rule) => rule.pattern.test(heading + sentence))).length;
     for (const rule of RISK_RULES) {
-      const at = sentences.findIndex((candidate) => rule.pattern.test(heading + candidate) && !rule.exempt?.test(candidate));
-      const sentence = sentences[at];
-      if (sentence === undefined) continue;
+      const found = worstSentence(rule, heading, sentences);
+      if (found === undefined) continue;
+      const { sentence, severity } = found;
       const { id, label, recommendation } = rule;
       const quote = truncateAtWord(sentence, 300);
-      const read = rule.readsOn ? sentences.slice(at).join(' ') : sentence;
-      const severity = rule.severity(heading + read);
       // One finding a category: the most severe, first found on a tie (an arbitration sentence and its jury waiver are one risk).
-      const found = risks.findIndex((risk) => risk.id === id);
-      if (found >= 0 && SEVERITY_ORDER[risks[found].severity] <= SEVERITY_ORDER[severity]) continue;
-      if (found >= 0) risks.splice(found, 1);
+      const earlier = risks.findIndex((risk) => risk.id === id);
+      if (earlier >= 0 && SEVERITY_ORDER[risks[earlier].severity] <= SEVERITY_ORDER[severity]) continue;
+      if (earlier >= 0) risks.splice(earlier, 1);
       risks.push({ id, label, severity, clause: describe(clause), quote, recommendation });
     }
   }
@@ -872,6 +946,24 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
   risks.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 
   return { documentType: type, parties: findParties(document), keyClauses, risks: risks.slice(0, MAX_RISKS) };
+}
+
+/**
+ * The clause's sentence that triggers the rule at its most severe, the first on a tie: "All sketches … belong to the Client.
+ * In addition, any artwork created before this agreement … is also transferred" is one clause that reaches prior work.
+ */
+function worstSentence(rule: RiskRule, heading: string, sentences: string[]): { sentence: string; severity: Severity } | undefined {
+  let worst: { sentence: string; severity: Severity } | undefined;
+  for (const [at, sentence] of sentences.entries()) {
+    if (!rule.pattern.test(heading + sentence) || rule.exempt?.test(sentence)) continue;
+    // A rule that reads on reads the rest of the clause from its first sentence already.
+    if (rule.readsOn) return { sentence, severity: rule.severity(heading + sentences.slice(at).join(' ')) };
+    const severity = rule.severity(heading + sentence);
+    if (worst === undefined || SEVERITY_ORDER[severity] < SEVERITY_ORDER[worst.severity]) worst = { sentence, severity };
+    // Nothing is worse than high.
+    if (severity === 'high') break;
+  }
+  return worst;
 }
 
 function describe(clause: Clause): string {
