@@ -27,6 +27,7 @@ describe('matchIntent: the deliverable a request names', () => {
     ["I'm filming a tour of our workshop for YouTube, could you write out what we're going to say?", 'format_script'],
     ["write out what I'll say in my review video", 'format_script'],
     ['Any ideas for the cover frame of our next episode?', 'generate_thumbnail_concept'],
+    ['Create the thumbnail image from the concept I picked', 'generate_image'],
     ['we need a cover image for our new video on knife sharpening', 'generate_thumbnail_concept'],
     ['Let my Instagram followers know the shop is closed on Monday', 'format_post'],
     ['I want to thank my LinkedIn connections for 10k follows', 'format_post'],

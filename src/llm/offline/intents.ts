@@ -21,12 +21,13 @@ export const OFFLINE_INTENTS = [
       'i',
     ),
   },
-  // A thumbnail by its other names: the preview picture or frame of a video, its cover frame, a video's cover image.
+  // A thumbnail by its other names: the preview picture or frame of a video, its cover frame, a video's cover image. "The
+  // thumbnail image" is the picture itself, an image.
   {
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b/i,
   },
   // A reel by its shape: a vertical video, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {

@@ -307,4 +307,13 @@ describe('planWorkflow', () => {
       ['Make a banner', 'social', false],
     ]);
   });
+
+  it('makes "the thumbnail image" a picture, the video agent\'s when it is for a video', () => {
+    expect(stepsOf('Suggest thumbnail ideas for the pasta video, then make the thumbnail image from the best one')).toEqual([
+      ['Suggest thumbnail ideas for the pasta video', 'video', false],
+      ['Make the thumbnail image from the best one', 'video', false],
+    ]);
+    expect(stepsOf('Write a script for the pasta video, then draw a still of the finished dish for the end of the video').map(([, agent]) => agent)).toEqual(['video', 'video']);
+    expect(stepsOf('Write a reel script about our pizza oven and a poster image for the window').map(([, agent]) => agent)).toEqual(['video', 'social']);
+  });
 });

@@ -469,12 +469,15 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   return {
     description,
     tool: intent?.tool,
-    agentId: intent?.agent ?? 'general',
+    // A picture for a video ("the thumbnail image", "a still for the episode") is the video agent's, which makes images too.
+    agentId: intent?.tool === 'generate_image' && PICTURE_FOR_VIDEO.test(text) ? 'video' : (intent?.agent ?? 'general'),
     requiresApproval: false,
     reference: referenceOf(text, intent?.tool),
     group: clause.group,
   };
 }
+
+const PICTURE_FOR_VIDEO = /\b(?:thumbnails?|videos?|vids?|episodes?|vlogs?)\b/i;
 
 /** Whether a clause's review phrase names ("the script") what the previous step made rather than its own deliverable. */
 function namesEarlierOutput(clause: string, previous: Draft, draft: Draft): boolean {
