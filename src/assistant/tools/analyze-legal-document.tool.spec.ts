@@ -755,6 +755,64 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('The crane costs R9 500 per day.')).toEqual([]);
   });
 
+  it('reads works handed over after a long list of qualifiers, made or not, as an IP assignment, high when it reaches earlier work', () => {
+    expect(
+      severitiesOf(
+        "Every wireframe, mock-up and line of source code produced by the Developer, at the office or at home, before or during the engagement, and touching on any of the Client's products, is hereby transferred to the Client outright.",
+      ),
+    ).toEqual(['ip_assignment:high']);
+    expect(
+      severitiesOf('The cover illustrations, along with all roughs, storyboards and any earlier character designs of the Illustrator that appear in the book, become the exclusive property of the Publisher, copyright included.'),
+    ).toEqual(['ip_assignment:high']);
+    expect(severitiesOf('All photographs taken on the shoot, edited or not, shall become the sole property of the Magazine on payment.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('All reports and materials relating to the audit are hereby assigned to the Bank.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Final logos, icons and colour palettes delivered under this order, on payment or delivery, whichever is earlier, become the property of the Shop.')).toEqual([
+      'ip_assignment:medium',
+    ]);
+    // Goods changing hands, ownership that stays where it was, or a maker keeping its own work is no assignment.
+    expect(severitiesOf('All timber and other materials delivered to site become the property of the Customer once paid for.')).toEqual([]);
+    expect(severitiesOf('The booking app and its source code are the sole property of Fintrek Ltd.')).toEqual([]);
+    expect(severitiesOf('All sketches and concept art become the property of the Artist again if the fee is not paid.')).toEqual([]);
+    expect(severitiesOf('Work is assigned to the Cleaner by the duty manager each morning.')).toEqual([]);
+  });
+
+  it("reads a vendor's booth, pitch, place or membership taken away at will as termination without cause", () => {
+    expect(severitiesOf("The Market Committee may rescind a stallholder's pitch allocation at its discretion and without warning.")).toEqual([
+      'termination_without_cause:high',
+    ]);
+    expect(severitiesOf("The Organisers reserve the right to pull any exhibitor's stand at any time.")).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf("The Club may revoke a player's membership whenever it chooses.")).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf("The Gallery can withdraw the Artist's exhibition slot at any moment.")).toEqual(['termination_without_cause:medium']);
+    // Withdrawing consent, or a booth taken away for a breach or a stated failure, is no ending at will.
+    expect(severitiesOf('You may revoke your consent to marketing e-mails at any time.')).toEqual([]);
+    expect(severitiesOf("The Council may revoke a trader's licence at any time for breach of the market rules.")).toEqual([]);
+    expect(severitiesOf("The Organiser may withdraw the Vendor's booth allocation if the booth fee is unpaid on 1 May.")).toEqual([]);
+  });
+
+  it('reads what the premises or a licence may be used for as a permitted use, not exclusivity', () => {
+    expect(severitiesOf("The kitchen may be used for preparing the Caterer's own menus only, and for no other purpose.")).toEqual([]);
+    expect(severitiesOf('You may only use the yard for storing the van and no other purpose.')).toEqual([]);
+    expect(severitiesOf('The Licensee shall use the fonts solely in its own printed catalogues and for no other use without consent.')).toEqual([]);
+    // Buying from, or dealing with, no other party stays a tie to one party.
+    expect(severitiesOf('The Bakery shall buy its flour from no other miller.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Salon will only use colour products supplied by the Brand and no other brand.')).toEqual(['exclusivity:medium']);
+  });
+
+  it('reads a charge the canceller pays if it cancels as a penalty, not a right to end at will', () => {
+    expect(
+      severitiesOf('In the event that the Exhibitor terminates its booking for whatever reason after 1 March, the full stand fee remains payable as liquidated damages.'),
+    ).toEqual(['penalties:high']);
+    expect(severitiesOf('Should the Couple cancel at any time for any reason, the deposit is forfeited and a cancellation charge of 40% of the balance is payable.')).toEqual(
+      [],
+    );
+    // A right to cancel at will is still one, with or without a fee that follows it.
+    expect(severitiesOf('The Client may cancel at any time for any reason.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('The Promoter can cancel the show for any reason; a cancellation fee of 20% is then payable to the Band.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+    expect(severitiesOf('If we cancel your place for any reason, we refund the course fee in full.')).toEqual(['termination_without_cause:medium']);
+  });
+
   it('finds no high risk in a balanced contract that has the usual clauses', () => {
     const balanced = `${CLEAN}\n6. Indemnification. Each party shall indemnify the other against third-party claims caused by its breach.
 7. Law. This Agreement is governed by the laws of Ireland.

@@ -80,17 +80,21 @@ const CALL_OFF = String.raw`call\s+(?:${THE_DEAL}|things)\s+off|call\s+off\s+${T
  */
 const ENDING_EVENT = String.raw`\b(?:following|after|upon|on|from|at|since|before|until|notwithstanding|surviv\w*|prior\s+to|subsequent\s+to|` +
   String.raw`in\s+the\s+event\s+of|in\s+case\s+of|by\s+reason\s+of)\s+(?:(?:the|any|such|its|his|her|your|their|our|an?)\s+)?(?:[\w-]+['’]s\s+)?`;
+/**
+ * What one who cancels pays: a cancellation charge, a deposit kept, the full fee or a share of it still due ("the fees for work
+ * done are payable" is what the other side owes when it ends the deal).
+ */
+const CANCELLER_PAYS = String.raw`(?:cancellation|termination|kill|break)\s+(?:charges?|fees?)|liquidated\s+damages|penalt(?:y|ies)|forfeit\w*|non-?refundable|` +
+  String.raw`not\s+(?:be\s+)?refund(?:ed|able)|(?:full|whole|entire|\d+\s*%\s+of\s+the)\s+(?:[\w-]+\s+){0,2}?(?:fee|price|balance|amount|sum|rent)\s+(?:[\w-]+\s+){0,2}?(?:payable|due)`;
+/** No one is given the right to end it: the sentence has no "may cancel", "can end", "right to terminate". */
+const NO_RIGHT_TO_END = String.raw`^(?![^]*\b(?:may|can|entitled\s+to|right\s+to)\s+(?:[\w-]+\s+){0,3}?(?:terminat|cancel|end|dismiss))`;
+/** Whose deal or place: "the", "this", "any", a party's ("Vendor's booth", "a member's place"). */
+const WHOSE = String.raw`(?:(?:this|the|your|our|its|their|his|her|any|an?)\s+(?:[\w-]+['’]s\s+)?|[\w-]+['’]s\s+)`;
 const noticeless = (text: string): boolean => NO_NOTICE.test(text) && !NOTICE_PERIOD.test(text);
 const BROAD = anyOf(
   String.raw`\bany\s+and\s+all\b|\ball\s+(?:claims|losses|damages|liabilities)\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
   String.raw`\barising\s+(?:out\s+of|from)\s+or\s+(?:in\s+connection\s+with|relat(?:ed|ing)\s+to)|\bof\s+any\s+kind\b`,
   String.raw`\b(?:any|all)\s+claims?,\s+(?:losses|damages|costs)\b`,
-);
-const BEYOND_WORK = anyOf(
-  String.raw`\bprior\b|\bpre-existing\b|\bbefore\s+the\s+effective\s+date\b`,
-  String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\b(?:own|personal|free|spare)\s+time\b|\bwhether\s+or\s+not\b`,
-  String.raw`\b(?:made|created|written|developed|owned|held|had)\s+before\b|\bbefore\s+(?:the|this)\s+(?:project|engagement|contract|agreement|employment)\b`,
-  String.raw`\bside\s+projects?\b|\balready\s+(?:owned|existing|had)\b`,
 );
 /** A restriction that lasts past the contract ("for 24 months after termination"). */
 const AFTER_TERM = anyOf(
@@ -203,13 +207,17 @@ const REFUSAL = String.raw`(?:\bnot|\bnever|\b(?:won|can|don|doesn|mustn|shan)['
  */
 const REFUSAL_GAP = String.raw`(?:(?!(?:the|an?|its|their|his|her|your|our|my|any|all|this|that|these|those|such)\b)[\w,'’-]+\s+){0,4}?`;
 /**
- * Anyone but the other side: "any other dairy company", "another agency", "anyone else". Not "any other purpose" or
- * "another country" (a use or a place, not a party), nor "any other salon within 3 km" (a radius: the non-compete's).
+ * After "other": a use or a place, not a party ("any other purpose", "for no other use", "another country"). A permitted-use
+ * clause ("to be used only as a café and for no other purpose") says what a thing is for, not whom to deal with.
+ */
+const NOT_A_PARTY = String.raw`(?!\s+(?:[\w-]+\s+)?(?:purposes?|uses?|activit(?:y|ies)|ways?|manner|reasons?|times?|places?|matters?|provisions?|clauses?|terms?|obligations?|` +
+  String.raw`information|data|documents?|materials?|rights?|laws?|countr(?:y|ies)|territor(?:y|ies)|jurisdictions?|currenc(?:y|ies)|languages?|formats?|media|medium|means|methods?)\b)`;
+/**
+ * Anyone but the other side: "any other dairy company", "another agency", "anyone else". Not a use or a place (NOT_A_PARTY),
+ * nor "any other salon within 3 km" (a radius: the non-compete's).
  */
 const OTHER_PARTY = String.raw`(?:(?:any|an|some)\s+other|another|(?:any|some)\s?(?:one|body)\s+(?:else|other\s+than))\b` +
-  String.raw`(?![^.]{0,40}?\b(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))` +
-  String.raw`(?!\s+(?:[\w-]+\s+)?(?:purposes?|uses?|ways?|manner|reasons?|times?|places?|matters?|provisions?|clauses?|terms?|obligations?|information|data|documents?|` +
-  String.raw`materials?|rights?|laws?|countr(?:y|ies)|territor(?:y|ies)|jurisdictions?|currenc(?:y|ies)|languages?|formats?|media|medium|means|methods?)\b)`;
+  String.raw`(?![^.]{0,40}?\b(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))${NOT_A_PARTY}`;
 /** Working for someone: "work with", "provide design services to". */
 const SERVE_VERB = String.raw`(?:work(?:s|ed|ing)?|provid\w*\s+(?:[\w-]+\s+){0,2}?services?)`;
 /** Dealings that are given to one party only: working with, buying from, selling, supplying or licensing to, endorsing. */
@@ -236,9 +244,25 @@ const SECRET_WHILE_SECRET = anyOf(
   String.raw`\btrade\s+secrets?\b[^]{0,200}?\b${TRADE_SECRET_LIFE}`,
   String.raw`\b${TRADE_SECRET_LIFE}[^.]{0,100}?\btrade\s+secrets?\b`,
 );
+/**
+ * What is made that is only ever a creation, never goods or a fixture: "artwork", "sketches", "source code", "deliverables"
+ * ("materials" and "work" may be bricks or a task).
+ */
+const ARTWORKS = String.raw`(?:artwork|sketch(?:es)?|concepts?|drawings?|illustrations?|designs?|logos?|characters?|photos?|photographs?|pictures?|images?|` +
+  String.raw`videos?|footage|songs?|music|lyrics|scripts?|manuscripts?|recipes?|content|ideas?|creations?|code|software|inventions?|copyrights?|` +
+  String.raw`intellectual\s+property|deliverables|work\s+product)`;
 /** What people make for a client, named in plain words. */
-const CREATIONS = String.raw`recipes?|photos?|photographs?|pictures?|images?|videos?|footage|designs?|artwork|drawings?|illustrations?|content|code|software|` +
-  String.raw`songs?|music|lyrics|logos?|ideas?|creations?|inventions?|work|writing|articles?|anything|everything`;
+const CREATIONS = String.raw`${ARTWORKS}|work|writing|articles?|anything|everything`;
+/** Work beyond the contract's own: made before it, on one's own time or on side projects. */
+const BEYOND_WORK = anyOf(
+  String.raw`\bprior\b|\bpre-existing\b|\bbefore\s+the\s+effective\s+date\b`,
+  String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\b(?:own|personal|free|spare)\s+time\b|\bwhether\s+or\s+not\b`,
+  String.raw`\b(?:made|created|written|developed|owned|held|had)\s+before\b|\bbefore\s+(?:the|this)\s+(?:project|engagement|contract|agreement|employment)\b`,
+  String.raw`\bside\s+projects?\b|\balready\s+(?:owned|existing|had)\b`,
+  // Earlier work in other words: "whether before or during the Term", "whether during it or before", "any earlier character
+  // designs" (not "whichever is earlier").
+  String.raw`\bwhether\s+(?:[\w-]+\s+){0,4}?before\b|\bbefore\s+(?:or|and)\s+(?:during|after|throughout)\b|\b(?:earlier|previous)\s+(?:[\w-]+\s+){0,2}?(?:${ARTWORKS}|works?|materials|projects?)\b`,
+);
 /** Making it: "you come up with", "you write", "made for us" (not "build", which is also a tenant's fixture). */
 const CREATE = String.raw`(?:make|makes|made|creat(?:e|es|ed|ing)|c[ao]me\s+up\s+with|develop\w*|design\w*|write|writes|wrote|written|` +
   String.raw`produc(?:e|es|ed|ing)|invent\w*|devis(?:e|es|ed)|bak(?:e|es|ed|ing)|draw|draws|drew|drawn|compos(?:e|es|ed)|record\w*|cook\w*)`;
@@ -263,9 +287,20 @@ const WORKS = String.raw`(?:inventions?|discoveries|works?|creations?|innovation
  * Ownership passing to someone by any verb of it: "shall become the exclusive property of", "is the sole property of",
  * "shall belong to", "will be owned by", "vests in" ("remains the property of" keeps it where it was).
  */
-const PASSES_TO = String.raw`(?:(?:(?:shall|will)\s+(?:be(?:\s+and\s+remain)?|become)|is|are|becomes?)\s+(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute|entire)\s+)?property\s+of|` +
+const PROPERTY_OF = String.raw`(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute|entire)\s+)?property\s+of`;
+/** Conveyed to someone: "is hereby irrevocably assigned to", "shall be transferred to"; `hereby` says whether it must say so. */
+const assignedTo = (hereby: string): string =>
+  String.raw`(?:(?:shall|will)\s+be|is|are)\s+${hereby}(?:irrevocably\s+|absolutely\s+)?(?:assigned|transferred)\s+(?:(?:absolutely|outright)\s+)?to`;
+const PASSES_TO = String.raw`(?:(?:(?:shall|will)\s+(?:be(?:\s+and\s+remain)?|become)|is|are|becomes?)\s+${PROPERTY_OF}|` +
   String.raw`(?:(?:shall|will)\s+)?(?:belong|vest)s?\s+(?:(?:exclusively|solely|entirely|wholly|absolutely|automatically)\s+)?(?:to|in)|` +
-  String.raw`(?:(?:shall|will)\s+be|is|are|becomes?)\s+(?:(?:exclusively|solely|wholly)\s+)?owned\s+by)`;
+  String.raw`(?:(?:shall|will)\s+be|is|are|becomes?)\s+(?:(?:exclusively|solely|wholly)\s+)?owned\s+by|${assignedTo(String.raw`(?:hereby\s+)?`)})`;
+/**
+ * Ownership changing hands, not held where it is ("the app is the property of Fintrek"): a creation that "becomes the sole
+ * property of" someone (or "the Brand's property") or "vests in" them, or any work "hereby assigned to" them (a task
+ * "assigned to the Cleaner" is given out, not conveyed).
+ */
+const CHANGES_HANDS = String.raw`${ARTWORKS}\b[^.]{0,200}?\b(?:(?:(?:shall|will)\s+become|becomes?)(?:\s+${PROPERTY_OF}|(?=\s+(?:the\s+)?[\w-]+['’]s\s+(?:sole\s+|exclusive\s+)?property\b))|` +
+  String.raw`(?:(?:shall|will)\s+)?vests?\s+(?:(?:absolutely|automatically|wholly)\s+)?in)|${WORKS}\b[^.]{0,200}?\b${assignedTo(String.raw`hereby\s+`)}`;
 /**
  * The owner is not the one the sentence says made it: "made by the Translator … belong to the Translator" keeps it with its
  * maker, whatever the maker is called (not "by the Company's staff … to the Company"). Used once: it names a group.
@@ -352,13 +387,16 @@ const NON_COMPETE = [
  *   coffee from any other producer", "must not endorse any other skincare brand").
  * - non_solicitation: low when mutual, medium otherwise; the other side's people by any name ("any of our technicians").
  * - termination_without_cause: low when either party may; high when one side may end it without notice; medium otherwise.
+ *   Taking back a booth, pitch, place or membership at will is one; a charge the canceller pays if it cancels is not (a penalty).
  * - governing_law: low (a fact to check, rarely a trap).
  * - perpetual_confidentiality: medium; low when it is about trade secrets for as long as they stay secret.
- * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise.
+ * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise. Creations that change hands
+ *   ("become the sole property of", "are hereby assigned to") are one however long the list before the verb.
  * - penalties: high for penalties, liquidated damages, sums or shares of the fee charged or deducted per period of delay
  *   (minutes, hours, days, weeks) and late-payment interest of 2% a month (24% a year) or more; medium for other late-payment
  *   interest and fees.
- * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone.
+ * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone, and
+ *   what the premises or a licence may be used for ("for no other purpose") is a permitted use, not a tie to one party.
  * - unilateral_amendment: high without notice, medium otherwise.
  * - arbitration_jury_waiver: high when it waives a jury or class actions, medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
@@ -428,10 +466,12 @@ export const RISK_RULES: RiskRule[] = [
     // termination of employment for any reason", "survives termination for any reason"); a student removed from a programme
     // or a membership ended is the same right.
     String.raw`(?<!\b(?:is|are|was|were|has\s+been|have\s+been)\s+)(?<!${ENDING_EVENT})\b(?:terminat\w*|cancel\w*|dismiss\w*|expel\w*|remove\s+(?:a|the|any|your)\s+\w+\s+from|` +
-      String.raw`(?:end|close|suspend)\s+(?:this|the|your|our|its|any)\s+(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?)|` +
-      // Ending it in plain words: "we can end this whenever we like", "pull your pitch any time", "drop your slot".
-      String.raw`(?:end|stop)\s+(?:this|it|things)|${CALL_OFF}|(?:pull|drop|scrap|axe|withdraw|revoke|cancel|take\s+away|call\s+off)\s+(?:your|the|this|our|its)\s+(?:[\w-]+\s+)?` +
-      String.raw`(?:pitch|spot|stall|stand|place|slot|booking|space|plot|table|gig|shifts?|classes|sessions?|licen[cs]e|permit|contract|deal|arrangement))\b[^.]{0,80}?\b(?:without\s+cause|` +
+      String.raw`(?:end|close|suspend)\s+${WHOSE}(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?)|` +
+      // Ending it in plain words: "we can end this whenever we like", "pull your pitch any time", "drop your slot", "revoke
+      // Vendor's booth assignment", "rescind a member's place".
+      String.raw`(?:end|stop)\s+(?:this|it|things)|${CALL_OFF}|(?:pull|drop|scrap|axe|withdraw|revoke|rescind|cancel|take\s+(?:away|back)|call\s+off)\s+${WHOSE}(?:[\w-]+\s+)?` +
+      String.raw`(?:pitch|spot|stall|stand|booth|place|slot|booking|reservation|space|plot|table|gig|shifts?|classes|sessions?|licen[cs]e|permit|pass|membership|allocation|` +
+      String.raw`assignment|accreditation|invitation|enrol(?:l)?ment|registration|contract|deal|arrangement))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
       String.raw`(?:in|at)\s+(?:its|our|their|his|her)\s+(?:own\s+)?(?:sole\s+|absolute\s+)?(?:and\s+absolute\s+)?discretion|without\s+(?:any\s+|prior\s+)?(?:written\s+)?notice|without\s+(?:giving\s+)?(?:a|any)\s+reason|` +
       String.raw`whenever\s+(?:we|they|it|he|she|the\s+\w+)\s+(?:like|want|wish|choose|please)s?|no\s+notice|any\s*time|(?:straight|right)\s+away|on\s+the\s+spot|at\s+any\s+(?:point|moment)|${OUR_CALL}|(?:our|their|its)\s+(?:choice|decision))`,
@@ -447,7 +487,11 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`^(?![^]*\b(?:without\s+cause|convenience|(?:any|whatever)\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:an?\s+)?` +
       String.raw`(?:(?:material|serious|gross|persistent|repeated|fundamental)\s+)?(?:breach|cause|misconduct|dishonesty|fraud)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)`,
     // Termination as the subject of what follows it, with no one given the right: "Termination for any reason shall not affect accrued rights".
-    String.raw`^(?![^]*\b(?:may|can|entitled\s+to|right\s+to)\s+(?:[\w-]+\s+){0,3}?(?:terminat|cancel|end|dismiss))[^]*?\b(?:termination|cancellation|dismissal|expiry|expiration)\b[^.]{0,100}?\b(?:shall|will|does|do)\s+not\s+(?:affect|prejudice|relieve|release|limit|impair|waive)\b`,
+    String.raw`${NO_RIGHT_TO_END}[^]*?\b(?:termination|cancellation|dismissal|expiry|expiration)\b[^.]{0,100}?\b(?:shall|will|does|do)\s+not\s+(?:affect|prejudice|relieve|release|limit|impair|waive)\b`,
+    // What the one who cancels pays if it does, with no one given the right: "If the band cancels for any reason, a cancellation
+    // charge of 100% is payable" is a penalty on the canceller, not a right to end at will.
+    String.raw`${NO_RIGHT_TO_END}(?=[^]*\b(?:${CANCELLER_PAYS})\b)[^]*?` +
+      String.raw`\b(?:if|should|where|in\s+(?:the\s+)?(?:event|case)(?:\s+that)?)\s+(?:[\w'’-]+\s+){1,3}?(?:cancel|terminat|withdraw)\w*\b`,
   )),
   rule('governing_law', 'Governing law and jurisdiction', 'low', [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
@@ -512,7 +556,9 @@ export const RISK_RULES: RiskRule[] = [
     // property of the Employer", "translations … created by the Translator … shall become the exclusive property of the
     // Agency", "recipes … developed by the Employee … shall belong to the Employer" (not "shall remain the property of the
     // Consultant", nor glossaries "compiled by the Translator" that "belong to the Translator").
-    String.raw`\b${WORKS}\b[^.]{0,80}?\b(?:${CONCEIVE})\b[^.]{0,200}?\b${PASSES_TO}\s+(?!${MAKER})${NOT_THE_MAKER}`,
+    // Made or not, a creation that changes hands after a long list of qualifiers is one too: "All artwork delivered, plus any
+    // pre-existing sketches of the Artist used in it, become the sole property of the Studio".
+    String.raw`\b(?:${WORKS}\b[^.]{0,80}?\b(?:${CONCEIVE})\b[^.]{0,200}?\b${PASSES_TO}|${CHANGES_HANDS})\s+(?!${MAKER})${NOT_THE_MAKER}`,
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables)\b[^.]{0,100}\b(?:belongs?|vests?)\s+(?:exclusively\s+|solely\s+)?(?:to|in)\b`,
     // "Everything I make for the client … belongs to the client."
     String.raw`^(?:everything|anything|all\s+(?:work|materials?|content|ideas|designs?))\b[^.]{0,120}\b(?:belongs?|will\s+belong|is\s+owned\s+by)\s+(?:exclusively\s+|solely\s+)?to\b`,
@@ -557,7 +603,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:appoint|engag|nam|retain|designat)\w*\b[^.]{0,60}?\b(?:as\s+)?(?:its|their|his|her|our|the|an?)\s+(?:sole\s+(?:and\s+)?)?exclusive\s+(?!of\b)[\w-]`,
     // Hiring or buying from anyone else (working with anyone else is read below, where a non-compete takes it).
     String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|contract\s+with)\s+any\s+(?:other|third)\b`,
-    String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other\s+\w+)\s*(?:else)?\b`,
+    String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other${NOT_A_PARTY}\s+\w+)\s*(?:else)?\b`,
     // Dealing only with the other side, in plain words: "you only trade at events we run, not with any other organiser",
     // "you'll only buy your flour from us", "only work for us".
     String.raw`\bonly\s+(?:[\w'’-]+\s+){0,2}?${DEAL_VERB}\b[^.]{0,80}?\b(?:not|never|nor)\s+(?:[\w-]+\s+){0,2}?(?:with|to|from|for|through|via|at|by)\s+${OTHER_PARTY}`,
@@ -565,7 +611,7 @@ export const RISK_RULES: RiskRule[] = [
     // The adverb after the dealing, with the other side named: "agrees to work exclusively with the Brand".
     String.raw`\b${DEAL_VERB}\s+(?:[\w-]+\s+){0,2}?(?:exclusively|solely)\s+(?:with|from|to|for|through|via|at)\s+(?:the\s+[\w-]+|us|me)\b`,
     // A requirements deal: all of its supply from one source.
-    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other|one\s+else)\b|(?<![\w-])(?:sole|single|exclusive)\s+(?:source|supplier|provider|vendor)\b`,
+    String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other${NOT_A_PARTY}|one\s+else)\b|(?<![\w-])(?:sole|single|exclusive)\s+(?:source|supplier|provider|vendor)\b`,
     // From one source only: "purchase all panels exclusively from the Supplier", "order its parts from the Maker alone";
     // approved or certified suppliers are a quality rule and "only from its own premises" a place, not a tie to one party.
     String.raw`\b${PROCURE}\b[^.]{0,80}?\b(?:exclusively|solely|only)\s+from\s+(?!(?:an?\s+|the\s+|its\s+|their\s+|his\s+|her\s+|your\s+|our\s+)?` +
