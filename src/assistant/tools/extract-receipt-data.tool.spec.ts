@@ -631,6 +631,80 @@ describe('parseReceipt', () => {
     expect(cpu.ms()).toBeLessThan(1_000);
   });
 
+  it("reads a quantity line under an item's name as that item's: a count with its unit, or a weight, its unit price and amount", () => {
+    const market = parseReceipt(
+      ['Hortifruti Vila Nova', 'BANANA PRATA', '   1,250 KG x 6,98      8,73', 'AGUA MINERAL 500ML', '   3 UN x 2,50          7,50', 'TOTAL R$ 16,23'].join('\n'),
+    );
+    expect(market.items).toEqual([
+      { name: 'BANANA PRATA', quantity: 1.25, unitPrice: 6.98, amount: 8.73 },
+      { name: 'AGUA MINERAL 500ML', quantity: 3, unitPrice: 2.5, amount: 7.5 },
+    ]);
+    expect(market.totalMismatch).toBeUndefined();
+  });
+
+  it("reads an item's number and product code before its name as neither a quantity nor part of the name", () => {
+    const market = parseReceipt(
+      ['Empório Central', '001 5520 ARROZ TIPO 1 5KG', '   1 UN x 27,90      27,90', '002 0931 OVOS BRANCOS DZ', '   2 UN x 11,50      23,00', 'TOTAL R$ 50,90'].join('\n'),
+    );
+    expect(market.items.map((item) => [item.name, item.quantity])).toEqual([['ARROZ TIPO 1 5KG', 1], ['OVOS BRANCOS DZ', 2]]);
+    expect(parseReceipt('Mercado Sol\n003 CAFE MOIDO 250G   14,00\nTOTAL 14,00').items).toEqual([{ name: 'CAFE MOIDO 250G', quantity: 1, unitPrice: 14, amount: 14 }]);
+  });
+
+  it('reads a Brazilian state registration number ("IE") as an identifier, not an amount', () => {
+    const bakery = parseReceipt(['Panificadora Aurora', 'IE: 407.221.983.110', 'Pão de queijo   9,00', 'TOTAL R$ 9,00'].join('\n'));
+    expect(bakery.items.map((item) => item.name)).toEqual(['Pão de queijo']);
+    expect(bakery.totalMismatch).toBeUndefined();
+  });
+
+  it('reads the approximate taxes a Brazilian receipt prints ("Lei 12.741") as tax inside the prices: no item, no total, nothing added', () => {
+    const items = ['Drogaria Boa Vida', 'Dipirona 500mg   12,90', 'Protetor solar   45,00'];
+    const above = parseReceipt([...items, 'Val. aprox. tributos R$ 10,42', 'TOTAL R$ 57,90'].join('\n'));
+    const below = parseReceipt([...items, 'TOTAL R$ 57,90', 'Valor total aproximado dos tributos (Lei 12.741) R$ 10,42'].join('\n'));
+    for (const pharmacy of [above, below]) {
+      expect(pharmacy.items.map((item) => item.name)).toEqual(['Dipirona 500mg', 'Protetor solar']);
+      expect(pharmacy).toMatchObject({ total: 57.9, tax: 10.42, totalMismatch: undefined });
+    }
+  });
+
+  it('reads a Portuguese column heading ("# COD DESC QTD UN VL UN VL ITEM") as no merchant', () => {
+    expect(parseReceipt('# COD DESC QTD UN VL UN VL ITEM\nCafe coado   6,00\nTOTAL 6,00').merchant).toBeUndefined();
+  });
+
+  it('reads a whole unit price between the count and the amount ("2 x  85   170.00") as the unit price', () => {
+    const noodles = parseReceipt(['Lotus Noodle Bar', 'Pad See Ew        2 x  85     170.00', 'Lime Soda         3 x  40     120.00', 'Total             290.00'].join('\n'));
+    expect(noodles.items).toEqual([
+      { name: 'Pad See Ew', quantity: 2, unitPrice: 85, amount: 170 },
+      { name: 'Lime Soda', quantity: 3, unitPrice: 40, amount: 120 },
+    ]);
+    expect(noodles.totalMismatch).toBeUndefined();
+  });
+
+  it('reads the number after "x" as the unit price, not a count, when a count stands before the "x" ("1 x 120 120.00")', () => {
+    expect(parseReceipt('Chang Beer 1 x 120 120.00\nTotal 120.00').items).toEqual([{ name: 'Chang Beer', quantity: 1, unitPrice: 120, amount: 120 }]);
+    expect(parseReceipt('Coffee x2 5.00\nTotal 5.00').items).toEqual([{ name: 'Coffee', quantity: 2, unitPrice: 2.5, amount: 5 }]);
+    // Twelve and two that do not make the amount: two boxes of twelve eggs.
+    expect(parseReceipt('Eggs 12 x 2 7.00\nTotal 7.00').items[0]).toMatchObject({ quantity: 2, amount: 7 });
+  });
+
+  it('reads a unit letter followed by a non-ASCII letter as the start of a word, not a unit ("2,50 Gâteau")', () => {
+    const cafe = parseReceipt('Café 2,50 Gâteau 4,00 Total 6,50');
+    expect(cafe.items.map((item) => [item.name, item.amount])).toEqual([['Café', 2.5], ['Gâteau', 4]]);
+    expect(cafe.totalMismatch).toBeUndefined();
+  });
+
+  it('reads 100 KB of text built against the patterns for quantity lines, item numbers and approximate taxes in linear time', () => {
+    const runs = ['001 1001 ', '0,500 KG x ', '2 UN x ', '1 x 1 ', 'x 1 ', 'IE ', 'tributos aprox ', 'Lei 12.741 ', '1 Gâ'];
+    for (const run of runs) {
+      const text = run.repeat(Math.ceil(100_000 / run.length)).slice(0, 100_000);
+      const cpu = startCpuClock();
+      detectCurrency(text);
+      expect(() => parseReceipt(`Shop\n${text}x\nTea 2.00\nTotal 2.00`)).not.toThrow();
+      expect(() => parseReceipt(`${text}\nTea 2,00`)).not.toThrow();
+      expect(() => parseReceipt(`Shop\n${text}1,00 1,00\nTotal 2.00`)).not.toThrow();
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+
   it('handles huge receipts quickly', () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
     const cpu = startCpuClock();

@@ -152,9 +152,10 @@ const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|C
 const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|(?<!\d[ \u00A0\u202F])\d{1,3}(?: \d{3})+,\d{2}|\d+(?:[.,]\d{1,2})?`;
 /**
  * A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h", "12.5 cm" (either case: MONEY's codes must
- * stay upper case). Lengths that are also words ("1.88IN", "1.5m") only glued to the number: "5.00 in cash" is money.
+ * stay upper case). Lengths that are also words ("1.88IN", "1.5m") only glued to the number: "5.00 in cash" is money. The
+ * unit ends where no letter follows, not at \b, which ends a word only at an ASCII letter: "2,50 Gâteau" is no 2.50 g.
  */
-const UNIT = String.raw`(?:\s?(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?', 'cm', 'mm', 'ft'].map(anyCase).join('|')})\b)|(?:${['in', 'm'].map(anyCase).join('|')})\b)`;
+const UNIT = String.raw`(?:\s?(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?', 'cm', 'mm', 'ft'].map(anyCase).join('|')})(?![\p{L}\p{N}]))|(?:${['in', 'm'].map(anyCase).join('|')})(?![\p{L}\p{N}]))`;
 /** A price with its cents ahead, glued to the "x" before it: "2 x24,99", "1x15,00" ("2x4" is a size). */
 const CENTS_AHEAD = String.raw`(?=\d+[.,]\d\d(?!\d))`;
 // Numbers joined by hyphens ("2-10", "03-1234-5678") are an address or a phone number, whatever the currency; one
@@ -233,14 +234,27 @@ const TAXABLE_BASE = new RegExp(
  */
 const VAT_TABLE_ROW = /^(?:\p{Lu}\d?[^\S\n]+)?\d{1,2}(?:[.,]\d{1,3})?[^\S\n]?%[\s=+*]*$/u;
 /**
- * A business's registration or tax number, its label before the number: "CNPJ 12.345.678/0001-90", "VAT No. 123.456.789",
+ * The taxes a Brazilian receipt says its prices contain, printed by law (Lei 12.741): "Tributos aprox. R$ 9,87", "Val. aprox.
+ * tributos", "Valor total aproximado dos tributos", "Tributos totais incidentes (Lei Federal 12.741/2012)", "Fonte: IBPT".
+ * Tax inside the prices: no item, no total (whatever "total" it says), nothing to add.
+ */
+const APPROXIMATE_TAXES = new RegExp(
+  apart(
+    String.raw`(?:tributos|trib\.|impostos)\s+(?:aprox\p{L}*|totais|incidentes)|aprox\p{L}*\.?\s+(?:d[oe]s?\s+)?(?:tributos|impostos)|` +
+      String.raw`lei\s+(?:federal\s+)?(?:n[º°o]?\.?\s*)?12[.,]?741|ibpt`,
+  ),
+  'iu',
+);
+/**
+ * A business's registration or tax number, its label before the number: "CNPJ 12.345.678/0001-90", "IE: 114.992.018.115" (a
+ * Brazilian state's registration, Inscrição Estadual), "VAT No. 123.456.789",
  * "VAT Reg No GB 123 4567 89", "Org.nr 556677-1234", "CIF: B12345678", "KONAK V.D. 1234567890" (a Turkish tax office), "사업자번호",
  * "MST: 0101234567".
  * An identifier, not money.
  */
 const BUSINESS_ID = new RegExp(
   apart(
-    String.raw`cnpj|cpf|nip|regon|nif|cif|ruc|rut|rfc|abn|acn|uen|gstin|siret|siren|cvr|kvk|ičo|dič|y-tunnus|orgnr|org\.?\s?(?:nr|nummer)|` +
+    String.raw`cnpj|cpf|ie|i\.e\.|inscri[çc][ãa]o\s+(?:estadual|municipal)|nip|regon|nif|cif|ruc|rut|rfc|abn|acn|uen|gstin|siret|siren|cvr|kvk|ičo|dič|y-tunnus|orgnr|org\.?\s?(?:nr|nummer)|` +
       String.raw`ust-?id(?:-?nr)?|steuer-?nr|steuernummer|st\.?-?nr|p\.?\s?iva|partita\s+iva|v\.\s?[dn]\.|vkn|mersis(?:\s+no)?|` +
       String.raw`(?:vat|gst|tax|btw|moms|mva|tva|iva)[\s.-]*(?:no|nr|number|reg(?:istration)?|id)\.?(?:[\s.-]*(?:no|nr|number)\.?)?|` +
       // Vietnamese: the tax code ("MST: 0101234567").
@@ -481,12 +495,14 @@ function merchantName(line: string): string {
 const ABBREVIATED_BUSINESS_FORM = /^(?:co|inc|ltd|corp|bros|pte|pty|cie|cía|ltda|bhd|llc|plc)\.$|^(?:\p{L}\.){2,}$/iu;
 /**
  * The words of a column heading above the items: "Item  Qty  Price", "Description  Qty  Amount", "Artikel  Menge  Preis",
- * "Tên món  SL  Đ.giá  T.tiền" (Vietnamese: name, count, unit price, amount). A line of them alone names no merchant or item.
+ * "Tên món  SL  Đ.giá  T.tiền" (Vietnamese: name, count, unit price, amount), "# COD DESC QTD UN VL UN VL ITEM" (Portuguese:
+ * code, unit, unit value, item value). A line of them alone names no merchant or item.
  */
 const COLUMN_WORD = new RegExp(
   apart(
     String.raw`items?|descriptions?|desc|products?|articles?|artikel|bezeichnung|désignation|descripción|descrição|articolo|` +
       String.raw`qty|quantity|qté|quantité|menge|anzahl|cant|cantidad|qtd|quantidade|ilość|price|unit\s+price|rate|each|` +
+      String.raw`cod|c[óo]digo|un|vl(?:\s+(?:un|unit|item|total))?|` +
       String.raw`prix(?:\s+unitaire)?|preis|einzelpreis|precio|preço|prezzo|cena|amount|amt|total|montant|betrag|importe|valor|importo|` +
       withOrWithoutMarks(String.raw`stt|tên\s+(?:món|hàng)|mặt\s+hàng|món|sl|số\s+lượng|đvt|đơn\s+giá|đ\.\s?giá|đg|thành\s+tiền|t\.\s?tiền|tt`),
   ),
@@ -571,8 +587,7 @@ export function parseReceipt(text: string): Receipt {
   // name was an address or a label ("Kadıköy / İSTANBUL" over "3 AD X 12,50" over "EKMEK *37,50").
   let itemAbove: NonNullable<ParsedItem> | undefined;
   let countAbove: (Count & { named?: ReceiptItem }) | undefined;
-  const counts = (item: ReceiptItem, count: Count): boolean =>
-    item.quantity === 1 && Math.abs(item.amount - count.count * count.unitPrice) < 0.011;
+  const counts = (item: ReceiptItem, count: Count): boolean => item.quantity === 1 && Math.abs(item.amount - count.amount) < 0.011;
   // The items read before the last total: what follows it (a split, the card, "Suica ¥680") is how the bill was paid.
   let itemsAtTotal = 0;
   // A total line: the bill so far, with any tip above it (an e-mail may state its total twice, before and after the lines).
@@ -608,7 +623,7 @@ export function parseReceipt(text: string): Receipt {
       else if (/\p{L}/u.test(line) && !TOTAL.test(read) && !IGNORED.test(read) && !PAYMENT.test(read) && !BUSINESS_ID.test(read) && !LABEL_ONLY.test(read) && !isColumnHeading(read)) {
         if (!merchant && items.length === 0) merchant = merchantName(line);
         // A label and its value ("FİŞ NO: 0214", "TARİH:   SAAT:") names no item priced on the next line.
-        else if (!LABELLED_LINE.test(line) && !DOCUMENT_NUMBER.test(read)) pendingName = cleanName(line);
+        else if (!LABELLED_LINE.test(line) && !DOCUMENT_NUMBER.test(read)) pendingName = cleanName(line.replace(ITEM_NUMBER, ''));
       }
       continue;
     }
@@ -621,13 +636,14 @@ export function parseReceipt(text: string): Receipt {
       // "Brezel 2,58" over "2 Stk x 1,29": the count of the item above it adds up to.
       if (above && counts(above.item, count)) Object.assign(above.item, { quantity: count.count, unitPrice: count.unitPrice });
       else {
-        const named = pendingName ? { name: pendingName, quantity: count.count, unitPrice: count.unitPrice, amount: round(count.count * count.unitPrice) } : undefined;
+        const named = pendingName ? { name: pendingName, quantity: count.count, unitPrice: count.unitPrice, amount: count.amount } : undefined;
         if (named) items.push(named);
         countAbove = { ...count, named };
       }
     } else if (BUSINESS_ID.test(read)) {
       // A business's registration number: no amount at all.
-    } else if (PAID.test(read) && sums.total !== undefined && amount > 0) sums.paid = amount;
+    } else if (APPROXIMATE_TAXES.test(read)) addTax(amount, true);
+    else if (PAID.test(read) && sums.total !== undefined && amount > 0) sums.paid = amount;
     // "Gross 180.00 / Disc -18.00 / Net Amount (incl GST) 162.00": a net amount below a subtotal or the tax lines, or holding
     // the tax, is the total.
     else if (NET_AMOUNT.test(read) && (sums.subtotal !== undefined || sums.tax > 0 || TAX_INCLUDED.test(read))) stateTotal(amount);
@@ -819,8 +835,13 @@ function splitAfterPrices(line: string, integersAreMoney: boolean): string[] {
 }
 
 const QUANTITY_LABEL = /\b(?:qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.)\s*[:.]?\s*(\d{1,3})\b/i;
-/** A count's unit printed after it, either case: "2 AD" (Turkish adet), "1 ks" (Czech), "3 Stk", "2 szt", "4 pcs", "2 db". */
-const COUNT_UNIT = String.raw`(?:${['adet', 'ad', 'pcs', 'pc', 'ks', 'stk', 'st', 'szt', 'kpl', 'db'].map(anyCase).join('|')}|шт)\.?`;
+/**
+ * A count's unit printed after it, either case: "2 AD" (Turkish adet), "1 ks" (Czech), "3 Stk", "2 szt", "4 pcs", "2 db", "2 UN"
+ * (Portuguese unidade), "1 ud" (Spanish unidad).
+ */
+const COUNT_UNIT = String.raw`(?:${['adet', 'ad', 'pcs', 'pc', 'ks', 'stk', 'st', 'szt', 'kpl', 'db', 'unid', 'und', 'un', 'uds', 'ud'].map(anyCase).join('|')}|шт)\.?`;
+/** A weighed quantity with its decimals and unit: "0,500 KG", "1.25 lb". */
+const WEIGHT = String.raw`(\d{1,4}[.,]\d{1,3})[^\S\n]*(?:${['kg', 'g', 'lbs?', 'oz', 'l', 'ml'].map(anyCase).join('|')})\.?`;
 // Tried only where a run of blanks starts (the lookbehind), so no run is rescanned from each of its blanks.
 const QUANTITY_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}(\d{1,3})(?:[^\S\n]?${COUNT_UNIT})?\s{2,}$`, 'u');
 /**
@@ -836,28 +857,53 @@ const UNIT_PRICE_MARK = new RegExp(
 );
 /** A count before the unit-price mark, with its unit: "VİDA 4X40   2 AD" before "X 45,00". */
 const COUNT_BEFORE_MARK = new RegExp(String.raw`(?:^|\s)(\d{1,3})(?:\s*${COUNT_UNIT})?\s*$`, 'u');
-/** A line of a count and a unit price only ("2 AD X 45,00", "2 Stk x 1,29"): the text before its one amount. */
-const COUNT_ONLY = new RegExp(String.raw`^(\d{1,3})[^\S\n]*(?:${COUNT_UNIT}[^\S\n]*)?[x×X*@][^\S\n]*$`, 'u');
+/**
+ * A line of a quantity and its unit price ("2 AD X 45,00", "2 Stk x 1,29", "2 UN x 5,49", "0,500 KG x 16,90"): the text
+ * before its unit price. A count is group 1, a weight group 2.
+ */
+const QUANTITY_ONLY = new RegExp(String.raw`^(?:(\d{1,3})[^\S\n]*(?:${COUNT_UNIT}[^\S\n]*)?|${WEIGHT}[^\S\n]*)[x×X*@][^\S\n]*$`, 'u');
+
+/**
+ * An item's number and product code opening its line, as fiscal tills print them ("001 1001 PAO FRANCES", "003 CAFE"): a
+ * zero-padded number, or a number before a code of four digits or more. They count nothing and name nothing.
+ */
+const ITEM_NUMBER = /^(?:0\d{1,3}[^\S\n]+(?:\d{4,14}[^\S\n]+)?|\d{1,3}[^\S\n]+\d{4,14}[^\S\n]+)(?=\p{L})/u;
+/** What stands between a unit-price mark and the line's amount when the unit price is printed without cents: "2 x  95  190.00". */
+const WHOLE_UNIT_PRICE = /^\s*(\d{1,6})\s*$/;
 
 /** An item; unitPriceOnly when its line printed a unit price and no amount ("2 AD X 45,00"), which may follow alone. */
 type ParsedItem = { item: ReceiptItem; ambiguous: boolean; unitPriceOnly?: boolean } | undefined;
 
-type Count = { count: number; unitPrice: number };
-/** "2 AD X 45,00" → 2 at 45: a count and unit price printed on a line of their own, above or below the item's line. */
+/** A quantity (a count or a weight), its unit price and the amount they make. */
+type Count = { count: number; unitPrice: number; amount: number };
+/**
+ * "2 AD X 45,00" → 2 at 45, "0,500 KG x 16,90   8,45" → 0.5 at 16.90 for 8.45: a quantity and unit price printed on a line
+ * of their own, above or below the item's line, with the amount they make or without it. A second amount they do not make
+ * is no line total (the line is left to parseItem).
+ */
 function countLine(line: string, money: readonly Money[]): Count | undefined {
-  const [price] = money;
-  if (money.length !== 1 || !price || /\S/.test(line.slice(price.index + price.length))) return undefined;
-  const count = COUNT_ONLY.exec(line.slice(0, price.index));
-  return count ? { count: Number(count[1]), unitPrice: price.value } : undefined;
+  const [price, printed] = money;
+  const last = money[money.length - 1];
+  if (money.length > 2 || !price || !last || /\S/.test(line.slice(last.index + last.length))) return undefined;
+  if (printed && /\S/.test(line.slice(price.index + price.length, printed.index))) return undefined;
+  const quantity = QUANTITY_ONLY.exec(line.slice(0, price.index));
+  if (!quantity) return undefined;
+  // A weight's decimals after a comma are decimals, never thousands ("0,500 KG" is half a kilo).
+  const count = quantity[1] === undefined ? Number(quantity[2]?.replace(',', '.')) : Number(quantity[1]);
+  // The amount they make, to the cent a weighed line is rounded to ("0,312 KG x 42,00" → 13,10).
+  if (printed && Math.abs(count * price.value - printed.value) >= 0.011) return undefined;
+  return { count, unitPrice: price.value, amount: printed?.value ?? round(count * price.value) };
 }
 
 /** One item line: "2 x Coffee 7.00", "Coffee x2 7.00", "2 Coffee @ 3.50", "2 @ 3.99 AVOCADO" or "Coffee 3.50". */
 function parseItem(line: string, integersAreMoney: boolean, pendingName?: string): ParsedItem {
   let quantity: number | undefined;
+  // "001 1001 PAO FRANCES 8,45": an item's number and code are no count.
+  const unnumbered = line.replace(ITEM_NUMBER, '');
   // A labelled quantity anywhere on the line: "Mug 350ml   Qty: 2   £36.00".
-  const labelled = QUANTITY_LABEL.exec(line);
+  const labelled = QUANTITY_LABEL.exec(unnumbered);
   if (labelled) quantity = Number(labelled[1]);
-  let rest = labelled ? line.slice(0, labelled.index) + line.slice(labelled.index + labelled[0].length) : line;
+  let rest = labelled ? unnumbered.slice(0, labelled.index) + unnumbered.slice(labelled.index + labelled[0].length) : unnumbered;
   // "2 x 0,69" under its name: the "x" marks the unit price and starts no name.
   const leading = /^(\d{1,3})(?:\s*[x×X*]\s+|\s+)(?=\p{L})(?![xX][\s\d])/u.exec(rest);
   if (leading && quantity === undefined) {
@@ -866,7 +912,7 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
   }
   // "*" glued to digits is an amount's mark, not a count's ("*90,00").
   const trailing = /\s(?:[x×]|\*(?!\d))\s?(\d{1,3})(?=\s|$)/.exec(rest);
-  if (trailing && quantity === undefined) {
+  if (trailing && quantity === undefined && !unitPriceAfterCount(rest, trailing, integersAreMoney)) {
     quantity = Number(trailing[1]);
     rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
   }
@@ -882,6 +928,13 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
       name = name.slice(0, countBeforeAt.index);
     }
     prices = prices.filter((price) => price.index >= at.index);
+    // "2 x  95   190.00": a unit price without cents, which alone reads as no money, when with the count it makes the amount.
+    const markEnd = at.index + at[0].length;
+    const [lineAmount] = prices;
+    const whole = prices.length === 1 && lineAmount ? WHOLE_UNIT_PRICE.exec(rest.slice(markEnd, lineAmount.index)) : null;
+    if (whole && lineAmount && near(Number(whole[1]) * (quantity ?? 1), lineAmount.value)) {
+      prices = [{ value: Number(whole[1]), index: markEnd, length: lineAmount.index - markEnd }, lineAmount];
+    }
     unitPrice = prices[0]?.value;
   } else {
     const counted = integersAreMoney && quantity === undefined ? wholeUnitCount(prices) : undefined;
@@ -912,6 +965,17 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     return { item: { name, quantity: count, unitPrice: secondLast, amount: lastPrice }, ambiguous: false };
   }
   return { item: { name, quantity: count, unitPrice: round(lastPrice / count), amount: lastPrice }, ambiguous: count > 1 };
+}
+
+/**
+ * "Beer 1 x 110 110.00": after a count, the number after the "x" is the unit price, not a count, when with the count it
+ * makes the line's amount ("Eggs 12 x 2 7.00" stays two of them).
+ */
+function unitPriceAfterCount(rest: string, afterMark: RegExpExecArray, integersAreMoney: boolean): boolean {
+  const countBefore = COUNT_BEFORE_MARK.exec(rest.slice(0, afterMark.index));
+  if (!countBefore) return false;
+  const amount = findMoney(rest, integersAreMoney).at(-1);
+  return amount !== undefined && near(Number(countBefore[1]) * Number(afterMark[1]), amount.value);
 }
 
 /**
