@@ -13,7 +13,19 @@ describe('sumsUpReceipt', () => {
     expect(sumsUpReceipt(line)).toBe(true);
   });
 
-  it.each(['Item 10 4.00', 'Totalizer 3.00', 'R2D2 figure 4.00', 'Toner T0 9.00', 'Thành tiền 90.000'])('reads %j as no total', (line) => {
+  it.each(['Surnme EUR 9,20', 'Zwischensurnme 8,10', 'Gesarntbetrag 4,00'])('reads %j, a total word with an "m" a scanner read as "rn", all the same', (line) => {
+    expect(sumsUpReceipt(line)).toBe(true);
+  });
+
+  it.each(['合   計  ¥2,480', '합  계  32,000', '소   계  12,000', '[ 合 計 ]  ¥900'])('reads %j, a total word a till spaced out between its characters, all the same', (line) => {
+    expect(sumsUpReceipt(line)).toBe(true);
+  });
+
+  it.each(['รวมเงิน 320.00', 'ยอดสุทธิ 89.00', 'Total bruto de itens 45,10'])('reads %j, a Thai total or a Brazilian gross sum, as summing a receipt up', (line) => {
+    expect(sumsUpReceipt(line)).toBe(true);
+  });
+
+  it.each(['종합 계란 5,000', 'Kernseife 2,99', 'Item 10 4.00', 'Totalizer 3.00', 'R2D2 figure 4.00', 'Toner T0 9.00', 'Thành tiền 90.000'])('reads %j as no total', (line) => {
     expect(sumsUpReceipt(line)).toBe(false);
   });
 });

@@ -25,7 +25,7 @@ export function withOrWithoutMarks(words: string): string {
  * The line with the bill's total, in the languages receipts come in: "Total", "Order total", "Summe", "Gesamtbetrag",
  * "SUMMA SEK", "SUMA PLN", "Razem", "Do zapłaty", "Celkem", "Összesen", "Toplam", "Итого", "합계", "合計", "Net Payable" and
  * "Amount Payable" (Indian tills), "Tổng cộng", "Tổng tiền", "Thanh toán" (Vietnamese; "Thành tiền" is a line's amount
- * column). "Sum" alone only opens a line ("Dim sum 8.50" is an item).
+ * column), "รวมเงิน" (Thai). "Sum" alone only opens a line ("Dim sum 8.50" is an item).
  */
 export const TOTAL_WORDS = new RegExp(
   apart(
@@ -33,21 +33,25 @@ export const TOTAL_WORDS = new RegExp(
       String.raw`do\s+zapłaty|att\s+betala|å\s+betale|i\s+alt|totaal|te\s+betalen|yhteensä|maksettava|celkem|celkom|k\s+úhradě|összesen|` +
       String.raw`fizetendő|toplam|итого|к\s+оплате|σύνολο|net\s+payable|(?:amount|bill)\s+payable|payable\s+amount|` +
       withOrWithoutMarks(String.raw`tổng\s+(?:cộng|tiền)|thanh\s+toán`),
-  ) + String.raw`|^\s*sum(?![\p{L}\p{N}])|合計|合计|总计|總計|总额|總額|应付|應付|应收|應收|합계|총액|결제\s?금액|받을\s?금액`,
+  ) +
+    String.raw`|^\s*sum(?![\p{L}\p{N}])|合計|合计|总计|總計|总额|總額|应付|應付|应收|應收|합계|총액|결제\s?금액|받을\s?금액|` +
+    // Thai: "รวมเงิน" (the money in all), "ยอดรวม", "รวมทั้งสิ้น", "ยอดสุทธิ" (net total), "ยอดชำระ" (to pay).
+    'รวมเงิน|ยอดรวม(?!ย่อย)|รวมทั้งสิ้น|ยอดสุทธิ|ยอดชำระ',
   'iu',
 );
 
 /**
  * The sum of the items before tax, tip and discount: "Subtotal", "Zwischensumme", "Sous-total", "Delsumma", "小計", "소계",
- * "Tạm tính" and "Tổng tiền hàng" (Vietnamese: "the goods' total", which TOTAL_WORDS would read as the total);
+ * "Tạm tính" and "Tổng tiền hàng" (Vietnamese: "the goods' total", which TOTAL_WORDS would read as the total), "Total bruto
+ * de itens" (Brazilian: the items' gross sum, before the discount), "ยอดรวมย่อย" (Thai);
  * "Gross", "Gross Amount" opening a line, as Indian tills print it above the discount ("Gross wt" is a weight).
  */
 export const SUBTOTAL_WORDS = new RegExp(
   apart(
     String.raw`sub[\s-]?total[e]?|zwischensumme|sous[\s-]total|net\s+(?:total|amount)|delsumma|subtotaal|välisumma|mezisoučet|` +
-      String.raw`részösszeg|ara\s+toplam|suma\s+częściowa|` +
+      String.raw`részösszeg|ara\s+toplam|suma\s+częściowa|total\s+bruto(?:\s+d[eo]s?\s+itens)?|` +
       withOrWithoutMarks(String.raw`tạm\s+tính|(?:tổng|cộng)\s+tiền\s+hàng`),
-  ) + String.raw`|^\s*gross(?:\s+(?:amount|total|value))?(?![\p{L}\p{N}])(?!\s*(?:wt|weight))|小計|小计|소계`,
+  ) + String.raw`|^\s*gross(?:\s+(?:amount|total|value))?(?![\p{L}\p{N}])(?!\s*(?:wt|weight))|小計|小计|소계|ยอดรวมย่อย|รวมย่อย`,
   'iu',
 );
 
@@ -59,19 +63,31 @@ export const PAID_WORDS = /^\s*(?:amount\s+(?:paid|charged)|total\s+(?:paid|char
  * another digit ("A10", "1.10") or after fewer letters ("T1", "G0") it is a digit.
  */
 const MISREAD_LETTER = /(?<=\p{L})[01](?=\p{L})|(?<=\p{L}{3})1(?![\p{L}\p{N}])/gu;
+/** An "rn" a scanner read for an "m" ("Surnme", "Gesarntbetrag"): no word a receipt sums itself up with spells "rn". */
+const MISREAD_M = /rn/g;
 /**
- * A line as a scanner meant it: text recognition reads the letter O as the digit 0, and l or I as 1 ("T0TAL TTC",
- * "SUBT0TAL", "Tota1", "PA1D"). Each digit becomes one letter, so the line keeps its length and its amounts their
- * places. For reading what a line is, not for printing it back.
+ * Single Chinese, Japanese or Korean characters a till spaced out to fill a column ("合  計", "お  釣", "합    계",
+ * "[영 수 증]"): each stands alone, with no such character glued before or after it, so two words that meet ("종합 계란")
+ * stay apart.
+ */
+const CJK = String.raw`[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]`;
+const SPACED_OUT = new RegExp(String.raw`(?<!${CJK})${CJK}(?:[^\S\n]+${CJK}(?!${CJK}))+`, 'gu');
+/**
+ * A line as a scanner or a till meant it: text recognition reads the letter O as the digit 0, l or I as 1 ("T0TAL TTC",
+ * "SUBT0TAL", "Tota1", "PA1D") and m as rn ("Surnme"); a till spaces a CJK label's characters out ("合  計"). For reading what
+ * a line is, not for printing it back or finding its amounts (its length may change).
  */
 export function readMisreadLetters(line: string): string {
-  return line.replace(MISREAD_LETTER, (digit, offset: number) => {
-    const before = line.charAt(offset - 1);
-    // Among capitals a 1 is an I, among small letters an l; a 0 is an O in the case of the letter before it.
-    const upper = before === before.toUpperCase();
-    if (digit === '0') return upper ? 'O' : 'o';
-    return upper ? 'I' : 'l';
-  });
+  return line
+    .replace(MISREAD_LETTER, (digit, offset: number) => {
+      const before = line.charAt(offset - 1);
+      // Among capitals a 1 is an I, among small letters an l; a 0 is an O in the case of the letter before it.
+      const upper = before === before.toUpperCase();
+      if (digit === '0') return upper ? 'O' : 'o';
+      return upper ? 'I' : 'l';
+    })
+    .replace(MISREAD_M, 'm')
+    .replace(SPACED_OUT, (label) => label.replace(/[^\S\n]+/g, ''));
 }
 
 /** Whether a line sums a receipt up: its total, its subtotal or what was paid, however a scanner misread its letters. */

@@ -705,6 +705,84 @@ describe('parseReceipt', () => {
     }
   });
 
+  it('reads a label a till spaced out between CJK characters ("合   計", "お   釣", "합   계") and a Japanese count line ("3コ×単110")', () => {
+    const bento = parseReceipt(
+      ['ほっと弁当 中野店', 'のり弁当        ¥420', 'お茶            ¥130', '  3コ×単110', 'ゆで卵          ¥330', '小   計         ¥880', '合   計         ¥880', 'お預り        ¥1,000', 'お   釣         ¥120'].join('\n'),
+    );
+    expect(bento).toMatchObject({ currency: 'JPY', subtotal: 880, total: 880, totalMismatch: undefined });
+    expect(bento.items).toEqual([
+      { name: 'のり弁当', quantity: 1, unitPrice: 420, amount: 420 },
+      { name: 'お茶', quantity: 1, unitPrice: 130, amount: 130 },
+      { name: 'ゆで卵', quantity: 3, unitPrice: 110, amount: 330 },
+    ]);
+    // No total above the change: the spaced-out change is still no item.
+    expect(parseReceipt('ほっと弁当\nお茶 ¥130\nお預り ¥200\nお   釣 ¥70').items).toHaveLength(1);
+    const gimbap = parseReceipt(
+      ['김밥나라 합정점', '서울특별시 마포구 양화로 45', '[영 수 증]', '참치김밥      1      4,500', '라면          2      9,000', '사이다 1.25L  1      2,000', '공급가액             14,091', '부가세                1,409', '합   계              15,500', '신용카드             15,500'].join('\n'),
+    );
+    expect(gimbap).toMatchObject({ merchant: '김밥나라 합정점', currency: 'KRW', total: 15_500, totalMismatch: undefined });
+    expect(gimbap.items.map((item) => [item.name, item.amount])).toEqual([['참치김밥', 4500], ['라면', 9000], ['사이다 1.25L', 2000]]);
+  });
+
+  it('reads a receipt pasted from a chat export without taking a time-stamped chat line for the merchant', () => {
+    const receipt = parseReceipt(
+      ['[14/03/2024, 09:10] Priya: this one is from the plumbing merchant', '[14/03/2024, 09:11] Priya: bathroom job, thanks', '', 'PIPEWORKS SUPPLIES LTD', 'Copper elbow 15mm    £3.20', 'PTFE tape            £1.10', 'TOTAL                £4.30'].join('\n'),
+    );
+    expect(receipt).toMatchObject({ merchant: 'PIPEWORKS SUPPLIES LTD', total: 4.3, currency: 'GBP', totalMismatch: undefined });
+    expect(receipt.items).toHaveLength(2);
+  });
+
+  it('reads a French-Canadian receipt: "$" after the amount beside a Québec postal code is CAD, TPS and TVQ are taxes, a "Pourboire" a tip', () => {
+    const bakery = parseReceipt(
+      ['De : Boulangerie Le Fournil <bonjour@lefournil.ca>', 'Objet : Votre reçu', '', 'Boulangerie Le Fournil', '1200, rue Ontario Est', 'Montréal (Québec) H2L 1R8', 'Baguette            3,50 $', 'Pain aux raisins    2,75 $', 'Sous-total          6,25 $', 'TPS 5 %             0,31 $', 'TVQ 9,975 %         0,62 $', 'Pourboire           1,00 $', 'TOTAL               8,18 $'].join('\n'),
+    );
+    expect(bakery).toMatchObject({ merchant: 'Boulangerie Le Fournil', currency: 'CAD', subtotal: 6.25, tip: 1, total: 8.18, totalMismatch: undefined });
+    expect(bakery.tax).toBeCloseTo(0.93);
+    expect(bakery.items.map((item) => item.name)).toEqual(['Baguette', 'Pain aux raisins']);
+  });
+
+  it('reads total words with an "m" a scanner read as "rn" ("Surnme"), and change printed without its umlaut, as no items', () => {
+    const butcher = parseReceipt(['Metzgerei Brandl', 'Leberkäse 3,20', 'Brezn 1,10', 'Surnme EUR 4,30', 'Bar 5,00', 'Ruckgeld 0,70'].join('\n'));
+    expect(butcher).toMatchObject({ total: 4.3, currency: 'EUR', totalMismatch: undefined });
+    expect(butcher.items.map((item) => item.name)).toEqual(['Leberkäse', 'Brezn']);
+    expect(parseReceipt(['Kiosk', 'Zeitung 2,50', 'Gegeben 5,00', 'Rueckgeld 2,50'].join('\n')).items).toHaveLength(1);
+  });
+
+  it('reads a Thai receipt: its total, the goods value before VAT, VAT in the prices, cash and change, the tax ID, the baht', () => {
+    const cafe = parseReceipt(
+      ['ร้านกาแฟ บ้านสวน', 'เลขประจำตัวผู้เสียภาษี 0105551234567', 'ใบเสร็จรับเงิน', 'กาแฟเย็น  2 x 45.00   90.00', 'ขนมปังปิ้ง           35.00', 'รวมเงิน             125.00', 'มูลค่าสินค้า         116.82', 'ภาษีมูลค่าเพิ่ม 7%     8.18', 'เงินสด              500.00', 'เงินทอน             375.00'].join('\n'),
+    );
+    expect(cafe).toMatchObject({ merchant: 'ร้านกาแฟ บ้านสวน', currency: 'THB', total: 125, tax: 8.18, totalMismatch: undefined });
+    expect(cafe.items.map((item) => [item.name, item.quantity, item.amount])).toEqual([['กาแฟเย็น', 2, 90], ['ขนมปังปิ้ง', 1, 35]]);
+    // No total printed: cash and change are no items, the goods value no item.
+    expect(parseReceipt('ร้านกาแฟ\nชาเย็น 40.00\nเงินสด 100.00\nเงินทอน 60.00').items).toHaveLength(1);
+  });
+
+  it('reads a Brazilian gross item sum as the subtotal, a discount in Portuguese, a weight before "X", and the per-item tax in brackets as no amount', () => {
+    const market = parseReceipt(
+      ['MERCADINHO SAO JORGE', '001 7891234 LEITE INTEGRAL 1L  2 UN X 4,99 (0,90)   9,98', '002 2000321 TOMATE  0,850 KG X 7,90 (0,71)   6,72', '003 7890011 PAO DE FORMA  1 UN X 8,50 (1,53)', 'Total bruto de itens   25,20', 'Desconto sobre item    -2,00', 'TOTAL R$               23,20'].join('\n'),
+    );
+    expect(market).toMatchObject({ currency: 'BRL', subtotal: 25.2, discount: 2, total: 23.2, totalMismatch: undefined });
+    expect(market.items).toEqual([
+      { name: 'LEITE INTEGRAL 1L', quantity: 2, unitPrice: 4.99, amount: 9.98 },
+      { name: 'TOMATE', quantity: 0.85, unitPrice: 7.9, amount: 6.72 },
+      { name: 'PAO DE FORMA', quantity: 1, unitPrice: 8.5, amount: 8.5 },
+    ]);
+  });
+
+  it('reads 100 KB of text built against the patterns for spaced labels, misread letters, codes, counters and brackets in linear time', () => {
+    const runs = ['合 ', '합  ', 'rn', 'a 1R2 ', '2コ×', '単1 ', '(1,00) ', '0,5 KG X ', '1.25L ', 'ภาษี ', '[14/03/2024, 09:10] a: '];
+    for (const run of runs) {
+      const text = run.repeat(Math.ceil(100_000 / run.length)).slice(0, 100_000);
+      const cpu = startCpuClock();
+      detectCurrency(text);
+      expect(() => parseReceipt(`Shop\n${text}x\nTea 2.00\nTotal 2.00`)).not.toThrow();
+      expect(() => parseReceipt(`${text}\nTea 2,00`)).not.toThrow();
+      expect(() => parseReceipt(`Shop\n${text}1,00 1,00\nTotal 2.00`)).not.toThrow();
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+
   it('handles huge receipts quickly', () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
     const cpu = startCpuClock();
@@ -780,8 +858,19 @@ describe('amounts and currencies', () => {
     ['12 Strand, London WC2N 5HR\nTotal $5.55', 'USD'],
     ['GSTIN: 33AAACS1234F1Z9\nTotal $5.55', 'USD'],
     ['Seattle, WA 98101\nTotal $17.59\n10:32 PST', 'USD'],
+    // A French-Canadian address: the province in brackets, a postal code whose "1R4" is no rand amount.
+    ['Montréal (Québec) H3B 1R4\nCafé 4,00 $', 'CAD'],
+    ['Gatineau (Québec)\nCafé 4,00 $', 'CAD'],
   ])('reads a "$" or a mark in %j with where it was printed', (text, currency) => {
     expect(detectCurrency(text)).toEqual({ code: currency, stated: true });
+  });
+
+  it('reads the baht from Thai script or a Thai place when no mark is printed, and a whole-unit currency beside a measure with decimals', () => {
+    expect(detectCurrency('ข้าวผัด 60.00\nรวม 60.00')).toEqual({ code: 'THB', stated: false });
+    expect(detectCurrency('Sukhumvit Soi 11, Bangkok 10110\nPad thai 120.00')).toEqual({ code: 'THB', stated: false });
+    expect(detectCurrency('Total R 45.00')).toEqual({ code: 'ZAR', stated: true });
+    // "1.5L" is a measure, not cents: the won of a Korean receipt has none.
+    expect(detectCurrency('생수 1.5L 1,200\n부가세 109\n합계 1,200')).toEqual({ code: 'KRW', stated: false });
   });
 
   it('reads the Vietnamese dong in whole units from its marks, or from Vietnamese letters when none is printed, never beside cents', () => {

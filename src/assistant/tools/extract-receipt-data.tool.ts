@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { documentText, isDocument } from './attached-document.js';
+import { withoutChatPrefixes } from '../../common/chat-export.js';
 import { PAID_WORDS, readMisreadLetters, SUBTOTAL_WORDS, TOTAL_WORDS, withOrWithoutMarks } from '../../common/receipt-words.js';
 
 export interface ReceiptItem {
@@ -44,7 +45,7 @@ const KENYAN_SHILLING = String.raw`K[Ss][Hh][Ss]?\b\.?`;
 /** Specific marks before generic ones: "CA$" must not read as "$". */
 const CURRENCY_MARKS: [RegExp, string][] = [
   [/US\$/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
-  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<!\p{L})R\s?\d/u, 'ZAR'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
+  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<![\p{L}\p{N}])R\s?\d/u, 'ZAR'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
   [/[¥円]|\byen\b/i, 'JPY'], [/₹/, 'INR'], [/₩/, 'KRW'], [/₽/, 'RUB'], [/₺/, 'TRY'], [/₪/, 'ILS'], [/₱/, 'PHP'], [/฿/, 'THB'],
   [/zł/, 'PLN'], [/Kč/, 'CZK'],
   // "45,00 TL", "TL 45": the Turkish lira's letters, only next to an amount.
@@ -79,6 +80,8 @@ const COUNTRY_CLUES: [RegExp, string][] = [
   [new RegExp(String.raw`\b(?:HST|PST|QST|TPS|TVQ)\b${BLANKS}*(?:[#:@(]${BLANKS}*)?\d`), 'CAD'],
   [/\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\b,?[^\S\n]+[ABCEGHJ-NPRSTVXY]\d[A-Z][^\S\n]?\d[A-Z]\d\b/, 'CAD'],
   [/\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d\b/, 'CAD'],
+  // "Montréal (Québec)": a town and its province in brackets, as French-Canadian addresses print it.
+  [/\((?:Québec|Quebec|Ontario|Nouveau-Brunswick)\)/, 'CAD'],
   // "Vancouver BC", "TORONTO, ON": a town and its province ending the line ("NT" is Australian too, "ON" an English word).
   [/(?:\p{Ll}[.,]?|\p{Lu},)[^\S\n]+(?:AB|BC|MB|NB|NL|NS|NU|PE|QC|SK|YT)[^\S\n]*$/mu, 'CAD'],
   // Australia: the business number, a state and its postcode ("Melbourne VIC 3000"; a US state has five digits).
@@ -99,6 +102,8 @@ const COUNTRY_CLUES: [RegExp, string][] = [
   [/消費税|内税|外税|税込|〒[^\S\n]?\d{3}-\d{4}/, 'JPY'],
   [/부가세|부가가치세|사업자/, 'KRW'],
   [/增值税|发票|税号/, 'CNY'],
+  // Thailand: its script, or a Thai city or the country in Latin letters.
+  [/[\u0E00-\u0E7F]|\b(?:Thailand|Bangkok|Chiang[^\S\n]?Mai|Phuket|Pattaya|Krabi)\b/i, 'THB'],
   // Vietnam: the letters only Vietnamese writes (ạ, ế, ộ, ơ, ư...: "Hà Nội", "HÓA ĐƠN"), or the country, Ho Chi Minh City or
   // "HOA DON" (a bill) unaccented.
   [/[\u1EA0-\u1EF9\u01A0\u01A1\u01AF\u01B0]|\bViet[^\S\n]?Nam\b|\bTP\.?[^\S\n]?HCM\b|\bHOA[^\S\n]+DON\b/i, 'VND'],
@@ -131,8 +136,6 @@ const VAT_RATE = /\bVAT\b(?:[^\S\n]*(?:@|at\b|rate\b))?[^\S\n]*\(?(\d{1,2}(?:\.\
 const VAT_RATES = new Map([[20, 'GBP'], [23, 'EUR'], [13.5, 'EUR'], [21, 'EUR']]);
 /** Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code. */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND']);
-/** An amount with cents ("14.50", "3,99"), which no currency priced in whole units prints ("45.000" is forty-five thousand). */
-const CENTS = /\d[.,]\d{2}(?!\d)/;
 /**
  * When nothing on the receipt names a currency we report USD, the most common currency of receipts
  * using "." decimals, or EUR when amounts use comma decimals ("12,50"), the most common currency
@@ -155,14 +158,24 @@ const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|(?<
  * stay upper case). Lengths that are also words ("1.88IN", "1.5m") only glued to the number: "5.00 in cash" is money. The
  * unit ends where no letter follows, not at \b, which ends a word only at an ASCII letter: "2,50 Gâteau" is no 2.50 g.
  */
-const UNIT = String.raw`(?:\s?(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?', 'cm', 'mm', 'ft'].map(anyCase).join('|')})(?![\p{L}\p{N}]))|(?:${['in', 'm'].map(anyCase).join('|')})(?![\p{L}\p{N}]))`;
+const UNIT = String.raw`(?:\s?(?:%|(?:${['km', 'mi', 'miles?', 'kg', 'g', 'lbs?', 'oz', 'l', 'ml', 'cl', 'gal', 'kwh', 'h', 'hrs?', 'mins?', 'cm', 'mm', 'cc', 'ft'].map(anyCase).join('|')})(?![\p{L}\p{N}]))|(?:${['in', 'm'].map(anyCase).join('|')})(?![\p{L}\p{N}]))`;
+/**
+ * An amount with cents ("14.50", "3,99"), which no currency priced in whole units prints ("45.000" is forty-five thousand);
+ * a measure is none ("콜라 1.25L").
+ */
+const CENTS = new RegExp(String.raw`\d[.,]\d{2}(?!\d)(?!${UNIT})`, 'u');
+/** What Chinese, Japanese and Korean count things with, after the count: "2コ", "3個", "2ケ", "5点", "2个", "1件", "2개" ("点数" is a label). */
+const CJK_COUNTER = '[コ個ケ点个件개](?!数)';
 /** A price with its cents ahead, glued to the "x" before it: "2 x24,99", "1x15,00" ("2x4" is a size). */
 const CENTS_AHEAD = String.raw`(?=\d+[.,]\d\d(?!\d))`;
 // Numbers joined by hyphens ("2-10", "03-1234-5678") are an address or a phone number, whatever the currency; one
 // followed by a slash and digits ("12.345.678/0001-90", a Brazilian CNPJ) is an identifier. A number glued to a letter is
-// part of a word ("H614"), unless the letter is the "x" of a count before a unit price with its cents ("2 x24,99").
+// part of a word ("H614"), unless the letter is the "x" of a count before a unit price with its cents ("2 x24,99") or
+// the "単" (unit price) a Japanese count line prints before it ("2コ×単140"). One followed by a letter and a digit is part
+// of a code ("H2T 1R2", a Canadian postal code), one followed by a CJK counter a count ("2コ", "3個", "2개").
 const MONEY = new RegExp(
-  String.raw`(?:(?<![\p{L}\p{N}.,])|(?<=(?:^|[\s\d])[xX])${CENTS_AHEAD})(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})(?![\p{N}]|[.,]\d|[-‐–/]\p{N})(?!${UNIT})(\s?${MARK})?`,
+  String.raw`(?:(?<![\p{L}\p{N}.,])|(?<=(?:^|[\s\d])[xX])${CENTS_AHEAD}|(?<=単価?))(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})` +
+    String.raw`(?![\p{N}]|[.,]\d|[-‐–/]\p{N}|(?![xX×])\p{L}\p{N}|[^\S\n]?${CJK_COUNTER})(?!${UNIT})(\s?${MARK})?`,
   'gu',
 );
 
@@ -189,14 +202,16 @@ const TIP = new RegExp(
     apart(withOrWithoutMarks(String.raw`phí\s+phục\s+vụ`)),
   'iu',
 );
-// "Disc 10%": the abbreviation only before the amount or a rate ("Disc brake pads" is an item). "Giảm giá", "Chiết khấu": Vietnamese.
+// "Disc 10%": the abbreviation only before the amount or a rate ("Disc brake pads" is an item). "Desconto" (Portuguese),
+// "Descuento" (Spanish), "Sconto" (Italian); "Giảm giá", "Chiết khấu": Vietnamese.
 const DISCOUNT = new RegExp(
-  String.raw`\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?)\b|^disc\.?(?![^\S\n]*\p{L})|` +
+  String.raw`\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?|desconto|descuento|sconto)\b|^disc\.?(?![^\S\n]*\p{L})|` +
     apart(withOrWithoutMarks(String.raw`giảm\s+giá|chiết\s+khấu`)),
   'iu',
 );
 // "TOPKDV": a Turkish till's sum of its KDV (VAT) lines. "Thuế GTGT": Vietnamese VAT (unaccented, "thue" is also rent).
-const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt)\b|thuế|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세/i;
+// "ภาษี": Thai tax ("ภาษีมูลค่าเพิ่ม", VAT; the tax ID that also spells it is read before, as BUSINESS_ID).
+const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt)\b|thuế|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세|ภาษี/i;
 /**
  * Tax contained in the prices, not added to them: "incl."/"inkl."/"enth."/"enthalten" (German), "dont"/"incluse" (French),
  * "davon" (German), "incluido/a" (Spanish, Portuguese), "varav"/"heraf" (Nordic), "inbegrepen" (Dutch); 内/税込 (Japanese),
@@ -218,14 +233,14 @@ const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
 /**
  * The amount the tax is reckoned on, printed beside the tax: "Taxable 20.00", "Netto 16,81", "Total excl. VAT",
  * "Total HT", "SPRZEDAŻ OPODATK. A" (Polish taxable sales), "Base imponible", "Základ DPH" (Czech), "과세물품가액"/"공급가액"
- * (Korean), "税抜" (Japanese). It restates the items' sum with or without the tax: no item, no tax, no total.
+ * (Korean), "税抜" (Japanese), "มูลค่าสินค้า" (Thai: the goods' value before VAT). It restates the items' sum with or without the tax: no item, no tax, no total.
  */
 const TAXABLE_BASE = new RegExp(
   apart(
     String.raw`(?:non-?)?taxable|netto|opodatk\p{L}*|sprzedaż\s+(?:opodatk|zwoln)\p{L}*|excl(?:uding|usive)?\.?|exkl(?:usive)?\.?|` +
       String.raw`ex\.?\s+(?:vat|gst|tax|mwst)|before\s+tax|pre-?tax|ohne\s+(?:mwst|ust)|hors\s+taxes?|ht|sin\s+iva|base\s+imponible|` +
       String.raw`imponibile|base\s+tribut[áa]vel|steuerpflichtig|momsunderlag|underlag|základ(?:\s+(?:daně|dane|dph))?`,
-  ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight|payable))|과세|공급가액|면세물품|課税|税抜|不含税|税前`,
+  ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight|payable))|과세|공급가액|면세물품|課税|税抜|不含税|税前|มูลค่าสินค้า|ก่อนภาษี|ไม่รวมภาษี`,
   'iu',
 );
 /**
@@ -249,7 +264,7 @@ const APPROXIMATE_TAXES = new RegExp(
  * A business's registration or tax number, its label before the number: "CNPJ 12.345.678/0001-90", "IE: 114.992.018.115" (a
  * Brazilian state's registration, Inscrição Estadual), "VAT No. 123.456.789",
  * "VAT Reg No GB 123 4567 89", "Org.nr 556677-1234", "CIF: B12345678", "KONAK V.D. 1234567890" (a Turkish tax office), "사업자번호",
- * "MST: 0101234567".
+ * "MST: 0101234567", "เลขประจำตัวผู้เสียภาษี" (a Thai tax ID).
  * An identifier, not money.
  */
 const BUSINESS_ID = new RegExp(
@@ -259,13 +274,13 @@ const BUSINESS_ID = new RegExp(
       String.raw`(?:vat|gst|tax|btw|moms|mva|tva|iva)[\s.-]*(?:no|nr|number|reg(?:istration)?|id)\.?(?:[\s.-]*(?:no|nr|number)\.?)?|` +
       // Vietnamese: the tax code ("MST: 0101234567").
       String.raw`mst|mã\s+số\s+thuế`,
-  ) + String.raw`(?=[^\S\n]*[:#.]?[^\S\n]*\p{L}{0,2}[^\S\n]?\d)|사업자|統一編號|税号|登録番号`,
+  ) + String.raw`(?=[^\S\n]*[:#.]?[^\S\n]*\p{L}{0,2}[^\S\n]?\d)|사업자|統一編號|税号|登録番号|เลขประจำตัวผู้เสียภาษี|เลขผู้เสียภาษี`,
   'iu',
 );
 /**
  * How the bill was paid, beyond IGNORED's English: "Forma de pagamento: PIX", "Forma de pago", "Método de pago", "Pagado con
  * Bizum", "Karta płatnicza", "Kartenzahlung", "Betalt med Swish", "Betaald met iDEAL", "Platba kartou", "KREDİ KARTI", "NAKİT",
- * "신용카드", "支付宝", "Tiền khách đưa" and "Tiền thừa" (Vietnamese: the cash given and the change). Names that may start an
+ * "신용카드", "支付宝", "Tiền khách đưa" and "Tiền thừa" (Vietnamese: the cash given and the change), "เงินสด" and "เงินทอน" (Thai). Names that may start an
  * item ("Ideal Protein bar", "Tarjeta regalo", "생일카드") count only alone before the amount.
  */
 const PAYMENT = new RegExp(
@@ -280,7 +295,9 @@ const PAYMENT = new RegExp(
       withOrWithoutMarks(String.raw`(?:tiền\s+)?khách\s+(?:đưa|trả)|tiền\s+(?:thừa|thối|mặt)|trả\s+lại`),
   ) +
     String.raw`|^(?:pix|bizum|swish|vipps|mobilepay|ideal|twint|blik|tarjeta|cart[ãa]o|carte|karte|karta|kort|card|카드)(?![\p{L}\p{N}])(?![^\S\n]*\p{L})` +
-    '|(?:신용|체크)카드|카드\\s?결제|電子マネー|支付宝|微信支付|刷卡',
+    '|(?:신용|체크)카드|카드\\s?결제|電子マネー|支付宝|微信支付|刷卡|' +
+    // Thai: cash, change, a credit card, PromptPay.
+    'เงินสด|เงินทอน|ทอนเงิน|บัตรเครดิต|พร้อมเพย์',
   'iu',
 );
 /**
@@ -318,8 +335,9 @@ const isAddress = (line: string): boolean => (KOREAN_DISTRICT.test(line) && KORE
 const IGNORED = new RegExp(
   String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|visa|mastercard|amex|debit|credit|paid|payment|balance|thanks?|tel|phone|fax|www\.|https?|` +
     String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|(?:credit|debit|gift|loyalty|bank)\s+card|card\s+(?:payment|ending|no\b|number|#)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b|[*•]{3,}\s*\d{2,4}|` +
-    // Money handed over and handed back, and how: "Gegeben BAR", "Geg. BAR", "Rückgeld", "Espèces", "Efectivo", "EFTPOS", "Interac".
-    String.raw`\b(?:given|gegeben|erhalten|rückgeld|wechselgeld|rendu|espèces|efectivo|entregado|contanti|wisselgeld|contant|växel|kontant|eftpos|interac|paynow)\b|\bgeg\.|` +
+    // Money handed over and handed back, and how: "Gegeben BAR", "Geg. BAR", "Rückgeld" (or "Ruckgeld", "Rueckgeld" from a
+    // till or scanner without the umlaut), "Espèces", "Efectivo", "EFTPOS", "Interac".
+    String.raw`\b(?:given|gegeben|erhalten|r(?:ü|u|ue)ckgeld|wechselgeld|rendu|espèces|efectivo|entregado|contanti|wisselgeld|contant|växel|kontant|eftpos|interac|paynow)\b|\bgeg\.|` +
     // Words that are items too ("Bar snacks", "Cambio de aceite", "Porte-monnaie") only alone before the amount.
     String.raw`^(?:bar|bargeld|cambio|vuelto|resto|monnaie|nets|upi)\b(?![^\S\n]*[a-z])|` +
     // Chinese, Japanese and Korean: tendered, change, cash, card, the taxable base (対象), item count, the phone number.
@@ -346,14 +364,14 @@ const INSTRUCTION = new RegExp(
 const DESCRIPTION_LINE = /\b(?:receipts?|bills?|invoices?|kassenbon|beleg|kvitto|quittung|recibo|ricevuta|expenses?)\b/i;
 /**
  * The kind of document a till prints near the shop's name: "CUPOM NÃO FISCAL", "NOTA FISCAL", "PARAGON FISKALNY", "TICKET
- * DE CAISSE", "Factura simplificada", "Kassenbon", "Scontrino", "영수증", "領収書", "HÓA ĐƠN BÁN LẺ". Above the merchant's name, not it.
+ * DE CAISSE", "Factura simplificada", "Kassenbon", "Scontrino", "영수증", "領収書", "HÓA ĐƠN BÁN LẺ", "ใบเสร็จรับเงิน" (Thai). Above the merchant's name, not it.
  */
 const RECEIPT_HEADING = new RegExp(
   apart(
     String.raw`cupom|cupão|nota\s+fiscal|nfc-?e|paragon|fiskalny|factura|fattura|scontrino|documento\s+commerciale|boleta|ticket|tiquete|` +
       String.raw`kassenbon|kassenbeleg|bon\s+fiscal|kvitto|kvittering|kuitti|nyugta|účtenka|reçu|quittung|tax\s+invoice|sales\s+receipt|` +
       withOrWithoutMarks(String.raw`h(?:óa|oá)\s+đơn|phiếu\s+(?:thanh\s+toán|tính\s+tiền)`),
-  ) + '|영수증|領収書|領収証|レシート|小票|收据|收據|发票|發票',
+  ) + '|영수증|領収書|領収証|レシート|小票|收据|收據|发票|發票|ใบเสร็จ|ใบกำกับภาษี',
   'iu',
 );
 /**
@@ -382,10 +400,10 @@ const SPEAKER_WORDS = new RegExp(
 /**
  * A sentence to us in Chinese, Japanese or Korean, which put no spaces between words: one with a full stop or an
  * exclamation mark ("これは出張の分です。"), or one asking ("読み取ってください", "帮我记一下", "정리해 주세요") or ending
- * politely ("経費精算用です", "영수증입니다"). A shop's printed name does none of these ("請求書" is an invoice's heading).
+ * politely ("経費精算用です", "영수증입니다"), or in Thai ("ช่วยบันทึกให้หน่อยนะคะ"). A shop's printed name does none of these ("請求書" is an invoice's heading).
  */
 const USERS_SENTENCE_CJK =
-  /[。！]|ください|下さい|お願い|して(?:ほしい|欲しい)|(?:です|ます)(?:[、，\s]|$)|请|請(?!求)|帮我|幫我|麻烦|麻煩|谢谢|謝謝|주세요|부탁|해\s?줘|(?:입니다|합니다|해요)(?:[\s,.!]|$)/u;
+  /[。！]|ください|下さい|お願い|して(?:ほしい|欲しい)|(?:です|ます)(?:[、，\s]|$)|请|請(?!求)|帮我|幫我|麻烦|麻煩|谢谢|謝謝|주세요|부탁|해\s?줘|(?:입니다|합니다|해요)(?:[\s,.!]|$)|ค่ะ|นะคะ|ครับ|ช่วย/u;
 /**
  * Whether a line is the user's: USERS_SENTENCE or USERS_SENTENCE_CJK, or a sentence of five words or more, three of them
  * in lower case as a printed name's are not, that speaks as the sender in another language.
@@ -565,8 +583,10 @@ async function attachmentText(file: Attachment, services: ToolServices): Promise
 export function parseReceipt(text: string): Receipt {
   let merchant: string | undefined;
   let merchantFromAddress = false;
-  const instruction = INSTRUCTION.exec(text);
-  let body = instruction ? text.slice(instruction[0].length) : text;
+  // A chat export's time stamps and senders ("[09/05/2024, 17:32] Dave: ") are no part of the receipt, nor its merchant.
+  const message = withoutChatPrefixes(text);
+  const instruction = INSTRUCTION.exec(message);
+  let body = instruction ? message.slice(instruction[0].length) : message;
   if (instruction?.[1]) merchant = instruction[1].trim();
 
   const date = body.match(DATE)?.[0];
@@ -837,31 +857,38 @@ function splitAfterPrices(line: string, integersAreMoney: boolean): string[] {
 const QUANTITY_LABEL = /\b(?:qty|quantity|menge|anzahl|qté|quantité|cantidad|cant\.)\s*[:.]?\s*(\d{1,3})\b/i;
 /**
  * A count's unit printed after it, either case: "2 AD" (Turkish adet), "1 ks" (Czech), "3 Stk", "2 szt", "4 pcs", "2 db", "2 UN"
- * (Portuguese unidade), "1 ud" (Spanish unidad).
+ * (Portuguese unidade), "1 ud" (Spanish unidad), a CJK counter ("2コ").
  */
-const COUNT_UNIT = String.raw`(?:${['adet', 'ad', 'pcs', 'pc', 'ks', 'stk', 'st', 'szt', 'kpl', 'db', 'unid', 'und', 'un', 'uds', 'ud'].map(anyCase).join('|')}|шт)\.?`;
+const COUNT_UNIT = String.raw`(?:${['adet', 'ad', 'pcs', 'pc', 'ks', 'stk', 'st', 'szt', 'kpl', 'db', 'unid', 'und', 'un', 'uds', 'ud'].map(anyCase).join('|')}|шт|${CJK_COUNTER})\.?`;
+const WEIGHT_UNIT = String.raw`(?:${['kg', 'g', 'lbs?', 'oz', 'l', 'ml'].map(anyCase).join('|')})\.?`;
 /** A weighed quantity with its decimals and unit: "0,500 KG", "1.25 lb". */
-const WEIGHT = String.raw`(\d{1,4}[.,]\d{1,3})[^\S\n]*(?:${['kg', 'g', 'lbs?', 'oz', 'l', 'ml'].map(anyCase).join('|')})\.?`;
+const WEIGHT = String.raw`(\d{1,4}[.,]\d{1,3})[^\S\n]*${WEIGHT_UNIT}`;
 // Tried only where a run of blanks starts (the lookbehind), so no run is rescanned from each of its blanks.
 const QUANTITY_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}(\d{1,3})(?:[^\S\n]?${COUNT_UNIT})?\s{2,}$`, 'u');
 /**
  * What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00"); "à"/"je" in French and
- * German ("2 x Brezel à 0,95 1,90"); "X" after a count ("2 AD X 45,00"; "iPhone X 999.00" is a name); "*" apart from the
+ * German ("2 x Brezel à 0,95 1,90"); "X" after a count or a weight ("2 AD X 45,00", "1,235 KG X 5,99"; "iPhone X 999.00" is
+ * a name); "*" apart from the
  * price ("*135,00" is how Turkish tills print an amount); an "x" glued between a count and a price with cents ("1x15,00").
  * Starts only where a run of blanks starts: the same match, found without rescanning the run from each of its blanks.
  */
 const UNIT_PRICE_MARK = new RegExp(
-  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*${COUNT_UNIT})?\s+)X|\*(?!\d)|à|je)(?=\s*(?:[$€£¥₺]\s*)?\d)|` +
+  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*(?:${COUNT_UNIT}|${WEIGHT_UNIT}))?\s+)X|\*(?!\d)|à|je)(?=\s*(?:[$€£¥₺]\s*)?\d)|` +
     String.raw`(?<=(?:^|\s)\d{1,3})[x×X]${CENTS_AHEAD})`,
   'u',
 );
 /** A count before the unit-price mark, with its unit: "VİDA 4X40   2 AD" before "X 45,00". */
 const COUNT_BEFORE_MARK = new RegExp(String.raw`(?:^|\s)(\d{1,3})(?:\s*${COUNT_UNIT})?\s*$`, 'u');
+/** A weight before an "x" ("TOMATE  0,850 KG" before "X 7,90"); before "@" a measure stays in the name ("Diesel 40.00L @ 1.80/L"). */
+const WEIGHT_BEFORE_X = new RegExp(String.raw`(?:^|\s)${WEIGHT}\s*$`, 'u');
 /**
- * A line of a quantity and its unit price ("2 AD X 45,00", "2 Stk x 1,29", "2 UN x 5,49", "0,500 KG x 16,90"): the text
+ * A line of a quantity and its unit price ("2 AD X 45,00", "2 Stk x 1,29", "2 UN x 5,49", "0,500 KG x 16,90", "2コ×単140"): the text
  * before its unit price. A count is group 1, a weight group 2.
  */
-const QUANTITY_ONLY = new RegExp(String.raw`^(?:(\d{1,3})[^\S\n]*(?:${COUNT_UNIT}[^\S\n]*)?|${WEIGHT}[^\S\n]*)[x×X*@][^\S\n]*$`, 'u');
+const QUANTITY_ONLY = new RegExp(String.raw`^(?:(\d{1,3})[^\S\n]*(?:${COUNT_UNIT}[^\S\n]*)?|${WEIGHT}[^\S\n]*)[x×X*@][^\S\n]*(?:単価?[^\S\n]*)?$`, 'u');
+/** A count, or else a weight: a weight's decimals after a comma are decimals, never thousands ("0,500 KG" is half a kilo). */
+const quantityOf = (count: string | undefined, weight: string | undefined): number =>
+  count === undefined ? Number(weight?.replace(',', '.')) : Number(count);
 
 /**
  * An item's number and product code opening its line, as fiscal tills print them ("001 1001 PAO FRANCES", "003 CAFE"): a
@@ -888,8 +915,7 @@ function countLine(line: string, money: readonly Money[]): Count | undefined {
   if (printed && /\S/.test(line.slice(price.index + price.length, printed.index))) return undefined;
   const quantity = QUANTITY_ONLY.exec(line.slice(0, price.index));
   if (!quantity) return undefined;
-  // A weight's decimals after a comma are decimals, never thousands ("0,500 KG" is half a kilo).
-  const count = quantity[1] === undefined ? Number(quantity[2]?.replace(',', '.')) : Number(quantity[1]);
+  const count = quantityOf(quantity[1], quantity[2]);
   // The amount they make, to the cent a weighed line is rounded to ("0,312 KG x 42,00" → 13,10).
   if (printed && Math.abs(count * price.value - printed.value) >= 0.011) return undefined;
   return { count, unitPrice: price.value, amount: printed?.value ?? round(count * price.value) };
@@ -917,15 +943,17 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
   }
   const at = UNIT_PRICE_MARK.exec(rest);
-  let prices = findMoney(rest, integersAreMoney);
+  let prices = withoutBracketed(rest, findMoney(rest, integersAreMoney));
   let unitPrice: number | undefined;
   let name: string;
   if (at && prices.some((price) => price.index >= at.index)) {
     name = rest.slice(0, at.index);
     const countBeforeAt = COUNT_BEFORE_MARK.exec(name);
-    if (countBeforeAt && quantity === undefined) {
-      quantity = Number(countBeforeAt[1]);
-      name = name.slice(0, countBeforeAt.index);
+    const weightBeforeAt = countBeforeAt || !/[x×X]/.test(at[0]) ? null : WEIGHT_BEFORE_X.exec(name);
+    const before = countBeforeAt ?? weightBeforeAt;
+    if (before && quantity === undefined) {
+      quantity = quantityOf(countBeforeAt?.[1], weightBeforeAt?.[1]);
+      name = name.slice(0, before.index);
     }
     prices = prices.filter((price) => price.index >= at.index);
     // "2 x  95   190.00": a unit price without cents, which alone reads as no money, when with the count it makes the amount.
@@ -965,6 +993,15 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     return { item: { name, quantity: count, unitPrice: secondLast, amount: lastPrice }, ambiguous: false };
   }
   return { item: { name, quantity: count, unitPrice: round(lastPrice / count), amount: lastPrice }, ambiguous: count > 1 };
+}
+
+/**
+ * "1 UN X 27,90 (4,12) 27,90": an amount in brackets beside others is what the item holds of something (the tax a Brazilian
+ * till prints by law), no price of its own. Alone it is the line's amount.
+ */
+function withoutBracketed(line: string, prices: Money[]): Money[] {
+  const open = prices.filter((price) => !(line.charAt(price.index - 1) === '(' && line.charAt(price.index + price.length) === ')'));
+  return open.length > 0 ? open : prices;
 }
 
 /**
