@@ -875,6 +875,78 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(draft.content.length).toBeLessThan(30_000);
   });
 
+  it('reads one side changing the commission or fees with notice in plain words as unilateral amendment (medium), without notice as high', () => {
+    expect(severitiesOf('The Gallery can revise the commission on sales and will tell you a month before.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf("We can change our royalty split whenever we like, but we'll let you know 30 days before.")).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('The Agency keeps the right to update the booking fees and will notify you 14 days in advance.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('We can raise the commission whenever we like.')).toEqual(['unilateral_amendment:high']);
+    // Opening hours are no term of the deal, and a commission fixed for the term is no right to change it.
+    expect(severitiesOf('We keep the right to adjust our opening hours over the holidays.')).toEqual([]);
+    expect(severitiesOf('The commission is fixed at 20% for the whole term.')).toEqual([]);
+  });
+
+  it('reads selling or supplying all of something to one party alone as exclusivity, and not sales to an audience or a delivery address', () => {
+    expect(severitiesOf('For the length of the contract the Vineyard will supply every case of its reserve wine solely to the Merchant.')).toEqual([
+      'exclusivity:medium',
+    ]);
+    expect(severitiesOf('The Dairy sells all of the milk from its herd only to the Creamery.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Grower shall sell its entire crop of malting barley to the Maltster each year.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Mill supplies its flour exclusively to the bakery trade.')).toEqual([]);
+    expect(severitiesOf("The Supplier supplies all spare parts exclusively to the Buyer's registered address.")).toEqual([]);
+    expect(severitiesOf('The Seller shall deliver all goods to the Buyer within ten days.')).toEqual([]);
+  });
+
+  it('reads an exclusion of indirect or consequential loss in any wording as a limit on liability', () => {
+    const ids = (clause: string) => analyzeDocument(`1. Fees. The Client pays 900 USD a month.\n2. Liability. ${clause}`).risks.map((risk) => risk.id);
+    expect(ids('Neither side is responsible to the other for indirect or knock-on losses.')).toEqual([]);
+    expect(ids('The Caterer accepts no liability for consequential loss such as lost bookings.')).toEqual([]);
+    expect(ids('Indirect and consequential damages are excluded.')).toEqual([]);
+    // "Indirect" in a sentence about something else limits nothing.
+    expect(ids('The Maker may also sell indirectly through agents.')).toEqual([MISSING_LIABILITY_CAP.id]);
+    expect(ids('The fee excludes indirect costs such as travel.')).toEqual([MISSING_LIABILITY_CAP.id]);
+  });
+
+  it('reads employment said to be at-will as either side’s right (low), unless one side alone is given it', () => {
+    expect(severitiesOf('Status. Your job with the Bakery is at-will. Either you or the Bakery can end it at any moment, with or without a reason.')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(severitiesOf('Your employment with the Clinic is at will and has no fixed end date.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('The Company may terminate your employment at will.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Your employment is at-will and the Company can end it at any time without notice.')).toEqual(['termination_without_cause:high']);
+  });
+
+  it('reads a work the other side owns outright, or that is theirs, as an IP assignment, and not the maker keeping it', () => {
+    expect(severitiesOf('After the final invoice is settled, the Label owns the recordings outright.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('When the last payment clears, the illustrations are ours to use however we like.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('You own the recordings outright; we only get a licence to stream them.')).toEqual([]);
+    expect(severitiesOf('The Composer owns the recordings outright.')).toEqual([]);
+    expect(severitiesOf('The Landlord owns the building outright.')).toEqual([]);
+    expect(severitiesOf('The photos on our website are ours.')).toEqual([]);
+  });
+
+  it('reads wanting out, or deciding to walk away, with notice as ending it, low when either side may', () => {
+    expect(severitiesOf('If either side wants out, they just need to give a month’s notice by email.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('Should the Venue want out, it must give us four weeks’ notice.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('If the Promoter decides to walk away from the deal, it gives 30 days’ notice.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Guests who want out of the pool area must use the side gate.')).toEqual([]);
+  });
+
+  it('reads a Portuguese or Spanish fine per day of delay as a penalty (high), and traffic fines as none', () => {
+    expect(severitiesOf('Por cada día de retraso en la entrega, el Proveedor abonará una penalidad de 200 euros.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Havendo atraso no pagamento, incidirá multa diária de 1% sobre o valor devido.')).toEqual(['penalties:high']);
+    expect(severitiesOf('O Locador cobrará multa de 10% do aluguel em caso de rescisão antecipada.')).toEqual(['penalties:high']);
+    expect(severitiesOf('O Locatário é responsável pelas multas de trânsito.')).toEqual([]);
+  });
+
+  it('reads a Portuguese or Spanish choice of law or of courts as governing law, and not a web forum or a region', () => {
+    expect(severitiesOf('Las partes se someten a la jurisdicción de los tribunales de Valencia.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Este contrato se rige por las leyes de Chile.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('O presente contrato será regido pelas leis da República Federativa do Brasil.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('As partes elegem o foro da Comarca de Belo Horizonte.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Publicaremos o resultado no foro da comunidade.')).toEqual([]);
+    expect(severitiesOf('La comarca del Bierzo produce vino.')).toEqual([]);
+  });
+
   it('rejects an empty document', () => {
     expect(() => analyzeLegalDocument(parse({ document: '  \n\t ' }))).toThrow(ToolInputError);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutChatPrefixes } from '../../common/chat-export.js';
 import { type AssetDraft, type AssetTool, ToolInputError, type ToolServices } from './asset-tool.js';
 import { documentText, isDocument } from './attached-document.js';
 import { countWords, normalizeSpace, splitSentences, truncateAtWord } from './prose.js';
@@ -45,6 +46,10 @@ const MUTUAL = anyOf(
   String.raw`\bmutual(?:ly)?\b`,
   // Both sides named: "either you or the Company may", "either the Tenant or the Landlord".
   String.raw`\beither\s+(?:you|we|the\s+\w+|\w+)\s+or\s+(?:you|we|us|the\s+\w+|\w+)\s+(?:may|can|shall|will|is|are)\b`,
+  // Employment "at will" is either side's right by definition ("Your employment is at-will"), unless the sentence gives it to one
+  // side ("the Company can end it at any time", "at the will of the Company").
+  String.raw`^(?![^]*\b(?:the\s+\w+|we|they|it|he|she)\s+(?:may|can)\s)[^]*?(?:\b(?:is|are|be|remains?)\s+(?:an?\s+)?at[\s-]will\b(?!\s+(?:of|by)\b)|` +
+    String.raw`\ban\s+at[\s-]will\s+(?:basis|relationship|employ\w*|engagement|arrangement|position|job|role)\b)`,
 );
 /** Theirs to decide: "our call" (not "our call centre"). */
 const OUR_CALL = String.raw`(?:our|their|its)\s+call\b(?!\s+(?:cent(?:re|er)s?|handlers?|lines?|logs?|charges?|rates?)\b)`;
@@ -60,19 +65,23 @@ const NO_NOTICE = anyOf(
   String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+|having\s+to\s+|needing\s+to\s+)?(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|warn(?:ing)?)\b`,
   String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:they\s+are\s+|it\s+is\s+)?(?:posted|published|posting|publication)`,
 );
+/** A period of notice: "30 days", "two weeks", "a month". */
+const PERIOD = String.raw`(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)`;
 /**
  * A stated notice period ("on 30 days' written notice", "as long as he gives me two weeks' notice", "a month's notice")
  * outweighs "whenever" or "at any time".
  */
 const NOTICE_PERIOD = anyOf(
-  String.raw`\b(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b`,
+  String.raw`\b${PERIOD}['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b`,
+  // Notice in plain words: "we will inform you 2 weeks before", "we'll let you know 30 days in advance".
+  String.raw`\b(?:inform|tell|notify|warn|let\s+(?:[\w-]+\s+){1,2}?know)\s+(?:[\w-]+\s+){0,3}?${PERIOD}\s+(?:before(?:hand)?|in\s+advance|ahead|prior)\b`,
 );
 /**
- * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "walk away from this deal"
+ * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "wants out", "walk away from this deal"
  * (not "walk away with", nor a van that "backs out of the yard": only out of this, it or the deal).
  */
 const THE_DEAL = String.raw`(?:this|it|(?:this|the)\s+(?:whole\s+)?(?:deal|thing|agreement|arrangement|contract|hire|job|booking))`;
-const CALL_OFF = String.raw`call\s+(?:${THE_DEAL}|things)\s+off|call\s+off\s+${THE_DEAL}|(?:pull|back|get)\s+out(?:\s+of\s+${THE_DEAL})?(?![\w-]|\s+of\b)|` +
+const CALL_OFF = String.raw`call\s+(?:${THE_DEAL}|things)\s+off|call\s+off\s+${THE_DEAL}|(?:pull|back|get|wants?)\s+out(?:\s+of\s+${THE_DEAL})?(?![\w-]|\s+of\b)|` +
   String.raw`walk\s+away(?:\s+from\s+${THE_DEAL})?(?![\w-]|\s+(?:with|from)\b)`;
 /**
  * What comes before an ending event rather than a right to end: "following the termination", "upon the Employee's dismissal",
@@ -116,6 +125,13 @@ const LIMITED_TO_TERM = anyOf(
 );
 /** Getting goods or services: the verbs of an obligation to buy from someone. */
 const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
+/** Selling or supplying one's goods. */
+const SUPPLY = String.raw`(?:sell(?:s|ing)?|sold|suppl(?:y|ies|ied|ying))`;
+/**
+ * One party, named as a party ("the Buyer", "us") and not an audience or a place: "the bakery trade", "the Buyer's address".
+ */
+const ONE_PARTY = String.raw`(?:the\s+[\w-]+|us|me)(?=\s*(?:[.,;:)]|$)|\s+(?:and|for|during|throughout|in|at|on|from|until|while|under|each|every|alone)\b)`;
+const TO_ONE_PARTY = String.raw`(?:to|through|via)\s+${ONE_PARTY}`;
 /**
  * The kinds of business a worker or trader could serve, run, stock or promote instead of the other side's: "bars", "a tea
  * retailer", "salons", "a skincare brand", "a coffee producer", "an event or market".
@@ -171,6 +187,8 @@ const DELAY_PERIOD = String.raw`(?:(?:(?:calendar|business|working)\s+)?(?:day|w
   String.raw`(?:min(?:ute)?s?|h(?:ou)?rs?)\b(?=[^.;]{0,40}?\b(?:late|lateness|delay\w*|overdue)\b))`;
 /** Being late, with the work or the money ("runs late", "is delayed", "unpaid"), not a "late check-out" or a "late shift". */
 const LATE = String.raw`(?:late(?![\s-]+(?:check|night|opening|shift))|overdue|unpaid|behind|delay\w*)`;
+/** A fine or penalty in Portuguese or Spanish: "multa", "penalidade", "penalidad", "penalización". */
+const FOREIGN_PENALTY = String.raw`(?:multas?|penalidades?|penalidad|penalizaci[oó]n(?:es)?)`;
 /**
  * A sum or a share of the fee that grows with each period of lateness is liquidated damages in all but name, however it is
  * taken ("$50 for each day the rent remains unpaid", "a daily late fee of $20", "we deduct 10% of the fee for each day late",
@@ -183,7 +201,11 @@ const PER_PERIOD_OF_DELAY = anyOf(
   String.raw`${MONEY}\s*(?:a\s+(?:day|week)|daily|weekly|per\s+diem)\b`,
   String.raw`\b(?:daily|weekly|per[\s-]diem)\s+(?:late\s+)?(?:fees?|charges?|surcharges?|fines?|penalt\w*)\b`,
   String.raw`\b(?:for\s+)?(?:each|every)\s+${DELAY_PERIOD}[^.%]{0,60}?${SUM_OR_SHARE}`,
+  // The same in Portuguese and Spanish: "por dia de atraso", "por cada día de retraso", "multa diária".
+  String.raw`\bpor\s+(?:cada\s+)?(?:d[ií]a|semana|hora)\s+(?:de\s+|en\s+)?(?:atraso|retraso|demora)\b|\b${FOREIGN_PENALTY}\s+(?:di[aá]ri[ao]|semanal)\b`,
 );
+/** A penalty by name, in English, Portuguese or Spanish: high whatever its sum. */
+const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|\bpenalt`, String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`);
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
   String.raw`unlimited\s+(?:period|time|duration)|(?:thereafter|afterwards?)\s+without\s+(?:any\s+)?limit|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
@@ -250,7 +272,11 @@ const SECRET_WHILE_SECRET = anyOf(
  */
 const ARTWORKS = String.raw`(?:artwork|sketch(?:es)?|concepts?|drawings?|illustrations?|designs?|logos?|characters?|photos?|photographs?|pictures?|images?|` +
   String.raw`videos?|footage|songs?|music|lyrics|scripts?|manuscripts?|recipes?|content|ideas?|creations?|code|software|inventions?|copyrights?|` +
-  String.raw`intellectual\s+property|deliverables|work\s+product)`;
+  String.raw`intellectual\s+property|deliverables|work\s+product|recordings?|masters|stems|` +
+  // Music tracks, not a railway's or a crane's.
+  String.raw`(?<!\b(?:rail(?:way)?|train|tram|crane|race|running|dirt)\s)tracks?)`;
+/** Which of the works: "the tracks", "all designs", "those recordings". */
+const THESE = String.raw`(?:the|those|these|all|any|each|every)`;
 /** What people make for a client, named in plain words. */
 const CREATIONS = String.raw`${ARTWORKS}|work|writing|articles?|anything|everything`;
 /** Work beyond the contract's own: made before it, on one's own time or on side projects. */
@@ -307,7 +333,8 @@ const CHANGES_HANDS = String.raw`${ARTWORKS}\b[^.]{0,200}?\b(?:(?:(?:shall|will)
  */
 const NOT_THE_MAKER = String.raw`(?=(?:the\s+)?(?<owner>[\w-]+))(?<!\bby\s+(?:the\s+)?\k<owner>\b(?!['’]s)[^.]{0,300}?)`;
 /** Whoever made it keeps it: "the property of the Consultant" is no assignment. */
-const MAKER = String.raw`(?:you|yourself|me|the\s+(?:employee|consultant|contractor|freelancer|author|creator|developer|designer|artist|photographer|licensor|maker|writer|inventor))\b`;
+const MAKER = String.raw`(?:you|yourself|me|i|the\s+(?:employee|consultant|contractor|freelancer|author|creator|developer|designer|artist|photographer|licensor|maker|` +
+  String.raw`writer|inventor|composer|musician|songwriter|illustrator))\b`;
 /** Law that is no choice of a country's law: "subject to applicable law", "mandatory law applies", "data protection law". */
 const GENERIC_LAW = String.raw`(?:applicable|relevant|local|any|all|mandatory|statutory|existing|current|such|this|that|these|those|federal|state|national|` +
   String.raw`international|european|eu|data|protection|privacy|employment|labou?r|tax|consumer|competition|common|case|civil|criminal|company|corporate|` +
@@ -386,15 +413,16 @@ const NON_COMPETE = [
  *   contract is for). Not working for, carrying or promoting another of the other side's kind is one ("shall not distribute
  *   coffee from any other producer", "must not endorse any other skincare brand").
  * - non_solicitation: low when mutual, medium otherwise; the other side's people by any name ("any of our technicians").
- * - termination_without_cause: low when either party may; high when one side may end it without notice; medium otherwise.
+ * - termination_without_cause: low when either party may (employment "at will" is either side's, unless one side is named);
+ *   high when one side may end it without notice; medium otherwise. Wanting out or deciding to end it, on notice, is one.
  *   Taking back a booth, pitch, place or membership at will is one; a charge the canceller pays if it cancels is not (a penalty).
  * - governing_law: low (a fact to check, rarely a trap).
  * - perpetual_confidentiality: medium; low when it is about trade secrets for as long as they stay secret.
  * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise. Creations that change hands
  *   ("become the sole property of", "are hereby assigned to") are one however long the list before the verb.
  * - penalties: high for penalties, liquidated damages, sums or shares of the fee charged or deducted per period of delay
- *   (minutes, hours, days, weeks) and late-payment interest of 2% a month (24% a year) or more; medium for other late-payment
- *   interest and fees.
+ *   (minutes, hours, days, weeks) and late-payment interest of 2% a month (24% a year) or more; a "multa" or "penalidad" is a
+ *   penalty. Medium for other late-payment interest and fees.
  * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone, and
  *   what the premises or a licence may be used for ("for no other purpose") is a permitted use, not a tie to one party.
  * - unilateral_amendment: high without notice, medium otherwise.
@@ -478,7 +506,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bat[\s-]will\b`,
     // "may terminate on 30 days' notice": no reason needed, so it is termination without cause.
     // Also with the notice promised after it: "we can end this whenever we like; we'll give you 2 weeks' notice".
-    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end|${CALL_OFF})\b[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
+    // A wish to end it is the same right when notice is what it takes: "if either of us wants out, give 2 weeks notice", "should the
+    // Promoter decide to walk away, it gives 30 days' notice".
+    String.raw`\b(?:(?:may|can|(?:wants?|wish(?:es)?|decides?|chooses?|would\s+like)\s+to)\s+(?:terminat\w*|cancel\w*|end)|${CALL_OFF})\b` +
+      String.raw`[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach or misconduct ("may dismiss without notice for gross misconduct"), or at the end of the term (that is not
@@ -523,6 +554,11 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`${LEGAL_VENUE}\s+(?:exclusively\s+|solely\s+)?(?:(?:in|at)\s+)?(?:[\w-]+\s+){0,3}?(?:county|district|parish|canton|province)\b|` +
       String.raw`\b(?:law|disputes?|jurisdiction|litigation|lawsuits?)\b\.?[^.]{0,100}?${LEGAL_VENUE}|` +
       String.raw`${LEGAL_VENUE}[^.]{0,60}?\bfor\s+(?:any\s+|all\s+)?(?:disputes?|litigation|lawsuits?|legal\s+(?:actions?|proceedings?))\b`,
+    // In Portuguese and Spanish: "regido pelas leis do Brasil", "se rige por las leyes de Chile", "la jurisdicción de los tribunales
+    // de Madrid", "fica eleito o foro da Comarca de São Paulo" (a "foro" alone may be a web forum, a "comarca" alone a region).
+    String.raw`\b(?:reg(?:e|ido|ida|er[aá])|rige|regir[aá]|regulad[oa]|gobernad[oa])\s+(?:por|pel[oa]s?)\s+(?:(?:las?|los?|as|os|o|a|el)\s+)?` +
+      String.raw`(?:leyes|leis|legisla[cç][aã]o|legislaci[oó]n|derecho|direito)\b|\bjurisdi[cç](?:[aã]o|ci[oó]n)\b[^.]{0,40}?\b(?:tribunais|tribunales|juzgados|ju[ií]zos?|cortes)\b|` +
+      String.raw`\bele(?:it[oa]|gem|ge|gen)\s+o\s+foro\b|\bforo\b[^.]{0,40}?\bcomarca\b`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (SECRET_WHILE_SECRET.test(s) ? 'low' : 'medium'), [
     String.raw`\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
@@ -567,13 +603,21 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:${CREATIONS})\b[^.]{0,40}?\b(?:(?:you|he|she|they)\s+(?:[\w'’-]+\s+){0,2}?)?${CREATE}\b[^.]{0,60}?\b${OURS}`,
     // Pictures are taken or shot ("anything you take" from the premises is no creation).
     String.raw`\b(?:photos?|photographs?|pictures?|images?|videos?|footage|shots)\b[^.]{0,40}?\b(?:take[sn]?|took|shoot|shoots|shot|film(?:s|ed)?)\b[^.]{0,60}?\b${OURS}`,
+    // Owned outright by someone other than its maker ("once paid, the Studio owns the artwork outright"), or theirs in plain words
+    // ("the tracks are ours"); the maker owning its own work is no assignment.
+    String.raw`(?<!\b${MAKER}\s+(?:still\s+|also\s+|then\s+)?)\b(?:owns?|(?:will|shall)\s+own)\s+(?:(?:all|any|each|every)\s+(?:of\s+)?)?${THESE}\s+` +
+      String.raw`(?:[\w-]+\s+){0,3}?(?:${ARTWORKS})\b[^.]{0,40}?\b(?:outright|absolutely|exclusively|solely|wholly|entirely|in\s+full)\b`,
+    String.raw`\b${THESE}\s+(?:[\w-]+\s+){0,2}?(?:${ARTWORKS})\s+(?:are|is|will\s+be|becomes?)\s+(?:then\s+|all\s+|entirely\s+)?ours\b`,
     // Handing the rights over: "you hand over all rights to them", "sign over the copyright", "give us all rights".
     String.raw`\b(?:hand(?:s|ed|ing)?|sign(?:s|ed|ing)?|give[sn]?|giving|gave|pass(?:es|ed|ing)?|turn(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,2}?over\s+(?:all\s+|any\s+|the\s+|your\s+|full\s+)?` +
       String.raw`(?:[\w-]+\s+)?(?:rights?|copyrights?|intellectual\s+property)\b`,
     String.raw`\b(?:give|gives|giving|grant|grants|granting)\s+(?:us|me|the\s+\w+)\s+(?:all\s+(?:the\s+)?|full\s+|complete\s+|exclusive\s+)(?:rights?|copyrights?|ownership)\b(?!\s+to\s+use)`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
-  rule('penalties', 'Penalties and late-payment charges', (s) => (/\bliquidated\s+damages\b|\bpenalt/i.test(s) || PER_PERIOD_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
-    String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b`,
+  rule('penalties', 'Penalties and late-payment charges', (s) => (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+    String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b|\bcl[aá]usula\s+penal\b`,
+    // A fine in Portuguese or Spanish ("multa de R$ 500,00", "una penalidad de 200 euros"), with its sum or what it is for: "multas
+    // de trânsito" are the road's, not the contract's.
+    String.raw`\b${FOREIGN_PENALTY}\b[^.]{0,40}?(?:\d|\b(?:atraso|retraso|demora|rescis\w*|incumpl\w*|descumpr\w*|inadimpl\w*)\b)`,
     String.raw`\blate\s+(?:payment\s+)?(?:fees?|charges?|surcharges?)\b|\binterest\s+at\s+(?:a\s+rate\s+of\s+)?\d`,
     String.raw`\b${LATENESS}\b[^.]{0,80}\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\d`,
     String.raw`\b${LATENESS}\b[^.]{0,80}\d[^.]{0,20}\b(?:surcharges?|fees?|charges?|interest)\b`,
@@ -609,7 +653,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bonly\s+(?:[\w'’-]+\s+){0,2}?${DEAL_VERB}\b[^.]{0,80}?\b(?:not|never|nor)\s+(?:[\w-]+\s+){0,2}?(?:with|to|from|for|through|via|at|by)\s+${OTHER_PARTY}`,
     String.raw`\b(?:only|exclusively|solely)\s+${DEAL_VERB}\s+(?:[\w-]+\s+){0,2}?(?:with|from|to|for|through|via|at|in|on)\s+(?:[\w-]+\s+){0,3}?(?:us|me|we|our|ours)\b`,
     // The adverb after the dealing, with the other side named: "agrees to work exclusively with the Brand".
-    String.raw`\b${DEAL_VERB}\s+(?:[\w-]+\s+){0,2}?(?:exclusively|solely)\s+(?:with|from|to|for|through|via|at)\s+(?:the\s+[\w-]+|us|me)\b`,
+    String.raw`\b${DEAL_VERB}\s+(?:[\w-]+\s+){0,2}?(?:exclusively|solely)\s+(?:with|from|to|for|through|via|at)\s+${ONE_PARTY}`,
     // A requirements deal: all of its supply from one source.
     String.raw`\b(?:purchase|buy|source|order|obtain)\w*\s+all\s+(?:of\s+)?(?:its|their|his|her|your|our|the)\b[^.]{0,80}\bfrom\b|\b(?:from|for|with|to)\s+no\s+(?:other${NOT_A_PARTY}|one\s+else)\b|(?<![\w-])(?:sole|single|exclusive)\s+(?:source|supplier|provider|vendor)\b`,
     // From one source only: "purchase all panels exclusively from the Supplier", "order its parts from the Maker alone";
@@ -620,6 +664,11 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b${PROCURE}\b[^.]{0,80}?\bfrom\s+(?:the\s+)?[\w’'-]+\s+(?:exclusively|solely|alone|only)\b`,
     // A requirements deal: "its entire requirements of packaging", "all of the Buyer's needs for fuel".
     String.raw`\b${PROCURE}\b[^.]{0,40}?\b(?:(?:its|their|his|her|your|our|[\w-]+['’]s)\s+(?:entire|total|whole|complete|full)|all\s+(?:of\s+)?(?:its|their|his|her|your|our|[\w-]+['’]s))\s+(?:requirements?|needs)\b`,
+    // The other way round, an output deal: selling or supplying all of something to one party alone ("shall sell all its avocados
+    // exclusively to the Buyer", "sells all of the milk only to the Creamery", "its entire crop to the Maltster").
+    String.raw`\b${SUPPLY}\b[^.]{0,100}?\b(?:exclusively|solely)\s+${TO_ONE_PARTY}|\b${SUPPLY}\s+(?:[\w-]+\s+){0,2}?all\b[^.]{0,100}?\bonly\s+${TO_ONE_PARTY}|` +
+      String.raw`\b${SUPPLY}\s+(?:(?:its|their|his|her|your|our|[\w-]+['’]s)\s+(?:entire|total|whole|complete|full)|all\s+(?:of\s+)?(?:its|their|his|her|your|our|[\w-]+['’]s))\s+` +
+      String.raw`(?:[\w-]+\s+)?(?:output|production|crops?|harvests?|yield|catch|produce)\b[^.]{0,60}?\b${TO_ONE_PARTY}`,
     String.raw`\b(?:not|never)\s+(?:[\w-]+\s+){0,3}?${PROCURE}\b[^.]{0,60}?\bfrom\s+(?:any\s+|an\s+)?(?:other|another|third|alternative|different|competing)\b`,
     // Dealing with anyone else ("won't sell to any other buyer", "may not work with anyone else", "shall not endorse any other
     // brand", "will not represent another artist", "won't sign a sponsorship deal with another label"), unless the sentence is
@@ -637,10 +686,12 @@ export const RISK_RULES: RiskRule[] = [
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
     // "Vary" and "adjust" are how loan and employment terms say it, with an object ("times may vary" changes nothing); a
     // schedule or timetable is a term too ("may vary the repayment schedule").
-    String.raw`\b(?:may|can|reserves?\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
+    // A right kept or held to change them is one too ("keeps the right to update the fees"); a commission, royalty or split is a
+    // price ("we can adjust the commission %").
+    String.raw`\b(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
       String.raw`(?:vary|adjust)(?=\s+(?:the|these|this|its|our|your|any|all|such)\b))\b` +
       String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
-      String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?)\b`,
+      String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
@@ -662,11 +713,17 @@ export const MISSING_LIABILITY_CAP = {
 // a repair ("how any repair is paid for") and "free of charge" or "in charge of" put no price on the deal.
 const PAYMENT_TERMS =
   /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b(?!\s+for\b)|\binvoic\w*|\bprice\b|\bpurchase\b|(?<!\b(?:in|of|no)\s)\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d/i;
+/** Indirect loss by its usual names: "indirect or consequential loss", "consequential damage", "indirect or knock-on losses". */
+const INDIRECT_LOSS = String.raw`(?:indirect|consequential)\b[^.;]{0,40}?\b(?:loss(?:es)?|damages?)\b`;
 const LIMITS_LIABILITY = anyOf(
   String.raw`\blimitation\s+of\s+liability\b|\bin\s+no\s+event\b|\baggregate\s+liability\b|\bliability\s+cap\b`,
   // "The venue's responsibility to us … is capped at the hire fee" limits liability in plain words.
   String.raw`\b(?:liab(?:le|ility)|responsib(?:le|ility))\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|(?:is|are|be)\s+limited\s+to|capped\s+at|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
   String.raw`\b(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?liable\s+for\s+(?:any\s+)?(?:indirect|consequential|special|incidental)`,
+  // An exclusion of indirect loss in any wording limits liability too: "neither party shall be liable to the other for any
+  // indirect or consequential loss", "accepts no liability for consequential loss", "indirect damages are excluded".
+  String.raw`\b(?:not|never|neither|nor|no)\b[^.;]{0,40}?\b(?:liab(?:le|ility)|responsib(?:le|ility))\b[^.;]{0,60}?\b${INDIRECT_LOSS}`,
+  String.raw`\bexclu\w*\b[^.;]{0,60}?\b${INDIRECT_LOSS}|\b${INDIRECT_LOSS}[^.;]{0,40}?\bexclu\w*`,
   // "Neither party will be liable to the other for more than the total fee."
   String.raw`\bliable\b[^.]{0,60}\bfor\s+(?:any\s+amount\s+)?(?:more\s+than|in\s+excess\s+of|above)\b`,
   // The negation on the party: "neither party's liability will exceed the fees".
@@ -775,23 +832,6 @@ const LETTERED = /^\s*(?:\(([a-zA-Z])\)|([a-zA-Z])[.)])\s+(\S.*)$/;
 const BULLET = /^[^\S\n]*[-*•–]\s+/;
 // A quoted e-mail's "> " (or "> > ") at the start of each line.
 const QUOTE_MARK = /^[^\S\n]*(?:>[^\S\n]?)+/gm;
-const CHAT_DATE = String.raw`\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}`;
-const CHAT_TIME = String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?`;
-/**
- * A chat export's time stamp and sender before each message: "[12/04/2025, 21:14] Kerry - Riverside Events: ", "12/04/2025,
- * 21:14 - Kerry: ", the time alone in brackets ("[14:02] Gareth: ") or before the date ("[21:14, 12/04/2025] Kerry: "). Not
- * part of the terms, and each message is a point of its own (messages seldom end with a full stop).
- */
-const CHAT_PREFIX = new RegExp(
-  String.raw`^[^\S\n]*(?:\[(?:${CHAT_DATE},?[^\S\n]+)?${CHAT_TIME}(?:,?[^\S\n]+${CHAT_DATE})?\]|${CHAT_DATE},?[^\S\n]+${CHAT_TIME})` +
-    String.raw`[^\S\n]*(?:[-–][^\S\n]+)?[^:\n]{1,60}:[^\S\n]+`,
-  'gm',
-);
-/**
- * A sender with no time stamp, with their organisation ("Mirela (Vox Bridge Translations): ", "Gareth - The Copper Kettle: "):
- * written like a term sheet's "Fee (incl. VAT): ", so only a sender who starts two lines or more is one.
- */
-const CHAT_SENDER = /^[^\S\n]*(\p{Lu}[\p{L}'’.]*(?:[^\S\n]+[\p{L}'’.]+){0,3}[^\S\n]*(?:\([^()\n]{1,60}\)|[-–][^\S\n]+[^:\n]{1,60})):[^\S\n]+/gmu;
 /** A numbered line that is only a title ("Clause 12 – Restrictive covenants"), its sub-clauses (12.1, 12.2) below it. */
 const BARE_TITLE = /^[\s–—:-]*([^.:;!?]{2,60}?)[\s–—:-]*$/;
 /**
@@ -811,6 +851,7 @@ export function splitClauses(pasted: string): Clause[] {
   // A contract forwarded in a quoted e-mail reads as the contract itself once the quote marks are off.
   const unix = pasted.replace(/\r\n?/g, '\n');
   const unquoted = (unix.match(QUOTE_MARK)?.length ?? 0) >= 2 ? unix.replace(QUOTE_MARK, '') : unix;
+  // A chat export's messages become bullet points, each a point of its own (messages seldom end with a full stop).
   const document = withoutChatPrefixes(unquoted);
   let lines = document.split('\n');
   const numberedLines = lines.filter((line) => NUMBERED.test(line)).length;
@@ -859,14 +900,6 @@ export function splitClauses(pasted: string): Clause[] {
   const blocks = paragraphs.length > 1 ? paragraphs : splitSentences(normalizeSpace(document));
   const unit = paragraphs.length > 1 ? 'Paragraph' : 'Sentence';
   return blocks.map((text, index) => tidy({ ref: `${unit} ${index + 1}`, text }));
-}
-
-/** A chat export's messages as bullet points, without the time stamp and sender in front of each. */
-function withoutChatPrefixes(text: string): string {
-  if ((text.match(CHAT_PREFIX)?.length ?? 0) >= 2) return text.replace(CHAT_PREFIX, '- ');
-  const messages = new Map<string, number>();
-  for (const [, sender = ''] of text.matchAll(CHAT_SENDER)) messages.set(sender, (messages.get(sender) ?? 0) + 1);
-  return text.replace(CHAT_SENDER, (prefix: string, sender: string) => ((messages.get(sender) ?? 0) >= 2 ? '- ' : prefix));
 }
 
 /**
