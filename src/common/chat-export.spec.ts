@@ -24,4 +24,12 @@ describe('withoutChatPrefixes', () => {
     expect(chatAsRequest(chat)).toBe('we just hit 500 members. can you write a post about it?\n\nTILL 4\nTea 2.50');
     expect(chatAsRequest('Write a post about our 500 members')).toBe('Write a post about our 500 members');
   });
+
+  it('reads a 100 KB chat of blank runs in linear time', () => {
+    const chat = `[10:00] A: hi${' '.repeat(50_000)}\n[10:01] A: ${' '.repeat(50_000)}x`;
+    const started = performance.now();
+    chatAsRequest(chat);
+    withoutChatPrefixes(chat);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });

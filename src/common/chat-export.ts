@@ -23,7 +23,7 @@ const NAMED_SENDER = /^[^\S\n]*(\p{Lu}[\p{L}'’.]*(?:[^\S\n]+[\p{L}'’.]+){0,3
 /** Slack's line over a message: the sender's name and the time alone ("Tomás Ruiz  9:14 AM"). */
 const SENDER_LINE = new RegExp(String.raw`^[^\S\n]*\p{Lu}[\p{L}'’.-]*(?:[^\S\n]+[\p{L}'’.-]+){0,3}[^\S\n]+${CHAT_TIME}[^\S\n]*(?:\n|$)`, 'gmu');
 /** The assistant called by name at a message's start ("@assistant can you…", "@helperbot"). */
-const MENTION = /^([^\S\n]*(?:- |\u0001)?)@[\w.-]+[,:]?[^\S\n]+/gm;
+const MENTION = /^([^\S\n]*(?:- |\uE000)?)@[\w.-]+[,:]?[^\S\n]+/gm;
 
 /**
  * The chat's messages without the time stamp and sender before each (`marker` in their place: "- " makes each message a
@@ -47,8 +47,8 @@ function namedSenders(text: string): Set<string> {
   return new Set([...counts].filter(([, count]) => count >= 2).map(([sender]) => sender));
 }
 
-/** Where a message started, while the prefixes are taken out: a character no chat contains. */
-const MESSAGE_START = '\u0001';
+/** Where a message started, while the prefixes are taken out: a private-use character no chat contains. */
+const MESSAGE_START = '\uE000';
 
 /**
  * A chat export as one request: its messages, without their prefixes, run together as sentences of one paragraph ("ok team
@@ -58,7 +58,9 @@ const MESSAGE_START = '\u0001';
 export function chatAsRequest(text: string): string {
   const marked = withoutChatPrefixes(text, MESSAGE_START);
   if (marked === text) return text;
+  // Blanks before a line break go first, each run tried only where it starts (the lookbehind): one linear pass.
   return marked
-    .replace(/([.!?…:])?[^\S\n]*\n\u0001/g, (_, stop: string | undefined) => (stop ? `${stop} ` : '. '))
+    .replace(/(?<![^\S\n])[^\S\n]+(?=\n)/g, '')
+    .replace(/([.!?…:])?\n\uE000/g, (_, stop: string | undefined) => (stop ? `${stop} ` : '. '))
     .replaceAll(MESSAGE_START, '');
 }

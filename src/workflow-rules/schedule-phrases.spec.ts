@@ -62,6 +62,12 @@ describe('schedule phrases', () => {
     ['On the second Wednesday of each month, draft a post', '0 9 * * 3#2', null],
     ['On the last Friday of the month at 5pm write a recap', '0 17 * * 5L', null],
     ['On the last day of the month at 6pm summarise the spending', '0 18 L * *', null],
+    // The clock as it is said, "around" a time, days joined by a texted "n" before a part of the day in the plural.
+    ['weekdays at eight fifteen in the morning send me the traffic news', '15 8 * * 1-5', null],
+    ['every day at six forty-five pm post the sunset photo', '45 18 * * *', null],
+    ['On the 1st of each month around noon, send the rent reminder', '0 12 1 * *', null],
+    ['fri n sat nights post the dj lineup', '0 20 * * 5,6', null],
+    ['On the last Friday of each quarter write the investor update', '0 9 * 1,4,7,10 5L', null],
     // Dates of the year: one day of the month in the months named.
     ['Twice a year (1 April and 1 October) at 8am, write the boiler service reminder', '0 8 1 4,10 *', null],
     ['every year on the 14th of February write a valentines post', '0 9 14 2 *', null],
@@ -105,6 +111,7 @@ describe('schedule phrases', () => {
     'Plan next week’s content, each post about one feature',
     'Make a 5 minute YouTube script',
     'Outline the first LinkedIn post',
+    'Make five thirty-second clips of the match',
   ])('finds no schedule in "%s"', (goal) => {
     expect(suggestSchedule(goal)).toBeNull();
   });

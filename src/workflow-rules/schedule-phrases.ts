@@ -138,6 +138,9 @@ const MONTH_NUMBERS: Record<string, number> = Object.fromEntries(
   ),
 );
 
+/** Minutes said after an hour in words ("seven thirty", "six forty-five"). */
+const MINUTE_TENS: Record<string, number> = { ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50 };
+
 /** Quarterly: the first day of January, April, July and October. */
 const QUARTERLY: Recurrence = { dayOfMonth: '1', dayOfWeek: '*', month: '1,4,7,10' };
 
@@ -185,7 +188,8 @@ class Grammar {
     while (days.length < MOST_DAYS) {
       let after = next;
       if (this.word(after, ',')) after++;
-      if (this.word(after, 'and', '&', '/', 'or')) after++;
+      // "sat n sun": a texted "n" joins days as "and" does.
+      if (this.word(after, 'and', '&', '/', 'or', 'n')) after++;
       const day = this.day(after, short);
       if (!day || after === next) break;
       days.push(day.day);
@@ -255,6 +259,8 @@ class Grammar {
 
   /** The clock in words: "half past six" (6:30), "a quarter past 9" (9:15), "quarter to ten" (9:45). */
   clockWords(at: number): { hour: number; minute: number; next: number } | undefined {
+    const spoken = this.spokenClock(at);
+    if (spoken) return spoken;
     const start = this.word(at, 'a') ? at + 1 : at;
     const part = this.tokens[start]?.text;
     if (part !== 'half' && part !== 'quarter') return undefined;
@@ -266,12 +272,34 @@ class Grammar {
     return { hour, minute: part === 'half' ? 30 : 15, next: start + 3 };
   }
 
+  /**
+   * The clock as it is said: "seven thirty", "eight fifteen", "six forty-five" (an hour in words, then its minutes in words),
+   * after "at" or "around" or before a meridiem ("five thirty-second clips" is no time).
+   */
+  spokenClock(at: number): { hour: number; minute: number; next: number } | undefined {
+    const hourToken = this.tokens[at];
+    const tensWord = this.tokens[at + 1]?.text ?? '';
+    if (!hourToken || hourToken.number !== undefined || !Object.hasOwn(MINUTE_TENS, tensWord)) return undefined;
+    const hour = this.hourOf(at);
+    if (hour === undefined) return undefined;
+    const tens = MINUTE_TENS[tensWord];
+    // "forty-five", "forty five": the tens, then the units.
+    const unitsAt = this.word(at + 2, '-') ? at + 3 : at + 2;
+    const unitsWord = this.tokens[unitsAt]?.text ?? '';
+    const units = tens >= 20 && Object.hasOwn(NUMBER_WORDS, unitsWord) && NUMBER_WORDS[unitsWord] <= 9 ? NUMBER_WORDS[unitsWord] : undefined;
+    const next = units === undefined ? at + 2 : unitsAt + 1;
+    const said = this.word(at - 1, 'at', 'around', 'about', '@') || this.meridiem(next) !== undefined || this.halfOfDay(next) !== undefined;
+    return said ? { hour, minute: tens + (units ?? 0), next } : undefined;
+  }
+
   /** "at 9 and 5pm", "9am", "at noon": the times, sharing their minute, with meridiems. */
   times(at: number, hoursExpected = false): { hours: number[]; minute: number; meridiems: boolean[]; next: number } | undefined {
-    // After "three times a day" bare numbers are its hours, as they are after "at".
+    // After "three times a day" bare numbers are its hours, as they are after "at"; "around midday", "at about 6" say the same.
     const saysAt = this.word(at, 'at', '@');
     const afterAt = saysAt || hoursExpected;
-    const first = this.time(saysAt ? at + 1 : at, afterAt);
+    const start = saysAt ? at + 1 : at;
+    const approximate = this.word(start, 'around', 'about', 'approximately', 'roughly');
+    const first = this.time(approximate ? start + 1 : start, afterAt || approximate);
     if (!first) return undefined;
     const hours = [first.hour];
     const meridiems = [first.meridiem];
@@ -386,6 +414,12 @@ class Grammar {
       const day = weekday ? undefined : this.day(at, false);
       if (weekday || day) return { recurrence: { dayOfMonth: '*', dayOfWeek: weekday ?? String(day?.day), partOfDay }, next: at + 2 };
     }
+    // "Saturday and Sunday nights", "sat n sun nights": days listed before a part of the day in the plural.
+    const listed = this.days(at, true);
+    const listedPart = listed && listed.days.length > 1 ? (this.tokens[listed.next]?.text ?? '') : '';
+    if (listed && listedPart.endsWith('s') && PART_HOURS[listedPart] !== undefined) {
+      return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(listed.days), partOfDay: listedPart }, next: listed.next + 1 };
+    }
     if (DETERMINERS.has(previous)) return undefined;
     if (text === 'daily' || text === 'nightly') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', partOfDay: text === 'nightly' ? 'night' : undefined }, next: at + 1 };
     if (text === 'hourly') return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', hourStep: '*' }, next: at + 1 };
@@ -417,6 +451,10 @@ class Grammar {
     if (!ordinal) return undefined;
     const months = this.word(ordinal.next, 'of') ? this.months(ordinal.next + 1) : undefined;
     if (months && months.list.length > 1) return { recurrence: { ...ordinal.recurrence, month: months.list.join(',') }, next: months.next };
+    // "the first Monday of each quarter": that day in the quarter's first month.
+    if (this.word(ordinal.next, 'of') && this.word(ordinal.next + 1, 'every', 'each', 'the') && this.word(ordinal.next + 2, 'quarter')) {
+      return { recurrence: { ...ordinal.recurrence, month: QUARTERLY.month }, next: ordinal.next + 3 };
+    }
     const next = this.ofMonth(ordinal.next);
     return next === undefined ? undefined : { recurrence: ordinal.recurrence, next };
   }

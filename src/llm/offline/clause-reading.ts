@@ -77,6 +77,7 @@ const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet'
  * wanting verbs only, by a decision verb. One pass over the tokens: linear in the clause.
  */
 export function personalCheckOf(clause: string): PersonalCheck | undefined {
+  if (CHECK_IN_ANOTHER_LANGUAGE.test(clause)) return {};
   const words = wordsOf(clause);
   // Where the clause's work starts, past conjunctions, adverbs and interjections.
   const opening = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
@@ -101,6 +102,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       } else if (word.pos !== 'DET' && word.pos !== 'PRON' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
       continue;
     }
+    // Words of the person's own phrase, read already ("Jo the committee chair").
+    if (index <= personAt) continue;
     // "The Facebook post needs…": a subject of more than one noun is still the one thing.
     if (anyNoun && index === personAt + 1 && (word.pos === 'NOUN' || word.pos === 'PROPN')) {
       personAt = index;
@@ -118,8 +121,14 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       break;
     }
     if (anyNoun && (word.pos === 'DET' || word.pos === 'PRON') && isSignOffNoun(words, index + 1)) continue;
-    // "My partner Aoife signs off": the name after the person is the same person.
+    // "My partner Aoife signs off": the name after the person is the same person; so is "Jo the committee chair".
     if (index === personAt + 1 && word.pos === 'PROPN') continue;
+    if (index === personAt + 1 && /^\p{Lu}/u.test(words[personAt].text) && word.lemma === 'the') {
+      // Up to the verb, which the tagger may read as a noun ("chair signs").
+      const inPhrase = (word?: Word): boolean => word !== undefined && !DECISION_VERBS.has(word.lemma) && ['DET', 'NOUN', 'ADJ'].includes(word.pos);
+      while (inPhrase(words[personAt + 1])) personAt++;
+      continue;
+    }
     // "Margaret who chairs the committee has to okay it": a relative clause about the person, up to the verb that hands over.
     if (index === personAt + 1 && (word.lemma === 'who' || word.lemma === 'that')) {
       relativeUntil = words.findIndex((after, at) => at > index && HANDING_VERBS.has(after.lemma) && after.pos !== 'PART');
@@ -138,6 +147,14 @@ function isSignOffNoun(words: Word[], index: number): boolean {
   if (!word || !SIGN_OFF_NOUNS.has(word.lemma) || (word.pos !== 'NOUN' && word.pos !== 'INTJ' && word.pos !== 'PROPN')) return false;
   return word.lemma !== 'sign' || words[index + 1]?.lemma === 'off' || words[index + 2]?.lemma === 'off';
 }
+
+/**
+ * A person's pick or approval in the languages asks are mixed with (the English model reads none of them): Tagalog "si Carlo
+ * pipili ng thumbnail" (Carlo will pick), Spanish "Marta tiene que aprobar el guion", "que lo revise mi jefe", Portuguese
+ * "o chefe tem que aprovar". A lexicon, not a parse: the offline model parses English only.
+ */
+const CHECK_IN_ANOTHER_LANGUAGE =
+  /^\s*(?:(?:si|kay)\s+\p{Lu}[\p{L}-]*\s+(?:ang\s+)?(?:pipili|pumili|mamimili|pipiliin|mag-?aapprove|titingin|magche-?check)\b|(?:\p{Lu}[\p{L}-]*|(?:mi|o|a|el|la)\s+\p{L}+)\s+(?:tiene\s+que|debe|tem\s+que|precisa)\s+(?:aprobar|revisar|elegir|aprovar|escolher)\b)/u;
 
 function handOffAfter(after: Word[]): PersonalCheck {
   if (after.some((word) => SENDING.has(word.lemma))) return { handOff: 'send' };
@@ -192,11 +209,12 @@ function clearedWithPerson(words: Word[], verbAt: number): PersonalCheck | undef
 }
 
 /** Verbs of putting an output before a person ("run the post by me", "show it to my boss first"). */
-const SHOWING_VERBS = new Set(['run', 'show', 'pass', 'bounce']);
+const SHOWING_VERBS = new Set(['run', 'show', 'pass', 'bounce', 'send']);
 
 /**
  * Where "run/show/pass <output> by/past/to <person>" names the person, when the clause opens on
- * such a verb: the person decides on the output, as with "let me see it". -1 otherwise.
+ * such a verb: the person decides on the output, as with "let me see it"; "send it to me" only for a decision ("to okay",
+ * "for approval"). -1 otherwise.
  */
 function shownToPersonAt(words: Word[], verbAt: number): number {
   if (!SHOWING_VERBS.has(words[verbAt].lemma)) return -1;
@@ -206,7 +224,11 @@ function shownToPersonAt(words: Word[], verbAt: number): number {
   for (let at = verbAt + 1; at < Math.min(words.length - 1, verbAt + 8); at++) {
     if (['by', 'past', 'to'].includes(words[at].lemma)) {
       const person = [words[at + 1], words[at + 2]].findIndex((word) => word !== undefined && PEOPLE.has(word.lemma));
-      return person < 0 ? -1 : at + 1 + person;
+      if (person < 0) return -1;
+      const personAt = at + 1 + person;
+      // "send it to me to okay": sent for a decision, not sent on ("send it to the team" publishes it).
+      const decided = words.slice(personAt + 1).some((word) => DECISION_VERBS.has(word.lemma) || SIGN_OFF_NOUNS.has(word.lemma));
+      return words[verbAt].lemma !== 'send' || decided ? personAt : -1;
     }
   }
   return -1;
@@ -282,7 +304,10 @@ function nounPhraseEnd(words: Word[], at: number): number {
  * negates. Such a clause asks for no approval and makes nothing.
  */
 export function waivedCheck(clause: string): boolean {
-  const words = wordsOf(clause.slice(0, 300));
+  const all = wordsOf(clause.slice(0, 300));
+  // "for the ones who never read email": a relative clause says what someone does, it waives nothing.
+  const relative = all.findIndex((word) => word.lemma === 'who' || word.lemma === 'which');
+  const words = relative < 0 ? all : all.slice(0, relative);
   return words.some((word, index) => (DECISION_VERBS.has(word.lemma) || CLEARING_VERBS.has(word.lemma)) && (word.negated || (words[index - 2]?.lemma === 'no' && words[index - 1]?.lemma === 'need')));
 }
 

@@ -28,6 +28,7 @@ describe('matchIntent: the deliverable a request names', () => {
     ["write out what I'll say in my review video", 'format_script'],
     ['Any ideas for the cover frame of our next episode?', 'generate_thumbnail_concept'],
     ['Create the thumbnail image from the concept I picked', 'generate_image'],
+    ['for my workshop on sourdough, can you sketch the structure first? just the bones of it', 'generate_outline'],
     ['we need a cover image for our new video on knife sharpening', 'generate_thumbnail_concept'],
     ['Let my Instagram followers know the shop is closed on Monday', 'format_post'],
     ['I want to thank my LinkedIn connections for 10k follows', 'format_post'],
@@ -76,6 +77,8 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('My landlord said he would need a new lease signed. Is a verbal agreement binding until then?')).toBeUndefined();
     expect(matchIntent('Do builders here usually put penalty clauses in their contracts? Ours says they do')).toBeUndefined();
     expect(matchIntent('Here is the contract from the printer. Is the cancellation clause fair?')?.tool).toBe('analyze_legal_document');
+    expect(matchIntent('one thing before my lease renews - can a landlord add a penalty clause halfway through?')).toBeUndefined();
+    expect(matchIntent('is it usual for a photography contract to say the client owns everything I make, even old work?')).toBeUndefined();
   });
 
   it('reads a request to be walked through or told about something as no ask to make what it names', () => {

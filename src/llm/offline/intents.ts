@@ -17,6 +17,8 @@ export const OFFLINE_INTENTS = [
         String.raw`\bwhat\s+(?:bits|points|topics|parts|sections|things)?\s*(?:to|i\s+should|we\s+should)\s+cover\b|\b(?:in\s+)?what\s+order\b`,
         // "lay out the main points", "map out the structure".
         String.raw`\b(?:lay|map|set|plan|sketch)\s+out\s+(?:the\s+|my\s+|our\s+)?(?:main\s+|key\s+)?(?:points|structure|sections)\b`,
+        // "sketch the structure first", "draft the shape of the talk": the plan of a piece, not a drawing.
+        String.raw`\b(?:sketch|draft|rough)\s+(?:out\s+)?(?:the\s+|my\s+|our\s+|a\s+)?(?:rough\s+)?(?:structure|shape|flow|running\s+order)\b`,
       ].join('|'),
       'i',
     ),
@@ -88,7 +90,8 @@ const WORK_ON_CONTENT =
  * question,", "quick one:"). Anchored at the start, so the lookahead scans the text once.
  */
 const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)\s*[,:;—-]\s*)?`;
-const NO_MAKING = String.raw`(?![^]*\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)`;
+// "everything I make", "what we write": the making in a relative clause is a statement about the asker, no request.
+const NO_MAKING = String.raw`(?![^]*(?<!\b(?:everything|anything|all|stuff|things|what|whatever)\s+(?:i|we|you|they)\s+)\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)`;
 const QUESTION_ABOUT = new RegExp(
   String.raw`^${QUESTION_LEAD}(?:(?:` +
     [
@@ -112,7 +115,8 @@ const ASKING = /\b(?:write|make|draft|create|draw|design|generate|give|suggest|c
  * a heater I bought. Can I still return it?"). Each sentence is read once.
  */
 function asksQuestionAbout(text: string): boolean {
-  for (const sentence of text.trim().split(/(?<=[.!?])\s+/)) {
+  // A lead-in set off by a spaced dash is a sentence of its own ("quick q before i sign - is it normal…?").
+  for (const sentence of text.trim().split(/(?<=[.!?])\s+|\s+[-–—]\s+/)) {
     if (QUESTION_ABOUT.test(sentence)) return true;
     if (asks(sentence)) return false;
   }
@@ -137,7 +141,7 @@ function asks(sentence: string): boolean {
 const THANKS = /^(?:(?:oh|wow|ok(?:ay)?|aw+|omg)\b[\s,!.]*)?(?:thanks?|thank\s+you|thx|ty|cheers|ta|many\s+thanks|much\s+appreciated|perfect|brilliant|amazing|awesome|great|lovely|love(?:d)?\s+(?:it|this|that))\b/i;
 const MORE = /\?|\b(?:now|also|another|one\s+more|next\s+one|again|same|instead|version|too|as\s+well)\b/i;
 
-function thanksOnly(text: string): boolean {
+export function thanksOnly(text: string): boolean {
   return THANKS.test(text.trim()) && !ASKING.test(text) && !MORE.test(text);
 }
 

@@ -248,4 +248,18 @@ describe('fillFromSchema', () => {
     expect(fillFromSchema(schema, 'shorts please')).toEqual({ topic: 'shorts ple', platform: 'youtube_shorts', sections: 3, tags: [] });
     expect(fillFromSchema(schema, 'nothing here')).toEqual({ topic: 'nothing he', platform: 'linkedin', sections: 3, tags: [] });
   });
+
+  it('reads a chat export as one ask, and gives the tools its lines without the time stamps and senders', async () => {
+    const received: string[] = [];
+    const tools = {
+      format_post: tool({ description: 'Post', inputSchema: z.object({ content: z.string() }), execute: (input) => (received.push(input.content), {}) }),
+      analyze_legal_document: tool({ description: 'Legal', inputSchema: z.object({ document: z.string() }), execute: (input) => (received.push(input.document), {}) }),
+    };
+    const chat = '[08:10] Ama Owusu: the bakery turns 10 on friday\n[08:11] Ama Owusu: @assistant can you do the linkedin post about it?';
+    await generateText({ model, tools: { format_post: tools.format_post }, stopWhen: isStepCount(2), prompt: chat });
+    expect(received.pop()).toBe('- the bakery turns 10 on friday\n- can you do the linkedin post about it?');
+    const terms = '[1/5/2025, 10:00] Sam - Market Co: stall is £90 a day\n[1/5/2025, 10:01] Sam - Market Co: we can cancel your stall any time, no notice\n\nis this ok to agree to?';
+    await generateText({ model, tools: { analyze_legal_document: tools.analyze_legal_document }, stopWhen: isStepCount(2), prompt: terms });
+    expect(received.pop()).toContain('- we can cancel your stall any time, no notice');
+  });
 });

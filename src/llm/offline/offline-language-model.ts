@@ -10,6 +10,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { chatAsRequest, withoutChatPrefixes } from '../../common/chat-export.js';
 import { cutText } from '../../common/cut-text.js';
 import { stableHash } from '../../common/stable-hash.js';
 import { askedWorkOf, hasVerb, materialReading, nounsOf } from './clause-reading.js';
@@ -79,9 +80,12 @@ export class OfflineLanguageModel implements LanguageModelV4 {
 }
 
 function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] {
-  const { request, context } = lastUserMessage(options.prompt);
+  const { request: written, context } = lastUserMessage(options.prompt);
+  // A message pasted from a chat is its messages, run together as one ask; the tools read the chat's lines themselves.
+  const request = chatAsRequest(written);
+  const fromChat = request !== written;
   if (options.responseFormat?.type === 'json') {
-    return [{ type: 'text', text: JSON.stringify(structuredOutput(options.responseFormat, request)) }];
+    return [{ type: 'text', text: JSON.stringify(structuredOutput(options.responseFormat, request, written)) }];
   }
   const last = options.prompt.at(-1);
   if (last?.role === 'tool') return [{ type: 'text', text: describeToolResults(options.prompt, last.content) }];
@@ -106,14 +110,18 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   }
   const offered = tools.map((tool) => tool.name);
   // A kind the request names, else what its material reads as ("is this one-sided?" over pasted terms).
-  const reading = matchIntent(asked, offered)?.tool ?? materialReading(firstLine, material, offered);
+  // A chat's messages may be the material themselves (terms sent in a chat, then "should I agree to this?"): read as lines.
+  const reading =
+    matchIntent(asked, offered)?.tool ??
+    materialReading(firstLine, material, offered) ??
+    (fromChat ? materialReading('', withoutChatPrefixes(written).split('\n'), offered) : undefined);
   const chosen = tools.find((tool) => tool.name === reading);
   if (chosen) {
     // Points of earlier steps' output follow the request as its details ("write it" after "outline it"),
     // then a reviewer's notes on a rejected attempt: the redo's tool makes what the note asks for.
     const details = earlierPoints(context).map((point) => `${point.replace(TRAILING_STOPS, '')}.`);
     const notes = context.filter((entry) => entry.kind === 'feedback').map((entry) => entry.text.trim());
-    const input = [asked, ...material].join('\n') + (details.length > 0 ? `. ${details.join(' ')}` : '') + (notes.length > 0 ? ` ${notes.join(' ')}` : '');
+    const input = (fromChat ? withoutChatPrefixes(written) : [asked, ...material].join('\n')) + (details.length > 0 ? `. ${details.join(' ')}` : '') + (notes.length > 0 ? ` ${notes.join(' ')}` : '');
     return [
       {
         type: 'tool-call',
@@ -292,12 +300,14 @@ function earlierPoints(context: ContextEntry[]): string[] {
   return [...new Set(points)].slice(0, 8);
 }
 
-function structuredOutput(format: { schema?: JSONSchema7; name?: string }, request: string): unknown {
+function structuredOutput(format: { schema?: JSONSchema7; name?: string }, request: string, written = request): unknown {
   if (format.name === AGENT_ROUTE_OUTPUT) {
     const [firstLine = '', ...material] = request.split('\n');
     // The ask first, then what the pasted lines are (a contract's "edited images" are what the deal is about, not an
     // ask for a picture; a first line with no verb is the material's own heading), then anything the whole message names.
-    const reading = material.length > 0 ? materialReading(firstLine, material) : undefined;
+    const reading =
+      (material.length > 0 ? materialReading(firstLine, material) : undefined) ??
+      (written !== request ? materialReading('', withoutChatPrefixes(written).split('\n')) : undefined);
     const ask = reading && !hasVerb(firstLine) ? undefined : matchIntent(parseableRequest(firstLine));
     const agentId: OfflineAgentId =
       ask?.agent ??

@@ -146,7 +146,7 @@ describe('planWorkflow', () => {
       stepsOf("So basically I need two things: an outline for a webinar on cash flow, and after it's finished an email invite to our customers. Show me the invite first."),
     ).toEqual([
       ['Draft an outline for a webinar on cash flow', 'social', false],
-      ['Prepare an email invite to our customers', 'general', true],
+      ['Write an email invite to our customers', 'general', true],
     ]);
     expect(stepsOf("Review the attached NDA; if there's anything weird, draft a note to our lawyer summarising it").map((step) => step[1])).toEqual(['legal', 'general']);
     expect(stepsOf('Make a YouTube thumbnail and a 45-second script for our unboxing video. Both need my OK').map((step) => step[2])).toEqual([true, true]);
@@ -315,5 +315,24 @@ describe('planWorkflow', () => {
     ]);
     expect(stepsOf('Write a script for the pasta video, then draw a still of the finished dish for the end of the video').map(([, agent]) => agent)).toEqual(['video', 'video']);
     expect(stepsOf('Write a reel script about our pizza oven and a poster image for the window').map(([, agent]) => agent)).toEqual(['video', 'social']);
+  });
+
+  it('reads checks and joins in the words asks come in: brackets, an abbreviation, a chat, a dash, a mixed language, thanks', () => {
+    expect(stepsOf('Write the term newsletter (dates, the fair, who runs the raffle) and a post about the fair')).toEqual([
+      ['Write the term newsletter (dates, the fair, who runs the raffle)', 'general', false],
+      ['Write a post about the fair', 'social', false],
+    ]);
+    expect(stepsOf('Write a post thanking our guest (Dr. Lee, from the clinic). The post needs sign-off from our chair.')).toEqual([
+      ['Write a post thanking our guest (Dr. Lee, from the clinic)', 'social', true],
+    ]);
+    expect(stepsOf('Draft the invoice reminder email (our accountant wants to see it before it goes) and a short text version').map(([, , approval]) => approval)).toEqual([true, false]);
+    expect(stepsOf('write the recap — Sam the club captain signs it off — and an insta post').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['general', true],
+      ['social', false],
+    ]);
+    expect(stepsOf('[09:12] Ana Ruiz: we open the new studio in june\n[09:13] Ana Ruiz: @assistant write a linkedin post about it pls').map(([, agent]) => agent)).toEqual(['social']);
+    expect(stepsOf('write the script, tapos thumbnail ideas, si Ana pipili ng thumbnail').map(([, , approval]) => approval)).toEqual([false, true]);
+    expect(stepsOf('Write an X thread on the new menu, and remind me to order napkins. thanks!')).toHaveLength(2);
+    expect(stepsOf('Start with an outline of the talk and send it to me to okay before the rest, then a post').map(([, , approval]) => approval)).toEqual([true, false]);
   });
 });

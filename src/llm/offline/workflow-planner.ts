@@ -1,7 +1,8 @@
+import { chatAsRequest } from '../../common/chat-export.js';
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
-import { agentOfTool, matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, transformTarget } from './intents.js';
+import { agentOfTool, matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -25,7 +26,7 @@ const ACTION_VERB = new RegExp(
 const OBJECT_START =
   /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
 const SEQUENCE_WORD =
-  /^(?:and\s+)?(?:then|next|after\s+that|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
+  /^(?:and\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|depois|daarna|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
@@ -101,15 +102,17 @@ export function planWorkflow(goal: string): OfflinePlan {
   // What the scene is about ("…launching a new puppy package"), for a later "write a post about it".
   let sceneThing: string | undefined;
   let questionAbove: string | undefined;
-  for (const clause of clausesOf(text)) {
+  const clauses = clausesOf(text);
+  for (const [index, clause] of clauses.entries()) {
     // "Is this ok to sign?" over pasted terms, before any work: the question asks for them to be read.
     if (drafts.length === 0 && kind && clause.question && !matchIntent(clause.text) && !ACTION_VERB.test(stripLead(clause.text))) {
       questionAbove ??= `${tidy(clause.written)}?`;
       continue;
     }
-    const reviewed = REVIEW_PHRASE.test(clause.text);
+    const aside = withoutCheckInBrackets(clause.text);
+    const reviewed = REVIEW_PHRASE.test(aside.text) || aside.checked;
     REVIEW_PHRASE.lastIndex = 0;
-    const rest = tidy(clause.text.replace(REVIEW_PHRASE, ''));
+    const rest = tidy(aside.text.replace(REVIEW_PHRASE, ''));
     const previous = drafts.at(-1);
     // "no need to check w me, just go": no approval, and no step.
     if (rest && waivedCheck(rest) && !matchIntent(rest)) continue;
@@ -149,6 +152,13 @@ export function planWorkflow(goal: string): OfflinePlan {
     }
     // "if there's anything weird, draft a note": the condition of the next step, no step of its own.
     if (CONDITION.test(rest) && !matchIntent(rest) && !ACTION_VERB.test(rest.replace(CONDITION, ''))) continue;
+    // "thanks!" at the end of a goal is courtesy, no step.
+    if (thanksOnly(rest)) continue;
+    // "i want the dish of the week on insta. caption first, then a pic": a wish that names only a platform, before the
+    // deliverables that spell it out, is the goal's scene.
+    if (drafts.length === 0 && matchIntent(rest)?.tool === 'format_post' && !POST_NOUN.test(rest) && clauses.slice(index + 1).some((later) => POST_NOUN.test(later.text))) {
+      continue;
+    }
     // "Our bakery turns 10 next week!": a sentence that sets the scene before the asks is no step.
     if (drafts.length === 0 && clause.scene) {
       sceneThing ??= thingOfScene(clause.written);
@@ -254,7 +264,9 @@ export function askOfGoal(goal: string): string {
   return splitMaterial(goal).request;
 }
 
-function splitMaterial(text: string): { request: string; material: string; kind?: OfflineToolName } {
+function splitMaterial(goal: string): { request: string; material: string; kind?: OfflineToolName } {
+  // A goal pasted from a chat is its messages, run together as one ask.
+  const text = chatAsRequest(goal);
   const [first = '', ...rest] = text.split(/\r?\n/);
   if (rest.length === 0) return { request: text, material: '' };
   const named = matchIntent(first)?.tool;
@@ -296,7 +308,7 @@ function clausesOf(text: string): Clause[] {
   for (const [index, line] of lines.entries()) {
     // A heading over a list ("Weekly video:") names the work, it is not a step of it.
     if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
-    for (const written of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
+    for (const written of sentencesOf(line)) {
       const lead = LEAD_IN.exec(written)?.[0];
       const sentence = spokenAsOne(lead && !matchIntent(lead) ? written.slice(lead.length) : written);
       // A spaced dash joins like a comma ("a receipt from lunch - pull out the total"); "n" is a texted "and"; "so she needs
@@ -307,7 +319,7 @@ function clausesOf(text: string): Clause[] {
       );
       let current: Clause | undefined;
       let separator = '';
-      for (const [position, piece] of pieces.entries()) {
+      for (const [position, piece] of bracketsKeptWhole(pieces).entries()) {
         if (position % 2 === 1) {
           separator = piece;
           continue;
@@ -341,6 +353,57 @@ function clausesOf(text: string): Clause[] {
   return withMaterialMerged(
     clauses.map((clause) => ({ ...clause, text: tidy(stripLead(clause.text)), written: tidy(clause.written) })).filter((clause) => clause.text.length > 0),
   );
+}
+
+/** A post named by what it is, not only by where it goes ("on insta"). */
+const POST_NOUN = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|stor(?:y|ies)|blurbs?)\b/i;
+
+/**
+ * A check said in brackets ("(our director must approve the post)", "(my mum owns the flats and she wants to see the email
+ * before it's sent)"): the step's approval, taken out of what the step makes.
+ */
+function withoutCheckInBrackets(text: string): { text: string; checked: boolean } {
+  let checked = false;
+  const rest = text.replace(/\s*\(([^()]{1,300})\)/g, (whole: string, inside: string) => {
+    if (!inside.split(/,\s*|\s+(?:and|but|so)\s+/).some((part) => personalCheckOf(part) !== undefined)) return whole;
+    checked = true;
+    return '';
+  });
+  return { text: rest, checked };
+}
+
+/** Words ending on a full stop that end no sentence ("Dr. Amara Eze", "St. Mary's"). */
+const ABBREVIATION_END = /\b(?:dr|mr|mrs|ms|mx|st|prof|mt|no|vs|etc|approx|e\.g|i\.e|incl|dept)\.$/i;
+
+/** A line's sentences: split at a full stop, a question or an exclamation mark, but not after an abbreviation nor in brackets. */
+function sentencesOf(line: string): string[] {
+  const sentences: string[] = [];
+  for (const sentence of line.split(/(?<=[.!?;])\s+(?=\S)|;\s*/)) {
+    const previous = sentences.at(-1);
+    if (previous !== undefined && (ABBREVIATION_END.test(previous) || openBrackets(previous) > 0)) sentences[sentences.length - 1] = `${previous} ${sentence}`;
+    else sentences.push(sentence);
+  }
+  return sentences;
+}
+
+function openBrackets(text: string): number {
+  return (text.match(/\(/g)?.length ?? 0) - (text.match(/\)/g)?.length ?? 0);
+}
+
+/**
+ * A sentence's pieces and separators (as split with its captured separators) with what stands in brackets kept in one
+ * piece: "the newsletter (results, the long run, who's pacing)" lists what goes in it, no deliverables of its own.
+ */
+function bracketsKeptWhole(parts: string[]): string[] {
+  const kept: string[] = [];
+  for (const [position, part] of parts.entries()) {
+    const piece = kept.at(-1);
+    if (position % 2 === 0 && position > 0 && piece !== undefined && openBrackets(kept.at(-2) ?? '') > 0) {
+      kept[kept.length - 2] = `${kept.at(-2) ?? ''}${piece}${part}`;
+      kept.pop();
+    } else kept.push(part);
+  }
+  return kept;
 }
 
 /**
@@ -401,10 +464,13 @@ function startsClause(piece: string): boolean {
 
 /**
  * After a spaced dash only an imperative or a person's check opens a clause: "- pull out the total"
- * does, "- the post needs my sign-off" qualifies the clause before. (A check always opens one.)
+ * does, "- the post needs my sign-off" qualifies the clause before. (A check always opens one, and so does a deliverable
+ * joined with "and".)
  */
 function opensAfterDash(piece: string): boolean {
-  return ACTION_VERB.test(stripLead(piece)) ? startsClause(piece) : personalCheckOf(piece) !== undefined;
+  if (ACTION_VERB.test(stripLead(piece))) return startsClause(piece);
+  // "… — and a FB post w/ the weekend route": a deliverable joined after the dash is one of its own.
+  return personalCheckOf(piece) !== undefined || (/^\s*and\s/i.test(piece) && matchIntent(piece) !== undefined);
 }
 
 /** "an image" after "write a post": a second deliverable sharing the verb. */
@@ -423,10 +489,10 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
 }
 
 /** A thing named as new, not one already there: "a", "an", "one", a count. */
-const NEW_THING = /^(?:an?|one|two|three|four|five|\d+)\s/i;
+const NEW_THING = /^(?:also\s+)?(?:an?|one|two|three|four|five|\d+)\s/i;
 /** Written pieces no tool makes, as the deliverable a clause opens on (after its verb, and within a few words). */
 const WRITTEN_PIECE =
-  /^(?:[\w'’-]+\s+)?(?:an?|the|one|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:e-?mails?|letters?|newsletters?|reminders?|summar(?:y|ies)|memos?|messages?|notes|repl(?:y|ies)|reports?|agendas?|press\s+releases?|invitations?)\b/i;
+  /^(?:[\w'’-]+\s+)?(?:an?|the|one|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:e-?mails?|letters?|newsletters?|reminders?|summar(?:y|ies)|memos?|messages?|notes|repl(?:y|ies)|reports?|agendas?|press\s+releases?|invitations?|texts?|versions?)\b/i;
 /** Verbs a written piece keeps when it shares its clause's verb; any other ("need", "make") writes it. */
 const WRITING_VERBS = /^(?:write|draft|compose|prepare|send|e-?mail|put\s+together)$/i;
 
@@ -449,7 +515,7 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   const ownIntent = matchIntent(text);
   // "A couple thumbnail ideas": a deliverable without a verb gets its kind's own.
   if (!clause.sharedVerb && !ACTION_VERB.test(text) && !opensWithVerb(text) && (ownIntent || /^(?:an?|some|\d+|two|three|four|five)\s/i.test(text))) {
-    text = `${ownIntent ? DEFAULT_VERBS[ownIntent.tool] : 'Prepare'} ${lowerFirst(text)}`;
+    text = `${ownIntent ? DEFAULT_VERBS[ownIntent.tool] : WRITTEN_PIECE.test(text) ? 'Write' : 'Prepare'} ${lowerFirst(text)}`;
   }
   let buildsOn = false;
   // Deliverables listed together ("a reel, a thumbnail and a post announcing it") share their topic, not each other.
