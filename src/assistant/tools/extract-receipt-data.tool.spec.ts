@@ -3,6 +3,9 @@ import { type Attachment, type ToolServices, ToolInputError } from './asset-tool
 import { detectCurrency, extractReceiptData, extractReceiptDataTool, parseAmount, parseReceipt } from './extract-receipt-data.tool.js';
 import { startCpuClock } from '../../../test/helpers/cpu-clock.js';
 
+/** The merchant read from a receipt under the given first lines. */
+const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
+
 function services(attachments: Attachment[] = [], readImageText?: ToolServices['readImageText']): ToolServices {
   return { attachments, storeImage: () => Promise.reject(new Error('not used')), readImageText };
 }
@@ -107,7 +110,6 @@ describe('parseReceipt', () => {
   });
 
   it('takes the merchant from an e-mail header or greeting, not from a question to us, and drops a marked store number', () => {
-    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
     expect(merchant('Is this right? They billed me twice I think\nCorner Cafe')).toBe('Corner Cafe');
     expect(merchant('From: Harbour Books\nSubject: Your receipt')).toBe('Harbour Books');
     expect(merchant('Thank you for your purchase at Harbour Books!')).toBe('Harbour Books');
@@ -217,7 +219,6 @@ describe('parseReceipt', () => {
       ['-----Original Message-----', 'From: Uber Receipts <uber.us@uber.com>', 'Sent: Tuesday, July 2, 2024 6:14 PM', 'To: dave@example.com', 'Subject: Your Tuesday evening trip', '', 'Trip fare $18.20', 'Booking fee $2.50', 'Total $20.70'].join('\n'),
     );
     expect(uber).toMatchObject({ merchant: 'Uber', total: 20.7, totalMismatch: undefined });
-    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
     expect(merchant('Begin forwarded message:\n\nFrom: "Apple" <no_reply@email.apple.com>\nDate: 3 July 2024')).toBe('Apple');
     expect(merchant('---------- Weitergeleitete Nachricht ---------\nVon: Thalia Kundenservice <service@thalia.de>\nBetreff: Ihre Bestellung')).toBe('Thalia');
     expect(merchant('---------- Forwarded message ---------\nSubject: Your order\n\nBlue Apron')).toBe('Blue Apron');
@@ -302,7 +303,6 @@ describe('parseReceipt', () => {
     const bakery = parseReceipt('Your receipt from Maple Street Bakery\n\n$12.75\n\nSourdough loaf $8.50\nCinnamon roll $4.25\n\nTotal $12.75');
     expect(bakery).toMatchObject({ merchant: 'Maple Street Bakery', total: 12.75, items: [{}, {}] });
     expect(parseReceipt('Receipt from Lakeside Yoga\n$30.00\nDrop-in class $30.00\nTotal $30.00\nLakeside Yoga, 12 Shore Rd').merchant).toBe('Lakeside Yoga');
-    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
     expect(merchant('Thank you for visiting Kew Gardens')).toBe('Kew Gardens');
     expect(merchant('Thanks for visiting us!\nCorner Cafe')).toBe('Corner Cafe');
     // The user's own "Receipt from <place>": the place is not printed again, the shop's name follows.
@@ -438,7 +438,6 @@ describe('parseReceipt', () => {
     expect(bolt).toMatchObject({ merchant: 'Bolt', total: 16.2, tip: 2, items: [{ name: 'Ride fare' }], totalMismatch: undefined });
     // Without "your", the brand is printed again below, as an e-receipt's footer prints it.
     expect(parseReceipt('Lyft e-receipt\nRide ID: 123\nDriver: Sam\nRide fare $21.00\nTotal $21.00\nLyft, 185 Berry St').merchant).toBe('Lyft');
-    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
     // A brand not printed again is the user's note ("Uber receipt" above the café's).
     expect(merchant('Uber receipt\nCorner Cafe')).toBe('Corner Cafe');
     expect(merchant('Order #: 5521\nTable: 4\nCorner Cafe')).toBe('Corner Cafe');
@@ -468,7 +467,6 @@ describe('parseReceipt', () => {
   });
 
   it("keeps the full stop ending an abbreviated business form in the merchant's name, and drops other trailing marks", () => {
-    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
     expect(merchant('HARBOUR LIGHT TRADING CO.')).toBe('HARBOUR LIGHT TRADING CO.');
     expect(merchant('Kestrel Outfitters Inc.')).toBe('Kestrel Outfitters Inc.');
     expect(merchant('Tan Brothers Pte. Ltd.')).toBe('Tan Brothers Pte. Ltd.');
@@ -482,7 +480,6 @@ describe('parseReceipt', () => {
   });
 
   it("takes the merchant from the subject or the body when the sender's name is only a role", () => {
-    const merchant = (head: string) => parseReceipt(`${head}\nLatte 4.50\nTotal 4.50`).merchant;
     expect(merchant('From: Receipts <receipts@mail.example>\nSubject: Your order from Casa Verde')).toBe('Casa Verde');
     expect(merchant('From: Support <support@deliveroo.example>\nSubject: Your receipt from Wagamama')).toBe('Wagamama');
     expect(merchant('From: No-reply <no-reply@email.example>\nSubject: Order confirmed\n\nBlue Lotus Thai')).toBe('Blue Lotus Thai');
