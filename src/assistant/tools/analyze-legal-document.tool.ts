@@ -927,9 +927,16 @@ function underTitles(clauses: Clause[]): Clause[] {
 function sentencesOf(text: string): string[] {
   return splitSentences(text)
     .flatMap((sentence) => sentence.split(LIST_BREAK))
-    .map((sentence) => sentence.replace(LEADING_MARK, ''))
+    .map((sentence) => sentence.replace(LEADING_MARK, '').slice(0, MAX_SENTENCE_LENGTH))
     .filter(Boolean);
 }
+
+/**
+ * The most of a sentence the rules read. A clause's sentence is a few hundred characters; text with no full stop for
+ * thousands ("1 1 1 …", a pasted table) is read no further than this, so each of the rules scans at most this much per
+ * sentence however the document is punctuated.
+ */
+const MAX_SENTENCE_LENGTH = 1_500;
 
 function tidy(clause: Clause): Clause {
   return { ...clause, text: normalizeSpace(clause.text) };
