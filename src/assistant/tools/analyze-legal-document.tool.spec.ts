@@ -947,6 +947,69 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('La comarca del Bierzo produce vino.')).toEqual([]);
   });
 
+  it('reads a statement that one is not an employee as a status, not a bar on hiring anyone', () => {
+    expect(severitiesOf('Relationship. The Photographer works as a freelancer and is not an employee of the Studio or of its clients.')).toEqual([]);
+    expect(severitiesOf('Status. The Agency is not the employer of any worker it places with the Hotel.')).toEqual([]);
+    expect(severitiesOf('The Studio shall not employ or engage any employee of the Photographer for a year.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('The Reseller will not engage in the solicitation of the Vendor’s customers.')).toEqual(['non_solicitation:medium']);
+  });
+
+  it('reads claims limited to an individual basis, or no class or representative proceeding, as a class-action waiver (high)', () => {
+    const findings = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+    const disputes = (waiver: string) =>
+      `9. DISPUTES\n9.1 Any claim relating to these Terms will be settled by binding arbitration in Denver.\n9.2 ${waiver}\n10. Liability. Liability is capped at the fees.`;
+    expect(findings(disputes('Each party may pursue claims against the other solely on an individual basis and never as a member of any collective or representative proceeding.'))).toEqual([
+      'arbitration_jury_waiver:high',
+    ]);
+    expect(findings(disputes('Class or consolidated arbitrations are not permitted.'))).toEqual(['arbitration_jury_waiver:high']);
+    expect(severitiesOf('Claims. You may bring claims only in your individual capacity, not as part of any class or mass action.')).toEqual([
+      'arbitration_jury_waiver:high',
+    ]);
+    // Arbitration alone stays medium; a class of pupils or a representative at a meeting waives nothing.
+    expect(findings(disputes('The arbitrator’s award is final.'))).toEqual(['arbitration_jury_waiver:medium']);
+    expect(severitiesOf('Training. The Trainer will not teach more than one class per session, and each pupil is coached on an individual basis.')).toEqual([]);
+    expect(severitiesOf('Meetings. Each party shall send no more than one representative to the quarterly review.')).toEqual([]);
+  });
+
+  it('reads an appointment letter or terms of employment as employment, which puts no cap on the deal', () => {
+    expect(detectDocumentType('LETTER OF APPOINTMENT\n1. Post. You are appointed as Senior Analyst.')).toBe('Employment Agreement');
+    expect(detectDocumentType('STATEMENT OF TERMS AND CONDITIONS OF EMPLOYMENT\n1. Hours. 37.5 hours.')).toBe('Employment Agreement');
+    expect(detectDocumentType('Offer of employment\n1. Start date. 3 March.')).toBe('Employment Agreement');
+    expect(detectDocumentType('TERMS AND CONDITIONS\n1. Use. By using the app you agree to these terms.')).toBe('Terms of Service');
+    const ids = (document: string) => analyzeDocument(document).risks.map((risk) => risk.id);
+    expect(ids('APPOINTMENT LETTER\n\n1. Pay. Your monthly pay is Rs. 90,000.\n2. Leave. You are entitled to 18 days of paid leave.')).toEqual([]);
+  });
+
+  it('reads not promoting, endorsing or featuring a brand that competes as a non-compete, and comparing with one as none', () => {
+    expect(
+      severitiesOf('Rival Labels. For three months after the campaign ends, the Ambassador must not advertise, review or feature any sportswear or footwear label that competes with the Company.'),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf("While the campaign runs, the Influencer won't promote any drinks brand that competes with the Client.")).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Comparisons. The Influencer must never post side-by-side comparisons against any brand that competes with the Client.')).toEqual([]);
+  });
+
+  it('reads not running a business similar to the other side’s as a non-compete, and a business similar to some other kind as none', () => {
+    expect(
+      severitiesOf('Restraint. For 18 months after this Agreement ends, the Operator will not, directly or indirectly, run or hold an interest in any bakery business substantially similar to the Franchised Bakery within the Territory.'),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf("The Consultant shall not own or work for any agency of the same kind as the Company's during the engagement.")).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Use. The Tenant shall not operate any business similar to a nightclub or late bar from the Premises.')).toEqual([]);
+  });
+
+  it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
+    const runs = [
+      'shall not, directly, promote, post or feature any brand similar to ',
+      'only on an individual basis, not as a class or collective or ',
+      'is not an employee or employer of any staff ',
+    ];
+    for (const run of runs) {
+      const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+      const cpu = startCpuClock();
+      analyzeDocument(document);
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+
   it('rejects an empty document', () => {
     expect(() => analyzeLegalDocument(parse({ document: '  \n\t ' }))).toThrow(ToolInputError);
   });

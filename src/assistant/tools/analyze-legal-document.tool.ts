@@ -149,7 +149,12 @@ const RIVAL = String.raw`(?:any\s+|an)?(?:other|similar)\s+(?:(?!(?:at|in|on|of|
   String.raw`${BUSINESS}(?![\w-])`;
 /** Who competes: a competitor or rival, a competing business, or a business "that competes with" the other side. */
 const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?(?:business|company|firm|brand|product|service|employer)s?|` +
-  String.raw`(?:business|company|firm|brand|entity|organi[sz]ation|employer|anyone|person)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*)|` +
+  String.raw`(?:${BUSINESS}|entit(?:y|ies)|organi[sz]ations?|enterprises?|ventures?|products?|anyone|persons?)\s+(?:that|which|who)\s+(?:competes?|is\s+(?:a\s+|in\s+)?competi\w*)|` +
+  // A business like theirs, said after it: "any beverage business similar to the Franchised Business", "an agency of the same kind
+  // as the Company's", "any venture competitive with ours" (a business "similar to a nightclub" is a kind, not their rival).
+  String.raw`(?:${BUSINESS}|entit(?:y|ies)|enterprises?|ventures?|activit(?:y|ies))\s+(?:(?:that|which)\s+(?:is|are)\s+)?(?:(?:substantially|materially|broadly)\s+)?` +
+  String.raw`(?:similar\s+to|comparable\s+to|(?:of\s+)?the\s+same\s+(?:kind|type|nature)\s+as|competitive\s+with|in\s+competition\s+with)\s+` +
+  String.raw`(?:the|that|those|its|our|ours|your|yours|their|theirs|his|her|hers|[\w-]+['’]s)\b|` +
   String.raw`(?:business|company|firm)\s+(?:in|of)\s+the\s+same\s+(?:line|field|industry|sector|trade)|similar\s+business(?:es)?|` +
   // A radius clause: "any other shop within 2 km", "any other family in the same neighbourhood".
   String.raw`(?:any\s+)?(?:other|similar|competing)\s+(?:[\w-]+\s+)?(?:${BUSINESS}|famil(?:y|ies)|clients?)\s+(?:within\s+\d|in\s+the\s+same\s+(?:area|neighbou?rhood|town|city|street|building|region)))`;
@@ -366,6 +371,11 @@ function monthlyRate(sentence: string): number {
 const WOULD_NOT = String.raw`(?:${REFUSAL}|\bneither)\b,?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?`;
 /** Going after someone else's people: "solicit", "poach", "entice away", "go after", "win over". */
 const POACH = String.raw`(?:solicit|poach|recruit|entice|induce|encourage|hire|employ|approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)`;
+/**
+ * The verb's endings, not a role or a state named after it: "is not an employee of the Client", "not the employer of any worker",
+ * "a recruiter", "employment" say what someone is, not that they go after anyone.
+ */
+const AS_VERB = String.raw`(?!(?:ee|e?r|or|e?ment)s?\b)\w*`;
 /** Whom: staff, customers and the like by their usual names (the crew in plain words: "any of our lads or subcontractors"). */
 const PEOPLE = String.raw`(?:employees?|staff|personnel|workers?|customers?|clients?|(?:sub-?)?contractors?|patients?|pupils?|students?|members?|accounts?|` +
   String.raw`lads|crew|workforce|team\s+members?|freelancers?)`;
@@ -378,6 +388,14 @@ const STAFF = String.raw`(?:[\w-]{3,}(?:ists?|ians?)|(?:employ|train|appoint|ass
   String.raw`consultants?|assistants?|attendants?|accountants?|agents?|associates?|colleagues?|volunteers?|interns?|apprentices?|mechanics?|` +
   String.raw`nann(?:y|ies)|housekeepers?|caretakers?|guards?|hosts?|models?|performers?|dancers?|photographers?|editors?|writers?|translators?|` +
   String.raw`interpreters?|doctors?|lawyers?|reps?|representatives?|people|hands|folk)`;
+/**
+ * A claim brought for a group: "class action", "collective or representative proceeding", "class, consolidated or mass
+ * arbitration" (not a class of pupils, nor a representative at a meeting).
+ */
+const GROUP = String.raw`(?:class|collective|representative|consolidated|mass)`;
+const CLASS_ACTION = String.raw`\b${GROUP}(?:(?:,\s*|,?\s+(?:or|and)\s+|\s*/\s*)${GROUP}){0,2}\s+(?:actions?|proceedings?|arbitrations?|claims?|suits?|lawsuits?|litigation)\b`;
+/** Waiving a jury, or claims brought for a group, in any wording: the worst of a dispute clause. */
+const JURY_OR_CLASS = anyOf(String.raw`\bjury\b|\bclass\s+members?\b`, CLASS_ACTION);
 // A mutual clause is balanced; one that bites without notice is the worst kind.
 const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : noticeless(sentence) ? 'high' : 'medium');
 
@@ -389,7 +407,7 @@ const NON_COMPETE = [
   String.raw`\b(?:will|shall|must|may)\s+not\b[^.]{0,100}\b(?:any|a)\s+competitors?\b`,
   String.raw`\b(?:can['’]?t|cannot|won['’]t|not\s+allowed\s+to|(?:will|shall|must|may)\s+not)\s+(?:work|be\s+employed|consult)\b[^.]{0,60}\b(?:competitors?|competing\s+(?:business|company|firm)s?)\b`,
   // Any work, stake or service for one who competes: "will not work for, consult for, or own any business that competes with the Company".
-  String.raw`\b(?:not|never|won['’]t|can['’]t|cannot)\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|open|trad|sell|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
+  String.raw`\b(?:not|never|won['’]t|can['’]t|cannot),?\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|open|trad|sell|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
   // Working or trading near them, whoever for: "not work for any dental practice within 5 miles", "can't run your own
   // paid classes within 3 miles of the centre", "won't teach within a 10-mile radius".
   String.raw`(?:\b(?:not|never)|\bwon['’]t|\bcan['’]t|\bcannot)\s+(?:[\w,'’-]+\s+){0,6}?(?:work|consult|own|join|provide|offer|run|operat|open|trad|sell|start|set\s+up|establish|teach|practi[cs]|coach|train|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,80}?${RADIUS}`,
@@ -402,6 +420,11 @@ const NON_COMPETE = [
   // anyone else is a tie to the buyer, exclusivity ("shall not sell its cheese to any other wholesaler").
   String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:promot|endors|advertis|import|distribut|(?:re)?sell|sold|stock|carr(?:y|ies|ied|ying)|market|trad)\w*,?\s+` +
     String.raw`(?:(?!(?:to|into|through|via|with)\b)[\w,'’-]+\s+){0,6}?(?:(?:from|for|of|by|at)\s+)?${RIVAL}`,
+  // Championing one who competes, however it is described: "must not endorse or post sponsored content for any skincare brand that
+  // competes with the Brand", "won't feature a competitor's products" (comparing the products with or against theirs is not).
+  String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:(?:promot|endors|advertis|featur|market|distribut|import|represent|sponsor)\w*|` +
+    String.raw`post(?:s|ed|ing)?|stock(?:s|ed|ing)?|carr(?:y|ies|ied|ying)|wear(?:s|ing)?),?\s+` +
+    String.raw`(?:(?!(?:with|against|than|between|versus|vs|to|into|through|via)\b)[\w,'’-]+\s+){0,8}?${COMPETITOR}\b`,
 ];
 
 /**
@@ -411,7 +434,8 @@ const NON_COMPETE = [
  * - automatic_renewal: medium (the cost is a missed opt-out date, not an open-ended exposure).
  * - non_compete: high when it runs past the contract; medium when limited to the term (or to the event, season or plan the
  *   contract is for). Not working for, carrying or promoting another of the other side's kind is one ("shall not distribute
- *   coffee from any other producer", "must not endorse any other skincare brand").
+ *   coffee from any other producer", "must not endorse any other skincare brand"), and so is promoting one that competes or
+ *   running a business "similar to the Franchised Business".
  * - non_solicitation: low when mutual, medium otherwise; the other side's people by any name ("any of our technicians").
  * - termination_without_cause: low when either party may (employment "at will" is either side's, unless one side is named);
  *   high when one side may end it without notice; medium otherwise. Wanting out or deciding to end it, on notice, is one.
@@ -426,7 +450,8 @@ const NON_COMPETE = [
  * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone, and
  *   what the premises or a licence may be used for ("for no other purpose") is a permitted use, not a tie to one party.
  * - unilateral_amendment: high without notice, medium otherwise.
- * - arbitration_jury_waiver: high when it waives a jury or class actions, medium for arbitration alone.
+ * - arbitration_jury_waiver: high when it waives a jury or class actions (also claims "only on an individual basis", "no class
+ *   or representative proceeding", in a sub-clause of their own), medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
  */
 export const RISK_RULES: RiskRule[] = [
@@ -482,10 +507,10 @@ export const RISK_RULES: RiskRule[] = [
     // "Neither party will, during this Agreement or for six months afterwards, recruit … the other party's employees".
     // Also the plain ways of going after them ("approach or take over customers", "steal our clients") and whoever they are
     // ("entice away any patient", "poach our members").
-    String.raw`${WOULD_NOT}${POACH}\w*\b[^.]{0,80}\b${PEOPLE}\b`,
+    String.raw`${WOULD_NOT}${POACH}${AS_VERB}\b[^.]{0,80}\b${PEOPLE}\b`,
     // Or their people by trade, said to be theirs ("any of our technicians", "the Agency's kitchen porters"), not their kit ("hire
     // our generators"); taking them on or engaging them is poaching too, but engaging subcontractors of one's own is not.
-    String.raw`${WOULD_NOT}(?:${POACH}|engag|headhunt|tak(?:e|es|ing)\s+on)\w*\b[^.]{0,40}?\b${THEIR}\s+(?:[\w-]+\s+){0,2}?(?:${PEOPLE}|${STAFF})\b`,
+    String.raw`${WOULD_NOT}(?:${POACH}|engag|headhunt|tak(?:e|es|ing)\s+on)${AS_VERB}\b[^.]{0,40}?\b${THEIR}\s+(?:[\w-]+\s+){0,2}?(?:${PEOPLE}|${STAFF})\b`,
     // Poaching is only ever of someone's people or customers: "won't try to poach any of our drivers".
     String.raw`\b(?:not|never|no|won['’]t|can['’]t|cannot)\b[^.]{0,40}?\bpoach(?:es|ed|ing)?\s+(?:away\s+)?(?:(?:any|one|some)\s+of\s+|anyone\s+(?:from|of)\s+|any\s+)?(?:our|my|their|his|her|its|the\s+[\w-]+['’]s)\s+\w`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
@@ -694,11 +719,16 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
-  readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (/\bjury\b|\bclass\s+action/i.test(s) ? 'high' : 'medium'), [
+  readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (JURY_OR_CLASS.test(s) ? 'high' : 'medium'), [
     String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via|before)\s+(?:[\w-]+\s+){0,3}arbitrat(?:ion|ors?)\b`,
     // Disputes sent there: "any disagreements go to arbitration", "shall be referred to arbitration".
     String.raw`\b(?:go|goes|referred|submitted|subject)\s+to\s+(?:binding\s+|final\s+|an\s+|a\s+single\s+)?arbitrat(?:ion|ors?)\b`,
     String.raw`\b(?:waives?|give\s+up|gives\s+up|giving\s+up|forgo(?:es)?|surrenders?|relinquish(?:es)?)\b[^.]{0,80}\b(?:jury|class\s+action)|\bjury\s+(?:trial\s+)?waiver\b|\bclass\s+action\s+waiver\b`,
+    // Claims for a group barred, in a sentence of its own: "not as part of any class or representative action", "only on an
+    // individual basis, never in a collective proceeding", "class or consolidated arbitrations are not permitted".
+    String.raw`\b(?:not|no|never|nor|without|prohibited|barred|excluded)\b[^.]{0,80}?${CLASS_ACTION}|` +
+      String.raw`\bindividual(?:ly|\s+(?:capacity|basis))\b[^.]{0,120}?(?:\b${GROUP}\s+members?\b|${CLASS_ACTION})|` +
+      String.raw`${CLASS_ACTION}[^.]{0,60}?\b(?:(?:is|are|shall\s+be|will\s+be)\s+(?:not\s+(?:permitted|allowed|available)|prohibited|excluded|waived|barred)|(?:shall|will|may)\s+not)\b`,
   ], 'Check the arbitration costs, seat and rules; keep the right to go to court for small claims and urgent injunctions.')),
 ];
 
@@ -777,7 +807,14 @@ export type AnalyzeLegalDocumentInput = z.infer<typeof analyzeLegalDocumentInput
 /** Document types by their own name (weighs most) and by the words that give them away. */
 const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
   ['NDA', String.raw`\bnon-?disclosure\b|\bNDA\b|\bconfidentiality\s+agreement\b`, String.raw`\b(?:disclosing|receiving)\s+party\b`],
-  ['Employment Agreement', String.raw`\bemployment\s+(?:agreement|contract)\b`, String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bremuneration\b|\b(?:your|his|her|their)\s+employment\b|\bat-will\b|\bnann(?:y|ies)\b|\bau\s+pair\b|\bcaregiver\b|\bhours\s+(?:a|per)\s+week\b`],
+  [
+    'Employment Agreement',
+    // Employment under its other titles: "appointment letter", "letter of appointment", "offer of employment", "statement of
+    // terms and conditions of employment", "contract of employment" (not an employment agency's terms).
+    String.raw`\bemployment\s+(?:agreement|contract|letter)\b|\b(?:appointment\s+letter|letter\s+of\s+appointment|offer\s+of\s+employment)\b|` +
+      String.raw`\b(?:contract|terms|conditions)\s+of\s+employment\b(?![\s-]+agenc)`,
+    String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bremuneration\b|\b(?:your|his|her|their)\s+employment\b|\bat-will\b|\bnann(?:y|ies)\b|\bau\s+pair\b|\bcaregiver\b|\bhours\s+(?:a|per)\s+week\b`,
+  ],
   [
     'Service Agreement',
     String.raw`\b(?:master\s+)?services?\s+agreement\b|\bconsulting\s+agreement\b`,
@@ -787,7 +824,8 @@ const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
   ['License Agreement', String.raw`\blicen[cs]e\s+agreement\b|\bEULA\b`, String.raw`\blicens(?:or|ee)\b|\bgrants?\b[^.]{0,40}\blicen`],
   [
     'Terms of Service',
-    String.raw`\bterms\s+of\s+(?:service|use)\b|\bterms\s+and\s+conditions\b`,
+    // "Terms and conditions of employment" are an employee's.
+    String.raw`\bterms\s+of\s+(?:service|use)\b|\bterms\s+and\s+conditions\b(?!\s+of\s+(?:employment|appointment)\b)`,
     String.raw`\bby\s+(?:using|accessing)\b|\buser\s+account\b|\byour\s+use\s+of\b`,
   ],
   ['Purchase Agreement', String.raw`\b(?:purchase|sale)\s+agreement\b`, String.raw`\bbuyer\b|\bseller\b|\bpurchase\s+price\b`],
