@@ -25,7 +25,11 @@ describe('sumsUpReceipt', () => {
     expect(sumsUpReceipt(line)).toBe(true);
   });
 
-  it.each(['종합 계란 5,000', 'Kernseife 2,99', 'Item 10 4.00', 'Totalizer 3.00', 'R2D2 figure 4.00', 'Toner T0 9.00', 'Thành tiền 90.000'])('reads %j as no total', (line) => {
+  it.each(['Valor a Pagar R$ 84,41', 'Total a pagar 27,00', 'Net à payer 14,40', 'Netto a pagare 9,00', 'Zu zahlen 12,00 €'])('reads %j, the amount to pay, as summing a receipt up', (line) => {
+    expect(sumsUpReceipt(line)).toBe(true);
+  });
+
+  it.each(['종합 계란 5,000', 'Kernseife 2,99', 'Item 10 4.00', 'Totalizer 3.00', 'R2D2 figure 4.00', 'Toner T0 9.00', 'Thành tiền 90.000', 'Pagar Café 3,00', 'Zahlenschloss 8,99'])('reads %j as no total', (line) => {
     expect(sumsUpReceipt(line)).toBe(false);
   });
 });

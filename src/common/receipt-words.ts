@@ -24,7 +24,8 @@ export function withOrWithoutMarks(words: string): string {
 /**
  * The line with the bill's total, in the languages receipts come in: "Total", "Order total", "Summe", "Gesamtbetrag",
  * "SUMMA SEK", "SUMA PLN", "Razem", "Do zapłaty", "Celkem", "Összesen", "Toplam", "Итого", "합계", "合計", "Net Payable" and
- * "Amount Payable" (Indian tills), "Tổng cộng", "Tổng tiền", "Thanh toán" (Vietnamese; "Thành tiền" is a line's amount
+ * "Amount Payable" (Indian tills), the amount to pay after a discount ("Valor a pagar", "Total a pagar", "Net à payer",
+ * "Netto a pagare", "Zu zahlen"), "Tổng cộng", "Tổng tiền", "Thanh toán" (Vietnamese; "Thành tiền" is a line's amount
  * column), "รวมเงิน" (Thai). "Sum" alone only opens a line ("Dim sum 8.50" is an item).
  */
 export const TOTAL_WORDS = new RegExp(
@@ -32,6 +33,7 @@ export const TOTAL_WORDS = new RegExp(
     String.raw`total[et]?|grand\s+total|amount\s+due|balance\s+due|to\s+pay|summe|gesamt\p{L}*|montant|importe|betrag|summa|suma|razem|` +
       String.raw`do\s+zapłaty|att\s+betala|å\s+betale|i\s+alt|totaal|te\s+betalen|yhteensä|maksettava|celkem|celkom|k\s+úhradě|összesen|` +
       String.raw`fizetendő|toplam|итого|к\s+оплате|σύνολο|net\s+payable|(?:amount|bill)\s+payable|payable\s+amount|` +
+      String.raw`a\s+pagar|à\s+payer|(?:a|da)\s+pagare|zu\s+zahlen|` +
       withOrWithoutMarks(String.raw`tổng\s+(?:cộng|tiền)|thanh\s+toán`),
   ) +
     String.raw`|^\s*sum(?![\p{L}\p{N}])|合計|合计|总计|總計|总额|總額|应付|應付|应收|應收|합계|총액|결제\s?금액|받을\s?금액|` +

@@ -738,6 +738,60 @@ describe('parseReceipt', () => {
     expectLinearOn(['合 ', '합  ', 'rn', 'a 1R2 ', '2コ×', '単1 ', '(1,00) ', '0,5 KG X ', '1.25L ', 'ภาษี ', '[14/03/2024, 09:10] a: '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `Shop\n${text}1,00 1,00\nTotal 2.00`]);
   });
 
+  it('reads a line below the total saying how much tax the total includes ("Total includes VAT £3.50") as that tax, not the total', () => {
+    const bakery = parseReceipt(['THE CRUMB & KETTLE', 'Sourdough loaf      £4.80', 'Flat white x2       £6.20', 'Cinnamon bun        £10.00', 'TOTAL              £21.00', 'Card               £21.00', 'Total includes VAT £3.50'].join('\n'));
+    expect(bakery).toMatchObject({ merchant: 'THE CRUMB & KETTLE', total: 21, currency: 'GBP', tax: 3.5, totalMismatch: undefined });
+    expect(bakery.items).toHaveLength(3);
+    const kiosk = parseReceipt(['Kiosk am Markt', 'Zeitung 3,40', 'Apfelschorle 2,60', 'Summe EUR 6,00', 'Summe enthält MwSt 0,62'].join('\n'));
+    expect(kiosk).toMatchObject({ total: 6, currency: 'EUR', totalMismatch: undefined });
+    expect(kiosk.items).toHaveLength(2);
+  });
+
+  it('still reads a total with its tax in it ("Total incl. VAT") as the total, alone or above a smaller total without the tax', () => {
+    expect(parseReceipt(['Deli Nord', 'Soup 6.00', 'Bread 2.00', 'Total incl. GST $8.00'].join('\n'))).toMatchObject({ total: 8, totalMismatch: undefined });
+    const wine = parseReceipt(['Cave Saint-Roch', 'Bordeaux 2019   40.00', 'Total           40.00', 'VAT 20%          8.00', 'Total incl. VAT 48.00'].join('\n'));
+    expect(wine).toMatchObject({ total: 48, tax: 8, totalMismatch: undefined });
+    expect(wine.items).toHaveLength(1);
+  });
+
+  it('skips a sentence to us above the receipt that mentions an amount, so it is neither an item nor keeps the merchant from being read', () => {
+    const bistro = parseReceipt(
+      ['Could you log this dinner? I paid 61.00 on my card but the lines only come to 55 or so', '', 'BISTRO LES TROIS ROSES', '12 Rue des Carmes, Lyon', 'Menu du jour x2     44.00', 'Carafe de vin       11.00', 'TOTAL EUR           61.00'].join('\n'),
+    );
+    expect(bistro).toMatchObject({ merchant: 'BISTRO LES TROIS ROSES', total: 61, currency: 'EUR', totalMismatch: { stated: 61, computed: 55 } });
+    expect(bistro.items.map((item) => item.name)).toEqual(['Menu du jour', 'Carafe de vin']);
+    const tienda = parseReceipt(['Me cobraron 23,40 en la ferretería, ¿me lo apuntas?', 'FERRETERÍA EL CLAVO', 'Tornillos 6,90', 'Martillo 16,50', 'Total 23,40'].join('\n'));
+    expect(tienda).toMatchObject({ merchant: 'FERRETERÍA EL CLAVO', total: 23.4, totalMismatch: undefined });
+    expect(tienda.items).toHaveLength(2);
+  });
+
+  it('still reads a first line in lower case with a price as an item when it speaks to no one', () => {
+    const slip = parseReceipt(['large pepperoni pizza with extra cheese 14.00', 'garlic bread 4.50', 'total 18.50'].join('\n'));
+    expect(slip.items.map((item) => item.name)).toEqual(['large pepperoni pizza with extra cheese', 'garlic bread']);
+    expect(slip).toMatchObject({ total: 18.5, totalMismatch: undefined });
+  });
+
+  it('reads the amount to pay after a discount ("Valor a pagar", "Net à payer", "Netto a pagare") as the total, not the gross total above it', () => {
+    const pastelaria = parseReceipt(['PASTELARIA FLOR DO PORTO', 'Pastel de nata x4     5,20', 'Galão x2              3,60', 'Total                 8,80', 'Desconto cliente      0,88', 'Valor a pagar         7,92', 'Multibanco            7,92'].join('\n'));
+    expect(pastelaria).toMatchObject({ total: 7.92, discount: 0.88, totalMismatch: undefined });
+    expect(pastelaria.items).toHaveLength(2);
+    const librairie = parseReceipt(['Librairie du Quai', 'Roman poche   9,50', 'Carnet        6,50', 'Total TTC    16,00', 'Remise 10%    1,60', 'Net à payer  14,40'].join('\n'));
+    expect(librairie).toMatchObject({ total: 14.4, discount: 1.6, totalMismatch: undefined });
+    const ferramenta = parseReceipt(['Ferramenta Rossi', 'Cacciavite  7,00', 'Nastro  3,00', 'Totale  10,00', 'Sconto  1,00', 'Netto a pagare  9,00'].join('\n'));
+    expect(ferramenta).toMatchObject({ total: 9, discount: 1, totalMismatch: undefined });
+  });
+
+  it('keeps the total when a balance "a pagar" of nothing follows the payment, and reads a bare "Netto" as the taxable base still', () => {
+    const loja = parseReceipt(['Loja Azul', 'Camiseta 39,90', 'Meias 10,10', 'Total a pagar 50,00', 'Pix 50,00', 'Saldo a pagar 0,00'].join('\n'));
+    expect(loja).toMatchObject({ total: 50, totalMismatch: undefined });
+    expect(loja.items).toHaveLength(2);
+    expect(parseReceipt(['Bäckerei Ost', 'Brot 3,21', 'Netto 3,00', 'MwSt 7% 0,21', 'Summe 3,21'].join('\n'))).toMatchObject({ total: 3.21, totalMismatch: undefined });
+  });
+
+  it('reads 100 KB of text built against the patterns for amounts to pay, included tax and sentences with amounts in linear time', () => {
+    expectLinearOn(['a pagar ', 'Netto a ', 'Net à ', 'Total includes VAT 1.00 ', 'I paid 1.00 ', 'you? 1,00 '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `Shop\nTea 2.00\nTotal 2.00\n${text}1,00`]);
+  });
+
   it('handles huge receipts quickly', () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
     const cpu = startCpuClock();

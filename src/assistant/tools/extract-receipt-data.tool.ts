@@ -233,14 +233,15 @@ const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
 /**
  * The amount the tax is reckoned on, printed beside the tax: "Taxable 20.00", "Netto 16,81", "Total excl. VAT",
  * "Total HT", "SPRZEDAŻ OPODATK. A" (Polish taxable sales), "Base imponible", "Základ DPH" (Czech), "과세물품가액"/"공급가액"
- * (Korean), "税抜" (Japanese), "มูลค่าสินค้า" (Thai: the goods' value before VAT). It restates the items' sum with or without the tax: no item, no tax, no total.
+ * (Korean), "税抜" (Japanese), "มูลค่าสินค้า" (Thai: the goods' value before VAT); not "Net à payer", "Netto a pagare", the
+ * amount to pay (TOTAL_WORDS). It restates the items' sum with or without the tax: no item, no tax, no total.
  */
 const TAXABLE_BASE = new RegExp(
   apart(
-    String.raw`(?:non-?)?taxable|netto|opodatk\p{L}*|sprzedaż\s+(?:opodatk|zwoln)\p{L}*|excl(?:uding|usive)?\.?|exkl(?:usive)?\.?|` +
+    String.raw`(?:non-?)?taxable|netto(?!\s+(?:a|da)\s+pagare)|opodatk\p{L}*|sprzedaż\s+(?:opodatk|zwoln)\p{L}*|excl(?:uding|usive)?\.?|exkl(?:usive)?\.?|` +
       String.raw`ex\.?\s+(?:vat|gst|tax|mwst)|before\s+tax|pre-?tax|ohne\s+(?:mwst|ust)|hors\s+taxes?|ht|sin\s+iva|base\s+imponible|` +
       String.raw`imponibile|base\s+tribut[áa]vel|steuerpflichtig|momsunderlag|underlag|základ(?:\s+(?:daně|dane|dph))?`,
-  ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight|payable))|과세|공급가액|면세물품|課税|税抜|不含税|税前|มูลค่าสินค้า|ก่อนภาษี|ไม่รวมภาษี`,
+  ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight|payable|à\s+payer|a\s+payer))|과세|공급가액|면세물품|課税|税抜|不含税|税前|มูลค่าสินค้า|ก่อนภาษี|ไม่รวมภาษี`,
   'iu',
 );
 /**
@@ -412,6 +413,18 @@ function usersSentence(line: string): boolean {
   if (USERS_SENTENCE.test(line) || USERS_SENTENCE_CJK.test(line)) return true;
   const words = line.split(/\s+/).filter(Boolean);
   return words.length >= 5 && words.filter((word) => /^\p{Ll}/u.test(word)).length >= 3 && SPEAKER_WORDS.test(line);
+}
+/** Whom a sentence speaks to or as: a question, "I", "my", "we", "you", "please". */
+const SPEAKS_TO_US = /[?¿？]|\b(?:I|I'm|I've|me|my|we|our|you|your|please|pls)\b/i;
+/**
+ * A sentence to us that names an amount, above the receipt: "Could you log this? I paid 61.00 but the lines come to 55",
+ * "Me cobraron 23,40, ¿me lo apuntas?". Read without its amounts, it is the user's (usersSentence) and speaks to us or as
+ * the sender: a line of lower-case words with a price and no one speaking ("large pepperoni pizza with extra cheese
+ * 14.00") is an item.
+ */
+function usersSentenceWithAmount(line: string): boolean {
+  const words = line.replace(MONEY, ' ');
+  return usersSentence(words) && (SPEAKS_TO_US.test(words) || SPEAKER_WORDS.test(words) || USERS_SENTENCE_CJK.test(words));
 }
 /** "Booking ID: A-7XK2", "Pick-up: Siam Paragon", "Vehicle: GrabCar": a label and its value, never the merchant's name. */
 const LABELLED_LINE = /^\p{L}[^:\n]{0,30}:[^\S\n]+\S/u;
@@ -647,6 +660,8 @@ export function parseReceipt(text: string): Receipt {
       }
       continue;
     }
+    // Above the merchant and the first item, a sentence to us that names an amount ("the card was charged 61.00") is the user's.
+    if (items.length === 0 && !merchant && usersSentenceWithAmount(line)) continue;
     const amount = last.value;
     const count = countLine(line, money);
     if (above?.unitPriceOnly && money.length === 1 && !/\p{L}/u.test(line.replace(MONEY, ''))) {
@@ -672,7 +687,12 @@ export function parseReceipt(text: string): Receipt {
     else if (DISCOUNT.test(read)) sums.discount += Math.abs(amount);
     else if (TAXABLE_BASE.test(read) || (money.length > 1 && VAT_TABLE_ROW.test(line.replace(MONEY, '')))) {
       // The base the tax is reckoned on, or a VAT table's row, restates the items: neither an item nor a sum of its own.
-    } else if (TOTAL.test(read) && TAX_INCLUDED.test(read) && !NOT_A_TOTAL.test(read)) stateTotal(amount);
+    } else if (TOTAL.test(read) && TAX_INCLUDED.test(read) && !NOT_A_TOTAL.test(read)) {
+      // "Total includes GST $7.73" below "TOTAL $85.00": the tax the stated total holds, less than it, is no total of its own
+      // ("Total incl. VAT 48.00" above it, or beneath a smaller total without the tax, is).
+      if (TAX.test(read) && sums.total !== undefined && amount < sums.total) addTax(amount, true);
+      else stateTotal(amount);
+    }
     // "SUMA PTU", "Total tax", "GST total": the sum of the tax lines above it, a tax only when none was printed.
     else if (TOTAL.test(read) && TAX.test(read)) {
       if (sums.tax + sums.taxIncluded + sums.taxAfterTotal === 0) addTax(amount, false);
