@@ -78,6 +78,21 @@ describe('schedule phrases', () => {
     ['Every Monday at 9am Tokyo time write a post', '0 9 * * 1', 'Asia/Tokyo'],
     ['Every day at 8 (UTC) write a digest', '0 8 * * *', 'UTC'],
     ['Every day at 8am ET write a digest', '0 8 * * *', 'America/New_York'],
+    // A range of days repeats without "every"; a bare day number between "the" and "of" is the day of the month.
+    ['Tuesday to Thursday at 4pm, post the class timetable', '0 16 * * 2-4', null],
+    ['on the 20 of each month remind me about the payroll', '0 9 20 * *', null],
+    // The same words in Spanish, French, German, Italian and Portuguese, alone or in an English goal.
+    ['cada martes a las 7 de la tarde, un post con el menú', '0 19 * * 2', null],
+    ['todos los sábados por la mañana write the market post', '0 9 * * 6', null],
+    ['el 3 de cada mes, revisar las facturas', '0 9 3 * *', null],
+    ['de martes a sábado a las 11, un reel', '0 11 * * 2-6', null],
+    ['chaque jeudi à 17h30, un post pour la newsletter', '30 17 * * 4', null],
+    ['le premier mercredi du mois, prépare le bilan', '0 9 * * 3#1', null],
+    ['tous les jours à midi et 18h, une story', '0 12,18 * * *', null],
+    ['jeden Freitag abends einen Beitrag schreiben', '0 18 * * 5', null],
+    ['von Dienstag bis Donnerstag um 10 Uhr ein Post', '0 10 * * 2-4', null],
+    ['ogni lunedì alle 8 un post', '0 8 * * 1', null],
+    ['toda quinta-feira às 20h um reel', '0 20 * * 4', null],
   ])('reads "%s" as %s (%s)', (goal, expression, timezone) => {
     expect(suggestSchedule(goal)).toMatchObject({ expression, timezone });
   });
@@ -96,6 +111,8 @@ describe('schedule phrases', () => {
     ['Every year write our anniversary post', 'Every year', /yearly/],
     ['Twice a year write the newsletter', 'Twice a year', /does not name the 2 dates/],
     ['Twice a year, on 3 March and 17 September, write the appeal', 'Twice a year, on 3 March and 17 September', /different days of the month/],
+    ['cada dos semanas, un post', 'cada dos semanas', /cannot count weeks/],
+    ['toutes les deux semaines, un post', 'toutes les deux semaines', /cannot count weeks/],
   ])('refuses "%s", naming "%s" and why', (goal, phrase, reason) => {
     const schedule = suggestSchedule(goal);
     expect(schedule).toMatchObject({ expression: null, phrase });
@@ -129,7 +146,7 @@ describe('schedule phrases', () => {
   });
 
   it('reads in linear time: 100 KB of day names, ordinals and numbers', () => {
-    for (const unit of ['every monday, ', 'the 1st and ', 'at 9 and ', 'every ', '( ', 'twice a week ', ' ', ' \t']) {
+    for (const unit of ['every monday, ', 'the 1st and ', 'at 9 and ', 'every ', '( ', 'twice a week ', ' ', ' \t', 'cada primer lunes de ', 'lundi et ', 'après-midi ', 'el 5 de ']) {
       const text = unit.repeat(Math.ceil(100_000 / unit.length));
       const cpu = startCpuClock();
       suggestSchedule(text);

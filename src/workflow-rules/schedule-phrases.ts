@@ -1,4 +1,5 @@
 import { NUMBER_WORDS } from '../common/number-words.js';
+import { AT_BEFORE_A_NUMBER, JOINING_WORDS, RECURRENCE_PHRASES, RECURRENCE_WORDS } from './schedule-words-in-other-languages.js';
 /**
  * Schedule phrases in a goal ("every Monday at 9", "the last Friday of the month at 5pm
  * Europe/Paris", "twice a week (Tuesdays and Fridays at 3pm)"): when a workflow is created without
@@ -61,7 +62,8 @@ interface Recurrence {
   refused?: string;
 }
 
-const TOKEN = /\s+|(\d{1,2})[:.h](\d{2})(?!\d)|\d+(?:st|nd|rd|th)?|[A-Za-z_]+|[^\sA-Za-z0-9_]/y;
+// Letters of any script, so "miércoles" is one word; "1er" is the French first.
+const TOKEN = /\s+|(\d{1,2})[:.h](\d{2})(?!\d)|\d+(?:st|nd|rd|th|er)?|[\p{L}_]+|[^\s\p{L}\p{N}_]/uy;
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const SHORT_DAYS: Record<string, number> = { sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6 };
 const ORDINAL_WORDS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, last: -1 };
@@ -128,7 +130,43 @@ function tokenize(text: string): Token[] {
     else if (ORDINAL_WORDS[token.text] !== undefined) Object.assign(token, { number: ORDINAL_WORDS[token.text], ordinal: true });
     tokens.push(token);
   }
-  return tokens;
+  return inEnglish(tokens);
+}
+
+/**
+ * The tokens with a recurrence's words in other languages as the English words the grammar reads
+ * (RECURRENCE_WORDS), each English word keeping the span of the words it stands for; and a bare
+ * day number between "the" and "of" ("the 15 of every month", "el 15 de cada mes") as the ordinal
+ * it is. One pass, looking at most three tokens ahead.
+ */
+function inEnglish(tokens: Token[]): Token[] {
+  const english: Token[] = [];
+  for (let at = 0; at < tokens.length; at++) {
+    const token = tokens[at];
+    const phraseOf = (size: number): readonly string[] | undefined =>
+      at + size <= tokens.length ? RECURRENCE_PHRASES.get(tokens.slice(at, at + size).map((each) => each.text).join(' ')) : undefined;
+    const size = phraseOf(3) ? 3 : phraseOf(2) ? 2 : 1;
+    const words = size > 1 ? phraseOf(size) : RECURRENCE_WORDS.get(token.text);
+    const dayName = (word?: Token): boolean => word !== undefined && DAY_NAMES.some((day) => (RECURRENCE_WORDS.get(word.text)?.[0] ?? word.text).startsWith(day));
+    const joins = (join: string | undefined, before?: Token, after?: Token): boolean =>
+      join !== undefined && ((dayName(before) && dayName(after)) || (join === 'and' && (before?.number !== undefined || before?.text === 'noon') && after?.number !== undefined));
+    if (AT_BEFORE_A_NUMBER.has(token.text) && tokens[at + 1]?.number !== undefined) {
+      english.push({ ...token, text: 'at' });
+    } else if (joins(JOINING_WORDS.get(token.text), english.at(-1), tokens[at + 1])) {
+      english.push({ ...token, text: JOINING_WORDS.get(token.text) as string });
+    } else if (words) {
+      const span = { start: token.start, end: tokens[at + size - 1].end };
+      english.push(...words.map((text) => ({ ...span, text, ...(ORDINAL_WORDS[text] !== undefined ? { number: ORDINAL_WORDS[text], ordinal: true } : {}) })));
+      at += size - 1;
+    } else {
+      english.push(token);
+    }
+  }
+  for (const [at, token] of english.entries()) {
+    const dayOfMonth = token.number !== undefined && !token.ordinal && token.minute === undefined && token.number >= 1 && token.number <= 31;
+    if (dayOfMonth && english[at - 1]?.text === 'the' && english[at + 1]?.text === 'of') token.ordinal = true;
+  }
+  return english;
 }
 
 /** Months by name and by their usual short forms. */
@@ -172,7 +210,7 @@ class Grammar {
   }
 
   /** "Monday", "Mondays and Thursdays", "Monday, Wednesday & Friday", "Monday to Friday", "Mon-Fri". */
-  days(at: number, short: boolean): { days: number[]; plural: boolean; next: number } | undefined {
+  days(at: number, short: boolean): { days: number[]; plural: boolean; range?: boolean; next: number } | undefined {
     const first = this.day(at, short);
     if (!first) return undefined;
     let next = at + 1;
@@ -181,7 +219,7 @@ class Grammar {
       if (last) {
         const days = [];
         for (let day = first.day; day !== last.day; day = (day + 1) % 7) days.push(day);
-        return { days: [...days, last.day], plural: first.plural, next: next + 2 };
+        return { days: [...days, last.day], plural: first.plural, range: true, next: next + 2 };
       }
     }
     const days = [first.day];
@@ -327,7 +365,9 @@ class Grammar {
       name += `/${this.tokens[next + 1].text}`;
       next += 2;
     }
-    const known = name.includes('/') ? zones().get(name) : ZONE_WORDS[name];
+    // "et" is also French for "and" ("à 9h et 14h"): as a zone it is written in capitals.
+    const written = this.tokens[start] ? this.text.slice(this.tokens[start].start, this.tokens[start].end) : '';
+    const known = name.includes('/') ? zones().get(name) : name === 'et' && written !== 'ET' ? undefined : ZONE_WORDS[name];
     if (known) return { zone: known, next: this.word(next, 'time') ? next + 1 : next };
     // A city's time: "Paris time", "New York time".
     for (let words = 1; words <= 3; words++) {
@@ -440,8 +480,8 @@ class Grammar {
     if (token.ordinal) return this.monthDates(at);
     const start = text === 'on' ? at + 1 : at;
     const days = this.days(start, text === 'on');
-    // "Mondays", "on Mondays and Thursdays": a bare "Monday" is a date, not a schedule.
-    if (days?.plural) return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };
+    // "Mondays", "on Mondays and Thursdays", "Monday to Friday": a bare "Monday" is a date, not a schedule.
+    if (days?.plural || (days?.range && previous !== 'next')) return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };
     return undefined;
   }
 
