@@ -49,6 +49,10 @@ describe('readsAsContract', () => {
     const cleaning = ['1. You will clean the office every weekday evening for £90 a week.', '2. We can end this whenever we want.'];
     expect(readsAsContract(cleaning, 'Check this before I sign please')).toBe(true);
     expect(readsAsContract(cleaning)).toBe(false);
+    // Terms in another language, by the parties and duties they name; prose in it names none.
+    expect(readsAsContract(['Le Prestataire s\'engage à garder confidentielles les informations du Client.', 'La résiliation exige un préavis de 30 jours.'])).toBe(true);
+    expect(readsAsContract(['Der Mieter verpflichtet sich, die Wohnung sauber zu halten.', 'Die Haftung des Vermieters ist ausgeschlossen.'])).toBe(true);
+    expect(readsAsContract(['Wir eröffnen am Samstag die neue Filiale.', 'Es gibt Kaffee und Kuchen für alle.'])).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { NUMBER_WORDS } from '../../common/number-words.js';
 import { sumsUpReceipt } from '../../common/receipt-words.js';
+import { inEnglishWords } from './words-in-other-languages.js';
 
 /** One wink-nlp instance for the process: loading the English model takes a few hundred milliseconds. */
 const nlp = winkNLP(model);
@@ -485,7 +486,7 @@ const AMOUNT_LINE =
 export function readsAsReceipt(requestLine: string, material: readonly string[]): boolean {
   const amounts = material.filter((line) => AMOUNT_LINE.test(line.trimEnd().slice(-40)));
   if (amounts.length < 2) return false;
-  return material.some((line) => sumsUpReceipt(line.trim())) || wordsOf(requestLine.slice(0, 500)).some((word) => SPENDING.has(word.lemma));
+  return material.some((line) => sumsUpReceipt(line.trim())) || wordsOf(inEnglishWords(requestLine.slice(0, 500))).some((word) => SPENDING.has(word.lemma));
 }
 
 /** The analyses that read pasted material by what it says, in the order they are tried. */
@@ -517,6 +518,8 @@ const CONTRACT_WORDS = new Set([
   'customer', 'member', 'membership', 'vendor', 'purchaser', 'consultant', 'freelancer', 'franchise', 'franchisee', 'franchisor', 'sponsor', 'venue',
   // Terms in plain English: "you won't poach our lads", "no limit on what you'd owe us", "our subcontractors".
   'poach', 'owe', 'limit', 'subcontractor', 'subcontract',
+  // Titles and courts, as the words of other languages read ("Vertraulichkeitsvereinbarung", "Gerichtsstand").
+  'nda', 'jurisdiction',
 ]);
 /** Lemmas of an obligation or a right: what makes wording a term of a contract rather than a description. */
 const OBLIGATIONS = new Set([
@@ -532,13 +535,14 @@ const OBLIGATIONS = new Set([
  * Reads at most 5,000 characters once.
  */
 export function readsAsContract(material: readonly string[], requestLine = ''): boolean {
-  const doc = nlp.readDoc(material.join('\n').slice(0, 5_000));
+  // Terms in another language read by the English words for their parties and duties ("Auftraggeber", "verpflichtet sich").
+  const doc = nlp.readDoc(inEnglishWords(material.join('\n').slice(0, 5_000)));
   const sentences = Math.max(material.filter((line) => /\p{L}/u.test(line)).length, doc.sentences().out().filter((sentence) => /\p{L}/u.test(sentence)).length);
   if (sentences < 2) return false;
   const lemmas = new Set(wordsOfDoc(doc).map((word) => word.lemma));
   const terms = [...lemmas].filter((lemma) => CONTRACT_WORDS.has(lemma)).length;
   // "Check this before I sign": the ask says it is to be signed, so its terms need not name parties or liability.
-  const toSign = wordsOf(requestLine.slice(0, 300)).some((word) => word.lemma === 'sign' && word.pos === 'VERB');
+  const toSign = wordsOf(inEnglishWords(requestLine.slice(0, 300))).some((word) => word.lemma === 'sign' && word.pos === 'VERB');
   return (terms >= 3 || toSign) && [...lemmas].some((lemma) => OBLIGATIONS.has(lemma));
 }
 

@@ -46,6 +46,15 @@ describe('matchIntent: the deliverable a request names', () => {
     ["We had a great quiz night. Can you write an Instagram post about it?", 'format_post'],
     ['Write a script for our Instagram reel about latte art', 'format_reel'],
     ['Write the script for my YouTube video, then cut a reel from it', 'format_script'],
+    // A reminder is a message of its own, whatever it is about; an article for a platform is a post.
+    ['text me a reminder to scan the fuel receipts on Friday', undefined],
+    ['Write a LinkedIn article on why we moved the bakery to a four-day week', 'format_post'],
+    // Kinds named in another language.
+    ['Necesito un guion corto para el vídeo de bienvenida del gimnasio', 'format_script'],
+    ['Kannst du ein Bild von unserem neuen Lieferwagen machen?', 'generate_image'],
+    ['Peux-tu écrire la voix off pour la vidéo de la boulangerie ?', 'format_script'],
+    ['Fai una miniatura per il video sulla pasta fresca', 'generate_thumbnail_concept'],
+    ['Bitte prüfe diesen Arbeitsvertrag', 'analyze_legal_document'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });

@@ -1,3 +1,5 @@
+import { inEnglishWords } from './words-in-other-languages.js';
+
 /**
  * What the offline model understands (DESIGN.md "The offline model"): the phrases that pick a
  * tool, and the agent that owns it. Checked in order, so "outline a post" is an outline.
@@ -55,7 +57,7 @@ export const OFFLINE_INTENTS = [
         String.raw`(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|fb|twitter|x|threads|mastodon|bluesky|tiktok)`,
         String.raw`(?:on|for|to|in)\s+(?:(?:the|our|my|your|its)\s+)?[\w-]+\s+(?:linkedin|instagram|insta|facebook|fb|tiktok)\s+(?:group|page|feed|account|story|stories|channel|community)`,
         // A platform's audience, or a piece for it by any name: "my LinkedIn network", "a LinkedIn thing", "an insta blurb".
-        String.raw`(?:linkedin|instagram|insta|facebook|twitter|tiktok)\s+(?:network|followers|connections|audience|community|feed|thing|something|bit|piece|blurb|shout-?out|message)`,
+        String.raw`(?:linkedin|instagram|insta|facebook|twitter|tiktok)\s+(?:network|followers|connections|audience|community|feed|thing|something|bit|piece|article|blurb|shout-?out|message)`,
         // "put something up for our page", "a few words for our feed": what goes up on the team's own channel.
         String.raw`put\s+(?:something|a\s+(?:note|notice|message|few\s+words|quick\s+\w+|line))\s+up|(?:on|for|to)\s+(?:our|my)\s+(?:page|feed|socials|grid|timeline|story|stories))\b`,
       ].join('|'),
@@ -194,12 +196,15 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
   return undefined;
 }
 
+/** A message to someone by any of its names: what the general agent writes, whatever it is about ("a reminder about the receipts"). */
+export const MESSAGE_NOUNS = String.raw`(?:e-?mails?|messages?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?|reminders?)`;
+
 /**
  * A message to someone as the deliverable ("a polite message to the landlord", "a short reply"): none
  * of the tools makes one, and a kind named after it is what the message is about ("asking to remove
  * the worst clause"). Read only after a determiner or adjective, so "note the risky clauses" is a verb.
  */
-const CORRESPONDENCE = /\b(?:an?|the|my|our|short|quick|polite|brief|friendly|formal)\s+(?:[\w-]+\s+)?(?:e-?mails?|messages?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?)\b/i;
+const CORRESPONDENCE = new RegExp(String.raw`\b(?:an?|the|my|our|short|quick|polite|brief|friendly|formal)\s+(?:[\w-]+\s+)?${MESSAGE_NOUNS}\b`, 'i');
 
 /** "script the reel", "a script for our Instagram reel": the word script with a short-video kind as its object. */
 const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts)\b/i;
@@ -249,9 +254,9 @@ const SLIPS = new Map<string, string>(
   ),
 );
 
-/** The text with slips of the keys in words of five letters or more read as the kind they miss. */
+/** The text in the lexicon's words: slips of the keys in words of five letters or more read as the kind they miss, other languages' words as the English ones. */
 export function withLexiconSpelling(text: string): string {
-  return text.replace(/\b[a-z]{5,14}\b/gi, (word) => SLIPS.get(word.toLowerCase()) ?? word);
+  return inEnglishWords(text).replace(/\b[a-z]{5,14}\b/gi, (word) => SLIPS.get(word.toLowerCase()) ?? word);
 }
 
 /**

@@ -335,4 +335,33 @@ describe('planWorkflow', () => {
     expect(stepsOf('Write an X thread on the new menu, and remind me to order napkins. thanks!')).toHaveLength(2);
     expect(stepsOf('Start with an outline of the talk and send it to me to okay before the rest, then a post').map(([, , approval]) => approval)).toEqual([true, false]);
   });
+
+  it('makes a new thing a person asks to see first a step with their approval, and reads a document a scene names as what "it" checks', () => {
+    expect(stepsOf('I want to see a rough outline first, then write the Facebook post from it')).toEqual([
+      ['Draft a rough outline', 'social', true],
+      ['Write the Facebook post from the rough outline', 'social', false],
+    ]);
+    expect(stepsOf("We've been sent this catering contract. Go through it and then email the chef a summary")).toEqual([
+      ['Go through this catering contract', 'legal', false],
+      ['Email the chef a summary', 'general', false],
+    ]);
+    // "I want to see the post first" is a check of the post made before, no step of its own.
+    expect(stepsOf('Write a post about the open day. I want to see the post first')).toEqual([['Write a post about the open day', 'social', true]]);
+  });
+
+  it('keeps a pasted clause under a heading in capitals with its material, and e-mails a reminder whatever it is about', () => {
+    const steps = stepsOf('review this supplier agreement and remind me on Monday to reply\n\nSUPPLY AGREEMENT\n4. PAYMENT. Invoices are due in 30 days.\n9. GOVERNING LAW. This Agreement is governed by the laws of Ireland.');
+    expect(steps.map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(steps[0][0]).toContain('9. GOVERNING LAW.');
+    expect(stepsOf('email me a reminder to file the receipts with the bookkeeper')).toEqual([['Email me a reminder to file the receipts with the bookkeeper', 'general', false]]);
+  });
+
+  it('reads a goal in Spanish, French or German: its verbs, its "and", its kinds and a check of the kind it names', () => {
+    expect(stepsOf('Escribe un post de Facebook sobre la feria y una imagen del puesto. Marta tiene que aprobar el post.')).toEqual([
+      ['Escribe un post de Facebook sobre la feria', 'social', true],
+      ['Escribe una imagen del puesto', 'social', false],
+    ]);
+    expect(stepsOf('Prépare un script pour la vidéo et un dessin de la boutique').map(([, agent]) => agent)).toEqual(['video', 'social']);
+    expect(stepsOf('Schreibe einen Beitrag über das Sommerfest und ein Bild dazu').map(([, agent]) => agent)).toEqual(['social', 'social']);
+  });
 });

@@ -2,7 +2,7 @@ import { chatAsRequest } from '../../common/chat-export.js';
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
-import { agentOfTool, matchIntent, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
+import { agentOfTool, matchIntent, MESSAGE_NOUNS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget, withLexiconSpelling } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -18,9 +18,17 @@ export interface OfflinePlan {
 export const MAX_PLAN_STEPS = 20;
 
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
+/** The same verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
+const WORK_VERBS_IN_OTHER_LANGUAGES = [
+  'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
+  'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
+  'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
+  'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
+  'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
+].join('|');
 const ACTION_VERB = new RegExp(
-  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait)\b`,
-  'i',
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait|${WORK_VERBS_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
+  'iu',
 );
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
 const OBJECT_START =
@@ -58,7 +66,8 @@ const DEFAULT_VERBS: Record<OfflineToolName, string> = {
   analyze_legal_document: 'Review',
 };
 /** Verbs that fit every deliverable; others ("write an image") give way to the deliverable's own. */
-const NEUTRAL_VERBS = /^(?:create|make|produce|prepare|generate|give|build|craft|come up with|put together)$/i;
+/** Verbs that make any kind; a deliverable sharing one keeps it. A verb in another language is kept too, so the step reads in one language. */
+const NEUTRAL_VERBS = new RegExp(String.raw`^(?:create|make|produce|prepare|generate|give|build|craft|come up with|put together|${WORK_VERBS_IN_OTHER_LANGUAGES})$`, 'iu');
 const TOPIC = /\s(?:about|on|for|covering|featuring|announcing|regarding|of|from)\s.+$/i;
 
 interface Draft {
@@ -101,6 +110,8 @@ export function planWorkflow(goal: string): OfflinePlan {
   let pendingApproval = false;
   // What the scene is about ("…launching a new puppy package"), for a later "write a post about it".
   let sceneThing: string | undefined;
+  // The document a scene names ("I'm about to sign this lease"), for the next ask's "check it over".
+  let sceneDocument: string | undefined;
   let questionAbove: string | undefined;
   const clauses = clausesOf(text);
   for (const [index, clause] of clauses.entries()) {
@@ -118,7 +129,9 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (rest && waivedCheck(rest) && !matchIntent(rest)) continue;
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
     const check = rest ? (personalCheckOf(clause.written) ?? personalCheckOf(rest)) : undefined;
-    if (check) {
+    // "I want to see an outline first": a new thing to see is a deliverable of its own, made for the person's say.
+    const toSee = check ? newThingToSee(rest) : undefined;
+    if (check && !toSee) {
       for (const target of approvalTargets(clause.written, drafts)) {
         target.requiresApproval = true;
         target.handOff ??= check.handOff;
@@ -162,20 +175,26 @@ export function planWorkflow(goal: string): OfflinePlan {
     // "Our bakery turns 10 next week!": a sentence that sets the scene before the asks is no step.
     if (drafts.length === 0 && clause.scene) {
       sceneThing ??= thingOfScene(clause.written);
+      sceneDocument ??= documentNamed(clause.text);
       continue;
     }
     if (drafts.length >= MAX_PLAN_STEPS) break;
-    const draft = toDraft({ ...clause, text: rest }, previous, drafts.length);
+    const draft = toDraft({ ...clause, text: toSee ?? rest }, previous, drafts.length);
     // "…, then turn it into a reel once we've OK'd the script": the review is of the step that made the script.
     const reviewsPrevious = reviewed && previous !== undefined && namesEarlierOutput(clause.text, previous, draft);
     if (reviewsPrevious) previous.requiresApproval = true;
-    draft.requiresApproval = (reviewed && !reviewsPrevious) || pendingApproval;
+    draft.requiresApproval = (reviewed && !reviewsPrevious) || pendingApproval || toSee !== undefined;
     // "…, both reviewed by me": the review covers the deliverables listed before it too.
     const covers = reviewed ? /\b(both|all|each|everything)\b/i.exec(clause.text.match(REVIEW_PHRASE)?.join(' ') ?? '')?.[1] : undefined;
     REVIEW_PHRASE.lastIndex = 0;
     if (covers) for (const earlier of covers.toLowerCase() === 'both' ? drafts.slice(-1) : drafts) earlier.requiresApproval = true;
     pendingApproval = false;
     drafts.push(draft);
+  }
+  const first = drafts[0];
+  const firstVerb = first && ACTION_VERB.exec(first.description);
+  if (sceneDocument && firstVerb && startsWithPronounObject(first.description)) {
+    first.description = firstVerb[0] + first.description.slice(firstVerb[0].length).replace(PRONOUN_OBJECT, sceneDocument);
   }
   if (sceneThing) for (const draft of drafts) draft.description = draft.description.replace(/\babout (?:it|this|that)\b/i, `about ${sceneThing}`);
   shareTopics(drafts);
@@ -204,6 +223,15 @@ export function planWorkflow(goal: string): OfflinePlan {
   // A goal may be twice as long as a step may: a clause that long is shortened, not refused.
   for (const step of steps) step.description = shorten(step.description, STEP_DESCRIPTION_MAX_LENGTH);
   return { title: titleOf(stripLead(text) || goal), steps };
+}
+
+/** A decision verb and a new thing after it: "see an outline", "pick from three banner ideas". */
+const DECIDES_ON_NEW = /\b(?:see|read|review|check|approve|look\s+(?:at|over)|(?:pick|choose)\s+from)\s+((?:an?|some|a\s+few|a\s+couple(?:\s+of)?|\d+|two|three|four|five)\s[^,.;!?]*)/i;
+
+/** The deliverable a person's check asks to be made for them ("an outline", not "the email" made before), without "first". */
+function newThingToSee(clause: string): string | undefined {
+  const thing = DECIDES_ON_NEW.exec(clause)?.[1]?.replace(/\s+(?:first|beforehand|before\s+anything\s+else)\s*$/i, '');
+  return thing !== undefined && matchIntent(thing) !== undefined ? thing : undefined;
 }
 
 /**
@@ -277,12 +305,16 @@ function splitMaterial(goal: string): { request: string; material: string; kind?
   return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim(), kind: end > 0 ? kind : undefined };
 }
 
+/** A heading in capital letters closed by a full stop or colon: "GOVERNING LAW.", "TERM AND RENEWAL:". */
+const CLAUSE_HEADING = /^\p{Lu}[\p{Lu}\p{N} &/'’-]*[.:](?=\s|$)/u;
+
 /**
  * A line that asks for nothing: no clause opens on it, and any deliverable it names is the material's
  * own kind. In a contract a kind is what the deal is about ("€2,000 for the illustration series").
  */
 function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolean {
-  const item = line.replace(LIST_MARKER, '').trim();
+  // A clause's heading in capitals ("8. GOVERNING LAW. This Agreement…") names the clause; it asks nothing.
+  const item = line.replace(LIST_MARKER, '').replace(CLAUSE_HEADING, '').trim();
   if (item === '' || AMOUNT_AT_END.test(item)) return true;
   const intent = kind === 'analyze_legal_document' ? undefined : matchIntent(item);
   // "next sync Thursday" in pasted notes: a sequence word asks for work only with a verb of work after it.
@@ -315,7 +347,7 @@ function clausesOf(text: string): Clause[] {
       // to check it" opens a clause of its own in a run-on sentence.
       // "a post with a cute picture to go with it": a picture that comes with a deliverable is one of its own.
       const pieces = sentence.split(
-        /(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s))/i,
+        /(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then|y|et|und|e)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s))/i,
       );
       let current: Clause | undefined;
       let separator = '';
@@ -347,7 +379,7 @@ function clausesOf(text: string): Clause[] {
   // scene may come before the first ask ("We're a vineyard near Mendoza. Harvest starts next week. Can you…").
   for (const [index, clause] of clauses.entries()) {
     const next = clauses[index + 1];
-    if (!next || next.group === clause.group || !isScene(stripLead(clause.text))) break;
+    if (!next || next.group === clause.group || !isScene(stripLead(clause.text), stripLead(next.text))) break;
     clause.scene = true;
   }
   return withMaterialMerged(
@@ -356,7 +388,7 @@ function clausesOf(text: string): Clause[] {
 }
 
 /** A post named by what it is, not only by where it goes ("on insta"). */
-const POST_NOUN = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|stor(?:y|ies)|blurbs?)\b/i;
+const POST_NOUN = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|stor(?:y|ies)|blurbs?|articles?)\b/i;
 
 /**
  * A check said in brackets ("(our director must approve the post)", "(my mum owns the flats and she wants to see the email
@@ -432,9 +464,22 @@ function withMaterialMerged(clauses: Clause[]): Clause[] {
 }
 
 /** A statement with its own subject ("our bakery turns 10", "we're launching a latte"), no deliverable and no ask. */
-function isScene(text: string): boolean {
+function isScene(text: string, next: string): boolean {
   const asks = /^(?:(?:i|we)(?:\s*['’]?\s*(?:d|ll)|\s+(?:would|will|need|want|wanna|have\s+to|must))\b|you|please|can|could|would|will|need|want|let)\b/i;
-  return !matchIntent(text) && !ACTION_VERB.test(text) && !opensWithVerb(text) && !asks.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
+  // "I'm about to sign this lease. Check it over": the document a statement names is what the next ask's "it" reads.
+  const named = matchIntent(text);
+  const namesWhatNextReads = named !== undefined && ANALYSES.has(named.tool) && startsWithPronounObject(next);
+  return (!named || namesWhatNextReads) && !ACTION_VERB.test(text) && !opensWithVerb(text) && !asks.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
+}
+
+/** "this shop lease" in "I'm about to sign this shop lease": a document kind with its determiner and up to three words before it. */
+function documentNamed(text: string): string | undefined {
+  const intent = matchIntent(text);
+  const kind = intent && ANALYSES.has(intent.tool) ? intent.pattern.exec(text) : null;
+  if (!kind) return undefined;
+  const before = text.slice(0, kind.index).trim().split(/\s+/).slice(-4);
+  const at = before.findLastIndex((word) => /^(?:this|that|the|my|our|their|his|her)$/i.test(word));
+  return at < 0 ? undefined : [...before.slice(at), kind[0]].join(' ');
 }
 
 function startsWithPronounObject(text: string): boolean {
@@ -482,7 +527,7 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
   const written = !currentIntent && WRITTEN_PIECE.test(stripLead(current.text));
   if (intent) {
     const words = piece.trim().split(/\s+/);
-    return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && words.slice(0, 5).some((word) => intent.pattern.test(word));
+    return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && words.slice(0, 5).some((word) => intent.pattern.test(withLexiconSpelling(word)));
   }
   // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable.
   return (currentIntent !== undefined || written) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(piece.trim());
@@ -491,12 +536,14 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
 /** A thing named as new, not one already there: "a", "an", "one", a count. */
 const NEW_THING = /^(?:also\s+)?(?:an?|one|two|three|four|five|\d+)\s/i;
 /** Written pieces no tool makes, as the deliverable a clause opens on (after its verb, and within a few words). */
-const WRITTEN_PIECE =
-  /^(?:[\w'’-]+\s+)?(?:an?|the|one|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:e-?mails?|letters?|newsletters?|reminders?|summar(?:y|ies)|memos?|messages?|notes|repl(?:y|ies)|reports?|agendas?|press\s+releases?|invitations?|texts?|versions?)\b/i;
+const WRITTEN_PIECE = new RegExp(
+  String.raw`^(?:[\w'’-]+\s+)?(?:an?|the|one|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:${MESSAGE_NOUNS}|newsletters?|summar(?:y|ies)|reports?|agendas?|press\s+releases?|texts?|versions?)\b`,
+  'i',
+);
 /** Verbs a written piece keeps when it shares its clause's verb; any other ("need", "make") writes it. */
 const WRITING_VERBS = /^(?:write|draft|compose|prepare|send|e-?mail|put\s+together)$/i;
 
-const WRITTEN_MESSAGE = /\b(?:e-?mails?|messages?|memos?|letters?|repl(?:y|ies))\b/i;
+const WRITTEN_MESSAGE = new RegExp(String.raw`\b${MESSAGE_NOUNS}\b`, 'i');
 
 function toDraft(clause: Clause, previous: Draft | undefined, index: number): Draft {
   let text = clause.text;

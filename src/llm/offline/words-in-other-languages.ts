@@ -1,0 +1,69 @@
+/**
+ * The words the offline model reads a request by, in Spanish, French, German, Italian and
+ * Portuguese (and the word for a receipt in a few more scripts), as the English word its lexicons
+ * know: kinds of deliverable ("voz en off" is a voice-over, "Bild" an image), kinds of document
+ * ("Vertraulichkeitsvereinbarung" is an NDA) and the parties, duties and verbs of a contract, so
+ * a request or pasted terms in another language are read as the English ones are. A word that is
+ * also an English word ("bail", "ticket", "plan", "image") is left as it is.
+ */
+
+const WORDS: [string[], string][] = [
+  // Deliverables.
+  [['guion', 'guión', 'libreto', 'roteiro', 'copione', 'drehbuch', 'skript'], 'script'],
+  [['voz en off', 'voz off', 'voix off', 'voix-off', 'sprechertext', 'voce fuori campo', 'locução', 'locucao', 'narración'], 'voice-over'],
+  [['publicación', 'publicacion', 'publicación de instagram', 'beitrag', 'beiträge', 'publicação', 'publicacao', 'articolo'], 'post'],
+  [['pie de foto', 'légende', 'bildunterschrift', 'didascalia', 'legenda'], 'caption'],
+  [['imagen', 'imágenes', 'bild', 'bilder', 'immagine', 'imagem', 'ilustración', 'ilustracion', 'illustrazione', 'ilustração'], 'image'],
+  [['dibujo', 'dessin', 'zeichnung', 'disegno', 'desenho'], 'drawing'],
+  [['miniatura', 'miniaturas', 'vorschaubild'], 'thumbnail'],
+  [['esquema', 'gliederung', 'scaletta', 'estructura'], 'outline'],
+  [['vídeo', 'vidéo'], 'video'],
+  // Receipts.
+  [['recibo', 'reçu', 'quittung', 'beleg', 'kassenbon', 'kassenzettel', 'ricevuta', 'scontrino', 'comprobante', 'ticket de caisse', 'nota fiscal', 'cupom fiscal', '영수증', '領収書', 'レシート', '收据', '收據', 'ใบเสร็จ'], 'receipt'],
+  // Contracts by their kinds and titles.
+  [['contrato', 'contrat', 'vertrag', 'verträge', 'contratto', 'contratti'], 'contract'],
+  [['acuerdo', 'convenio', 'vereinbarung', 'accordo', 'acordo'], 'agreement'],
+  [
+    ['acuerdo de confidencialidad', 'accord de confidentialité', 'vertraulichkeitsvereinbarung', 'geheimhaltungsvereinbarung', 'accordo di riservatezza', 'acordo de confidencialidade'],
+    'NDA',
+  ],
+  [['arrendamiento', 'mietvertrag', 'contrat de location', 'contratto di locazione', 'contrato de arrendamento'], 'lease'],
+  [['cláusula', 'clausula', 'cláusulas', 'klausel', 'clausola'], 'clause'],
+  // What contracts speak of: parties, duties, ending, liability.
+  [['partes', 'parteien', 'parti'], 'parties'],
+  [['arrendador', 'bailleur', 'vermieter', 'locatore', 'locador'], 'landlord'],
+  [['arrendatario', 'locataire', 'preneur', 'mieter', 'conduttore', 'locatário'], 'tenant'],
+  [['auftraggeber', 'cliente', 'mandant'], 'client'],
+  [['auftragnehmer', 'auftragnehmerin', 'prestataire', 'contratista'], 'contractor'],
+  [['proveedor', 'fournisseur', 'lieferant', 'fornitore', 'fornecedor'], 'supplier'],
+  [['confidencial', 'confidentiel', 'confidentielle', 'vertraulich', 'vertrauliche', 'vertraulichen', 'riservato', 'riservata', 'riservatezza', 'confidencialidad', 'confidentialité'], 'confidential'],
+  [['rescisión', 'résiliation', 'kündigung', 'recesso', 'rescisão', 'terminación'], 'termination'],
+  [['responsabilidad', 'responsabilité', 'haftung', 'responsabilità', 'responsabilidade'], 'liability'],
+  [['indemnización', 'indemnité', 'entschädigung', 'indennizzo', 'indenização'], 'damages'],
+  [['penalización', 'pénalité', 'vertragsstrafe', 'penale', 'multa'], 'penalty'],
+  [['gerichtsstand', 'jurisdicción', 'juridiction', 'foro competente'], 'jurisdiction'],
+  [['verpflichtet', 'se compromete', "s'engage", 'si impegna', 'se obriga', 'deberá', 'devra', 'dovrà', 'deverá'], 'shall'],
+  // Signing, said in the request ("bevor ich unterschreibe").
+  [['unterschreibe', 'unterschreiben', 'firmar', 'firmo', 'signer', 'signe', 'firmare', 'assinar', 'assino'], 'sign'],
+];
+
+const ENGLISH = new Map(WORDS.flatMap(([words, english]) => words.map((word) => [word.toLowerCase(), english])));
+
+/** Longest phrases first, so "acuerdo de confidencialidad" is read before "acuerdo"; each bounded by letters on neither side. */
+const FOREIGN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${[...ENGLISH.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, String.raw`\s+`))
+    .join('|')})(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/** German compounds of a contract or an agreement: "Arbeitsvertrag", "Nutzungsvereinbarung". */
+const GERMAN_COMPOUND = /(?<![\p{L}\p{N}])\p{L}+(?:vertrag|verträge|vereinbarung|vereinbarungen)(?![\p{L}\p{N}])/giu;
+
+/** The text with the words of WORDS in other languages as the English word for them; two scans, linear in the text. */
+export function inEnglishWords(text: string): string {
+  return text
+    .replace(FOREIGN, (word) => ENGLISH.get(word.toLowerCase().replace(/\s+/g, ' ')) ?? word)
+    .replace(GERMAN_COMPOUND, (word) => (/vertr/i.test(word) ? 'contract' : 'agreement'));
+}
