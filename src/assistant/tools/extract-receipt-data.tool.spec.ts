@@ -792,6 +792,40 @@ describe('parseReceipt', () => {
     expectLinearOn(['a pagar ', 'Netto a ', 'Net à ', 'Total includes VAT 1.00 ', 'I paid 1.00 ', 'you? 1,00 '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `Shop\nTea 2.00\nTotal 2.00\n${text}1,00`]);
   });
 
+  it('skips a note above the receipt written as sentences, mostly in lower case, though it starts with a capital and speaks as no one', () => {
+    const hardware = parseReceipt(
+      ['Offsite supplies, charging the project. Picked them up at the hardware place on Main', '', 'MILLBROOK HARDWARE', 'Extension cord 19.99', 'Duct tape 2 @ 4.50 9.00', 'Total 28.99'].join('\n'),
+    );
+    expect(hardware).toMatchObject({ merchant: 'MILLBROOK HARDWARE', total: 28.99, totalMismatch: undefined });
+    expect(hardware.items).toHaveLength(2);
+  });
+
+  it('keeps a printed name with a full stop between its parts, whose words are mostly capitalised, as the merchant', () => {
+    expect(merchant('Café de la gare. Depuis 1920')).toBe('Café de la gare. Depuis 1920');
+    expect(merchant('Bakehouse on the corner. Fresh Bread Daily')).toBe('Bakehouse on the corner. Fresh Bread Daily');
+  });
+
+  it("keeps an apostrophe inside the sender's name, and drops only the quotes around it", () => {
+    expect(merchant("From: Mario's Trattoria <hello@mariostrattoria.example>")).toBe("Mario's Trattoria");
+    expect(merchant('From: "O\'Malley\'s Bar" <tabs@omalleys.example>')).toBe("O'Malley's Bar");
+    expect(merchant("From: 'Harbour Books' <orders@harbourbooks.example>")).toBe('Harbour Books');
+  });
+
+  it("reads a Japanese till's register and staff numbers as no item, in yen as in won", () => {
+    const lawson = parseReceipt(
+      ['ローソン 新宿西口店', '2025年3月2日(日) 12:31', 'レジ#3  担当:佐藤', 'おにぎり 鮭            ¥150', 'カフェラテM           ¥190', 'レジ袋                  ¥3', '合計                  ¥343', 'お預り                ¥500', 'お釣り                ¥157'].join('\n'),
+    );
+    expect(lawson).toMatchObject({ merchant: 'ローソン 新宿西口店', total: 343, currency: 'JPY', totalMismatch: undefined });
+    // A shopping bag ("レジ袋") is an item: only the register's number is no purchase.
+    expect(lawson.items.map((item) => item.name)).toEqual(['おにぎり 鮭', 'カフェラテM', 'レジ袋']);
+    expect(parseReceipt('ファミリーマート\nレジ 0004  責No. 203\nからあげ ¥240\n合計 ¥240').items).toHaveLength(1);
+    expect(parseReceipt('이마트24\n포스 02  계산원 1017\n삼각김밥 1,500\n합계 1,500')).toMatchObject({ total: 1500, items: [{ name: '삼각김밥' }], totalMismatch: undefined });
+  });
+
+  it('reads 100 KB of text built against the patterns for notes written as sentences, quoted senders and till numbers in linear time', () => {
+    expectLinearOn(['aa. A ', 'aa.  ', 'From: \'a\' <', 'From: "a\'s ', 'レジ ', 'レジ# ', '責No. ', '担当: ', '포스 '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `${text}\nTea ¥200`]);
+  });
+
   it('handles huge receipts quickly', () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
     const cpu = startCpuClock();

@@ -343,6 +343,9 @@ const IGNORED = new RegExp(
     String.raw`^(?:bar|bargeld|cambio|vuelto|resto|monnaie|nets|upi)\b(?![^\S\n]*[a-z])|` +
     // Chinese, Japanese and Korean: tendered, change, cash, card, the taxable base (対象), item count, the phone number.
     String.raw`お預り|お預かり|預り|預かり|お釣|おつり|釣銭|現金|クレジット|対象|点数|找零|找赎|找贖|实收|實收|收款|现金|받은\s?금액|받은\s?돈|거스름돈|현금|電話|电话|전화|` +
+    // The register's and the staff's numbers, which read as yen or won: "レジ#2", "レジ 0004", "責No.051", "担当:12", "포스 02",
+    // "계산원 1017" ("レジ袋", a shopping bag, is an item).
+    String.raw`(?:レジ(?:番号)?|責(?:任者)?|担当(?:者)?|포스|계산원|판매원|담당자)[^\S\n]*(?:(?:#|＃|No\.?|:|：)[^\S\n]*)?\d|` +
     // Vietnamese: the phone, the cashier, the staff; the table and the guests before their number ("Bàn chải" is a brush).
     apart(String.raw`điện\s+thoại|đt|sđt|hotline|thu\s+ngân|nhân\s+viên`) +
     String.raw`|^(?:bàn|số\s+khách)(?:\s+số)?(?![^\S\n]*\p{L})`,
@@ -406,13 +409,22 @@ const SPEAKER_WORDS = new RegExp(
 const USERS_SENTENCE_CJK =
   /[。！]|ください|下さい|お願い|して(?:ほしい|欲しい)|(?:です|ます)(?:[、，\s]|$)|请|請(?!求)|帮我|幫我|麻烦|麻煩|谢谢|謝謝|주세요|부탁|해\s?줘|(?:입니다|합니다|해요)(?:[\s,.!]|$)|ค่ะ|นะคะ|ครับ|ช่วย/u;
 /**
+ * A sentence ending inside the line after a lower-case word, the next one starting with a capital: "Offsite supplies,
+ * charging the project. Picked them up on Main". Tried only at a word's start (the lookbehind).
+ */
+const SENTENCE_ENDS_INSIDE = /(?<![\p{L}\p{N}])\p{Ll}{2,}[.!;]\s+\p{Lu}/u;
+/**
  * Whether a line is the user's: USERS_SENTENCE or USERS_SENTENCE_CJK, or a sentence of five words or more, three of them
- * in lower case as a printed name's are not, that speaks as the sender in another language.
+ * in lower case as a printed name's are not, that speaks as the sender in another language, or a note of six words or
+ * more written as sentences (SENTENCE_ENDS_INSIDE), most of its words in lower case: a printed name with a full stop
+ * between its parts capitalises most of its words ("Café de la gare. Depuis 1920").
  */
 function usersSentence(line: string): boolean {
   if (USERS_SENTENCE.test(line) || USERS_SENTENCE_CJK.test(line)) return true;
   const words = line.split(/\s+/).filter(Boolean);
-  return words.length >= 5 && words.filter((word) => /^\p{Ll}/u.test(word)).length >= 3 && SPEAKER_WORDS.test(line);
+  const lowerCase = words.filter((word) => /^\p{Ll}/u.test(word)).length;
+  if (words.length >= 6 && lowerCase * 2 > words.length && SENTENCE_ENDS_INSIDE.test(line)) return true;
+  return words.length >= 5 && lowerCase >= 3 && SPEAKER_WORDS.test(line);
 }
 /** Whom a sentence speaks to or as: a question, "I", "my", "we", "you", "please". */
 const SPEAKS_TO_US = /[?¿？]|\b(?:I|I'm|I've|me|my|we|our|you|your|please|pls)\b/i;
@@ -486,7 +498,8 @@ function namedInHeader(line: string, text: string): Named | undefined {
   let named = header[1] ?? header[2] ?? from;
   // "From: Steam Support <noreply@steampowered.com>": the name the sender gives, without its role, before its address.
   const bracket = named?.indexOf('<') ?? -1;
-  const display = named === undefined || bracket < 0 ? '' : named.slice(0, bracket).replace(/["']/g, '').trim();
+  // The quotes around the name go ("\"Apple\"", "'Harbour Books'"), an apostrophe in it stays ("Nonna's Kitchen").
+  const display = named === undefined || bracket < 0 ? '' : named.slice(0, bracket).trim().replace(/^'(.*)'$/, '$1').replace(/"/g, '').trim();
   const name = display.includes('@') ? '' : display.replace(SENDER_ROLE, '').trim();
   if (/\p{L}/u.test(name)) return { name };
   if (named !== undefined && bracket >= 0) named = named.slice(bracket);
