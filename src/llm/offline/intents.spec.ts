@@ -55,6 +55,10 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Peux-tu écrire la voix off pour la vidéo de la boulangerie ?', 'format_script'],
     ['Fai una miniatura per il video sulla pasta fresca', 'generate_thumbnail_concept'],
     ['Bitte prüfe diesen Arbeitsvertrag', 'analyze_legal_document'],
+    ['Peux-tu relire mon bail avant que je signe ?', 'analyze_legal_document'],
+    ['They want to bail on the deal, write me a LinkedIn post about keeping promises', 'format_post'],
+    // "What I'll say" with an adverb in it.
+    ["Can you write what we'll really say at the start of the webinar?", 'format_script'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });

@@ -39,9 +39,8 @@ export const OFFLINE_INTENTS = [
     agent: 'video',
     pattern: /\b(?:reels?|tiktoks?|shorts|vertical\s+(?:video|clip|vid)s?|(?:\d{1,2}|fifteen|thirty|forty-?five|sixty|ninety)[\s-]?(?:sec(?:ond)?s?|s)\b[^.?!\n]{0,20}?\bclips?)\b/i,
   },
-  // A voice-over or narration is a script read aloud.
-  // A voice-over or narration is a script read aloud; so is "what I will say" in a YouTube video.
-  { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))\s+say)\b/i },
+  // A voice-over or narration is a script read aloud; so is "what I will (actually) say" in a YouTube video.
+  { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say)\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
   // Pictures by kind: a banner, a cover, a poster, a mascot drawing are all images.

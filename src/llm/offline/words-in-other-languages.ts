@@ -27,7 +27,8 @@ const WORDS: [string[], string][] = [
     ['acuerdo de confidencialidad', 'accord de confidentialité', 'vertraulichkeitsvereinbarung', 'geheimhaltungsvereinbarung', 'accordo di riservatezza', 'acordo de confidencialidade'],
     'NDA',
   ],
-  [['arrendamiento', 'mietvertrag', 'contrat de location', 'contratto di locazione', 'contrato de arrendamento'], 'lease'],
+  // "bail" is also English ("bail out"): a lease only after a French determiner or before "commercial".
+  [['arrendamiento', 'mietvertrag', 'contrat de location', 'contratto di locazione', 'contrato de arrendamento', 'ce bail', 'le bail', 'un bail', 'du bail', 'mon bail', 'notre bail', 'bail commercial', "bail d'habitation", 'contrat de bail'], 'lease'],
   [['cláusula', 'clausula', 'cláusulas', 'klausel', 'clausola'], 'clause'],
   // What contracts speak of: parties, duties, ending, liability.
   [['partes', 'parteien', 'parti'], 'parties'],

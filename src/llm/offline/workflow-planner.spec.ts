@@ -363,5 +363,12 @@ describe('planWorkflow', () => {
     ]);
     expect(stepsOf('Prépare un script pour la vidéo et un dessin de la boutique').map(([, agent]) => agent)).toEqual(['video', 'social']);
     expect(stepsOf('Schreibe einen Beitrag über das Sommerfest und ein Bild dazu').map(([, agent]) => agent)).toEqual(['social', 'social']);
+    // An imperative with its pronoun ("envoie-moi") opens a clause; a title in capitals over pasted terms is their material.
+    const lease = stepsOf("Relis ce bail et envoie-moi par mail les clauses à revoir\n\nBAIL D'HABITATION\nArticle 2 – Loyer. Le loyer est payable le 5 du mois.");
+    expect(lease.map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(lease[0][0]).toMatch(/^Relis ce bail\n/);
+    // What a reading found, mailed to someone, is a message: "email me the clauses".
+    expect(stepsOf('Go through this NDA and email me the clauses I should push back on').map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(lease[0][0]).toContain("BAIL D'HABITATION\nArticle 2");
   });
 });

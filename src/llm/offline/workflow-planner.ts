@@ -20,12 +20,13 @@ export const MAX_PLAN_STEPS = 20;
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 /** The same verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
 const WORK_VERBS_IN_OTHER_LANGUAGES = [
-  'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
-  'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
-  'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
-  'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
-  'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
+  'lee', 'relee', 'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
+  'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
+  'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
+  'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
+  'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
 ].join('|');
+const FOREIGN_WORK_VERB = new RegExp(`^(?:${WORK_VERBS_IN_OTHER_LANGUAGES})$`, 'iu');
 const ACTION_VERB = new RegExp(
   String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait|${WORK_VERBS_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
   'iu',
@@ -65,9 +66,8 @@ const DEFAULT_VERBS: Record<OfflineToolName, string> = {
   extract_receipt_data: 'Read',
   analyze_legal_document: 'Review',
 };
-/** Verbs that fit every deliverable; others ("write an image") give way to the deliverable's own. */
-/** Verbs that make any kind; a deliverable sharing one keeps it. A verb in another language is kept too, so the step reads in one language. */
-const NEUTRAL_VERBS = new RegExp(String.raw`^(?:create|make|produce|prepare|generate|give|build|craft|come up with|put together|${WORK_VERBS_IN_OTHER_LANGUAGES})$`, 'iu');
+/** Verbs that fit every deliverable; others ("write an image") give way to the deliverable's own, but a verb in another language is kept, so the step reads in one language. */
+const NEUTRAL_VERBS = /^(?:create|make|produce|prepare|generate|give|build|craft|come up with|put together)$/i;
 const TOPIC = /\s(?:about|on|for|covering|featuring|announcing|regarding|of|from)\s.+$/i;
 
 interface Draft {
@@ -315,7 +315,8 @@ const CLAUSE_HEADING = /^\p{Lu}[\p{Lu}\p{N} &/'’-]*[.:](?=\s|$)/u;
 function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolean {
   // A clause's heading in capitals ("8. GOVERNING LAW. This Agreement…") names the clause; it asks nothing.
   const item = line.replace(LIST_MARKER, '').replace(CLAUSE_HEADING, '').trim();
-  if (item === '' || AMOUNT_AT_END.test(item)) return true;
+  // A line without a lower-case letter is a title ("BAIL COMMERCIAL", "INVOICE 2291"), not an ask.
+  if (item === '' || AMOUNT_AT_END.test(item) || !/\p{Ll}/u.test(item)) return true;
   const intent = kind === 'analyze_legal_document' ? undefined : matchIntent(item);
   // "next sync Thursday" in pasted notes: a sequence word asks for work only with a verb of work after it.
   const asked = item.replace(SEQUENCE_WORD, '');
@@ -494,7 +495,8 @@ function startsClause(piece: string): boolean {
   const verb = ACTION_VERB.exec(lead);
   if (verb) {
     const after = lead.slice(verb[0].length).trim();
-    if (after === '' || OBJECT_START.test(after) || matchIntent(after) !== undefined || PUBLISH_CLAUSE.test(lead)) return true;
+    // A verb of work in another language is an imperative by its form ("envoie-moi par mail…"): it opens a clause.
+    if (after === '' || OBJECT_START.test(after) || matchIntent(after) !== undefined || PUBLISH_CLAUSE.test(lead) || FOREIGN_WORK_VERB.test(verb[1])) return true;
   } else if (matchIntent(lead) && opensWithVerb(lead)) {
     // A verb the list above lacks ("chop it into a reel", "run the post by me"), read by its part of speech, opens a clause on a deliverable.
     return true;
@@ -543,6 +545,8 @@ const WRITTEN_PIECE = new RegExp(
 /** Verbs a written piece keeps when it shares its clause's verb; any other ("need", "make") writes it. */
 const WRITING_VERBS = /^(?:write|draft|compose|prepare|send|e-?mail|put\s+together)$/i;
 
+/** A clause that mails its object: "email me…", "send it by email", "par mail", "por correo". */
+const MAILED = /^(?:e-?mail|mail)\b|\b(?:by|per|par|por|via)\s+(?:e-?mail|mail|correo)\b/i;
 const WRITTEN_MESSAGE = new RegExp(String.raw`\b${MESSAGE_NOUNS}\b`, 'i');
 
 function toDraft(clause: Clause, previous: Draft | undefined, index: number): Draft {
@@ -550,7 +554,7 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   if (clause.sharedVerb) {
     const intent = matchIntent(text);
     const verb = intent
-      ? NEUTRAL_VERBS.test(clause.sharedVerb)
+      ? NEUTRAL_VERBS.test(clause.sharedVerb) || FOREIGN_WORK_VERB.test(clause.sharedVerb)
         ? capitalizeFirst(clause.sharedVerb)
         : DEFAULT_VERBS[intent.tool]
       : WRITING_VERBS.test(clause.sharedVerb)
@@ -577,7 +581,9 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   }
   // "summarise them in an email": what "them" stands for is the email's topic; an email, a message or
   // a letter is the general agent's to write, whatever it is about.
-  const intent = ownIntent ?? (WRITTEN_MESSAGE.test(clause.text) ? undefined : matchIntent(text));
+  const named = ownIntent ?? (WRITTEN_MESSAGE.test(clause.text) ? undefined : matchIntent(text));
+  // "email me the clauses to revisit", "envoie-moi par mail le total": what a reading found, mailed, is a message.
+  const intent = named && ANALYSES.has(named.tool) && MAILED.test(text) ? undefined : named;
   const description = capitalizeFirst(buildsOn ? `${text} based on step ${index}` : text);
   return {
     description,
