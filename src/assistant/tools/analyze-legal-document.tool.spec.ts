@@ -996,11 +996,96 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('Use. The Tenant shall not operate any business similar to a nightclub or late bar from the Premises.')).toEqual([]);
   });
 
+  it('reads a sum taken for each period of delay however far the delayed work is described from it, and not a delay that only moves a date', () => {
+    expect(
+      severitiesOf('For each week of delay in completing the fit-out beyond the handover date agreed in the programme, the Owner may retain R5 000 from the contract sum.'),
+    ).toEqual(['penalties:high']);
+    expect(
+      severitiesOf('The Gallery may withhold £120 of the hanging fee, counted from the opening night named in the exhibition schedule, for every day of lateness.'),
+    ).toEqual(['penalties:high']);
+    expect(severitiesOf('For each day of delay caused by the Client, the delivery date moves back by a day and the fee of $900 is unchanged.')).toEqual([]);
+  });
+
+  it('reads disputes sent to an arbitrator of any description as arbitration, and not to a manager', () => {
+    expect(severitiesOf('Any disagreement under this contract will be submitted to a panel of three arbitrators chosen under the ICC Rules.')).toEqual([
+      'arbitration_jury_waiver:medium',
+    ]);
+    expect(severitiesOf('Disputes are referred to an independent arbitrator nominated by the President of the Law Society.')).toEqual([
+      'arbitration_jury_waiver:medium',
+    ]);
+    expect(severitiesOf('Any disagreement about the schedule will be referred to the project manager for a decision.')).toEqual([]);
+  });
+
+  it('reads one side changing a manual, handbook or guidelines the other must follow as unilateral amendment, and not a manual mode', () => {
+    expect(severitiesOf('The Company may revise the Staff Handbook from time to time, and the revised version binds the Employee from the date it is issued.')).toEqual([
+      'unilateral_amendment:medium',
+    ]);
+    expect(severitiesOf('The Franchisor can change the brand guidelines without notice.')).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf('The operator can change the press to manual mode when the sensor fails.')).toEqual([]);
+  });
+
+  it('reads carrying on or being concerned in a business nearby, after an aside between commas, as a non-compete, and not works nearby', () => {
+    expect(
+      severitiesOf('The Seller shall not, at any time before the second anniversary of completion, carry on or be interested in any physiotherapy practice within 8 km of the Clinic.'),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf('While the licence lasts, the Licensee will not be concerned in any yoga studio business within two miles of the Centre.')).toEqual([
+      'non_compete:medium',
+    ]);
+    expect(
+      severitiesOf('The Vendor must not, whether alone or with others, and for three years after completion, carry on any business that competes with the Buyer.'),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf('The Contractor must not, on weekdays after 6 pm or on public holidays, carry on deliveries within 1 km of the school.')).toEqual([]);
+  });
+
+  it('reads "§ N Title" with sub-clauses numbered 1., 2. as the title’s sub-clauses, so a bare title is no risk', () => {
+    const document =
+      '§ 1 Non-Compete\n1. While this Agreement is in force, the Agent shall not act for any competitor of the Principal.\n2. Territory. Austria and every other country of the EU.\n' +
+      '§ 2 Liability\n1. Each party’s liability is capped at the fees paid in the last twelve months.';
+    expect(splitClauses(document).map((clause) => [clause.ref, clause.heading])).toEqual([
+      ['Clause 1.1', 'Non-Compete'],
+      ['Clause 1.2', 'Territory'],
+      ['Clause 2.1', 'Liability'],
+    ]);
+    expect(analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}:${risk.clause}`)).toEqual([
+      'non_compete:medium:Clause 1.1 (Non-Compete)',
+    ]);
+  });
+
+  it('reads interest for delay or default interest with no rate as a late-payment charge (medium), and no interest in delaying as none', () => {
+    expect(severitiesOf('Where an invoice is settled after its due date, the Supplier may charge default interest.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('In the event of delay, the Designer is entitled to interest for late payment as provided by law.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('The Lender has no interest in delaying the drawdown.')).toEqual([]);
+  });
+
+  it('reads the assignee acquiring the author’s economic rights or the copyright in works as an IP assignment, and not a licence or a clearance', () => {
+    expect(severitiesOf('On payment of the final instalment, the Publisher acquires the author’s economic rights in the translation in all fields of exploitation.')).toEqual([
+      'ip_assignment:medium',
+    ]);
+    expect(severitiesOf('The Studio obtains the copyright in all designs made under this Agreement.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('The Client acquires the right to use the software for internal purposes.')).toEqual([]);
+    expect(severitiesOf('The Agency must obtain copyright clearance for any music used in the film.')).toEqual([]);
+  });
+
+  it('reads trade secrets protected while they stay secret as low, however long the definition between, and not a duty tied to the work', () => {
+    expect(
+      severitiesOf(
+        'Trade secrets of the Bakery, as defined in the national Trade Secrets Act and including its recipes, supplier terms and pricing models, must be protected by the Baker for as long as they remain trade secrets.',
+      ),
+    ).toEqual(['perpetual_confidentiality:low']);
+    expect(severitiesOf('Trade secrets of the Bakery must be protected by the Baker for as long as the Baker works for the Bakery.')).toEqual([]);
+  });
+
   it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
     const runs = [
       'shall not, directly, promote, post or feature any brand similar to ',
       'only on an individual basis, not as a class or collective or ',
       'is not an employee or employer of any staff ',
+      'shall not, during the term, carry on or be concerned in any business competing with or ',
+      'for each day of delay in the works the Owner may deduct R5 000 and for every week of lateness ',
+      'referred to a panel of arbitrators or submitted to a sole arbitrator ',
+      'trade secrets shall be protected as long as they remain trade secrets, ',
+      'the Client acquires the author’s economic rights in the works and obtains the copyright to ',
+      '§ 1 Title\n1. ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -192,6 +192,8 @@ const DELAY_PERIOD = String.raw`(?:(?:(?:calendar|business|working)\s+)?(?:day|w
   String.raw`(?:min(?:ute)?s?|h(?:ou)?rs?)\b(?=[^.;]{0,40}?\b(?:late|lateness|delay\w*|overdue)\b))`;
 /** Being late, with the work or the money ("runs late", "is delayed", "unpaid"), not a "late check-out" or a "late shift". */
 const LATE = String.raw`(?:late(?![\s-]+(?:check|night|opening|shift))|overdue|unpaid|behind|delay\w*)`;
+/** Taking a sum from the one who is late, or making it pay: "deduct", "withhold", "retain", "pay", "charge", "take £50 off". */
+const TAKEN = String.raw`(?:deduct\w*|withh[eo]ld\w*|retain\w*|pa(?:y|ys|id|ying|yable)|charg\w*|forfeit\w*|reduc\w*|owe[sd]?|owing|set\s+off|tak(?:e|es|ing)|knock\w*)`;
 /** A fine or penalty in Portuguese or Spanish: "multa", "penalidade", "penalidad", "penalización". */
 const FOREIGN_PENALTY = String.raw`(?:multas?|penalidades?|penalidad|penalizaci[oó]n(?:es)?)`;
 /**
@@ -367,6 +369,12 @@ function monthlyRate(sentence: string): number {
   const unit = (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, '');
   return rate * (perMonth[unit] ?? 1 / 12);
 }
+/**
+ * A document the other side must follow, which is part of the deal however it is named: an operations manual, a staff handbook,
+ * brand guidelines, standards, a code of conduct (not a manual mode, gearbox or setting).
+ */
+const BINDING_DOCUMENT = String.raw`(?:manuals?(?!\s+(?:mode|settings?|controls?|override|gear\w*|transmission|labou?r|handling|focus)\b)|handbooks?|guidelines|` +
+  String.raw`standards|codes?\s+of\s+(?:conduct|practice)|procedures|playbooks?|rulebooks?)`;
 /** Refusing, with the words up to the act: "shall not, directly or indirectly,", "agrees not to", "neither party will", "don't". */
 const WOULD_NOT = String.raw`(?:${REFUSAL}|\bneither)\b,?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?`;
 /** Going after someone else's people: "solicit", "poach", "entice away", "go after", "win over". */
@@ -411,6 +419,11 @@ const NON_COMPETE = [
   // Working or trading near them, whoever for: "not work for any dental practice within 5 miles", "can't run your own
   // paid classes within 3 miles of the centre", "won't teach within a 10-mile radius".
   String.raw`(?:\b(?:not|never)|\bwon['’]t|\bcan['’]t|\bcannot)\s+(?:[\w,'’-]+\s+){0,6}?(?:work|consult|own|join|provide|offer|run|operat|open|trad|sell|start|set\s+up|establish|teach|practi[cs]|coach|train|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,80}?${RADIUS}`,
+  // Carrying on, or being concerned or interested in, a business near them or one that competes, the act often set off from the
+  // refusal by asides between commas: "must not, during the Term or for 12 months after it ends, carry on, or be concerned in, any
+  // café within 5 km of the Premises" (carrying on deliveries or works near a school is no trade: the business comes before the radius).
+  String.raw`${REFUSAL}(?:,[^,.;]{1,150}){0,4}[,\s]\s*(?:[\w'’-]+\s+){0,4}?(?:carr(?:y|ies|ying)\s+on|be\s+(?:[\w-]+\s+){0,2}?(?:concerned|interested))\b` +
+    String.raw`[^.]{0,80}?\b(?:(?:business(?:es)?|trades?|undertakings?|enterprises?|${BUSINESS})\b(?=[^.]{0,80}?${RADIUS})|${COMPETITOR}\b)`,
   // Serving, running or joining another of the other side's kind, whoever names it a rival: "shall not provide design services to
   // any other tea or coffee retailer", "you don't play any other bars in Didsbury", "will not work for any other publisher".
   String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:${SERVE_VERB}|(?:consult|play|perform|gig|dj|teach|coach|cook|open|run|operat|own|manag|start|set\s+up|join)\w*)\b` +
@@ -593,6 +606,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
     // "… confidential while they remain trade secrets", "until it ceases to be a trade secret": secret while secret.
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}?\b${TRADE_SECRET_LIFE}[^.]{0,40}?\btrade\s+secrets?\b`,
+    // Trade secrets guarded for as long as they stay secret, however long their definition in between: "Information constituting
+    // trade secrets within the meaning of the Act … shall be protected for as long as it remains a trade secret" (not "for as long
+    // as the Baker works for the Bakery").
+    String.raw`\btrade\s+secrets?\b[^.]{0,200}?\b${TRADE_SECRET_LIFE}[^.]{0,40}?\b(?:secrets?|secrecy|confidential)\b`,
     // A duty of secrecy that runs "at any time thereafter" has no end: "shall not, during employment or at any time
     // thereafter, disclose", "must not reveal it at any time after the engagement", "keep it confidential … and at any time
     // afterwards". A right "at any time after termination" (to ask for the documents back) is no duty of secrecy.
@@ -606,6 +623,12 @@ export const RISK_RULES: RiskRule[] = [
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
     String.raw`\bworks?\s+made\s+for\s+hire\b`,
+    // Said from the side that takes them, as civil-law contracts do: "the Client acquires the author's economic rights to all works",
+    // "the Studio obtains the copyright in the designs", "takes over ownership of the illustrations" (not a right to use the
+    // software, nor copyright clearance for the music; ownership of "the Works" may be a building, so only of a creation).
+    String.raw`\b(?:acquir(?:e|es|ed|ing)|obtain(?:s|ed|ing)?|tak(?:e|es|ing)\s+over)\s+(?:[\w'’-]+\s+){0,3}?(?:` +
+      String.raw`(?:copyrights?|(?:economic|proprietary|exploitation|author['’]?s['’]?|intellectual\s+property)\s+rights?)\s+(?:to|in|of|over)\s+(?:[\w'’-]+\s+){0,4}?(?:${WORKS})|` +
+      String.raw`(?:ownership|title)\s+(?:to|in|of|over)\s+(?:[\w'’-]+\s+){0,4}?(?:${ARTWORKS}|translations?|inventions?))\b`,
     // Passive or intransitive: "all work product … is assigned to the Client", "all rights … transfer to the Client".
     String.raw`\b(?:intellectual\s+property|inventions?|work\s+product|copyrights?|deliverables|rights|ownership|title)\b[^.]{0,120}\b` +
       String.raw`(?:(?:is|are|shall\s+be|will\s+be)\s+(?:hereby\s+)?(?:assigned|transferred)|transfers?|pass(?:es)?)\s+to\b`,
@@ -649,6 +672,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,40}\b\d+(?:[.,]\d+)?\s*%[^.]{0,60}\b(?:${LATENESS}|due\s+date)`,
     // Charged on the late sum, rate or not: "interest on all arrears at 4% per month", "a fee on overdue accounts".
     String.raw`\b(?:interest|fees?|charges?|surcharges?)\b[^.]{0,30}?\b(?:on|upon|in\s+respect\s+of)\s+(?:[\w-]+\s+){0,3}?${LATENESS}\b`,
+    // Interest named for what it is charged on, with no rate: "statutory interest for delay", "interest for late payment", "default
+    // interest", "moratory interest" (no "interest in delaying" anything).
+    String.raw`\binterest\s+(?:for|on|in\s+respect\s+of|due\s+to)\s+(?:the\s+|any\s+)?(?:delay(?:ed)?|late(?:ness)?|default(?:ed)?)\b|` +
+      String.raw`\b(?:default|moratory|penalty|late[\s-]payment)\s+interest\b`,
     // A sum per day of delay is liquidated damages, whatever it is called.
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
     // A sum added for paying late, in plain words: "if you're late paying it's £20 extra", "£15 more for every day it's overdue".
@@ -659,6 +686,11 @@ export const RISK_RULES: RiskRule[] = [
     // Or the lateness first: "if you finish late we deduct R2 500 per day", "should handover be delayed, £400 a day comes off".
     String.raw`\b${LATE}\b[^.]{0,60}?${SUM_OR_SHARE}[^.%]{0,40}?\b(?:for\s+)?(?:each|every|per|a)\s+${DELAY_PERIOD}`,
     String.raw`\b(?:each|every)\s+${DELAY_PERIOD}[^.]{0,30}?\b(?:late|overdue|delay\w*)\b[^.%]{0,60}?${SUM_OR_SHARE}`,
+    // "Each day of delay" names the measure itself, so the delayed work may be described at length between it and the sum taken:
+    // "for each week of delay in completing the fit-out beyond the agreed handover date, the Owner may retain R5 000", "may
+    // withhold £120 of the fee, counted from the opening night, for every day of lateness" (a delay that only moves a date takes nothing).
+    String.raw`\b(?:each|every|per)\s+${DELAY_PERIOD}\s+of\s+(?:delay|lateness)\b[^.%]{0,120}?\b${TAKEN}\b[^.%]{0,30}?${SUM_OR_SHARE}|` +
+      String.raw`\b${TAKEN}\b[^.%]{0,30}?${SUM_OR_SHARE}[^.%]{0,120}?\b(?:each|every|per)\s+${DELAY_PERIOD}\s+of\s+(?:delay|lateness)\b`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [
     String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b`,
@@ -716,13 +748,17 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
       String.raw`(?:vary|adjust)(?=\s+(?:the|these|this|its|our|your|any|all|such)\b))\b` +
       String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
-      String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?)\b`,
+      String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT})\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (JURY_OR_CLASS.test(s) ? 'high' : 'medium'), [
     String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via|before)\s+(?:[\w-]+\s+){0,3}arbitrat(?:ion|ors?)\b`,
     // Disputes sent there: "any disagreements go to arbitration", "shall be referred to arbitration".
     String.raw`\b(?:go|goes|referred|submitted|subject)\s+to\s+(?:binding\s+|final\s+|an\s+|a\s+single\s+)?arbitrat(?:ion|ors?)\b`,
+    // Or to an arbitrator or tribunal described by its number or kind: "referred to a sole arbitrator appointed by …", "submitted to
+    // a panel of three arbitrators", "to an independent arbitrator" (not the Arbitration Act, nor a project manager).
+    String.raw`\b(?:go|goes|referred|submitted|sent|taken)\s+(?:to|before)\s+(?:[\w-]+\s+){0,4}?(?:arbitrat(?:ion|ors?)|arbitral\s+(?:tribunal|panel|body))\b` +
+      String.raw`(?!\s+(?:acts?|laws?|ordinance|statutes?|code)\b)`,
     String.raw`\b(?:waives?|give\s+up|gives\s+up|giving\s+up|forgo(?:es)?|surrenders?|relinquish(?:es)?)\b[^.]{0,80}\b(?:jury|class\s+action)|\bjury\s+(?:trial\s+)?waiver\b|\bclass\s+action\s+waiver\b`,
     // Claims for a group barred, in a sentence of its own: "not as part of any class or representative action", "only on an
     // individual basis, never in a collective proceeding", "class or consolidated arbitrations are not permitted".
@@ -901,11 +937,18 @@ export function splitClauses(pasted: string): Clause[] {
   const marker = lettered ? LETTERED : NUMBERED;
   const clauses: Clause[] = [];
   let current: Clause | undefined;
+  // The number of a "§ 4 Non-Competition" (or "Article 4 …") title line: the plain "1.", "2." under it are its sub-clauses 4.1,
+  // 4.2, as civil-law contracts number them, so underTitles gives them its title rather than reading the title as a clause.
+  let titleNumber: string | undefined;
   for (const line of lines) {
     const numbered = marker.exec(line);
     if (numbered && /\p{L}/u.test(numbered[3] ?? '')) {
       const body = numbered[3] ?? '';
-      const number = (numbered[1] ?? numbered[2] ?? '').replace(/[.)]$/, '');
+      const own = (numbered[1] ?? numbered[2] ?? '').replace(/[.)]$/, '');
+      // Only numbered clauses: a lettered clause's first group is its letter.
+      const keyworded = !lettered && numbered[1] !== undefined;
+      if (keyworded) titleNumber = isBareTitle(body) ? own : undefined;
+      const number = !keyworded && titleNumber !== undefined && /^\d{1,3}$/.test(own) ? `${titleNumber}.${own}` : own;
       const headingMatch = /^[\s–—:-]*([^.:]{2,60})[.:](?:\s|$)/.exec(body);
       // A short lead-in ("Term.") is the heading; it is kept out of the text so it is never quoted as a risk.
       const heading = headingMatch && countWords(headingMatch[1] ?? '') <= 6 ? headingMatch : undefined;
@@ -938,6 +981,12 @@ export function splitClauses(pasted: string): Clause[] {
   const blocks = paragraphs.length > 1 ? paragraphs : splitSentences(normalizeSpace(document));
   const unit = paragraphs.length > 1 ? 'Paragraph' : 'Sentence';
   return blocks.map((text, index) => tidy({ ref: `${unit} ${index + 1}`, text }));
+}
+
+/** A clause's text that is only a title: "Restrictive covenants", "Non-Competition" (no full stop, six words at most). */
+function isBareTitle(text: string): boolean {
+  const title = BARE_TITLE.exec(text)?.[1];
+  return title !== undefined && countWords(title) <= 6;
 }
 
 /**
