@@ -615,6 +615,66 @@ describe('parseReceipt', () => {
     expect(market.totalMismatch).toBeUndefined();
   });
 
+  it('reads a weight or count line whose unit price carries its unit ("1,50 €/kg", "EUR / kg", "€/Stk") as the quantity of the item above', () => {
+    const organic = parseReceipt(
+      [
+        'Biomarkt Lindenhof',
+        'KAROTTEN LOSE              1,62 A',
+        '  1,080 kg x 1,50 €/kg',
+        'APFELSAFT 1L               2,39 A',
+        'ZUCCHINI',
+        '  0,420 kg x 2,98 EUR / kg  1,25',
+        'DINKELBRÖTCHEN             1,35 A',
+        '  3 Stk x 0,45 €/Stk',
+        'SUMME EUR                  6,61',
+      ].join('\n'),
+    );
+    expect(organic.items).toEqual([
+      { name: 'KAROTTEN LOSE', quantity: 1.08, unitPrice: 1.5, amount: 1.62 },
+      { name: 'APFELSAFT 1L', quantity: 1, unitPrice: 2.39, amount: 2.39 },
+      { name: 'ZUCCHINI', quantity: 0.42, unitPrice: 2.98, amount: 1.25 },
+      { name: 'DINKELBRÖTCHEN', quantity: 3, unitPrice: 0.45, amount: 1.35 },
+    ]);
+    expect(organic).toMatchObject({ total: 6.61, currency: 'EUR', totalMismatch: undefined });
+    // A weight that does not make the amount of the item above reprices nothing, and is no item of its own.
+    expect(parseReceipt('Obststand Huber\nBIRNEN 2,50\n  1,200 kg x 1,99 €/kg\nSUMME 2,50').items).toEqual([
+      { name: 'BIRNEN', quantity: 1, unitPrice: 2.5, amount: 2.5 },
+    ]);
+  });
+
+  it('reads a VAT table row whose class is glued to "=" ("A=7%", "B= 19 %") as no item, and a tax line with its class still as tax', () => {
+    const drugstore = parseReceipt(
+      [
+        'Drogerie Falkenberg',
+        'ZAHNPASTA                  1,95 B',
+        'KAMILLENTEE                2,40 A',
+        'SUMME EUR                  4,35',
+        'MwSt%    Netto   MwSt   Brutto',
+        'A=7%      2,24   0,16     2,40',
+        'B= 19 %   1,64   0,31     1,95',
+        'Gesamt    3,88   0,47     4,35',
+      ].join('\n'),
+    );
+    expect(drugstore.items.map((item) => item.name)).toEqual(['ZAHNPASTA', 'KAMILLENTEE']);
+    expect(drugstore).toMatchObject({ total: 4.35, totalMismatch: undefined });
+    // A rate with its tax word is a tax line, added to the items as before.
+    expect(parseReceipt('Werkstatt Kurz\nSchlauchschelle 10,00\nA= 19% MwSt 1,90\nSumme 11,90')).toMatchObject({
+      items: [{ name: 'Schlauchschelle', amount: 10 }],
+      tax: 1.9,
+      total: 11.9,
+      totalMismatch: undefined,
+    });
+  });
+
+  it('reads 100 KB of text built against the patterns for a unit price per unit and a VAT class glued to "=" in linear time', () => {
+    expectLinearOn(['1 kg x 1,00 €/kg ', '1 x 1,00 EUR / ', 'EUR ', '/ kg ', 'A= 7% ', 'A=  ', '= '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `Shop\nTea 1,00\n1 x 1,00 ${text}\nTotal 1,00`]);
+    // One unit price or class before a long run of blanks, which two runs of blanks in a pattern would share.
+    const cpu = startCpuClock();
+    parseReceipt(`Shop\nTea 1,00\n1 kg x 1,00 EUR${' '.repeat(50_000)}x\nTotal 1,00`);
+    parseReceipt(`Shop\nTea 1,00\nA=${' '.repeat(50_000)}x 1,00 1,00\nTotal 1,00`);
+    expect(cpu.ms()).toBeLessThan(1_000);
+  });
+
   it("reads an item's number and product code before its name as neither a quantity nor part of the name", () => {
     const market = parseReceipt(
       ['Empório Central', '001 5520 ARROZ TIPO 1 5KG', '   1 UN x 27,90      27,90', '002 0931 OVOS BRANCOS DZ', '   2 UN x 11,50      23,00', 'TOTAL R$ 50,90'].join('\n'),

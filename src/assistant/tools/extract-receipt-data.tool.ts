@@ -246,9 +246,11 @@ const TAXABLE_BASE = new RegExp(
 );
 /**
  * A row of a VAT table, which breaks the total down by rate, read without its amounts: "A 7% 16,10 1,13 17,23", "B 19,0 %
- * 0,18 + 0,97 = 1,15" (a class, its rate, then net, tax and gross in any order). The tax is in the prices: no item, no tax.
+ * 0,18 + 0,97 = 1,15", "A= 7,0% 9,35 0,65 10,00" (a class, alone or with "=" or ":" glued to it as German tills print it,
+ * its rate, then net, tax and gross in any order). The tax is in the prices: no item, no tax. Anchored, so the class's
+ * two ways of ending (blanks, or a mark between blanks) are tried once, from the line's start.
  */
-const VAT_TABLE_ROW = /^(?:\p{Lu}\d?[^\S\n]+)?\d{1,2}(?:[.,]\d{1,3})?[^\S\n]?%[\s=+*]*$/u;
+const VAT_TABLE_ROW = /^(?:\p{Lu}\d?(?:[^\S\n]+|[^\S\n]*[=:][^\S\n]*))?\d{1,2}(?:[.,]\d{1,3})?[^\S\n]?%[\s=+*]*$/u;
 /**
  * The taxes a Brazilian receipt says its prices contain, printed by law (Lei 12.741): "Tributos aprox. R$ 9,87", "Val. aprox.
  * tributos", "Valor total aproximado dos tributos", "Tributos totais incidentes (Lei Federal 12.741/2012)", "Fonte: IBPT".
@@ -919,6 +921,15 @@ const WEIGHT_BEFORE_X = new RegExp(String.raw`(?:^|\s)${WEIGHT}\s*$`, 'u');
  * before its unit price. A count is group 1, a weight group 2.
  */
 const QUANTITY_ONLY = new RegExp(String.raw`^(?:(\d{1,3})[^\S\n]*(?:${COUNT_UNIT}[^\S\n]*)?|${WEIGHT}[^\S\n]*)[x×X*@][^\S\n]*(?:単価?[^\S\n]*)?$`, 'u');
+/**
+ * The unit a count line's unit price is priced by, after the price: "/kg", "EUR/kg", "€ / Stk", "per lb" (a currency code or
+ * mark the amount did not take, then "/" or "per" and a weight or count unit). The blanks before the code are optional only
+ * inside the group the code starts, so the two runs of blanks never share theirs.
+ */
+const PER_UNIT = new RegExp(
+  String.raw`^[^\S\n]*(?:(?:${CODES}|[€$£¥])[^\S\n]*)?(?:\/|per(?![\p{L}\p{N}]))[^\S\n]*(?:${WEIGHT_UNIT}|${COUNT_UNIT})[^\S\n]*$`,
+  'u',
+);
 /** A count, or else a weight: a weight's decimals after a comma are decimals, never thousands ("0,500 KG" is half a kilo). */
 const quantityOf = (count: string | undefined, weight: string | undefined): number =>
   count === undefined ? Number(weight?.replace(',', '.')) : Number(count);
@@ -944,8 +955,10 @@ type Count = { count: number; unitPrice: number; amount: number };
 function countLine(line: string, money: readonly Money[]): Count | undefined {
   const [price, printed] = money;
   const last = money[money.length - 1];
-  if (money.length > 2 || !price || !last || /\S/.test(line.slice(last.index + last.length))) return undefined;
-  if (printed && /\S/.test(line.slice(price.index + price.length, printed.index))) return undefined;
+  if (money.length > 2 || !price || !last || (printed && /\S/.test(line.slice(last.index + last.length)))) return undefined;
+  // After the unit price only the unit it is priced by, if anything: "0,865 kg x 1,49 EUR/kg", "3 Stk x 0,45 €/Stk  1,35".
+  const afterPrice = line.slice(price.index + price.length, printed?.index ?? line.length);
+  if (/\S/.test(afterPrice) && !PER_UNIT.test(afterPrice)) return undefined;
   const quantity = QUANTITY_ONLY.exec(line.slice(0, price.index));
   if (!quantity) return undefined;
   const count = quantityOf(quantity[1], quantity[2]);
