@@ -94,13 +94,19 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   let relativeUntil = -1;
   for (const [index, word] of words.entries()) {
     if (personAt < 0) {
-      const someones = word.pos === 'NOUN' && POSSESSIVES.has(words[index - 1]?.lemma ?? '');
+      // "our accountant", "our legal counsel": a noun after a possessive, adjectives between.
+      let before = index - 1;
+      while (words[before]?.pos === 'ADJ') before--;
+      const someones = word.pos === 'NOUN' && POSSESSIVES.has(words[before]?.lemma ?? '');
       // A person by name ("Dana has to approve it") decides as "my manager" does.
       const named = word.pos === 'PROPN' && index === opening;
-      if (someones || named || (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN'))) personAt = index;
-      else if ((word.pos === 'NOUN' || word.pos === 'PROPN') && !words.slice(opening, index).some((before) => before.pos === 'NOUN' || before.pos === 'PROPN')) {
+      if (someones || named || (PEOPLE.has(word.lemma) && (word.pos === 'PRON' || word.pos === 'NOUN' || word.pos === 'PROPN'))) {
+        personAt = index;
+        // "our head potter", "my office manager Priya": the nouns of the person's role and name are the one person.
+        while (someones && (words[personAt + 1]?.pos === 'NOUN' || words[personAt + 1]?.pos === 'PROPN') && !DECISION_VERBS.has(words[personAt + 1].lemma)) personAt++;
+      } else if ((word.pos === 'NOUN' || word.pos === 'PROPN') && !words.slice(opening, index).some((before) => before.pos === 'NOUN' || before.pos === 'PROPN')) {
         [personAt, anyNoun] = [index, true];
-      } else if (word.pos !== 'DET' && word.pos !== 'PRON' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
+      } else if (word.pos !== 'DET' && word.pos !== 'PRON' && word.pos !== 'ADJ' && !LEAD_TAGS.has(word.pos) && !HANDING_VERBS.has(word.lemma)) return undefined;
       continue;
     }
     // Words of the person's own phrase, read already ("Jo the committee chair").
@@ -140,8 +146,18 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
     if (!HANDING_VERBS.has(word.lemma) && word.pos !== 'PART' && word.pos !== 'ADV' && word.pos !== 'AUX') return undefined;
   }
   if (decisionAt < 0) return undefined;
+  // "he's reading it tonight" says what someone will do with the output, not that it waits for them: seeing or reading
+  // decides only when wanted, needed or let ("I need to see it", "let me read it") or said to come first.
+  const wanted = words.slice(opening, decisionAt).some((word) => WANTING.has(word.lemma));
+  const first = words.slice(decisionAt + 1).some((word) => UNTIL.has(word.lemma) || word.lemma === 'first');
+  if (SEEING_VERBS.has(words[decisionAt].lemma) && !wanted && !first) return undefined;
   return handOffAfter(words.slice(decisionAt + 1));
 }
+
+/** Verbs of seeing or reading an output, which decide nothing by themselves. */
+const SEEING_VERBS = new Set(['see', 'look', 'read']);
+/** Verbs and modals that make seeing a person's say: "let me", "I need to", "she'll want to", "you must". */
+const WANTING = new Set(['let', 'have', 'get', 'need', 'want', 'wanna', 'gotta', 'like', 'require', 'will', 'would', 'must', 'should', 'shall', 'can', 'could', 'may']);
 
 function isSignOffNoun(words: Word[], index: number): boolean {
   const word = words[index];

@@ -72,6 +72,9 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('Honest question, how many hashtags should an Instagram post have?')).toBeUndefined();
     expect(matchIntent('do you think a carousel works better than a single photo for recipes?')).toBeUndefined();
     expect(matchIntent('Should I write a LinkedIn post about the award?')?.tool).toBe('format_post');
+    // What the question is about, set off by a comma before it.
+    expect(matchIntent('for a dog groomer in Leeds, are reels still worth it on Instagram or are carousels better?')).toBeUndefined();
+    expect(matchIntent('as a small bakery, can you write a post about our sourdough?')?.tool).toBe('format_post');
   });
 
   it('reads a question about contracts or receipts in general as no ask to read one, unless it points at one', () => {

@@ -90,7 +90,8 @@ const WORK_ON_CONTENT =
  * character: "…on instagram? which one stays up"). It may open on a greeting or a lead-in ("honest
  * question,", "quick one:"). Anchored at the start, so the lookahead scans the text once.
  */
-const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)\s*[,:;—-]\s*)?`;
+// Then what the question is about, set off by a comma: "for B2B stuff in Germany, is it…", "as a small bakery, should we…".
+const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)\s*[,:;—-]\s*)?(?:(?:for|in|as|with|at|on|about|regarding|from)\s+[^,:;?.!\n]{1,40},\s*)?`;
 // "everything I make", "what we write": the making in a relative clause is a statement about the asker, no request.
 const NO_MAKING = String.raw`(?![^]*(?<!\b(?:everything|anything|all|stuff|things|what|whatever)\s+(?:i|we|you|they)\s+)\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)`;
 const QUESTION_ABOUT = new RegExp(

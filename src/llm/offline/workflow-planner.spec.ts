@@ -371,4 +371,22 @@ describe('planWorkflow', () => {
     expect(stepsOf('Go through this NDA and email me the clauses I should push back on').map(([, agent]) => agent)).toEqual(['legal', 'general']);
     expect(lease[0][0]).toContain("BAIL D'HABITATION\nArticle 2");
   });
+
+  it('reads how a plan is said: "you write", a list numbered inline under its heading, a tone to keep, a reader who decides nothing', () => {
+    const written = stepsOf("Outline a post about our new kiln. I'll choose the angle, then you write the post from it");
+    expect(written.map(([, agent]) => agent)).toEqual(['social', 'social']);
+    expect(written[1][0]).toMatch(/^Write the post from /);
+    expect(stepsOf('Open day on Saturday. 1) a Facebook post about it 2) a poster image, Jo approves it 3) a reel of the kilns').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', false],
+      ['social', true],
+      ['video', false],
+    ]);
+    expect(stepsOf('Write an email to the landlord asking for the repairs. Keep it polite, he is usually fine')).toEqual([
+      ['Write an email to the landlord asking for the repairs (keep it polite, he is usually fine)', 'general', false],
+    ]);
+    // "she's reading it on the train" says what happens to the output; "she wants to read it first" holds it.
+    expect(stepsOf("Summarise the receipts in an email to Ana, she's reading it on the train").map(([, , approval]) => approval)).toEqual([false]);
+    expect(stepsOf('Summarise the receipts in an email to Ana, she wants to read it first').map(([, , approval]) => approval)).toEqual([true]);
+    expect(stepsOf('Write a post about the kiln; our head potter Maya must sign off on it').map(([, , approval]) => approval)).toEqual([true]);
+  });
 });

@@ -167,6 +167,11 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (CONDITION.test(rest) && !matchIntent(rest) && !ACTION_VERB.test(rest.replace(CONDITION, ''))) continue;
     // "thanks!" at the end of a goal is courtesy, no step.
     if (thanksOnly(rest)) continue;
+    // "Be nice, they're a good client": how the output before should sound, a note on its step.
+    if (previous && TONE_NOTE.test(rest)) {
+      previous.description += ` (${lowerFirst(rest)})`;
+      continue;
+    }
     // "i want the dish of the week on insta. caption first, then a pic": a wish that names only a platform, before the
     // deliverables that spell it out, is the goal's scene.
     if (drafts.length === 0 && matchIntent(rest)?.tool === 'format_post' && !POST_NOUN.test(rest) && clauses.slice(index + 1).some((later) => POST_NOUN.test(later.text))) {
@@ -305,6 +310,14 @@ function splitMaterial(goal: string): { request: string; material: string; kind?
   return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim(), kind: end > 0 ? kind : undefined };
 }
 
+/** An item's number written inline: "1) ", "(2) ". */
+const INLINE_NUMBER = /^\(?\d{1,2}\)\s+/;
+
+/** How an output should sound, said as an instruction of its own: "be nice", "keep it short and warm", "sound friendly but firm". */
+const TONE_NOTE = /^(?:please\s+)?(?:be|keep\s+it|make\s+it|sound)\s+(?:\w+\s+)?(?:nice|polite|friendly|firm|kind|warm|short|brief|professional|casual|formal|gentle|diplomatic|respectful|concise|upbeat|chill|light)\b/i;
+
+/** A numbered clause's title of up to six words, closed by a full stop or colon before its first sentence: "Governing law. This…". */
+const TITLE_OF_NUMBERED_CLAUSE = /^\p{Lu}[\p{L}'’&/-]*(?:\s+[\p{L}'’&/-]+){0,5}[.:]\s+(?=\p{Lu})/u;
 /** A heading in capital letters closed by a full stop or colon: "GOVERNING LAW.", "TERM AND RENEWAL:". */
 const CLAUSE_HEADING = /^\p{Lu}[\p{Lu}\p{N} &/'’-]*[.:](?=\s|$)/u;
 
@@ -313,8 +326,11 @@ const CLAUSE_HEADING = /^\p{Lu}[\p{Lu}\p{N} &/'’-]*[.:](?=\s|$)/u;
  * own kind. In a contract a kind is what the deal is about ("€2,000 for the illustration series").
  */
 function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolean {
-  // A clause's heading in capitals ("8. GOVERNING LAW. This Agreement…") names the clause; it asks nothing.
-  const item = line.replace(LIST_MARKER, '').replace(CLAUSE_HEADING, '').trim();
+  // A clause's heading ("8. GOVERNING LAW. This Agreement…", "6. Governing law. This Agreement…") names the clause; it asks nothing.
+  const numbered = LIST_MARKER.exec(line);
+  const unmarked = line.replace(LIST_MARKER, '');
+  const titled = numbered ? TITLE_OF_NUMBERED_CLAUSE.exec(unmarked) : null;
+  const item = (titled && !ACTION_VERB.test(titled[0]) ? unmarked.slice(titled[0].length) : unmarked).replace(CLAUSE_HEADING, '').trim();
   // A line without a lower-case letter is a title ("BAIL COMMERCIAL", "INVOICE 2291"), not an ask.
   if (item === '' || AMOUNT_AT_END.test(item) || !/\p{Ll}/u.test(item)) return true;
   const intent = kind === 'analyze_legal_document' ? undefined : matchIntent(item);
@@ -341,14 +357,19 @@ function clausesOf(text: string): Clause[] {
   for (const [index, line] of lines.entries()) {
     // A heading over a list ("Weekly video:") names the work, it is not a step of it.
     if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
-    for (const written of sentencesOf(line)) {
+    const sentences = sentencesOf(line);
+    for (const [at, numbered] of sentences.entries()) {
+      // "Launch day next week. 1) outline a thread 2) write it": the sentence before a list numbered inline is its heading.
+      const nextNumbered = INLINE_NUMBER.test(sentences[at + 1] ?? '');
+      if (nextNumbered && at === 0 && !ACTION_VERB.test(stripLead(numbered)) && !matchIntent(numbered)) continue;
+      const written = numbered.replace(INLINE_NUMBER, '');
       const lead = LEAD_IN.exec(written)?.[0];
       const sentence = spokenAsOne(lead && !matchIntent(lead) ? written.slice(lead.length) : written);
       // A spaced dash joins like a comma ("a receipt from lunch - pull out the total"); "n" is a texted "and"; "so she needs
       // to check it" opens a clause of its own in a run-on sentence.
       // "a post with a cute picture to go with it": a picture that comes with a deliverable is one of its own.
       const pieces = sentence.split(
-        /(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then|y|et|und|e)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s))/i,
+        /(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then|y|et|und|e)\s+|\s+\(?\d{1,2}\)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s))/i,
       );
       let current: Clause | undefined;
       let separator = '';
@@ -358,7 +379,8 @@ function clausesOf(text: string): Clause[] {
           continue;
         }
         const dash = /^\s+[-–—]\s+$/.test(separator);
-        const startsNew = current === undefined || /->|→|then/i.test(separator) || (dash ? opensAfterDash(piece) : startsClause(piece));
+        // An item numbered inline ("2) a poster") starts one, whatever the clause before it was.
+        const startsNew = current === undefined || /->|→|then|\d\)/i.test(separator) || (dash ? opensAfterDash(piece) : startsClause(piece));
         if (startsNew) {
           group++;
           // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
@@ -675,6 +697,9 @@ function stripLead(text: string): string {
     previous = rest;
     // "separately draft replies", "also make…": an adverb before the verb leads, it is not the work.
     rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally)\s+/i, '').trim();
+    // "then you write the full post": the assistant named as the verb's subject.
+    const addressed = /^(?:you|u)(?:['’]ll|\s+(?:can|could|will|should|then))?\s+/i.exec(rest);
+    if (addressed && ACTION_VERB.test(rest.slice(addressed[0].length))) rest = rest.slice(addressed[0].length);
   }
   return rest;
 }
