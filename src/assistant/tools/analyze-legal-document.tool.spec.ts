@@ -1075,6 +1075,113 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('Trade secrets of the Bakery must be protected by the Baker for as long as the Baker works for the Bakery.')).toEqual([]);
   });
 
+  it('reads a right to end given to each side in turn, the second by ellipsis, as either side’s (low), and not a duty of the second side', () => {
+    expect(severitiesOf('The Licensee may end this licence on one month’s written notice, and the Licensor by giving three months’ notice.')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(severitiesOf('The Client may terminate the engagement on 30 days’ notice and the Consultant may do so on 60 days’ notice.')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(severitiesOf('The Client may terminate the engagement on 30 days’ notice, and the Consultant will then invoice the work done.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+    expect(severitiesOf('The Company may terminate this Agreement at any time without notice, and the Employee on termination shall return all property.')).toEqual([
+      'termination_without_cause:high',
+    ]);
+    expect(severitiesOf('The Client may terminate the contract on 30 days’ notice, and the Contractor upon receipt of that notice shall stop work.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+  });
+
+  it('reads a requirements deal that names the goods between "all of its" and "requirements" as exclusivity, and not endeavours to meet requirements', () => {
+    expect(severitiesOf('The Hotel must purchase all of its linen and laundry requirements under this Agreement.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Bakery will order its entire flour and yeast needs via the Mill’s online portal.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('The Studio will use all of its reasonable endeavours to meet the Client’s branding requirements.')).toEqual([]);
+  });
+
+  it('numbers Spanish and Portuguese clauses from their ordinals, with the heading after them, and not a sentence that starts with one', () => {
+    const clauses = splitClauses(
+      'CLÁUSULAS\nPRIMERA. OBJETO. El Fotógrafo cubrirá la boda.\nPrimera vez que trabajamos juntos.\nSegunda.- Precio.- El Cliente pagará $20,000.\n' +
+        'CLÁUSULA DÉCIMA PRIMERA – LEY. Este contrato se rige por las leyes de Jalisco.\nVIGÉSIMO. Firmas. Ambas partes firman.',
+    );
+    expect(clauses.map((clause) => [clause.ref, clause.heading])).toEqual([
+      ['Preamble', undefined],
+      ['Clause 1', 'OBJETO'],
+      ['Clause 2', 'Precio'],
+      ['Clause 11', 'LEY'],
+      ['Clause 20', 'Firmas'],
+    ]);
+    expect(clauses[1]?.text).toBe('El Fotógrafo cubrirá la boda. Primera vez que trabajamos juntos.');
+    expect(splitClauses('TERCEIRA. FORO. Fica eleito o foro da Comarca de Recife.\nQUARTA. MULTA. Multa de R$ 300,00.').map((clause) => clause.ref)).toEqual([
+      'Clause 3',
+      'Clause 4',
+    ]);
+  });
+
+  it('reads a Spanish contract with ordinal clauses category by category, each heading read with its clause', () => {
+    const document = [
+      'CONTRATO DE PRESTACIÓN DE SERVICIOS DE DISEÑO GRÁFICO',
+      'CLÁUSULAS',
+      'PRIMERA. OBJETO. EL DISEÑADOR elaborará el logotipo y la papelería de EL CLIENTE.',
+      'SEGUNDA. HONORARIOS. EL CLIENTE pagará $30,000.00 M.N. contra entrega.',
+      'TERCERA. PENA CONVENCIONAL. Por cada semana de atraso en la entrega, EL DISEÑADOR cubrirá una pena convencional equivalente al 5% de los honorarios.',
+      'CUARTA. DERECHOS DE AUTOR. EL DISEÑADOR transmite a EL CLIENTE los derechos patrimoniales sobre los diseños entregados.',
+      'QUINTA. NO COMPETENCIA. Mientras el contrato esté vigente y durante un año posterior a su conclusión, EL DISEÑADOR no podrá prestar servicios a ninguna otra empresa del ramo.',
+      'SEXTA. RESCISIÓN. EL CLIENTE podrá rescindir este contrato en cualquier momento y sin expresión de causa, sin necesidad de aviso previo.',
+      'SÉPTIMA. LEGISLACIÓN Y TRIBUNALES. Para todo lo relativo a este contrato, las partes se someten a las leyes del Estado de Jalisco.',
+    ].join('\n');
+    expect(analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}:${risk.clause}`)).toEqual([
+      'penalties:high:Clause 3 (PENA CONVENCIONAL)',
+      'non_compete:high:Clause 5 (NO COMPETENCIA)',
+      'termination_without_cause:high:Clause 6 (RESCISIÓN)',
+      'ip_assignment:medium:Clause 4 (DERECHOS DE AUTOR)',
+      'missing_liability_cap:medium:Whole document',
+      'governing_law:low:Clause 7 (LEGISLACIÓN Y TRIBUNALES)',
+    ]);
+  });
+
+  it('reads a Spanish conventional penalty (high) and moratory interest by its monthly rate, and not "vale la pena"', () => {
+    expect(severitiesOf('Si EL PROVEEDOR entrega fuera de plazo, pagará una pena convencional de $2,000.00.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Los pagos vencidos causarán intereses moratorios del 1% mensual.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Los pagos vencidos causarán intereses moratorios del 3% mensual.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Vale la pena revisar el calendario antes de firmar.')).toEqual([]);
+  });
+
+  it('reads a Spanish assignment of economic or author’s rights as an IP assignment, high when it reaches earlier works, and not a lease or a refusal', () => {
+    expect(severitiesOf('EL FOTÓGRAFO cede a EL CLIENTE los derechos patrimoniales sobre las fotografías de la boda.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('LA AUTORA cede los derechos de autor sobre las obras creadas para el proyecto y sobre sus obras preexistentes.')).toEqual([
+      'ip_assignment:high',
+    ]);
+    expect(severitiesOf('El Arrendador cede el uso del local al Arrendatario.')).toEqual([]);
+    expect(severitiesOf('El Proveedor no cede derechos de propiedad intelectual; otorga una licencia de uso.')).toEqual([]);
+  });
+
+  it('reads a Spanish non-compete by how long it runs, and not a bar on assigning the contract', () => {
+    expect(severitiesOf('Durante la vigencia de este contrato, EL AGENTE no promocionará otras marcas de cerveza.')).toEqual(['non_compete:medium']);
+    expect(
+      severitiesOf('Durante la vigencia del contrato y los doce meses siguientes a su terminación, LA MODELO se abstendrá de anunciar productos de cualquier otra marca de ropa.'),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf('EL PROVEEDOR no podrá ceder este contrato a otra empresa sin consentimiento previo.')).toEqual([]);
+  });
+
+  it('reads a Spanish right to end at will by who may and with what notice, and not rescission for breach', () => {
+    expect(severitiesOf('LA AGENCIA podrá dar por terminado este contrato en cualquier momento, sin necesidad de aviso previo.')).toEqual([
+      'termination_without_cause:high',
+    ]);
+    expect(severitiesOf('EL CLIENTE podrá rescindir el contrato sin causa, dando aviso por escrito con treinta (30) días de anticipación.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+    expect(severitiesOf('Cualquiera de las partes podrá dar por terminado el contrato mediante aviso por escrito con quince días de anticipación.')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(severitiesOf('LA MARCA podrá rescindir el contrato en cualquier momento en caso de incumplimiento de LA INFLUENCER.')).toEqual([]);
+  });
+
+  it('reads Spanish submission to a law or courts, or waiving any other forum, as governing law', () => {
+    expect(severitiesOf('Para todo lo relativo a este contrato, las partes se someten a las leyes de Nuevo León.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Ambas partes renuncian expresamente a todo otro fuero.')).toEqual(['governing_law:low']);
+  });
+
   it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
     const runs = [
       'shall not, directly, promote, post or feature any brand similar to ',
@@ -1086,6 +1193,12 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'trade secrets shall be protected as long as they remain trade secrets, ',
       'the Client acquires the author’s economic rights in the works and obtains the copyright to ',
       '§ 1 Title\n1. ',
+      'the Tenant may end the tenancy by giving notice, and the Landlord on notice and the Tenant may end it, and the Owner by ',
+      'shall buy all of its beer wine and cider ',
+      'se abstendrá de promocionar, de manera pagada o gratuita, productos de otra ',
+      'podrá dar por terminado el contrato y podrá rescindir sin ',
+      'cede a la marca los derechos y cede ',
+      'PRIMERA. DÉCIMA SEGUNDA. ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

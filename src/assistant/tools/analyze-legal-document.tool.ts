@@ -41,15 +41,63 @@ function rule(
 
 const readingOn = (risk: RiskRule): RiskRule => ({ ...risk, readsOn: true });
 
+/**
+ * Spanish contract wording, as Mexican, Spanish and Latin American contracts write the categories (Portuguese where it is the same
+ * word). Accented letters are no `\w` here, so a word is matched whole or by `ES_LETTERS`.
+ */
+const ES_LETTERS = String.raw`[a-záéíóúüñãõâêôç]`;
+/** Either side, or both: "cualquiera de las partes", "ambas partes", "las partes podrán", "qualquer das partes". */
+const ES_MUTUAL = String.raw`\bcualquiera\s+de\s+las\s+partes\b|\bambas\s+(?:as\s+)?partes\b|\blas\s+partes\s+podr[aá]n\b|\bqualquer\s+(?:uma\s+)?das\s+partes\b`;
+/** No notice: "sin (necesidad de) previo aviso", "sin notificación", "a su sola discreción", "de forma inmediata". */
+const ES_NO_NOTICE = String.raw`\bsin\s+(?:necesidad\s+de\s+)?(?:dar\s+)?(?:previo\s+|ning[uú]n\s+)?(?:aviso|notificaci[oó]n|preaviso)\b|` +
+  String.raw`\ba\s+su\s+(?:sola|entera|libre|absoluta|exclusiva)\s+discreci[oó]n\b|\bde\s+(?:forma|manera)\s+inmediata\b|\binmediatamente\b`;
+/** A notice period: "con treinta (30) días de anticipación", "15 días naturales de antelación", "un preaviso de 30 días". */
+const ES_NOTICE_PERIOD = String.raw`\b(?:\d+|${ES_LETTERS}+)\s+(?:\(\d+\)\s+)?(?:d[ií]as|semanas|meses)\s+(?:naturales\s+|h[aá]biles\s+|calendario\s+)?de\s+` +
+  String.raw`(?:anticipaci[oó]n|antelaci[oó]n|preaviso|aviso\s+previo)\b|\b(?:preaviso|aviso\s+previo)\s+(?:por\s+escrito\s+)?(?:de|con)\s+(?:al\s+menos\s+)?` +
+  String.raw`(?:\d+|${ES_LETTERS}+)\s+(?:\(\d+\)\s+)?(?:d[ií]as|semanas|meses)\b`;
+/** Who may: "podrá", "podrán", "puede", "tendrá derecho a", "se reserva el derecho de". */
+const ES_MAY = String.raw`(?:podr[aá]n?|pueden?|tendr[aá]n?\s+(?:el\s+)?derecho\s+(?:a|de)|se\s+reservan?\s+el\s+derecho\s+(?:a|de))`;
+/** Ending a contract: "dar por terminado", "rescindir", "resolver", "cancelar". */
+const ES_END = String.raw`(?:dar\s+por\s+(?:terminad|concluid|rescindid|finalizad)[oa]s?|terminar|rescindir|resolver|cancelar|finalizar)`;
+/** Needing no reason: "en cualquier momento", "sin (expresión de) causa", "a su sola discreción", "sin responsabilidad", "por conveniencia". */
+const ES_AT_WILL = String.raw`(?:en\s+cualquier\s+momento|sin\s+(?:necesidad\s+de\s+)?(?:(?:expresi[oó]n|invocar|alegar|justificar)\s+(?:de\s+)?)?(?:causa|motivo)|` +
+  String.raw`a\s+su\s+(?:sola|entera|libre|absoluta|exclusiva)\s+discreci[oó]n|sin\s+responsabilidad|por\s+(?:cualquier\s+(?:causa|motivo|raz[oó]n)|conveniencia))`;
+/** Rights in a work: "derechos patrimoniales", "derechos de autor", "propiedad intelectual", "direitos autorais". */
+const ES_WORK_RIGHTS = String.raw`(?:derechos\s+(?:patrimoniales|de\s+autor|de\s+(?:propiedad\s+intelectual|explotaci[oó]n))|propiedad\s+intelectual|` +
+  String.raw`direitos\s+(?:patrimoniais|autorais|de\s+autor)|propriedade\s+intelectual)`;
+/** Ceding them: "cede", "ceden", "cederá", "transmite", "transfiere", "transfere" (not "no cede"). */
+const ES_CEDES = String.raw`(?<!\b(?:no|n[aã]o)\s)\b(?:ced(?:e|en|er|er[aá]|er[aá]n)|transmit(?:e|en|ir|ir[aá]|ir[aá]n)|transfier(?:e|en)|transferir(?:[aá]n?)?|transfere(?:m)?)(?!${ES_LETTERS})`;
+/** Refusing: "se abstendrá de", "se obliga a no", "no podrá", "no deberá", or "no" before the verb ("no promocionará"). */
+const ES_REFUSAL = String.raw`(?:se\s+abstendr[aá]n?\s+de|se\s+obligan?\s+a\s+no|\bno(?:\s+(?:podr[aá]n?|deber[aá]n?))?)`;
+/** Serving or championing someone: "promocionar", "anunciar", "trabajar para", "prestar servicios", "representar". */
+const ES_SERVE = String.raw`(?:promocion|promov|anunci|publicit|trabaj|prest|colabor|represent|patrocin|asesor|distribu)${ES_LETTERS}*`;
+/** Another of the other side's kind, or its competitors: "cualquier otra marca", "ninguna otra empresa", "otras marcas", "competidores". */
+const ES_RIVAL = String.raw`(?:(?:cualquier|alguna|ninguna)\s+otra\s+(?:marca|empresa|compa[nñ][ií]a|firma|agencia|tienda|negocio)|otras\s+marcas|` +
+  String.raw`(?:cualquier|alg[uú]n|ning[uú]n)\s+otro\s+(?:negocio|comercio|despacho|estudio|laboratorio)|competidor(?:a|es|as)?\b|la\s+competencia\b)`;
+/** For the contract's term only: "durante la vigencia", "mientras el contrato esté vigente", "durante a vigência". */
+const ES_DURING_TERM = String.raw`\bdurante\s+(?:la\s+|a\s+)?(?:vigencia|vig[eê]ncia|duraci[oó]n|dura[cç][aã]o)\b|\bdurante\s+el\s+(?:plazo|t[eé]rmino)\b|` +
+  String.raw`\bmientras\s+(?:${ES_LETTERS}+\s+){0,3}?(?:vigente|en\s+vigor)\b`;
+const ES_ENDING_NOUN = String.raw`(?:terminaci[oó]n|conclusi[oó]n|finalizaci[oó]n|rescisi[oó]n|extinci[oó]n|vencimiento)\b`;
+/** Past it: "los seis meses siguientes a su terminación", "un año posterior a su conclusión", "después de la terminación", "após o término". */
+const ES_AFTER_TERM = String.raw`\b(?:siguientes?|posterior(?:es)?|subsecuentes?)\s+a\s+(?:la|su)\s+${ES_ENDING_NOUN}|\b(?:despu[eé]s\s+de|tras)\s+(?:la|su)\s+${ES_ENDING_NOUN}|` +
+  String.raw`\bap[oó]s\s+(?:o|a)\s+(?:t[eé]rmino|rescis[aã]o|extin[cç][aã]o|encerramento|fim)\b`;
 const MUTUAL = anyOf(
   String.raw`\b(?:either|each|both|neither)\s+(?:part(?:y|ies)|sides?|of\s+us)\b|\bthe\s+parties\s+may\b`,
   String.raw`\bmutual(?:ly)?\b`,
   // Both sides named: "either you or the Company may", "either the Tenant or the Landlord".
   String.raw`\beither\s+(?:you|we|the\s+\w+|\w+)\s+or\s+(?:you|we|us|the\s+\w+|\w+)\s+(?:may|can|shall|will|is|are)\b`,
+  // Each side given the right in turn, the second often by ellipsis: "the Tenant may end the tenancy on a month's notice, and the
+  // Landlord by serving notice", "the Client may terminate on 30 days' notice and the Consultant may do so on 60" (not "and the
+  // Employee on termination shall return …" nor "and the Contractor on that notice shall stop work": what the second side does then
+  // is no right to end).
+  String.raw`\b(?:the\s+(?<firstSide>[\w-]+)|we|you)\s+(?:may|can)\s+(?:terminat\w*|end|cancel\w*)\b[^.;]{0,120}?,?\s+(?:and|while|whereas)\s+` +
+    String.raw`(?:the\s+(?!\k<firstSide>(?![\w-]))[\w-]+|we|you|us)\s+(?:(?:may|can)\s+(?:also\s+)?(?:do\s+so|terminat\w*|end|cancel\w*)\b|` +
+    String.raw`(?:by|on|upon|with|after|giving|serving)\s+(?:[\w()'’-]+\s+){0,4}?(?:notice|days?|weeks?|months?)\b(?![^.;,]{0,40}?\b(?:shall|will|must|is|are)\b))`,
   // Employment "at will" is either side's right by definition ("Your employment is at-will"), unless the sentence gives it to one
   // side ("the Company can end it at any time", "at the will of the Company").
   String.raw`^(?![^]*\b(?:the\s+\w+|we|they|it|he|she)\s+(?:may|can)\s)[^]*?(?:\b(?:is|are|be|remains?)\s+(?:an?\s+)?at[\s-]will\b(?!\s+(?:of|by)\b)|` +
     String.raw`\ban\s+at[\s-]will\s+(?:basis|relationship|employ\w*|engagement|arrangement|position|job|role)\b)`,
+  ES_MUTUAL,
 );
 /** Theirs to decide: "our call" (not "our call centre"). */
 const OUR_CALL = String.raw`(?:our|their|its)\s+call\b(?!\s+(?:cent(?:re|er)s?|handlers?|lines?|logs?|charges?|rates?)\b)`;
@@ -64,6 +112,7 @@ const NO_NOTICE = anyOf(
   String.raw`\b(?:at|in)\s+(?:our|its|their|his|her)\s+(?:own\s+|absolute\s+)?discretion\b|\b${OUR_CALL}`,
   String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+|having\s+to\s+|needing\s+to\s+)?(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|warn(?:ing)?)\b`,
   String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:they\s+are\s+|it\s+is\s+)?(?:posted|published|posting|publication)`,
+  ES_NO_NOTICE,
 );
 /** A period of notice: "30 days", "two weeks", "a month". */
 const PERIOD = String.raw`(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)`;
@@ -75,6 +124,7 @@ const NOTICE_PERIOD = anyOf(
   String.raw`\b${PERIOD}['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b`,
   // Notice in plain words: "we will inform you 2 weeks before", "we'll let you know 30 days in advance".
   String.raw`\b(?:inform|tell|notify|warn|let\s+(?:[\w-]+\s+){1,2}?know)\s+(?:[\w-]+\s+){0,3}?${PERIOD}\s+(?:before(?:hand)?|in\s+advance|ahead|prior)\b`,
+  ES_NOTICE_PERIOD,
 );
 /**
  * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "wants out", "walk away from this deal"
@@ -109,6 +159,7 @@ const BROAD = anyOf(
 const AFTER_TERM = anyOf(
   String.raw`\b(?:after|following|thereafter|post-?termination|from\s+the\s+(?:end|termination))\b`,
   String.raw`\bfor\s+(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
+  ES_AFTER_TERM,
 );
 /**
  * What the contract lasts for, by whatever the deal is: its term or lease, or the event, season, plan or campaign it is for
@@ -122,9 +173,12 @@ const LIMITED_TO_TERM = anyOf(
     String.raw`runs|lasts|continues|is\s+(?:running|on|ongoing|current|active|live))|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
   // The same in plain words: "while you're teaching for us", "whilst you work with us", "as long as you're with the Studio".
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:you|he|she|they)(?:['’]re|\s+are|\s+is|\s+remains?|\s+stays?)?\s+(?:still\s+)?(?:[\w-]+\s+)?(?:for|with)\s+(?:us|me|the\s+\w+)\b`,
+  ES_DURING_TERM,
 );
 /** Getting goods or services: the verbs of an obligation to buy from someone. */
 const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
+/** Up to three words naming goods before "requirements" or "needs" ("coffee bean", "flour and yeast"), none a preposition or a relative. */
+const GOODS_NAMED = String.raw`(?:(?!(?:to|for|of|from|with|by|as|at|in|on|that|which|who|the|an?|its|their)\b)[\w-]+\s+){0,3}?`;
 /** Selling or supplying one's goods. */
 const SUPPLY = String.raw`(?:sell(?:s|ing)?|sold|suppl(?:y|ies|ied|ying))`;
 /**
@@ -194,8 +248,11 @@ const DELAY_PERIOD = String.raw`(?:(?:(?:calendar|business|working)\s+)?(?:day|w
 const LATE = String.raw`(?:late(?![\s-]+(?:check|night|opening|shift))|overdue|unpaid|behind|delay\w*)`;
 /** Taking a sum from the one who is late, or making it pay: "deduct", "withhold", "retain", "pay", "charge", "take £50 off". */
 const TAKEN = String.raw`(?:deduct\w*|withh[eo]ld\w*|retain\w*|pa(?:y|ys|id|ying|yable)|charg\w*|forfeit\w*|reduc\w*|owe[sd]?|owing|set\s+off|tak(?:e|es|ing)|knock\w*)`;
-/** A fine or penalty in Portuguese or Spanish: "multa", "penalidade", "penalidad", "penalización". */
-const FOREIGN_PENALTY = String.raw`(?:multas?|penalidades?|penalidad|penalizaci[oó]n(?:es)?)`;
+/**
+ * A fine or penalty in Portuguese or Spanish: "multa", "penalidade", "penalidad", "penalización", and the civil codes' "pena
+ * convencional" (a "pena" alone is also sorrow: "vale la pena").
+ */
+const FOREIGN_PENALTY = String.raw`(?:multas?|penalidades?|penalidad|penalizaci[oó]n(?:es)?|penas?\s+convencional(?:es)?)`;
 /**
  * A sum or a share of the fee that grows with each period of lateness is liquidated damages in all but name, however it is
  * taken ("$50 for each day the rent remains unpaid", "a daily late fee of $20", "we deduct 10% of the fee for each day late",
@@ -295,6 +352,8 @@ const BEYOND_WORK = anyOf(
   // Earlier work in other words: "whether before or during the Term", "whether during it or before", "any earlier character
   // designs" (not "whichever is earlier").
   String.raw`\bwhether\s+(?:[\w-]+\s+){0,4}?before\b|\bbefore\s+(?:or|and)\s+(?:during|after|throughout)\b|\b(?:earlier|previous)\s+(?:[\w-]+\s+){0,2}?(?:${ARTWORKS}|works?|materials|projects?)\b`,
+  // In Spanish: "obras preexistentes", "creadas con anterioridad", "fuera del horario de trabajo", "en su tiempo libre".
+  String.raw`\bpre-?existentes?\b|\b(?:cread|realizad|desarrollad|elaborad|producid|hech)[oa]s?\s+(?:con\s+anterioridad|antes)\b|\bfuera\s+del?\s+horario\b|\btiempo\s+libre\b`,
 );
 /** Making it: "you come up with", "you write", "made for us" (not "build", which is also a tenant's fixture). */
 const CREATE = String.raw`(?:make|makes|made|creat(?:e|es|ed|ing)|c[ao]me\s+up\s+with|develop\w*|design\w*|write|writes|wrote|written|` +
@@ -358,15 +417,18 @@ const LEGAL_VENUE = String.raw`(?<!\b(?:the|a|an|our|your|this|that|its|their|hi
 const DISCLOSE = String.raw`(?:disclos|divulg|reveal|communicat|publish|shar|leak|mak\w*\s+(?:public|available))\w*`;
 /** Interest or fees per month/week/day, as a monthly rate; per year divided by 12. */
 function monthlyRate(sentence: string): number {
-  // However the rate is written: "3% per month", "three per cent (3%) per month", "2 percent monthly", "24% p.a.".
+  // However the rate is written: "3% per month", "three per cent (3%) per month", "2 percent monthly", "24% p.a.", and in Spanish
+  // or Portuguese: "3% mensual", "1% al mes", "2% ao mês", "36% anual".
   const match =
-    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b))/i.exec(
+    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais)(?![a-z]))/i.exec(
       sentence,
     );
   if (!match) return 0;
   const rate = Number((match[1] ?? '0').replace(',', '.'));
   const perMonth: Record<string, number> = { day: 30, daily: 30, week: 4.3, weekly: 4.3, month: 1, monthly: 1, 'p.m': 1 };
-  const unit = (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, '');
+  // Spanish and Portuguese units by their first letters: día, diario (a day); semana, semanal (a week); mes, mensual (a month).
+  const foreign = (match[4] ?? match[5] ?? '').toLowerCase();
+  const unit = foreign ? ({ d: 'day', s: 'week', m: 'month' } as Record<string, string>)[foreign[0] ?? ''] ?? 'year' : (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, '');
   return rate * (perMonth[unit] ?? 1 / 12);
 }
 /**
@@ -438,6 +500,11 @@ const NON_COMPETE = [
   String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:(?:promot|endors|advertis|featur|market|distribut|import|represent|sponsor)\w*|` +
     String.raw`post(?:s|ed|ing)?|stock(?:s|ed|ing)?|carr(?:y|ies|ied|ying)|wear(?:s|ing)?),?\s+` +
     String.raw`(?:(?!(?:with|against|than|between|versus|vs|to|into|through|via)\b)[\w,'’-]+\s+){0,8}?${COMPETITOR}\b`,
+  // In Spanish and Portuguese: the clause by its name ("NO COMPETENCIA", "pacto de no competir", "não concorrência"), or not
+  // serving or promoting another of the kind ("se abstendrá de promocionar … productos de cualquier otra marca", "no podrá prestar
+  // servicios a ninguna otra empresa del ramo"; ceding the contract to another firm is no restraint).
+  String.raw`\bno\s+compet(?:encia|ir)\b|\bn[aã]o[\s-]concorr(?:[eê]ncia|er)\b`,
+  String.raw`${ES_REFUSAL}\s+(?:${ES_LETTERS}+\s+){0,2}?${ES_SERVE}(?!${ES_LETTERS})[^.]{0,120}?${ES_RIVAL}`,
 ];
 
 /**
@@ -450,7 +517,8 @@ const NON_COMPETE = [
  *   coffee from any other producer", "must not endorse any other skincare brand"), and so is promoting one that competes or
  *   running a business "similar to the Franchised Business".
  * - non_solicitation: low when mutual, medium otherwise; the other side's people by any name ("any of our technicians").
- * - termination_without_cause: low when either party may (employment "at will" is either side's, unless one side is named);
+ * - termination_without_cause: low when either party may (employment "at will" is either side's, unless one side is named; each
+ *   side named in turn, "the Tenant may end it on a month's notice, and the Landlord by serving notice", is either party);
  *   high when one side may end it without notice; medium otherwise. Wanting out or deciding to end it, on notice, is one.
  *   Taking back a booth, pitch, place or membership at will is one; a charge the canceller pays if it cancels is not (a penalty).
  * - governing_law: low (a fact to check, rarely a trap).
@@ -458,8 +526,8 @@ const NON_COMPETE = [
  * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise. Creations that change hands
  *   ("become the sole property of", "are hereby assigned to") are one however long the list before the verb.
  * - penalties: high for penalties, liquidated damages, sums or shares of the fee charged or deducted per period of delay
- *   (minutes, hours, days, weeks) and late-payment interest of 2% a month (24% a year) or more; a "multa" or "penalidad" is a
- *   penalty. Medium for other late-payment interest and fees.
+ *   (minutes, hours, days, weeks) and late-payment interest of 2% a month (24% a year) or more; a "multa", "penalidad" or "pena
+ *   convencional" is a penalty. Medium for other late-payment interest and fees ("intereses moratorios" by their rate).
  * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone, and
  *   what the premises or a licence may be used for ("for no other purpose") is a permitted use, not a tie to one party.
  * - unilateral_amendment: high without notice, medium otherwise.
@@ -549,6 +617,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:(?:may|can|(?:wants?|wish(?:es)?|decides?|chooses?|would\s+like)\s+to)\s+(?:terminat\w*|cancel\w*|end)|${CALL_OFF})\b` +
       String.raw`[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
+    // In Spanish: "podrá dar por terminado el contrato en cualquier momento", "podrá rescindirlo sin causa", "podrán terminarlo mediante
+    // aviso por escrito".
+    String.raw`\b${ES_MAY}\s+(?:${ES_LETTERS}+\s+){0,2}?${ES_END}(?:lo|la)?(?!${ES_LETTERS})[^.]{0,120}?(?:${ES_AT_WILL}|\b(?:aviso|notificaci[oó]n|preaviso)\b)`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach or misconduct ("may dismiss without notice for gross misconduct"), or at the end of the term (that is not
   // renewing), needs a reason or waits for the term.
@@ -561,6 +632,9 @@ export const RISK_RULES: RiskRule[] = [
     // charge of 100% is payable" is a penalty on the canceller, not a right to end at will.
     String.raw`${NO_RIGHT_TO_END}(?=[^]*\b(?:${CANCELLER_PAYS})\b)[^]*?` +
       String.raw`\b(?:if|should|where|in\s+(?:the\s+)?(?:event|case)(?:\s+that)?)\s+(?:[\w'’-]+\s+){1,3}?(?:cancel|terminat|withdraw)\w*\b`,
+    // Rescission for breach in Spanish or Portuguese: "en caso de incumplimiento", "por violación", "por justa causa".
+    String.raw`^(?![^]*(?:\bsin\s+(?:expresi[oó]n\s+de\s+)?(?:causa|motivo)|\bsem\s+justa\s+causa|discreci[oó]n|\bcualquier\s+(?:causa|motivo|raz[oó]n)))` +
+      String.raw`[^]*?\b(?:incumpl|descumpr|inadimpl|violaci[oó]n|viola[cç][aã]o|justa\s+causa|causa\s+justificada)`,
   )),
   rule('governing_law', 'Governing law and jurisdiction', 'low', [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
@@ -597,6 +671,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:reg(?:e|ido|ida|er[aá])|rige|regir[aá]|regulad[oa]|gobernad[oa])\s+(?:por|pel[oa]s?)\s+(?:(?:las?|los?|as|os|o|a|el)\s+)?` +
       String.raw`(?:leyes|leis|legisla[cç][aã]o|legislaci[oó]n|derecho|direito)\b|\bjurisdi[cç](?:[aã]o|ci[oó]n)\b[^.]{0,40}?\b(?:tribunais|tribunales|juzgados|ju[ií]zos?|cortes)\b|` +
       String.raw`\bele(?:it[oa]|gem|ge|gen)\s+o\s+foro\b|\bforo\b[^.]{0,40}?\bcomarca\b`,
+    // Submitting to a law or its courts, and waiving any other forum: "las partes se someten a las leyes y a los tribunales de",
+    // "renuncian a cualquier otro fuero".
+    String.raw`\bse\s+someten?\s+(?:expresamente\s+)?a\s+(?:las\s+leyes|la\s+legislaci[oó]n|la\s+jurisdicci[oó]n|los\s+(?:tribunales|juzgados))\b|` +
+      String.raw`\brenunci${ES_LETTERS}*\s+(?:expresamente\s+)?a\s+(?:cualquier|todo)\s+otro\s+fuero\b`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (SECRET_WHILE_SECRET.test(s) ? 'low' : 'medium'), [
     String.raw`\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
@@ -660,6 +738,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:hand(?:s|ed|ing)?|sign(?:s|ed|ing)?|give[sn]?|giving|gave|pass(?:es|ed|ing)?|turn(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,2}?over\s+(?:all\s+|any\s+|the\s+|your\s+|full\s+)?` +
       String.raw`(?:[\w-]+\s+)?(?:rights?|copyrights?|intellectual\s+property)\b`,
     String.raw`\b(?:give|gives|giving|grant|grants|granting)\s+(?:us|me|the\s+\w+)\s+(?:all\s+(?:the\s+)?|full\s+|complete\s+|exclusive\s+)(?:rights?|copyrights?|ownership)\b(?!\s+to\s+use)`,
+    // In Spanish and Portuguese: ceding the economic or author's rights ("cede a LA MARCA los derechos patrimoniales sobre las fotografías",
+    // "transmite los derechos de autor", "cesión de los derechos patrimoniales"); ceding the use of premises is no assignment of work.
+    String.raw`${ES_CEDES}[^.]{0,100}?\b${ES_WORK_RIGHTS}|\bcesi[oó]n\s+(?:total\s+|exclusiva\s+)?de\s+(?:(?:todos\s+)?los\s+)?${ES_WORK_RIGHTS}|` +
+      String.raw`\bcess[aã]o\s+(?:total\s+)?(?:de\s+|dos\s+)?${ES_WORK_RIGHTS}`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
   rule('penalties', 'Penalties and late-payment charges', (s) => (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b|\bcl[aá]usula\s+penal\b`,
@@ -676,6 +758,8 @@ export const RISK_RULES: RiskRule[] = [
     // interest", "moratory interest" (no "interest in delaying" anything).
     String.raw`\binterest\s+(?:for|on|in\s+respect\s+of|due\s+to)\s+(?:the\s+|any\s+)?(?:delay(?:ed)?|late(?:ness)?|default(?:ed)?)\b|` +
       String.raw`\b(?:default|moratory|penalty|late[\s-]payment)\s+interest\b`,
+    // The same in Spanish and Portuguese: "intereses moratorios", "interés de mora", "juros de mora".
+    String.raw`\bintereses?\s+moratorios?\b|\binter[eé]s\s+(?:de\s+)?mora\b|\bjuros\s+(?:de\s+mora|morat[oó]rios)\b`,
     // A sum per day of delay is liquidated damages, whatever it is called.
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
     // A sum added for paying late, in plain words: "if you're late paying it's £20 extra", "£15 more for every day it's overdue".
@@ -720,7 +804,10 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`own|within|inside|outside|home|abroad|premises|sites?|locations?|countr(?:y|ies)|stock)\b)`,
     String.raw`\b${PROCURE}\b[^.]{0,80}?\bfrom\s+(?:the\s+)?[\w’'-]+\s+(?:exclusively|solely|alone|only)\b`,
     // A requirements deal: "its entire requirements of packaging", "all of the Buyer's needs for fuel".
-    String.raw`\b${PROCURE}\b[^.]{0,40}?\b(?:(?:its|their|his|her|your|our|[\w-]+['’]s)\s+(?:entire|total|whole|complete|full)|all\s+(?:of\s+)?(?:its|their|his|her|your|our|[\w-]+['’]s))\s+(?:requirements?|needs)\b`,
+    // The goods may be named before the word: "all of its coffee bean requirements", "its entire flour and yeast needs" (not "all of
+    // its reasonable endeavours to meet the Client's requirements").
+    String.raw`\b${PROCURE}\b[^.]{0,40}?\b(?:(?:its|their|his|her|your|our|[\w-]+['’]s)\s+(?:entire|total|whole|complete|full)|all\s+(?:of\s+)?(?:its|their|his|her|your|our|[\w-]+['’]s))\s+` +
+      String.raw`${GOODS_NAMED}(?:requirements?|needs)\b`,
     // The other way round, an output deal: selling or supplying all of something to one party alone ("shall sell all its avocados
     // exclusively to the Buyer", "sells all of the milk only to the Creamery", "its entire crop to the Maltster").
     String.raw`\b${SUPPLY}\b[^.]{0,100}?\b(?:exclusively|solely)\s+${TO_ONE_PARTY}|\b${SUPPLY}\s+(?:[\w-]+\s+){0,2}?all\b[^.]{0,100}?\bonly\s+${TO_ONE_PARTY}|` +
@@ -899,6 +986,44 @@ const NUMBERED = new RegExp(
   String.raw`^\s*(?:(?:[Ss]ection|SECTION|[Aa]rticle|ARTICLE|Art\.|ART\.|[Cc]lause|CLAUSE|§)\s*(\d{1,3}(?:\.\d{1,3})*|[IVXLC]{1,6})[.):]?|` +
     String.raw`(\d{1,3}(?:\.\d{1,3})+\.?|\d{1,3}[.)]|[IVXLC]{1,6}[.)]))\s+(\S.*)$`,
 );
+/**
+ * Spanish and Portuguese ordinals by their number, as civil-law contracts number clauses ("PRIMERA.", "Segunda.-", "CLÁUSULA
+ * TERCEIRA –"): one to nine, ten, eleven, twelve and twenty.
+ */
+const ORDINALS: [number, string][] = [
+  [1, 'primer[ao]|primeir[ao]'],
+  [2, 'segund[ao]'],
+  [3, 'tercer[ao]|terceir[ao]'],
+  [4, 'cuart[ao]|quart[ao]'],
+  [5, 'quint[ao]'],
+  [6, 'sext[ao]'],
+  [7, 's[ée]p?tim[ao]'],
+  [8, 'octav[ao]|oitav[ao]'],
+  [9, 'noven[ao]|non[ao]'],
+  [10, 'd[ée]cim[ao]'],
+  [11, 'und[ée]cim[ao]'],
+  [12, 'duod[ée]cim[ao]'],
+  [20, 'vig[ée]sim[ao]'],
+];
+const ORDINAL_WORD = ORDINALS.map(([, word]) => word).join('|');
+/**
+ * A clause opened by an ordinal, capitalised and set off by a full stop, colon or dash ("DÉCIMA PRIMERA.-", "Cláusula Quinta –"),
+ * so "Primera vez que …" is a sentence: the tens (décima, vigésima) and the unit after them, then the rest of the line.
+ */
+const ORDINAL_CLAUSE = new RegExp(
+  String.raw`^\s*(?=\p{Lu})(?:cl[áa]usula\s+)?(?:(d[ée]cim|vig[ée]sim)[ao][\s-]*(?=(?:${ORDINAL_WORD})(?![\p{L}])))?(${ORDINAL_WORD})(?![\p{L}])` +
+    String.raw`\s*(?:[.:][-–—]?|[-–—])\s+(?=\S)`,
+  'iu',
+);
+
+/** "SÉPTIMA. JURISDICCIÓN. …" as "Clause 7. JURISDICCIÓN. …", so an ordinal clause is numbered like any other. */
+function withOrdinalNumber(line: string): string {
+  const ordinal = /^\s*\p{Lu}/u.test(line) ? ORDINAL_CLAUSE.exec(line) : null;
+  if (!ordinal) return line;
+  const valueOf = (word: string): number => ORDINALS.find(([, pattern]) => new RegExp(`^(?:${pattern})$`, 'i').test(word))?.[0] ?? 0;
+  const tens = ordinal[1] ? valueOf(`${ordinal[1]}a`) : 0;
+  return `Clause ${tens + valueOf(ordinal[2] ?? '')}. ${line.slice(ordinal[0].length)}`;
+}
 // Inline numbering ("...confidential. 2. Term. ...") when the whole document is pasted on one line.
 const INLINE_NUMBER = /(?<=^|[.;:]\s{1,3})(?=(?:(?:Section|Article|Clause)\s+)?\d{1,2}(?:\.\d{1,2})*[.)]\s+\p{Lu})/gu;
 // Lettered clauses ("a) Fee: …", "(b) …", "C. …") when the clauses carry letters rather than numbers.
@@ -927,7 +1052,7 @@ export function splitClauses(pasted: string): Clause[] {
   const unquoted = (unix.match(QUOTE_MARK)?.length ?? 0) >= 2 ? unix.replace(QUOTE_MARK, '') : unix;
   // A chat export's messages become bullet points, each a point of its own (messages seldom end with a full stop).
   const document = withoutChatPrefixes(unquoted);
-  let lines = document.split('\n');
+  let lines = document.split('\n').map(withOrdinalNumber);
   const numberedLines = lines.filter((line) => NUMBERED.test(line)).length;
   const lettered = numberedLines < 2 && lines.filter((line) => LETTERED.test(line)).length >= 2;
   if (numberedLines < 2 && !lettered) {
@@ -949,7 +1074,8 @@ export function splitClauses(pasted: string): Clause[] {
       const keyworded = !lettered && numbered[1] !== undefined;
       if (keyworded) titleNumber = isBareTitle(body) ? own : undefined;
       const number = !keyworded && titleNumber !== undefined && /^\d{1,3}$/.test(own) ? `${titleNumber}.${own}` : own;
-      const headingMatch = /^[\s–—:-]*([^.:]{2,60})[.:](?:\s|$)/.exec(body);
+      // "OBJETO.- …" as Spanish contracts set a heading off.
+      const headingMatch = /^[\s–—:-]*([^.:]{2,60})[.:][-–—]?(?:\s|$)/.exec(body);
       // A short lead-in ("Term.") is the heading; it is kept out of the text so it is never quoted as a risk.
       const heading = headingMatch && countWords(headingMatch[1] ?? '') <= 6 ? headingMatch : undefined;
       current = { ref: `Clause ${number}`, heading: heading?.[1]?.trim(), text: heading ? body.slice(heading[0].length) : body };
