@@ -92,6 +92,8 @@ describe('schedule phrases', () => {
     ['jeden Freitag abends einen Beitrag schreiben', '0 18 * * 5', null],
     ['von Dienstag bis Donnerstag um 10 Uhr ein Post', '0 10 * * 2-4', null],
     ['ogni lunedì alle 8 un post', '0 8 * * 1', null],
+    ['ogni giovedì a mezzogiorno un post', '0 12 * * 4', null],
+    ['todos los miércoles a mediodía, una story', '0 12 * * 3', null],
     ['toda quinta-feira às 20h um reel', '0 20 * * 4', null],
   ])('reads "%s" as %s (%s)', (goal, expression, timezone) => {
     expect(suggestSchedule(goal)).toMatchObject({ expression, timezone });
