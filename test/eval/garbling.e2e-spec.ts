@@ -53,6 +53,11 @@ describe('garbling check of a planned step', () => {
     );
   });
 
+  it('reads a full stop inside an address as no end of a sentence', () => {
+    const goal = 'Total up this hotel bill from the trip and email it to office@lakeview.co.nz so they can pay me back';
+    expect(problems('Email the total of this hotel bill from the trip to office@lakeview.co.nz so they can pay me back', goal)).toEqual([]);
+  });
+
   it('reads a list marker at a line start as no parenthesis', () => {
     const contract = 'Review this contract\na) Buyer shall buy only from Supplier.\nb) Prices may change (with notice).';
     expect(problems(contract, `Review this contract and flag the risks\n${contract.split('\n').slice(1).join('\n')}`)).toEqual([]);

@@ -15,10 +15,13 @@ const FRAGMENT_WORDS = 3;
 
 const words = (text) => String(text).toLowerCase().match(/[a-z0-9']+/g) ?? [];
 
-/** The goal's clauses: sentences, then their parts joined by "and then", ", then", "then", ";". */
+/**
+ * The goal's clauses: sentences, then their parts joined by "and then", ", then", "then", ";". A
+ * full stop inside a word ("accounts@firm.sg", "e.g") ends no sentence.
+ */
 export function clausesOf(goal) {
   return String(goal)
-    .split(/[.!?;\n]+|,?\s+and then\s+|,\s*then\s+|,?\s+then\s+|,\s+and\s+/i)
+    .split(/[.!?;]+(?=\s|$)|\n+|,?\s+and then\s+|,\s*then\s+|,?\s+then\s+|,\s+and\s+/i)
     .map((clause) => clause.trim())
     .filter(Boolean);
 }
