@@ -128,6 +128,15 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       break;
     }
     if (anyNoun && (word.pos === 'DET' || word.pos === 'PRON') && isSignOffNoun(words, index + 1)) continue;
+    // "needs my cofounder Arjun's sign-off": the sign-off after a person's possessive.
+    if (anyNoun && (word.pos === 'DET' || word.pos === 'PRON')) {
+      let at = index + 1;
+      while (at < index + 5 && (words[at]?.pos === 'NOUN' || words[at]?.pos === 'PROPN')) at++;
+      if (at > index + 1 && words[at]?.pos === 'PART' && isSignOffNoun(words, at + 1)) {
+        relativeUntil = at + 1;
+        continue;
+      }
+    }
     // "My partner Aoife signs off": the name after the person is the same person; so is "Jo the committee chair".
     if (index === personAt + 1 && word.pos === 'PROPN') continue;
     if (index === personAt + 1 && /^\p{Lu}/u.test(words[personAt].text) && word.lemma === 'the') {
@@ -170,8 +179,14 @@ function isSignOffNoun(words: Word[], index: number): boolean {
  * pipili ng thumbnail" (Carlo will pick), Spanish "Marta tiene que aprobar el guion", "que lo revise mi jefe", Portuguese
  * "o chefe tem que aprovar". A lexicon, not a parse: the offline model parses English only.
  */
-const CHECK_IN_ANOTHER_LANGUAGE =
-  /^\s*(?:(?:si|kay)\s+\p{Lu}[\p{L}-]*\s+(?:ang\s+)?(?:pipili|pumili|mamimili|pipiliin|mag-?aapprove|titingin|magche-?check)\b|(?:\p{Lu}[\p{L}-]*|(?:mi|o|a|el|la)\s+\p{L}+)\s+(?:tiene\s+que|debe|tem\s+que|precisa)\s+(?:aprobar|revisar|elegir|aprovar|escolher)\b)/u;
+const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
+  String.raw`^\s*(?:(?:si|kay)\s+\p{Lu}[\p{L}-]*\s+(?:ang\s+)?(?:pipili|pumili|mamimili|pipiliin|mag-?aapprove|titingin|magche-?check)\b|` +
+    // A name, or a possessive or article and a noun ("Minha sócia", "ma gérante", "meine Chefin"), then must and a verb of deciding.
+    String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]is?|[Mm]inha|[Mm]eu|[Nn]uestr[ao]|[Nn]oss[ao]|[Mm]on|[Mm]a|[Nn]otre|[Mm]eine?|[Uu]nsere?|[Ii]l\s+mio|[Ll]a\s+mia|[Oo]|[Aa]|[Ee]l|[Ll]a|[Ll]e)\s+\p{L}+)\s+` +
+    String.raw`(?:tiene\s+que|debe|tem\s+que|precisa|doit|muss|deve)\s+` +
+    String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|revisar|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere))`,
+  'u',
+);
 
 function handOffAfter(after: Word[]): PersonalCheck {
   if (after.some((word) => SENDING.has(word.lemma))) return { handOff: 'send' };

@@ -56,6 +56,8 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Fai una miniatura per il video sulla pasta fresca', 'generate_thumbnail_concept'],
     ['Bitte prüfe diesen Arbeitsvertrag', 'analyze_legal_document'],
     ['Peux-tu relire mon bail avant que je signe ?', 'analyze_legal_document'],
+    ['faz um texto curto pra insta sobre a promoção de verão', 'format_post'],
+    ['un petit texte pour Facebook sur notre nouvelle terrasse', 'format_post'],
     ['They want to bail on the deal, write me a LinkedIn post about keeping promises', 'format_post'],
     // "What I'll say" with an adverb in it.
     ["Can you write what we'll really say at the start of the webinar?", 'format_script'],
@@ -75,6 +77,7 @@ describe('matchIntent: the deliverable a request names', () => {
     // What the question is about, set off by a comma before it.
     expect(matchIntent('for a dog groomer in Leeds, are reels still worth it on Instagram or are carousels better?')).toBeUndefined();
     expect(matchIntent('as a small bakery, can you write a post about our sourdough?')?.tool).toBe('format_post');
+    expect(matchIntent('quick one - for a shop lease in Leeds is it usual to make the tenant pay for the landlord’s insurance?')).toBeUndefined();
   });
 
   it('reads a question about contracts or receipts in general as no ask to read one, unless it points at one', () => {

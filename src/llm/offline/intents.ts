@@ -33,11 +33,11 @@ export const OFFLINE_INTENTS = [
     pattern:
       /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b/i,
   },
-  // A reel by its shape: a vertical video, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
+  // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
     tool: 'format_reel',
     agent: 'video',
-    pattern: /\b(?:reels?|tiktoks?|shorts|vertical\s+(?:video|clip|vid)s?|(?:\d{1,2}|fifteen|thirty|forty-?five|sixty|ninety)[\s-]?(?:sec(?:ond)?s?|s)\b[^.?!\n]{0,20}?\bclips?)\b/i,
+    pattern: /\b(?:reels?|tiktoks?|shorts|youtube\s+short|vertical\s+(?:video|clip|vid)s?|(?:\d{1,2}|fifteen|thirty|forty-?five|sixty|ninety)[\s-]?(?:sec(?:ond)?s?|s)\b[^.?!\n]{0,20}?\bclips?)\b/i,
   },
   // A voice-over or narration is a script read aloud; so is "what I will (actually) say" in a YouTube video.
   { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say)\b/i },
@@ -53,7 +53,8 @@ export const OFFLINE_INTENTS = [
       [
         String.raw`\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?`,
         // "on LinkedIn", "for the bakery's Instagram", "for the village facebook group".
-        String.raw`(?:on|for|to)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|fb|twitter|x|threads|mastodon|bluesky|tiktok)`,
+        // The same in the languages asks are mixed with: "pro insta", "para o Instagram", "pour Facebook", "für LinkedIn".
+        String.raw`(?:on|for|to|pro|pra|para(?:\s+o)?|pour|für|per|no|na|en)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|fb|twitter|x|threads|mastodon|bluesky|tiktok)`,
         String.raw`(?:on|for|to|in)\s+(?:(?:the|our|my|your|its)\s+)?[\w-]+\s+(?:linkedin|instagram|insta|facebook|fb|tiktok)\s+(?:group|page|feed|account|story|stories|channel|community)`,
         // A platform's audience, or a piece for it by any name: "my LinkedIn network", "a LinkedIn thing", "an insta blurb".
         String.raw`(?:linkedin|instagram|insta|facebook|twitter|tiktok)\s+(?:network|followers|connections|audience|community|feed|thing|something|bit|piece|article|blurb|shout-?out|message)`,
@@ -90,10 +91,11 @@ const WORK_ON_CONTENT =
  * character: "…on instagram? which one stays up"). It may open on a greeting or a lead-in ("honest
  * question,", "quick one:"). Anchored at the start, so the lookahead scans the text once.
  */
-// Then what the question is about, set off by a comma: "for B2B stuff in Germany, is it…", "as a small bakery, should we…".
-const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)\s*[,:;—-]\s*)?(?:(?:for|in|as|with|at|on|about|regarding|from)\s+[^,:;?.!\n]{1,40},\s*)?`;
-// "everything I make", "what we write": the making in a relative clause is a statement about the asker, no request.
-const NO_MAKING = String.raw`(?![^]*(?<!\b(?:everything|anything|all|stuff|things|what|whatever)\s+(?:i|we|you|they)\s+)\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)`;
+// Then what the question is about, before it: "for B2B stuff in Germany, is it…", "as a small bakery should we…".
+const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)\s*[,:;—-]\s*)?(?:(?:for|in|as|with|at|on|about|regarding|from)\s+[^,:;?.!\n]{1,40}?(?:,\s*|\s+(?=(?:is|are|should|do|does|can|would|will|was)\s)))?`;
+// "everything I make", "what we write": the making in a relative clause is a statement about the asker, no request; nor is
+// making a person do something ("make the tenant pay").
+const NO_MAKING = String.raw`(?![^]*(?<!\b(?:everything|anything|all|stuff|things|what|whatever)\s+(?:i|we|you|they)\s+)\b(?:write|make(?!\s+(?:(?:the|my|our|their|his|her)\s+)?(?:tenants?|landlords?|clients?|customers?|buyers?|sellers?|staff|employees?|them|him|her|me|us|people|someone|everyone|anyone)\b)|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)`;
 const QUESTION_ABOUT = new RegExp(
   String.raw`^${QUESTION_LEAD}(?:(?:` +
     [

@@ -9,6 +9,7 @@ describe('inEnglishWords', () => {
     ['der Dienstleistungsvertrag und die Nutzungsvereinbarung', 'der contract und die agreement'],
     ['une légende pour la photo', 'une caption pour la photo'],
     ['ใบเสร็จ ร้านกาแฟ', 'receipt ร้านกาแฟ'],
+    ['El Cliente abonará la cuota y el Proveedor entregará el equipo', 'El client shall la cuota y el supplier shall el equipo'],
   ])('reads "%s" as "%s"', (text, english) => {
     expect(inEnglishWords(text)).toBe(english);
   });
@@ -18,6 +19,8 @@ describe('inEnglishWords', () => {
     expect(inEnglishWords(english)).toBe(english);
     // "Bild" inside "Bildung", "contrato" inside "subcontratos": no word of the table.
     expect(inEnglishWords('Bildung und subcontratos')).toBe('Bildung und subcontratos');
+    // A past tense without its accent ("era") is no duty.
+    expect(inEnglishWords('La casa era grande')).toBe('La casa era grande');
   });
 
   it('reads 100 KB in linear time', () => {

@@ -62,9 +62,16 @@ const FOREIGN = new RegExp(
 /** German compounds of a contract or an agreement: "Arbeitsvertrag", "Nutzungsvereinbarung". */
 const GERMAN_COMPOUND = /(?<![\p{L}\p{N}])\p{L}+(?:vertrag|verträge|vereinbarung|vereinbarungen)(?![\p{L}\p{N}])/giu;
 
-/** The text with the words of WORDS in other languages as the English word for them; two scans, linear in the text. */
+/**
+ * A verb in the future tense of Spanish, Portuguese or Italian ("abonará", "entregarán", "pagherà"): how their contracts state
+ * a duty, as English ones say "shall". Only the accented forms: "era" without its accent is a past tense.
+ */
+const FUTURE_DUTY = /(?<![\p{L}\p{N}])\p{L}{2,}(?:ará|erá|irá|arán|erán|irán|arà|erà|irà|aranno|eranno|iranno)(?![\p{L}\p{N}])/giu;
+
+/** The text with the words of WORDS in other languages as the English word for them; three scans, linear in the text. */
 export function inEnglishWords(text: string): string {
   return text
     .replace(FOREIGN, (word) => ENGLISH.get(word.toLowerCase().replace(/\s+/g, ' ')) ?? word)
-    .replace(GERMAN_COMPOUND, (word) => (/vertr/i.test(word) ? 'contract' : 'agreement'));
+    .replace(GERMAN_COMPOUND, (word) => (/vertr/i.test(word) ? 'contract' : 'agreement'))
+    .replace(FUTURE_DUTY, 'shall');
 }

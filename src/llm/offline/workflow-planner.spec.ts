@@ -389,4 +389,18 @@ describe('planWorkflow', () => {
     expect(stepsOf('Summarise the receipts in an email to Ana, she wants to read it first').map(([, , approval]) => approval)).toEqual([true]);
     expect(stepsOf('Write a post about the kiln; our head potter Maya must sign off on it').map(([, , approval]) => approval)).toEqual([true]);
   });
+
+  it('reads a person named before what is sent them, a reminder in another language, a language asked of an output, a topic by its verb', () => {
+    expect(stepsOf('Read this receipt and send Maria a short note with the total').map(([, agent]) => agent)).toEqual(['finance', 'general']);
+    expect(stepsOf('Revisa este contrato y recuérdame el lunes llamar al abogado').map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(stepsOf('Write a Facebook post about the summer fair. Welsh and English caption please')).toEqual([
+      ['Write a Facebook post about the summer fair (welsh and English caption please)', 'social', false],
+    ]);
+    // A topic said by its verb ("promoting the gig") is the step's own: the next deliverable's topic is not copied in.
+    expect(stepsOf('write a reel script promoting the gig, and a radio script for the sponsor')[0][0]).toBe('Write a reel script promoting the gig');
+    // "needs my cofounder Ana's sign-off", "a minha sócia tem que aprovar", "ma gérante doit valider": a check on the output.
+    expect(stepsOf("Write a blog post and a LinkedIn post. The LinkedIn post needs my cofounder Ana's sign-off").map(([, , approval]) => approval)).toEqual([false, true]);
+    expect(stepsOf('Cria um post para o Instagram. Minha sócia tem que aprovar o post.').map(([, , approval]) => approval)).toEqual([true]);
+    expect(stepsOf('Écris un post pour Facebook. Ma gérante doit valider le post.').map(([, , approval]) => approval)).toEqual([true]);
+  });
 });

@@ -20,17 +20,19 @@ export const MAX_PLAN_STEPS = 20;
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 /** The same verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
 const WORK_VERBS_IN_OTHER_LANGUAGES = [
-  'lee', 'relee', 'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
-  'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
-  'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
-  'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
-  'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
+  'recuérdame', 'recuerdame', 'captura', 'registra', 'anota', 'apunta', 'lee', 'relee', 'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
+  'rappelle-moi', 'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
+  'erinnere', 'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
+  'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
+  'lembra-me', 'lembre-me', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
 ].join('|');
 const FOREIGN_WORK_VERB = new RegExp(`^(?:${WORK_VERBS_IN_OTHER_LANGUAGES})$`, 'iu');
 const ACTION_VERB = new RegExp(
   String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait|${WORK_VERBS_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
   'iu',
 );
+/** A person by name, then the thing given them: "Thabo a summary email", "Priya the totals". */
+const NAMED_RECIPIENT = /^\p{Lu}[\p{L}'’-]+\s+(?:an?|the|some|my|our|this|these)\s/u;
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
 const OBJECT_START =
   /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
@@ -68,7 +70,7 @@ const DEFAULT_VERBS: Record<OfflineToolName, string> = {
 };
 /** Verbs that fit every deliverable; others ("write an image") give way to the deliverable's own, but a verb in another language is kept, so the step reads in one language. */
 const NEUTRAL_VERBS = /^(?:create|make|produce|prepare|generate|give|build|craft|come up with|put together)$/i;
-const TOPIC = /\s(?:about|on|for|covering|featuring|announcing|regarding|of|from)\s.+$/i;
+const TOPIC = /\s(?:about|on|for|covering|featuring|announcing|regarding|of|from|promoting|celebrating|introducing|explaining|showing|teaching|highlighting|thanking|inviting|welcoming)\s.+$/i;
 
 interface Draft {
   description: string;
@@ -167,6 +169,13 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (CONDITION.test(rest) && !matchIntent(rest) && !ACTION_VERB.test(rest.replace(CONDITION, ''))) continue;
     // "thanks!" at the end of a goal is courtesy, no step.
     if (thanksOnly(rest)) continue;
+    // "Dutch + English caption please": the languages of an output a step already makes, a note on that step.
+    const sameKind = LANGUAGE_NAME.test(rest) && !ACTION_VERB.test(stripLead(rest)) && !NEW_THING.test(rest) ? matchIntent(rest) : undefined;
+    const languageOf = sameKind && drafts.findLast((draft) => draft.tool === sameKind.tool);
+    if (languageOf) {
+      languageOf.description += ` (${lowerFirst(rest)})`;
+      continue;
+    }
     // "Be nice, they're a good client": how the output before should sound, a note on its step.
     if (previous && TONE_NOTE.test(rest)) {
       previous.description += ` (${lowerFirst(rest)})`;
@@ -309,6 +318,10 @@ function splitMaterial(goal: string): { request: string; material: string; kind?
   while (end < rest.length && isMaterialLine(rest[end], kind)) end++;
   return { request: [first, ...rest.slice(end)].join('\n'), material: rest.slice(0, end).join('\n').trim(), kind: end > 0 ? kind : undefined };
 }
+
+/** Languages an output may be asked in. */
+const LANGUAGE_NAME =
+  /\b(?:english|dutch|french|spanish|german|italian|portuguese|slovene|slovenian|polish|swahili|tagalog|arabic|hindi|urdu|japanese|chinese|mandarin|cantonese|korean|greek|turkish|welsh|irish|afrikaans|zulu|xhosa|malay|thai|vietnamese|bilingual)\b/i;
 
 /** An item's number written inline: "1) ", "(2) ". */
 const INLINE_NUMBER = /^\(?\d{1,2}\)\s+/;
@@ -517,8 +530,9 @@ function startsClause(piece: string): boolean {
   const verb = ACTION_VERB.exec(lead);
   if (verb) {
     const after = lead.slice(verb[0].length).trim();
-    // A verb of work in another language is an imperative by its form ("envoie-moi par mail…"): it opens a clause.
-    if (after === '' || OBJECT_START.test(after) || matchIntent(after) !== undefined || PUBLISH_CLAUSE.test(lead) || FOREIGN_WORK_VERB.test(verb[1])) return true;
+    // A verb of work in another language is an imperative by its form ("envoie-moi par mail…"): it opens a clause; so does a
+    // verb with a person named before its object ("send Thabo a summary").
+    if (after === '' || OBJECT_START.test(after) || NAMED_RECIPIENT.test(after) || matchIntent(after) !== undefined || PUBLISH_CLAUSE.test(lead) || FOREIGN_WORK_VERB.test(verb[1])) return true;
   } else if (matchIntent(lead) && opensWithVerb(lead)) {
     // A verb the list above lacks ("chop it into a reel", "run the post by me"), read by its part of speech, opens a clause on a deliverable.
     return true;
