@@ -1182,6 +1182,70 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('Ambas partes renuncian expresamente a todo otro fuero.')).toEqual(['governing_law:low']);
   });
 
+  it('reads an assignment that names the works conveyed rather than the rights, high when it reaches earlier work, and not work handed out', () => {
+    expect(severitiesOf('The Illustrator also assigns to the Studio all sketches and character designs drawn before the start date.')).toEqual(['ip_assignment:high']);
+    expect(severitiesOf('The Photographer hereby assigns all photographs from the shoot to the Magazine.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('The Art Director assigns all design tasks to the junior team each Monday.')).toEqual([]);
+    expect(severitiesOf('The Editor assigns each illustration to one colourist for finishing.')).toEqual([]);
+  });
+
+  it('reads "for hire" as a noun, not as hiring someone away', () => {
+    expect(severitiesOf('Where a drawing is not a work made for hire, the Contractor licenses it to the Publisher.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('The hire company keeps its vans on hire and will not count the Customer as a member.')).toEqual([]);
+    expect(severitiesOf('The Agency will not hire any of the Client’s employees for a year.')).toEqual(['non_solicitation:medium']);
+  });
+
+  it('reads a forum’s exclusive jurisdiction after the word for the job as governing law, not an exclusive appointment', () => {
+    expect(severitiesOf('Any claim about this engagement is subject to the exclusive jurisdiction of the courts of Leeds.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Disputes over the appointment go to the exclusive jurisdiction of the Mumbai courts.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('The Label appoints the Singer as its exclusive recording artist.')).toEqual(['exclusivity:medium']);
+  });
+
+  it('reads a change verb joined to another verb ("may review and vary the rate") as unilateral amendment, by its notice', () => {
+    expect(severitiesOf('The Landlord may reassess and raise the rent once a year on two months’ written notice.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('The Bank may review and adjust the repayment schedule without notice.')).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf('The Tenant may inspect and copy the lease at the letting office.')).toEqual([]);
+  });
+
+  it('reads a radius written in words with its figure in brackets, past a long list of stakes in a business, as a non-compete', () => {
+    expect(
+      severitiesOf(
+        'For eighteen months after this Agreement ends, the Licensee shall not, directly or indirectly, own, manage, be engaged by or hold any stake in any yoga studio offering heated classes within five (5) miles of the Studio.',
+      ),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf('During the Term the Baker shall not open or run a bakery within three (3) kilometres of the Shop.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('The Supplier delivers free of charge within ten (10) kilometres of its depot.')).toEqual([]);
+  });
+
+  it('reads the ending named as a pair ("the expiry or termination … for any reason") as an event, not a right to end', () => {
+    expect(severitiesOf('Upon the expiry or termination of this Agreement for any reason, the Tenant shall return the keys.')).toEqual([]);
+    expect(severitiesOf('After expiry or earlier termination of the licence for whatever reason, the Licensee must return the manuals.')).toEqual([]);
+    expect(severitiesOf('The Owner may end the expiry-free licence or terminate it at any time for any reason.')).toEqual(['termination_without_cause:medium']);
+  });
+
+  it('reads unlimited liability whose heads are clause references with titles in brackets, and not a far-off unlimited allowance', () => {
+    expect(
+      severitiesOf(
+        "The Supplier's liability arising from a breach of clause 7 (Data Security), clause 8 (Personal Data) or clause 14 (Third-Party Infringement Claims) is unlimited.",
+      ),
+    ).toEqual(['uncapped_liability:high']);
+    expect(
+      severitiesOf(
+        "The Provider's liability is limited to the fees paid in the prior twelve months, while the number of support requests the Customer may raise each month is unlimited.",
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads an indemnity for all losses from one stated kind of claim as medium, and all losses from anything as high', () => {
+    expect(
+      severitiesOf("The Designer shall indemnify the Agency against all losses arising from any claim that the logo copies a third party's trade mark."),
+    ).toEqual(['broad_indemnification:medium']);
+    expect(severitiesOf('The Caterer shall indemnify the Venue against all losses arising from the event.')).toEqual(['broad_indemnification:high']);
+    expect(
+      severitiesOf('The Designer shall indemnify the Agency against any and all claims, including any claim that the logo copies a trade mark.'),
+    ).toEqual(['broad_indemnification:high']);
+  });
+
   it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
     const runs = [
       'shall not, directly, promote, post or feature any brand similar to ',
@@ -1199,6 +1263,12 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'podrá dar por terminado el contrato y podrá rescindir sin ',
       'cede a la marca los derechos y cede ',
       'PRIMERA. DÉCIMA SEGUNDA. ',
+      'shall not, directly, own, manage, be engaged by or hold any stake in any studio within five (5) ',
+      "liability for clause 7 (Data Security), clause 8 (Personal Data) or (",
+      'may review and vary and ',
+      'all losses arising from any claim that all losses arising from a claim alleging ',
+      'hereby assigns to the Studio all sketches and designs and assigns to ',
+      'upon the expiry or termination or expiry or ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -138,7 +138,9 @@ const CALL_OFF = String.raw`call\s+(?:${THE_DEAL}|things)\s+off|call\s+off\s+${T
  * "after termination", "survive termination".
  */
 const ENDING_EVENT = String.raw`\b(?:following|after|upon|on|from|at|since|before|until|notwithstanding|surviv\w*|prior\s+to|subsequent\s+to|` +
-  String.raw`in\s+the\s+event\s+of|in\s+case\s+of|by\s+reason\s+of)\s+(?:(?:the|any|such|its|his|her|your|their|our|an?)\s+)?(?:[\w-]+['’]s\s+)?`;
+  String.raw`in\s+the\s+event\s+of|in\s+case\s+of|by\s+reason\s+of)\s+(?:(?:the|any|such|its|his|her|your|their|our|an?)\s+)?(?:[\w-]+['’]s\s+)?` +
+  // The ending named as a pair: "following the expiry or termination", "upon expiry or earlier termination".
+  String.raw`(?:(?:expiry|expiration|end|lapse|completion|cessation|termination)\s+(?:or|and|and\/or)\s+(?:(?:earlier|early|sooner|prior)\s+)?)?`;
 /**
  * What one who cancels pays: a cancellation charge, a deposit kept, the full fee or a share of it still due ("the fees for work
  * done are payable" is what the other side owes when it ends the deal).
@@ -150,8 +152,15 @@ const NO_RIGHT_TO_END = String.raw`^(?![^]*\b(?:may|can|entitled\s+to|right\s+to
 /** Whose deal or place: "the", "this", "any", a party's ("Vendor's booth", "a member's place"). */
 const WHOSE = String.raw`(?:(?:this|the|your|our|its|their|his|her|any|an?)\s+(?:[\w-]+['’]s\s+)?|[\w-]+['’]s\s+)`;
 const noticeless = (text: string): boolean => NO_NOTICE.test(text) && !NOTICE_PERIOD.test(text);
+/** "All losses" and the like: broad, unless what they arise from is one stated kind of claim (SCOPED_CLAIM). */
+const ALL_LOSSES = /\ball\s+(?:claims|losses|damages|liabilities)\b/i;
+/**
+ * A claim of one stated kind: "arising from any claim that the Deliverables infringe", "against third-party claims alleging that".
+ * "All losses" from such a claim are the standard infringement indemnity, not all losses whatever their cause.
+ */
+const SCOPED_CLAIM = /\b(?:from|of|against|for|under|in\s+respect\s+of|relating\s+to)\s+(?:(?:any|a|each|every)\s+)?(?:third[\s-]part(?:y|ies)['’]?\s+)?claims?\s+(?:(?:made|brought)\s+by\s+(?:a\s+|any\s+)?third\s+part(?:y|ies)\s+)?(?:that|alleging)\b/i;
 const BROAD = anyOf(
-  String.raw`\bany\s+and\s+all\b|\ball\s+(?:claims|losses|damages|liabilities)\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
+  String.raw`\bany\s+and\s+all\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
   String.raw`\barising\s+(?:out\s+of|from)\s+or\s+(?:in\s+connection\s+with|relat(?:ed|ing)\s+to)|\bof\s+any\s+kind\b`,
   String.raw`\b(?:any|all)\s+claims?,\s+(?:losses|damages|costs)\b`,
 );
@@ -216,7 +225,9 @@ const COMPETITOR = String.raw`(?:competitors?|rivals?|competing\s+(?:[\w-]+\s+)?
  * A distance from the other side's premises: "within 5 miles of the Practice", "within a 3-mile radius", "within ten km". A
  * radius only restrains working or trading near them, so it marks a non-compete whoever the rival is ("any dental practice").
  */
-const RADIUS = String.raw`\bwithin\s+(?:a\s+)?(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|fifty|half\s+a|a)\s?-?\s?(?:miles?|mi|km|kms|kilomet(?:re|er)s?)\b`;
+const RADIUS = String.raw`\bwithin\s+(?:a\s+)?(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|fifty|half\s+a|a)` +
+  // The figure repeated in brackets, as contracts write numbers: "within ten (10) kilometres".
+  String.raw`(?:\s*\(\d+(?:[.,]\d+)?\))?\s?-?\s?(?:miles?|mi|km|kms|kilomet(?:re|er)s?)\b`;
 /** Payment that is not made on time, in the ways contracts and people say it ("rent in arrears", "sums not paid within 14 days"). */
 const LATENESS = String.raw`(?:overdue|late|unpaid|outstanding|past[\s-]due|missed|delayed|bounced|delinquent|(?:in\s+)?arrears|` +
   String.raw`not\s+(?:been\s+)?(?:paid|received)\s+(?:in\s+full\s+)?(?:on\s+time|when\s+(?:due|(?:it|they)\s+falls?\s+due)|` +
@@ -317,6 +328,8 @@ const withNoOneElse = (verb: string): string =>
 /** The kind of deal one may be barred from making with anyone else. */
 const DEAL_KIND = String.raw`(?:sponsor\w*|partnerships?|endorsements?|suppl(?:y|ies)|distribution|agency|licen[cs]\w*|representation|ambassador\w*|collaborations?|` +
   String.raw`co-?branding|advertising|promotions?|deals?|(?:commercial|business|brand|exclusive)\s+(?:agreements?|arrangements?|relationships?|contracts?))`;
+/** A court's power or place, which "exclusive" qualifies in a forum clause: "the exclusive jurisdiction of the courts". */
+const FORUM = String.raw`(?:jurisdiction|venue|forum|competence|courts?)`;
 /** Whose deal: a party named by its role in a grant ("the licence", "the appointment is exclusive"). */
 const GRANT = String.raw`(?:licen[cs]es?|rights?|appointments?|agency|engagement|distributorship|representation|sponsorship|partnership|endorsement|arrangement|relationship)`;
 /** For as long as the information stays secret: "as long as it remains", "while they remain", "until it ceases to be". */
@@ -339,6 +352,12 @@ const ARTWORKS = String.raw`(?:artwork|sketch(?:es)?|concepts?|drawings?|illustr
   String.raw`intellectual\s+property|deliverables|work\s+product|recordings?|masters|stems|` +
   // Music tracks, not a railway's or a crane's.
   String.raw`(?<!\b(?:rail(?:way)?|train|tram|crane|race|running|dirt)\s)tracks?)`;
+/**
+ * All of the works, named in a list before anything else: "all designs, characters, illustrations and other works of authorship",
+ * "all photographs" (not "all design tasks" or "all design work", which are jobs handed out).
+ */
+const ALL_THE_WORKS = String.raw`(?:all|any|each|every)\s+(?:(?:of\s+)?(?:the|its|his|her|their|such)\s+)?(?:[\w-]+\s+){0,2}?(?:${ARTWORKS}|works\s+of\s+authorship)\b` +
+  String.raw`(?!\s+(?:tasks?|jobs?|duties|work|briefs?|requests?|tickets?|reviews?|shifts?|projects?|assignments?|roles?)\b)`;
 /** Which of the works: "the tracks", "all designs", "those recordings". */
 const THESE = String.raw`(?:the|those|these|all|any|each|every)`;
 /** What people make for a client, named in plain words. */
@@ -347,7 +366,7 @@ const CREATIONS = String.raw`${ARTWORKS}|work|writing|articles?|anything|everyth
 const BEYOND_WORK = anyOf(
   String.raw`\bprior\b|\bpre-existing\b|\bbefore\s+the\s+effective\s+date\b`,
   String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\b(?:own|personal|free|spare)\s+time\b|\bwhether\s+or\s+not\b`,
-  String.raw`\b(?:made|created|written|developed|owned|held|had)\s+before\b|\bbefore\s+(?:the|this)\s+(?:project|engagement|contract|agreement|employment)\b`,
+  String.raw`\b(?:made|created|written|developed|drawn|designed|conceived|composed|produced|recorded|owned|held|had)\s+before\b|\bbefore\s+(?:the|this)\s+(?:project|engagement|contract|agreement|employment)\b`,
   String.raw`\bside\s+projects?\b|\balready\s+(?:owned|existing|had)\b`,
   // Earlier work in other words: "whether before or during the Term", "whether during it or before", "any earlier character
   // designs" (not "whichever is earlier").
@@ -440,7 +459,7 @@ const BINDING_DOCUMENT = String.raw`(?:manuals?(?!\s+(?:mode|settings?|controls?
 /** Refusing, with the words up to the act: "shall not, directly or indirectly,", "agrees not to", "neither party will", "don't". */
 const WOULD_NOT = String.raw`(?:${REFUSAL}|\bneither)\b,?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?`;
 /** Going after someone else's people: "solicit", "poach", "entice away", "go after", "win over". */
-const POACH = String.raw`(?:solicit|poach|recruit|entice|induce|encourage|hire|employ|approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)`;
+const POACH = String.raw`(?:solicit|poach|recruit|entice|induce|encourage|(?<!\b(?:for|on|of)\s)hire|employ|approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)`;
 /**
  * The verb's endings, not a role or a state named after it: "is not an employee of the Client", "not the employer of any worker",
  * "a recruiter", "employment" say what someone is, not that they go after anyone.
@@ -480,7 +499,10 @@ const NON_COMPETE = [
   String.raw`\b(?:not|never|won['’]t|can['’]t|cannot),?\s+(?:[\w,]+\s+){0,8}?(?:work|consult|own|invest|join|provide|offer|manag|run|operat|open|trad|sell|start|set\s+up|establish|advis|assist|help|serv|engag|participat|take\s+up|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,60}\b${COMPETITOR}\b`,
   // Working or trading near them, whoever for: "not work for any dental practice within 5 miles", "can't run your own
   // paid classes within 3 miles of the centre", "won't teach within a 10-mile radius".
-  String.raw`(?:\b(?:not|never)|\bwon['’]t|\bcan['’]t|\bcannot)\s+(?:[\w,'’-]+\s+){0,6}?(?:work|consult|own|join|provide|offer|run|operat|open|trad|sell|start|set\s+up|establish|teach|practi[cs]|coach|train|be\s+(?:employed|engaged|involved))\w*\b[^.]{0,80}?${RADIUS}`,
+  // The refusal may be set off by a comma ("shall not, directly or indirectly, own, operate or have any interest in"), and the business
+  // named, then described, before its radius ("any business that sells bubble tea or similar drinks within 10 km").
+  String.raw`(?:\b(?:not|never)|\bwon['’]t|\bcan['’]t|\bcannot),?\s+(?:[\w,'’-]+\s+){0,6}?(?:work|consult|own|join|provide|offer|run|operat|open|trad|sell|start|set\s+up|establish|teach|practi[cs]|coach|train|be\s+(?:employed|engaged|involved))\w*\b` +
+    String.raw`(?:[^.]{0,80}?\b${BUSINESS}\b)?[^.]{0,80}?${RADIUS}`,
   // Carrying on, or being concerned or interested in, a business near them or one that competes, the act often set off from the
   // refusal by asides between commas: "must not, during the Term or for 12 months after it ends, carry on, or be concerned in, any
   // café within 5 km of the Premises" (carrying on deliveries or works near a school is no trade: the business comes before the radius).
@@ -510,7 +532,8 @@ const NON_COMPETE = [
 /**
  * The risk categories checked. Severity rules (also in docs/decisions/tools-that-read-like-the-real-thing-legal-receipts-scripts-and.md, "Legal analysis"):
  * - uncapped_liability: high (a liability with no ceiling can exceed the contract's value).
- * - broad_indemnification: low when mutual; high when it covers any and all claims; medium otherwise.
+ * - broad_indemnification: low when mutual; high when it covers any and all claims (or all losses, unless from one stated kind of
+ *   claim: "all losses arising from any claim that the Deliverables infringe"); medium otherwise.
  * - automatic_renewal: medium (the cost is a missed opt-out date, not an open-ended exposure).
  * - non_compete: high when it runs past the contract; medium when limited to the term (or to the event, season or plan the
  *   contract is for). Not working for, carrying or promoting another of the other side's kind is one ("shall not distribute
@@ -538,7 +561,9 @@ const NON_COMPETE = [
 export const RISK_RULES: RiskRule[] = [
   rule('uncapped_liability', 'Unlimited liability', 'high', [
     String.raw`\b(?:unlimited|uncapped|unrestricted)\s+(?:\w+\s+)?liabilit(?:y|ies)|\bliable\s+for\s+any\s+and\s+all\s+(?:damages|losses)`,
-    String.raw`\bliabilit(?:y|ies)\b[^.;]{0,100}?\b(?:shall|will|is|are)\s+(?:be\s+)?(?:unlimited|uncapped|unrestricted|` +
+    // A bracketed title counts as one step, so heads of liability listed by clause ("for breach of clause 9 (Confidentiality), clause
+    // 11 (Data Protection) and clause 12 (Indemnity) shall be unlimited") are read as far as a plain list.
+    String.raw`\bliabilit(?:y|ies)\b(?:[^.;()]|\([^().;]{0,60}\)){0,100}?\b(?:shall|will|is|are)\s+(?:be\s+)?(?:unlimited|uncapped|unrestricted|` +
       String.raw`not\s+(?:be\s+)?(?:limited|capped|restricted|subject\s+to\s+(?:any\s+)?(?:limit|cap)))`,
     String.raw`\b(?:without|no)\s+(?:any\s+)?(?:limit(?:ation)?|cap|ceiling|maximum)\s+(?:of|on|to|as\s+to)\s+(?:its\s+|their\s+|the\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:total\s+)?liabilit`,
     String.raw`\bliab(?:le|ility)\b[^.;]{0,60}\bwithout\s+(?:any\s+)?(?:limit(?:ation)?|cap)\b|\bfully\s+liable\s+for\s+all\b`,
@@ -555,7 +580,7 @@ export const RISK_RULES: RiskRule[] = [
   ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.',
   // "Nothing limits liability for death, personal injury or fraud" is the standard carve-out, not an open exposure.
   /^(?![^]*\b(?:unlimited|uncapped)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded))\b/i),
-  rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) ? 'high' : 'medium'), [
+  rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) || (ALL_LOSSES.test(s) && !SCOPED_CLAIM.test(s)) ? 'high' : 'medium'), [
     String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bindemnit(?:y|ies)\b|\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
     // In plain words: "cover us for any claims", "compensate the client against all losses".
     String.raw`\b(?:cover|compensate|reimburse|defend)\s+(?:us|them|him|her|[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:for|against)\s+(?:any|all)(?:\s+and\s+all)?\s+(?:\w+\s+)?(?:claims?|losses|damages|costs|liabilit)`,
@@ -701,6 +726,10 @@ export const RISK_RULES: RiskRule[] = [
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
     String.raw`\bworks?\s+made\s+for\s+hire\b`,
+    // The works conveyed named instead of the rights in them: "further assigns to the Company all designs, characters and other works
+    // of authorship", "hereby assigns all photographs to the Magazine" (not work handed out: "assigns all design tasks to the team",
+    // "assigns each illustration to a colourist").
+    String.raw`\b(?:assigns?\s+(?:and\s+transfers?\s+)?to\s+(?:the\s+)?[\w-]+|hereby\s+(?:irrevocably\s+)?assigns?)\s+${ALL_THE_WORKS}`,
     // Said from the side that takes them, as civil-law contracts do: "the Client acquires the author's economic rights to all works",
     // "the Studio obtains the copyright in the designs", "takes over ownership of the illustrations" (not a right to use the
     // software, nor copyright clearance for the music; ownership of "the Works" may be a building, so only of a creation).
@@ -785,7 +814,9 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`representation|appointment|rights?\s+to\s+(?:use|sell|distribute|market|provide|license|licence|exploit|represent|sponsor|promote|broadcast|` +
       String.raw`publish|stream|reproduce))\b`,
     // Appointed or named as the exclusive one, whatever it is called: "appoints the Creator as its exclusive brand ambassador".
-    String.raw`\b(?:appoint|engag|nam|retain|designat)\w*\b[^.]{0,60}?\b(?:as\s+)?(?:its|their|his|her|our|the|an?)\s+(?:sole\s+(?:and\s+)?)?exclusive\s+(?!of\b)[\w-]`,
+    // The verb, not the job it names ("this appointment is subject to the exclusive jurisdiction of the courts" chooses a forum).
+    String.raw`\b(?:appoint(?:s|ed|ing)?|engag(?:e|es|ed|ing)|nam(?:e|es|ed|ing)|retain(?:s|ed|ing)?|designat(?:e|es|ed|ing))\b[^.]{0,60}?\b(?:as\s+)?` +
+      String.raw`(?:its|their|his|her|our|the|an?)\s+(?:sole\s+(?:and\s+)?)?exclusive\s+(?!(?:of|${FORUM})\b)[\w-]`,
     // Hiring or buying from anyone else (working with anyone else is read below, where a non-compete takes it).
     String.raw`\bshall\s+not\s+(?:engage|retain|use|purchase\s+from|contract\s+with)\s+any\s+(?:other|third)\b`,
     String.raw`\bonly\s+(?:buy|purchase|source|order|use|sell)\b[^.]{0,80}\b(?:no\s+one|nobody|no\s+other${NOT_A_PARTY}\s+\w+)\s*(?:else)?\b`,
@@ -832,7 +863,8 @@ export const RISK_RULES: RiskRule[] = [
     // schedule or timetable is a term too ("may vary the repayment schedule").
     // A right kept or held to change them is one too ("keeps the right to update the fees"); a commission, royalty or split is a
     // price ("we can adjust the commission %").
-    String.raw`\b(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
+    // The change may follow another verb it is joined to: "may review and vary the rate of interest", "may reassess and raise the rent".
+    String.raw`\b(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:[\w-]+\s+(?:and|or|and\/or)\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
       String.raw`(?:vary|adjust)(?=\s+(?:the|these|this|its|our|your|any|all|such)\b))\b` +
       String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
       String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT})\b`,
