@@ -886,6 +886,83 @@ describe('parseReceipt', () => {
     expectLinearOn(['aa. A ', 'aa.  ', 'From: \'a\' <', 'From: "a\'s ', 'レジ ', 'レジ# ', '責No. ', '担当: ', '포스 '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `${text}\nTea ¥200`]);
   });
 
+  it('reads a day of the month written as an ordinal ("the 3rd") as no amount, in whole units as in cents', () => {
+    // In yen every whole number is money: the "3rd" of a note above the receipt was read as a ¥3 item, before the merchant.
+    const izakaya = parseReceipt(['Osaka client dinner on the 3rd, receipt from the izakaya', '', '居酒屋 はなび', '枝豆            ¥380', '唐揚げ          ¥620', '生ビール        ¥550', '合計          ¥1,550'].join('\n'));
+    expect(izakaya).toMatchObject({ merchant: '居酒屋 はなび', total: 1550, currency: 'JPY', totalMismatch: undefined });
+    expect(izakaya.items.map((item) => item.amount)).toEqual([380, 620, 550]);
+    expect(parseReceipt('Seoul trip, bill from the 22nd\n김밥천국\n라면 4,500원\n합계 4,500원')).toMatchObject({ merchant: '김밥천국', total: 4500, items: [{ amount: 4500 }], totalMismatch: undefined });
+  });
+
+  it('keeps a price glued to letters that make no ordinal, and an ordinal in an item\'s name, as printed', () => {
+    // "¥160軽" (the reduced tax rate's mark) and "1,500원" stay prices; "2nd" in a name is no price of its own.
+    const konbini = parseReceipt(['ローソン', 'おにぎり ¥160軽', '2nd refill coffee ¥100', '合計 ¥260'].join('\n'));
+    expect(konbini.items).toEqual([
+      { name: 'おにぎり', quantity: 1, unitPrice: 160, amount: 160 },
+      { name: '2nd refill coffee', quantity: 1, unitPrice: 100, amount: 100 },
+    ]);
+    expect(konbini.totalMismatch).toBeUndefined();
+  });
+
+  it("reads a folio's date column (day and month without the year, \"03.10.\") as no amount", () => {
+    const inn = parseReceipt(
+      [
+        'GASTHOF ZUR LINDE',
+        'Rechnung Nr. 4471',
+        'Datum   Leistung                       EUR',
+        '03.10.  Einzelzimmer                  89,00',
+        '03.10.  Abendessen                    24,50',
+        '04.10.  Einzelzimmer                  89,00',
+        '04.10.  Garage                         6,00',
+        'Gesamt                               208,50',
+        '05.10.  Zahlung Visa                -208,50',
+      ].join('\n'),
+    );
+    expect(inn).toMatchObject({ merchant: 'GASTHOF ZUR LINDE', total: 208.5, currency: 'EUR', totalMismatch: undefined });
+    expect(inn.items.map((item) => [item.name, item.amount])).toEqual([['Einzelzimmer', 89], ['Abendessen', 24.5], ['Einzelzimmer', 89], ['Garage', 6]]);
+  });
+
+  it('keeps a price printed before its name, and an amount that is no day and month, as money', () => {
+    // A price first ("4.50 Croissant") has no full stop after it; "12.45." names no month.
+    expect(parseReceipt('Corner Bakery\n4.50 Croissant\n3.20 Latte\nTotal 7.70')).toMatchObject({ total: 7.7, items: [{ amount: 4.5 }, { amount: 3.2 }], totalMismatch: undefined });
+    expect(parseReceipt('Corner Bakery\n12.45. Torte\nTotal 12.45')).toMatchObject({ total: 12.45, items: [{ amount: 12.45 }], totalMismatch: undefined });
+  });
+
+  it('reads thousands grouped by a space after a currency mark ("R1 850.00") as one amount', () => {
+    const electrician = parseReceipt(
+      ['KHUMALO AUTO ELECTRICAL', 'Alternator rebuild          R1 850.00', 'Battery terminals              R95.00', 'Subtotal                   R1 945.00', 'VAT 15%                      R291.75', 'Total                      R2 236.75'].join('\n'),
+    );
+    expect(electrician).toMatchObject({ currency: 'ZAR', subtotal: 1945, total: 2236.75, totalMismatch: undefined });
+    expect(electrician.items.map((item) => item.amount)).toEqual([1850, 95]);
+  });
+
+  it('keeps a unit price after "@" or "x" apart from the amount after it, though a mark is glued to it', () => {
+    // "@ R380 760.00": a unit price without cents, then the line's amount, not R380 760.00.
+    const plumber = parseReceipt(['Bay Plumbing', 'Labour 2 hrs @ R380 760.00', 'Element 2 x R450 900.00', 'Total R1 660.00'].join('\n'));
+    expect(plumber.items.map((item) => item.amount)).toEqual([760, 900]);
+    expect(plumber).toMatchObject({ total: 1660, totalMismatch: undefined });
+    // Without a mark a space groups no thousands before "." decimals: "2 350.00" is no 2,350.00.
+    expect(parseReceipt('Bay Plumbing\nWasher 2 350.00\nTotal 350.00')).toMatchObject({ total: 350, items: [{ amount: 350 }], totalMismatch: undefined });
+  });
+
+  it('reads a tax abbreviation only as a word of its own, not inside a word with letters beyond ASCII ("Frühstück" holds "hst")', () => {
+    const cafe = parseReceipt(['Café Sonnenschein', 'Frühstücksteller        12,90', 'Cappuccino               3,80', 'Summe                   16,70', 'MwSt. 7% enthalten       1,09'].join('\n'));
+    expect(cafe).toMatchObject({ total: 16.7, currency: 'EUR', totalMismatch: undefined });
+    expect(cafe.items.map((item) => [item.name, item.amount])).toEqual([['Frühstücksteller', 12.9], ['Cappuccino', 3.8]]);
+  });
+
+  it('still reads a tax line whose label stands apart by punctuation, a rate or an accented letter of its own word', () => {
+    // "MwSt.", "(USt)", "GST:" and "Thuế GTGT" are tax lines as before; only letters glued to the label make it part of a word.
+    expect(parseReceipt('Laden\nBrot 3,00\nMwSt.19% 0,48\nSumme 3,48')).toMatchObject({ tax: 0.48, items: [{ amount: 3 }], totalMismatch: undefined });
+    expect(parseReceipt('Laden\nBrot 3,00\n(USt) 0,57\nSumme 3,57')).toMatchObject({ tax: 0.57, items: [{ amount: 3 }], totalMismatch: undefined });
+    expect(parseReceipt('Kopi Stall\nKopi 2.00\nGST: 0.18\nTotal 2.18')).toMatchObject({ tax: 0.18, items: [{ amount: 2 }], totalMismatch: undefined });
+    expect(parseReceipt('Quán Ngon\nCơm tấm 50.000\nThuế GTGT 5.000\nTổng cộng 55.000')).toMatchObject({ tax: 5000, items: [{ amount: 50000 }], totalMismatch: undefined });
+  });
+
+  it('reads 100 KB of text built against the patterns for ordinals, date columns, marked thousands and tax words in linear time', () => {
+    expectLinearOn(['1st ', '14th', '1.1. ', ' 1.1.', 'R1 000 ', 'R1 ', '@ R1 ', 'x R1 000 ', '@ ', 'Frühstück ', 'üstü '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `${text}\nTea ¥200`, `Shop\nTea R${text}1.00\nTotal R2 000.00`]);
+  });
+
   it('handles huge receipts quickly', () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
     const cpu = startCpuClock();

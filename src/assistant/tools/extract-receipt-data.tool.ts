@@ -150,9 +150,14 @@ const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|C
  * Thousands groups (1,234.56 / 1.234,56 / 1'234.50 / 1 234,56 with a no-break space) or plain numbers with at most two
  * decimals. A plain space groups thousands only before comma decimals ("1 686,43", as Czech, Polish, French and Nordic
  * tills print): "2 350.00" is a count and a price. Such a number starts only after no digit and blank, so a run of
- * space-parted digits without the decimals is scanned once, not again from each of its groups.
+ * space-parted digits without the decimals is scanned once, not again from each of its groups. After a currency mark it
+ * groups them before "." decimals too ("R2 430.25", as South African invoices print it): a mark starts no count. Not after
+ * a unit-price mark ("@ R380 760.00", "2 x R450 900.00"), where a unit price without cents is followed by the amount.
  */
-const NUMBER = String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|(?<!\d[ \u00A0\u202F])\d{1,3}(?: \d{3})+,\d{2}|\d+(?:[.,]\d{1,2})?`;
+const MARKED = String.raw`(?<!(?:[@×]|(?<![\p{L}\p{N}])(?:[xX]|at))[^\S\n]{0,3})${MARK}[^\S\n]?`;
+const NUMBER =
+  String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|(?<!\d[ \u00A0\u202F])\d{1,3}(?: \d{3})+,\d{2}|` +
+  String.raw`(?<=${MARKED})\d{1,3}(?: \d{3})+\.\d{2}|\d+(?:[.,]\d{1,2})?`;
 /**
  * A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h", "12.5 cm" (either case: MONEY's codes must
  * stay upper case). Lengths that are also words ("1.88IN", "1.5m") only glued to the number: "5.00 in cash" is money. The
@@ -172,10 +177,12 @@ const CENTS_AHEAD = String.raw`(?=\d+[.,]\d\d(?!\d))`;
 // followed by a slash and digits ("12.345.678/0001-90", a Brazilian CNPJ) is an identifier. A number glued to a letter is
 // part of a word ("H614"), unless the letter is the "x" of a count before a unit price with its cents ("2 x24,99") or
 // the "単" (unit price) a Japanese count line prints before it ("2コ×単140"). One followed by a letter and a digit is part
-// of a code ("H2T 1R2", a Canadian postal code), one followed by a CJK counter a count ("2コ", "3個", "2개").
+// of a code ("H2T 1R2", a Canadian postal code), one followed by a CJK counter a count ("2コ", "3個", "2개"), one followed by
+// an ordinal's ending a day or a rank ("on the 14th", "2nd floor"), which in yen or won would read as money.
+const ORDINAL_ENDING = String.raw`(?:${['st', 'nd', 'rd', 'th'].map(anyCase).join('|')})(?![\p{L}\p{N}])`;
 const MONEY = new RegExp(
   String.raw`(?:(?<![\p{L}\p{N}.,])|(?<=(?:^|[\s\d])[xX])${CENTS_AHEAD}|(?<=単価?))(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})` +
-    String.raw`(?![\p{N}]|[.,]\d|[-‐–/]\p{N}|(?![xX×])\p{L}\p{N}|[^\S\n]?${CJK_COUNTER})(?!${UNIT})(\s?${MARK})?`,
+    String.raw`(?![\p{N}]|[.,]\d|[-‐–/]\p{N}|(?![xX×])\p{L}\p{N}|[^\S\n]?${CJK_COUNTER}|${ORDINAL_ENDING})(?!${UNIT})(\s?${MARK})?`,
   'gu',
 );
 
@@ -188,6 +195,12 @@ const DATE = new RegExp(
 );
 // Blanks, not line breaks, before "am"/"pm": a time ending its line must not join the next line to it.
 const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?[^\S\n]*(?:am|pm)?\b/gi;
+/**
+ * A day and month without the year opening a line, with the full stop after each ("12.03.  Frühstück  18,00"): the date
+ * column of a hotel folio or an account statement, which would read as 12.03 in cents. A price printed before its name has
+ * no full stop after it ("4.50 Croissant"), and one whose cents are no month ("12.45.") is no date.
+ */
+const DAY_AND_MONTH = /^([^\S\n]*)(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?=[^\S\n]|$)/gm;
 
 // The total and subtotal words are shared with the offline model, which reads a message as a receipt by them.
 const SUBTOTAL = SUBTOTAL_WORDS;
@@ -210,8 +223,13 @@ const DISCOUNT = new RegExp(
   'iu',
 );
 // "TOPKDV": a Turkish till's sum of its KDV (VAT) lines. "Thuế GTGT": Vietnamese VAT (unaccented, "thue" is also rent).
-// "ภาษี": Thai tax ("ภาษีมูลค่าเพิ่ม", VAT; the tax ID that also spells it is read before, as BUSINESS_ID).
-const TAX = /\b(?:tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt)\b|thuế|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세|ภาษี/i;
+// "ภาษี": Thai tax ("ภาษีมูลค่าเพิ่ม", VAT; the tax ID that also spells it is read before, as BUSINESS_ID). The abbreviations
+// stand apart by letters, not by \b, which ends a word at "ü": "Frühstück" holds no HST.
+const TAX = new RegExp(
+  apart(String.raw`tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt`) +
+    '|thuế|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세|ภาษี',
+  'iu',
+);
 /**
  * Tax contained in the prices, not added to them: "incl."/"inkl."/"enth."/"enthalten" (German), "dont"/"incluse" (French),
  * "davon" (German), "incluido/a" (Spanish, Portuguese), "varav"/"heraf" (Nordic), "inbegrepen" (Dutch); 内/税込 (Japanese),
@@ -619,7 +637,7 @@ export function parseReceipt(text: string): Receipt {
 
   const date = body.match(DATE)?.[0];
   // Dates and times look like prices ("12.03") to the money pattern.
-  body = body.replace(DATE, ' ').replace(TIME, ' ');
+  body = body.replace(DATE, ' ').replace(TIME, ' ').replace(DAY_AND_MONTH, '$1 ');
   const currency = detectCurrency(body);
   const integersAreMoney = ZERO_DECIMAL.has(currency.code);
 
