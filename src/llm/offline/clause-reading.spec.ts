@@ -53,6 +53,8 @@ describe('readsAsContract', () => {
     expect(readsAsContract(['Le Prestataire s\'engage à garder confidentielles les informations du Client.', 'La résiliation exige un préavis de 30 jours.'])).toBe(true);
     expect(readsAsContract(['Der Mieter verpflichtet sich, die Wohnung sauber zu halten.', 'Die Haftung des Vermieters ist ausgeschlossen.'])).toBe(true);
     expect(readsAsContract(['Wir eröffnen am Samstag die neue Filiale.', 'Es gibt Kaffee und Kuchen für alle.'])).toBe(false);
+    // Québec French terms: an "entente" between a "Partie" and another, with their undertakings.
+    expect(readsAsContract(["La Partie réceptrice s’engage à protéger les informations.", "L'entente est régie par les lois du Québec."])).toBe(true);
     // Duties in the future tense, as Spanish terms state them.
     expect(readsAsContract(['El arrendatario abonará la renta el día 5 de cada mes.', 'El arrendador entregará las llaves el 1 de junio.'])).toBe(true);
   });

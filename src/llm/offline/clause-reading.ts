@@ -184,7 +184,9 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     // A name, or a possessive or article and a noun ("Minha sócia", "ma gérante", "meine Chefin"), then must and a verb of deciding.
     String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]is?|[Mm]inha|[Mm]eu|[Nn]uestr[ao]|[Nn]oss[ao]|[Mm]on|[Mm]a|[Nn]otre|[Mm]eine?|[Uu]nsere?|[Ii]l\s+mio|[Ll]a\s+mia|[Oo]|[Aa]|[Ee]l|[Ll]a|[Ll]e)\s+\p{L}+)\s+` +
     String.raw`(?:tiene\s+que|debe|tem\s+que|precisa|doit|muss|deve)\s+` +
-    String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|revisar|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere))`,
+    String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere)\b|` +
+    // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía".
+    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher)\b)`,
   'u',
 );
 

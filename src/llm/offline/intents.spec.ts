@@ -57,6 +57,10 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Bitte prüfe diesen Arbeitsvertrag', 'analyze_legal_document'],
     ['Peux-tu relire mon bail avant que je signe ?', 'analyze_legal_document'],
     ['faz um texto curto pra insta sobre a promoção de verão', 'format_post'],
+    // A platform says where a deliverable goes; the kind named is the deliverable.
+    ["For our bakery's Insta can you draw a croissant wearing sunglasses?", 'generate_image'],
+    ['For our LinkedIn page, write a post about the new hire', 'format_post'],
+    ['Write a script for a YouTube Short about descaling kettles', 'format_reel'],
     ['un petit texte pour Facebook sur notre nouvelle terrasse', 'format_post'],
     ['They want to bail on the deal, write me a LinkedIn post about keeping promises', 'format_post'],
     // "What I'll say" with an adverb in it.
@@ -78,6 +82,8 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('for a dog groomer in Leeds, are reels still worth it on Instagram or are carousels better?')).toBeUndefined();
     expect(matchIntent('as a small bakery, can you write a post about our sourdough?')?.tool).toBe('format_post');
     expect(matchIntent('quick one - for a shop lease in Leeds is it usual to make the tenant pay for the landlord’s insurance?')).toBeUndefined();
+    // A lead-in that says more than "quick question", and "give away" is no making.
+    expect(matchIntent("Quick question before I sign: what should I watch for in a photography contract? I don't want to give away the copyright")).toBeUndefined();
   });
 
   it('reads a question about contracts or receipts in general as no ask to read one, unless it points at one', () => {

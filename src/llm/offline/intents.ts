@@ -92,10 +92,10 @@ const WORK_ON_CONTENT =
  * question,", "quick one:"). Anchored at the start, so the lookahead scans the text once.
  */
 // Then what the question is about, before it: "for B2B stuff in Germany, is it…", "as a small bakery should we…".
-const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)\s*[,:;—-]\s*)?(?:(?:for|in|as|with|at|on|about|regarding|from)\s+[^,:;?.!\n]{1,40}?(?:,\s*|\s+(?=(?:is|are|should|do|does|can|would|will|was)\s)))?`;
+const QUESTION_LEAD = String.raw`(?:(?:hi|hey|hello|ok|okay|so|sorry|um|hmm)\b[^,:;?.!\n]{0,20}[,:!]?\s*|(?:\w+\s+){0,2}(?:question|one|q)(?:\s+[^,:;?.!\n]{1,40}?)?\s*[,:;—-]\s*)?(?:(?:for|in|as|with|at|on|about|regarding|from)\s+[^,:;?.!\n]{1,40}?(?:,\s*|\s+(?=(?:is|are|should|do|does|can|would|will|was)\s)))?`;
 // "everything I make", "what we write": the making in a relative clause is a statement about the asker, no request; nor is
 // making a person do something ("make the tenant pay").
-const NO_MAKING = String.raw`(?![^]*(?<!\b(?:everything|anything|all|stuff|things|what|whatever)\s+(?:i|we|you|they)\s+)\b(?:write|make(?!\s+(?:(?:the|my|our|their|his|her)\s+)?(?:tenants?|landlords?|clients?|customers?|buyers?|sellers?|staff|employees?|them|him|her|me|us|people|someone|everyone|anyone)\b)|draft|create|draw|design|generate|give|suggest|come\s+up|look\s+like)\b)`;
+const NO_MAKING = String.raw`(?![^]*(?<!\b(?:everything|anything|all|stuff|things|what|whatever)\s+(?:i|we|you|they)\s+)\b(?:write|make(?!\s+(?:(?:the|my|our|their|his|her)\s+)?(?:tenants?|landlords?|clients?|customers?|buyers?|sellers?|staff|employees?|them|him|her|me|us|people|someone|everyone|anyone)\b)|draft|create|draw|design|generate|give(?!\s+(?:away|up|in|back)\b)|suggest|come\s+up|look\s+like)\b)`;
 const QUESTION_ABOUT = new RegExp(
   String.raw`^${QUESTION_LEAD}(?:(?:` +
     [
@@ -209,7 +209,9 @@ export const MESSAGE_NOUNS = String.raw`(?:e-?mails?|messages?|letters?|notes?|r
 const CORRESPONDENCE = new RegExp(String.raw`\b(?:an?|the|my|our|short|quick|polite|brief|friendly|formal)\s+(?:[\w-]+\s+)?${MESSAGE_NOUNS}\b`, 'i');
 
 /** "script the reel", "a script for our Instagram reel": the word script with a short-video kind as its object. */
-const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts)\b/i;
+const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts?)\b/i;
+/** A post named by what it is, not by where it goes. */
+const POST_KIND = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|blurbs?|articles?|stor(?:y|ies)|shout-?outs?)\b/i;
 
 /** The sentences from the first one that asks for something, when statements come before it. */
 function fromFirstAsk(text: string): string | undefined {
@@ -233,6 +235,16 @@ function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineInt
   for (const intent of intents) {
     const at = intent.pattern.exec(text)?.index;
     if (at !== undefined && (!best || at < best.at)) best = { intent, at };
+  }
+  // "For our clinic's IG can you make a drawing": a platform names where a deliverable goes; the post is the deliverable only
+  // when the text names no other kind.
+  if (best?.intent.tool === 'format_post' && !POST_KIND.test(text)) {
+    let named: { intent: OfflineIntent; at: number } | undefined;
+    for (const intent of intents) {
+      const at = intent.tool === 'format_post' ? undefined : intent.pattern.exec(text)?.index;
+      if (at !== undefined && (!named || at < named.at)) named = { intent, at };
+    }
+    if (named) best = named;
   }
   // A script whose object is a reel ("script the reel", "a script for our TikTok") is the reel's script.
   const reel = intents.find((intent) => intent.tool === 'format_reel');

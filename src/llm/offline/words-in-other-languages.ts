@@ -22,7 +22,7 @@ const WORDS: [string[], string][] = [
   [['recibo', 'reçu', 'quittung', 'beleg', 'kassenbon', 'kassenzettel', 'ricevuta', 'scontrino', 'comprobante', 'ticket de caisse', 'nota fiscal', 'cupom fiscal', '영수증', '領収書', 'レシート', '收据', '收據', 'ใบเสร็จ'], 'receipt'],
   // Contracts by their kinds and titles.
   [['contrato', 'contrat', 'vertrag', 'verträge', 'contratto', 'contratti'], 'contract'],
-  [['acuerdo', 'convenio', 'vereinbarung', 'accordo', 'acordo'], 'agreement'],
+  [['acuerdo', 'convenio', 'vereinbarung', 'accordo', 'acordo', 'entente'], 'agreement'],
   [
     ['acuerdo de confidencialidad', 'accord de confidentialité', 'vertraulichkeitsvereinbarung', 'geheimhaltungsvereinbarung', 'accordo di riservatezza', 'acordo de confidencialidade'],
     'NDA',
@@ -32,6 +32,7 @@ const WORDS: [string[], string][] = [
   [['cláusula', 'clausula', 'cláusulas', 'klausel', 'clausola'], 'clause'],
   // What contracts speak of: parties, duties, ending, liability.
   [['partes', 'parteien', 'parti'], 'parties'],
+  [['partie', 'parte', 'partei'], 'party'],
   [['arrendador', 'bailleur', 'vermieter', 'locatore', 'locador'], 'landlord'],
   [['arrendatario', 'locataire', 'preneur', 'mieter', 'conduttore', 'locatário'], 'tenant'],
   [['auftraggeber', 'cliente', 'mandant'], 'client'],
@@ -43,7 +44,7 @@ const WORDS: [string[], string][] = [
   [['indemnización', 'indemnité', 'entschädigung', 'indennizzo', 'indenização'], 'damages'],
   [['penalización', 'pénalité', 'vertragsstrafe', 'penale', 'multa'], 'penalty'],
   [['gerichtsstand', 'jurisdicción', 'juridiction', 'foro competente'], 'jurisdiction'],
-  [['verpflichtet', 'se compromete', "s'engage", 'si impegna', 'se obriga', 'deberá', 'devra', 'dovrà', 'deverá'], 'shall'],
+  [['verpflichtet', 'se compromete', "s'engage", 's’engage', 'si impegna', 'se obriga', 'deberá', 'devra', 'dovrà', 'deverá'], 'shall'],
   // Signing, said in the request ("bevor ich unterschreibe").
   [['unterschreibe', 'unterschreiben', 'firmar', 'firmo', 'signer', 'signe', 'firmare', 'assinar', 'assino'], 'sign'],
 ];
@@ -71,7 +72,8 @@ const FUTURE_DUTY = /(?<![\p{L}\p{N}])\p{L}{2,}(?:ará|erá|irá|arán|erán|ir�
 /** The text with the words of WORDS in other languages as the English word for them; three scans, linear in the text. */
 export function inEnglishWords(text: string): string {
   return text
-    .replace(FOREIGN, (word) => ENGLISH.get(word.toLowerCase().replace(/\s+/g, ' ')) ?? word)
+    // After an elided article ("l'entente") the English word stands apart, as the English tokenizer needs it.
+    .replace(FOREIGN, (word, at: number) => `${/['’]/.test(text[at - 1] ?? '') ? ' ' : ''}${ENGLISH.get(word.toLowerCase().replace(/\s+/g, ' ')) ?? word}`)
     .replace(GERMAN_COMPOUND, (word) => (/vertr/i.test(word) ? 'contract' : 'agreement'))
     .replace(FUTURE_DUTY, 'shall');
 }

@@ -403,4 +403,17 @@ describe('planWorkflow', () => {
     expect(stepsOf('Cria um post para o Instagram. Minha sócia tem que aprovar o post.').map(([, , approval]) => approval)).toEqual([true]);
     expect(stepsOf('Écris un post pour Facebook. Ma gérante doit valider le post.').map(([, , approval]) => approval)).toEqual([true]);
   });
+
+  it('reads a check with the object first or a bracketed role, an infinitive of work, and "then the post itself" after a dash', () => {
+    expect(stepsOf('Cada viernes: preparar un post con el menú y generar una imagen del plato. La imagen la tiene que aprobar Marta.')).toEqual([
+      ['Preparar un post con el menú', 'social', false],
+      ['Generar una imagen del plato', 'social', true],
+    ]);
+    expect(stepsOf('Draft a reply to the landlord. Sam (my solicitor) has to approve the reply before it goes.').map(([, , approval]) => approval)).toEqual([true]);
+    expect(stepsOf('Outline a LinkedIn post first - my manager wants to see the outline - then the post itself, and a poster image for the window')).toEqual([
+      ['Outline a LinkedIn post first', 'social', true],
+      ['Write the post itself', 'social', false],
+      ['Make a poster image for the window', 'social', false],
+    ]);
+  });
 });

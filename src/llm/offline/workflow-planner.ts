@@ -2,7 +2,7 @@ import { chatAsRequest } from '../../common/chat-export.js';
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
-import { agentOfTool, matchIntent, MESSAGE_NOUNS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget, withLexiconSpelling } from './intents.js';
+import { agentOfTool, matchIntent, MESSAGE_NOUNS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -20,11 +20,12 @@ export const MAX_PLAN_STEPS = 20;
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 /** The same verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
 const WORK_VERBS_IN_OTHER_LANGUAGES = [
+  'generar', 'diseñar', 'enviar', 'mandar', 'publicar', 'resumir', 'analizar',
   'recuérdame', 'recuerdame', 'captura', 'registra', 'anota', 'apunta', 'lee', 'relee', 'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
-  'rappelle-moi', 'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
+  'générer', 'publier', 'résumer', 'rappelle-moi', 'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
   'erinnere', 'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
-  'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
-  'lembra-me', 'lembre-me', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
+  'generare', 'creare', 'preparare', 'inviare', 'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
+  'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
 ].join('|');
 const FOREIGN_WORK_VERB = new RegExp(`^(?:${WORK_VERBS_IN_OTHER_LANGUAGES})$`, 'iu');
 const ACTION_VERB = new RegExp(
@@ -354,12 +355,12 @@ function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolea
 
 /**
  * A sentence with what must not be split kept whole: "before and after" is one picture; an appositive
- * naming who decides ("Dev, our chair, has to approve it") is dropped so the check reads as one clause.
+ * naming who decides ("Dev, our chair, has to approve it", "Maya (my lawyer) needs to") is dropped so the check reads as one clause.
  */
 function spokenAsOne(sentence: string): string {
   return sentence
     .replace(/\bbefore\s+and\s+after\b/gi, 'before-and-after')
-    .replace(/,\s+(?:our|my|the|his|her|their)\s+[^,;.]{1,30},\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?)\b)/gi, ' ');
+    .replace(/(?:,\s+(?:our|my|the|his|her|their)\s+[^,;.]{1,30},|\s+\((?:our|my|the|his|her|their)\s+[^(),;.]{1,30}\))\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?)\b)/gi, ' ');
 }
 
 /** Splits the goal into clauses, each one piece of work, a review request or a hand-off. */
@@ -552,8 +553,8 @@ function startsClause(piece: string): boolean {
  */
 function opensAfterDash(piece: string): boolean {
   if (ACTION_VERB.test(stripLead(piece))) return startsClause(piece);
-  // "… — and a FB post w/ the weekend route": a deliverable joined after the dash is one of its own.
-  return personalCheckOf(piece) !== undefined || (/^\s*and\s/i.test(piece) && matchIntent(piece) !== undefined);
+  // "… — and a FB post w/ the weekend route", "- then the post itself": a deliverable joined after the dash is one of its own.
+  return personalCheckOf(piece) !== undefined || (/^\s*(?:and|then|and\s+then)\s/i.test(piece) && matchIntent(piece) !== undefined);
 }
 
 /** "an image" after "write a post": a second deliverable sharing the verb. */
@@ -565,7 +566,8 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
   const written = !currentIntent && WRITTEN_PIECE.test(stripLead(current.text));
   if (intent) {
     const words = piece.trim().split(/\s+/);
-    return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && words.slice(0, 5).some((word) => intent.pattern.test(withLexiconSpelling(word)));
+    // The kind is named near the piece's start ("a script for a YouTube Short…"), not deep in a clause.
+    return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && matchIntent(words.slice(0, 5).join(' ')) !== undefined;
   }
   // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable.
   return (currentIntent !== undefined || written) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(piece.trim());
@@ -646,7 +648,9 @@ function shareTopics(drafts: Draft[]): void {
   for (let i = drafts.length - 2; i >= 0; i--) {
     const draft = drafts[i];
     const next = drafts[i + 1];
-    if (!draft.tool || TOPIC.test(draft.description) || !next?.tool) continue;
+    // "then the post itself, a script for…": a definite thing after earlier steps is what they made, with its own topic.
+    const madeBefore = i > 0 && /^\S+\s+(?:the|that|this)\s/i.test(draft.description);
+    if (!draft.tool || TOPIC.test(draft.description) || !next?.tool || madeBefore) continue;
     const topic = TOPIC.exec(next.description)?.[0];
     if (topic && draft.group === next.group && !/\b(?:it|them)\b/i.test(topic)) draft.description += topic;
   }
