@@ -963,6 +963,70 @@ describe('parseReceipt', () => {
     expectLinearOn(['1st ', '14th', '1.1. ', ' 1.1.', 'R1 000 ', 'R1 ', '@ R1 ', 'x R1 000 ', '@ ', 'Frühstück ', 'üstü '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `${text}\nTea ¥200`, `Shop\nTea R${text}1.00\nTotal R2 000.00`]);
   });
 
+  it('reads a product code opening an item line (five digits or more, an EAN) as no part of the name', () => {
+    const chemist = parseReceipt(['Drogaria Vila Nova', '7896004 PARACETAMOL 750MG 20CP  14,75', '4005900 HIDRATANTE CORPORAL 9,35', 'TOTAL R$ 24,10'].join('\n'));
+    expect(chemist.items.map((item) => [item.name, item.amount])).toEqual([['PARACETAMOL 750MG 20CP', 14.75], ['HIDRATANTE CORPORAL', 9.35]]);
+    expect(chemist.totalMismatch).toBeUndefined();
+    // A code over its count line, and an EAN-13 opening a line in yen, where the code read as money left no name at all.
+    const hardware = parseReceipt(['Ferragem Central', '40231 LIXA GRAO 120', '3 UN x 2,10', 'TOTAL 6,30'].join('\n'));
+    expect(hardware.items).toEqual([{ name: 'LIXA GRAO 120', quantity: 3, unitPrice: 2.1, amount: 6.3 }]);
+    expect(parseReceipt('ファミリーマート\n4902102072618 緑茶 500ml ¥150\n合計 ¥150').items).toEqual([{ name: '緑茶 500ml', quantity: 1, unitPrice: 150, amount: 150 }]);
+  });
+
+  it('keeps a number that is part of a product\'s name, and a price before its name in whole units, where they are', () => {
+    const kiosk = parseReceipt(['Corner Kiosk', '7UP 330ML 1.20', '1664 BLANC 6X25CL 5.49', 'Total 6.69'].join('\n'));
+    expect(kiosk.items.map((item) => [item.name, item.quantity, item.amount])).toEqual([['7UP 330ML', 1, 1.2], ['1664 BLANC 6X25CL', 1, 5.49]]);
+    // In dong a number of five digits before the name is its price, not a code: only an EAN's eight or thirteen digits are.
+    expect(parseReceipt('Quán Cô Ba\n35000 Bún chả\nTổng cộng 35.000').items).toEqual([{ name: 'Bún chả', quantity: 1, unitPrice: 35_000, amount: 35_000 }]);
+  });
+
+  it('reads a count printed in its column with its unit after runs of blanks ("2  UN   12,45   24,90") as the quantity, not part of the name', () => {
+    const pharmacy = parseReceipt(
+      ['FARMACIA SAO BENTO', 'Código   Descrição                Qtde Un  Vl Unit  Vl Total', '7896181  SORO FISIOLOGICO 500ML     3  UN    6,20    18,60', '7891150  ALGODAO 50G               1  UN    4,75     4,75', 'Valor total R$                                   23,35'].join('\n'),
+    );
+    expect(pharmacy.items).toEqual([
+      { name: 'SORO FISIOLOGICO 500ML', quantity: 3, unitPrice: 6.2, amount: 18.6 },
+      { name: 'ALGODAO 50G', quantity: 1, unitPrice: 4.75, amount: 4.75 },
+    ]);
+    // A weight in its column ("0,640  KG"), and a count with its unit but no unit price.
+    const grocer = parseReceipt(['Hortifruti Lapa', 'MAMAO FORMOSA      0,640  KG    8,50     5,44', 'OVOS BRANCOS       2   DZ', 'CHUCHU             4  un         3,96', 'TOTAL 9,40'].join('\n'));
+    expect(grocer.items.map((item) => [item.name, item.quantity, item.amount])).toEqual([['MAMAO FORMOSA', 0.64, 5.44], ['CHUCHU', 4, 3.96]]);
+    // Written with an "x" before the unit price, as before.
+    expect(parseReceipt('Papelaria\nCANETA AZUL\n4   PC X 1.35\nTotal 5.40').items).toEqual([{ name: 'CANETA AZUL', quantity: 4, unitPrice: 1.35, amount: 5.4 }]);
+  });
+
+  it('reads a weight in a column as the quantity only when it makes the amount with the unit price after it', () => {
+    // No unit price, or one the weight does not make the amount with: one item at the amount, as before.
+    const butcher = parseReceipt(['Acougue Serra', 'QUEIJO MINAS      1,5  KG     21,90', 'PICANHA      1,050  KG   59,90   59,90', 'TOTAL 81,80'].join('\n'));
+    expect(butcher.items.map((item) => [item.quantity, item.amount])).toEqual([[1, 21.9], [1, 59.9]]);
+    expect(butcher.totalMismatch).toBeUndefined();
+  });
+
+  it('names a volume line after the fuel named on the pump line above it', () => {
+    const station = parseReceipt(['ESSO HIGHFIELD', 'Pump 07  Unleaded 95', '36.52 L @ 1.749  63.87', 'TOTAL 63.87'].join('\n'));
+    expect(station.items).toEqual([{ name: 'Unleaded 95', quantity: 36.52, unitPrice: 1.749, amount: 63.87 }]);
+    expect(station.totalMismatch).toBeUndefined();
+    // The fuel after a colon, the volume before an "x" or before a unit price with two decimals.
+    expect(parseReceipt('Tankstelle Nord\nZapfsäule 3: Diesel\n41,20 L x 1,659  68,35\nSumme 68,35').items).toEqual([{ name: 'Diesel', quantity: 41.2, unitPrice: 1.659, amount: 68.35 }]);
+    expect(parseReceipt('Gas & Go\nPump 2  Regular\n12.000 gal @ 3.49  41.88\nTotal 41.88').items).toEqual([{ name: 'Regular', quantity: 12, unitPrice: 3.49, amount: 41.88 }]);
+    // A price a litre in cents ("c/L"), and the fuel on a line of its own below the pump's number.
+    expect(parseReceipt('Caltex Woolworths Dubbo\nPump 2\nPremium 95\n30.50 L @ 205.9 c/L  $62.80\nTOTAL $62.80').items).toEqual([{ name: 'Premium 95', quantity: 30.5, unitPrice: 2.059, amount: 62.8 }]);
+    expect(parseReceipt('Relais Saint-Michel\nPompe 2  SP95-E10\n30,00 L @ 1,80  54,00\nTOTAL 54,00').items).toEqual([{ name: 'SP95-E10', quantity: 30, unitPrice: 1.8, amount: 54 }]);
+  });
+
+  it('keeps a volume line as read when no fuel is named above it', () => {
+    for (const above of ['Pump 07', 'Kassierer Jan']) {
+      const station = parseReceipt(['ESSO HIGHFIELD', above, '36.52 L @ 1.749  63.87', 'TOTAL 63.87'].join('\n'));
+      expect(station.items.map((item) => [item.name, item.quantity, item.amount])).toEqual([['36.52 L', 1, 63.87]]);
+    }
+    // A fuel named on the line with its volume stays as it is.
+    expect(parseReceipt('Fuel Stop\nDiesel 40.00L @ 1.80/L $72.00\nTotal $72.00').items).toEqual([{ name: 'Diesel 40.00L', quantity: 1, unitPrice: 1.8, amount: 72 }]);
+  });
+
+  it('reads 100 KB of text built against the patterns for product codes, quantity columns and pump lines in linear time', () => {
+    expectLinearOn(['12345 ', '1  UN  ', '1,5  KG  ', '1  ', 'Pump 1 ', 'Pump 1: ', 'Diesel ', '1.5 L @ '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `Shop\nTea ${text}1,00 1,00\nTotal 2.00`, `Shop\nPump 1 ${text}Diesel\n1.5 L @ 1.000 1.50\nTotal 1.50`, `Shop\n${text}\n1.5 L @ 1.000 1.50`]);
+  });
+
   it('handles huge receipts quickly', () => {
     const text = Array.from({ length: 1_000 }, (_, i) => `Item ${i} 1.00`).join('\n').slice(0, 20_000);
     const cpu = startCpuClock();

@@ -689,7 +689,8 @@ export function parseReceipt(text: string): Receipt {
       else if (/\p{L}/u.test(line) && !TOTAL.test(read) && !IGNORED.test(read) && !PAYMENT.test(read) && !BUSINESS_ID.test(read) && !LABEL_ONLY.test(read) && !isColumnHeading(read)) {
         if (!merchant && items.length === 0) merchant = merchantName(line);
         // A label and its value ("FİŞ NO: 0214", "TARİH:   SAAT:") names no item priced on the next line.
-        else if (!LABELLED_LINE.test(line) && !DOCUMENT_NUMBER.test(read)) pendingName = cleanName(line.replace(ITEM_NUMBER, ''));
+        // A pump's label and its fuel ("Zapfsäule 3: Diesel") do name the volume pumped below it.
+        else if ((!LABELLED_LINE.test(line) || fuelNamed(line)) && !DOCUMENT_NUMBER.test(read)) pendingName = cleanName(withoutItemNumber(line, integersAreMoney));
       }
       continue;
     }
@@ -704,7 +705,9 @@ export function parseReceipt(text: string): Receipt {
       // "Brezel 2,58" over "2 Stk x 1,29": the count of the item above it adds up to.
       if (above && counts(above.item, count)) Object.assign(above.item, { quantity: count.count, unitPrice: count.unitPrice });
       else {
-        const named = pendingName ? { name: pendingName, quantity: count.count, unitPrice: count.unitPrice, amount: count.amount } : undefined;
+        // "Pump 04  Diesel" over "30.00 L @ 1.80  54.00": a volume is of the fuel the line above names.
+        const name = pendingName && VOLUME_OPENING.test(line) ? (fuelNamed(pendingName) ?? pendingName) : pendingName;
+        const named = name ? { name, quantity: count.count, unitPrice: count.unitPrice, amount: count.amount } : undefined;
         if (named) items.push(named);
         countAbove = { ...count, named };
       }
@@ -916,8 +919,14 @@ const COUNT_UNIT = String.raw`(?:${['adet', 'ad', 'pcs', 'pc', 'ks', 'stk', 'st'
 const WEIGHT_UNIT = String.raw`(?:${['kg', 'g', 'lbs?', 'oz', 'l', 'ml'].map(anyCase).join('|')})\.?`;
 /** A weighed quantity with its decimals and unit: "0,500 KG", "1.25 lb". */
 const WEIGHT = String.raw`(\d{1,4}[.,]\d{1,3})[^\S\n]*${WEIGHT_UNIT}`;
-// Tried only where a run of blanks starts (the lookbehind), so no run is rescanned from each of its blanks.
-const QUANTITY_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}(\d{1,3})(?:[^\S\n]?${COUNT_UNIT})?\s{2,}$`, 'u');
+/**
+ * A count in a column of its own, its unit after it glued or after blanks ("Cold Brew      1     260.00", "ESCOVA DENTAL
+ * 2  UN   12,45   24,90"). Tried only where a run of blanks starts (the lookbehind), so no run is rescanned from each of
+ * its blanks.
+ */
+const QUANTITY_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}(\d{1,3})(?:[^\S\n]*${COUNT_UNIT})?\s{2,}$`, 'u');
+/** A weight in a column of its own before the unit price, its unit after it glued or after blanks: "BANANA   1,235  KG   ". */
+const WEIGHT_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}${WEIGHT}\s+$`, 'u');
 /**
  * What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00"); "à"/"je" in French and
  * German ("2 x Brezel à 0,95 1,90"); "X" after a count or a weight ("2 AD X 45,00", "1,235 KG X 5,99"; "iPhone X 999.00" is
@@ -957,6 +966,52 @@ const quantityOf = (count: string | undefined, weight: string | undefined): numb
  * zero-padded number, or a number before a code of four digits or more. They count nothing and name nothing.
  */
 const ITEM_NUMBER = /^(?:0\d{1,3}[^\S\n]+(?:\d{4,14}[^\S\n]+)?|\d{1,3}[^\S\n]+\d{4,14}[^\S\n]+)(?=\p{L})/u;
+/**
+ * A product code alone before the name ("7891058 DIPIRONA 500MG", "40231 LIXA"): five digits or more, which no count is
+ * and, without cents, no price. A number glued to letters ("7UP") or of four digits ("1664 BLANC") is part of the name.
+ */
+const PRODUCT_CODE = /^\d{5,14}[^\S\n]+(?=\p{L})/u;
+/** In whole units a number before the name may be its price ("35000 Bún chả"): only an EAN's eight or thirteen digits are a code. */
+const EAN = /^(?:\d{13}|\d{8})[^\S\n]+(?=\p{L})/u;
+/** A line without the item's number and product code opening it: they name nothing. */
+const withoutItemNumber = (line: string, integersAreMoney: boolean): string =>
+  line.replace(ITEM_NUMBER, '').replace(integersAreMoney ? EAN : PRODUCT_CODE, '');
+/**
+ * A volume opening a line ("42.18 L @ 1.899  80.10", "12.000 gal"): what a pump measured, with the fuel named on the line
+ * above when the line names nothing else.
+ */
+const VOLUME_OPENING = new RegExp(String.raw`^(\d{1,4}(?:[.,]\d{1,3})?)[^\S\n]*(?:${['l', 'lt', 'ltr', 'litres?', 'liters?', 'gal', 'gallons?'].map(anyCase).join('|')})\.?(?![\p{L}\p{N}])`, 'u');
+/** A pump and its number: "Pump 04", "Zapfsäule 3", "Pompe n° 2", "Surtidor #5". It names no fuel. */
+const PUMP = new RegExp(
+  apart(String.raw`pump|pumpe|zapfsäule|säule|pompe|surtidor|bomba|dispenser`) + String.raw`[^\S\n]*(?:(?:no|nr|n[º°o])\.?|#)?[^\S\n]*\d{1,3}(?![\p{L}\p{N}])`,
+  'giu',
+);
+/** The fuels a pump sells, in the languages receipts come in. */
+const FUEL = new RegExp(
+  apart(
+    String.raw`diesel|biodiesel|unleaded|petrol|gasoline|benzin|benzina|gasolina|gas[oó]leo|gazole|gasoil|nafta|super(?:\s+plus)?|` +
+      String.raw`premium|regular|e5|e10|e85|sp9[58]|ulp|pulp|lpg|autogas|adblue|v-power|ultimate|kerosene`,
+  ),
+  'iu',
+);
+/**
+ * The fuel a line names, without its pump's number or its label: "Pump 04  Diesel" → "Diesel", "Zapfsäule 3: Super E10" →
+ * "Super E10"; undefined when it names no fuel ("Pump 04").
+ */
+function fuelNamed(line: string): string | undefined {
+  const unpumped = line.replace(PUMP, ' ');
+  const fuel = cleanName(unpumped.slice(unpumped.lastIndexOf(':') + 1));
+  return FUEL.test(fuel) ? fuel : undefined;
+}
+/**
+ * The readings of a fuel's price a litre besides the amount read: "1.899", read as thousands, may be 1.899 (a fuel's price
+ * has three decimals); "189.9 c/L" is in cents. The one the volume makes the amount with is the price.
+ */
+function pricesPerLitre(line: string, price: Money): number[] {
+  const digits = /(?<![\d.,])(\d{1,3})[.,](\d{3})(?![\d.,])/.exec(line.slice(price.index, price.index + price.length));
+  const inCents = /^[^\S\n]*(?:c|¢)(?![\p{L}\p{N}])/u.test(line.slice(price.index + price.length));
+  return [price.value, ...(digits ? [Number(`${digits[1]}.${digits[2]}`)] : []), ...(inCents ? [price.value / 100] : [])];
+}
 /** What stands between a unit-price mark and the line's amount when the unit price is printed without cents: "2 x  95  190.00". */
 const WHOLE_UNIT_PRICE = /^\s*(\d{1,6})\s*$/;
 
@@ -988,8 +1043,8 @@ function countLine(line: string, money: readonly Money[]): Count | undefined {
 /** One item line: "2 x Coffee 7.00", "Coffee x2 7.00", "2 Coffee @ 3.50", "2 @ 3.99 AVOCADO" or "Coffee 3.50". */
 function parseItem(line: string, integersAreMoney: boolean, pendingName?: string): ParsedItem {
   let quantity: number | undefined;
-  // "001 1001 PAO FRANCES 8,45": an item's number and code are no count.
-  const unnumbered = line.replace(ITEM_NUMBER, '');
+  // "001 1001 PAO FRANCES 8,45", "7891058 DIPIRONA 12,90": an item's number and code are no count and no part of its name.
+  const unnumbered = withoutItemNumber(line, integersAreMoney);
   // A labelled quantity anywhere on the line: "Mug 350ml   Qty: 2   £36.00".
   const labelled = QUANTITY_LABEL.exec(unnumbered);
   if (labelled) quantity = Number(labelled[1]);
@@ -1029,9 +1084,11 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     }
     unitPrice = prices[0]?.value;
   } else {
+    const weighed = integersAreMoney || quantity !== undefined ? undefined : weightColumn(rest, prices);
+    if (weighed) [quantity, unitPrice, prices] = [weighed.weight, weighed.prices[0]?.value, weighed.prices];
     const counted = integersAreMoney && quantity === undefined ? wholeUnitCount(prices) : undefined;
     if (counted) [quantity, prices] = [counted.count, counted.prices];
-    name = rest.slice(0, counted?.index ?? prices[0]?.index ?? rest.length);
+    name = rest.slice(0, weighed?.index ?? counted?.index ?? prices[0]?.index ?? rest.length);
     // A quantity column between the name and the price, set apart by runs of blanks: "Cold Brew      1     260.00".
     const column = integersAreMoney ? undefined : QUANTITY_COLUMN.exec(name);
     if (column && quantity === undefined) {
@@ -1042,7 +1099,21 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
   // Some tills print the name after the price ("2 @ 3.99 AVOCADO").
   const lastPriceEnd = (prices[prices.length - 1]?.index ?? 0) + (prices[prices.length - 1]?.length ?? 0);
   if (!/\p{L}/u.test(name)) name = rest.slice(lastPriceEnd);
-  name = cleanName(name) || pendingName || '';
+  name = cleanName(name);
+  // "Pump 04  Diesel" over "42.18 L @ 1.899  80.10": a volume and nothing else is so many litres of the fuel named above.
+  const volume = VOLUME_OPENING.exec(rest);
+  const fuel = volume && pendingName && (!name || name === cleanName(volume[0])) ? fuelNamed(pendingName) : undefined;
+  if (volume?.[1] && fuel) {
+    name = fuel;
+    const litres = Number(volume[1].replace(',', '.'));
+    const [perLitre, paid] = prices;
+    const read =
+      prices.length === 2 && perLitre && paid
+        ? pricesPerLitre(rest, perLitre).find((price) => Math.abs(litres * price - paid.value) < 0.011)
+        : undefined;
+    if (read !== undefined) [quantity, unitPrice] = [litres, read];
+  }
+  name = name || pendingName || '';
   if (!name || prices.length === 0) return undefined;
 
   const count = quantity ?? 1;
@@ -1066,6 +1137,20 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
 function withoutBracketed(line: string, prices: Money[]): Money[] {
   const open = prices.filter((price) => !(line.charAt(price.index - 1) === '(' && line.charAt(price.index + price.length) === ')'));
   return open.length > 0 ? open : prices;
+}
+
+/**
+ * "BANANA PRATA   1,235  KG   6,99   8,63": a weight in its column before the unit price, which with it makes the amount
+ * (to the cent a weighed line is rounded to). Its unit after blanks, it may have read as an amount ("0,640  KG"): what is
+ * left are the unit price and the amount. The name ends before the weight.
+ */
+function weightColumn(rest: string, prices: readonly Money[]): { weight: number; index: number; prices: Money[] } | undefined {
+  const [unitPrice, amount] = prices.slice(-2);
+  if (!unitPrice || !amount) return undefined;
+  const column = WEIGHT_COLUMN.exec(rest.slice(0, unitPrice.index));
+  const weight = Number(column?.[1]?.replace(',', '.'));
+  if (!column || !(Math.abs(weight * unitPrice.value - amount.value) < 0.011)) return undefined;
+  return { weight, index: column.index, prices: [unitPrice, amount] };
 }
 
 /**
