@@ -1051,6 +1051,54 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     ]);
   });
 
+  it('takes a restraint from what a sub-clause binds, not from its title: a carve-out under a non-compete title is no risk', () => {
+    const findings = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}:${risk.clause}`);
+    const restraintAfter = 'For one year after the engagement ends, the Consultant shall not work for any competitor of the Company.';
+    const restraintDuring = 'While this Agreement is in force, the Consultant shall not work for any competitor of the Company.';
+    const titles: [string, string][] = [
+      ['§ 4 Non-Competition', 'Non-Competition'],
+      ['Article 4 – Non-compete', 'Non-compete'],
+      ['Clause 4 – Non-Compete', 'Non-Compete'],
+    ];
+    const carveOuts = [
+      'Nothing in this clause stops the Consultant from teaching or writing.',
+      'This clause does not apply to work for charities.',
+      'This obligation shall not prevent the Consultant from holding shares in a listed company.',
+    ];
+    for (const [title, heading] of titles) {
+      // The restraint under the title is found, with the severity its own words give.
+      expect(findings(`${title}\n1. ${restraintAfter}`)).toEqual([`non_compete:high:Clause 4.1 (${heading})`]);
+      expect(findings(`${title}\n1. ${restraintDuring}`)).toEqual([`non_compete:medium:Clause 4.1 (${heading})`]);
+      for (const carveOut of carveOuts) {
+        // A sub-clause that only carves out of the restraint names no restraint of its own, whatever the title above it.
+        expect(findings(`${title}\n1. ${carveOut}`)).toEqual([]);
+        // With the restraint, it neither adds a finding nor raises the restraint's severity, before or after it.
+        expect(findings(`${title}\n1. ${restraintDuring}\n2. ${carveOut}`)).toEqual([`non_compete:medium:Clause 4.1 (${heading})`]);
+        expect(findings(`${title}\n1. ${carveOut}\n2. ${restraintDuring}`)).toEqual([`non_compete:medium:Clause 4.2 (${heading})`]);
+      }
+    }
+    // Sub-clauses numbered under their own title number ("4.2") read the same way.
+    expect(findings(`Clause 4 – Non-Compete\n4.1 ${restraintDuring}\n4.2 Nothing in this clause stops the Consultant from teaching or writing.`)).toEqual([
+      'non_compete:medium:Clause 4.1 (Non-Compete)',
+    ]);
+    // A definition under the title binds no one.
+    expect(findings('§ 4 Non-Competition\n1. “Competitor” means any business that roasts or sells coffee in Leeds.')).toEqual([]);
+    // The title still gives a sub-clause its subject: "this obligation" is the non-compete, and its stated length is read.
+    expect(findings(`Clause 4 – Non-Compete\n4.1 ${restraintDuring}\n4.2 This obligation continues for twelve months after termination.`)).toEqual([
+      'non_compete:high:Clause 4.2 (Non-Compete)',
+    ]);
+    // A carve-out in the restraint's own sentence does not raise it either: what the Consultant may still do after the term is no
+    // restraint after the term.
+    expect(
+      findings(
+        '§ 4 Non-Competition\n1. During the Term the Consultant shall not work for any competitor, but this restriction shall not prevent the Consultant ' +
+          'from working for a competitor after the Term ends.',
+      ),
+    ).toEqual(['non_compete:medium:Clause 4.1 (Non-Competition)']);
+    // A carve-out from a liability cap is still the exposure it opens.
+    expect(severitiesOf('Nothing in this Agreement limits the Supplier’s liability.')).toEqual(['uncapped_liability:high']);
+  });
+
   it('reads interest for delay or default interest with no rate as a late-payment charge (medium), and no interest in delaying as none', () => {
     expect(severitiesOf('Where an invoice is settled after its due date, the Supplier may charge default interest.')).toEqual(['penalties:medium']);
     expect(severitiesOf('In the event of delay, the Designer is entitled to interest for late payment as provided by law.')).toEqual(['penalties:medium']);
@@ -1269,6 +1317,8 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'all losses arising from any claim that all losses arising from a claim alleging ',
       'hereby assigns to the Studio all sketches and designs and assigns to ',
       'upon the expiry or termination or expiry or ',
+      'nothing in this clause stops the Consultant from teaching and this obligation shall not prevent the Consultant from ',
+      '§ 4 Non-compete\n1. This clause does not apply to charities, but this clause shall not apply ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -11,7 +11,8 @@ interface RiskRule {
   label: string;
   /**
    * Tested one sentence at a time (with its clause heading in front, so "Confidentiality. They survive
-   * indefinitely." is read as a whole); the quote is the sentence that triggered it.
+   * indefinitely." is read as a whole); the quote is the sentence that triggered it. The heading only
+   * gives the sentence its subject: the risk is in what the sentence binds or permits (see firesOn).
    */
   pattern: RegExp;
   severity: (sentence: string) => Severity;
@@ -22,6 +23,16 @@ interface RiskRule {
    * ("Updates take effect as soon as they are posted", "You give up the right to a jury").
    */
   readsOn?: boolean;
+  /**
+   * A carve-out is the risk itself, so the sentence is read whole (see withoutCarveOuts): what a liability cap or a notice period
+   * "does not apply to" is left open ("Nothing in this Agreement limits the Supplier's liability").
+   */
+  readsCarveOuts?: boolean;
+  /**
+   * The heading names the risk whatever the sentence under it binds: a choice of law is a fact, stated by "Governing law. England
+   * and Wales." or "Dutch law applies. Disputes go to the court of Rotterdam." (see firesOn).
+   */
+  namedByHeading?: boolean;
   recommendation: string;
 }
 
@@ -40,6 +51,8 @@ function rule(
 }
 
 const readingOn = (risk: RiskRule): RiskRule => ({ ...risk, readsOn: true });
+const readingCarveOuts = (risk: RiskRule): RiskRule => ({ ...risk, readsCarveOuts: true });
+const namedByHeading = (risk: RiskRule): RiskRule => ({ ...risk, namedByHeading: true });
 
 /**
  * Spanish contract wording, as Mexican, Spanish and Latin American contracts write the categories (Portuguese where it is the same
@@ -557,9 +570,13 @@ const NON_COMPETE = [
  * - arbitration_jury_waiver: high when it waives a jury or class actions (also claims "only on an individual basis", "no class
  *   or representative proceeding", in a sub-clause of their own), medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
+ * A clause heading (or the title of a "§ 4 Non-Competition" over its sub-clauses) gives a sentence its subject, not its risk: the
+ * sentence must bind or permit something itself (firesOn), and what only carves out of a clause ("Nothing in this clause stops the
+ * Consultant from teaching", "This clause does not apply to charities") raises no category or severity (withoutCarveOuts), save a
+ * carve-out from a liability cap or a notice period, which is the exposure.
  */
 export const RISK_RULES: RiskRule[] = [
-  rule('uncapped_liability', 'Unlimited liability', 'high', [
+  readingCarveOuts(rule('uncapped_liability', 'Unlimited liability', 'high', [
     String.raw`\b(?:unlimited|uncapped|unrestricted)\s+(?:\w+\s+)?liabilit(?:y|ies)|\bliable\s+for\s+any\s+and\s+all\s+(?:damages|losses)`,
     // A bracketed title counts as one step, so heads of liability listed by clause ("for breach of clause 9 (Confidentiality), clause
     // 11 (Data Protection) and clause 12 (Indemnity) shall be unlimited") are read as far as a plain list.
@@ -579,7 +596,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:shall|will)\s+not\s+be\s+(?:limited|capped)\b(?=[^.;]*\b(?:liab|damages|losses))`,
   ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.',
   // "Nothing limits liability for death, personal injury or fraud" is the standard carve-out, not an open exposure.
-  /^(?![^]*\b(?:unlimited|uncapped)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded))\b/i),
+  /^(?![^]*\b(?:unlimited|uncapped)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded))\b/i)),
   rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) || (ALL_LOSSES.test(s) && !SCOPED_CLAIM.test(s)) ? 'high' : 'medium'), [
     String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bindemnit(?:y|ies)\b|\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
     // In plain words: "cover us for any claims", "compensate the client against all losses".
@@ -620,7 +637,7 @@ export const RISK_RULES: RiskRule[] = [
     // Poaching is only ever of someone's people or customers: "won't try to poach any of our drivers".
     String.raw`\b(?:not|never|no|won['’]t|can['’]t|cannot)\b[^.]{0,40}?\bpoach(?:es|ed|ing)?\s+(?:away\s+)?(?:(?:any|one|some)\s+of\s+|anyone\s+(?:from|of)\s+|any\s+)?(?:our|my|their|his|her|its|the\s+[\w-]+['’]s)\s+\w`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
-  rule('termination_without_cause', 'Termination without cause', oneSided, [
+  readingCarveOuts(rule('termination_without_cause', 'Termination without cause', oneSided, [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
     // termination of employment for any reason", "survives termination for any reason"); a student removed from a programme
     // or a membership ended is the same right.
@@ -660,8 +677,8 @@ export const RISK_RULES: RiskRule[] = [
     // Rescission for breach in Spanish or Portuguese: "en caso de incumplimiento", "por violación", "por justa causa".
     String.raw`^(?![^]*(?:\bsin\s+(?:expresi[oó]n\s+de\s+)?(?:causa|motivo)|\bsem\s+justa\s+causa|discreci[oó]n|\bcualquier\s+(?:causa|motivo|raz[oó]n)))` +
       String.raw`[^]*?\b(?:incumpl|descumpr|inadimpl|violaci[oó]n|viola[cç][aã]o|justa\s+causa|causa\s+justificada)`,
-  )),
-  rule('governing_law', 'Governing law and jurisdiction', 'low', [
+  ))),
+  namedByHeading(rule('governing_law', 'Governing law and jurisdiction', 'low', [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
     // Where claims must be brought: "any action shall be brought exclusively in the state courts of Texas".
     String.raw`\b(?:brought|filed|heard|litigated)\s+(?:exclusively\s+|only\s+|solely\s+)?(?:in|before)\s+the\s+(?:[\w-]+\s+){0,3}courts?\b`,
@@ -700,7 +717,7 @@ export const RISK_RULES: RiskRule[] = [
     // "renuncian a cualquier otro fuero".
     String.raw`\bse\s+someten?\s+(?:expresamente\s+)?a\s+(?:las\s+leyes|la\s+legislaci[oó]n|la\s+jurisdicci[oó]n|los\s+(?:tribunales|juzgados))\b|` +
       String.raw`\brenunci${ES_LETTERS}*\s+(?:expresamente\s+)?a\s+(?:cualquier|todo)\s+otro\s+fuero\b`,
-  ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.'),
+  ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.')),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (SECRET_WHILE_SECRET.test(s) ? 'low' : 'medium'), [
     String.raw`\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
     String.raw`\b(?:${ENDLESS})\b[^]*\bconfidential`,
@@ -1254,10 +1271,11 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
   let pricedSentences = 0;
   for (const clause of clauses) {
     const sentences = sentencesOf(clause.text);
+    const owns = sentences.map(withoutCarveOuts);
     const heading = clause.heading ? `${clause.heading}. ` : '';
     pricedSentences += sentences.filter((sentence) => PAYMENT_TERMS.test(heading + sentence) && !RISK_RULES.some((rule) => rule.pattern.test(heading + sentence))).length;
     for (const rule of RISK_RULES) {
-      const found = worstSentence(rule, heading, sentences);
+      const found = worstSentence(rule, heading, sentences, rule.readsCarveOuts ? sentences : owns);
       if (found === undefined) continue;
       const { sentence, severity } = found;
       const { id, label, recommendation } = rule;
@@ -1282,19 +1300,89 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
 /**
  * The clause's sentence that triggers the rule at its most severe, the first on a tie: "All sketches … belong to the Client.
  * In addition, any artwork created before this agreement … is also transferred" is one clause that reaches prior work.
+ * `words` are the sentences as the rule reads them (withoutCarveOuts, unless it readsCarveOuts); the quote is the sentence.
  */
-function worstSentence(rule: RiskRule, heading: string, sentences: string[]): { sentence: string; severity: Severity } | undefined {
+function worstSentence(rule: RiskRule, heading: string, sentences: string[], words: string[]): { sentence: string; severity: Severity } | undefined {
   let worst: { sentence: string; severity: Severity } | undefined;
   for (const [at, sentence] of sentences.entries()) {
-    if (!rule.pattern.test(heading + sentence) || rule.exempt?.test(sentence)) continue;
+    const own = words[at] ?? '';
+    if (!firesOn(rule, heading, own)) continue;
     // A rule that reads on reads the rest of the clause from its first sentence already.
-    if (rule.readsOn) return { sentence, severity: rule.severity(heading + sentences.slice(at).join(' ')) };
-    const severity = rule.severity(heading + sentence);
+    if (rule.readsOn) return { sentence, severity: rule.severity(heading + words.slice(at).join(' ')) };
+    const severity = rule.severity(heading + own);
     if (worst === undefined || SEVERITY_ORDER[severity] < SEVERITY_ORDER[worst.severity]) worst = { sentence, severity };
     // Nothing is worse than high.
     if (severity === 'high') break;
   }
   return worst;
+}
+
+/**
+ * Whether the rule finds its risk in a sentence's own words. The heading gives them their subject ("Confidentiality. They survive
+ * indefinitely.", "Non-compete. This obligation continues for a year after termination."), but the risk must come from what the
+ * sentence binds or permits (BINDS), or from its words alone: a sub-clause under a "§ 4 Non-Competition" title that binds no one
+ * ("“Competitor” means any coffee roaster") matches the category through the title's words only, and is no finding.
+ */
+function firesOn(rule: RiskRule, heading: string, words: string): boolean {
+  if (!/\p{L}/u.test(words) || !rule.pattern.test(heading + words) || rule.exempt?.test(words)) return false;
+  return heading === '' || rule.namedByHeading === true || BINDS.test(words) || rule.pattern.test(words);
+}
+
+/**
+ * What a sentence binds or permits: an obligation or a right ("shall", "must not", "may", "agrees not to", "is prohibited from",
+ * "se obliga", "podrá"), or how long one lasts ("This obligation continues indefinitely", "for 12 months after termination").
+ */
+const BINDS = anyOf(
+  String.raw`\b(?:shall|will|must|may|can|cannot|agrees?|undertakes?|covenants?|promises?)\b|\b(?:won|can|mustn|shan)['’]t\b`,
+  String.raw`\b(?:is|are|be|remains?)\s+(?:not\s+)?(?:bound|obliged|obligated|required|prohibited|forbidden|barred|restricted|precluded|permitted|allowed|entitled)\b`,
+  String.raw`\b(?:lasts?|continues?|survives?|remains?\s+in\s+(?:force|effect))\b|\b(?:${ENDLESS})\b`,
+  String.raw`\b(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
+  AFTER_TERM.source,
+  LIMITED_TO_TERM.source,
+  String.raw`\b(?:podr|deber|poder|dever)[aá](?:n|o)?(?!${ES_LETTERS})|\bse\s+(?:oblig|compromet|abstendr)|\bobriga(?:m)?-se\b`,
+);
+
+/**
+ * What a clause is said to cover: "this clause", "the restrictions in clause 4", "this Agreement", "§ 4".
+ */
+const PROVISION = String.raw`(?:clauses?|sections?|articles?|paragraphs?|agreement|contract|deed|terms|provisions?|covenants?|restrictions?|obligations?|` +
+  String.raw`undertakings?|restraints?|prohibitions?|§)`;
+/**
+ * Where a carve-out starts: "Nothing in this clause stops …", "… does not apply to …", "… shall not prevent the Consultant from
+ * …", "… is excluded from this restriction". It limits what the clause binds, so it binds nothing itself.
+ */
+const CARVE_OUT = new RegExp(
+  [
+    String.raw`\bnothing\s+(?:(?:contained\s+)?in|under)\s+(?:(?:this|these|the|that|those)\s+(?:[\w-]+\s+){0,2}?${PROVISION}(?![\w-])|(?:clauses?|sections?|articles?|paragraphs?|§)\s*\d)`,
+    String.raw`\b(?:(?:does|do|shall|will|should|is|are)(?:n['’]t|\s+not)|won['’]t)\s+(?:be\s+)?(?:apply|applicable|extend|cover)\b`,
+    String.raw`\b(?:(?:does|do|shall|will|should|must|may|is|are)(?:n['’]t|\s+not)|won['’]t),?\s+(?:(?:however|in\s+any\s+event|otherwise),?\s+)?(?:be\s+)?` +
+      String.raw`(?:prevent|stop|restrict|prohibit|preclude|bar|restrain|limit|forbid|affect|prejudice)(?:s|ed|ped|red|den|d)?\b[^.;]{0,60}?\b(?:from|rights?|freedom|ability)\b`,
+    String.raw`\b(?:is|are)\s+(?:expressly\s+)?(?:excluded|exempt(?:ed)?)\s+from\s+(?:this|these|the|that|those)\b`,
+  ].join('|'),
+  'gi',
+);
+/** Where a carve-out ends: the next clause of the sentence ("…; the Consultant shall …", "… but", "provided that …"). */
+const CARVE_OUT_END = /;|\bbut\b|\bprovided\s+(?:that|always)\b|\bexcept\s+that\b/gi;
+
+/**
+ * A sentence without its carve-outs, each from where it starts to the next clause of the sentence: "During the Term the Consultant
+ * shall not work for any competitor, but this restriction shall not prevent the Consultant from working for one after the Term" is a
+ * restraint during the Term. A sentence that only carves out ("Nothing in this clause stops the Consultant from teaching") is left
+ * with no words of its own, so it neither raises a category nor its severity. One pass over the sentence.
+ */
+function withoutCarveOuts(sentence: string): string {
+  const ends = [...sentence.matchAll(CARVE_OUT_END)].map((end) => end.index);
+  let own = '';
+  let from = 0;
+  let next = 0;
+  for (const carveOut of sentence.matchAll(CARVE_OUT)) {
+    if (carveOut.index < from) continue;
+    own += sentence.slice(from, carveOut.index);
+    const after = carveOut.index + carveOut[0].length;
+    while (next < ends.length && (ends[next] ?? 0) < after) next += 1;
+    from = ends[next] ?? sentence.length;
+  }
+  return own + sentence.slice(from);
 }
 
 function describe(clause: Clause): string {
