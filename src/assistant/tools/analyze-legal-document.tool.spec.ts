@@ -1294,6 +1294,77 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     ).toEqual(['broad_indemnification:high']);
   });
 
+  it('reads a penalty named only to rule it out ("without penalty", "penalty-free") as no penalty', () => {
+    expect(severitiesOf('The Tenant may end the lease at any time without penalty.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Customers can pay off the balance early, penalty-free.')).toEqual([]);
+    expect(severitiesOf('The Lessee may prepay with no prepayment penalty.')).toEqual([]);
+    expect(severitiesOf('A late delivery incurs a penalty of $200.')).toEqual(['penalties:high']);
+  });
+
+  it('reads an assignment carried on by reference to earlier work as reaching prior work', () => {
+    expect(
+      analyzeDocument(
+        '4. Rights.\n4.1 The Designer hereby assigns to the Studio all intellectual property in the logos.\n4.2 This assignment also covers any templates made by the Designer before the date of this Agreement and used in the logos.',
+      ).risks.map((risk) => `${risk.id}:${risk.severity}`),
+    ).toContain('ip_assignment:high');
+    expect(severitiesOf('The assignment of this Agreement to an affiliate extends to all documents already exchanged.')).toEqual([]);
+  });
+
+  it('reads a Portuguese right to end the contract at will, with no notice, as one-sided termination', () => {
+    expect(
+      severitiesOf('A EMPRESA poderá resilir este contrato imotivadamente, a qualquer momento, sem aviso prévio.'),
+    ).toEqual(['termination_without_cause:high']);
+    expect(
+      severitiesOf('O CLIENTE poderá rescindir o contrato a qualquer tempo, com antecedência mínima de 30 (trinta) dias.'),
+    ).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Qualquer das partes poderá rescindir o contrato mediante aviso prévio de 15 dias.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('A EMPRESA poderá rescindir o contrato em caso de descumprimento de qualquer cláusula.')).toEqual([]);
+  });
+
+  it('reads a Portuguese, Spanish or German indemnity by its own wording, and "any and all" or "sämtliche" claims as broad', () => {
+    expect(severitiesOf('O PRESTADOR manterá o CLIENTE indene de quaisquer e todas as perdas decorrentes dos serviços.')).toEqual(['broad_indemnification:high']);
+    expect(severitiesOf('El Proveedor mantendrá indemne al Cliente frente a reclamaciones por daños causados por su personal.')).toEqual([
+      'broad_indemnification:medium',
+    ]);
+    expect(severitiesOf('Der Auftragnehmer stellt den Auftraggeber von allen Ansprüchen Dritter aus der Nutzung der Software frei.')).toEqual([
+      'broad_indemnification:high',
+    ]);
+    expect(severitiesOf('Der Lieferant hält den Käufer wegen Ansprüchen aus Produktmängeln schadlos.')).toEqual(['broad_indemnification:medium']);
+    // Garden leave and compensation owed are no indemnity.
+    expect(severitiesOf('Der Arbeitgeber kann den Arbeitnehmer nach der Kündigung von der Arbeitsleistung freistellen.')).toEqual([]);
+    expect(severitiesOf('Nenhuma indenização será devida ao PRESTADOR pelo término do prazo.')).toEqual([]);
+  });
+
+  it('reads tacit or automatic renewal in Spanish, Portuguese and German, and not its denial', () => {
+    expect(severitiesOf('Al término del plazo el arrendamiento se prorrogará de forma automática por un año.')).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('O contrato será renovado automaticamente por igual período.')).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('La licencia continuará por períodos anuales sucesivos salvo que el Cliente la cancele.')).toEqual(['automatic_renewal:medium']);
+    expect(
+      severitiesOf('Der Vertrag verlängert sich um jeweils zwölf Monate, sofern er nicht drei Monate vor Ablauf gekündigt wird.'),
+    ).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('Nach Ablauf der Mindestlaufzeit wird das Abonnement stillschweigend verlängert.')).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('Nach Ablauf der Mindestlaufzeit verlängert sich der Vertrag nicht automatisch.')).toEqual([]);
+    expect(severitiesOf('El contrato no se prorrogará tácitamente.')).toEqual([]);
+  });
+
+  it('reads a German contractual penalty as high and Spanish, Portuguese or German late-payment charges as medium', () => {
+    expect(severitiesOf('Bei verspäteter Lieferung zahlt der Lieferant eine Konventionalstrafe von 500 €.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Cualquier demora en el pago generará intereses del 5% anual.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Sobre as parcelas em atraso incidirão juros de 1% ao mês.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Bei Zahlungsverzug werden Verzugszinsen in gesetzlicher Höhe fällig.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Cualquier retraso en el pago generará un interés del 3% mensual.')).toEqual(['penalties:high']);
+    // A charge or a delay alone is no late-payment charge.
+    expect(severitiesOf('El envío urgente tiene un recargo de 15 €.')).toEqual([]);
+    expect(severitiesOf('La entrega sufrió una demora de dos días.')).toEqual([]);
+  });
+
+  it('reads a German choice of court or law as governing law', () => {
+    expect(severitiesOf('Gerichtsstand für alle Streitigkeiten aus diesem Vertrag ist München.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Dieser Vertrag unterliegt dem Recht der Bundesrepublik Deutschland.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Es gilt ausschließlich deutsches Recht unter Ausschluss des UN-Kaufrechts.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Der Mieter hat das Recht, die Räume zu besichtigen.')).toEqual([]);
+  });
+
   it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
     const runs = [
       'shall not, directly, promote, post or feature any brand similar to ',
@@ -1319,6 +1390,16 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'upon the expiry or termination or expiry or ',
       'nothing in this clause stops the Consultant from teaching and this obligation shall not prevent the Consultant from ',
       '§ 4 Non-compete\n1. This clause does not apply to charities, but this clause shall not apply ',
+      'without penalty no prepayment penalty free of any ',
+      'the assignment in clause 3.1 extends to the assignment under section ',
+      'poderá rescindir o contrato e poderão resilir sem aviso ',
+      'manter indene e mantendrá ',
+      'stellt den Vermieter von sämtlichen Ansprüchen und stellt von ',
+      'se prorrogará por períodos sucesivos y prorrogado ',
+      'verlängert sich jeweils um ein weiteres Jahr wenn nicht und verlängert sich ',
+      'el retraso en el pago devengará recargos e intereses y retraso ',
+      'Zahlungsverzug Zahlungsverzug Verzug ',
+      'toda e qualquer todos y cada ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

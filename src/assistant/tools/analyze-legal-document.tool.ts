@@ -94,6 +94,22 @@ const ES_ENDING_NOUN = String.raw`(?:terminaci[oó]n|conclusi[oó]n|finalizaci[o
 /** Past it: "los seis meses siguientes a su terminación", "un año posterior a su conclusión", "después de la terminación", "após o término". */
 const ES_AFTER_TERM = String.raw`\b(?:siguientes?|posterior(?:es)?|subsecuentes?)\s+a\s+(?:la|su)\s+${ES_ENDING_NOUN}|\b(?:despu[eé]s\s+de|tras)\s+(?:la|su)\s+${ES_ENDING_NOUN}|` +
   String.raw`\bap[oó]s\s+(?:o|a)\s+(?:t[eé]rmino|rescis[aã]o|extin[cç][aã]o|encerramento|fim)\b`;
+/**
+ * Portuguese where it differs from the Spanish: who may ("poderá", "poderão", "pode", "terá o direito de"), ending a contract
+ * ("rescindir", "resilir", "denunciar", "dar por encerrado"), needing no reason ("a qualquer tempo", "sem justa causa",
+ * "imotivadamente", "a seu exclusivo critério"), no notice ("sem (necessidade de) aviso prévio") and a notice period ("com
+ * antecedência mínima de 30 (trinta) dias", "mediante aviso prévio de trinta dias").
+ */
+const PT_MAY = String.raw`(?:poder[aá]o?|podem?|ter[aá]o?\s+(?:o\s+)?direito\s+de|reserva(?:-se)?\s+o\s+direito\s+de)`;
+const PT_END = String.raw`(?:rescindir|resilir|denunciar|terminar|encerrar|extinguir|dar\s+por\s+(?:encerrad|rescindid|terminad|extint|findo)[oa]?s?)`;
+const PT_AT_WILL = String.raw`(?:a\s+qualquer\s+(?:tempo|momento)|sem\s+(?:necessidade\s+de\s+)?(?:justa\s+)?(?:causa|motivo|justificativa)|imotivadamente|` +
+  String.raw`a\s+(?:seu|sua)\s+(?:exclusivo|livre|[uú]nico)\s+crit[eé]rio|por\s+conveni[eê]ncia)`;
+const PT_NO_NOTICE = String.raw`\bsem\s+(?:necessidade\s+de\s+)?(?:qualquer\s+)?(?:pr[eé]vio\s+)?(?:aviso|notifica[cç][aã]o)\b|` +
+  String.raw`\ba\s+(?:seu|sua)\s+(?:exclusivo|livre|[uú]nico)\s+crit[eé]rio\b|\bimediatamente\b`;
+const PT_NOTICE_PERIOD = String.raw`\b(?:aviso\s+pr[eé]vio|anteced[eê]ncia)\s+(?:m[ií]nima\s+)?(?:por\s+escrito\s+)?de\s+(?:\d+|${ES_LETTERS}+)\s+` +
+  String.raw`(?:\(\d+\)\s+|\(${ES_LETTERS}+\)\s+)?(?:dias|semanas|meses)\b`;
+/** German words, whose umlauts and ß are no `\w`: "sämtlichen", "Säumniszuschlag". */
+const DE_WORD = String.raw`[\wäöüß-]+`;
 const MUTUAL = anyOf(
   String.raw`\b(?:either|each|both|neither)\s+(?:part(?:y|ies)|sides?|of\s+us)\b|\bthe\s+parties\s+may\b`,
   String.raw`\bmutual(?:ly)?\b`,
@@ -126,6 +142,7 @@ const NO_NOTICE = anyOf(
   String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+|having\s+to\s+|needing\s+to\s+)?(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|warn(?:ing)?)\b`,
   String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:they\s+are\s+|it\s+is\s+)?(?:posted|published|posting|publication)`,
   ES_NO_NOTICE,
+  PT_NO_NOTICE,
 );
 /** A period of notice: "30 days", "two weeks", "a month". */
 const PERIOD = String.raw`(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)`;
@@ -138,6 +155,7 @@ const NOTICE_PERIOD = anyOf(
   // Notice in plain words: "we will inform you 2 weeks before", "we'll let you know 30 days in advance".
   String.raw`\b(?:inform|tell|notify|warn|let\s+(?:[\w-]+\s+){1,2}?know)\s+(?:[\w-]+\s+){0,3}?${PERIOD}\s+(?:before(?:hand)?|in\s+advance|ahead|prior)\b`,
   ES_NOTICE_PERIOD,
+  PT_NOTICE_PERIOD,
 );
 /**
  * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "wants out", "walk away from this deal"
@@ -166,7 +184,11 @@ const NO_RIGHT_TO_END = String.raw`^(?![^]*\b(?:may|can|entitled\s+to|right\s+to
 const WHOSE = String.raw`(?:(?:this|the|your|our|its|their|his|her|any|an?)\s+(?:[\w-]+['’]s\s+)?|[\w-]+['’]s\s+)`;
 const noticeless = (text: string): boolean => NO_NOTICE.test(text) && !NOTICE_PERIOD.test(text);
 /** "All losses" and the like: broad, unless what they arise from is one stated kind of claim (SCOPED_CLAIM). */
-const ALL_LOSSES = /\ball\s+(?:claims|losses|damages|liabilities)\b/i;
+const ALL_LOSSES = anyOf(
+  String.raw`\ball\s+(?:claims|losses|damages|liabilities)\b`,
+  // The same in German: "von sämtlichen Ansprüchen Dritter", "alle Schäden".
+  String.raw`\b(?:s[aä]mtlich|alle)\w*\s+(?:${DE_WORD}\s+)?(?:anspr[uü]ch|forderung|sch[aä]d|verlust)\w*`,
+);
 /**
  * A claim of one stated kind: "arising from any claim that the Deliverables infringe", "against third-party claims alleging that".
  * "All losses" from such a claim are the standard infringement indemnity, not all losses whatever their cause.
@@ -176,6 +198,8 @@ const BROAD = anyOf(
   String.raw`\bany\s+and\s+all\b|\bwhatsoever\b|\bregardless\s+of\b|\bhowsoever\b`,
   String.raw`\barising\s+(?:out\s+of|from)\s+or\s+(?:in\s+connection\s+with|relat(?:ed|ing)\s+to)|\bof\s+any\s+kind\b`,
   String.raw`\b(?:any|all)\s+claims?,\s+(?:losses|damages|costs)\b`,
+  // "Any and all" in Portuguese and Spanish: "toda e qualquer reclamação", "todas y cada una de las reclamaciones".
+  String.raw`\btod[ao]s?\s+e\s+(?:qualquer|quaisquer)\b|\bquaisquer\s+e\s+tod[ao]s\b|\btod[ao]s?\s+y\s+cada\s+un[ao]s?\b|\bcualquier(?:a)?\s+y\s+tod[ao]s?\b`,
 );
 /** A restriction that lasts past the contract ("for 24 months after termination"). */
 const AFTER_TERM = anyOf(
@@ -292,8 +316,16 @@ const PER_PERIOD_OF_DELAY = anyOf(
   // The same in Portuguese and Spanish: "por dia de atraso", "por cada día de retraso", "multa diária".
   String.raw`\bpor\s+(?:cada\s+)?(?:d[ií]a|semana|hora)\s+(?:de\s+|en\s+)?(?:atraso|retraso|demora)\b|\b${FOREIGN_PENALTY}\s+(?:di[aá]ri[ao]|semanal)\b`,
 );
-/** A penalty by name, in English, Portuguese or Spanish: high whatever its sum. */
-const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|\bpenalt`, String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`);
+/**
+ * A penalty by its English name, unless the sentence says there is none: "prepay at any time without penalty", "no early
+ * repayment penalty", "penalty-free" name the penalty only to rule it out.
+ */
+const NAMED_PENALTY = String.raw`(?<!\b(?:without|no|free\s+(?:of|from))\s+(?:any\s+)?(?:(?:early\s+)?(?:re)?payment\s+|prepayment\s+|early\s+termination\s+|cancellation\s+)?)` +
+  String.raw`\bpenalt(?:y|ies)\b(?![\s-]+free\b)`;
+/** A penalty by its German name: "Vertragsstrafe", "Konventionalstrafe", "pauschalierter Schadensersatz" (liquidated damages). */
+const DE_PENALTY = String.raw`\b(?:vertragsstraf|konventionalstraf)\w*|\bpauschaliert\w*\s+schadens\w*`;
+/** A penalty by name, in English, Portuguese, Spanish or German: high whatever its sum. */
+const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}`, String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`, DE_PENALTY);
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
   String.raw`unlimited\s+(?:period|time|duration)|(?:thereafter|afterwards?)\s+without\s+(?:any\s+)?limit|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
@@ -381,6 +413,8 @@ const BEYOND_WORK = anyOf(
   String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\b(?:own|personal|free|spare)\s+time\b|\bwhether\s+or\s+not\b`,
   String.raw`\b(?:made|created|written|developed|drawn|designed|conceived|composed|produced|recorded|owned|held|had)\s+before\b|\bbefore\s+(?:the|this)\s+(?:project|engagement|contract|agreement|employment)\b`,
   String.raw`\bside\s+projects?\b|\balready\s+(?:owned|existing|had)\b`,
+  // Dated before the deal: "created prior to the date of this Agreement", "made before the start of the engagement".
+  String.raw`\b(?:before|prior\s+to)\s+the\s+(?:date|start|commencement|signing)\s+of\s+(?:this|the)\s+(?:agreement|contract|engagement|employment|project)\b`,
   // Earlier work in other words: "whether before or during the Term", "whether during it or before", "any earlier character
   // designs" (not "whichever is earlier").
   String.raw`\bwhether\s+(?:[\w-]+\s+){0,4}?before\b|\bbefore\s+(?:or|and)\s+(?:during|after|throughout)\b|\b(?:earlier|previous)\s+(?:[\w-]+\s+){0,2}?(?:${ARTWORKS}|works?|materials|projects?)\b`,
@@ -609,6 +643,13 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:compensat(?:e|es|ing)|reimburs(?:e|es|ing))\s+(?:us|me|them|the\s+\w+)\s+for\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:losses|damages|claims|liabilit(?:y|ies)|lawsuits?|fines)\b`,
     // Or answering for claims against them: "you're responsible for any claims made against us".
     String.raw`\b(?:responsible|liable)\s+for\s+(?:any|all)\s+(?:[\w-]+\s+){0,2}?(?:claims?|lawsuits?|fines)\s+(?:[\w-]+\s+){0,2}?against\s+(?:us|me|the\s+\w+)\b`,
+    // In Spanish and Portuguese, keeping the other side unharmed: "mantendrá indemne a la Empresa", "manter a CONTRATANTE indene",
+    // "sacar en paz y a salvo" ("indemnización" alone is compensation owed, as on termination).
+    String.raw`\bmant${ES_LETTERS}*\b[^.]{0,80}?\b(?:indemnes?|indenes?)\b|\bsacar\s+(?:[^.]{0,40}?\s)?en\s+paz\s+y\s+a\s+salvo\b`,
+    // In German, holding the other side free of claims: "stellt den Vermieter von sämtlichen Ansprüchen Dritter frei",
+    // "freizustellen von allen Schäden", "schadlos halten" (a "Freistellung" from work is garden leave, not an indemnity).
+    String.raw`\bstell(?:t|en|e)\b[^.]{0,80}?\bvon\s+(?:${DE_WORD}\s+){0,3}?(?:anspr[uü]ch|forderung|sch[aä]d|verlust|kosten|haftung)\w*\b[^.]{0,80}?\bfrei\b|` +
+      String.raw`\bfrei(?:zu)?stell\w*\s+(?:${DE_WORD}\s+){0,4}?von\s+(?:${DE_WORD}\s+){0,3}?(?:anspr[uü]ch|forderung|sch[aä]d|verlust|kosten|haftung)\w*|\bschadlos\s+(?:zu\s+)?h[aä]lt\w*|\bh[aä]lt\b[^.]{0,60}?\bschadlos\b`,
   ], 'Limit the indemnity to third-party claims caused by your own breach or negligence, make it mutual and cap it.'),
   rule('automatic_renewal', 'Automatic renewal', 'medium', [
     String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll|keeps?\s+going|goes\s+on|carr(?:y|ies)\s+on)\w*\s+(?:[\w-]+\s+){0,3}automatically|` +
@@ -618,6 +659,16 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:successive|consecutive|additional|subsequent|further)\s+(?:[\w()-]+\s+){0,3}(?:periods?|terms?|years?|months?)\b[^.]{0,40}\bunless\b`,
     String.raw`\brenew(?:s|ed|al)?\b[^.]{0,80}\bunless\b[^.]{0,80}\b(?:notice|cancel|terminat)|\btacit(?:ly)?\s+renew|\brolls?\s+over\b`,
     String.raw`\bunless\b[^.]{0,120}\b(?:renews?|is\s+renewed|extends?)\s+(?:automatically\s+)?for\b`,
+    // In Spanish and Portuguese: renewed or extended tacitly or automatically ("se prorrogará tácitamente", "renovar-se-á
+    // automaticamente", "prórroga automática", "tácita reconducción"), not "no se prorrogará automáticamente".
+    String.raw`(?<!\b(?:no|n[aã]o|sin|sem|nunca)\s+(?:se\s+|habr[aá]\s+|haver[aá]\s+)?)\b(?:prorrog|renov)(?:${ES_LETTERS}|-)*\s+(?:de\s+(?:forma|manera|modo)\s+)?` +
+      String.raw`(?:t[aá]cit|autom[aá]tic)[oa](?:s|mente)?\b|\bt[aá]cita\s+(?:reconducci[oó]n|pr[oó]rroga|renovaci[oó]n|renova[cç][aã]o)\b`,
+    // Successive periods unless someone opts out: "por períodos mensuales sucesivos salvo que", "por períodos iguais e sucessivos, salvo se".
+    String.raw`\bper[ií]odos?\s+(?:${ES_LETTERS}+\s+){0,3}?(?:sucesiv|sucessiv|consecutiv|adicional)${ES_LETTERS}*\b[^.]{0,60}?\b(?:salvo|a\s+menos|excepto|exceto)\b`,
+    // In German: "verlängert sich automatisch", "stillschweigend verlängert", or "verlängert sich jeweils um ein weiteres Jahr, wenn es
+    // nicht … gekündigt wird" (not "verlängert sich nicht automatisch").
+    String.raw`\b(?:automatisch|stillschweigend)\s+(?:(?!nicht\b)${DE_WORD}\s+){0,3}?verl[aä]nger\w*|\bverl[aä]nger\w*\s+sich\s+(?:(?!nicht\b)${DE_WORD}\s+){0,3}?(?:automatisch|stillschweigend)\b|` +
+      String.raw`\bverl[aä]nger\w*\s+sich\b[^.]{0,80}?\b(?:wenn|sofern|falls|soweit)\b[^.]{0,40}?\bnicht\b[^.]{0,100}?\bgek[uü]ndigt\b`,
     // A term that goes on by itself until someone stops it: "continues year after year until the Customer cancels".
     String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|` +
       String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|(?:gives?|serves?|sends?)\s+(?:[\w-]+\s+){0,3}notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
@@ -662,6 +713,8 @@ export const RISK_RULES: RiskRule[] = [
     // In Spanish: "podrá dar por terminado el contrato en cualquier momento", "podrá rescindirlo sin causa", "podrán terminarlo mediante
     // aviso por escrito".
     String.raw`\b${ES_MAY}\s+(?:${ES_LETTERS}+\s+){0,2}?${ES_END}(?:lo|la)?(?!${ES_LETTERS})[^.]{0,120}?(?:${ES_AT_WILL}|\b(?:aviso|notificaci[oó]n|preaviso)\b)`,
+    // In Portuguese: "poderá rescindir o presente contrato a qualquer tempo", "poderão resilir-lo mediante aviso prévio".
+    String.raw`\b${PT_MAY}\s+(?:${ES_LETTERS}+\s+){0,2}?${PT_END}(?:-?l[oa])?(?!${ES_LETTERS})[^.]{0,120}?(?:${PT_AT_WILL}|\b(?:aviso|notifica[cç][aã]o|anteced[eê]ncia)\b)`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach or misconduct ("may dismiss without notice for gross misconduct"), or at the end of the term (that is not
   // renewing), needs a reason or waits for the term.
@@ -675,7 +728,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`${NO_RIGHT_TO_END}(?=[^]*\b(?:${CANCELLER_PAYS})\b)[^]*?` +
       String.raw`\b(?:if|should|where|in\s+(?:the\s+)?(?:event|case)(?:\s+that)?)\s+(?:[\w'’-]+\s+){1,3}?(?:cancel|terminat|withdraw)\w*\b`,
     // Rescission for breach in Spanish or Portuguese: "en caso de incumplimiento", "por violación", "por justa causa".
-    String.raw`^(?![^]*(?:\bsin\s+(?:expresi[oó]n\s+de\s+)?(?:causa|motivo)|\bsem\s+justa\s+causa|discreci[oó]n|\bcualquier\s+(?:causa|motivo|raz[oó]n)))` +
+    String.raw`^(?![^]*(?:\bsin\s+(?:expresi[oó]n\s+de\s+)?(?:causa|motivo)|\bsem\s+(?:justa\s+)?causa|imotivad|discreci[oó]n|crit[eé]rio|qualquer\s+tempo|\bcualquier\s+(?:causa|motivo|raz[oó]n)))` +
       String.raw`[^]*?\b(?:incumpl|descumpr|inadimpl|violaci[oó]n|viola[cç][aã]o|justa\s+causa|causa\s+justificada)`,
   ))),
   namedByHeading(rule('governing_law', 'Governing law and jurisdiction', 'low', [
@@ -717,6 +770,10 @@ export const RISK_RULES: RiskRule[] = [
     // "renuncian a cualquier otro fuero".
     String.raw`\bse\s+someten?\s+(?:expresamente\s+)?a\s+(?:las\s+leyes|la\s+legislaci[oó]n|la\s+jurisdicci[oó]n|los\s+(?:tribunales|juzgados))\b|` +
       String.raw`\brenunci${ES_LETTERS}*\s+(?:expresamente\s+)?a\s+(?:cualquier|todo)\s+otro\s+fuero\b`,
+    // In German: "Gerichtsstand ist Berlin", "Erfüllungsort und Gerichtsstand", "es gilt deutsches Recht", "unterliegt dem Recht der
+    // Bundesrepublik Deutschland", "anwendbares Recht".
+    String.raw`\bgerichtsstand\b|\banwendbares\s+recht\b|\b(?:es\s+gilt|unterlieg(?:t|en))\s+(?:ausschlie(?:ß|ss)lich\s+)?(?:das\s+|dem\s+)?(?:${DE_WORD}\s+)?recht\b` +
+      String.raw`(?:\s+der\s+bundesrepublik|\s+(?:des|der)\s+(?:landes|staates|schweiz|republik))?`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.')),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (SECRET_WHILE_SECRET.test(s) ? 'low' : 'medium'), [
     String.raw`\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
@@ -743,6 +800,10 @@ export const RISK_RULES: RiskRule[] = [
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
     String.raw`\bworks?\s+made\s+for\s+hire\b`,
+    // The assignment of another clause carried on to more works: "The assignment in clause 3.1 extends to any code libraries …
+    // created by the Contractor prior to …", "This assignment also covers materials" (not "the assignment of this Agreement").
+    String.raw`\b(?:the|this|that|such)\s+(?:foregoing\s+|above\s+)?assignment\s+(?:(?:in|under|made\s+(?:in|under)|set\s+out\s+in)\s+(?:clauses?|sections?|paragraphs?|articles?)\s+[\w.()]+\s+)?` +
+      String.raw`(?:(?:shall|will|also)\s+){0,2}(?:extends?|appl(?:y|ies)|covers?|includes?)\b[^.]{0,200}?\b(?:${WORKS})\b`,
     // The works conveyed named instead of the rights in them: "further assigns to the Company all designs, characters and other works
     // of authorship", "hereby assigns all photographs to the Magazine" (not work handed out: "assigns all design tasks to the team",
     // "assigns each illustration to a colourist").
@@ -790,7 +851,7 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\bcess[aã]o\s+(?:total\s+)?(?:de\s+|dos\s+)?${ES_WORK_RIGHTS}`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
   rule('penalties', 'Penalties and late-payment charges', (s) => (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
-    String.raw`\bliquidated\s+damages\b|\bpenalt(?:y|ies)\b|\bcl[aá]usula\s+penal\b`,
+    String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}`,
     // A fine in Portuguese or Spanish ("multa de R$ 500,00", "una penalidad de 200 euros"), with its sum or what it is for: "multas
     // de trânsito" are the road's, not the contract's.
     String.raw`\b${FOREIGN_PENALTY}\b[^.]{0,40}?(?:\d|\b(?:atraso|retraso|demora|rescis\w*|incumpl\w*|descumpr\w*|inadimpl\w*)\b)`,
@@ -806,6 +867,12 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\b(?:default|moratory|penalty|late[\s-]payment)\s+interest\b`,
     // The same in Spanish and Portuguese: "intereses moratorios", "interés de mora", "juros de mora".
     String.raw`\bintereses?\s+moratorios?\b|\binter[eé]s\s+(?:de\s+)?mora\b|\bjuros\s+(?:de\s+mora|morat[oó]rios)\b`,
+    // A charge for lateness in Spanish and Portuguese, either way round: "el retraso en el pago devengará un recargo del 10%",
+    // "juros de 1% ao mês sobre parcelas em atraso" (not a "recargo" for delivery, nor interest "vencidos", which are only due).
+    String.raw`\b(?:retraso|demora|atraso|mora|impago)\b[^.]{0,80}?\b(?:recargos?|intereses?|inter[eé]s|juros|acr[eé]scimos?)\b|` +
+      String.raw`\b(?:recargos?|intereses?|inter[eé]s|juros|acr[eé]scimos?)\b[^.]{0,60}?(?:\b(?:en|em|de)\s+(?:mora|atraso)\b|\bpor\s+(?:el\s+|o\s+)?(?:retraso|atraso|demora)\b|\b(?:impag|atrasad)${ES_LETTERS}*)`,
+    // And in German: "Verzugszinsen", "Verzugspauschale", "Säumniszuschlag", "Mahngebühren", interest or fees "bei Zahlungsverzug".
+    String.raw`\bverzugs(?:zins|pauschal|schaden)\w*|\bs[aä]umniszuschl[aä]g\w*|\bmahngeb[uü]hr\w*|\bzahlungsverzug\w*\b[^.]{0,80}?(?:zins|geb[uü]hr|zuschl[aä]g|pauschal)\w*`,
     // A sum per day of delay is liquidated damages, whatever it is called.
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
     // A sum added for paying late, in plain words: "if you're late paying it's £20 extra", "£15 more for every day it's overdue".
