@@ -1143,6 +1143,120 @@ describe('amounts and currencies', () => {
     expect(parseReceipt('Java Corner Kisumu\nChai 2 x 150.00  300.00\nSamosa  120.00\nTotal KSh 420')).toMatchObject({ currency: 'KES', total: 420, totalMismatch: undefined });
   });
 
+  it('reads the naira from its code on a Nigerian till slip whose total does not add up', () => {
+    const slip = parseReceipt(
+      [
+        'MAMA TEE FOODS & PROVISIONS',
+        '14 Allen Avenue, Ikeja',
+        'SEMOVITA 1KG                  2,150.00',
+        'HOLLANDIA YOGHURT',
+        '   2 x 1,100.00               2,200.00',
+        'MILO REFILL 500G              4,350.00',
+        'SUBTOTAL                      8,700.00',
+        'VAT 7.5%                        652.50',
+        'TOTAL               NGN       9,532.50',
+        'TRANSFER                      9,532.50',
+      ].join('\n'),
+    );
+    expect(slip).toMatchObject({ merchant: 'MAMA TEE FOODS & PROVISIONS', currency: 'NGN', currencyStated: true, total: 9532.5, totalMismatch: { stated: 9532.5, computed: 9352.5 } });
+    expect(slip.items).toHaveLength(3);
+  });
+
+  it.each([
+    ['Jollof rice ₦3,500.00\nTotal ₦3,500.00', 'NGN'],
+    ['Suya N2,400.00\nChapman N1,800.00\nTotal N4,200.00', 'NGN'],
+    ['Waakye 25.00\nTotal GH₵ 25.00', 'GHS'],
+    ['Kenkey 18.00\nTOTAL GHC 18.00', 'GHS'],
+    ['Koshary 45.00\nTotal E£ 45.00', 'EGP'],
+    ['Ful medames 30.00 L.E.\nTotal 30.00 L.E.', 'EGP'],
+    ['كشري 45.00 ج.م', 'EGP'],
+    ['Total PKR 1,450.00', 'PKR'],
+    ['Fuchka ৳ 120\nTotal ৳ 120', 'BDT'],
+    ['Biryani Tk 350\nTotal Tk. 350', 'BDT'],
+    ['Nasi goreng Rp 35.000\nTotal Rp 35.000', 'IDR'],
+    ['Es teh RP.8.000\nTOTAL RP.8.000', 'IDR'],
+    ['Nasi lemak RM 8.50\nTotal RM12.50', 'MYR'],
+    ['Falafel 32.00 NIS\nTotal 32.00 NIS', 'ILS'],
+    ['Хумус 38.00 ש"ח', 'ILS'],
+    ['Вареники 120 грн\nРазом 120 грн', 'UAH'],
+    ['Борщ ₴95.00', 'UAH'],
+  ])('reads the currency mark in %j', (text, currency) => {
+    expect(detectCurrency(text)).toEqual({ code: currency, stated: true });
+  });
+
+  it.each([
+    // Nigeria: a town or district, its dialling code, its tax number's form, its VAT rate of 7.5%.
+    ['Wuse 2, Abuja\nPepper soup 4,500.00\nTotal 4,500.00', 'NGN'],
+    ['Tel: +234 803 555 0147\nTotal 6,200.00', 'NGN'],
+    ['TIN: 12345678-0001\nTotal 2,750.00', 'NGN'],
+    ['Puff puff 600.00\nVAT 7.5% 45.00\nTotal 645.00', 'NGN'],
+    ['Osu Oxford St, Accra\nTotal 85.00', 'GHS'],
+    ['Banku 40.00\nNHIL 2.5% 1.00\nGETFund 2.5% 1.00\nTotal 42.00', 'GHS'],
+    ['Zamalek, Cairo\nTotal 260.00', 'EGP'],
+    ['Gulberg III, Lahore\nTotal 1,850.00', 'PKR'],
+    ['Mushak-6.3\nDhanmondi, Dhaka\nTotal 980.00', 'BDT'],
+    ['VAT REG TIN: 123-456-789-000\nVATable Sales 401.79\nTotal 450.00', 'PHP'],
+    ['Ayala Ave, Makati\nTotal 450.00', 'PHP'],
+    ['Jl. Kemang Raya No. 8\nTotal 87.000', 'IDR'],
+    ['NPWP 01.234.567.8-901.000\nPPN 11% 9.900\nTotal 99.900', 'IDR'],
+    ['Bukit Bintang, Kuala Lumpur\nTotal 23.40', 'MYR'],
+    // Poland: comma decimals, which would read as euros, on a fiscal receipt.
+    ['PARAGON FISKALNY\nChleb 4,99 A\nPTU A 23% 0,93\nSUMA 4,99', 'PLN'],
+    ['NIP 526-104-08-28\nRazem 12,50', 'PLN'],
+    ['קפה הפוך 16.00\nסה"כ 16.00', 'ILS'],
+    ['Хрещатик 22, Київ\nРазом 240.00', 'UAH'],
+    ['Кава 65.00\nПДВ А 20% 10.83\nСума 65.00', 'UAH'],
+  ])('reads the currency of bare amounts from where %j was printed', (text, currency) => {
+    expect(detectCurrency(text)).toEqual({ code: currency, stated: false });
+  });
+
+  it('reads "Rs" as the Pakistani rupee on a receipt printed in Pakistan, else as the Indian rupee', () => {
+    expect(detectCurrency('Clifton, Karachi\nNihari Rs. 650\nTotal Rs. 650')).toEqual({ code: 'PKR', stated: true });
+    expect(detectCurrency('NTN: 1234567-8\nSTRN: 1700000000000\nTotal Rs 1,200.00')).toEqual({ code: 'PKR', stated: true });
+    expect(detectCurrency('Total Rs 1,200.00')).toEqual({ code: 'INR', stated: true });
+    // An Indian clue with "Rs" stays Indian; a "$" still names no rupee.
+    expect(detectCurrency('GSTIN: 33AAACS1234F1Z9\nTotal Rs. 210')).toEqual({ code: 'INR', stated: true });
+    expect(detectCurrency('Lahore Grill, Houston TX\nTotal $24.00')).toEqual({ code: 'USD', stated: true });
+    expect(parseReceipt('Student Biryani, Karachi\nChicken Biryani Rs. 480\nRaita Rs. 70\nTotal Rs. 550')).toMatchObject({ currency: 'PKR', total: 550, totalMismatch: undefined });
+  });
+
+  it('reads amounts glued to the naira, ringgit, rupiah and taka marks', () => {
+    expect(parseReceipt('Buka Express\nAmala N1,500.00\nEwedu N300.00\nTotal N1,800.00')).toMatchObject({ currency: 'NGN', total: 1800, items: [{ amount: 1500 }, { amount: 300 }], totalMismatch: undefined });
+    expect(parseReceipt('Mamak Corner\nRoti canai RM2.50\nTeh tarik RM3.00\nTotal RM5.50')).toMatchObject({ currency: 'MYR', total: 5.5, items: [{ amount: 2.5 }, { amount: 3 }], totalMismatch: undefined });
+    expect(parseReceipt('Warung Bu Sri\nSoto ayam Rp25.000\nEs jeruk Rp8.000\nTotal Rp33.000')).toMatchObject({ currency: 'IDR', total: 33000, items: [{ amount: 25000 }, { amount: 8000 }], totalMismatch: undefined });
+    expect(parseReceipt('Star Kabab\nKacchi Tk350\nBorhani Tk60\nTotal Tk410')).toMatchObject({ currency: 'BDT', total: 410, items: [{ amount: 350 }, { amount: 60 }], totalMismatch: undefined });
+  });
+
+  it.each([
+    // A letter N, RM, Rp or Tk that is no currency mark, and places that share a name.
+    ['Size N 2.00\nTotal 2.00', 'USD'],
+    ['USB-C cable N5 9.99\nTotal 9.99', 'USD'],
+    ['RM Williams belt 120.00\nTotal 120.00', 'USD'],
+    ['Guest RM 204\nTotal 120.00', 'USD'],
+    ['Sharp calculator 12.00\nRPM counter 3.00\nTotal 15.00', 'USD'],
+    ['TK Maxx\nScarf 12.00\nTotal 12.00', 'USD'],
+    ['Tkachenko 4.00\nTotal 4.00', 'USD'],
+    ['Tennis balls 4.00\nTotal 4.00', 'USD'],
+    ['Tamale 3.50\nTotal 3.50', 'USD'],
+    ['Rua 25 de Abril, 8600-315 Lagos\nBica 1,20\nTotal 1,20', 'EUR'],
+    // Russian, without the letters only Ukrainian writes.
+    ['Борщ 450,00\nИтого 450,00', 'EUR'],
+    ['Sales tax 7.5% 0.45\nTotal 6.45', 'USD'],
+  ])('reads no new currency into %j', (text, currency) => {
+    expect(detectCurrency(text).code).toBe(currency);
+  });
+
+  it('reads the E£ as the Egyptian pound, never the British one', () => {
+    expect(parseReceipt('Abou Tarek\nKoshary E£ 40.00\nPepsi E£ 15.00\nTotal E£ 55.00')).toMatchObject({ currency: 'EGP', total: 55, items: [{}, {}] });
+  });
+
+  it('reads 100 KB of text built against the patterns for the naira, cedi, rupiah, ringgit, taka, shekel and hryvnia in linear time', () => {
+    expectLinearOn(
+      ['N1', 'N1,', 'N1,000', 'RM 1', 'RM1,1', 'Rp ', 'Tk ', '1 Tk', '1 ج. ', 'L. E', 'ש"', 'грн1', 'TIN 1', '0000-000 ', 'BIN 1', 'PPN 1', 'NIP 1', 'PTU A ', 'E£'],
+      (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `Shop\nTea ${text}1.00\nTotal N2,000.00`],
+    );
+  });
+
   it('reads a rupee amount printed without decimals', () => {
     expect(parseReceipt('Saravana Bhavan\nMeals Rs. 150\nSweet Lassi Rs. 60\nTotal Rs. 210')).toMatchObject({ currency: 'INR', total: 210, items: [{ amount: 150 }, { amount: 60 }] });
   });

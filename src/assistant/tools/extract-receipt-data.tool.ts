@@ -39,26 +39,55 @@ const extractReceiptDataInput = z.object({
 });
 export type ExtractReceiptDataInput = z.infer<typeof extractReceiptDataInput>;
 
-const CODES = 'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|ILS|AED|SAR|THB|PHP|MYR|KES|VND';
+const CODES =
+  'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|ILS|AED|SAR|THB|PHP|MYR|KES|VND|' +
+  'NGN|GHS|EGP|PKR|BDT|IDR|UAH';
 /** The Kenyan shilling's abbreviation, a mark and a currency's name at once: "KSh 420", "Kshs. 1,200", "TOTAL KSH". */
 const KENYAN_SHILLING = String.raw`K[Ss][Hh][Ss]?\b\.?`;
-/** Specific marks before generic ones: "CA$" must not read as "$". */
+/**
+ * "N9,532.50", "N450.00": the naira's N glued to an amount with thousands or cents, as Nigerian tills print it without the
+ * ₦; a lone N ("Size N 2.00", "N5 cable") is a letter.
+ */
+const NAIRA_N = String.raw`N(?=\d[\d,]*\.\d{2}(?!\d)|\d{1,3}(?:,\d{3})+(?![\d.,]))`;
+/** "RM 12.50", "RM1,250.00": the ringgit's letters before an amount with cents; "RM 204" is a room, "RM Williams" a name. */
+const RINGGIT = String.raw`RM[^\S\n]?(?=\d[\d,]*\.\d{2}(?!\d))`;
+/** "Rp 25.000", "Rp25.000,00", "RP. 8.500": the rupiah's letters, only before an amount ("Sharp", "RPM" are words). */
+const RUPIAH = String.raw`R[pP]\.?(?=[^\S\n]?\d)`;
+/** "Tk 250", "Tk. 1,200": the taka's abbreviation before an amount ("TK Maxx" is a shop). */
+const TAKA = String.raw`Tk\.?(?=[^\S\n]?\d)`;
+/** Specific marks before generic ones: "CA$" must not read as "$", "E£" (the Egyptian pound) not as "£". */
 const CURRENCY_MARKS: [RegExp, string][] = [
   [/US\$/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
-  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<![\p{L}\p{N}])R\s?\d/u, 'ZAR'], [/€|\beuros?\b/i, 'EUR'], [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
+  [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<![\p{L}\p{N}])R\s?\d/u, 'ZAR'], [/€|\beuros?\b/i, 'EUR'],
+  // The Egyptian pound: "E£", "L.E." (livre égyptienne), "ج.م" (Arabic: Egyptian pound) after an amount.
+  [/(?<![\p{L}\p{N}])E£|(?<![\p{L}\p{N}])L\.[^\S\n]?E\.|(?<=\d[^\S\n]?)ج\.?[^\S\n]?م(?!\p{L})/u, 'EGP'],
+  [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
   [/[¥円]|\byen\b/i, 'JPY'], [/₹/, 'INR'], [/₩/, 'KRW'], [/₽/, 'RUB'], [/₺/, 'TRY'], [/₪/, 'ILS'], [/₱/, 'PHP'], [/฿/, 'THB'],
-  [/zł/, 'PLN'], [/Kč/, 'CZK'],
+  [/zł/, 'PLN'], [/Kč/, 'CZK'], [/₦/, 'NGN'], [/G[Hh]?[₵¢]|₵|\bGHC\b/, 'GHS'], [/৳/, 'BDT'], [/₴/, 'UAH'],
   // "45,00 TL", "TL 45": the Turkish lira's letters, only next to an amount.
   [/(?<=\d[^\S\n]?)TL(?![A-Za-z])|(?<![A-Za-z])TL(?=[^\S\n]?\d)/, 'TRY'],
-  // "Rs. 120", "Grand Total (Rs.)", "Amount in Rs": the rupee's abbreviation, only next to an amount, a bracket or a line's end.
-  [/\bRs\b\.?(?=[^\S\n]?\d|\)|[^\S\n]*$)|\brupees?\b/im, 'INR'], [/(?<=\d[^\S\n]?)원/, 'KRW'],
+  [/(?<=\d[^\S\n]?)원/, 'KRW'],
   // "45.000đ", "45.000 ₫", "VNĐ": the dong's letter only after an amount, as "đ" starts Vietnamese words ("Khách đưa").
   [/₫|VNĐ|(?<=\d[^\S\n]?)[đĐ](?![\p{L}\p{N}])/u, 'VND'],
   [new RegExp(String.raw`\b${KENYAN_SHILLING}`), 'KES'],
+  [new RegExp(`(?<![\\p{L}\\p{N}])(?:${NAIRA_N})`, 'u'), 'NGN'],
+  [new RegExp(`(?<![\\p{L}\\p{N}])(?:${RINGGIT})`, 'u'), 'MYR'],
+  [new RegExp(`(?<![\\p{L}\\p{N}])(?:${RUPIAH})`, 'u'), 'IDR'],
+  [new RegExp(`(?<![\\p{L}\\p{N}])(?:${TAKA})|(?<=\\d[^\\S\\n]?)Tk(?![\\p{L}\\p{N}])`, 'u'), 'BDT'],
+  // "450 грн", "грн 120,00": the hryvnia's abbreviation, a word of its own.
+  [/(?<![\p{L}\p{N}])грн(?![\p{L}\p{N}])/iu, 'UAH'],
+  // "45.00 NIS", "ש״ח" (shekels, with a gershayim, a quotation mark or none): the new shekel's abbreviations.
+  [/(?<![\p{L}\p{N}])(?:NIS|ש[״"׳']?ח)(?![\p{L}\p{N}])/u, 'ILS'],
 ];
 /** "$" alone is the US dollar unless the receipt says where it was printed (COUNTRY_CLUES): Canada, Australia, Singapore... print it too. */
 const DOLLAR = /\$|\bdollars?\b/i;
-const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
+const DOLLAR_CURRENCIES = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN'];
+/**
+ * "Rs. 120", "Grand Total (Rs.)", "Amount in Rs": the rupee's abbreviation, only next to an amount, a bracket or a line's
+ * end. India and Pakistan both print it: the Indian rupee unless the receipt says it was printed in Pakistan.
+ */
+const RUPEE = /\bRs\b\.?(?=[^\S\n]?\d|\)|[^\S\n]*$)|\brupees?\b/im;
+const RUPEE_CURRENCIES = ['INR', 'PKR'];
 const BLANKS = String.raw`[^\S\n]`;
 /** Words standing apart by letters and digits: \b ends a word only at an ASCII letter ("płatność", "ičo"). */
 const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
@@ -116,6 +145,37 @@ const COUNTRY_CLUES: [RegExp, string][] = [
   ],
   // Kenya: M-PESA (its mobile money), a KRA PIN ("PIN: P051234567X"), a Kenyan town.
   [/\bM-?PESA\b|\bKenya\b|\bPIN\b(?:[^\S\n]*:)?[^\S\n]*[AP]\d{9}[A-Z]\b|\b(?:Nairobi|Mombasa|Kisumu|Nakuru|Eldoret|Thika)\b/i, 'KES'],
+  // Nigeria: the country, its dialling code, a tax number as its revenue service writes it (12345678-0001), a Nigerian town
+  // or district (not Lagos in Portugal, after its postcode).
+  [
+    /\bNigeria\b|\+234(?!\d)|\bTIN\b[^\S\n]*(?:[:#.][^\S\n]*)?\d{8}-\d{4}\b|(?<!\d{4}-\d{3}[^\S\n]?)\bLagos\b|\b(?:Abuja|Ibadan|Port[^\S\n]+Harcourt|Ikeja|Lekki|Ikoyi|Surulere|Enugu|Kaduna|Onitsha|Owerri)\b/i,
+    'NGN',
+  ],
+  // Ghana: the levies only it charges (NHIL, GETFund), the country, its dialling code, a Ghanaian city.
+  [/\b(?:NHIL|GETFund|Ghana|Accra|Kumasi|Takoradi)\b|\+233(?!\d)/i, 'GHS'],
+  // Egypt: the country or its cities, in Latin or Arabic letters ("Alexandria" is in Virginia too).
+  [/\b(?:Egypt|Cairo|Giza|Hurghada|Sharm[^\S\n]?El[^\S\n-]?Sheikh)\b|مصر|القاهرة|الجيزة/i, 'EGP'],
+  // Pakistan: its national tax number (NTN), sales-tax registration (STRN), revenue board (FBR), dialling code, cities.
+  [/\b(?:NTN|STRN|FBR)\b|\+92(?!\d)|\b(?:Pakistan|Karachi|Lahore|Islamabad|Rawalpindi|Faisalabad|Peshawar|Multan)\b/i, 'PKR'],
+  // Bangladesh: its VAT forms ("Mushak-6.3"), business number (BIN 000123456-0101), dialling code, the country, its cities.
+  [/\bMushak\b|\bBIN\b[^\d\n]{0,12}\d{9}-\d{4}\b|\+880(?!\d)|\b(?:Bangladesh|Dhaka|Chittagong|Chattogram|Sylhet)\b/i, 'BDT'],
+  // The Philippines: the revenue bureau's permit (BIR), "VATable Sales", a tax number written 123-456-789-000, its cities.
+  [
+    /\bBIR\b[^\S\n]+(?:Permit|Accr|PTU|No)|\bVATable[^\S\n]+Sales\b|\bTIN\b[^\d\n]{0,12}\d{3}-\d{3}-\d{3}-\d{3,5}\b|\b(?:Philippines|Manila|Makati|Quezon[^\S\n]+City|Cebu|Davao|Taguig|Pasig)\b/i,
+    'PHP',
+  ],
+  // Indonesia: its tax number (NPWP), VAT with its rate ("PPN 11%"), a street ("Jl. Sudirman"), the country or a city.
+  [/\bNPWP\b|\bPPN\b[^\S\n]*\(?\d{1,2}[^\S\n]?%|\bJl\.[^\S\n]|\b(?:Indonesia|Jakarta|Bandung|Surabaya|Denpasar|Yogyakarta)\b/i, 'IDR'],
+  [/\b(?:Malaysia|Kuala[^\S\n]+Lumpur|Petaling[^\S\n]+Jaya|Shah[^\S\n]+Alam|Johor[^\S\n]+Bahru|Selangor|Penang|Pulau[^\S\n]+Pinang)\b/i, 'MYR'],
+  // Poland: a fiscal receipt's heading, its VAT (PTU) by rate letter, a tax number (NIP 123-456-78-90), the country or a city.
+  [
+    /(?<![\p{L}\p{N}])(?:PARAGON[^\S\n]+FISKALNY|SUMA[^\S\n]+PTU|PTU[^\S\n]+[A-G][^\S\n]+\d|NIP[^\S\n]*:?[^\S\n]*(?:PL)?\d{3}-?\d{3}-?\d{2}-?\d{2}(?!\d)|Polska|Warszawa|Kraków|Wrocław|Poznań|Gdańsk|Łódź)(?![\p{L}\p{N}])/iu,
+    'PLN',
+  ],
+  // Israel: Hebrew letters, the country or its cities in Latin letters.
+  [/[\u05D0-\u05EA]|\b(?:Israel|Tel[^\S\n-]?Aviv|Haifa|Eilat)\b/i, 'ILS'],
+  // Ukraine: the letters only Ukrainian writes (ї, є, ґ), its VAT (ПДВ), the country or its cities.
+  [/[їєґЇЄҐ]|(?<![\p{L}\p{N}])(?:ПДВ|Україна|Київ|Львів|Харків|Одеса|Ukraine|Kyiv|Kiev|Lviv|Kharkiv|Odesa)(?![\p{L}\p{N}])/u, 'UAH'],
   [/\bEFTPOS\b|\bincl(?:udes|uded|uding|\.)?[^\S\n]*GST\b|\bGST[^\S\n]+incl/i, 'AUD'],
   [/^NETS\b/m, 'SGD'],
   // Turkey: KDV (its VAT, "TOPKDV" its sum), the tax office ("KONAK V.D.") and number (VKN), or a Turkish city, however
@@ -129,11 +189,19 @@ const COUNTRY_CLUES: [RegExp, string][] = [
 /** With a "$" only: IVA, the value-added tax of Mexico and the peso countries, which the US does not levy. */
 const DOLLAR_CLUES: [RegExp, string][] = [[/\bIVA\b/, 'MXN']];
 /**
+ * Marks several countries print: where the receipt was printed (COUNTRY_CLUES, then the mark's own clues) names one of its
+ * currencies, else the first. The rupee's abbreviation before the "$", as a "$" in a rupee receipt is rarer than the reverse.
+ */
+const SHARED_MARKS: { mark: RegExp; currencies: string[]; clues: [RegExp, string][] }[] = [
+  { mark: RUPEE, currencies: RUPEE_CURRENCIES, clues: [] },
+  { mark: DOLLAR, currencies: DOLLAR_CURRENCIES, clues: DOLLAR_CLUES },
+];
+/**
  * Bare amounts with "." decimals and a VAT line: the US levies no VAT, so its rate says where ("VAT @20%" British, 23% or
  * 13.5% Irish, 21% Dutch, Spanish or Belgian). Other rates are left to the default.
  */
 const VAT_RATE = /\bVAT\b(?:[^\S\n]*(?:@|at\b|rate\b))?[^\S\n]*\(?(\d{1,2}(?:\.\d{1,2})?)[^\S\n]?%|(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[^\S\n]?%[^\S\n]*VAT\b/i;
-const VAT_RATES = new Map([[20, 'GBP'], [23, 'EUR'], [13.5, 'EUR'], [21, 'EUR']]);
+const VAT_RATES = new Map([[20, 'GBP'], [23, 'EUR'], [13.5, 'EUR'], [21, 'EUR'], [7.5, 'NGN']]);
 /** Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code. */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND']);
 /**
@@ -145,7 +213,7 @@ const DEFAULT_CURRENCY = 'USD';
 const DEFAULT_COMMA_CURRENCY = 'EUR';
 const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 
-const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|R(?=\s?\d)|€|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|₫|VNĐ|zł|Kč|\bTL\b|\b${KENYAN_SHILLING}|\b(?:${CODES})\b)`;
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|${RUPIAH}|${RINGGIT}|R(?=\s?\d)|€|E£|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|₫|₦|G[Hh]?[₵¢]|₵|৳|₴|VNĐ|zł|Kč|\bTL\b|\b${KENYAN_SHILLING}|${NAIRA_N}|${TAKA}|\b(?:${CODES})\b)`;
 /**
  * Thousands groups (1,234.56 / 1.234,56 / 1'234.50 / 1 234,56 with a no-break space) or plain numbers with at most two
  * decimals. A plain space groups thousands only before comma decimals ("1 686,43", as Czech, Polish, French and Nordic
@@ -818,8 +886,8 @@ export function parseReceipt(text: string): Receipt {
 }
 
 /**
- * An explicit ISO code wins over a symbol; with several, the most frequent one; a "$" or nothing is read from where the
- * receipt was printed; else inferred from the decimals.
+ * An explicit ISO code wins over a symbol; with several, the most frequent one; a "$", an "Rs" or nothing is read from where
+ * the receipt was printed; else inferred from the decimals.
  */
 export function detectCurrency(text: string): { code: string; stated: boolean } {
   const codes = text.match(new RegExp(`\\b(?:${CODES})\\b`, 'g')) ?? [];
@@ -830,15 +898,15 @@ export function detectCurrency(text: string): { code: string; stated: boolean } 
   }
   const marked = CURRENCY_MARKS.find(([pattern]) => pattern.test(text))?.[1];
   if (marked) return { code: marked, stated: true };
-  // A bare "$" or a bare amount: where the receipt was printed says which (a "$" only names a dollar-printing country's
-  // currency, an amount with cents no whole-unit one: "Phở tái 14.50" was sold outside Vietnam).
-  const dollar = DOLLAR.test(text);
+  // A "$", "Rs" or a bare amount: where the receipt was printed says which (a shared mark only names a currency of the
+  // countries printing it, an amount with cents no whole-unit one: "Phở tái 14.50" was sold outside Vietnam).
+  const shared = SHARED_MARKS.find(({ mark }) => mark.test(text));
   const cents = CENTS.test(text);
   const clue = COUNTRY_CLUES.find(
-    ([pattern, code]) => (!dollar || DOLLAR_CURRENCIES.has(code)) && !(cents && ZERO_DECIMAL.has(code)) && pattern.test(text),
+    ([pattern, code]) => (!shared || shared.currencies.includes(code)) && !(cents && ZERO_DECIMAL.has(code)) && pattern.test(text),
   )?.[1];
-  if (clue) return { code: clue, stated: dollar };
-  if (dollar) return { code: DOLLAR_CLUES.find(([pattern]) => pattern.test(text))?.[1] ?? 'USD', stated: true };
+  if (clue) return { code: clue, stated: Boolean(shared) };
+  if (shared) return { code: shared.clues.find(([pattern]) => pattern.test(text))?.[1] ?? shared.currencies[0] ?? DEFAULT_CURRENCY, stated: true };
   if (COMMA_DECIMALS.test(text)) return { code: DEFAULT_COMMA_CURRENCY, stated: false };
   const vat = VAT_RATE.exec(text);
   return { code: (vat && VAT_RATES.get(Number(vat[1] ?? vat[2]))) ?? DEFAULT_CURRENCY, stated: false };
