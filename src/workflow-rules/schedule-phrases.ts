@@ -127,7 +127,6 @@ function tokenize(text: string): Token[] {
     const token: Token = { text: raw.toLowerCase(), start: match.index, end: match.index + raw.length };
     if (match[1] !== undefined) Object.assign(token, { text: 'time', number: Number(match[1]), minute: Number(match[2]) });
     else if (/^\d/.test(raw)) Object.assign(token, { number: Number.parseInt(raw, 10), ordinal: /\D$/.test(raw) });
-    else if (ORDINAL_WORDS[token.text] !== undefined) Object.assign(token, { number: ORDINAL_WORDS[token.text], ordinal: true });
     tokens.push(token);
   }
   return inEnglish(tokens);
@@ -135,9 +134,9 @@ function tokenize(text: string): Token[] {
 
 /**
  * The tokens with a recurrence's words in other languages as the English words the grammar reads
- * (RECURRENCE_WORDS), each English word keeping the span of the words it stands for; and a bare
- * day number between "the" and "of" ("the 15 of every month", "el 15 de cada mes") as the ordinal
- * it is. One pass, looking at most three tokens ahead.
+ * (RECURRENCE_WORDS), each English word keeping the span of the words it stands for; then the
+ * ordinals: ordinal words ("first", "último" read as "last") and a bare day number between "the" and
+ * "of" ("the 15 of every month", "el 15 de cada mes"). Two passes, looking at most three tokens ahead.
  */
 function inEnglish(tokens: Token[]): Token[] {
   const english: Token[] = [];
@@ -147,26 +146,37 @@ function inEnglish(tokens: Token[]): Token[] {
       at + size <= tokens.length ? RECURRENCE_PHRASES.get(tokens.slice(at, at + size).map((each) => each.text).join(' ')) : undefined;
     const size = phraseOf(3) ? 3 : phraseOf(2) ? 2 : 1;
     const words = size > 1 ? phraseOf(size) : RECURRENCE_WORDS.get(token.text);
-    const dayName = (word?: Token): boolean => word !== undefined && DAY_NAMES.some((day) => (RECURRENCE_WORDS.get(word.text)?.[0] ?? word.text).startsWith(day));
-    const joins = (join: string | undefined, before?: Token, after?: Token): boolean =>
-      join !== undefined && ((dayName(before) && dayName(after)) || (join === 'and' && (before?.number !== undefined || before?.text === 'noon') && after?.number !== undefined));
+    const join = JOINING_WORDS.get(token.text);
     if (AT_BEFORE_A_NUMBER.has(token.text) && tokens[at + 1]?.number !== undefined) {
       english.push({ ...token, text: 'at' });
-    } else if (joins(JOINING_WORDS.get(token.text), english.at(-1), tokens[at + 1])) {
-      english.push({ ...token, text: JOINING_WORDS.get(token.text) as string });
+    } else if (join !== undefined && joins(join, english.at(-1), tokens[at + 1])) {
+      english.push({ ...token, text: join });
     } else if (words) {
       const span = { start: token.start, end: tokens[at + size - 1].end };
-      english.push(...words.map((text) => ({ ...span, text, ...(ORDINAL_WORDS[text] !== undefined ? { number: ORDINAL_WORDS[text], ordinal: true } : {}) })));
+      english.push(...words.map((text) => ({ ...span, text })));
       at += size - 1;
     } else {
       english.push(token);
     }
   }
   for (const [at, token] of english.entries()) {
+    if (ORDINAL_WORDS[token.text] !== undefined) Object.assign(token, { number: ORDINAL_WORDS[token.text], ordinal: true });
     const dayOfMonth = token.number !== undefined && !token.ordinal && token.minute === undefined && token.number >= 1 && token.number <= 31;
     if (dayOfMonth && english[at - 1]?.text === 'the' && english[at + 1]?.text === 'of') token.ordinal = true;
   }
   return english;
+}
+
+/** A day's name, in English or as RECURRENCE_WORDS reads it ("lunes", "lundis"). */
+function isDayName(token: Token | undefined): boolean {
+  const text = token && (RECURRENCE_WORDS.get(token.text)?.[0] ?? token.text);
+  return text !== undefined && DAY_NAMES.some((day) => text.startsWith(day));
+}
+
+/** Whether a joining word stands where it joins: between two days, or ("and") between two times. */
+function joins(join: 'to' | 'and', before: Token | undefined, after: Token | undefined): boolean {
+  if (isDayName(before) && isDayName(after)) return true;
+  return join === 'and' && (before?.number !== undefined || before?.text === 'noon') && after?.number !== undefined;
 }
 
 /** Months by name and by their usual short forms. */

@@ -210,8 +210,8 @@ const CORRESPONDENCE = new RegExp(String.raw`\b(?:an?|the|my|our|short|quick|pol
 
 /** "script the reel", "a script for our Instagram reel": the word script with a short-video kind as its object. */
 const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts?)\b/i;
-/** A post named by what it is, not by where it goes. */
-const POST_KIND = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|blurbs?|articles?|stor(?:y|ies)|shout-?outs?)\b/i;
+/** A post named by what it is, not by where it goes ("on insta"). */
+export const POST_KIND = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|blurbs?|articles?|stor(?:y|ies)|shout-?outs?)\b/i;
 
 /** The sentences from the first one that asks for something, when statements come before it. */
 function fromFirstAsk(text: string): string | undefined {
@@ -231,21 +231,17 @@ function messageFirst(text: string, intents: readonly OfflineIntent[]): boolean 
  * go to the table's order. None when a message to someone is named before any kind.
  */
 function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineIntent | undefined {
-  let best: { intent: OfflineIntent; at: number } | undefined;
-  for (const intent of intents) {
-    const at = intent.pattern.exec(text)?.index;
-    if (at !== undefined && (!best || at < best.at)) best = { intent, at };
-  }
+  // Each kind where it is first named, earliest first; the sort is stable, so ties keep the table's order.
+  const named = intents
+    .flatMap((intent) => {
+      const at = intent.pattern.exec(text)?.index;
+      return at === undefined ? [] : [{ intent, at }];
+    })
+    .sort((a, b) => a.at - b.at);
+  let best = named[0];
   // "For our clinic's IG can you make a drawing": a platform names where a deliverable goes; the post is the deliverable only
   // when the text names no other kind.
-  if (best?.intent.tool === 'format_post' && !POST_KIND.test(text)) {
-    let named: { intent: OfflineIntent; at: number } | undefined;
-    for (const intent of intents) {
-      const at = intent.tool === 'format_post' ? undefined : intent.pattern.exec(text)?.index;
-      if (at !== undefined && (!named || at < named.at)) named = { intent, at };
-    }
-    if (named) best = named;
-  }
+  if (best?.intent.tool === 'format_post' && !POST_KIND.test(text)) best = named.find((each) => each.intent.tool !== 'format_post') ?? best;
   // A script whose object is a reel ("script the reel", "a script for our TikTok") is the reel's script.
   const reel = intents.find((intent) => intent.tool === 'format_reel');
   if (best?.intent.tool === 'format_script' && reel && SCRIPT_OF_REEL.test(text)) best = { intent: reel, at: best.at };

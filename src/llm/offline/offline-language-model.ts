@@ -83,7 +83,8 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   const { request: written, context } = lastUserMessage(options.prompt);
   // A message pasted from a chat is its messages, run together as one ask; the tools read the chat's lines themselves.
   const request = chatAsRequest(written);
-  const fromChat = request !== written;
+  // The chat's lines without stamps and senders: what the tools read, and the material when the ask is the chat itself.
+  const chatLines = request !== written ? withoutChatPrefixes(written) : undefined;
   if (options.responseFormat?.type === 'json') {
     return [{ type: 'text', text: JSON.stringify(structuredOutput(options.responseFormat, request, written)) }];
   }
@@ -114,14 +115,14 @@ function respond(options: LanguageModelV4CallOptions): LanguageModelV4Content[] 
   const reading =
     matchIntent(asked, offered)?.tool ??
     materialReading(firstLine, material, offered) ??
-    (fromChat ? materialReading('', withoutChatPrefixes(written).split('\n'), offered) : undefined);
+    (chatLines !== undefined ? materialReading('', chatLines.split('\n'), offered) : undefined);
   const chosen = tools.find((tool) => tool.name === reading);
   if (chosen) {
     // Points of earlier steps' output follow the request as its details ("write it" after "outline it"),
     // then a reviewer's notes on a rejected attempt: the redo's tool makes what the note asks for.
     const details = earlierPoints(context).map((point) => `${point.replace(TRAILING_STOPS, '')}.`);
     const notes = context.filter((entry) => entry.kind === 'feedback').map((entry) => entry.text.trim());
-    const input = (fromChat ? withoutChatPrefixes(written) : [asked, ...material].join('\n')) + (details.length > 0 ? `. ${details.join(' ')}` : '') + (notes.length > 0 ? ` ${notes.join(' ')}` : '');
+    const input = (chatLines ?? [asked, ...material].join('\n')) + (details.length > 0 ? `. ${details.join(' ')}` : '') + (notes.length > 0 ? ` ${notes.join(' ')}` : '');
     return [
       {
         type: 'tool-call',

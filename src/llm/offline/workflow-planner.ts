@@ -2,7 +2,7 @@ import { chatAsRequest } from '../../common/chat-export.js';
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
-import { agentOfTool, matchIntent, MESSAGE_NOUNS, type OfflineAgentId, type OfflineToolName, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
+import { agentOfTool, matchIntent, MESSAGE_NOUNS, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -17,8 +17,7 @@ export interface OfflinePlan {
 
 export const MAX_PLAN_STEPS = 20;
 
-/** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
-/** The same verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
+/** Verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
 const WORK_VERBS_IN_OTHER_LANGUAGES = [
   'generar', 'diseñar', 'enviar', 'mandar', 'publicar', 'resumir', 'analizar',
   'recuérdame', 'recuerdame', 'captura', 'registra', 'anota', 'apunta', 'lee', 'relee', 'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
@@ -28,6 +27,7 @@ const WORK_VERBS_IN_OTHER_LANGUAGES = [
   'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
 ].join('|');
 const FOREIGN_WORK_VERB = new RegExp(`^(?:${WORK_VERBS_IN_OTHER_LANGUAGES})$`, 'iu');
+/** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
   String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait|${WORK_VERBS_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
   'iu',
@@ -170,21 +170,17 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (CONDITION.test(rest) && !matchIntent(rest) && !ACTION_VERB.test(rest.replace(CONDITION, ''))) continue;
     // "thanks!" at the end of a goal is courtesy, no step.
     if (thanksOnly(rest)) continue;
-    // "Dutch + English caption please": the languages of an output a step already makes, a note on that step.
+    // A note on a step, no step of its own: "Dutch + English caption please" (the languages of an output a step already
+    // makes), "Be nice, they're a good client" (how the output before should sound).
     const sameKind = LANGUAGE_NAME.test(rest) && !ACTION_VERB.test(stripLead(rest)) && !NEW_THING.test(rest) ? matchIntent(rest) : undefined;
-    const languageOf = sameKind && drafts.findLast((draft) => draft.tool === sameKind.tool);
-    if (languageOf) {
-      languageOf.description += ` (${lowerFirst(rest)})`;
-      continue;
-    }
-    // "Be nice, they're a good client": how the output before should sound, a note on its step.
-    if (previous && TONE_NOTE.test(rest)) {
-      previous.description += ` (${lowerFirst(rest)})`;
+    const notedOn = (sameKind && drafts.findLast((draft) => draft.tool === sameKind.tool)) || (TONE_NOTE.test(rest) ? previous : undefined);
+    if (notedOn) {
+      notedOn.description += ` (${lowerFirst(rest)})`;
       continue;
     }
     // "i want the dish of the week on insta. caption first, then a pic": a wish that names only a platform, before the
     // deliverables that spell it out, is the goal's scene.
-    if (drafts.length === 0 && matchIntent(rest)?.tool === 'format_post' && !POST_NOUN.test(rest) && clauses.slice(index + 1).some((later) => POST_NOUN.test(later.text))) {
+    if (drafts.length === 0 && matchIntent(rest)?.tool === 'format_post' && !POST_KIND.test(rest) && clauses.slice(index + 1).some((later) => POST_KIND.test(later.text))) {
       continue;
     }
     // "Our bakery turns 10 next week!": a sentence that sets the scene before the asks is no step.
@@ -423,9 +419,6 @@ function clausesOf(text: string): Clause[] {
     clauses.map((clause) => ({ ...clause, text: tidy(stripLead(clause.text)), written: tidy(clause.written) })).filter((clause) => clause.text.length > 0),
   );
 }
-
-/** A post named by what it is, not only by where it goes ("on insta"). */
-const POST_NOUN = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|stor(?:y|ies)|blurbs?|articles?)\b/i;
 
 /**
  * A check said in brackets ("(our director must approve the post)", "(my mum owns the flats and she wants to see the email
