@@ -6,7 +6,9 @@
  * Words stand apart by letters and digits, not by \b, which in JavaScript ends a word only at an ASCII letter
  * ("Yhteensä 12,00", "Összesen"). CJK labels stand alone: ideographs and Hangul have no spaces between words.
  */
-const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
+
+/** Words standing apart by letters and digits; the receipt parser reads its own words the same way. */
+export const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
 
 /**
  * Vietnamese words as printed or without their marks, as tills without Vietnamese letters print them: "tổng cộng" →

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { documentText, isDocument } from './attached-document.js';
 import { withoutChatPrefixes } from '../../common/chat-export.js';
-import { PAID_WORDS, readMisreadLetters, SUBTOTAL_WORDS, TOTAL_WORDS, withOrWithoutMarks } from '../../common/receipt-words.js';
+import { apart, PAID_WORDS, readMisreadLetters, SUBTOTAL_WORDS, TOTAL_WORDS, withOrWithoutMarks } from '../../common/receipt-words.js';
 
 export interface ReceiptItem {
   name: string;
@@ -89,8 +89,6 @@ const DOLLAR_CURRENCIES = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN'];
 const RUPEE = /\bRs\b\.?(?=[^\S\n]?\d|\)|[^\S\n]*$)|\brupees?\b/im;
 const RUPEE_CURRENCIES = ['INR', 'PKR'];
 const BLANKS = String.raw`[^\S\n]`;
-/** Words standing apart by letters and digits: \b ends a word only at an ASCII letter ("płatność", "ičo"). */
-const apart = (words: string): string => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`;
 /** A word in either case, for patterns that must stay case-sensitive elsewhere: "kg" → "[kK][gG]". */
 function anyCase(word: string): string {
   return word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
