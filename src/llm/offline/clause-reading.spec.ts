@@ -139,6 +139,10 @@ describe('thingOfScene', () => {
     ['I run a mobile knife-sharpening van', 'my mobile knife-sharpening van'],
     ['We are launching the spring menu', 'the spring menu'],
     ['Harvest starts next week', undefined],
+    ['We are opening two new climbing walls in March', 'two new climbing walls'],
+    ['Our team finally finished the renovation', 'the renovation'],
+    ['This weekend we start selling handmade candles at the market', 'handmade candles'],
+    ["We're going to open a second bakery", 'our second bakery'],
     ['Our winter open studio is on 7 December', 'our winter open studio'],
     ['The spring plant sale was a huge success', 'the spring plant sale'],
   ])('reads "%s" as about %s', (sentence, thing) => {

@@ -299,8 +299,21 @@ export function thingOfScene(sentence: string): string | undefined {
   ) {
     return `${words[0].text.toLowerCase()}${textOf(subject)}`;
   }
-  const verbAt = words.findIndex((word) => word.pos === 'VERB');
-  if (verbAt < 0 || !THING_DETERMINERS.has(words[verbAt + 1]?.lemma ?? '')) return undefined;
+  let verbAt = words.findIndex((word) => word.pos === 'VERB');
+  if (verbAt < 0) return undefined;
+  // "we start selling candles", "we're going to open a shop": the object is the last verb's.
+  for (let next = verbAt + 1; words[next]?.pos === 'VERB' || (words[next]?.pos === 'PART' && words[next + 1]?.pos === 'VERB'); next++) {
+    if (words[next].pos === 'VERB') verbAt = next;
+  }
+  // "renting out electric bikes": the particle of a phrasal verb goes with the verb.
+  const particle = words[verbAt + 1];
+  if (particle && PARTICLES.has(particle.lemma) && ['ADV', 'ADP', 'PART'].includes(particle.pos)) verbAt += 1;
+  if (!THING_DETERMINERS.has(words[verbAt + 1]?.lemma ?? '')) {
+    // "We're launching sunset kayak tours": a plural needs no determiner to name things ("starts next week" names none).
+    const bareEnd = nounPhraseEnd(words, verbAt + 1);
+    const head = words[bareEnd - 1];
+    return bareEnd > 0 && head.pos === 'NOUN' && head.lemma !== head.text.toLowerCase() ? textOf(words.slice(verbAt + 1, bareEnd)).trim() : undefined;
+  }
   const end = nounPhraseEnd(words, verbAt + 2);
   if (end < 0) return undefined;
   // "I run a cattery" is my cattery; "we're opening a second shop" our second shop.

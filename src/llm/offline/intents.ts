@@ -43,8 +43,8 @@ export const OFFLINE_INTENTS = [
   { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say)\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
-  // Pictures by kind: a banner, a cover, a poster, a mascot drawing are all images.
-  { tool: 'generate_image', agent: 'social', pattern: /\b(images?|pictures?|pics?|photos?|illustrations?|drawings?|draw|sketch(?:es)?|artwork|banners?|posters?|graphics?|logos?|covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b/i },
+  // Pictures by kind: a banner, a cover, a poster, a flyer, a mascot drawing are all images.
+  { tool: 'generate_image', agent: 'social', pattern: /\b(images?|pictures?|pics?|photos?|illustrations?|drawings?|draw|sketch(?:es)?|artwork|banners?|posters?|flyers?|infographics?|memes?|graphics?|logos?|covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b/i },
   // Posts by kind and by platform: a thread, a caption, a carousel, an announcement, a tweet; "on LinkedIn".
   {
     tool: 'format_post',

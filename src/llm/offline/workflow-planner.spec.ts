@@ -232,6 +232,19 @@ describe('planWorkflow', () => {
     expect(stepsOf('Harvest starts next week. Write a post about it.')).toEqual([['Write a post about it', 'social', false]]);
   });
 
+  it('gives a deliverable that names no subject of its own the thing a scene sentence is about', () => {
+    expect(stepsOf('This spring we start renting out electric cargo bikes. Make a Facebook post, then turn that post into a reel. A flyer for the counter as well.')).toEqual([
+      ['Make a Facebook post about electric cargo bikes', 'social', false],
+      ['Turn that post into a reel', 'video', false],
+      ['Make a flyer for the counter as well', 'social', false],
+    ]);
+    // A kind or a platform after "for" is no subject; a subject of the step's own is kept.
+    expect(stepsOf('We are opening a tiny wine bar. Sketch an outline for a blog article, and write an Instagram caption about our opening hours.')).toEqual([
+      ['Sketch an outline for a blog article about our tiny wine bar', 'social', false],
+      ['Write an Instagram caption about our opening hours', 'social', false],
+    ]);
+  });
+
   it('reads how people run asks together: a texted "n", ", with a picture", "before and after", "so she needs to check", an adverb before the verb', () => {
     expect(stepsOf('write a fb post abt the quiz night n a poster for the pub door').map(([, agent]) => agent)).toEqual(['social', 'social']);
     expect(stepsOf('write an instagram post about our new kiln with a before and after photo of the studio so he needs to check the post before it goes up')).toEqual([

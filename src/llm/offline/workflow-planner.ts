@@ -209,6 +209,14 @@ export function planWorkflow(goal: string): OfflinePlan {
   }
   if (sceneThing) for (const draft of drafts) draft.description = draft.description.replace(/\babout (?:it|this|that)\b/i, `about ${sceneThing}`);
   shareTopics(drafts);
+  // "We're launching sunset kayak tours. Write a LinkedIn post": a deliverable with no topic of its own is about the scene.
+  if (sceneThing) {
+    for (const draft of drafts) {
+      if (WRITTEN_FROM_A_TOPIC.has(draft.tool) && !hasTopic(draft.description) && !NAMES_WHAT_WAS_MADE.test(draft.description)) {
+        draft.description = draft.description.replace(/(?=\s+(?:too|also|as\s+well)$)|$/i, ` about ${sceneThing}`);
+      }
+    }
+  }
   // A question about pasted material before other work ("Is this ok to sign? then write a reply") is its reading, a step of its own.
   if (kind && questionAbove && !drafts.some((draft) => ANALYSES.has(draft.tool)) && drafts.length < MAX_PLAN_STEPS) {
     const agentId = agentOfTool(kind) ?? 'general';
@@ -648,6 +656,25 @@ function shareTopics(drafts: Draft[]): void {
     if (topic && draft.group === next.group && !/\b(?:it|them)\b/i.test(topic)) draft.description += topic;
   }
 }
+
+/** The tools that make something from a topic, not from pasted material. */
+const WRITTEN_FROM_A_TOPIC = new Set<OfflineToolName | undefined>(['format_post', 'generate_image', 'generate_outline', 'format_reel', 'format_script', 'generate_thumbnail_concept']);
+/** Words around a kind that say nothing of its subject: "for a blog article too", "for our Instagram". */
+const NO_SUBJECT = /\b(?:an?|the|our|my|their|its|this|that|too|also|as\s+well|blogs?|websites?|site|newsletters?|page|feed|account|instagram|insta|linkedin|facebook|twitter|tiktok|youtube|x)\b/gi;
+
+const POST_KINDS = new RegExp(POST_KIND.source, 'gi');
+
+/** Whether a step says what it is about: a topic after "about", "for", "on"…, and more than another kind or platform. */
+function hasTopic(description: string): boolean {
+  const topic = TOPIC.exec(description)?.[0];
+  if (!topic) return false;
+  const words = topic.replace(/^\s*\S+/, '').replace(NO_SUBJECT, ' ').replace(POST_KINDS, ' ');
+  const kind = matchIntent(words);
+  return (kind ? words.replace(kind.pattern, ' ') : words).trim() !== '';
+}
+
+/** "Give the post itself a caption", "Turn it into a reel": a step that names an output made before has its topic. */
+const NAMES_WHAT_WAS_MADE = /^\S+\s+(?:the|that|this|it|them|those|these)\b/i;
 
 /** "Outline a LinkedIn post about X" → "the LinkedIn post about X": what "it" means in the next step. */
 function referenceOf(text: string, tool: OfflineToolName | undefined): string {
