@@ -95,6 +95,14 @@ describe('schedule phrases', () => {
     ['ogni giovedì a mezzogiorno un post', '0 12 * * 4', null],
     ['todos los miércoles a mediodía, una story', '0 12 * * 3', null],
     ['toda quinta-feira às 20h um reel', '0 20 * * 4', null],
+    // "day 10 of each month" is the 10th; a German day joined to its time of day ("Montagmorgen") is both.
+    ['on day 10 of each month send the invoice reminders', '0 9 10 * *', null],
+    ['el día 28 de cada mes, cerrar la caja', '0 9 28 * *', null],
+    ['jeden Freitagnachmittag den Wochenrückblick posten', '0 14 * * 5', null],
+    ['immer Montagmorgen um 8 die Einsatzliste schicken', '0 8 * * 1', null],
+    // The misspellings of "every" people type fast.
+    ['evry tuesday at 3pm post the quiz question', '0 15 * * 2', null],
+    ['evrey sunday night plan the week', '0 20 * * 0', null],
   ])('reads "%s" as %s (%s)', (goal, expression, timezone) => {
     expect(suggestSchedule(goal)).toMatchObject({ expression, timezone });
   });
@@ -140,6 +148,8 @@ describe('schedule phrases', () => {
     ['Twice a week (Tuesdays and Fridays at 3pm) write an X thread', 'write an X thread'],
     ['Write a recap on the last Friday of the month at 5pm Europe/Paris.', 'Write a recap.'],
     ['Every 2 weeks on Monday at 9 AM, write a newsletter', 'write a newsletter'],
+    ['El día 12 de cada mes, manda el informe', 'manda el informe'],
+    ['On day 3 of every month, check the stock list', 'check the stock list'],
     // The lines pasted under a request stay lines.
     ['Every Monday review these clauses:\n\n4.1 Fees are due in 10 days.\n  4.2 Late fees apply.', 'review these clauses:\n\n4.1 Fees are due in 10 days.\n4.2 Late fees apply.'],
     ['Review these clauses\n\n\n\n1. Term .', 'Review these clauses\n\n1. Term.'],

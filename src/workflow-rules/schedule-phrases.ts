@@ -135,8 +135,8 @@ function tokenize(text: string): Token[] {
 /**
  * The tokens with a recurrence's words in other languages as the English words the grammar reads
  * (RECURRENCE_WORDS), each English word keeping the span of the words it stands for; then the
- * ordinals: ordinal words ("first", "último" read as "last") and a bare day number between "the" and
- * "of" ("the 15 of every month", "el 15 de cada mes"). Two passes, looking at most three tokens ahead.
+ * ordinals: ordinal words ("first", "último" read as "last") and a bare day number after "the" or "day"
+ * and before "of" ("the 15 of every month", "el 15 de cada mes", "day 15 of each month"). Two passes, looking at most three tokens ahead.
  */
 function inEnglish(tokens: Token[]): Token[] {
   const english: Token[] = [];
@@ -162,7 +162,7 @@ function inEnglish(tokens: Token[]): Token[] {
   for (const [at, token] of english.entries()) {
     if (ORDINAL_WORDS[token.text] !== undefined) Object.assign(token, { number: ORDINAL_WORDS[token.text], ordinal: true });
     const dayOfMonth = token.number !== undefined && !token.ordinal && token.minute === undefined && token.number >= 1 && token.number <= 31;
-    if (dayOfMonth && english[at - 1]?.text === 'the' && english[at + 1]?.text === 'of') token.ordinal = true;
+    if (dayOfMonth && (english[at - 1]?.text === 'the' || english[at - 1]?.text === 'day') && english[at + 1]?.text === 'of') token.ordinal = true;
   }
   return english;
 }
@@ -485,6 +485,8 @@ class Grammar {
     }
     if (text === 'on' && this.word(at + 1, 'weekdays', 'weekends')) return this.recurrence(at + 1);
     if (text === 'on' && this.word(at + 1, 'the')) return this.monthDates(at + 2);
+    if (text === 'on' && this.word(at + 1, 'day')) return this.monthDates(at + 1);
+    if (text === 'day') return this.monthDates(at);
     if (text === 'the') return this.monthDates(at + 1);
     // "first Monday of every month", "15th of each month": the ordinal without its "the".
     if (token.ordinal) return this.monthDates(at);
@@ -497,7 +499,8 @@ class Grammar {
 
   /** "the 15th of every month", "the first Monday of the month", "the last day of each month", "the 1st of Jan, Apr, Jul and Oct". */
   monthDates(at: number): { recurrence: Recurrence; next: number } | undefined {
-    const ordinal = this.ordinal(at);
+    // "the day 15 of each month", "on day 10 of…": the day's number after its noun.
+    const ordinal = this.ordinal(this.word(at, 'day') && this.tokens[at + 1]?.ordinal ? at + 1 : at);
     if (!ordinal) return undefined;
     const months = this.word(ordinal.next, 'of') ? this.months(ordinal.next + 1) : undefined;
     if (months && months.list.length > 1) return { recurrence: { ...ordinal.recurrence, month: months.list.join(',') }, next: months.next };

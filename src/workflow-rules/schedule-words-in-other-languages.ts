@@ -90,8 +90,31 @@ export const RECURRENCE_PHRASES: ReadonlyMap<string, readonly string[]> = new Ma
   ['jedes monats', ['of', 'every', 'month']],
 ]);
 
+/** German joins a day to its time of day in one word ("Sonntagabend", "Freitagnachmittag"): the day, then the time. */
+const GERMAN_DAYS: [string, string][] = [
+  ['montag', 'monday'],
+  ['dienstag', 'tuesday'],
+  ['mittwoch', 'wednesday'],
+  ['donnerstag', 'thursday'],
+  ['freitag', 'friday'],
+  ['samstag', 'saturday'],
+  ['sonnabend', 'saturday'],
+  ['sonntag', 'sunday'],
+];
+const GERMAN_TIMES_OF_DAY: [string, string][] = [
+  ['morgen', 'morning'],
+  ['vormittag', 'morning'],
+  ['mittag', 'noon'],
+  ['nachmittag', 'afternoon'],
+  ['abend', 'evening'],
+  ['nacht', 'night'],
+];
+
 const WORDS: [string[], string[]][] = [
-  [['cada', 'chaque', 'jeden', 'jede', 'jedes', 'jeder', 'ogni', 'todo', 'toda', 'todos', 'todas', 'tous', 'toutes'], ['every']],
+  [['cada', 'chaque', 'jeden', 'jede', 'jedes', 'jeder', 'immer', 'ogni', 'todo', 'toda', 'todos', 'todas', 'tous', 'toutes'], ['every']],
+  // Not another language: the misspellings of "every" people type in a hurry.
+  [['evry', 'evrey', 'everey', 'eveyr', 'evey'], ['every']],
+  ...GERMAN_DAYS.flatMap(([day, englishDay]) => GERMAN_TIMES_OF_DAY.map(([time, englishTime]): [string[], string[]] => [[`${day}${time}`], [englishDay, englishTime]])),
   [['lunes', 'lundi', 'montag', 'lunedì', 'lunedi', 'segunda'], ['monday']],
   [['martes', 'mardi', 'dienstag', 'martedì', 'martedi', 'terça', 'terca'], ['tuesday']],
   [['miércoles', 'miercoles', 'mercredi', 'mittwoch', 'mercoledì', 'mercoledi', 'quarta'], ['wednesday']],
