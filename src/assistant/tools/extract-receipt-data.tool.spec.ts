@@ -1023,6 +1023,66 @@ describe('parseReceipt', () => {
     expect(parseReceipt('Fuel Stop\nDiesel 40.00L @ 1.80/L $72.00\nTotal $72.00').items).toEqual([{ name: 'Diesel 40.00L', quantity: 1, unitPrice: 1.8, amount: 72 }]);
   });
 
+  it("reads a folio whose charges open with their day and month, below the folio's and the guest's numbers", () => {
+    const folio = parseReceipt(
+      [
+        'GION RYOKAN MATSUBA',
+        '京都市東山区祇園町南側570',
+        'Folio No. 0007215',
+        'Guest: Mr. Tom Becker        Room 312',
+        'Arrival 2025/10/02   Departure 2025/10/04',
+        '10/02  Accommodation 宿泊          ¥18,500',
+        '10/02  Bathing Tax 入湯税             ¥150',
+        '10/03  Accommodation 宿泊          ¥18,500',
+        '10/03  Dinner 夕食                  ¥6,200',
+        '10/03  Bathing Tax 入湯税             ¥150',
+        'Total 合計                        ¥43,500',
+      ].join('\n'),
+    );
+    expect(folio.items.map((item) => [item.name, item.amount])).toEqual([['Accommodation 宿泊', 18500], ['Accommodation 宿泊', 18500], ['Dinner 夕食', 6200]]);
+    expect(folio.tax).toBe(300);
+    expect(folio.totalMismatch).toBeUndefined();
+    // A day and month alone on its line is no amount; a fraction opening an item's name stays in it.
+    expect(parseReceipt('Quán Chè Út\n3/11\nchè bưởi ...... 25.000\nchè đậu ....... 20.000\nTổng cộng 45.000').items).toHaveLength(2);
+    expect(parseReceipt("Chicken Shack\n1/2 Chicken 8.50\nTotal 8.50").items).toEqual([{ name: '1/2 Chicken', quantity: 1, unitPrice: 8.5, amount: 8.5 }]);
+  });
+
+  it("drops a stall's or a register's number above the items when the total does not count it", () => {
+    const stall = parseReceipt(
+      ['Quầy Bánh Mì Bà Sáu', 'Chợ Bến Thành - quầy 112', 'bánh mì thịt 3 ổ ........ 75.000', 'bánh bao 2 cái .......... 30.000', 'sữa đậu nành ............ 16.000', 'Tổng cộng: 121.000đ'].join('\n'),
+    );
+    expect(stall.items.map((item) => item.amount)).toEqual([75000, 30000, 16000]);
+    expect(stall.totalMismatch).toBeUndefined();
+    // Items priced without a mark or thousands, all of which the total counts, stay.
+    expect(parseReceipt('喫茶ルミ\nブレンド 480\nチーズケーキ 520\n合計 ¥1,000').items).toHaveLength(2);
+  });
+
+  it("reads money taken off between the goods' total and the amount to pay as a discount", () => {
+    const bookshop = parseReceipt(
+      [
+        '책방 오늘',
+        '서울 종로구 자하문로 24',
+        '2025-05-02 11:40   POS 02   No.0087',
+        '도서명                   수량       금액',
+        '아몬드                    1      15,000',
+        '불편한 편의점              2      28,000',
+        '----------------------------------------',
+        '합계                             43,000',
+        '제휴할인(5%)                     -2,150',
+        '받을금액                         40,850',
+      ].join('\n'),
+    );
+    expect(bookshop.items.map((item) => [item.name, item.amount])).toEqual([['아몬드', 15000], ['불편한 편의점', 28000]]);
+    expect([bookshop.discount, bookshop.total, bookshop.totalMismatch]).toEqual([2150, 40850, undefined]);
+    // Under any name: the amount to pay after the total closes the bill the money taken off belongs to.
+    const grocer = parseReceipt('Fenwick Grocer\nOat milk 3.20\nSourdough 5.80\nTotal 9.00\nStaff reward -0.90\nAmount to pay 8.10');
+    expect([grocer.items.length, grocer.discount, grocer.total, grocer.totalMismatch]).toEqual([2, 0.9, 8.1, undefined]);
+  });
+
+  it('reads 100 KB of text built against the patterns for slashed date columns and zero-padded numbers in linear time', () => {
+    expectLinearOn(['1/11 ', '04/09', '1/', '/1', '01 ', '0', 'Room 807 '], (text) => [`Shop\n${text}x\nTea ¥200\nTotal ¥200`, `${text}\nTea 2.00`, `Shop\n${text}\nTea ¥200\nTotal ¥300`]);
+  });
+
   it('reads 100 KB of text built against the patterns for product codes, quantity columns and pump lines in linear time', () => {
     expectLinearOn(['12345 ', '1  UN  ', '1,5  KG  ', '1  ', 'Pump 1 ', 'Pump 1: ', 'Diesel ', '1.5 L @ '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea 2,00`, `Shop\nTea ${text}1,00 1,00\nTotal 2.00`, `Shop\nPump 1 ${text}Diesel\n1.5 L @ 1.000 1.50\nTotal 1.50`, `Shop\n${text}\n1.5 L @ 1.000 1.50`]);
   });

@@ -264,9 +264,12 @@ const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?[^\S\n]*(?:am|pm)?\b/gi;
 /**
  * A day and month without the year opening a line, with the full stop after each ("12.03.  Frühstück  18,00"): the date
  * column of a hotel folio or an account statement, which would read as 12.03 in cents. A price printed before its name has
- * no full stop after it ("4.50 Croissant"), and one whose cents are no month ("12.45.") is no date.
+ * no full stop after it ("4.50 Croissant"), and one whose cents are no month ("12.45.") is no date. With a slash, in either
+ * order ("04/09  Room Charge  ¥13,200", "18/6" alone), one of the two has two digits, which no fraction opening a name has
+ * ("1/2 Chicken"); in yen or dong its digits would read as an amount, and the name before them as none.
  */
-const DAY_AND_MONTH = /^([^\S\n]*)(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?=[^\S\n]|$)/gm;
+const DAY_AND_MONTH =
+  /^([^\S\n]*)(?:(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.|(?=\d\d|\d\/\d\d)(?:0?[1-9]|[12]\d|3[01])\/(?:0?[1-9]|[12]\d|3[01])(?![\d/]))(?=[^\S\n]|$)/gm;
 
 // The total and subtotal words are shared with the offline model, which reads a message as a receipt by them.
 const SUBTOTAL = SUBTOTAL_WORDS;
@@ -282,10 +285,12 @@ const TIP = new RegExp(
   'iu',
 );
 // "Disc 10%": the abbreviation only before the amount or a rate ("Disc brake pads" is an item). "Desconto" (Portuguese),
-// "Descuento" (Spanish), "Sconto" (Italian); "Giảm giá", "Chiết khấu": Vietnamese.
+// "Descuento" (Spanish), "Sconto" (Italian); "Giảm giá", "Chiết khấu": Vietnamese; "할인" (Korean: "회원할인", a member's),
+// "割引", "値引" (Japanese), "折扣", "优惠" (Chinese), glued to the words before them.
 const DISCOUNT = new RegExp(
   String.raw`\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?|desconto|descuento|sconto)\b|^disc\.?(?![^\S\n]*\p{L})|` +
-    apart(withOrWithoutMarks(String.raw`giảm\s+giá|chiết\s+khấu`)),
+    apart(withOrWithoutMarks(String.raw`giảm\s+giá|chiết\s+khấu`)) +
+    '|할인|割引|値引|折扣|优惠|優惠',
   'iu',
 );
 // "TOPKDV": a Turkish till's sum of its KDV (VAT) lines. "Thuế GTGT": Vietnamese VAT (unaccented, "thue" is also rent).
@@ -656,6 +661,8 @@ type Sums = {
   /** Tax printed below a total that closes the items ("GST component", "부가세"): a breakdown of that total, unless a later total adds it. */
   taxAfterTotal: number;
   discount: number;
+  /** Money taken off below a total ("합계 57,000 / 회원할인 -5,700 / 받을금액 51,300"): the bill's, when a later total closes it. */
+  discountAfterTotal: number;
 };
 
 interface Money {
@@ -709,7 +716,7 @@ export function parseReceipt(text: string): Receipt {
 
   const items: ReceiptItem[] = [];
   const ambiguous = new Set<ReceiptItem>();
-  const sums: Sums = { tax: 0, taxIncluded: 0, tip: 0, tipAfterTotal: 0, taxAfterTotal: 0, discount: 0 };
+  const sums: Sums = { tax: 0, taxIncluded: 0, tip: 0, tipAfterTotal: 0, taxAfterTotal: 0, discount: 0, discountAfterTotal: 0 };
   let pendingName: string | undefined;
   // A bare amount above the first item, named only by the line before it: an item, or the total an e-mail repeats at its top.
   let leadingAmount: ReceiptItem | undefined;
@@ -722,13 +729,18 @@ export function parseReceipt(text: string): Receipt {
   const counts = (item: ReceiptItem, count: Count): boolean => item.quantity === 1 && Math.abs(item.amount - count.amount) < 0.011;
   // The items read before the last total: what follows it (a split, the card, "Suica ¥680") is how the bill was paid.
   let itemsAtTotal = 0;
+  // Items priced by a bare whole number, with no mark, thousands or cents: in whole units, what a stall's, a room's or a
+  // register's number above the items reads as too ("Chợ Hội An - sạp 27", "Room 807").
+  const pricedBare = new Set<ReceiptItem>();
   // A total line: the bill so far, with any tip above it (an e-mail may state its total twice, before and after the lines).
   const stateTotal = (amount: number): void => {
     sums.total = amount;
     sums.tip += sums.tipAfterTotal;
     sums.tax += sums.taxAfterTotal;
+    sums.discount += sums.discountAfterTotal;
     sums.tipAfterTotal = 0;
     sums.taxAfterTotal = 0;
+    sums.discountAfterTotal = 0;
     itemsAtTotal = items.length;
   };
   const addTax = (amount: number, included: boolean): void => {
@@ -803,8 +815,9 @@ export function parseReceipt(text: string): Receipt {
     else if (TOTAL.test(read)) {
       if (!NOT_A_TOTAL.test(read) && !(amount === 0 && sums.total)) stateTotal(amount);
     }
-    // Above the total, money taken off under any name ("Loyalty card - free coffee -£3.40") is a discount.
-    else if (amount < 0 && sums.total === undefined) sums.discount += Math.abs(amount);
+    // Money taken off under any name ("Loyalty card - free coffee -£3.40") is a discount: above the total, or below a total
+    // that closes the items when a later one (the amount to pay) closes the bill.
+    else if (amount < 0) sums[sums.total !== undefined && itemsAtTotal > 0 ? 'discountAfterTotal' : 'discount'] += Math.abs(amount);
     // A line of 0.00 (free delivery) is no purchase.
     else if (amount !== 0 && !IGNORED.test(read) && !PAYMENT.test(read) && !DOCUMENT_NUMBER.test(read) && !isAddress(line)) {
       const item = parseItem(line, integersAreMoney, pendingName);
@@ -816,6 +829,7 @@ export function parseReceipt(text: string): Receipt {
       itemAbove = item;
       if (item) {
         if (items.length === 0 && pendingName !== undefined && !/\p{L}/u.test(line.replace(MONEY, ''))) leadingAmount = item.item;
+        if (/^\d+$/.test(line.slice(last.index, last.index + last.length))) pricedBare.add(item.item);
         items.push(item.item);
         if (item.ambiguous) ambiguous.add(item.item);
       }
@@ -833,13 +847,28 @@ export function parseReceipt(text: string): Receipt {
 
   // Tax printed below the last total, with no later total adding it, is that total's breakdown.
   sums.taxIncluded += sums.taxAfterTotal;
-  const addsUp = (lines: readonly ReceiptItem[], withTax: boolean): boolean =>
-    sums.total !== undefined && Math.abs(round(sum(lines) - sums.discount + sums.tip + (withTax ? sums.tax : 0)) - sums.total) < 0.011;
+  const addsUpFrom = (itemsSum: number, withTax: boolean): boolean =>
+    sums.total !== undefined && Math.abs(round(itemsSum - sums.discount + sums.tip + (withTax ? sums.tax : 0)) - sums.total) < 0.011;
+  const addsUp = (lines: readonly ReceiptItem[], withTax: boolean): boolean => addsUpFrom(sum(lines), withTax);
   // A bare amount at the top that the total repeats, when the items below it add up to that total, is the total (an
   // e-mail's "$75.13" under the shop's name and town), not an item ("Large pizza / 14.00" is one).
   if (leadingAmount && items[0] === leadingAmount && items.length > 1 && near(leadingAmount.amount, sums.total ?? Number.NaN)) {
     const below = items.slice(1);
     if (addsUp(below, true) || addsUp(below, false)) items.shift();
+  }
+  // Bare numbers opening the items that the total does not count, when the items below them add up to it, were the
+  // numbers of a stall, a room or a register above the items, not prices (the fewest that make it add up).
+  if (!addsUp(items, true) && !addsUp(items, false)) {
+    const firstPriced = items.findIndex((item) => !pricedBare.has(item));
+    const leadingBare = Math.min(firstPriced < 0 ? items.length : firstPriced, items.length - 1);
+    let below = sum(items);
+    for (let dropped = 1; dropped <= leadingBare; dropped++) {
+      below -= items[dropped - 1]?.amount ?? 0;
+      if (addsUpFrom(below, true) || addsUpFrom(below, false)) {
+        items.splice(0, dropped);
+        break;
+      }
+    }
   }
   // Tax that the items add up to the stated total without is contained in their prices, whatever its line says
   // ("PTU A 23%" above "SUMA PLN", a "Netto / MwSt / Brutto" table).
@@ -920,8 +949,12 @@ export function parseAmount(raw: string): number {
   return Number(`${cleaned.slice(0, separator).replace(/[.,]/g, '')}.${cleaned.slice(separator + 1)}`);
 }
 
+/** A whole number padded with zeros ("POS 01", "No. 0041877"): a register's or a document's number, which no till prints money as. */
+const ZERO_PADDED = /^0\d+$/;
+
 function findMoney(line: string, integersAreMoney: boolean): Money[] {
   return [...line.matchAll(MONEY)]
+    .filter((match) => !ZERO_PADDED.test(match[3] ?? ''))
     // A bare integer is a quantity, code or year unless a currency mark sits next to it or the currency has no cents.
     .filter((match) => Boolean(match[2] || match[4]) || integersAreMoney || /[.,]\d{1,2}$|[.,'\u00A0\u202F]\d{3}/.test(match[3] ?? ''))
     .map((match) => ({
