@@ -179,14 +179,22 @@ function isSignOffNoun(words: Word[], index: number): boolean {
  * pipili ng thumbnail" (Carlo will pick), Spanish "Marta tiene que aprobar el guion", "que lo revise mi jefe", Portuguese
  * "o chefe tem que aprovar". A lexicon, not a parse: the offline model parses English only.
  */
+/** Giving the OK, said as a verb's object: "dar el visto bueno", "dare l'ok", "donner son feu vert", "dar o ok". */
+const GIVING_THE_OK = String.raw`(?:dar|dare|donner)\s+(?:el|su|l['’]|il\s+suo|le|son|o|seu)\s*(?:visto\s+bueno|ok|okay|feu\s+vert|via\s+libera|aval)`;
 const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
   String.raw`^\s*(?:(?:si|kay)\s+\p{Lu}[\p{L}-]*\s+(?:ang\s+)?(?:pipili|pumili|mamimili|pipiliin|mag-?aapprove|titingin|magche-?check)\b|` +
     // A name, or a possessive or article and a noun ("Minha sócia", "ma gérante", "meine Chefin"), then must and a verb of deciding.
     String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]is?|[Mm]inha|[Mm]eu|[Nn]uestr[ao]|[Nn]oss[ao]|[Mm]on|[Mm]a|[Nn]otre|[Mm]eine?|[Uu]nsere?|[Ii]l\s+mio|[Ll]a\s+mia|[Oo]|[Aa]|[Ee]l|[Ll]a|[Ll]e)\s+\p{L}+)\s+` +
     String.raw`(?:tiene\s+que|debe|tem\s+que|precisa|doit|muss|deve)\s+` +
-    String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere)\b|` +
+    String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere|${GIVING_THE_OK})\b|` +
+    // "Je veux voir le post", "Quiero ver el guion", "Voglio vedere la bozza", "Ich will das Skript sehen": I want or must see it.
+    // Not "revisar" or "prüfen", which ask as often for a reading ("quiero revisar este contrato").
+    String.raw`(?:[Jj]e\s+(?:veux|voudrais|dois)|[Qq]uiero|[Nn]ecesito|[Vv]oglio|[Vv]orrei|[Dd]evo|[Qq]uero|[Pp]reciso|[Ii]ch\s+(?:will|möchte|muss))\s+(?:[^.;!?]{0,60}?\s)?` +
+    String.raw`(?:voir|revoir|relire|valider|approuver|ver|aprobar|vedere|rivedere|approvare|aprovar|sehen|absegnen|freigeben)\b|` +
+    // The object first, as German puts it: "Den Beitrag muss Jana freigeben", "Das Skript will ich absegnen".
+    String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
     // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía".
-    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher)\b)`,
+    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})\b)`,
   'u',
 );
 

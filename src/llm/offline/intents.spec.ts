@@ -65,6 +65,14 @@ describe('matchIntent: the deliverable a request names', () => {
     ['They want to bail on the deal, write me a LinkedIn post about keeping promises', 'format_post'],
     // "What I'll say" with an adverb in it.
     ["Can you write what we'll really say at the start of the webinar?", 'format_script'],
+    // Drawing asked in another language; a cover of a video named earlier is its thumbnail.
+    ['Pour la fête du club, tu pourrais dessiner un hérisson qui joue au foot ?', 'generate_image'],
+    ['Mi vídeo de YouTube sobre cómo afinar una guitarra sale el lunes. ¿Me propones una portada?', 'generate_thumbnail_concept'],
+    ['My cooking video goes up Friday. I still need a cover, something bold.', 'generate_thumbnail_concept'],
+    // A blurb is a short post; sections and subheadings, or structuring a piece, are its outline.
+    ['Can I get a two-line blurb for the parish bulletin about the bake sale?', 'format_post'],
+    ["I'm drafting a guide to repotting orchids, can you help me structure it?", 'generate_outline'],
+    ['what subheadings would work for an article on cold plunges', 'generate_outline'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });
@@ -77,6 +85,8 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('quick question: how often should a bakery post reels?')).toBeUndefined();
     expect(matchIntent('Honest question, how many hashtags should an Instagram post have?')).toBeUndefined();
     expect(matchIntent('do you think a carousel works better than a single photo for recipes?')).toBeUndefined();
+    // Someone else's wish about how we work is no ask: "wants us posting…", then the question.
+    expect(matchIntent('my manager wants me doing TikToks every day but I think it hurts quality. am I wrong?')).toBeUndefined();
     expect(matchIntent('Should I write a LinkedIn post about the award?')?.tool).toBe('format_post');
     // What the question is about, set off by a comma before it.
     expect(matchIntent('for a dog groomer in Leeds, are reels still worth it on Instagram or are carousels better?')).toBeUndefined();

@@ -15,6 +15,8 @@ export const OFFLINE_INTENTS = [
       [
         String.raw`\boutlines?\b|\btalking\s+points\b|\b(?:bullet|key|main)\s+points\s+(?:for|of|in\s+order)\b|\b(?:skeleton|bones)\b|\b(?:rough|basic|simple|overall)\s+structure\b`,
         String.raw`\bstructure\s+(?:for|of)\s+(?:an?|the|my|our)\b|\b(?:should|would|could|will)\s+be\s+structured\b`,
+        // "help me structure it", "what subheadings": the sections of a piece.
+        String.raw`\b(?:help\s+(?:me|us)|can\s+you|could\s+you)\s+structure\s+(?:it|this|that|my|our|the)\b|\bsub-?headings?\b|\bsection\s+headings?\b`,
         // "what bits to cover and in what order" for a talk or a piece.
         String.raw`\bwhat\s+(?:bits|points|topics|parts|sections|things)?\s*(?:to|i\s+should|we\s+should)\s+cover\b|\b(?:in\s+)?what\s+order\b`,
         // "lay out the main points", "map out the structure".
@@ -25,13 +27,14 @@ export const OFFLINE_INTENTS = [
       'i',
     ),
   },
-  // A thumbnail by its other names: the preview picture or frame of a video, its cover frame, a video's cover image. "The
-  // thumbnail image" is the picture itself, an image.
+  // A thumbnail by its other names: the preview picture or frame of a video, its cover frame, a video's cover image, the
+  // cover of a video or a reel, a cover asked for after a video is named ("my video is out Friday, I need a cover"). "The
+  // thumbnail image" is the picture itself, and a reel's "cover image" or a podcast episode's cover an image.
   {
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
   },
   // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
@@ -51,7 +54,7 @@ export const OFFLINE_INTENTS = [
     agent: 'social',
     pattern: new RegExp(
       [
-        String.raw`\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|(?:linkedin|facebook|status)\s+updates?`,
+        String.raw`\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|blurbs?|(?:linkedin|facebook|status)\s+updates?`,
         // "on LinkedIn", "for the bakery's Instagram", "for the village facebook group".
         // The same in the languages asks are mixed with: "pro insta", "para o Instagram", "pour Facebook", "für LinkedIn".
         String.raw`(?:on|for|to|pro|pra|para(?:\s+o)?|pour|für|per|no|na|en)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|fb|twitter|x|threads|mastodon|bluesky|tiktok)`,
@@ -101,9 +104,9 @@ const QUESTION_ABOUT = new RegExp(
     [
       String.raw`(?:what|what's|whats|why|which|who|where|when)\b${NO_MAKING}`,
       String.raw`how\s+(?:(?:do|does|can|should|would)\s+(?:i|we|one|you)\b(?![^]*\b(?:for\s+me|for\s+us)\b)|(?:many|much|often|long)\b${NO_MAKING})`,
-      // A yes-or-no question about things: "is a…", "should I…", "do you think…" (not "can you write…").
+      // A yes-or-no question about things: "is a…", "should I…", "do you think…" (not "can you write…", "can I get a…").
       // "Do builders here…", "do most venues…": "do" before people in the plural asks about them.
-      String.raw`(?:(?:is|are|was|were|does|did|should|shall)\b|(?:do|can|could|would|will)\s+(?:i|we|it|they|people|a|an)\b|do\s+(?:most\s+|many\s+|all\s+|other\s+)?[a-z]+s\b|do\s+you\s+(?:think|know|reckon)\b)${NO_MAKING}`,
+      String.raw`(?:(?:am|is|are|was|were|does|did|should|shall)\b|(?:do|can|could|would|will)\s+(?:i|we|it|they|people|a|an)\b(?!\s+(?:get|have|grab)\b)|do\s+(?:most\s+|many\s+|all\s+|other\s+)?[a-z]+s\b|do\s+you\s+(?:think|know|reckon)\b)${NO_MAKING}`,
     ].join('|') +
     String.raw`)[^?]*\?|` +
     // A question asked without its mark, about why or when ("why do my reels flop", "what time should i post"); "what do i
@@ -112,7 +115,8 @@ const QUESTION_ABOUT = new RegExp(
   'i',
 );
 /** Words that ask for something to be made or done: a sentence with one before a question is a request, not a question. */
-const ASKING = /\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|needs?|wants?|would\s+like|['’]d\s+like|looking\s+for|help\s+me|(?:can|could|would|will)\s+you|please|pls)\b/i;
+// "wants us posting daily" is a wish about how we work, not an ask for something made.
+const ASKING = /\b(?:write|make|draft|create|draw|design|generate|give|suggest|come\s+up|needs?|wants?(?!\s+(?:us|me|them|him|her|you)\s+\w+ing\b)|would\s+like|['’]d\s+like|looking\s+for|help\s+me|(?:can|could|would|will)\s+you|please|pls)\b/i;
 
 /**
  * A question about things, asked first or after statements that ask for nothing ("I lost the receipt for
@@ -295,6 +299,8 @@ export const REVIEW_PHRASE = new RegExp(
     String.raw`${LEAD}(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,
     String.raw`${LEAD}(?:and\s+)?(?:have|get)\s+(?:it|them|this)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?`,
     String.raw`${LEAD}(?:both|all|each|everything|all\s+of\s+them)\s+(?:reviewed|approved|checked|signed\s+off)(?:\s+by\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+before\s+\w+(?:\s+(?:it|them))?)?`,
+    // "…e fammelo vedere prima di andare avanti", "muéstramelo antes", "montre-le-moi d'abord", "zeig es mir vorher": show it to me.
+    String.raw`${LEAD}(?:(?:e|y|et|und)\s+)?(?:fammel[oaie]\s+vedere|mostramel[oa]|muéstramel[oa]|muestramel[oa]|enséñamel[oa]|ensename?l[oa]|montre[- ]l[ea][- ]moi|zeig(?:e)?\s+(?:es|sie|ihn)\s+mir|mostra-?mo|mostre-?me)\b[^,.;]*`,
     // Options for a person to pick from: "3 thumbnail concepts for me to pick from" (not for the readers to choose from).
     String.raw`${LEAD}for\s+(?:me|us|(?:my|our)\s+(?!(?:customers|clients|followers|readers|members|guests|fans|audience|students|kids|children|visitors|users|viewers|subscribers|community|patients|patrons)\b)\w+|the\s+(?:team|manager|boss|editor|committee|chair|board|owner))\s+to\s+(?:pick|choose|select|approve|review|check|vet|decide)(?:\s+(?:from|between|among|on))?(?:\s+(?:them|it|one))?`,
     // A relative clause of a person's approval: "replies that the practice manager approves before they're sent".

@@ -15,7 +15,10 @@ const WORDS: [string[], string][] = [
   [['pie de foto', 'légende', 'bildunterschrift', 'didascalia', 'legenda'], 'caption'],
   [['imagen', 'imágenes', 'bild', 'bilder', 'immagine', 'imagem', 'ilustración', 'ilustracion', 'illustrazione', 'ilustração'], 'image'],
   [['dibujo', 'dessin', 'zeichnung', 'disegno', 'desenho'], 'drawing'],
+  [['foto', 'fotos', 'fotografía', 'fotografia', 'fotografie'], 'photo'],
+  [['dibujar', 'dibújame', 'dibujame', 'dessiner', 'dessine', 'zeichnen', 'zeichne', 'disegnare', 'disegna', 'desenhar', 'desenha'], 'draw'],
   [['miniatura', 'miniaturas', 'vorschaubild'], 'thumbnail'],
+  [['portada', 'couverture', 'copertina', 'titelbild'], 'cover'],
   [['esquema', 'gliederung', 'scaletta', 'estructura'], 'outline'],
   [['vídeo', 'vidéo'], 'video'],
   // Receipts.

@@ -417,6 +417,45 @@ describe('planWorkflow', () => {
     expect(stepsOf('Écris un post pour Facebook. Ma gérante doit valider le post.').map(([, , approval]) => approval)).toEqual([true]);
   });
 
+  it('reads a check said in another language: I want to see it, show it to me, the object first in German, giving the OK', () => {
+    expect(stepsOf("Rédige un post LinkedIn sur le salon, puis envoie-le à Paul. Je veux voir le post moi-même avant qu'il parte.").map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', true],
+      ['general', false],
+    ]);
+    expect(stepsOf('Schreib einen Beitrag über das Hoffest, dann ein Bild dazu. Den Beitrag muss Jana freigeben.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    expect(stepsOf('Escribe un guion para un reel del taller y muéstramelo antes de seguir; luego prepara la miniatura.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['video', true],
+      ['video', false],
+    ]);
+    expect(stepsOf('Prepara un post su Facebook e una foto della vetrina. Giulia deve dare l’ok alla foto prima di pubblicare.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', false],
+      ['social', true],
+    ]);
+  });
+
+  it('reads "extract" in other languages as work, a photo by its other names, and the cover asked after a video as its thumbnail', () => {
+    expect(stepsOf('Saca los datos de este ticket y envíaselos a Marta.\n\nFERRETERÍA SOL\nTornillos 3,20\nCinta 2,10\nTOTAL 5,30').map(([, agent]) => agent)).toEqual(['finance', 'general']);
+    expect(stepsOf('Erstelle einen Beitrag über den Flohmarkt und ein Foto vom Stand').map(([, agent]) => agent)).toEqual(['social', 'social']);
+    expect(stepsOf('Write a reel script about our new ramen, then come up with a cover for it').map(([, agent]) => agent)).toEqual(['video', 'video']);
+    expect(stepsOf('Scrivi lo script di un reel sulla vendemmia; poi prepara la copertina.').map(([, agent]) => agent)).toEqual(['video', 'video']);
+  });
+
+  it('puts a check on the output it names, whoever "them" is later in the clause; "the analysis" is the reading of the document', () => {
+    expect(stepsOf('Review this NDA, then write a short summary for Tom. I want to read the analysis myself first.\n\nNDA\n1. The Recipient shall keep all information secret.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['legal', true],
+      ['general', false],
+    ]);
+    expect(stepsOf('Scrivi lo script di un reel sulla vendemmia; poi prepara la copertina.')[1][0]).toBe('Prepara la copertina for the script di un reel sulla vendemmia');
+    expect(stepsOf('Write a Facebook post about the fun run, make a flyer, then send both to the club committee. I want to check the flyer before it goes to them.').map(([, , approval]) => approval)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+  });
+
   it('reads a check with the object first or a bracketed role, an infinitive of work, and "then the post itself" after a dash', () => {
     expect(stepsOf('Cada viernes: preparar un post con el menú y generar una imagen del plato. La imagen la tiene que aprobar Marta.')).toEqual([
       ['Preparar un post con el menú', 'social', false],

@@ -2,7 +2,7 @@ import { chatAsRequest } from '../../common/chat-export.js';
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
-import { agentOfTool, matchIntent, MESSAGE_NOUNS, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
+import { agentOfTool, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -25,11 +25,17 @@ const WORK_VERBS_IN_OTHER_LANGUAGES = [
   'erinnere', 'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
   'generare', 'creare', 'preparare', 'inviare', 'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
   'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
-].join('|');
-const FOREIGN_WORK_VERB = new RegExp(`^(?:${WORK_VERBS_IN_OTHER_LANGUAGES})$`, 'iu');
+  // "Take the data out of this receipt": saca, tira, extrae, extrais, estrai, extrahiere.
+  'saca', 'sacar', 'extrae', 'extraer', 'extrais', 'extraire', 'extrahiere', 'estrai', 'estrarre', 'tira', 'tire', 'extrai', 'extraia', 'extrair',
+  // Stressed before a pronoun joined on ("mándaselo", "escríbele").
+  'mánda', 'escríbe', 'prepára', 'sáca',
+];
+/** A verb of work, with the pronouns Spanish and Italian join to an imperative ("envíaselos", "mandale", "scrivimelo"). */
+const WORK_VERB_IN_OTHER_LANGUAGES = `(?:${WORK_VERBS_IN_OTHER_LANGUAGES.join('|')})(?:me|te|se|nos|lo|la|los|las|le|les|mi|gli|ci){0,2}`;
+const FOREIGN_WORK_VERB = new RegExp(`^${WORK_VERB_IN_OTHER_LANGUAGES}$`, 'iu');
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
-  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait|${WORK_VERBS_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|record|note|email|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|edit|have|get|let|wait|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
   'iu',
 );
 /** A person by name, then the thing given them: "Thabo a summary email", "Priya the totals". */
@@ -38,7 +44,7 @@ const NAMED_RECIPIENT = /^\p{Lu}[\p{L}'’-]+\s+(?:an?|the|some|my|our|this|thes
 const OBJECT_START =
   /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
 const SEQUENCE_WORD =
-  /^(?:and\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|depois|daarna|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
+  /^(?:and\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|depois|poi|quindi|daarna|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
@@ -258,8 +264,13 @@ function newThingToSee(clause: string): string | undefined {
  * the latest step making the kind it names ("let me check the post"); else the step before.
  */
 function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
-  if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(clause)) return drafts;
+  // "…before it goes to them": "them" after the check's own words are the people it goes to, not the outputs.
+  const checked = clause.split(/\b(?:before|after|once|until|so\s+that)\b/i)[0];
+  if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(checked)) return drafts;
   const named = matchIntent(clause);
+  // "I want to reread the analysis": the step that read the document.
+  const analysis = !named && ANALYSIS.test(clause) ? drafts.findLast((draft) => ANALYSES.has(draft.tool)) : undefined;
+  if (analysis) return [analysis];
   // "the wording", "the copy": the latest output made of words, not the picture after it.
   const words = !named && WORDING.test(clause) ? drafts.findLast((draft) => !PICTURES.has(draft.tool)) : undefined;
   // "the script" of a step that writes "a TikTok script": the output it names by its word, when no step is of that kind.
@@ -268,6 +279,8 @@ function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
   return target ? [target] : [];
 }
 
+/** What a reading of a document made, by its names: "the analysis", "l'analyse", "el análisis", "the findings". */
+const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|(?:\bl['’]|\bdie\s+)analyse\b/i;
 /** What a person reads in an output: its words, not its picture. */
 const WORDING = /\b(?:wording|words|text|copy|writing|phrasing)\b/i;
 const PICTURES = new Set<OfflineToolName | undefined>(['generate_image', 'generate_thumbnail_concept']);
@@ -620,7 +633,11 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   }
   // "summarise them in an email": what "them" stands for is the email's topic; an email, a message or
   // a letter is the general agent's to write, whatever it is about.
-  const named = ownIntent ?? (WRITTEN_MESSAGE.test(clause.text) ? undefined : matchIntent(text));
+  // "then the cover", said after a video: the video's cover, its thumbnail.
+  if (!ownIntent && previous?.agentId === 'video' && BARE_COVER.test(withLexiconSpelling(text))) text = `${text} for ${previous.reference}`;
+  const resolved = ownIntent?.tool === 'generate_image' || !ownIntent ? matchIntent(text) : ownIntent;
+  // "a cover for it", where "it" is a reel: a video's cover is its thumbnail.
+  const named = resolved?.tool === 'generate_thumbnail_concept' ? resolved : (ownIntent ?? (WRITTEN_MESSAGE.test(clause.text) ? undefined : resolved));
   // "email me the clauses to revisit", "envoie-moi par mail le total": what a reading found, mailed, is a message.
   const intent = named && ANALYSES.has(named.tool) && MAILED.test(text) ? undefined : named;
   const description = capitalizeFirst(buildsOn ? `${text} based on step ${index}` : text);
@@ -635,6 +652,8 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   };
 }
 
+/** A cover named with nothing it is for: "the cover", "la copertina". */
+const BARE_COVER = /\bcovers?\b(?!\s+(?:for|of)\b)/i;
 const PICTURE_FOR_VIDEO = /\b(?:thumbnails?|videos?|vids?|episodes?|vlogs?)\b/i;
 
 /** Whether a clause's review phrase names ("the script") what the previous step made rather than its own deliverable. */
@@ -688,7 +707,8 @@ function referenceOf(text: string, tool: OfflineToolName | undefined): string {
   // "tell me which clauses are risky": what it finds, not "the me which clauses…".
   object = object.replace(/^(?:me|us|him|her|them)\s+/i, '');
   if (/^(?:which|what|whether|if|how|who|where|when|why)\b/i.test(object)) return 'the findings';
-  object = object.replace(/^(?:a|an|the|some|one|our|my)\s+/i, '').replace(/\s+based on step \d+$/, '');
+  // The article in the goal's own language goes too: "the lo script", "the la imagen" read as nobody writes.
+  object = object.replace(/^(?:a|an|the|some|one|our|my|el|la|lo|il|los|las|le|les|un|una|uno|une|der|die|das|den|ein|eine|einen|um|uma)\s+/i, '').replace(/\s+based on step \d+$/, '');
   return object ? `the ${object}` : 'the result';
 }
 
