@@ -3,7 +3,8 @@
  * Portuguese (and the word for a receipt in a few more scripts), as the English word its lexicons
  * know: kinds of deliverable ("voz en off" is a voice-over, "Bild" an image), kinds of document
  * ("Vertraulichkeitsvereinbarung" is an NDA) and the parties, duties and verbs of a contract, so
- * a request or pasted terms in another language are read as the English ones are. A word that is
+ * a request or pasted terms in another language are read as the English ones are; and the verbs of
+ * work a plan's clauses open on ("redacta", "envoie-moi"). A word that is
  * also an English word ("bail", "ticket", "plan", "image") is left as it is.
  */
 
@@ -80,3 +81,19 @@ export function inEnglishWords(text: string): string {
     .replace(GERMAN_COMPOUND, (word) => (/vertr/i.test(word) ? 'contract' : 'agreement'))
     .replace(FUTURE_DUTY, 'shall');
 }
+
+/** Verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
+const WORK_VERBS_IN_OTHER_LANGUAGES = [
+  'generar', 'diseñar', 'enviar', 'mandar', 'publicar', 'resumir', 'analizar',
+  'recuérdame', 'recuerdame', 'captura', 'registra', 'anota', 'apunta', 'lee', 'relee', 'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
+  'générer', 'publier', 'résumer', 'rappelle-moi', 'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
+  'erinnere', 'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
+  'generare', 'creare', 'preparare', 'inviare', 'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
+  'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
+  // "Take the data out of this receipt": saca, tira, extrae, extrais, estrai, extrahiere.
+  'saca', 'sacar', 'extrae', 'extraer', 'extrais', 'extraire', 'extrahiere', 'estrai', 'estrarre', 'tira', 'tire', 'extrai', 'extraia', 'extrair',
+  // Stressed before a pronoun joined on ("mándaselo", "escríbele").
+  'mánda', 'escríbe', 'prepára', 'sáca',
+];
+/** A verb of work, with the pronouns Spanish and Italian join to an imperative ("envíaselos", "mandale", "scrivimelo"). */
+export const WORK_VERB_IN_OTHER_LANGUAGES = `(?:${WORK_VERBS_IN_OTHER_LANGUAGES.join('|')})(?:me|te|se|nos|lo|la|los|las|le|les|mi|gli|ci){0,2}`;

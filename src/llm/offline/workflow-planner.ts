@@ -3,6 +3,7 @@ import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { agentOfTool, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
+import { WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -17,21 +18,6 @@ export interface OfflinePlan {
 
 export const MAX_PLAN_STEPS = 20;
 
-/** Verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
-const WORK_VERBS_IN_OTHER_LANGUAGES = [
-  'generar', 'diseñar', 'enviar', 'mandar', 'publicar', 'resumir', 'analizar',
-  'recuérdame', 'recuerdame', 'captura', 'registra', 'anota', 'apunta', 'lee', 'relee', 'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
-  'générer', 'publier', 'résumer', 'rappelle-moi', 'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
-  'erinnere', 'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
-  'generare', 'creare', 'preparare', 'inviare', 'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
-  'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
-  // "Take the data out of this receipt": saca, tira, extrae, extrais, estrai, extrahiere.
-  'saca', 'sacar', 'extrae', 'extraer', 'extrais', 'extraire', 'extrahiere', 'estrai', 'estrarre', 'tira', 'tire', 'extrai', 'extraia', 'extrair',
-  // Stressed before a pronoun joined on ("mándaselo", "escríbele").
-  'mánda', 'escríbe', 'prepára', 'sáca',
-];
-/** A verb of work, with the pronouns Spanish and Italian join to an imperative ("envíaselos", "mandale", "scrivimelo"). */
-const WORK_VERB_IN_OTHER_LANGUAGES = `(?:${WORK_VERBS_IN_OTHER_LANGUAGES.join('|')})(?:me|te|se|nos|lo|la|los|las|le|les|mi|gli|ci){0,2}`;
 const FOREIGN_WORK_VERB = new RegExp(`^${WORK_VERB_IN_OTHER_LANGUAGES}$`, 'iu');
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
