@@ -1365,6 +1365,75 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('Der Mieter hat das Recht, die Räume zu besichtigen.')).toEqual([]);
   });
 
+  it('reads a sum owed for what is left of the term on leaving early as liquidated damages (high), and rent for the term as none', () => {
+    expect(
+      severitiesOf('Should the Licensee move out before the end of the second year, it must pay the Licensor the licence fees for every month left in the term.'),
+    ).toEqual(['penalties:high']);
+    expect(severitiesOf('If the Member cancels early, the remaining monthly instalments of the minimum term become payable at once.')).toEqual(['penalties:high']);
+    expect(severitiesOf('The Tenant shall pay the rent for each month of the term in advance.')).toEqual([]);
+    expect(severitiesOf('If the Client leaves the plan early, it pays nothing for the months remaining.')).toEqual([]);
+  });
+
+  it('reads a restraint kept within the term under an exclusivity heading as exclusivity alone, and one past the term as a non-compete', () => {
+    expect(severitiesOf('Exclusivity. While the campaign runs, the Ambassador shall not advertise or endorse any other haircare brand.')).toEqual([
+      'exclusivity:medium',
+    ]);
+    expect(severitiesOf('Rival brands. While the campaign runs, the Ambassador shall not advertise or endorse any other haircare brand.')).toEqual([
+      'non_compete:medium',
+    ]);
+    expect(
+      severitiesOf('Exclusivity. For a year after the campaign ends, the Ambassador shall not advertise or endorse any other haircare brand.'),
+    ).toContain('non_compete:high');
+  });
+
+  it('reads each side stopping or ending the activity the deal is for as termination without cause, low when both may', () => {
+    expect(severitiesOf('You can quit tutoring at any time, and we can end your tutoring at any time too.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('The Academy can end your tutoring at any time.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Even if we stop working together, the recipes stay yours.')).toEqual([]);
+  });
+
+  it('reads a bullet point’s short title as its heading, so the severity comes from what the point binds', () => {
+    const summary =
+      'Key terms in short:\n• Confidentiality. Each party keeps the other’s information confidential for three years.\n' +
+      '• Non-solicitation. For a year after the term, neither party will hire away the other party’s staff.';
+    expect(analyzeDocument(summary).risks.map((risk) => `${risk.id}:${risk.severity}:${risk.clause}`)).toEqual([
+      'non_solicitation:low:Point 2 (Non-solicitation)',
+    ]);
+    // A point that says something is no title: "Auto-renews every year" is still read.
+    expect(analyzeDocument('• Auto-renews every year. Cancel anytime.\n• We can end it whenever we like.').risks.map((risk) => risk.id).sort()).toEqual([
+      'automatic_renewal',
+      'termination_without_cause',
+    ]);
+  });
+
+  it('reads one side changing the agreement named by its acronym (MSA, EULA, SLA) as unilateral amendment, by its notice', () => {
+    expect(severitiesOf('The Vendor may revise the EULA from time to time, with 30 days’ notice by e-mail.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('Host may amend the SLA at any time without notice.')).toEqual(['unilateral_amendment:high']);
+  });
+
+  it('reads ending the contract for good or just cause as ending for a reason, not at will', () => {
+    expect(severitiesOf('Each side keeps the right to terminate without notice for just cause.')).toEqual([]);
+    expect(severitiesOf('The Landlord may terminate the lease without notice for good cause.')).toEqual([]);
+    expect(severitiesOf('The Landlord may terminate the lease without notice.')).toEqual(['termination_without_cause:high']);
+  });
+
+  it('reads liability "limited to" after a comma as a cap, and "not limited to" as none', () => {
+    const priced = (liability: string) =>
+      analyzeDocument(`1. Fees. The Client pays €400 a month.\n2. Liability. ${liability}`).risks.map((risk) => risk.id);
+    expect(priced('For ordinary negligence the Host is liable only for breach of core duties, limited to typical damage and at most to one month’s fees.')).toEqual(
+      [],
+    );
+    expect(priced('The Host is liable for all damage, including but not limited to lost data.')).toEqual(['missing_liability_cap']);
+  });
+
+  it('reads a bar on doing one’s trade for anyone in a named industry as a non-compete, by how long it runs', () => {
+    expect(
+      severitiesOf('For two years after the final delivery, the Translator shall not translate or edit any book for any publisher in the children’s fiction market.'),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf('During the engagement the Designer will not design packaging for any company in the craft beer industry.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('The Consultant shall not disclose the report to any company in the banking sector.')).toEqual([]);
+  });
+
   it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
     const runs = [
       'shall not, directly, promote, post or feature any brand similar to ',
@@ -1400,6 +1469,10 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'el retraso en el pago devengará recargos e intereses y retraso ',
       'Zahlungsverzug Zahlungsverzug Verzug ',
       'toda e qualquer todos y cada ',
+      'shall not write, edit or design any memoir for any person or company in the whisky ',
+      'before the end of the term the rent for all the months remaining and the remaining fees for ',
+      'you can stop volunteering and we can end your volunteering and the Landlord may quit ',
+      'liable only for breach, including but not limited to and limited to haften beschränkt auf ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

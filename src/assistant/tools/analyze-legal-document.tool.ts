@@ -33,6 +33,11 @@ interface RiskRule {
    * and Wales." or "Dutch law applies. Disputes go to the court of Rotterdam." (see firesOn).
    */
   namedByHeading?: boolean;
+  /**
+   * A heading that names the sentence's risk as another category, which it then is alone while `within` holds: a restraint kept
+   * within the term under "Exclusivity." is the exclusive relationship the heading names, not a non-compete as well.
+   */
+  yieldsToHeading?: { heading: RegExp; within: (sentence: string) => boolean };
   recommendation: string;
 }
 
@@ -110,6 +115,8 @@ const PT_NOTICE_PERIOD = String.raw`\b(?:aviso\s+pr[eé]vio|anteced[eê]ncia)\s+
   String.raw`(?:\(\d+\)\s+|\(${ES_LETTERS}+\)\s+)?(?:dias|semanas|meses)\b`;
 /** German words, whose umlauts and ß are no `\w`: "sämtlichen", "Säumniszuschlag". */
 const DE_WORD = String.raw`[\wäöüß-]+`;
+/** Ending it, as a right one side has: "terminate", "end", "cancel", "stop" (volunteering), "quit". */
+const END_VERB = String.raw`(?:terminat\w*|end|cancel\w*|stop|quit)`;
 const MUTUAL = anyOf(
   String.raw`\b(?:either|each|both|neither)\s+(?:part(?:y|ies)|sides?|of\s+us)\b|\bthe\s+parties\s+may\b`,
   String.raw`\bmutual(?:ly)?\b`,
@@ -118,9 +125,9 @@ const MUTUAL = anyOf(
   // Each side given the right in turn, the second often by ellipsis: "the Tenant may end the tenancy on a month's notice, and the
   // Landlord by serving notice", "the Client may terminate on 30 days' notice and the Consultant may do so on 60" (not "and the
   // Employee on termination shall return …" nor "and the Contractor on that notice shall stop work": what the second side does then
-  // is no right to end).
-  String.raw`\b(?:the\s+(?<firstSide>[\w-]+)|we|you)\s+(?:may|can)\s+(?:terminat\w*|end|cancel\w*)\b[^.;]{0,120}?,?\s+(?:and|while|whereas)\s+` +
-    String.raw`(?:the\s+(?!\k<firstSide>(?![\w-]))[\w-]+|we|you|us)\s+(?:(?:may|can)\s+(?:also\s+)?(?:do\s+so|terminat\w*|end|cancel\w*)\b|` +
+  // is no right to end), "you can stop volunteering at any time, and we can end your volunteering at any time".
+  String.raw`\b(?:the\s+(?<firstSide>[\w-]+)|we|you)\s+(?:may|can)\s+${END_VERB}\b[^.;]{0,120}?,?\s+(?:and|while|whereas)\s+` +
+    String.raw`(?:the\s+(?!\k<firstSide>(?![\w-]))[\w-]+|we|you|us)\s+(?:(?:may|can)\s+(?:also\s+)?(?:do\s+so|${END_VERB})\b|` +
     String.raw`(?:by|on|upon|with|after|giving|serving)\s+(?:[\w()'’-]+\s+){0,4}?(?:notice|days?|weeks?|months?)\b(?![^.;,]{0,40}?\b(?:shall|will|must|is|are)\b))`,
   // Employment "at will" is either side's right by definition ("Your employment is at-will"), unless the sentence gives it to one
   // side ("the Company can end it at any time", "at the will of the Company").
@@ -164,6 +171,11 @@ const NOTICE_PERIOD = anyOf(
 const THE_DEAL = String.raw`(?:this|it|(?:this|the)\s+(?:whole\s+)?(?:deal|thing|agreement|arrangement|contract|hire|job|booking))`;
 const CALL_OFF = String.raw`call\s+(?:${THE_DEAL}|things)\s+off|call\s+off\s+${THE_DEAL}|(?:pull|back|get|wants?)\s+out(?:\s+of\s+${THE_DEAL})?(?![\w-]|\s+of\b)|` +
   String.raw`walk\s+away(?:\s+from\s+${THE_DEAL})?(?![\w-]|\s+(?:with|from)\b)`;
+/**
+ * Ending the deal by the activity it is for: "you can stop volunteering", "we can end your tutoring", "quit coaching" (the gerund
+ * names what one side does for the other).
+ */
+const STOP_DOING = String.raw`(?:end|stop|quit|cease)\s+(?:(?:your|his|her|their|its|[\w-]+['’]s)\s+)?[\w-]+ing\b`;
 /**
  * What comes before an ending event rather than a right to end: "following the termination", "upon the Employee's dismissal",
  * "after termination", "survive termination".
@@ -221,6 +233,10 @@ const LIMITED_TO_TERM = anyOf(
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:you|he|she|they)(?:['’]re|\s+are|\s+is|\s+remains?|\s+stays?)?\s+(?:still\s+)?(?:[\w-]+\s+)?(?:for|with)\s+(?:us|me|the\s+\w+)\b`,
   ES_DURING_TERM,
 );
+/** A restraint for the contract's own term, not past it. */
+const withinTerm = (sentence: string): boolean => LIMITED_TO_TERM.test(sentence) && !AFTER_TERM.test(sentence);
+/** A clause headed as exclusivity ("Exclusivity.", "Exclusive dealing."), not as a non-compete ("Exclusivity and non-competition."). */
+const EXCLUSIVITY_HEADING = /^(?![^]*compet)[^]*\bexclusiv(?:e|ity)\b/i;
 /** Getting goods or services: the verbs of an obligation to buy from someone. */
 const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
 /** Up to three words naming goods before "requirements" or "needs" ("coffee bean", "flour and yeast"), none a preposition or a relative. */
@@ -322,6 +338,23 @@ const PER_PERIOD_OF_DELAY = anyOf(
  */
 const NAMED_PENALTY = String.raw`(?<!\b(?:without|no|free\s+(?:of|from))\s+(?:any\s+)?(?:(?:early\s+)?(?:re)?payment\s+|prepayment\s+|early\s+termination\s+|cancellation\s+)?)` +
   String.raw`\bpenalt(?:y|ies)\b(?![\s-]+free\b)`;
+/** Leaving or ending before the term is out: "before the end of the first three years", "prior to expiry", "early". */
+const BEFORE_TERM_ENDS = String.raw`\b(?:before|prior\s+to)\s+(?:the\s+)?(?:end|expiry|expiration)\b|\b(?:early|earlier|prematurely)\b`;
+/** What is left of the term: "for all the months remaining", "for every month left", "the balance of the term". */
+const REST_OF_TERM = String.raw`\b(?:for|of|over|covering)\s+(?:(?:all|each|every)\s+)?(?:of\s+)?(?:the\s+)?(?:months?|years?|weeks?|period|time)\s+` +
+  String.raw`(?:that\s+)?(?:remain\w*|left|unexpired)\b|\b(?:remainder|rest|balance|unexpired\s+part)\s+of\s+the\s+(?:[\w-]+\s+)?(?:term|lease|tenancy|contract|agreement|period)\b`;
+/** A sum: rent, fees, instalments, compensation. */
+const SUM_OWED = String.raw`(?:rent|fees?|charges?|instal\w*|payments?|sums?|amounts?|compensation)`;
+/**
+ * Leaving early costs what the rest of the term would have: a sum fixed in advance whatever the loss, so liquidated damages in all
+ * but name ("if the Tenants vacate before the end of the third year, they pay the rent for all the months remaining", "the
+ * remaining instalments become payable"), unless the sentence says nothing is owed then.
+ */
+const REST_OF_TERM_OWED = new RegExp(
+  String.raw`^(?=[^]*?(?:${BEFORE_TERM_ENDS}))(?![^]*?\b(?:nothing|no\s+(?:further\s+)?${SUM_OWED})\b)[^]*?` +
+    String.raw`(?:\b${SUM_OWED}\b[^.]{0,80}?(?:${REST_OF_TERM})|\b(?:remaining|unexpired)\s+(?:[\w-]+\s+)?${SUM_OWED}\b)`,
+  'i',
+);
 /** A penalty by its German name: "Vertragsstrafe", "Konventionalstrafe", "pauschalierter Schadensersatz" (liquidated damages). */
 const DE_PENALTY = String.raw`\b(?:vertragsstraf|konventionalstraf)\w*|\bpauschaliert\w*\s+schadens\w*`;
 /** A penalty by name, in English, Portuguese, Spanish or German: high whatever its sum. */
@@ -503,6 +536,8 @@ function monthlyRate(sentence: string): number {
  */
 const BINDING_DOCUMENT = String.raw`(?:manuals?(?!\s+(?:mode|settings?|controls?|override|gear\w*|transmission|labou?r|handling|focus)\b)|handbooks?|guidelines|` +
   String.raw`standards|codes?\s+of\s+(?:conduct|practice)|procedures|playbooks?|rulebooks?)`;
+/** An agreement or terms by their acronym: "the MSA", "our EULA", "the SLA", "the T&Cs". */
+const AGREEMENT_ACRONYM = String.raw`(?:msa|eula|sla|dpa|sow|tos|t&cs?|aup|gtcs?|agb)`;
 /** Refusing, with the words up to the act: "shall not, directly or indirectly,", "agrees not to", "neither party will", "don't". */
 const WOULD_NOT = String.raw`(?:${REFUSAL}|\bneither)\b,?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?`;
 /** Going after someone else's people: "solicit", "poach", "entice away", "go after", "win over". */
@@ -535,6 +570,9 @@ const JURY_OR_CLASS = anyOf(String.raw`\bjury\b|\bclass\s+members?\b`, CLASS_ACT
 // A mutual clause is balanced; one that bites without notice is the worst kind.
 const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : noticeless(sentence) ? 'high' : 'medium');
 
+/** Doing the work one is engaged for: serving, writing, editing, designing, advising and the like. */
+const TRADE_WORK = String.raw`(?:${SERVE_VERB}|(?:ghost-?)?writ\w*|wrote|edit\w*|translat\w*|design\w*|illustrat\w*|photograph\w*|film\w*|produc\w*|` +
+  String.raw`develop\w*|consult\w*|advis\w*|teach\w*|coach\w*|train\w*|perform\w*)`;
 /** A restraint on competing: working for, joining or running a rival, a radius, a territory. */
 const NON_COMPETE = [
   String.raw`\bnon-?compet(?:e|ition)\b|\bcovenant\s+not\s+to\s+compete\b|\bshall\s+not\b[^.]{0,80}\bcompet(?:e|ing|itor|itive)`,
@@ -569,6 +607,12 @@ const NON_COMPETE = [
   String.raw`${REFUSAL},?\s+${REFUSAL_GAP}(?:(?:promot|endors|advertis|featur|market|distribut|import|represent|sponsor)\w*|` +
     String.raw`post(?:s|ed|ing)?|stock(?:s|ed|ing)?|carr(?:y|ies|ied|ying)|wear(?:s|ing)?),?\s+` +
     String.raw`(?:(?!(?:with|against|than|between|versus|vs|to|into|through|via)\b)[\w,'’-]+\s+){0,8}?${COMPETITOR}\b`,
+  // Doing one's trade for or about anyone in a named industry: "shall not write, ghostwrite or edit any memoir concerning any person or
+  // company in the whisky industry", "will not design packaging for any company in the craft beer industry" (disclosing a report to
+  // one is no restraint on working).
+  String.raw`${REFUSAL},?\s+${REFUSAL_GAP}${TRADE_WORK}\b[^.]{0,100}?\b(?:for|about|concerning|on|with|to)\s+(?:any|a|an)\s+(?:[\w-]+\s+){0,3}?` +
+    String.raw`(?:persons?|people|anyone|organi[sz]ations?|clients?|customers?|${BUSINESS})\b[^.]{0,40}?\b(?:in|within|of|from)\s+the\s+(?:[\w'’-]+\s+){0,4}?` +
+    String.raw`(?:industry|sector|trade|market|field)\b`,
   // In Spanish and Portuguese: the clause by its name ("NO COMPETENCIA", "pacto de no competir", "não concorrência"), or not
   // serving or promoting another of the kind ("se abstendrá de promocionar … productos de cualquier otra marca", "no podrá prestar
   // servicios a ninguna otra empresa del ramo"; ceding the contract to another firm is no restraint).
@@ -585,22 +629,25 @@ const NON_COMPETE = [
  * - non_compete: high when it runs past the contract; medium when limited to the term (or to the event, season or plan the
  *   contract is for). Not working for, carrying or promoting another of the other side's kind is one ("shall not distribute
  *   coffee from any other producer", "must not endorse any other skincare brand"), and so is promoting one that competes or
- *   running a business "similar to the Franchised Business".
+ *   running a business "similar to the Franchised Business", or doing one's trade for anyone in a named industry. Under a heading
+ *   that names it exclusivity, a restraint kept within the term is the exclusivity alone.
  * - non_solicitation: low when mutual, medium otherwise; the other side's people by any name ("any of our technicians").
  * - termination_without_cause: low when either party may (employment "at will" is either side's, unless one side is named; each
  *   side named in turn, "the Tenant may end it on a month's notice, and the Landlord by serving notice", is either party);
- *   high when one side may end it without notice; medium otherwise. Wanting out or deciding to end it, on notice, is one.
+ *   high when one side may end it without notice; medium otherwise. Wanting out or deciding to end it, on notice, is one, and so
+ *   is stopping the activity the deal is for ("you can stop volunteering"); ending it for good or just cause is not.
  *   Taking back a booth, pitch, place or membership at will is one; a charge the canceller pays if it cancels is not (a penalty).
  * - governing_law: low (a fact to check, rarely a trap).
  * - perpetual_confidentiality: medium; low when it is about trade secrets for as long as they stay secret.
  * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise. Creations that change hands
  *   ("become the sole property of", "are hereby assigned to") are one however long the list before the verb.
  * - penalties: high for penalties, liquidated damages, sums or shares of the fee charged or deducted per period of delay
- *   (minutes, hours, days, weeks) and late-payment interest of 2% a month (24% a year) or more; a "multa", "penalidad" or "pena
- *   convencional" is a penalty. Medium for other late-payment interest and fees ("intereses moratorios" by their rate).
+ *   (minutes, hours, days, weeks), the rent or fees of the rest of the term owed on leaving early, and late-payment interest of
+ *   2% a month (24% a year) or more; a "multa", "penalidad" or "pena convencional" is a penalty. Medium for other late-payment
+ *   interest and fees ("intereses moratorios" by their rate).
  * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone, and
  *   what the premises or a licence may be used for ("for no other purpose") is a permitted use, not a tie to one party.
- * - unilateral_amendment: high without notice, medium otherwise.
+ * - unilateral_amendment: high without notice, medium otherwise; the agreement may be named by its acronym ("the MSA").
  * - arbitration_jury_waiver: high when it waives a jury or class actions (also claims "only on an individual basis", "no class
  *   or representative proceeding", in a sub-clause of their own), medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
@@ -674,8 +721,11 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|(?:gives?|serves?|sends?)\s+(?:[\w-]+\s+){0,3}notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
     String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:year|month|week)\s+(?:after|to|by)\s+(?:year|month|week)|on\s+a\s+(?:month|year|week)(?:-to-|\s+to\s+)(?:month|year|week))`,
   ], 'Note the opt-out deadline, and ask for renewal by written agreement or a short opt-out window with a reminder.'),
-  rule('non_compete', 'Non-compete', (s) => (LIMITED_TO_TERM.test(s) && !AFTER_TERM.test(s) ? 'medium' : 'high'), NON_COMPETE,
-    'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
+  {
+    ...rule('non_compete', 'Non-compete', (s) => (withinTerm(s) ? 'medium' : 'high'), NON_COMPETE,
+      'Narrow its scope, duration (12 months at most) and territory, and check that it is enforceable where you work.'),
+    yieldsToHeading: { heading: EXCLUSIVITY_HEADING, within: withinTerm },
+  },
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
     // "Neither party will, during this Agreement or for six months afterwards, recruit … the other party's employees".
@@ -696,7 +746,7 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:end|close|suspend)\s+${WHOSE}(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?)|` +
       // Ending it in plain words: "we can end this whenever we like", "pull your pitch any time", "drop your slot", "revoke
       // Vendor's booth assignment", "rescind a member's place".
-      String.raw`(?:end|stop)\s+(?:this|it|things)|${CALL_OFF}|(?:pull|drop|scrap|axe|withdraw|revoke|rescind|cancel|take\s+(?:away|back)|call\s+off)\s+${WHOSE}(?:[\w-]+\s+)?` +
+      String.raw`(?:end|stop)\s+(?:this|it|things)|${STOP_DOING}|${CALL_OFF}|(?:pull|drop|scrap|axe|withdraw|revoke|rescind|cancel|take\s+(?:away|back)|call\s+off)\s+${WHOSE}(?:[\w-]+\s+)?` +
       String.raw`(?:pitch|spot|stall|stand|booth|place|slot|booking|reservation|space|plot|table|gig|shifts?|classes|sessions?|licen[cs]e|permit|pass|membership|allocation|` +
       String.raw`assignment|accreditation|invitation|enrol(?:l)?ment|registration|contract|deal|arrangement))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
@@ -720,7 +770,9 @@ export const RISK_RULES: RiskRule[] = [
   // renewing), needs a reason or waits for the term.
   anyOf(
     String.raw`^(?![^]*\b(?:without\s+cause|convenience|(?:any|whatever)\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:an?\s+)?` +
-      String.raw`(?:(?:material|serious|gross|persistent|repeated|fundamental)\s+)?(?:breach|cause|misconduct|dishonesty|fraud)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)`,
+      String.raw`(?:(?:material|serious|gross|persistent|repeated|fundamental|good|just|valid|important|compelling)\s+)?(?:breach|cause|misconduct|dishonesty|fraud)\b|` +
+      // A cause the law recognises, however qualified: "for good cause", "for just cause", "for an important reason" (wichtiger Grund).
+      String.raw`\bfor\s+(?:an?\s+)?(?:good|just|valid|important|compelling)\s+(?:reasons?|grounds?)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)`,
     // Termination as the subject of what follows it, with no one given the right: "Termination for any reason shall not affect accrued rights".
     String.raw`${NO_RIGHT_TO_END}[^]*?\b(?:termination|cancellation|dismissal|expiry|expiration)\b[^.]{0,100}?\b(?:shall|will|does|do)\s+not\s+(?:affect|prejudice|relieve|release|limit|impair|waive)\b`,
     // What the one who cancels pays if it does, with no one given the right: "If the band cancels for any reason, a cancellation
@@ -850,7 +902,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`${ES_CEDES}[^.]{0,100}?\b${ES_WORK_RIGHTS}|\bcesi[oó]n\s+(?:total\s+|exclusiva\s+)?de\s+(?:(?:todos\s+)?los\s+)?${ES_WORK_RIGHTS}|` +
       String.raw`\bcess[aã]o\s+(?:total\s+)?(?:de\s+|dos\s+)?${ES_WORK_RIGHTS}`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
-  rule('penalties', 'Penalties and late-payment charges', (s) => (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+  rule('penalties', 'Penalties and late-payment charges', (s) =>
+    (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+    REST_OF_TERM_OWED.source,
     String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}`,
     // A fine in Portuguese or Spanish ("multa de R$ 500,00", "una penalidad de 200 euros"), with its sum or what it is for: "multas
     // de trânsito" are the road's, not the contract's.
@@ -951,7 +1005,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:[\w-]+\s+(?:and|or|and\/or)\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
       String.raw`(?:vary|adjust)(?=\s+(?:the|these|this|its|our|your|any|all|such)\b))\b` +
       String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
-      String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT})\b`,
+      String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT}|${AGREEMENT_ACRONYM})\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (JURY_OR_CLASS.test(s) ? 'high' : 'medium'), [
@@ -987,7 +1041,12 @@ const INDIRECT_LOSS = String.raw`(?:indirect|consequential)\b[^.;]{0,40}?\b(?:lo
 const LIMITS_LIABILITY = anyOf(
   String.raw`\blimitation\s+of\s+liability\b|\bin\s+no\s+event\b|\baggregate\s+liability\b|\bliability\s+cap\b`,
   // "The venue's responsibility to us … is capped at the hire fee" limits liability in plain words.
-  String.raw`\b(?:liab(?:le|ility)|responsib(?:le|ility))\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|(?:is|are|be)\s+limited\s+to|capped\s+at|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
+  // Limited by a participle too: "liable only for breach of essential duties, limited to foreseeable damage" (not "including but not
+  // limited to").
+  String.raw`\b(?:liab(?:le|ility)|responsib(?:le|ility))\b[^.]{0,120}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|not\s+to\s+exceed|` +
+    String.raw`(?:(?:is|are|be)\s+)?(?<!\bnot\s+(?:be\s+)?)(?:limited\s+to|capped\s+at)|up\s+to\s+(?:a\s+maximum|the\s+amount))`,
+  // In German: "Die Haftung ist … begrenzt auf", "haften wir nur …, beschränkt auf drei Monatsentgelte".
+  String.raw`\bhaft\w*\b[^.]{0,120}\b(?:begrenzt|beschr[aä]nkt)\s+auf\b`,
   String.raw`\b(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?liable\s+for\s+(?:any\s+)?(?:indirect|consequential|special|incidental)`,
   // An exclusion of indirect loss in any wording limits liability too: "neither party shall be liable to the other for any
   // indirect or consequential loss", "accepts no liability for consequential loss", "indirect damages are excluded".
@@ -1190,10 +1249,7 @@ export function splitClauses(pasted: string): Clause[] {
       const keyworded = !lettered && numbered[1] !== undefined;
       if (keyworded) titleNumber = isBareTitle(body) ? own : undefined;
       const number = !keyworded && titleNumber !== undefined && /^\d{1,3}$/.test(own) ? `${titleNumber}.${own}` : own;
-      // "OBJETO.- …" as Spanish contracts set a heading off.
-      const headingMatch = /^[\s–—:-]*([^.:]{2,60})[.:][-–—]?(?:\s|$)/.exec(body);
-      // A short lead-in ("Term.") is the heading; it is kept out of the text so it is never quoted as a risk.
-      const heading = headingMatch && countWords(headingMatch[1] ?? '') <= 6 ? headingMatch : undefined;
+      const heading = leadIn(body);
       current = { ref: `Clause ${number}`, heading: heading?.[1]?.trim(), text: heading ? body.slice(heading[0].length) : body };
       clauses.push(current);
     } else if (current && line.trim()) {
@@ -1214,7 +1270,7 @@ export function splitClauses(pasted: string): Clause[] {
   const after = listed.flatMap((point) => point.split(/\n[^\S\n]*\n/).slice(1)).filter((paragraph) => /\p{L}/u.test(paragraph));
   if (points.length >= 2) {
     return [
-      ...points.map((point, index) => tidy({ ref: `Point ${index + 1}`, text: point.replace(BULLET, '') })),
+      ...points.map((point, index) => tidy(titledPoint(`Point ${index + 1}`, point.replace(BULLET, '')))),
       ...after.map((paragraph, index) => tidy({ ref: `Paragraph ${index + 1}`, text: paragraph })),
     ];
   }
@@ -1223,6 +1279,28 @@ export function splitClauses(pasted: string): Clause[] {
   const blocks = paragraphs.length > 1 ? paragraphs : splitSentences(normalizeSpace(document));
   const unit = paragraphs.length > 1 ? 'Paragraph' : 'Sentence';
   return blocks.map((text, index) => tidy({ ref: `${unit} ${index + 1}`, text }));
+}
+
+/**
+ * A clause's short lead-in ("Term.", "OBJETO.-" as Spanish contracts set a heading off): its heading, kept out of the text so it
+ * is never quoted as a risk.
+ */
+function leadIn(body: string): RegExpExecArray | undefined {
+  const match = /^[\s–—:-]*([^.:]{2,60})[.:][-–—]?(?:\s|$)/.exec(body);
+  return match && countWords(match[1] ?? '') <= 6 ? match : undefined;
+}
+
+/**
+ * A bullet point opened by its title ("• Non-solicitation. During the term, neither party will …") reads as a clause under that
+ * heading, so the title alone sets no severity. A lead-in that binds ("We can end it anytime."), that states a risk the rest does
+ * not ("Auto-renews every year. Cancel anytime.") or that has nothing after it is part of the point.
+ */
+function titledPoint(ref: string, body: string): Clause {
+  const heading = leadIn(body);
+  const title = heading?.[1]?.trim() ?? '';
+  const text = heading ? body.slice(heading[0].length) : body;
+  const statesOwnRisk = RISK_RULES.some((rule) => rule.pattern.test(title) && !rule.pattern.test(text));
+  return heading && /\p{L}/u.test(text) && !BINDS.test(title) && !statesOwnRisk ? { ref, heading: title, text } : { ref, text: body };
 }
 
 /** A clause's text that is only a title: "Restrictive covenants", "Non-Competition" (no full stop, six words at most). */
@@ -1392,6 +1470,7 @@ function worstSentence(rule: RiskRule, heading: string, sentences: string[], wor
  */
 function firesOn(rule: RiskRule, heading: string, words: string): boolean {
   if (!/\p{L}/u.test(words) || !rule.pattern.test(heading + words) || rule.exempt?.test(words)) return false;
+  if (rule.yieldsToHeading?.heading.test(heading) && rule.yieldsToHeading.within(heading + words)) return false;
   return heading === '' || rule.namedByHeading === true || BINDS.test(words) || rule.pattern.test(words);
 }
 
