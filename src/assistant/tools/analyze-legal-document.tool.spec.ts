@@ -1434,6 +1434,69 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('The Consultant shall not disclose the report to any company in the banking sector.')).toEqual([]);
   });
 
+  it('reads a supplier named by its trade as the exclusive one, or outside ones barred, as exclusivity, and not exclusive use of a place', () => {
+    expect(severitiesOf('Photography. The Resort’s own photographers shall be the exclusive photographers at the ceremony.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Suppliers. No outside florists or decorators may be brought onto the estate without the Resort’s consent.')).toEqual([
+      'exclusivity:medium',
+    ]);
+    expect(severitiesOf('Hire. The Hirer has exclusive use of the hall and garden from 6 pm.')).toEqual([]);
+  });
+
+  it('reads a bar on making a kind of work for anyone but the other side as a non-compete, by how long it runs', () => {
+    expect(severitiesOf('For six months after the project ends, the Designer shall not design any online shop for anyone other than the Studio.')).toEqual([
+      'non_compete:high',
+    ]);
+    expect(severitiesOf('While this Agreement is in force, the Author will not write a cookery book for any publisher other than the Press.')).toEqual([
+      'non_compete:medium',
+    ]);
+    expect(severitiesOf('The Designer shall not assign any task to anyone other than its own staff.')).toEqual([]);
+  });
+
+  it('reads hiring one of the other side’s workers named by its brand as non-solicitation, and not engaging extra subcontractors', () => {
+    expect(severitiesOf('You agree not to hire any Brightpaws sitter directly for a year after you leave.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('The Contractor shall not engage any additional subcontractors without approval.')).toEqual([]);
+  });
+
+  it('reads a right to end the deal by notice with no period as termination without cause, and not ending it for a failure to pay', () => {
+    expect(severitiesOf('Either side may terminate the arrangement by notice in writing.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('The Owner may terminate the licence by written notice.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('The Supplier may terminate by written notice if the Customer fails to pay any invoice.')).toEqual([]);
+  });
+
+  it('reads a German contract category by category: changes, rights, secrecy, poaching, liability and ending it', () => {
+    expect(severitiesOf('Der Verlag kann die Honorarsätze mit einer Ankündigungsfrist von sechs Wochen ändern.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('Der Anbieter darf die Preise jederzeit ohne Vorankündigung erhöhen.')).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf('Der Autor überträgt dem Verlag sämtliche Rechte an den im Rahmen des Projekts erstellten Texten.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Der Grafiker räumt der Agentur das ausschließliche Nutzungsrecht an allen Entwürfen ein.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Die Geheimhaltungspflicht der Beraterin besteht nach dem Ende des Vertrags zeitlich unbegrenzt fort.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(
+      analyzeDocument('§ 3 Geheimhaltung\nDie Beraterin behandelt alle Kundendaten vertraulich. Diese Verpflichtung dauert nach Vertragsende unbefristet fort.').risks.map(
+        (risk) => `${risk.id}:${risk.severity}`,
+      ),
+    ).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('Der Berater wird während der Laufzeit keine Mitarbeiter des Kunden abwerben.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('Keine der Parteien wird Mitarbeiter der anderen Partei abwerben.')).toEqual(['non_solicitation:low']);
+    expect(severitiesOf('Der Lieferant haftet für alle Schäden der Höhe nach unbeschränkt.')).toEqual(['uncapped_liability:high']);
+    expect(severitiesOf('Die Haftung für Vorsatz und grobe Fahrlässigkeit ist unbeschränkt.')).toEqual([]);
+    expect(severitiesOf('Jede Partei kann den Vertrag mit einer Frist von drei Monaten ordentlich kündigen.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('Der Vermieter kann den Vertrag jederzeit ohne Angabe von Gründen kündigen.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Der Vertrag kann aus wichtigem Grund fristlos gekündigt werden.')).toEqual([]);
+  });
+
+  it('reads a German exclusion of consequential loss as a limit on liability', () => {
+    const risksOf = (text: string) => analyzeDocument(text).risks.map((risk) => risk.id);
+    expect(risksOf('1. Vergütung. Der Kunde zahlt EUR 500 im Monat.\n2. Haftung. Die Haftung für Folgeschäden und entgangenen Gewinn ist ausgeschlossen.')).toEqual([]);
+    expect(risksOf('1. Vergütung. Der Kunde zahlt EUR 500 im Monat.\n2. Haftung. Der Kunde haftet nach den gesetzlichen Vorschriften.')).toEqual([
+      'missing_liability_cap',
+    ]);
+  });
+
+  it('reads a payment clause that says nothing is paid as putting no price on the deal', () => {
+    const risksOf = (text: string) => analyzeDocument(text).risks.map((risk) => risk.id);
+    expect(risksOf('1. Fees. Speakers are not paid, and there is no fee to attend.\n2. Recording. We may record the talk.')).toEqual([]);
+    expect(risksOf('1. Fees. Speakers are paid €200 per talk.\n2. Recording. We may record the talk.')).toEqual(['missing_liability_cap']);
+  });
+
   it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
     const runs = [
       'shall not, directly, promote, post or feature any brand similar to ',
@@ -1473,6 +1536,15 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'before the end of the term the rent for all the months remaining and the remaining fees for ',
       'you can stop volunteering and we can end your volunteering and the Landlord may quit ',
       'liable only for breach, including but not limited to and limited to haften beschränkt auf ',
+      'shall not design any shop for anyone other than and not design a ',
+      'not hire any Acme walker or hire any ',
+      'exclusive photographers exclusive no outside florists no outside ',
+      'may terminate by written notice by notice if if ',
+      'kann die Preise anpassen kann die Preise ändern mit einer Frist von ',
+      'überträgt sämtliche Rechte und räumt ausschließliche Nutzungsrechte ',
+      'vertraulich zeitlich unbegrenzt abwerben haftet unbegrenzt haftet ',
+      'kann ordentlich kündigen kann jederzeit kündigen Folgeschäden ausgeschlossen ',
+      'Speakers are not paid, no fee, not paid ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

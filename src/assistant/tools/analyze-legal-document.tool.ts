@@ -115,6 +115,40 @@ const PT_NOTICE_PERIOD = String.raw`\b(?:aviso\s+pr[eé]vio|anteced[eê]ncia)\s+
   String.raw`(?:\(\d+\)\s+|\(${ES_LETTERS}+\)\s+)?(?:dias|semanas|meses)\b`;
 /** German words, whose umlauts and ß are no `\w`: "sämtlichen", "Säumniszuschlag". */
 const DE_WORD = String.raw`[\wäöüß-]+`;
+/** Where a German word starts, as `\b` does not before an umlaut: "überträgt", "Änderung". */
+const DE_START = String.raw`(?<![\wäöüß])`;
+/**
+ * German contract wording, as German, Austrian and Swiss contracts write the categories (a lexicon beside the Spanish one).
+ * Either side, or both: "jede Partei", "beide Parteien", "von beiden Vertragsparteien", "keine der Parteien", "gegenseitig".
+ */
+const DE_MUTUAL = String.raw`\b(?:jede|beide|beiden|keine)\s+(?:der\s+)?(?:beiden\s+)?(?:vertrags)?partei(?:en)?\b|\bbeiderseit\w*|\bgegenseitig\w*`;
+/** No notice: "fristlos", "ohne (vorherige) Ankündigung", "ohne Einhaltung einer Frist", "mit sofortiger Wirkung", "nach freiem Ermessen". */
+const DE_NO_NOTICE = String.raw`\bfristlos\w*|\bohne\s+(?:(?:vorherige|jede|eine)\s+)?(?:vor)?ank[uü]ndigung\b|\bohne\s+(?:einhaltung\s+(?:einer|der)\s+)?(?:k[uü]ndigungs)?frist\b|` +
+  String.raw`\bmit\s+sofortiger\s+wirkung\b|\bnach\s+(?:eigenem|freiem|alleinigem)\s+ermessen\b`;
+/** A notice period: "mit einer Frist von vier Wochen", "Ankündigungsfrist von sechs Wochen", "30 Tage im Voraus". */
+const DE_NOTICE_PERIOD = String.raw`frist\s+von\s+(?:mindestens\s+)?(?:\d+|[a-zäöüß]+)\s+(?:\(\d+\)\s+)?(?:tag|woche|monat)\w*|` +
+  String.raw`\b(?:\d+|[a-zäöüß]+)\s+(?:tage|wochen|monate)\s+(?:im\s+voraus|vorher|zuvor)\b`;
+/** Who may: "kann", "können", "darf", "ist berechtigt", "behält sich vor". */
+const DE_MAY = String.raw`${DE_START}(?:kann|k[oö]nnen|darf|d[uü]rfen|(?:ist|sind)\s+berechtigt|beh[aä]lt\s+sich)\b`;
+/** What one side may change: prices, fees, rates ("Vergütungssätze"), terms ("AGB", "Bedingungen"), rent, rules. */
+const DE_TERMS = String.raw`(?:preis|verg[uü]tung|geb[uü]hr|entgelt|honorar|s[aä]tze|bedingung|agb|vertrag|miete|tarif|kondition|regel|richtlinie|ordnung)`;
+/** Changing them: "ändern", "ändert", "anpassen", "anzupassen", "erhöhen" (not "anderen"). */
+const DE_CHANGE = String.raw`(?:${DE_START}(?:[aä]nder(?:n|t|ung\w*)|ab(?:zu)?[aä]ndern|an(?:zu)?pass\w*|erh[oö]h\w*)|\bzu\s+(?:[aä]ndern|erh[oö]hen))\b`;
+/** Ending a contract, as a verb: "kündigen", "kündigt", "gekündigt", "kündbar" (a "Kündigung" may be the event: "nach der Kündigung"). */
+const DE_END = String.raw`(?:${DE_START}k[uü]ndig(?:en|t|te|ten)|\bgek[uü]ndigt|${DE_START}k[uü]ndbar)\b`;
+/** A duration with no end: "zeitlich unbegrenzt", "ohne zeitliche Begrenzung", "unbefristet", "auf unbestimmte Zeit", "für immer". */
+const DE_ENDLESS = String.raw`zeitlich\s+unbegrenzt|ohne\s+zeitliche\s+(?:begrenzung|beschr[aä]nkung)|unbefristet\w*|f[uü]r\s+immer|auf\s+(?:unbestimmte|unbegrenzte)\s+zeit`;
+/** Outliving the contract: "gilt über das Ende dieses Vertrags hinaus", "besteht … fort", "überdauert", "nach Vertragsende". */
+const DE_SURVIVES = String.raw`(?:${DE_START}[uü]ber\s+(?:${DE_WORD}\s+){0,5}?hinaus\b|\bfort(?:gilt|gelten|besteh\w*|dauer\w*)?\b|${DE_START}[uü]berdauer\w*|` +
+  String.raw`\bnach\s+(?:(?:dem|der)\s+)?(?:vertrags)?(?:ende|beendigung)\b)`;
+/** Secrecy: "vertraulich", "Geheimhaltung", "Verschwiegenheit". */
+const DE_SECRECY = String.raw`\b(?:vertraulich|geheimhalt|verschwiegenheit)\w*`;
+/** Without limit: "unbegrenzt", "unbeschränkt", "ohne Höchstgrenze". */
+const DE_UNLIMITED = String.raw`${DE_START}(?:unbegrenzt|unbeschr[aä]nkt)\w*|\bohne\s+(?:jede\s+)?(?:begrenzung|beschr[aä]nkung|h[oö]chstgrenze|obergrenze)\b`;
+/** Indirect loss: "mittelbare Schäden", "Folgeschäden", "entgangener Gewinn". */
+const DE_INDIRECT_LOSS = String.raw`(?:\b(?:mittelbar|indirekt)\w*\s+sch[aä]d\w*|\bfolgesch[aä]d\w*|\bentgangen\w*\s+gewinn\w*)`;
+/** Rights in a work: "Nutzungsrechte", "Verwertungsrechte", "Urheberrechte". */
+const DE_WORK_RIGHTS = String.raw`(?:nutzungs|verwertungs|urheber)\w*recht\w*`;
 /** Ending it, as a right one side has: "terminate", "end", "cancel", "stop" (volunteering), "quit". */
 const END_VERB = String.raw`(?:terminat\w*|end|cancel\w*|stop|quit)`;
 const MUTUAL = anyOf(
@@ -134,6 +168,7 @@ const MUTUAL = anyOf(
   String.raw`^(?![^]*\b(?:the\s+\w+|we|they|it|he|she)\s+(?:may|can)\s)[^]*?(?:\b(?:is|are|be|remains?)\s+(?:an?\s+)?at[\s-]will\b(?!\s+(?:of|by)\b)|` +
     String.raw`\ban\s+at[\s-]will\s+(?:basis|relationship|employ\w*|engagement|arrangement|position|job|role)\b)`,
   ES_MUTUAL,
+  DE_MUTUAL,
 );
 /** Theirs to decide: "our call" (not "our call centre"). */
 const OUR_CALL = String.raw`(?:our|their|its)\s+call\b(?!\s+(?:cent(?:re|er)s?|handlers?|lines?|logs?|charges?|rates?)\b)`;
@@ -150,6 +185,7 @@ const NO_NOTICE = anyOf(
   String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:they\s+are\s+|it\s+is\s+)?(?:posted|published|posting|publication)`,
   ES_NO_NOTICE,
   PT_NO_NOTICE,
+  DE_NO_NOTICE,
 );
 /** A period of notice: "30 days", "two weeks", "a month". */
 const PERIOD = String.raw`(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)`;
@@ -163,6 +199,7 @@ const NOTICE_PERIOD = anyOf(
   String.raw`\b(?:inform|tell|notify|warn|let\s+(?:[\w-]+\s+){1,2}?know)\s+(?:[\w-]+\s+){0,3}?${PERIOD}\s+(?:before(?:hand)?|in\s+advance|ahead|prior)\b`,
   ES_NOTICE_PERIOD,
   PT_NOTICE_PERIOD,
+  DE_NOTICE_PERIOD,
 );
 /**
  * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "wants out", "walk away from this deal"
@@ -362,7 +399,7 @@ const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}`, Str
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
   String.raw`unlimited\s+(?:period|time|duration)|(?:thereafter|afterwards?)\s+without\s+(?:any\s+)?limit|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
-  String.raw`(?:shall|will|do|does)\s+(?:not|never)\s+(?:expire|end|lapse)|never\s+(?:expires?|ends?|lapses?)`;
+  String.raw`(?:shall|will|do|does)\s+(?:not|never)\s+(?:expire|end|lapse)|never\s+(?:expires?|ends?|lapses?)|${DE_ENDLESS}`;
 /** Secrecy in plain words: "stays between us", "keep it to yourself", "don't share our prices". */
 const KEPT_SECRET = String.raw`(?:(?:stays?|staying|kept|keep\w*|remains?)\s+(?:[\w'’-]+\s+){0,4}?(?:strictly\s+|completely\s+)?(?:between\s+(?:us|ourselves|the\s+two\s+of\s+us|you\s+and\s+(?:us|me))|` +
   String.raw`private|secret|confidential|to\s+yourself|under\s+wraps|in\s+confidence)|(?:not|never|don['’]t|won['’]t|can['’]t|cannot|mustn['’]t)\s+(?:[\w-]+\s+){0,3}?` +
@@ -453,6 +490,8 @@ const BEYOND_WORK = anyOf(
   String.raw`\bwhether\s+(?:[\w-]+\s+){0,4}?before\b|\bbefore\s+(?:or|and)\s+(?:during|after|throughout)\b|\b(?:earlier|previous)\s+(?:[\w-]+\s+){0,2}?(?:${ARTWORKS}|works?|materials|projects?)\b`,
   // In Spanish: "obras preexistentes", "creadas con anterioridad", "fuera del horario de trabajo", "en su tiempo libre".
   String.raw`\bpre-?existentes?\b|\b(?:cread|realizad|desarrollad|elaborad|producid|hech)[oa]s?\s+(?:con\s+anterioridad|antes)\b|\bfuera\s+del?\s+horario\b|\btiempo\s+libre\b`,
+  // In German: "vorbestehende Werke", "bereits bestehende", "vor Vertragsbeginn", "in der Freizeit".
+  String.raw`\bvorbestehend\w*|\bbereits\s+(?:bestehend|vorhanden)\w*|\bvor\s+(?:vertrags)?(?:beginn|abschluss)\b|\bfreizeit\b`,
 );
 /** Making it: "you come up with", "you write", "made for us" (not "build", which is also a tenant's fixture). */
 const CREATE = String.raw`(?:make|makes|made|creat(?:e|es|ed|ing)|c[ao]me\s+up\s+with|develop\w*|design\w*|write|writes|wrote|written|` +
@@ -558,7 +597,10 @@ const STAFF = String.raw`(?:[\w-]{3,}(?:ists?|ians?)|(?:employ|train|appoint|ass
   String.raw`builders?|labou?rers?|installers?|fitters?|plumbers?|painters?|decorators?|gardeners?|couriers?|officers?|operators?|advis[eo]rs?|` +
   String.raw`consultants?|assistants?|attendants?|accountants?|agents?|associates?|colleagues?|volunteers?|interns?|apprentices?|mechanics?|` +
   String.raw`nann(?:y|ies)|housekeepers?|caretakers?|guards?|hosts?|models?|performers?|dancers?|photographers?|editors?|writers?|translators?|` +
-  String.raw`interpreters?|doctors?|lawyers?|reps?|representatives?|people|hands|folk)`;
+  String.raw`interpreters?|doctors?|lawyers?|reps?|representatives?|caterers?|walkers?|sitters?|groomers?|minders?|florists?|people|hands|folk)`;
+/** Workers described by what they are, not whose they are: "additional", "new", "qualified", "third-party" staff. */
+const NEW_HANDS = String.raw`(?:other|another|additional|extra|new|more|further|third-party|independent|outside|external|temporary|casual|agency|freelance|` +
+  String.raw`(?:un)?(?:qualified|licensed|registered|certified|trained|vetted|approved)|suitabl[ey]|such|of|the|our|your|their|its)`;
 /**
  * A claim brought for a group: "class action", "collective or representative proceeding", "class, consolidated or mass
  * arbitration" (not a class of pupils, nor a representative at a meeting).
@@ -613,6 +655,11 @@ const NON_COMPETE = [
   String.raw`${REFUSAL},?\s+${REFUSAL_GAP}${TRADE_WORK}\b[^.]{0,100}?\b(?:for|about|concerning|on|with|to)\s+(?:any|a|an)\s+(?:[\w-]+\s+){0,3}?` +
     String.raw`(?:persons?|people|anyone|organi[sz]ations?|clients?|customers?|${BUSINESS})\b[^.]{0,40}?\b(?:in|within|of|from)\s+the\s+(?:[\w'’-]+\s+){0,4}?` +
     String.raw`(?:industry|sector|trade|market|field)\b`,
+  // Or making a kind of work for anyone but the other side: "shall not develop or help develop any food-delivery app for any person
+  // other than the Client", "will not write a cookery book for any publisher other than the Press" (the work named, so "won't work for
+  // anyone else" stays a tie to one party).
+  String.raw`${REFUSAL},?\s+${REFUSAL_GAP}${TRADE_WORK}\b(?:\s+(?:or|and)\s+(?:[\w-]+\s+){0,2}?${TRADE_WORK}\b)?\s+(?:any|an?)\s+[^.]{0,80}?\bfor\s+` +
+    String.raw`(?:anyone|anybody|any\s?one|any\s+(?:other\s+)?(?:persons?|part(?:y|ies)|third\s+part(?:y|ies)|clients?|customers?|${BUSINESS}))\s+(?:other\s+than|else|besides|except)\b`,
   // In Spanish and Portuguese: the clause by its name ("NO COMPETENCIA", "pacto de no competir", "não concorrência"), or not
   // serving or promoting another of the kind ("se abstendrá de promocionar … productos de cualquier otra marca", "no podrá prestar
   // servicios a ninguna otra empresa del ramo"; ceding the contract to another firm is no restraint).
@@ -675,9 +722,16 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bnothing\b[^.;]{0,60}\b(?:limits?|caps?|restricts?|reduces?)\s+(?:[\w’'-]+\s+){0,3}liabilit`,
     String.raw`\b(?:responsible|liable)\s+for\s+(?:all|any)\b[^.;]{0,80}\b(?:no|without\s+(?:any\s+|an\s+)?)\s*(?:upper\s+)?(?:limit|cap|ceiling|maximum)\b`,
     String.raw`\b(?:shall|will)\s+not\s+be\s+(?:limited|capped)\b(?=[^.;]*\b(?:liab|damages|losses))`,
+    // In German: "haftet … der Höhe nach unbegrenzt", "die Haftung ist unbeschränkt", "haftet ohne Höchstgrenze".
+    String.raw`\bhaft\w*\b[^.;]{0,120}?(?:${DE_UNLIMITED})`,
   ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.',
   // "Nothing limits liability for death, personal injury or fraud" is the standard carve-out, not an open exposure.
-  /^(?![^]*\b(?:unlimited|uncapped)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded))\b/i)),
+  // The same in German: intent (Vorsatz), gross negligence (grobe Fahrlässigkeit), injury to life, body or health, product liability.
+  new RegExp(
+    String.raw`^(?![^]*\b(?:unlimited|uncapped)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded)|` +
+      String.raw`vorsatz|vors[aä]tzlich\w*|grob\w*\s+fahrl[aä]ssig\w*|leben|k[oö]rper\w*|gesundheit|produkthaftung\w*|arglist\w*)\b`,
+    'i',
+  ))),
   rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) || (ALL_LOSSES.test(s) && !SCOPED_CLAIM.test(s)) ? 'high' : 'medium'), [
     String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bindemnit(?:y|ies)\b|\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
     // In plain words: "cover us for any claims", "compensate the client against all losses".
@@ -728,6 +782,8 @@ export const RISK_RULES: RiskRule[] = [
   },
   rule('non_solicitation', 'Non-solicitation', (s) => (MUTUAL.test(s) ? 'low' : 'medium'), [
     String.raw`\bnon-?solicit\w*|\bno-?(?:poach|hire)\b`,
+    // In German, poaching by its own verb: "abwerben", "abzuwerben", "Abwerbung", "abspenstig machen".
+    String.raw`\bab(?:zu)?werb\w*|\babspenstig\b`,
     // "Neither party will, during this Agreement or for six months afterwards, recruit … the other party's employees".
     // Also the plain ways of going after them ("approach or take over customers", "steal our clients") and whoever they are
     // ("entice away any patient", "poach our members").
@@ -735,6 +791,9 @@ export const RISK_RULES: RiskRule[] = [
     // Or their people by trade, said to be theirs ("any of our technicians", "the Agency's kitchen porters"), not their kit ("hire
     // our generators"); taking them on or engaging them is poaching too, but engaging subcontractors of one's own is not.
     String.raw`${WOULD_NOT}(?:${POACH}|engag|headhunt|tak(?:e|es|ing)\s+on)${AS_VERB}\b[^.]{0,40}?\b${THEIR}\s+(?:[\w-]+\s+){0,2}?(?:${PEOPLE}|${STAFF})\b`,
+    // Or one of their workers named by the other side's brand: "not to engage any Pawsome walker privately", "hire any Acme
+    // engineer" (not "any additional subcontractors" or "any unqualified technicians", which say whom to take on, not whose).
+    String.raw`${WOULD_NOT}(?:${POACH}|engag|headhunt|tak(?:e|es|ing)\s+on)${AS_VERB}\s+(?:any|an?)\s+(?!${NEW_HANDS}\b)[\w-]+\s+${STAFF}\b`,
     // Poaching is only ever of someone's people or customers: "won't try to poach any of our drivers".
     String.raw`\b(?:not|never|no|won['’]t|can['’]t|cannot)\b[^.]{0,40}?\bpoach(?:es|ed|ing)?\s+(?:away\s+)?(?:(?:any|one|some)\s+of\s+|anyone\s+(?:from|of)\s+|any\s+)?(?:our|my|their|his|her|its|the\s+[\w-]+['’]s)\s+\w`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
@@ -760,11 +819,17 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:(?:may|can|(?:wants?|wish(?:es)?|decides?|chooses?|would\s+like)\s+to)\s+(?:terminat\w*|cancel\w*|end)|${CALL_OFF})\b` +
       String.raw`[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
+    // Or by notice alone, its period left to later or to none: "either party may terminate it by written notice", "may end the
+    // licence by notice in writing".
+    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|by)\s+(?:(?:prior|advance|written|formal)\s+){0,2}notice\b`,
     // In Spanish: "podrá dar por terminado el contrato en cualquier momento", "podrá rescindirlo sin causa", "podrán terminarlo mediante
     // aviso por escrito".
     String.raw`\b${ES_MAY}\s+(?:${ES_LETTERS}+\s+){0,2}?${ES_END}(?:lo|la)?(?!${ES_LETTERS})[^.]{0,120}?(?:${ES_AT_WILL}|\b(?:aviso|notificaci[oó]n|preaviso)\b)`,
     // In Portuguese: "poderá rescindir o presente contrato a qualquer tempo", "poderão resilir-lo mediante aviso prévio".
     String.raw`\b${PT_MAY}\s+(?:${ES_LETTERS}+\s+){0,2}?${PT_END}(?:-?l[oa])?(?!${ES_LETTERS})[^.]{0,120}?(?:${PT_AT_WILL}|\b(?:aviso|notifica[cç][aã]o|anteced[eê]ncia)\b)`,
+    // In German, a right to give notice, which needs no reason ("kann … ordentlich kündigen", "kann von beiden Parteien … gekündigt
+    // werden", "ist mit einer Frist von vier Wochen kündbar"); for an important reason it is for cause (exempt below).
+    String.raw`${DE_MAY}[^.]{0,160}?${DE_END}|${DE_START}k[uü]ndbar\b`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach or misconduct ("may dismiss without notice for gross misconduct"), or at the end of the term (that is not
   // renewing), needs a reason or waits for the term.
@@ -772,13 +837,17 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`^(?![^]*\b(?:without\s+cause|convenience|(?:any|whatever)\s+(?:or\s+no\s+)?reason|no\s+reason|discretion|at[\s-]will)\b)[^]*(?:\bfor\s+(?:an?\s+)?` +
       String.raw`(?:(?:material|serious|gross|persistent|repeated|fundamental|good|just|valid|important|compelling)\s+)?(?:breach|cause|misconduct|dishonesty|fraud)\b|` +
       // A cause the law recognises, however qualified: "for good cause", "for just cause", "for an important reason" (wichtiger Grund).
-      String.raw`\bfor\s+(?:an?\s+)?(?:good|just|valid|important|compelling)\s+(?:reasons?|grounds?)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b)`,
+      String.raw`\bfor\s+(?:an?\s+)?(?:good|just|valid|important|compelling)\s+(?:reasons?|grounds?)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b|` +
+      // A breach or a default named as the condition: "if the Customer fails to pay", "should the Tenant breach this lease".
+      String.raw`\b(?:if|where|should|in\s+the\s+event\s+(?:that\s+)?)\s+(?:[\w'’-]+\s+){0,6}?(?:breach\w*|fails?\s+to|defaults?|becomes?\s+insolvent|is\s+insolvent)\b)`,
     // Termination as the subject of what follows it, with no one given the right: "Termination for any reason shall not affect accrued rights".
     String.raw`${NO_RIGHT_TO_END}[^]*?\b(?:termination|cancellation|dismissal|expiry|expiration)\b[^.]{0,100}?\b(?:shall|will|does|do)\s+not\s+(?:affect|prejudice|relieve|release|limit|impair|waive)\b`,
     // What the one who cancels pays if it does, with no one given the right: "If the band cancels for any reason, a cancellation
     // charge of 100% is payable" is a penalty on the canceller, not a right to end at will.
     String.raw`${NO_RIGHT_TO_END}(?=[^]*\b(?:${CANCELLER_PAYS})\b)[^]*?` +
       String.raw`\b(?:if|should|where|in\s+(?:the\s+)?(?:event|case)(?:\s+that)?)\s+(?:[\w'’-]+\s+){1,3}?(?:cancel|terminat|withdraw)\w*\b`,
+    // Ending for an important reason in German ("aus wichtigem Grund", "außerordentlich"), unless ordinary notice is given as well.
+    String.raw`^(?![^]*${DE_START}(?:ordentlich|jederzeit|ohne\s+angabe))[^]*?(?:\bwichtig\w*\s+grund|\bau(?:ß|ss)erordentlich)`,
     // Rescission for breach in Spanish or Portuguese: "en caso de incumplimiento", "por violación", "por justa causa".
     String.raw`^(?![^]*(?:\bsin\s+(?:expresi[oó]n\s+de\s+)?(?:causa|motivo)|\bsem\s+(?:justa\s+)?causa|imotivad|discreci[oó]n|crit[eé]rio|qualquer\s+tempo|\bcualquier\s+(?:causa|motivo|raz[oó]n)))` +
       String.raw`[^]*?\b(?:incumpl|descumpr|inadimpl|violaci[oó]n|viola[cç][aã]o|justa\s+causa|causa\s+justificada)`,
@@ -828,10 +897,12 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:\s+der\s+bundesrepublik|\s+(?:des|der)\s+(?:landes|staates|schweiz|republik))?`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.')),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (SECRET_WHILE_SECRET.test(s) ? 'low' : 'medium'), [
-    String.raw`\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b[^]*\b(?:${ENDLESS})\b`,
-    String.raw`\b(?:${ENDLESS})\b[^]*\bconfidential`,
+    String.raw`(?:\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b|${DE_SECRECY})[^]*\b(?:${ENDLESS})\b`,
+    String.raw`\b(?:${ENDLESS})\b[^]*(?:\bconfidential|${DE_SECRECY})`,
     // Survival clauses refer to the confidentiality clause by number; survival without end is this risk.
     String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:${ENDLESS}|without\s+(?:any\s+)?limit)`,
+    // The same in German: "Diese Pflicht gilt zeitlich unbegrenzt über das Ende dieses Vertrags hinaus", "besteht nach Vertragsende unbefristet fort".
+    String.raw`(?:${DE_ENDLESS})[^.]{0,80}?${DE_SURVIVES}|${DE_SURVIVES}[^.]{0,80}?(?:${DE_ENDLESS})`,
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
     // "… confidential while they remain trade secrets", "until it ceases to be a trade secret": secret while secret.
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}?\b${TRADE_SECRET_LIFE}[^.]{0,40}?\btrade\s+secrets?\b`,
@@ -901,6 +972,12 @@ export const RISK_RULES: RiskRule[] = [
     // "transmite los derechos de autor", "cesión de los derechos patrimoniales"); ceding the use of premises is no assignment of work.
     String.raw`${ES_CEDES}[^.]{0,100}?\b${ES_WORK_RIGHTS}|\bcesi[oó]n\s+(?:total\s+|exclusiva\s+)?de\s+(?:(?:todos\s+)?los\s+)?${ES_WORK_RIGHTS}|` +
       String.raw`\bcess[aã]o\s+(?:total\s+)?(?:de\s+|dos\s+)?${ES_WORK_RIGHTS}`,
+    // In German: transferring the rights in the works ("überträgt der Agentur an allen … Übersetzungen sämtliche Rechte", "überträgt
+    // die Nutzungsrechte"), or granting the exclusive rights of use ("räumt … die ausschließlichen Nutzungsrechte ein"); the rights and
+    // duties of the contract passed on to a third party are no work's, and a simple right of use is a licence.
+    String.raw`${DE_START}[uü]bertr[aä]g\w*(?=[^.]{0,200}?rechte?\b)[^.]{0,200}?\ban\s+(?:de[nmr]|die|das|allen|s[aä]mtlich\w*|jede[mnrs]?)\b|` +
+      String.raw`${DE_START}[uü]bertr[aä]g\w*[^.]{0,160}?${DE_WORK_RIGHTS}|\b(?:r[aä]umt|einr[aä]um\w*|einzur[aä]umen|einger[aä]umt)\b[^.]{0,160}?` +
+      String.raw`\bausschlie(?:ß|ss)lich\w*[^.]{0,80}?${DE_WORK_RIGHTS}`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
   rule('penalties', 'Penalties and late-payment charges', (s) =>
     (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
@@ -951,6 +1028,12 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`arrangement|ambassador|representative|partner(?:ship)?|stockist|reseller|dealer|retailer|artist|sponsor(?:ship)?|licen[cs]e|endorsement|` +
       String.raw`representation|appointment|rights?\s+to\s+(?:use|sell|distribute|market|provide|license|licence|exploit|represent|sponsor|promote|broadcast|` +
       String.raw`publish|stream|reproduce))\b`,
+    // A supplier named by its trade: "the exclusive caterer for the event", "the exclusive photographers at the wedding".
+    String.raw`(?<![\w-])exclusive\s+(?!(?:of|use)\b)(?:[\w-]+\s+)?${STAFF}\s+(?:for|at|of|to|on)\b`,
+    // Suppliers from outside barred: "no external caterers or bar services may be used", "no outside florists may be brought in".
+    String.raw`\bno\s+(?:external|outside|third[\s-]party)\s+(?:[\w-]+\s+)?(?:${STAFF}|suppliers?|vendors?|providers?|contractors?|traders?)\b` +
+      String.raw`[^.]{0,60}?\b(?:may|can|shall|will|are\s+(?:allowed|permitted))\s+(?:be\s+)?` +
+      String.raw`(?:used|engaged|hired|brought|booked|employed|admitted)\b`,
     // Appointed or named as the exclusive one, whatever it is called: "appoints the Creator as its exclusive brand ambassador".
     // The verb, not the job it names ("this appointment is subject to the exclusive jurisdiction of the courts" chooses a forum).
     String.raw`\b(?:appoint(?:s|ed|ing)?|engag(?:e|es|ed|ing)|nam(?:e|es|ed|ing)|retain(?:s|ed|ing)?|designat(?:e|es|ed|ing))\b[^.]{0,60}?\b(?:as\s+)?` +
@@ -1007,6 +1090,8 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
       String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT}|${AGREEMENT_ACRONYM})\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
+    // In German, the verb at the end: "Die Agentur kann die Vergütungssätze … anpassen", "behält sich vor, die AGB zu ändern".
+    String.raw`${DE_MAY}[^.]{0,100}?${DE_TERMS}[^.]{0,100}?${DE_CHANGE}`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (JURY_OR_CLASS.test(s) ? 'high' : 'medium'), [
     String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via|before)\s+(?:[\w-]+\s+){0,3}arbitrat(?:ion|ors?)\b`,
@@ -1034,6 +1119,16 @@ export const MISSING_LIABILITY_CAP = {
 };
 // What is paid: a fee, a payment, an invoice, a price ("a subscription" names the kind of deal, not its price). Who pays for
 // a repair ("how any repair is paid for") and "free of charge" or "in charge of" put no price on the deal.
+/** Payment ruled out: "guests aren't paid", "speakers are not paid", "no fee", "free of charge". */
+const NO_PAYMENT = /\b(?:(?:are|is|be|were|was|get|gets|will)(?:n['’]t|\s+not)|not|never)\s+(?:be\s+)?paid\b|\bno\s+(?:fees?|charges?|payments?|price|cost)\b|\bfree\s+of\s+charge\b/gi;
+/**
+ * Whether a sentence puts a price on the deal. One that rules payment out takes none from its heading ("Payment. Guests aren't
+ * paid, and there's no cost to you"): only what it still says is paid counts.
+ */
+function statesAPrice(heading: string, sentence: string): boolean {
+  const stillPaid = sentence.replace(NO_PAYMENT, ' ');
+  return PAYMENT_TERMS.test(stillPaid === sentence ? heading + sentence : stillPaid);
+}
 const PAYMENT_TERMS =
   /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b(?!\s+for\b)|\binvoic\w*|\bprice\b|\bpurchase\b|(?<!\b(?:in|of|no)\s)\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d/i;
 /** Indirect loss by its usual names: "indirect or consequential loss", "consequential damage", "indirect or knock-on losses". */
@@ -1052,6 +1147,8 @@ const LIMITS_LIABILITY = anyOf(
   // indirect or consequential loss", "accepts no liability for consequential loss", "indirect damages are excluded".
   String.raw`\b(?:not|never|neither|nor|no)\b[^.;]{0,40}?\b(?:liab(?:le|ility)|responsib(?:le|ility))\b[^.;]{0,60}?\b${INDIRECT_LOSS}`,
   String.raw`\bexclu\w*\b[^.;]{0,60}?\b${INDIRECT_LOSS}|\b${INDIRECT_LOSS}[^.;]{0,40}?\bexclu\w*`,
+  // In German: "die Haftung für mittelbare Schäden und entgangenen Gewinn ist ausgeschlossen", "haftet nicht für Folgeschäden".
+  String.raw`${DE_INDIRECT_LOSS}[^.;]{0,80}?\bausgeschlossen\b|\bausschluss\b[^.;]{0,40}?${DE_INDIRECT_LOSS}|\bhaft\w*\s+nicht\b[^.;]{0,60}?${DE_INDIRECT_LOSS}`,
   // "Neither party will be liable to the other for more than the total fee."
   String.raw`\bliable\b[^.]{0,60}\bfor\s+(?:any\s+amount\s+)?(?:more\s+than|in\s+excess\s+of|above)\b`,
   // The negation on the party: "neither party's liability will exceed the fees".
@@ -1418,7 +1515,7 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
     const sentences = sentencesOf(clause.text);
     const owns = sentences.map(withoutCarveOuts);
     const heading = clause.heading ? `${clause.heading}. ` : '';
-    pricedSentences += sentences.filter((sentence) => PAYMENT_TERMS.test(heading + sentence) && !RISK_RULES.some((rule) => rule.pattern.test(heading + sentence))).length;
+    pricedSentences += sentences.filter((sentence) => statesAPrice(heading, sentence) && !RISK_RULES.some((rule) => rule.pattern.test(heading + sentence))).length;
     for (const rule of RISK_RULES) {
       const found = worstSentence(rule, heading, sentences, rule.readsCarveOuts ? sentences : owns);
       if (found === undefined) continue;
