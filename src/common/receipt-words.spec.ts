@@ -5,7 +5,7 @@ describe('sumsUpReceipt', () => {
     expect(sumsUpReceipt(line)).toBe(true);
   });
 
-  it.each(['T0TAL  12,40 €', 'SUBT0TAL 9.00', 'Tota1 4.00', 'T0PLAM 45,00'])('reads %j, a total word a scanner misread with digits, all the same', (line) => {
+  it.each(['T0TAL  12,40 €', 'SUBT0TAL 9.00', 'Tota1 4.00', 'T0PLAM 45,00', '5UBTOTA1 18.40', 'TOTA1 9,20'])('reads %j, a total word a scanner misread with digits, all the same', (line) => {
     expect(sumsUpReceipt(line)).toBe(true);
   });
 

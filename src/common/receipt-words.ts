@@ -63,10 +63,26 @@ export const SUBTOTAL_WORDS = new RegExp(
 export const PAID_WORDS = /^\s*(?:amount\s+(?:paid|charged)|total\s+(?:paid|charged)|you\s+paid|paid\s+amount)\b/i;
 
 /**
- * A 0 or 1 a scanner read for a letter: between two letters, or a 1 ending a word after three letters ("Tota1"). Beside
- * another digit ("A10", "1.10") or after fewer letters ("T1", "G0") it is a digit.
+ * A 0, 1 or 5 a scanner read for a letter inside a word: between two letters ("T0TAL", "PA1D"), or a 5 opening a word of
+ * Latin letters ("5UBTOTAL"). Beside another digit ("A10", "1.10") or before one letter ("5L") it is a digit.
  */
-const MISREAD_LETTER = /(?<=\p{L})[01](?=\p{L})|(?<=\p{L}{3})1(?![\p{L}\p{N}])/gu;
+const MISREAD_INSIDE_WORD = /(?<=\p{L})[015](?=\p{L})|(?<![\p{L}\p{N}])5(?=\p{sc=Latin}{2})/gu;
+/**
+ * A 1 a scanner read for a letter ending a word after three letters ("Tota1"), read once the letters inside the word are
+ * ("T0TA1"); after fewer letters ("T1", "G01") it is a digit.
+ */
+const MISREAD_WORD_ENDING = /(?<=\p{L}{3})1(?![\p{L}\p{N}])/gu;
+/** The letter a scanner read as the digit at offset in text: in the case of the letter before it, or after it opening a word. */
+function misreadLetter(digit: string, offset: number, text: string): string {
+  const beside = offset > 0 && /\p{L}/u.test(text.charAt(offset - 1)) ? text.charAt(offset - 1) : text.charAt(offset + 1);
+  const upper = beside === beside.toUpperCase();
+  if (digit === '0') return upper ? 'O' : 'o';
+  if (digit === '5') return upper ? 'S' : 's';
+  // A 1 ending a word is an L: the words a receipt sums itself up with end in L ("TOTAL"), none in I. Inside one it is an I
+  // among capitals ("PA1D"), an l among small letters.
+  if (!/[\p{L}\p{N}]/u.test(text.charAt(offset + 1))) return upper ? 'L' : 'l';
+  return upper ? 'I' : 'l';
+}
 /** An "rn" a scanner read for an "m" ("Surnme", "Gesarntbetrag"): no word a receipt sums itself up with spells "rn". */
 const MISREAD_M = /rn/g;
 /**
@@ -77,19 +93,14 @@ const MISREAD_M = /rn/g;
 const CJK = String.raw`[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]`;
 const SPACED_OUT = new RegExp(String.raw`(?<!${CJK})${CJK}(?:[^\S\n]+${CJK}(?!${CJK}))+`, 'gu');
 /**
- * A line as a scanner or a till meant it: text recognition reads the letter O as the digit 0, l or I as 1 ("T0TAL TTC",
- * "SUBT0TAL", "Tota1", "PA1D") and m as rn ("Surnme"); a till spaces a CJK label's characters out ("合  計"). For reading what
- * a line is, not for printing it back or finding its amounts (its length may change).
+ * A line as a scanner or a till meant it: text recognition reads the letter O as the digit 0, l or I as 1, S as 5
+ * ("T0TAL TTC", "SUBT0TAL", "Tota1", "PA1D", "5UBT0TA1") and m as rn ("Surnme"); a till spaces a CJK label's characters
+ * out ("合  計"). For reading what a line is, not for printing it back or finding its amounts (its length may change).
  */
 export function readMisreadLetters(line: string): string {
   return line
-    .replace(MISREAD_LETTER, (digit, offset: number) => {
-      const before = line.charAt(offset - 1);
-      // Among capitals a 1 is an I, among small letters an l; a 0 is an O in the case of the letter before it.
-      const upper = before === before.toUpperCase();
-      if (digit === '0') return upper ? 'O' : 'o';
-      return upper ? 'I' : 'l';
-    })
+    .replace(MISREAD_INSIDE_WORD, misreadLetter)
+    .replace(MISREAD_WORD_ENDING, misreadLetter)
     .replace(MISREAD_M, 'm')
     .replace(SPACED_OUT, (label) => label.replace(/[^\S\n]+/g, ''));
 }

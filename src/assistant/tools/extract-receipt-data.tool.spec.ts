@@ -1079,6 +1079,55 @@ describe('parseReceipt', () => {
     expect([grocer.items.length, grocer.discount, grocer.total, grocer.totalMismatch]).toEqual([2, 0.9, 8.1, undefined]);
   });
 
+  it("reads a masked card number's last digits on the payment line ('****-****-****-5032') as no money, in whole units", () => {
+    const bakery = parseReceipt(
+      [
+        '달빛베이커리 서면점',
+        '부산광역시 부산진구 중앙대로 680',
+        '품명              수량        금액',
+        '소금빵             3        9,000',
+        '우유식빵           1        4,800',
+        '아메리카노         1        3,200',
+        '공급가액                   15,455',
+        '부가세                      1,545',
+        '합계                     ₩17,000',
+        '체크카드(신한) ****-****-****-5032',
+        '결제금액                 ₩17,000',
+      ].join('\n'),
+    );
+    expect(bakery.items.map((item) => [item.name, item.amount])).toEqual([['소금빵', 9000], ['우유식빵', 4800], ['아메리카노', 3200]]);
+    expect([bakery.discount, bakery.total, bakery.totalMismatch]).toEqual([undefined, 17000, undefined]);
+    // Masked with X's or blanks between the groups, in yen.
+    const kissaten = parseReceipt('喫茶ミモザ\nブレンド ¥480\nチーズケーキ ¥520\n合計 ¥1,000\nVISA XXXX XXXX XXXX 3391\nお支払合計 ¥1,000');
+    expect([kissaten.items.length, kissaten.discount, kissaten.total, kissaten.totalMismatch]).toEqual([2, undefined, 1000, undefined]);
+  });
+
+  it('reads a scanned receipt whose amounts have an O for a 0 ("£5.5O") and whose subtotal has a 5 for an S ("5UBT0TA1")', () => {
+    const garden = parseReceipt(
+      [
+        'PRIMROSE GARDEN CENTRE',
+        'Hebden Bridge HX7 8AD',
+        'COMPOST 40L 2OO PK              £5.5O',
+        'JUTE TWlNE',
+        '   3 @ £1.2O                     £3.6O',
+        'BYPASS SECATEURS                £12.99',
+        '5UBT0TA1                        £22.09',
+        'T0TAL                           £22.09',
+        'VAT @ 2O% INC                    £3.O8',
+      ].join('\n'),
+    );
+    expect(garden.items).toEqual([
+      { name: 'COMPOST 40L 2OO PK', quantity: 1, unitPrice: 5.5, amount: 5.5 },
+      { name: 'JUTE TWlNE', quantity: 3, unitPrice: 1.2, amount: 3.6 },
+      { name: 'BYPASS SECATEURS', quantity: 1, unitPrice: 12.99, amount: 12.99 },
+    ]);
+    expect(garden).toMatchObject({ subtotal: 22.09, tax: 3.08, total: 22.09, currency: 'GBP', totalMismatch: undefined });
+  });
+
+  it('reads 100 KB of text built against the patterns for masked card numbers and digits misread as letters in linear time', () => {
+    expectLinearOn(['***-', 'XXXX ', '•••• 1', '1O', 'O.', '1.O', 'O,OO ', '5A', 'A5', 'a1 '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea ¥200`, `Shop\nTea 1.OO\n${text}1.OO\nTotal 1.00`]);
+  });
+
   it('reads 100 KB of text built against the patterns for slashed date columns and zero-padded numbers in linear time', () => {
     expectLinearOn(['1/11 ', '04/09', '1/', '/1', '01 ', '0', 'Room 807 '], (text) => [`Shop\n${text}x\nTea ¥200\nTotal ¥200`, `${text}\nTea 2.00`, `Shop\n${text}\nTea ¥200\nTotal ¥300`]);
   });

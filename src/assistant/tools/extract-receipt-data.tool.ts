@@ -246,11 +246,26 @@ const CENTS_AHEAD = String.raw`(?=\d+[.,]\d\d(?!\d))`;
 // of a code ("H2T 1R2", a Canadian postal code), one followed by a CJK counter a count ("2コ", "3個", "2개"), one followed by
 // an ordinal's ending a day or a rank ("on the 14th", "2nd floor"), which in yen or won would read as money.
 const ORDINAL_ENDING = String.raw`(?:${['st', 'nd', 'rd', 'th'].map(anyCase).join('|')})(?![\p{L}\p{N}])`;
+/**
+ * The end of a card number's masked digits ("****-****-****-1187", "XXXX XXXX 3391", "••••0042"): the digits after it are the
+ * card's last ones, no amount, and its hyphen no minus (in won or yen "-1187" read as money taken off).
+ */
+const CARD_MASK = String.raw`[*•Xx]{3}(?:[-‐–]|[^\S\n])?`;
 const MONEY = new RegExp(
-  String.raw`(?:(?<![\p{L}\p{N}.,])|(?<=(?:^|[\s\d])[xX])${CENTS_AHEAD}|(?<=単価?))(?<!\p{N}[-‐–])(-\s?)?(${MARK}\s?)?(${NUMBER})` +
+  String.raw`(?:(?<![\p{L}\p{N}.,])|(?<=(?:^|[\s\d])[xX])${CENTS_AHEAD}|(?<=単価?))(?<!\p{N}[-‐–])(?<!${CARD_MASK})(-\s?)?(${MARK}\s?)?(${NUMBER})` +
     String.raw`(?![\p{N}]|[.,]\d|[-‐–/]\p{N}|(?![xX×])\p{L}\p{N}|[^\S\n]?${CJK_COUNTER}|${ORDINAL_ENDING})(?!${UNIT})(\s?${MARK})?`,
   'gu',
 );
+
+/**
+ * An amount with cents in which a scanner read a 0 as the letter O ("£5.5O", "3.O8", "1O.5O"): one digit at least, and
+ * nothing glued on either side, so names keep their letters ("BOX 2OO", "NO.05").
+ */
+const AMOUNT_WITH_LETTER_O = /(?<![\p{L}\p{N}.,])[\dOo]+(?:[.,][\dOo]{3})*[.,][\dOo]{2}(?![\p{L}\p{N}])/gu;
+/** The text with those amounts' O's read as the 0's they are, letter for digit, so the amounts stay where they were. */
+function withMisreadZeros(text: string): string {
+  return text.replace(AMOUNT_WITH_LETTER_O, (amount) => (/\d/.test(amount) ? amount.replace(/[Oo]/g, '0') : amount));
+}
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 // "2024年5月14日", "2024년 5월 14일": Chinese, Japanese and Korean dates, whose digits would otherwise read as yen or won.
@@ -708,6 +723,8 @@ export function parseReceipt(text: string): Receipt {
   let body = instruction ? message.slice(instruction[0].length) : message;
   if (instruction?.[1]) merchant = instruction[1].trim();
 
+  // "£5.5O": the amount printed, before the O a scanner read for its 0 reads as a letter glued to it.
+  body = withMisreadZeros(body);
   const date = body.match(DATE)?.[0];
   // Dates and times look like prices ("12.03") to the money pattern.
   body = body.replace(DATE, ' ').replace(TIME, ' ').replace(DAY_AND_MONTH, '$1 ');
