@@ -100,6 +100,9 @@ describe('schedule phrases', () => {
     ['el día 28 de cada mes, cerrar la caja', '0 9 28 * *', null],
     ['jeden Freitagnachmittag den Wochenrückblick posten', '0 14 * * 5', null],
     ['immer Montagmorgen um 8 die Einsatzliste schicken', '0 8 * * 1', null],
+    // Days listed with a time repeat; listed without one they are dates ("finds no schedule" below).
+    ['Monday, Wednesday and Friday at noon: post the soup of the day', '0 12 * * 1,3,5', null],
+    ['martes y jueves a las 8, publicar la oferta', '0 8 * * 2,4', null],
     // The misspellings of "every" people type fast.
     ['evry tuesday at 3pm post the quiz question', '0 15 * * 2', null],
     ['evrey sunday night plan the week', '0 20 * * 0', null],
@@ -139,6 +142,8 @@ describe('schedule phrases', () => {
     'Make a 5 minute YouTube script',
     'Outline the first LinkedIn post',
     'Make five thirty-second clips of the match',
+    'Write a post on Monday and Friday about the sale',
+    'This Monday and Tuesday at 9, remind me to call the bank',
   ])('finds no schedule in "%s"', (goal) => {
     expect(suggestSchedule(goal)).toBeNull();
   });

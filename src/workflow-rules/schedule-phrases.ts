@@ -492,8 +492,12 @@ class Grammar {
     if (token.ordinal) return this.monthDates(at);
     const start = text === 'on' ? at + 1 : at;
     const days = this.days(start, text === 'on');
-    // "Mondays", "on Mondays and Thursdays", "Monday to Friday": a bare "Monday" is a date, not a schedule.
-    if (days?.plural || (days?.range && previous !== 'next')) return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };
+    // "Mondays", "on Mondays and Thursdays", "Monday to Friday", "Monday, Wednesday and Friday at noon": a bare "Monday" is a
+    // date, not a schedule, and so are days listed without a time ("a post on Monday and Friday").
+    const timedList = days !== undefined && days.days.length > 1 && (this.word(days.next, 'at') ? this.time(days.next + 1, true) : this.time(days.next, false)) !== undefined;
+    if (days?.plural || ((days?.range || timedList) && previous !== 'next' && previous !== 'this')) {
+      return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };
+    }
     return undefined;
   }
 
