@@ -57,6 +57,8 @@ describe('readsAsContract', () => {
     expect(readsAsContract(["La Partie réceptrice s’engage à protéger les informations.", "L'entente est régie par les lois du Québec."])).toBe(true);
     // Duties in the future tense, as Spanish terms state them.
     expect(readsAsContract(['El arrendatario abonará la renta el día 5 de cada mes.', 'El arrendador entregará las llaves el 1 de junio.'])).toBe(true);
+    // Duties in the present tense, as French terms state them, under a title that names no party.
+    expect(readsAsContract(['CONVENTION DE SERVICES', "1. Le Consultant s'interdit de démarcher les clients de la Société.", '2. La convention se renouvelle chaque année.'])).toBe(true);
   });
 });
 

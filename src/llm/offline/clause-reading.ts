@@ -189,7 +189,7 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere|${GIVING_THE_OK})\b|` +
     // "Je veux voir le post", "Quiero ver el guion", "Voglio vedere la bozza", "Ich will das Skript sehen": I want or must see it.
     // Not "revisar" or "prüfen", which ask as often for a reading ("quiero revisar este contrato").
-    String.raw`(?:[Jj]e\s+(?:veux|voudrais|dois)|[Qq]uiero|[Nn]ecesito|[Vv]oglio|[Vv]orrei|[Dd]evo|[Qq]uero|[Pp]reciso|[Ii]ch\s+(?:will|möchte|muss))\s+(?:[^.;!?]{0,60}?\s)?` +
+    String.raw`(?:[Jj]e\s+(?:veux|voudrais|dois)|[Qq]uiero|[Nn]ecesito|[Vv]oglio|[Vv]orrei|[Dd]evo|[Qq]uero|[Pp]reciso|[Ii]ch\s+(?:will|möchte|muss)(?:['’]s)?)\s+(?:[^.;!?]{0,60}?\s)?` +
     String.raw`(?:voir|revoir|relire|valider|approuver|ver|aprobar|vedere|rivedere|approvare|aprovar|sehen|absegnen|freigeben)\b|` +
     // The object first, as German puts it: "Den Beitrag muss Jana freigeben", "Das Skript will ich absegnen".
     String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
@@ -281,6 +281,19 @@ export function opensWithVerb(clause: string): boolean {
   const [first, second] = wordsOf(clause.slice(0, 200));
   // "do a thumbnail": the model tags "do" an auxiliary, but before a noun phrase it is the verb.
   return first?.pos === 'VERB' || (first?.pos === 'AUX' && second?.pos === 'DET');
+}
+
+/**
+ * "Friendly and short, mentioning the parking", "Divertido, y con emojis": how an output should be, said with an
+ * adjective that stands alone (before a comma, "and" or another adjective, not a noun: "Quick reminder to Sam" is work).
+ */
+export function describesOutput(clause: string): boolean {
+  // The capital a sentence opens with makes the model read a name ("Friendly" as PROPN).
+  const text = inEnglishWords(clause.slice(0, 200)).replace(/^\s*\p{Lu}/u, (first) => first.toLowerCase());
+  const words = wordsOf(text);
+  const opening = words.findIndex((word) => word.pos !== 'INTJ' && word.pos !== 'PUNCT');
+  const next = words[opening + 1];
+  return words[opening]?.pos === 'ADJ' && (next === undefined || ['PUNCT', 'CCONJ', 'ADJ'].includes(next.pos));
 }
 
 /** Determiners that open a thing a scene names ("a new puppy package", "our autumn menu"). */

@@ -69,6 +69,7 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Pour la fête du club, tu pourrais dessiner un hérisson qui joue au foot ?', 'generate_image'],
     ['Mi vídeo de YouTube sobre cómo afinar una guitarra sale el lunes. ¿Me propones una portada?', 'generate_thumbnail_concept'],
     ['My cooking video goes up Friday. I still need a cover, something bold.', 'generate_thumbnail_concept'],
+    ["got any cover ideas for my next vid about fixing bikes?", 'generate_thumbnail_concept'],
     // A blurb is a short post; sections and subheadings, or structuring a piece, are its outline.
     ['Can I get a two-line blurb for the parish bulletin about the bake sale?', 'format_post'],
     ["I'm drafting a guide to repotting orchids, can you help me structure it?", 'generate_outline'],

@@ -34,7 +34,7 @@ export const OFFLINE_INTENTS = [
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
   },
   // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
@@ -160,8 +160,12 @@ export function thanksOnly(text: string): boolean {
 const DOCUMENT_AT_HAND =
   /\b(?:this|these|below|attached|following|above|enclosed)\b|\bhere(?:['’]s|\s+(?:is|are|it\s+is|they\s+are|goes|you\s+go)\b)|\b(?:in|pasted|attached|below|above|see|put|paste|sending)\s+(?:it\s+)?here\b|\bhere\s*(?:[:\n]|$)/i;
 
-/** "turn the outline into the actual post", "write it up as a thread": the deliverable is what follows "into"/"as". */
-const TRANSFORM_TARGET = /\b(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)\s+(?=\S)/i;
+/**
+ * "turn the outline into the actual post", "write it up as a thread", "use the outline for a post": the deliverable is
+ * what follows "into"/"as", or what the earlier output is used for.
+ */
+const TRANSFORM_TARGET =
+  /\b(?:(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)|use\s+(?:it|this|that|the|my|our)\b[^.;]{0,120}?\s(?:for|to\s+(?:write|make|draft|create)))\s+(?=\S)/i;
 /** What a transformation makes ("the actual post" in "turn the outline into the actual post"), if the text asks for one. */
 export function transformTarget(text: string): string | undefined {
   const target = TRANSFORM_TARGET.exec(text);
@@ -253,7 +257,7 @@ function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineInt
 }
 
 /** Kinds of deliverable as the lexicon spells them, for reading slips of the keys. */
-const LEXICON_WORDS = ['outline', 'thumbnail', 'script', 'receipt', 'contract', 'agreement', 'caption', 'carousel', 'thread', 'tweet', 'picture', 'image', 'illustration', 'drawing', 'banner', 'poster', 'graphic', 'announcement', 'narration', 'voiceover'];
+const LEXICON_WORDS = ['outline', 'structure', 'thumbnail', 'script', 'receipt', 'contract', 'agreement', 'caption', 'carousel', 'thread', 'tweet', 'picture', 'image', 'illustration', 'drawing', 'banner', 'poster', 'graphic', 'announcement', 'narration', 'voiceover'];
 /** Real words one slip away from a kind ("contact" is "contract" without its r): never corrected. */
 const REAL_WORDS = new Set(['contact', 'contacts', 'treat', 'thead', 'poser', 'poter']);
 /** Each kind with one pair of adjacent letters swapped or one letter missing, and its plural: the slip → the kind. */

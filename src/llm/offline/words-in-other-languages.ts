@@ -22,6 +22,10 @@ const WORDS: [string[], string][] = [
   [['portada', 'couverture', 'copertina', 'titelbild'], 'cover'],
   [['esquema', 'gliederung', 'scaletta', 'estructura'], 'outline'],
   [['vídeo', 'vidéo'], 'video'],
+  // How an output should sound ("Cálido, y con emojis"), so that a note of tone reads as one.
+  [['cálido', 'cálida', 'calido', 'chaleureux', 'chaleureuse', 'herzlich', 'caloroso', 'calorosa'], 'warm'],
+  [['divertido', 'divertida', 'drôle', 'lustig', 'divertente', 'engraçado'], 'funny'],
+  [['cercano', 'cercana', 'amical', 'freundlich', 'amichevole', 'simpático', 'simpática'], 'friendly'],
   // Receipts.
   [['recibo', 'reçu', 'quittung', 'beleg', 'kassenbon', 'kassenzettel', 'ricevuta', 'scontrino', 'comprobante', 'ticket de caisse', 'nota fiscal', 'cupom fiscal', '영수증', '領収書', 'レシート', '收据', '收據', 'ใบเสร็จ'], 'receipt'],
   // Contracts by their kinds and titles.
@@ -48,7 +52,9 @@ const WORDS: [string[], string][] = [
   [['indemnización', 'indemnité', 'entschädigung', 'indennizzo', 'indenização'], 'damages'],
   [['penalización', 'pénalité', 'vertragsstrafe', 'penale', 'multa'], 'penalty'],
   [['gerichtsstand', 'jurisdicción', 'juridiction', 'foro competente'], 'jurisdiction'],
-  [['verpflichtet', 'se compromete', "s'engage", 's’engage', 'si impegna', 'se obriga', 'deberá', 'devra', 'dovrà', 'deverá'], 'shall'],
+  // Duties in the present tense, as French, Spanish, Italian and Portuguese terms state them ("s'interdit de travailler").
+  [['verpflichtet', 'se compromete', "s'engage", 's’engage', 'si impegna', 'se obriga', 'deberá', 'devra', 'dovrà', 'deverá', "s'interdit", 's’interdit', 'est tenu', 'est tenue', 'está obligado', 'está obligada', 'è tenuto', 'è tenuta', 'está obrigado', 'está obrigada'], 'shall'],
+  [['se renouvelle', 'se renueva', 'si rinnova', 'renova-se', 'se renova'], 'renews'],
   // Signing, said in the request ("bevor ich unterschreibe").
   [['unterschreibe', 'unterschreiben', 'firmar', 'firmo', 'signer', 'signe', 'firmare', 'assinar', 'assino'], 'sign'],
 ];
@@ -89,7 +95,7 @@ const WORK_VERBS_IN_OTHER_LANGUAGES = [
   'générer', 'publier', 'résumer', 'rappelle-moi', 'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
   'erinnere', 'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
   'generare', 'creare', 'preparare', 'inviare', 'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
-  'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
+  'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'lê', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
   // "Take the data out of this receipt": saca, tira, extrae, extrais, estrai, extrahiere.
   'saca', 'sacar', 'extrae', 'extraer', 'extrais', 'extraire', 'extrahiere', 'estrai', 'estrarre', 'tira', 'tire', 'extrai', 'extraia', 'extrair',
   // Stressed before a pronoun joined on ("mándaselo", "escríbele").
@@ -97,3 +103,14 @@ const WORK_VERBS_IN_OTHER_LANGUAGES = [
 ];
 /** A verb of work, with the pronouns Spanish and Italian join to an imperative ("envíaselos", "mandale", "scrivimelo"). */
 export const WORK_VERB_IN_OTHER_LANGUAGES = `(?:${WORK_VERBS_IN_OTHER_LANGUAGES.join('|')})(?:me|te|se|nos|lo|la|los|las|le|les|mi|gli|ci){0,2}`;
+
+/**
+ * An ask opened by "I need", "I'd like" or "can you" in Spanish, French, German, Italian or Portuguese ("Necesito un
+ * post…", "Kannst du ein Bild machen?"): the clause asks as it is written, with no English verb to put before it.
+ */
+export const ASK_IN_OTHER_LANGUAGES =
+  /^(?:necesito|necesitamos|quiero|queremos|me\s+gustar[ií]a|j['’]ai\s+besoin|je\s+voudrais|il\s+me\s+faut|ich\s+brauche|wir\s+brauchen|ich\s+h[äa]tte\s+gern|mi\s+serve|ci\s+serve|vorrei|preciso|precisamos|quero|queria|kannst\s+du|k[öo]nntest\s+du|k[öo]nnt?en\s+sie|puedes|podr[ií]as|peux-tu|pourrais-tu|tu\s+peux|tu\s+pourrais|puoi|potresti|podes|poderia)(?![\p{L}\p{N}])/iu;
+
+/** German puts the infinitive last ("…und an Herrn Wolf eine Zusammenfassung schicken"): a clause of work that ends on one. */
+export const GERMAN_WORK_AT_THE_END =
+  /\s(?:schicken|senden|mailen|weiterleiten|schreiben|erstellen|entwerfen|machen|prüfen|durchsehen|lesen|posten|veröffentlichen|zusammenfassen|übersetzen|ziehen|herausziehen|auslesen|erinnern)[.!?]?$/iu;

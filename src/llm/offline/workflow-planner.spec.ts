@@ -443,12 +443,60 @@ describe('planWorkflow', () => {
     expect(stepsOf('Scrivi lo script di un reel sulla vendemmia; poi prepara la copertina.').map(([, agent]) => agent)).toEqual(['video', 'video']);
   });
 
+  it('reads how an output should be, said without a verb, as a note on the step before', () => {
+    expect(stepsOf('Write a Facebook post about the open day. Friendly and short, mentioning the free parking.')).toEqual([
+      ['Write a Facebook post about the open day (friendly and short, mentioning the free parking)', 'social', false],
+    ]);
+    expect(stepsOf('Escribe un post para Instagram sobre la feria. Divertido, y con muchos emojis.').map(([, agent]) => agent)).toEqual(['social']);
+    // An adjective before a noun names a deliverable: "Quick reminder to Sam" is work.
+    expect(stepsOf('Write a LinkedIn post about the move. Quick reminder to Sam to book the van.').map(([, agent]) => agent)).toEqual(['social', 'general']);
+  });
+
+  it('reads an ask opened in another language ("necesito", "kannst du") as it is written, with no English verb put before it', () => {
+    expect(stepsOf('Necesito un post para Facebook sobre la nueva carta')[0][0]).toBe('Necesito un post para Facebook sobre la nueva carta');
+    expect(stepsOf('Könntest du ein Bild vom neuen Laden machen? Ich will’s sehen, bevor es online geht.')).toEqual([
+      ['Könntest du ein Bild vom neuen Laden machen', 'social', true],
+    ]);
+  });
+
+  it('reads "use the outline for a post" as the post made from it, and a German "und" before a verb at the end', () => {
+    expect(stepsOf('Outline a blog article on rainwater tanks, then use the outline for an Instagram carousel.')).toEqual([
+      ['Outline a blog article on rainwater tanks', 'social', false],
+      ['Use the outline for an Instagram carousel', 'social', false],
+    ]);
+    expect(stepsOf('Bitte den Vertrag prüfen und Herrn Wolf eine kurze Zusammenfassung schicken.\n\nMIETVERTRAG\n1. Die Miete beträgt 900 EUR.').map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(stepsOf('Lê este recibo e depois manda o total ao Rui.\n\nCAFÉ LUSO\nBica 0,80\nTosta mista 3,20\nTOTAL 4,00').map(([, agent]) => agent)).toEqual(['finance', 'general']);
+  });
+
+  it('reads a post put in a team channel as a message of its own, and a check on "the script" as on the step that writes it', () => {
+    expect(stepsOf('Write a tweet about the new release and then post it in the #product channel on Slack, no need for anyone to check it')).toEqual([
+      ['Write a tweet about the new release', 'social', false],
+      ['Post the tweet about the new release in the #product channel on Slack based on step 1', 'general', false],
+    ]);
+    expect(stepsOf('after standup can you write a tweet about the sprint and then post it in the team channel on teams')).toEqual([
+      ['Write a tweet about the sprint', 'social', false],
+      ['Post the tweet about the sprint in the team channel on teams based on step 1', 'general', false],
+    ]);
+    expect(stepsOf('Draft the structre of a guide to composting, then write it up as a blog post')[0][1]).toBe('social');
+    expect(stepsOf('Bitte den Beitrag schreiben und an presse@hof.de schicken')[1][0]).toBe('An presse@hof.de schicken');
+    expect(stepsOf('Write a reel script about our pottery class, then come up with a cover for it, and email both to Jo. Sam has to OK the script before you do the cover.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['video', true],
+      ['video', false],
+      ['general', false],
+    ]);
+  });
+
   it('puts a check on the output it names, whoever "them" is later in the clause; "the analysis" is the reading of the document', () => {
     expect(stepsOf('Review this NDA, then write a short summary for Tom. I want to read the analysis myself first.\n\nNDA\n1. The Recipient shall keep all information secret.').map(([, agent, approval]) => [agent, approval])).toEqual([
       ['legal', true],
       ['general', false],
     ]);
     expect(stepsOf('Scrivi lo script di un reel sulla vendemmia; poi prepara la copertina.')[1][0]).toBe('Prepara la copertina for the script di un reel sulla vendemmia');
+    expect(stepsOf('Write a Facebook post about the fair, make a banner image, then draft an email to the council. Nothing is sent until Jo has approved the post.').map(([, , approval]) => approval)).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(stepsOf('Write a Facebook post about the fun run, make a flyer, then send both to the club committee. I want to check the flyer before it goes to them.').map(([, , approval]) => approval)).toEqual([
       false,
       true,

@@ -1,9 +1,9 @@
 import { chatAsRequest } from '../../common/chat-export.js';
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
-import { materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
+import { describesOutput, materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { agentOfTool, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
-import { WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
+import { ASK_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -21,14 +21,14 @@ export const MAX_PLAN_STEPS = 20;
 const FOREIGN_WORK_VERB = new RegExp(`^${WORK_VERB_IN_OTHER_LANGUAGES}$`, 'iu');
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
-  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|note|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|have|get|let|wait|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|note|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|have|get|let|wait|use|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
   'iu',
 );
 /** A person by name, then the thing given them: "Thabo a summary email", "Priya the totals". */
 const NAMED_RECIPIENT = /^\p{Lu}[\p{L}'’-]+\s+(?:an?|the|some|my|our|this|these)\s/u;
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
 const OBJECT_START =
-  /^(?:a|an|the|it|them|this|that|these|those|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
+  /^(?:a|an|the|it|them|this|that|these|those|both|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
 const SEQUENCE_WORD =
   /^(?:and\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|depois|poi|quindi|daarna|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
@@ -118,7 +118,7 @@ export function planWorkflow(goal: string): OfflinePlan {
     const aside = withoutCheckInBrackets(clause.text);
     const reviewed = REVIEW_PHRASE.test(aside.text) || aside.checked;
     REVIEW_PHRASE.lastIndex = 0;
-    const rest = tidy(aside.text.replace(REVIEW_PHRASE, ''));
+    const rest = withoutTrailingWaiver(tidy(aside.text.replace(REVIEW_PHRASE, '')));
     const previous = drafts.at(-1);
     // "no need to check w me, just go": no approval, and no step.
     if (rest && waivedCheck(rest) && !matchIntent(rest)) continue;
@@ -143,7 +143,7 @@ export function planWorkflow(goal: string): OfflinePlan {
     }
     const publish = PUBLISH_CLAUSE.exec(rest);
     // A post or a picture mailed to the team is sent with a message someone writes; a summary or an e-mail is its own message.
-    const mailsAnOutput = publish && previous !== undefined && previous.agentId !== 'general' && MAIL_TO_PEOPLE.test(rest);
+    const mailsAnOutput = publish && previous !== undefined && previous.agentId !== 'general' && (MAIL_TO_PEOPLE.test(rest) || TO_TEAM_CHANNEL.test(rest));
     if (publish && !mailsAnOutput) {
       if (previous) {
         previous.requiresApproval = true;
@@ -165,7 +165,7 @@ export function planWorkflow(goal: string): OfflinePlan {
     // A note on a step, no step of its own: "Dutch + English caption please" (the languages of an output a step already
     // makes), "Be nice, they're a good client" (how the output before should sound).
     const sameKind = LANGUAGE_NAME.test(rest) && !ACTION_VERB.test(stripLead(rest)) && !NEW_THING.test(rest) ? matchIntent(rest) : undefined;
-    const notedOn = (sameKind && drafts.findLast((draft) => draft.tool === sameKind.tool)) || (TONE_NOTE.test(rest) ? previous : undefined);
+    const notedOn = (sameKind && drafts.findLast((draft) => draft.tool === sameKind.tool)) || (TONE_NOTE.test(rest) || (previous?.tool !== undefined && !matchIntent(rest) && describesOutput(rest)) ? previous : undefined);
     if (notedOn) {
       notedOn.description += ` (${lowerFirst(rest)})`;
       continue;
@@ -236,6 +236,15 @@ export function planWorkflow(goal: string): OfflinePlan {
   return { title: titleOf(stripLead(text) || goal), steps };
 }
 
+/** Where a waiver may start after the work of its clause: "…, no need for anyone to check it", "…you don't have to show me". */
+const WAIVER_START = /[,;]?\s*\b(?:no\s+need|(?:you\s+)?(?:don['’]t|do\s+not)\s+(?:need|have)\s+to)\b/i;
+
+/** The clause without a waived check at its end ("post it in #general no need for anyone to check it"): it asks for nothing. */
+function withoutTrailingWaiver(clause: string): string {
+  const start = WAIVER_START.exec(clause);
+  return start && start.index > 0 && waivedCheck(clause.slice(start.index)) ? clause.slice(0, start.index).trim() : clause;
+}
+
 /** A decision verb and a new thing after it: "see an outline", "pick from three banner ideas". */
 const DECIDES_ON_NEW = /\b(?:see|read|review|check|approve|look\s+(?:at|over)|(?:pick|choose)\s+from)\s+((?:an?|some|a\s+few|a\s+couple(?:\s+of)?|\d+|two|three|four|five)\s[^,.;!?]*)/i;
 
@@ -251,20 +260,24 @@ function newThingToSee(clause: string): string | undefined {
  */
 function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
   // "…before it goes to them": "them" after the check's own words are the people it goes to, not the outputs.
-  const checked = clause.split(/\b(?:before|after|once|until|so\s+that)\b/i)[0];
+  const checked = clause.trim().split(/\s(?:before|after|once|until|so\s+that)\b/i)[0];
   if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(checked)) return drafts;
-  const named = matchIntent(clause);
+  // "Nothing goes out until I've signed off on the announcement": the check is in the "until" part.
+  const named = matchIntent(checked) ?? matchIntent(clause);
   // "I want to reread the analysis": the step that read the document.
   const analysis = !named && ANALYSIS.test(clause) ? drafts.findLast((draft) => ANALYSES.has(draft.tool)) : undefined;
   if (analysis) return [analysis];
   // "the wording", "the copy": the latest output made of words, not the picture after it.
   const words = !named && WORDING.test(clause) ? drafts.findLast((draft) => !PICTURES.has(draft.tool)) : undefined;
   // "the script" of a step that writes "a TikTok script": the output it names by its word, when no step is of that kind.
-  const byWord = named && drafts.findLast((draft) => named.pattern.test(draft.description));
+  // Not a later step's "cover for the TikTok script": what a step is for names no output of its own.
+  const byWord = named && drafts.findLast((draft) => named.pattern.test(draft.description.replace(MADE_FOR, '')));
   const target = (named && drafts.findLast((draft) => draft.tool === named.tool)) || byWord || words || drafts.at(-1);
   return target ? [target] : [];
 }
 
+/** What a step's output is for or made from: "… for the TikTok script", "… based on step 1". */
+const MADE_FOR = /\s(?:for|of|from|based\s+on|to\s+go\s+with)\s[^]*$/i;
 /** What a reading of a document made, by its names: "the analysis", "l'analyse", "el análisis", "the findings". */
 const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|(?:\bl['’]|\bdie\s+)analyse\b/i;
 /** What a person reads in an output: its words, not its picture. */
@@ -538,8 +551,9 @@ function startsClause(piece: string): boolean {
     // A verb the list above lacks ("chop it into a reel", "run the post by me"), read by its part of speech, opens a clause on a deliverable.
     return true;
   }
-  // "…, I'll want to read it before it's sent": a person's say on the output is a clause of its own.
-  if (personalCheckOf(text)) return true;
+  // "…, I'll want to read it before it's sent": a person's say on the output is a clause of its own; so is German work
+  // said with its verb last.
+  if (personalCheckOf(text) || GERMAN_WORK_AT_THE_END.test(text)) return true;
   REVIEW_PHRASE.lastIndex = 0;
   const review = REVIEW_PHRASE.exec(lead);
   REVIEW_PHRASE.lastIndex = 0;
@@ -586,6 +600,9 @@ const WRITING_VERBS = /^(?:write|draft|compose|prepare|send|e-?mail|put\s+togeth
 /** A clause that mails its object: "email me…", "send it by email", "par mail", "por correo". */
 const MAILED = /^(?:e-?mail|mail)\b|\b(?:by|per|par|por|via)\s+(?:e-?mail|mail|correo)\b/i;
 const WRITTEN_MESSAGE = new RegExp(String.raw`\b${MESSAGE_NOUNS}\b`, 'i');
+/** An output posted where the team talks ("post it in the #product channel on Slack"): a message, not a post. */
+const TO_TEAM_CHANNEL =
+  /\b(?:post|share|send|put|drop|pin)\s+(?:it|them|this|that|these|those|both|everything|the\s+\w+)\b[^.;]{0,120}?\b(?:in|on|to|into)\s+(?:the\s+|our\s+|my\s+)?(?:#[\w-]+\s+|[\w-]+\s+)?(?:channel|group\s+chat|slack|teams|discord|whatsapp\s+group|telegram\s+group)\b/i;
 
 function toDraft(clause: Clause, previous: Draft | undefined, index: number): Draft {
   let text = clause.text;
@@ -603,7 +620,7 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   // The deliverable the clause names itself ("a post about it" is a post, whatever "it" is).
   const ownIntent = matchIntent(text);
   // "A couple thumbnail ideas": a deliverable without a verb gets its kind's own.
-  if (!clause.sharedVerb && !ACTION_VERB.test(text) && !opensWithVerb(text) && (ownIntent || /^(?:an?|some|\d+|two|three|four|five)\s/i.test(text))) {
+  if (!clause.sharedVerb && !ACTION_VERB.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !GERMAN_WORK_AT_THE_END.test(text) && !opensWithVerb(text) && (ownIntent || /^(?:an?|some|\d+|two|three|four|five)\s/i.test(text))) {
     text = `${ownIntent ? DEFAULT_VERBS[ownIntent.tool] : WRITTEN_PIECE.test(text) ? 'Write' : 'Prepare'} ${lowerFirst(text)}`;
   }
   let buildsOn = false;
@@ -624,8 +641,9 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
   const resolved = ownIntent?.tool === 'generate_image' || !ownIntent ? matchIntent(text) : ownIntent;
   // "a cover for it", where "it" is a reel: a video's cover is its thumbnail.
   const named = resolved?.tool === 'generate_thumbnail_concept' ? resolved : (ownIntent ?? (WRITTEN_MESSAGE.test(clause.text) ? undefined : resolved));
-  // "email me the clauses to revisit", "envoie-moi par mail le total": what a reading found, mailed, is a message.
-  const intent = named && ANALYSES.has(named.tool) && MAILED.test(text) ? undefined : named;
+  // "email me the clauses to revisit", "envoie-moi par mail le total": what a reading found, mailed, is a message; so is
+  // an output posted in the team's channel.
+  const intent = named && ((ANALYSES.has(named.tool) && MAILED.test(text)) || TO_TEAM_CHANNEL.test(clause.text)) ? undefined : named;
   const description = capitalizeFirst(buildsOn ? `${text} based on step ${index}` : text);
   return {
     description,
@@ -744,6 +762,8 @@ function stripLead(text: string): string {
     // "then you write the full post": the assistant named as the verb's subject.
     const addressed = /^(?:you|u)(?:['’]ll|\s+(?:can|could|will|should|then))?\s+/i.exec(rest);
     if (addressed && ACTION_VERB.test(rest.slice(addressed[0].length))) rest = rest.slice(addressed[0].length);
+    // "after standup can you write…": when, said before the ask, is the schedule's business.
+    rest = rest.replace(/^(?:after|before)\s+(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?=(?:can|could|would|will|please|pls)\s)/i, '');
   }
   return rest;
 }
