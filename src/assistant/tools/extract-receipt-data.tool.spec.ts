@@ -528,6 +528,33 @@ describe('parseReceipt', () => {
     expect(snacks.merchant).toBe('행복분식');
   });
 
+  it('skips a casual ask to log the receipt in Japanese, Chinese or Korean, and keeps a shop name printed first', () => {
+    const shop = (note: string, name: string, lines: string[]) => parseReceipt([note, '', name, ...lines].join('\n'));
+    const yen = ['キャベツ ¥198', '豚こま ¥420', '合計 ¥618'];
+    // Japanese: "…といて", "…しといて", "…ておいて", "…して", asks to put it in a book or the expenses.
+    expect(shop('食費、今月の分に足しといてね', '八百屋まるやま', yen)).toMatchObject({ merchant: '八百屋まるやま', total: 618, currency: 'JPY' });
+    expect(shop('ガソリン代は経費に入れといて', '昭和石油 大井町', yen).merchant).toBe('昭和石油 大井町');
+    expect(shop('これ雑費でメモしといて', '文具のタナカ', yen).merchant).toBe('文具のタナカ');
+    expect(shop('日用品の分、記録しておいて', 'ドラッグストア コスモ', yen).merchant).toBe('ドラッグストア コスモ');
+    expect(shop('お昼代を家計簿に記入して', 'まつや食堂', yen).merchant).toBe('まつや食堂');
+    // Chinese: "…记一下", "记到…账本", "…给我记上".
+    const yuan = ['米线 18.00', '卤蛋 3.00', '合计 21.00 元'];
+    expect(shop('午饭钱记一下', '阿香米线', yuan)).toMatchObject({ merchant: '阿香米线', total: 21 });
+    expect(shop('记到家里的账本上', '华联超市', yuan).merchant).toBe('华联超市');
+    expect(shop('这笔给我记上', '老街面馆', yuan).merchant).toBe('老街面馆');
+    // Korean: "…어 줘", "…해 둬", "…해 놔".
+    const won = ['와이셔츠 3,000원', '바지 4,000원', '합계 7,000원'];
+    expect(shop('세탁비 가계부에 적어줘', '크린토피아 역삼점', won)).toMatchObject({ merchant: '크린토피아 역삼점', total: 7000, currency: 'KRW' });
+    expect(shop('이거 생활비로 기록해 둬', '동네마트', won).merchant).toBe('동네마트');
+    expect(shop('교통비로 정리해놔', '서울모범택시', won).merchant).toBe('서울모범택시');
+    // A shop's own name printed first stays the merchant: "…店", "株式会社…", a katakana brand, "…酒吧", "X记" before a word, "…해" in a name.
+    for (const name of ['やきとり大吉 新橋店', '株式会社やまと商店', 'ベーカリー ミツバチ', 'クリーニングのモリタ', '星光酒吧', '一点点奶茶', '李记上海生煎', '남해횟집', '바다해']) {
+      expect(parseReceipt([name, 'コーヒー ¥450', '合計 ¥450'].join('\n')).merchant).toBe(name);
+    }
+    // The request forms are read in linear time on a 100 KB line of them.
+    expectLinearOn(['あて', 'てね ', 'て！ ', '해 ', '経費', '记一'], (text) => [`${text}\n店\nお茶 ¥200\n合計 ¥200`, `${text} ¥200\nお茶 ¥200\n合計 ¥200`]);
+  });
+
   it('reads a length glued to a name as no price, and a count with its prices on the next line as that name\'s', () => {
     const timber = parseReceipt(
       ['Ridge Timber Yard', 'Pine board 1.5m', '  3 @ 7.20     21.60', 'Dowel rod 0.75IN   2.40', 'Edge trim 12.5cm   1.10', 'Total 25.10'].join('\n'),

@@ -515,18 +515,36 @@ const SPEAKER_WORDS = new RegExp(
 const USERS_SENTENCE_CJK =
   /[。！]|ください|下さい|お願い|して(?:ほしい|欲しい)|(?:です|ます)(?:[、，\s]|$)|请|請(?!求)|帮我|幫我|麻烦|麻煩|谢谢|謝謝|주세요|부탁|해\s?줘|(?:입니다|합니다|해요)(?:[\s,.!]|$)|ค่ะ|นะคะ|ครับ|ช่วย/u;
 /**
+ * A casual ask to us in Japanese, Chinese or Korean, with no polite ending: a request form ending the line ("入れといて",
+ * "記録しておいて", "メモして", "つけてね", "よろしく"), an ask to note it down ("记一下", "给我记上", "적어줘", "정리해 둬", "기록해놔"),
+ * or the household book or the accounts it goes in ("家計簿", "账本", "记账", "가계부"). A shop's printed name ends in a
+ * kanji, a katakana brand or 店 and names no book. Linear: the tail after a て holds no て, so no two tries share it.
+ */
+const USERS_ASK_CJK = new RegExp(
+  // Japanese: a verb's て form after a hiragana, "…て" plus "くれ", "ちょうだい", "ね", ending the line; "頼む", "よろしく".
+  String.raw`(?:\p{sc=Hiragana}て(?:くれ|ちょうだい|頂戴|もらえる|ほしい|欲しい)?|頼む|頼みます|たのむ|よろしく)[ねよなぇー〜~]{0,3}[\s!！。.…]*$|` +
+    String.raw`家計簿|帳簿に|経費(?:に|で)(?:\p{sc=Hiragana}|$)|` +
+    // Chinese: "give me", "note it down", "X it a moment", the account book ("李记上海生煎" is a shop: 记 names many).
+    String.raw`给我|給我|[记記](?:一下|下来|下來)|(?:录|錄|登记|登記|整理|算|加|存|放|报|報|核对|核對)一下|记账|記賬|记帐|記帳|账本|帳本|账上|帳上|` +
+    // Korean: a verb's "-어/-아/-해" with "줘", "줄래", "둬", "놔"; the household book.
+    String.raw`[어아여해워]\s?(?:줘|줄래|주라|둬|놔|놓아|두세요|놔요|둬요)|가계부`,
+  'u',
+);
+/** Whether a line is a sentence or an ask to us in Chinese, Japanese or Korean: USERS_SENTENCE_CJK or USERS_ASK_CJK. */
+const cjkSentence = (line: string): boolean => USERS_SENTENCE_CJK.test(line) || USERS_ASK_CJK.test(line);
+/**
  * A sentence ending inside the line after a lower-case word, the next one starting with a capital: "Offsite supplies,
  * charging the project. Picked them up on Main". Tried only at a word's start (the lookbehind).
  */
 const SENTENCE_ENDS_INSIDE = /(?<![\p{L}\p{N}])\p{Ll}{2,}[.!;]\s+\p{Lu}/u;
 /**
- * Whether a line is the user's: USERS_SENTENCE or USERS_SENTENCE_CJK, or a sentence of five words or more, three of them
+ * Whether a line is the user's: USERS_SENTENCE or cjkSentence, or a sentence of five words or more, three of them
  * in lower case as a printed name's are not, that speaks as the sender in another language, or a note of six words or
  * more written as sentences (SENTENCE_ENDS_INSIDE), most of its words in lower case: a printed name with a full stop
  * between its parts capitalises most of its words ("Café de la gare. Depuis 1920").
  */
 function usersSentence(line: string): boolean {
-  if (USERS_SENTENCE.test(line) || USERS_SENTENCE_CJK.test(line)) return true;
+  if (USERS_SENTENCE.test(line) || cjkSentence(line)) return true;
   const words = line.split(/\s+/).filter(Boolean);
   const lowerCase = words.filter((word) => /^\p{Ll}/u.test(word)).length;
   if (words.length >= 6 && lowerCase * 2 > words.length && SENTENCE_ENDS_INSIDE.test(line)) return true;
@@ -542,7 +560,7 @@ const SPEAKS_TO_US = /[?¿？]|\b(?:I|I'm|I've|me|my|we|our|you|your|please|pls)
  */
 function usersSentenceWithAmount(line: string): boolean {
   const words = line.replace(MONEY, ' ');
-  return usersSentence(words) && (SPEAKS_TO_US.test(words) || SPEAKER_WORDS.test(words) || USERS_SENTENCE_CJK.test(words));
+  return usersSentence(words) && (SPEAKS_TO_US.test(words) || SPEAKER_WORDS.test(words) || cjkSentence(words));
 }
 /** "Booking ID: A-7XK2", "Pick-up: Siam Paragon", "Vehicle: GrabCar": a label and its value, never the merchant's name. */
 const LABELLED_LINE = /^\p{L}[^:\n]{0,30}:[^\S\n]+\S/u;
