@@ -106,6 +106,11 @@ describe('schedule phrases', () => {
     // The misspellings of "every" people type fast.
     ['evry tuesday at 3pm post the quiz question', '0 15 * * 2', null],
     ['evrey sunday night plan the week', '0 20 * * 0', null],
+    // Days joined by "+" list as "and" does; days after a daily recurrence keep it to those days.
+    ['Tue + Fri 6:15pm (GMT): share the training plan', '15 18 * * 2,5', 'UTC'],
+    ['each morning, Monday to Thursday, post the bakery’s first batch', '0 9 * * 1-4', null],
+    ['every night from Wednesday to Sunday write the closing-time story', '0 20 * * 0,3-6', null],
+    ['every 2 hours Monday to Friday, check the mentions', '0 */2 * * 1-5', null],
   ])('reads "%s" as %s (%s)', (goal, expression, timezone) => {
     expect(suggestSchedule(goal)).toMatchObject({ expression, timezone });
   });

@@ -236,8 +236,8 @@ class Grammar {
     while (days.length < MOST_DAYS) {
       let after = next;
       if (this.word(after, ',')) after++;
-      // "sat n sun": a texted "n" joins days as "and" does.
-      if (this.word(after, 'and', '&', '/', 'or', 'n')) after++;
+      // "sat n sun": a texted "n" joins days as "and" does, and so does a "+".
+      if (this.word(after, 'and', '&', '/', 'or', 'n', '+')) after++;
       const day = this.day(after, short);
       if (!day || after === next) break;
       days.push(day.day);
@@ -491,7 +491,8 @@ class Grammar {
     // "first Monday of every month", "15th of each month": the ordinal without its "the".
     if (token.ordinal) return this.monthDates(at);
     const start = text === 'on' ? at + 1 : at;
-    const days = this.days(start, text === 'on');
+    // Short names ("Mon + Thu 7:30am") are days only as a range or a timed list, which a word such as "sun" never starts.
+    const days = this.days(start, true);
     // "Mondays", "on Mondays and Thursdays", "Monday to Friday", "Monday, Wednesday and Friday at noon": a bare "Monday" is a
     // date, not a schedule, and so are days listed without a time ("a post on Monday and Friday").
     const timedList = days !== undefined && days.days.length > 1 && (this.word(days.next, 'at') ? this.time(days.next + 1, true) : this.time(days.next, false)) !== undefined;
@@ -657,8 +658,10 @@ class Grammar {
       const zoneRead = zone ? undefined : this.zone(after);
       const listed = recurrence.daysNeeded && !days ? this.days(this.word(after, 'on') ? after + 1 : after, true) : undefined;
       const dated = recurrence.datesNeeded !== undefined && !dates ? this.datesOfYear(after) : undefined;
+      const kept = listed || dated ? undefined : this.daysKept(after, recurrence);
       if (time) [times, next] = [time, time.next];
       else if (dated) [dates, next] = [dated, dated.next];
+      else if (kept) [recurrence, next] = [{ ...recurrence, dayOfWeek: dayField(kept.days) }, kept.next];
       else if (zoneRead) [zone, next] = [zoneRead.zone, zoneRead.next];
       else if (listed) [days, next] = [listed.days, listed.next];
       else if (!partOfDay && PART_HOURS[this.tokens[after]?.text ?? ''] !== undefined) [partOfDay, next] = [this.tokens[after].text, after + 1];
@@ -700,6 +703,18 @@ class Grammar {
       timed: times !== undefined || partOfDay !== undefined,
       schedule: this.schedule(recurrence, times, partOfDay, zone, this.text.slice(first.start, last.end)),
     };
+  }
+
+  /**
+   * Days that keep a daily recurrence to them: "every evening, Tuesday to Saturday", "every 2 hours on Mondays and Fridays".
+   * A single day without "on" or "from" is more likely a date the goal speaks of than a restriction.
+   */
+  daysKept(at: number, recurrence: Recurrence): { days: number[]; next: number } | undefined {
+    const daily = recurrence.dayOfWeek === '*' && recurrence.dayOfMonth === '*' && !recurrence.refused && !recurrence.daysNeeded && recurrence.datesNeeded === undefined;
+    if (!daily) return undefined;
+    const start = this.word(at, 'on', 'from') ? at + 1 : at;
+    const days = this.days(start, true);
+    return days && (days.range || days.plural || days.days.length > 1 || start > at) ? days : undefined;
   }
 
   /** A "twice a week" with its days, a "twice a day" with its times; refused when they are missing. */
