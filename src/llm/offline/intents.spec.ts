@@ -74,6 +74,14 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Can I get a two-line blurb for the parish bulletin about the bake sale?', 'format_post'],
     ["I'm drafting a guide to repotting orchids, can you help me structure it?", 'generate_outline'],
     ['what subheadings would work for an article on cold plunges', 'generate_outline'],
+    // An announcement or an ad named in another language; an intro or outro read out in a show is its script.
+    ['annonce facebook : le marché de Noël ouvre samedi, ton joyeux', 'format_post'],
+    ['Ankündigung: ab Montag haben wir länger geöffnet, kurz und freundlich bitte', 'format_post'],
+    ['un anuncio corto: cerramos por vacaciones del 1 al 15 de agosto', 'format_post'],
+    ['My webinar series restarts Monday. I need an opening I can read out, an intro of about a minute for episode one.', 'format_script'],
+    ["write the outro for this week's podcast episode, thanking our sponsor", 'format_script'],
+    ['I want an intro paragraph for my blog post about our podcast', 'format_post'],
+    ['Our podcast turns one this week. Write an intro post for LinkedIn about the anniversary', 'format_post'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });
@@ -136,5 +144,10 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('Thanks! Now a caption for the second photo please')?.tool).toBe('format_post');
     expect(matchIntent('great, do the same as a thread')?.tool).toBe('format_post');
     expect(matchIntent('Thanks. Could you draw the mascot waving?')?.tool).toBe('generate_image');
+    // The thanks may come last, after what the made thing did.
+    expect(matchIntent('The flyer you made for our bake sale had people queuing out the door. Thanks a lot!')).toBeUndefined();
+    expect(matchIntent('that reel you wrote for us went viral!! thank u so much')).toBeUndefined();
+    expect(matchIntent('The flyer you made was great. Thanks! Can you make another one for June?')?.tool).toBe('generate_image');
+    expect(matchIntent('Post a caption about the sale on Instagram. Thanks!')?.tool).toBe('format_post');
   });
 });

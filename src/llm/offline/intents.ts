@@ -42,8 +42,9 @@ export const OFFLINE_INTENTS = [
     agent: 'video',
     pattern: /\b(?:reels?|tiktoks?|shorts|youtube\s+short|vertical\s+(?:video|clip|vid)s?|(?:\d{1,2}|fifteen|thirty|forty-?five|sixty|ninety)[\s-]?(?:sec(?:ond)?s?|s)\b[^.?!\n]{0,20}?\bclips?)\b/i,
   },
-  // A voice-over or narration is a script read aloud; so is "what I will (actually) say" in a YouTube video.
-  { tool: 'format_script', agent: 'video', pattern: /\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say)\b/i },
+  // A voice-over or narration is a script read aloud; so is "what I will (actually) say" in a YouTube video, and the intro
+  // or outro of a podcast, an episode or a show, named before or after it.
+  { tool: 'format_script', agent: 'video', pattern: /\b(?:intro|outro)s?\b(?![^.?!\n]{0,10}\b(?:paragraph|post|line|sentence|e-?mail)s?\b)(?:(?=[^.?!\n]{0,60}\b(?:podcast|episode|show|webinar|video)s?\b)|(?<=\b(?:podcast|episode|show|webinar|video)s?\b[^]{0,200}\b(?:intro|outro)s?))|\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say)\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
   // Pictures by kind: a banner, a cover, a poster, a flyer, a mascot drawing are all images.
@@ -146,11 +147,21 @@ function asks(sentence: string): boolean {
  * Thanks or praise for what was made ("thanks so much, that caption worked great!", "cheers, the banner looked
  * brilliant"): a reply to the assistant that asks for nothing, unless it asks for more ("now a thread", "do the same").
  */
-const THANKS = /^(?:(?:oh|wow|ok(?:ay)?|aw+|omg)\b[\s,!.]*)?(?:thanks?|thank\s+you|thx|ty|cheers|ta|many\s+thanks|much\s+appreciated|perfect|brilliant|amazing|awesome|great|lovely|love(?:d)?\s+(?:it|this|that))\b/i;
+// Thanks in the languages asks are mixed with, too: "¡Gracias!", "Merci beaucoup", "Grazie!", "Obrigada", "Danke", "Bedankt".
+const THANKS =
+  /^[¡¿]?(?:(?:oh|wow|ok(?:ay)?|aw+|omg)\b[\s,!.]*)?(?:thanks?|thank\s+you|thx|ty|cheers|ta|many\s+thanks|much\s+appreciated|perfect|brilliant|amazing|awesome|great|lovely|love(?:d)?\s+(?:it|this|that)|gracias|merci|grazie|obrigad[oa]|danke|bedankt|dank\s+(?:je|u)(?:wel)?)(?![\p{L}\p{N}])/iu;
 const MORE = /\?|\b(?:now|also|another|one\s+more|next\s+one|again|same|instead|version|too|as\s+well)\b/i;
 
+/** What a made thing did, or that it was made: "the flyer you made", "went viral", "got us 40 bookings". */
+const WHAT_IT_DID = /\b(?:you|u)\s+(?:did|made|wrote|drew|designed|created|sent|put\s+together|came\s+up\s+with)\b|\b(?:worked|went\s+(?:viral|down|over)|got\s+us|brought\s+(?:in|us))\b/i;
+
 export function thanksOnly(text: string): boolean {
-  return THANKS.test(text.trim()) && !ASKING.test(text) && !MORE.test(text);
+  if (ASKING.test(text) || MORE.test(text)) return false;
+  if (THANKS.test(text.trim())) return true;
+  // Thanks after what the work did ("the caption you wrote got us 40 bookings. thank you!"): every other sentence tells of it.
+  const sentences = text.trim().split(/(?<=[.!?])\s+/);
+  const thanks = sentences.filter((sentence) => THANKS.test(sentence));
+  return thanks.length > 0 && sentences.every((sentence) => thanks.includes(sentence) || WHAT_IT_DID.test(sentence));
 }
 
 /**
