@@ -118,7 +118,9 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
     }
     // A generic subject decides by seeing or reading only before the output goes on: "the head wants to see the outline first".
     const beforeItGoes = (): boolean => words.slice(index + 1).some((after) => after.lemma === 'before' || after.lemma === 'first' || after.lemma === 'until');
-    if (anyNoun ? SIGN_OFF_VERBS.has(word.lemma) || (DECISION_VERBS.has(word.lemma) && beforeItGoes()) : DECISION_VERBS.has(word.lemma)) {
+    // "go through it", "go over the draft": reading it, as "read" is.
+    const decides = DECISION_VERBS.has(word.lemma) || (word.lemma === 'go' && ['through', 'thru', 'over'].includes(words[index + 1]?.lemma ?? ''));
+    if (anyNoun ? SIGN_OFF_VERBS.has(word.lemma) || (decides && beforeItGoes()) : decides) {
       decisionAt = index;
       break;
     }
@@ -138,7 +140,17 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       }
     }
     // "My partner Aoife signs off": the name after the person is the same person; so is "Jo the committee chair".
-    if (index === personAt + 1 && word.pos === 'PROPN') continue;
+    if (index === personAt + 1 && word.pos === 'PROPN') {
+      personAt = index;
+      continue;
+    }
+    // "Ana (head chef) has to approve": what the brackets say after the person is about the person.
+    if (index === personAt + 1 && word.text === '(') {
+      const close = words.findIndex((after, at) => at > index && at <= index + 8 && after.text === ')');
+      if (close < 0) return undefined;
+      personAt = close;
+      continue;
+    }
     if (index === personAt + 1 && /^\p{Lu}/u.test(words[personAt].text) && word.lemma === 'the') {
       // Up to the verb, which the tagger may read as a noun ("chair signs").
       const inPhrase = (word?: Word): boolean => word !== undefined && !DECISION_VERBS.has(word.lemma) && ['DET', 'NOUN', 'ADJ'].includes(word.pos);
@@ -164,7 +176,7 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
 }
 
 /** Verbs of seeing or reading an output, which decide nothing by themselves. */
-const SEEING_VERBS = new Set(['see', 'look', 'read']);
+const SEEING_VERBS = new Set(['see', 'look', 'read', 'go']);
 /** Verbs and modals that make seeing a person's say: "let me", "I need to", "she'll want to", "you must". */
 const WANTING = new Set(['let', 'have', 'get', 'need', 'want', 'wanna', 'gotta', 'like', 'require', 'will', 'would', 'must', 'should', 'shall', 'can', 'could', 'may']);
 

@@ -13,6 +13,7 @@ const WORDS: [string[], string][] = [
   [['guion', 'guión', 'libreto', 'roteiro', 'copione', 'drehbuch', 'skript'], 'script'],
   [['voz en off', 'voz off', 'voix off', 'voix-off', 'sprechertext', 'voce fuori campo', 'locução', 'locucao', 'narración'], 'voice-over'],
   [['publicación', 'publicacion', 'publicación de instagram', 'beitrag', 'beiträge', 'publicação', 'publicacao', 'articolo'], 'post'],
+  [['annonce', 'annonces', 'anuncio', 'anuncios', 'ankündigung', 'annuncio', 'anúncio', 'aankondiging'], 'announcement'],
   [['pie de foto', 'légende', 'bildunterschrift', 'didascalia', 'legenda'], 'caption'],
   [['imagen', 'imágenes', 'bild', 'bilder', 'immagine', 'imagem', 'ilustración', 'ilustracion', 'illustrazione', 'ilustração'], 'image'],
   [['dibujo', 'dessin', 'zeichnung', 'disegno', 'desenho'], 'drawing'],
@@ -95,6 +96,7 @@ const WORK_VERBS_IN_OTHER_LANGUAGES = [
   'générer', 'publier', 'résumer', 'rappelle-moi', 'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
   'erinnere', 'prüf', 'schreib', 'schreibe', 'schreiben', 'erstelle', 'erstellen', 'mach', 'mache', 'prüfe', 'schicke', 'sende', 'fasse',
   'generare', 'creare', 'preparare', 'inviare', 'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
+  'analisa', 'analise', 'analisar', 'analyse', 'analyser',
   'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'lê', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
   // "Take the data out of this receipt": saca, tira, extrae, extrais, estrai, extrahiere.
   'saca', 'sacar', 'extrae', 'extraer', 'extrais', 'extraire', 'extrahiere', 'estrai', 'estrarre', 'tira', 'tire', 'extrai', 'extraia', 'extrair',
@@ -114,3 +116,32 @@ export const ASK_IN_OTHER_LANGUAGES =
 /** German puts the infinitive last ("…und an Herrn Wolf eine Zusammenfassung schicken"): a clause of work that ends on one. */
 export const GERMAN_WORK_AT_THE_END =
   /\s(?:schicken|senden|mailen|weiterleiten|schreiben|erstellen|entwerfen|machen|prüfen|durchsehen|lesen|posten|veröffentlichen|zusammenfassen|übersetzen|ziehen|herausziehen|auslesen|erinnern)[.!?]?$/iu;
+
+/** A determiner before the output a check names: "tu análisis", "o post", "den Beitrag", "je analyse". */
+const OBJECT_DETERMINER = String.raw`(?:el|la|los|las|lo|le|les|l['’]|il|o|a|os|as|den|die|das|de|het|tu|tus|ton|ta|tes|tuo|tua|sua|seu|su|sus|dein|deine|deinen|je|jouw)`;
+/**
+ * "después de que yo apruebe tu análisis", "quando eu aprovar o post", "une fois que j'aurai validé ton analyse", "dopo che
+ * avrò approvato lo script", "nachdem ich den Beitrag freigegeben habe", "zodra ik de opzet heb goedgekeurd": a person's
+ * check said as a time clause, which the planner reads in its English words ("once I have approved the post").
+ */
+const CHECK_AS_TIME_CLAUSE = new RegExp(
+  [
+    // Spanish, Portuguese, French and Italian: the conjunction, the person, the verb, then what is checked.
+    String.raw`(?:despu[ée]s\s+de\s+que|una\s+vez\s+que|en\s+cuanto|tan\s+pronto\s+como|depois\s+que|depois\s+de|assim\s+que|logo\s+que|après\s+que|une\s+fois\s+que|dès\s+que|lorsque|dopo\s+che|una\s+volta\s+che|non\s+appena|appena|cuando|quando|quand)\s+` +
+      String.raw`(?:(?:yo|eu|io|je)\s+|j['’]\s*)?(?:(?:aurai|aie|ai|avrò|ho|haya|tiver)\s+)?` +
+      String.raw`(?:apruebe|aprobado|revise|revisado|valide|aprovar|aprove|aprovado|revisar|validar|validé|approuvé|relu|vérifié|approuve|approvato|validato|controllato|approvo|approverò|dé\s+el\s+visto\s+bueno|der\s+o\s+ok)` +
+      String.raw`(?:\s+${OBJECT_DETERMINER}(?:\s+${OBJECT_DETERMINER})?\s*([\p{L}-]+))?`,
+    // German and Dutch: what is checked stands between the person and the verb at the end.
+    String.raw`(?:nachdem|sobald|nadat|zodra)\s+(?:ich|ik)\s+(?:${OBJECT_DETERMINER}\s+([\p{L}-]+)\s+)?(?:heb\s+)?` +
+      String.raw`(?:freigegeben|abgesegnet|genehmigt|geprüft|durchgesehen|freigebe|absegne|goedgekeurd|gecontroleerd|bekeken|goedkeur)(?:\s+(?:habe|heb))?`,
+  ].join('|'),
+  'giu',
+);
+
+/** The text with a check said as a time clause in another language in the English words the planner reads. */
+export function checksInEnglish(text: string): string {
+  return text.replace(CHECK_AS_TIME_CLAUSE, (_clause, romance?: string, germanic?: string) => {
+    const checked = romance ?? germanic;
+    return `once I have approved${checked ? ` the ${checked}` : ''}`;
+  });
+}

@@ -516,4 +516,32 @@ describe('planWorkflow', () => {
       ['Make a poster image for the window', 'social', false],
     ]);
   });
+
+  it('reads thanks in other languages as courtesy, a role in brackets after a name, "your review" as the reading, a check in a time clause in other languages', () => {
+    const receipt = '\n\nBar Centrale\nCaffè 1,20\nCornetto 1,50\nTOTALE 2,70';
+    expect(stepsOf(`Saca los datos de este recibo y luego mándaselos a mi gestor. ¡Gracias!${receipt}`).map(([, agent]) => agent)).toEqual(['finance', 'general']);
+    expect(stepsOf(`Lis ce reçu et envoie le total à ma comptable. Merci beaucoup !${receipt}`).map(([, agent]) => agent)).toEqual(['finance', 'general']);
+    expect(stepsOf('Ideas for the spring fair:\n- a flyer for the school gate\n- a short Facebook post\n- Mr Okafor (head teacher) has to approve the flyer before it goes up').map(([, , approval]) => approval)).toEqual([true, false]);
+    const lease = '\n\nLEASE\n1. Rent is 900 a month.\n2. The landlord may change these terms at any time.';
+    expect(stepsOf(`Look over the lease below, then send my sister the key points. I want to go through your assessment myself before anything goes to her.${lease}`).map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['legal', true],
+      ['general', false],
+    ]);
+    expect(stepsOf(`Revisa este contrato y, después de que yo apruebe tu análisis, escribe un post para LinkedIn sobre el acuerdo.${lease}`).map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['legal', true],
+      ['social', false],
+    ]);
+    expect(stepsOf(`Analyse ce contrat et, une fois que j’aurai validé ton analyse, rédige un e-mail au propriétaire.${lease}`).map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['legal', true],
+      ['general', false],
+    ]);
+    expect(stepsOf('Escreve um post sobre a feira e, quando eu aprovar o post, faz uma imagem para o Instagram.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    expect(stepsOf('Schreib einen Beitrag über das Sommerfest und, nachdem ich den Beitrag freigegeben habe, mach ein Bild dazu.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+  });
 });

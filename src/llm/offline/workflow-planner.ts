@@ -3,7 +3,7 @@ import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { describesOutput, materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { agentOfTool, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
-import { ASK_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
+import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, GERMAN_WORK_AT_THE_END, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -100,7 +100,7 @@ interface Clause {
  */
 export function planWorkflow(goal: string): OfflinePlan {
   const { request, material, kind } = splitMaterial(goal);
-  const text = withoutSchedulePhrases(request);
+  const text = checksInEnglish(withoutSchedulePhrases(request));
   const drafts: Draft[] = [];
   let pendingApproval = false;
   // What the scene is about ("…launching a new puppy package"), for a later "write a post about it".
@@ -129,7 +129,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (check && !toSee) {
       for (const target of approvalTargets(clause.written, drafts)) {
         target.requiresApproval = true;
-        target.handOff ??= check.handOff;
+        // A reading of a document is checked, not sent on: "before anything goes to Dana" is the later step's message.
+        if (!ANALYSES.has(target.tool)) target.handOff ??= check.handOff;
       }
       pendingApproval ||= drafts.length === 0;
       continue;
@@ -278,8 +279,8 @@ function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
 
 /** What a step's output is for or made from: "… for the TikTok script", "… based on step 1". */
 const MADE_FOR = /\s(?:for|of|from|based\s+on|to\s+go\s+with)\s[^]*$/i;
-/** What a reading of a document made, by its names: "the analysis", "l'analyse", "el análisis", "the findings". */
-const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|(?:\bl['’]|\bdie\s+)analyse\b/i;
+/** What a reading of a document made, by its names: "the analysis", "l'analyse", "el análisis", "the findings", "your review". */
+const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|(?:\bl['’]|\b(?:die|the)\s+)analyse\b|\b(?:your|the)\s+(?:review|assessment|read-?through|breakdown)\b/i;
 /** What a person reads in an output: its words, not its picture. */
 const WORDING = /\b(?:wording|words|text|copy|writing|phrasing)\b/i;
 const PICTURES = new Set<OfflineToolName | undefined>(['generate_image', 'generate_thumbnail_concept']);
@@ -774,6 +775,9 @@ function tidy(text: string): string {
     .replace(/\(\s*\)/g, '')
     .replace(/\s+([,.;!?])/g, '$1')
     .replace(/^[\s,;:.\-–—]+|[\s,;:.!?\-–—]+$/g, '')
+    // A clause cut before the check said after its "and" ("Review this lease and, once I have approved…"); each run of blanks
+    // is tried only where it starts.
+    .replace(/(?<![\s,])[\s,]+(?:and|y|e|et|und|en)$/i, '')
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
