@@ -90,16 +90,18 @@ export const RECURRENCE_PHRASES: ReadonlyMap<string, readonly string[]> = new Ma
   ['jedes monats', ['of', 'every', 'month']],
 ]);
 
-/** German joins a day to its time of day in one word ("Sonntagabend", "Freitagnachmittag"): the day, then the time. */
-const GERMAN_DAYS: [string, string][] = [
-  ['montag', 'monday'],
-  ['dienstag', 'tuesday'],
-  ['mittwoch', 'wednesday'],
-  ['donnerstag', 'thursday'],
-  ['freitag', 'friday'],
-  ['samstag', 'saturday'],
-  ['sonnabend', 'saturday'],
-  ['sonntag', 'sunday'],
+/**
+ * Each day by its names in Spanish, French, Italian and Portuguese, in German, and in the plural ("los lunes" are "lundis",
+ * "montags"). German joins a day to its time of day in one word ("Sonntagabend", "Freitagnachmittag"): the day, then the time.
+ */
+const DAYS: { english: string; names: string[]; german: string[]; plurals: string[] }[] = [
+  { english: 'monday', names: ['lunes', 'lundi', 'lunedì', 'lunedi', 'segunda'], german: ['montag'], plurals: ['lundis', 'montags', 'segundas'] },
+  { english: 'tuesday', names: ['martes', 'mardi', 'martedì', 'martedi', 'terça', 'terca'], german: ['dienstag'], plurals: ['mardis', 'dienstags', 'terças', 'tercas'] },
+  { english: 'wednesday', names: ['miércoles', 'miercoles', 'mercredi', 'mercoledì', 'mercoledi', 'quarta'], german: ['mittwoch'], plurals: ['mercredis', 'mittwochs', 'quartas'] },
+  { english: 'thursday', names: ['jueves', 'jeudi', 'giovedì', 'giovedi', 'quinta'], german: ['donnerstag'], plurals: ['jeudis', 'donnerstags', 'quintas'] },
+  { english: 'friday', names: ['viernes', 'vendredi', 'venerdì', 'venerdi', 'sexta'], german: ['freitag'], plurals: ['vendredis', 'freitags', 'sextas'] },
+  { english: 'saturday', names: ['sábado', 'sabado', 'samedi', 'sabato'], german: ['samstag', 'sonnabend'], plurals: ['sábados', 'sabados', 'samedis', 'samstags'] },
+  { english: 'sunday', names: ['domingo', 'dimanche', 'domenica'], german: ['sonntag'], plurals: ['domingos', 'dimanches', 'sonntags'] },
 ];
 const GERMAN_TIMES_OF_DAY: [string, string][] = [
   ['morgen', 'morning'],
@@ -114,21 +116,9 @@ const WORDS: [string[], string[]][] = [
   [['cada', 'chaque', 'jeden', 'jede', 'jedes', 'jeder', 'immer', 'ogni', 'todo', 'toda', 'todos', 'todas', 'tous', 'toutes'], ['every']],
   // Not another language: the misspellings of "every" people type in a hurry.
   [['evry', 'evrey', 'everey', 'eveyr', 'evey'], ['every']],
-  ...GERMAN_DAYS.flatMap(([day, englishDay]) => GERMAN_TIMES_OF_DAY.map(([time, englishTime]): [string[], string[]] => [[`${day}${time}`], [englishDay, englishTime]])),
-  [['lunes', 'lundi', 'montag', 'lunedì', 'lunedi', 'segunda'], ['monday']],
-  [['martes', 'mardi', 'dienstag', 'martedì', 'martedi', 'terça', 'terca'], ['tuesday']],
-  [['miércoles', 'miercoles', 'mercredi', 'mittwoch', 'mercoledì', 'mercoledi', 'quarta'], ['wednesday']],
-  [['jueves', 'jeudi', 'donnerstag', 'giovedì', 'giovedi', 'quinta'], ['thursday']],
-  [['viernes', 'vendredi', 'freitag', 'venerdì', 'venerdi', 'sexta'], ['friday']],
-  [['sábado', 'sabado', 'samedi', 'samstag', 'sonnabend', 'sabato'], ['saturday']],
-  [['domingo', 'dimanche', 'sonntag', 'domenica'], ['sunday']],
-  [['lundis', 'montags', 'segundas'], ['mondays']],
-  [['mardis', 'dienstags', 'terças', 'tercas'], ['tuesdays']],
-  [['mercredis', 'mittwochs', 'quartas'], ['wednesdays']],
-  [['jeudis', 'donnerstags', 'quintas'], ['thursdays']],
-  [['vendredis', 'freitags', 'sextas'], ['fridays']],
-  [['sábados', 'sabados', 'samedis', 'samstags'], ['saturdays']],
-  [['domingos', 'dimanches', 'sonntags'], ['sundays']],
+  ...DAYS.flatMap(({ english, german }) => german.flatMap((day) => GERMAN_TIMES_OF_DAY.map(([time, englishTime]): [string[], string[]] => [[`${day}${time}`], [english, englishTime]]))),
+  ...DAYS.map(({ english, names, german }): [string[], string[]] => [[...names, ...german], [english]]),
+  ...DAYS.map(({ english, plurals }): [string[], string[]] => [plurals, [`${english}s`]]),
   [['werktags', 'wochentags'], ['weekdays']],
   [['mañana', 'manana', 'matin', 'mattina', 'vormittag'], ['morning']],
   [['mañanas', 'mananas', 'matins', 'morgens', 'vormittags'], ['mornings']],
