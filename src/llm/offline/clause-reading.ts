@@ -205,6 +205,8 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     String.raw`(?:voir|revoir|relire|valider|approuver|ver|aprobar|vedere|rivedere|approvare|aprovar|sehen|absegnen|freigeben)\b|` +
     // The object first, as German puts it: "Den Beitrag muss Jana freigeben", "Das Skript will ich absegnen".
     String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
+    // Dutch, with the verb last: "Mijn collega Sanne moet het bericht goedkeuren", "Ik wil het script eerst zien".
+    String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]ijn|[Oo]nze?|[Dd]e)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?|[Ii]k)\s+(?:moet|wil|gaat|mag)\s+(?:[^.;!?]{0,60}?\s)?(?:goedkeuren|zien|controleren|bekijken|nakijken|kiezen|checken|lezen)\b|` +
     // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía".
     String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})\b)`,
   'u',

@@ -176,7 +176,7 @@ const DOCUMENT_AT_HAND =
  * what follows "into"/"as", or what the earlier output is used for.
  */
 const TRANSFORM_TARGET =
-  /\b(?:(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)|use\s+(?:it|this|that|the|my|our)\b[^.;]{0,120}?\s(?:for|to\s+(?:write|make|draft|create)))\s+(?=\S)/i;
+  /\b(?:(?:turn|convert|chop|cut|adapt|repurpose|rework|transform|reshape|expand|condense|write)\b[^.;]{0,120}?\s(?:into|as)|use\s+(?:it|this|that|the|my|our)\b[^.;]{0,120}?\s(?:for|to\s+(?:write|make|draft|create))|gebruik\s+(?:het|de|die|dat|deze|dit|mijn|onze?|je)\b[^.;]{0,120}?\s(?:voor|om))\s+(?=\S)/i;
 /** What a transformation makes ("the actual post" in "turn the outline into the actual post"), if the text asks for one. */
 export function transformTarget(text: string): string | undefined {
   const target = TRANSFORM_TARGET.exec(text);

@@ -10,52 +10,58 @@
 
 const WORDS: [string[], string][] = [
   // Deliverables.
-  [['guion', 'guión', 'libreto', 'roteiro', 'copione', 'drehbuch', 'skript'], 'script'],
+  [['guion', 'guión', 'libreto', 'roteiro', 'copione', 'drehbuch', 'skript', 'draaiboek'], 'script'],
   [['voz en off', 'voz off', 'voix off', 'voix-off', 'sprechertext', 'voce fuori campo', 'locução', 'locucao', 'narración'], 'voice-over'],
-  [['publicación', 'publicacion', 'publicación de instagram', 'beitrag', 'beiträge', 'publicação', 'publicacao', 'articolo'], 'post'],
+  [['publicación', 'publicacion', 'publicación de instagram', 'beitrag', 'beiträge', 'publicação', 'publicacao', 'articolo', 'berichtje'], 'post'],
+  // A Dutch "bericht" is a post only with its platform: the German "Bericht" is a report.
+  [['linkedin-bericht', 'linkedinbericht'], 'LinkedIn post'],
+  [['het bericht', 'het berichtje', 'dit bericht', 'dat bericht'], 'the post'],
+  [['een bericht'], 'a post'],
+  [['instagram-bericht', 'insta-bericht', 'instagrambericht'], 'Instagram post'],
+  [['facebook-bericht', 'facebookbericht'], 'Facebook post'],
   [['annonce', 'annonces', 'anuncio', 'anuncios', 'ankündigung', 'annuncio', 'anúncio', 'aankondiging'], 'announcement'],
-  [['pie de foto', 'légende', 'bildunterschrift', 'didascalia', 'legenda'], 'caption'],
-  [['imagen', 'imágenes', 'bild', 'bilder', 'immagine', 'imagem', 'ilustración', 'ilustracion', 'illustrazione', 'ilustração'], 'image'],
-  [['dibujo', 'dessin', 'zeichnung', 'disegno', 'desenho'], 'drawing'],
+  [['pie de foto', 'légende', 'bildunterschrift', 'didascalia', 'legenda', 'onderschrift'], 'caption'],
+  [['imagen', 'imágenes', 'bild', 'bilder', 'immagine', 'imagem', 'ilustración', 'ilustracion', 'illustrazione', 'ilustração', 'afbeelding', 'plaatje', 'illustratie'], 'image'],
+  [['dibujo', 'dessin', 'zeichnung', 'disegno', 'desenho', 'tekening'], 'drawing'],
   [['foto', 'fotos', 'fotografía', 'fotografia', 'fotografie'], 'photo'],
   [['dibujar', 'dibújame', 'dibujame', 'dessiner', 'dessine', 'zeichnen', 'zeichne', 'disegnare', 'disegna', 'desenhar', 'desenha'], 'draw'],
-  [['miniatura', 'miniaturas', 'vorschaubild'], 'thumbnail'],
+  [['miniatura', 'miniaturas', 'vorschaubild', 'miniatuur'], 'thumbnail'],
   [['portada', 'couverture', 'copertina', 'titelbild'], 'cover'],
-  [['esquema', 'gliederung', 'scaletta', 'estructura'], 'outline'],
+  [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet'], 'outline'],
   [['vídeo', 'vidéo'], 'video'],
   // How an output should sound ("Cálido, y con emojis"), so that a note of tone reads as one.
   [['cálido', 'cálida', 'calido', 'chaleureux', 'chaleureuse', 'herzlich', 'caloroso', 'calorosa'], 'warm'],
   [['divertido', 'divertida', 'drôle', 'lustig', 'divertente', 'engraçado'], 'funny'],
   [['cercano', 'cercana', 'amical', 'freundlich', 'amichevole', 'simpático', 'simpática'], 'friendly'],
   // Receipts.
-  [['recibo', 'reçu', 'quittung', 'beleg', 'kassenbon', 'kassenzettel', 'ricevuta', 'scontrino', 'comprobante', 'ticket de caisse', 'nota fiscal', 'cupom fiscal', '영수증', '領収書', 'レシート', '收据', '收據', 'ใบเสร็จ'], 'receipt'],
+  [['recibo', 'reçu', 'quittung', 'beleg', 'kassenbon', 'kassenzettel', 'ricevuta', 'scontrino', 'comprobante', 'ticket de caisse', 'nota fiscal', 'cupom fiscal', 'bonnetje', 'kassabon', 'kassabonnetje', '영수증', '領収書', 'レシート', '收据', '收據', 'ใบเสร็จ'], 'receipt'],
   // Contracts by their kinds and titles.
   [['contrato', 'contrat', 'vertrag', 'verträge', 'contratto', 'contratti'], 'contract'],
-  [['acuerdo', 'convenio', 'vereinbarung', 'accordo', 'acordo', 'entente'], 'agreement'],
+  [['acuerdo', 'convenio', 'vereinbarung', 'accordo', 'acordo', 'entente', 'overeenkomst'], 'agreement'],
   [
     ['acuerdo de confidencialidad', 'accord de confidentialité', 'vertraulichkeitsvereinbarung', 'geheimhaltungsvereinbarung', 'accordo di riservatezza', 'acordo de confidencialidade'],
     'NDA',
   ],
   // "bail" is also English ("bail out"): a lease only after a French determiner or before "commercial".
-  [['arrendamiento', 'mietvertrag', 'contrat de location', 'contratto di locazione', 'contrato de arrendamento', 'ce bail', 'le bail', 'un bail', 'du bail', 'mon bail', 'notre bail', 'bail commercial', "bail d'habitation", 'contrat de bail'], 'lease'],
+  [['arrendamiento', 'mietvertrag', 'contrat de location', 'contratto di locazione', 'contrato de arrendamento', 'ce bail', 'le bail', 'un bail', 'du bail', 'mon bail', 'notre bail', 'bail commercial', "bail d'habitation", 'contrat de bail', 'huurovereenkomst', 'huurcontract'], 'lease'],
   [['cláusula', 'clausula', 'cláusulas', 'klausel', 'clausola'], 'clause'],
   // What contracts speak of: parties, duties, ending, liability.
-  [['partes', 'parteien', 'parti'], 'parties'],
-  [['partie', 'parte', 'partei'], 'party'],
-  [['arrendador', 'bailleur', 'vermieter', 'locatore', 'locador'], 'landlord'],
-  [['arrendatario', 'locataire', 'preneur', 'mieter', 'conduttore', 'locatário'], 'tenant'],
-  [['auftraggeber', 'cliente', 'mandant'], 'client'],
-  [['auftragnehmer', 'auftragnehmerin', 'prestataire', 'contratista'], 'contractor'],
-  [['proveedor', 'fournisseur', 'lieferant', 'fornitore', 'fornecedor'], 'supplier'],
-  [['confidencial', 'confidentiel', 'confidentielle', 'vertraulich', 'vertrauliche', 'vertraulichen', 'riservato', 'riservata', 'riservatezza', 'confidencialidad', 'confidentialité'], 'confidential'],
-  [['rescisión', 'résiliation', 'kündigung', 'recesso', 'rescisão', 'terminación'], 'termination'],
-  [['responsabilidad', 'responsabilité', 'haftung', 'responsabilità', 'responsabilidade'], 'liability'],
+  [['partes', 'parteien', 'parti', 'partijen'], 'parties'],
+  [['partie', 'parte', 'partei', 'partij'], 'party'],
+  [['arrendador', 'bailleur', 'vermieter', 'locatore', 'locador', 'verhuurder'], 'landlord'],
+  [['arrendatario', 'locataire', 'preneur', 'mieter', 'conduttore', 'locatário', 'huurder'], 'tenant'],
+  [['auftraggeber', 'cliente', 'mandant', 'opdrachtgever'], 'client'],
+  [['auftragnehmer', 'auftragnehmerin', 'prestataire', 'contratista', 'opdrachtnemer'], 'contractor'],
+  [['proveedor', 'fournisseur', 'lieferant', 'fornitore', 'fornecedor', 'leverancier'], 'supplier'],
+  [['confidencial', 'confidentiel', 'confidentielle', 'vertraulich', 'vertrauliche', 'vertraulichen', 'riservato', 'riservata', 'riservatezza', 'confidencialidad', 'confidentialité', 'vertrouwelijk', 'vertrouwelijke'], 'confidential'],
+  [['rescisión', 'résiliation', 'kündigung', 'recesso', 'rescisão', 'terminación', 'opzegging', 'beëindiging'], 'termination'],
+  [['responsabilidad', 'responsabilité', 'haftung', 'responsabilità', 'responsabilidade', 'aansprakelijkheid'], 'liability'],
   [['indemnización', 'indemnité', 'entschädigung', 'indennizzo', 'indenização'], 'damages'],
-  [['penalización', 'pénalité', 'vertragsstrafe', 'penale', 'multa'], 'penalty'],
-  [['gerichtsstand', 'jurisdicción', 'juridiction', 'foro competente'], 'jurisdiction'],
+  [['penalización', 'pénalité', 'vertragsstrafe', 'penale', 'multa', 'boete'], 'penalty'],
+  [['gerichtsstand', 'jurisdicción', 'juridiction', 'foro competente', 'bevoegde rechter'], 'jurisdiction'],
   // Duties in the present tense, as French, Spanish, Italian and Portuguese terms state them ("s'interdit de travailler").
-  [['verpflichtet', 'se compromete', "s'engage", 's’engage', 'si impegna', 'se obriga', 'deberá', 'devra', 'dovrà', 'deverá', "s'interdit", 's’interdit', 'est tenu', 'est tenue', 'está obligado', 'está obligada', 'è tenuto', 'è tenuta', 'está obrigado', 'está obrigada'], 'shall'],
-  [['se renouvelle', 'se renueva', 'si rinnova', 'renova-se', 'se renova'], 'renews'],
+  [['verpflichtet', 'se compromete', "s'engage", 's’engage', 'si impegna', 'se obriga', 'deberá', 'devra', 'dovrà', 'deverá', "s'interdit", 's’interdit', 'est tenu', 'est tenue', 'está obligado', 'está obligada', 'è tenuto', 'è tenuta', 'está obrigado', 'está obrigada', 'verplicht zich', 'is verplicht'], 'shall'],
+  [['se renouvelle', 'se renueva', 'si rinnova', 'renova-se', 'se renova', 'wordt verlengd', 'stilzwijgend verlengd'], 'renews'],
   // Signing, said in the request ("bevor ich unterschreibe").
   [['unterschreibe', 'unterschreiben', 'firmar', 'firmo', 'signer', 'signe', 'firmare', 'assinar', 'assino'], 'sign'],
 ];
@@ -89,8 +95,16 @@ export function inEnglishWords(text: string): string {
     .replace(FUTURE_DUTY, 'shall');
 }
 
-/** Verbs of work in Spanish, French, German, Italian and Portuguese, as people write them to us ("prepara un post"). */
+const DUTCH_WORK_VERBS = ['maak', 'maken', 'schrijf', 'schrijven', 'bedenk', 'bedenken', 'gebruik', 'stuur', 'ontwerp', 'teken', 'lees', 'controleer', 'vat', 'plaats', 'zet', 'geef', 'bekijk'];
+/**
+ * The Dutch "and" where it joins a clause of work ("…, en bedenk er een thumbnail bij"): only before a verb, as "en" is also
+ * the Spanish and French "in" or "into" ("transforme-le en script").
+ */
+export const DUTCH_AND_BEFORE_WORK = String.raw`en(?=\s+(?:${DUTCH_WORK_VERBS.join('|')})\b)`;
+
+/** Verbs of work in Spanish, French, German, Italian, Portuguese and Dutch, as people write them to us ("prepara un post"). */
 const WORK_VERBS_IN_OTHER_LANGUAGES = [
+  ...DUTCH_WORK_VERBS,
   'generar', 'diseñar', 'enviar', 'mandar', 'publicar', 'resumir', 'analizar',
   'recuérdame', 'recuerdame', 'captura', 'registra', 'anota', 'apunta', 'lee', 'relee', 'escribe', 'escribir', 'redacta', 'redactar', 'prepara', 'preparar', 'haz', 'hazme', 'hacer', 'crea', 'crear', 'genera', 'diseña', 'revisa', 'revisar', 'envía', 'envia', 'manda', 'publica', 'resume', 'analiza',
   'générer', 'publier', 'résumer', 'rappelle-moi', 'lis', 'relis', 'relire', 'écris', 'écrire', 'rédige', 'rédiger', 'prépare', 'préparer', 'fais', 'faire', 'crée', 'créer', 'génère', 'envoie', 'envoyer', 'publie', 'résume', 'vérifie',
@@ -145,3 +159,21 @@ export function checksInEnglish(text: string): string {
     return `once I have approved${checked ? ` the ${checked}` : ''}`;
   });
 }
+
+/**
+ * A check waived in Spanish, French, German, Italian, Portuguese or Dutch: "no hace falta que nadie lo apruebe", "pas besoin de
+ * validation", "muss niemand freigeben", "non serve l'approvazione", "ninguém precisa aprovar", "hoeft niemand goed te keuren".
+ */
+export const WAIVED_CHECK_IN_OTHER_LANGUAGES = new RegExp(
+  [
+    String.raw`\b(?:no\s+hace\s+falta|no\s+necesita|no\s+hay\s+que|sin\s+necesidad\s+de)\b[^.;!?]{0,40}?\b(?:aprob\p{L}*|aprueb\p{L}*|revis\p{L}*|visto\s+bueno)`,
+    String.raw`\bnadie\s+(?:tiene\s+que|debe|necesita)\s+(?:aprobar|revisar)`,
+    String.raw`\b(?:pas|aucun)\s+besoin\b[^.;!?]{0,30}?\b(?:valid\p{L}*|approu?v\p{L}*|relec\p{L}*|reli\p{L}*)`,
+    String.raw`\b(?:niemand|keiner)\s+(?:muss|braucht)\b[^.;!?]{0,30}?\b(?:freigeben|absegnen|prüfen|genehmigen)`,
+    String.raw`\bkeine\s+(?:Freigabe|Genehmigung|Prüfung)\s+(?:nötig|notwendig|erforderlich)`,
+    String.raw`\b(?:non\s+serve|non\s+c['’]è\s+bisogno\s+d\p{L}*|nessuno\s+deve)\b[^.;!?]{0,30}?\b(?:approv\p{L}*|rivede\p{L}*|controll\p{L}*)`,
+    String.raw`\b(?:não\s+precisa|ninguém\s+precisa|sem\s+necessidade\s+de)\b[^.;!?]{0,30}?\b(?:aprova\p{L}*|revis\p{L}*)`,
+    String.raw`\b(?:niemand\s+hoeft|hoeft\s+niemand|hoeft\s+niet|geen\s+goedkeuring)\b[^.;!?]{0,30}?\b(?:goed\s+te\s+keuren|goedgekeurd|nodig|te\s+controleren|te\s+zien)`,
+  ].join('|'),
+  'iu',
+);

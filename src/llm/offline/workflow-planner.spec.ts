@@ -544,4 +544,23 @@ describe('planWorkflow', () => {
       ['social', false],
     ]);
   });
+
+  it('reads a goal in Dutch: its verbs, its "en", its kinds, "use it for", a check, and a waived check in any language', () => {
+    expect(stepsOf('Schrijf eerst een LinkedIn-bericht over onze nieuwe bakkerij en maak daarna een afbeelding van het brood. Mijn collega Sanne moet het bericht goedkeuren.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    const plan = planWorkflow('Maak een opzet voor een blog over zonnepanelen, gebruik die opzet voor een script van vijf minuten en bedenk er een thumbnail bij. Niemand hoeft het goed te keuren.');
+    expect(plan.steps.map((step) => [step.agentId, step.requiresApproval])).toEqual([
+      ['social', false],
+      ['video', false],
+      ['video', false],
+    ]);
+    expect(stepsOf('Lees dit bonnetje en stuur het totaal naar mijn boekhouder.\n\nBakkerij Jansen\nBrood 2,49\nKaas 4,99\nTOTAAL 7,48').map(([, agent]) => agent)).toEqual(['finance', 'general']);
+    expect(stepsOf('Ik wil het script eerst zien. Schrijf een script van twee minuten over onze fietsenwinkel.').map(([, agent, approval]) => [agent, approval])).toEqual([['video', true]]);
+    expect(stepsOf('Escribe un post sobre la feria del libro. No hace falta que nadie lo apruebe.')).toEqual([['Escribe un post sobre la feria del libro', 'social', false]]);
+    expect(stepsOf('Écris un post sur la brocante du quartier, pas besoin de validation.')).toEqual([['Écris un post sur la brocante du quartier', 'social', false]]);
+    // "en" joins Dutch clauses only before a verb: the French "en" turns one thing into another.
+    expect(stepsOf('Écris un post sur le marché, puis transforme-le en script de reel.').map(([, agent]) => agent)).toEqual(['social', 'video']);
+  });
 });

@@ -3,7 +3,7 @@ import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { describesOutput, materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { agentOfTool, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
-import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, GERMAN_WORK_AT_THE_END, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
+import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, DUTCH_AND_BEFORE_WORK, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -121,7 +121,7 @@ export function planWorkflow(goal: string): OfflinePlan {
     const rest = withoutTrailingWaiver(tidy(aside.text.replace(REVIEW_PHRASE, '')));
     const previous = drafts.at(-1);
     // "no need to check w me, just go": no approval, and no step.
-    if (rest && waivedCheck(rest) && !matchIntent(rest)) continue;
+    if (rest && (waivedCheck(rest) || WAIVED_CHECK_IN_OTHER_LANGUAGES.test(rest)) && !matchIntent(rest)) continue;
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
     const check = rest ? (personalCheckOf(clause.written) ?? personalCheckOf(rest)) : undefined;
     // "I want to see an outline first": a new thing to see is a deliverable of its own, made for the person's say.
@@ -243,7 +243,10 @@ const WAIVER_START = /[,;]?\s*\b(?:no\s+need|(?:you\s+)?(?:don['’]t|do\s+not)\
 /** The clause without a waived check at its end ("post it in #general no need for anyone to check it"): it asks for nothing. */
 function withoutTrailingWaiver(clause: string): string {
   const start = WAIVER_START.exec(clause);
-  return start && start.index > 0 && waivedCheck(clause.slice(start.index)) ? clause.slice(0, start.index).trim() : clause;
+  if (start && start.index > 0 && waivedCheck(clause.slice(start.index))) return clause.slice(0, start.index).trim();
+  // "Écris un post sur la brocante, pas besoin de validation": a waiver in another language, read by its words.
+  const foreign = WAIVED_CHECK_IN_OTHER_LANGUAGES.exec(clause);
+  return foreign && foreign.index > 0 ? tidy(clause.slice(0, foreign.index)) : clause;
 }
 
 /** A decision verb and a new thing after it: "see an outline", "pick from three banner ideas". */
@@ -380,6 +383,14 @@ function spokenAsOne(sentence: string): string {
     .replace(/(?:,\s+(?:our|my|the|his|her|their)\s+[^,;.]{1,30},|\s+\((?:our|my|the|his|her|their)\s+[^(),;.]{1,30}\))\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?)\b)/gi, ' ');
 }
 
+/** What joins clauses in a sentence; the capture keeps each join, so that pieces that start no clause are put back as written. */
+const CLAUSE_JOINS = new RegExp(
+  String.raw`(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|` +
+    String.raw`,\s*(?:(?:and|y|et|und|e|${DUTCH_AND_BEFORE_WORK})\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then|y|et|und|e|${DUTCH_AND_BEFORE_WORK})\s+|` +
+    String.raw`\s+\(?\d{1,2}\)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s))`,
+  'i',
+);
+
 /** Splits the goal into clauses, each one piece of work, a review request or a hand-off. */
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -399,9 +410,7 @@ function clausesOf(text: string): Clause[] {
       // A spaced dash joins like a comma ("a receipt from lunch - pull out the total"); "n" is a texted "and"; "so she needs
       // to check it" opens a clause of its own in a run-on sentence.
       // "a post with a cute picture to go with it": a picture that comes with a deliverable is one of its own.
-      const pieces = sentence.split(
-        /(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|,\s*(?:and\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then|y|et|und|e)\s+|\s+\(?\d{1,2}\)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s))/i,
-      );
+      const pieces = sentence.split(CLAUSE_JOINS);
       let current: Clause | undefined;
       let separator = '';
       for (const [position, piece] of bracketsKeptWhole(pieces).entries()) {
