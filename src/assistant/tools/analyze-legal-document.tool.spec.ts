@@ -10,6 +10,7 @@ import {
   type Severity,
   splitClauses,
 } from './analyze-legal-document.tool.js';
+import { readsAsContract } from '../../llm/offline/clause-reading.js';
 import { startCpuClock } from '../../../test/helpers/cpu-clock.js';
 
 const parse = (input: unknown) => analyzeLegalDocumentTool.inputSchema.parse(input);
@@ -1497,6 +1498,179 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(risksOf('1. Fees. Speakers are paid €200 per talk.\n2. Recording. We may record the talk.')).toEqual(['missing_liability_cap']);
   });
 
+  it('reads a clause title on a line of its own as the clause’s heading, and not the wrapped start of a sentence', () => {
+    expect(splitClauses('4. Fees\nThe Client pays £200 a month.\n5. The Buyer shall pay\nthe price on delivery.').map((clause) => [clause.heading, clause.text])).toEqual([
+      ['Fees', 'The Client pays £200 a month.'],
+      [undefined, 'The Buyer shall pay the price on delivery.'],
+    ]);
+  });
+
+  it('reads a restraint "during that period" by the period the sentence before it sets, under an exclusivity title of its own line', () => {
+    const risksOf = (text: string) =>
+      analyzeDocument(`${text}\n9. Liability\nLiability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+    expect(
+      risksOf('3. Exclusivity\nUntil the autumn campaign closes, the Creator is the Brand’s exclusive tea partner. The Creator won’t advertise or endorse any other tea brand during that period.'),
+    ).toEqual(['exclusivity:medium']);
+    expect(
+      risksOf('3. Exclusivity\nFor a year after the campaign closes, the Creator stays loyal to the Brand. The Creator won’t advertise or endorse any other tea brand during that period.'),
+    ).toContain('non_compete:high');
+  });
+
+  it('reads a refusal to solicit bookings or work from people met through the other side as non-solicitation, and not a bar on soliciting donations', () => {
+    expect(severitiesOf('For a year after the gala, the Assistant shall not solicit or take catering commissions from any guest or supplier met there.')).toEqual([
+      'non_solicitation:medium',
+    ]);
+    expect(severitiesOf('The Charity shall not solicit donations inside the gallery during opening hours.')).toEqual([]);
+  });
+
+  it('reads a responsibility said to be not capped or limited as unlimited liability, and duties "not limited to" a list as none', () => {
+    expect(severitiesOf('The Subcontractor answers for any damage to the Owner’s premises, and this responsibility is not limited or capped in any way.')).toEqual([
+      'uncapped_liability:high',
+    ]);
+    expect(severitiesOf('The Caretaker’s responsibilities are not limited to cleaning the stairwell and the yard.')).toEqual([]);
+  });
+
+  it('reads suspending or closing a seller’s shop or storefront at will as termination without cause', () => {
+    expect(severitiesOf('Closure. The Platform may suspend or close your storefront whenever it chooses, with no notice at all.')).toEqual([
+      'termination_without_cause:high',
+    ]);
+    expect(severitiesOf('The Landlord may close the car park for resurfacing during the summer.')).toEqual([]);
+  });
+
+  it('reads changes that "take effect once they’re published" as unannounced, so a unilateral amendment is high', () => {
+    expect(severitiesOf('Updates. The Club can revise these rules; revisions take effect once they’re published in the app.')).toEqual([
+      'unilateral_amendment:high',
+    ]);
+  });
+
+  it('reads a passive right of one or either party to end the deal on notice as termination without cause, and not for a failure to pay', () => {
+    expect(severitiesOf('This arrangement continues until terminated by either side on two weeks’ written notice.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('This licence may be terminated by the Owner on 60 days’ notice at any point in the season.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+    expect(severitiesOf('This lease may be terminated by the Landlord on 14 days’ notice if the Tenant fails to pay the rent.')).toEqual([]);
+    expect(severitiesOf('Unless terminated by either side on 30 days’ notice before the term ends, this licence renews for another year.')).toEqual([
+      'automatic_renewal:medium',
+    ]);
+  });
+
+  it('reads each side given the right to end the deal in a sentence of its own as either party’s right (low)', () => {
+    const risksOf = (text: string) =>
+      analyzeDocument(`${text}\n9. Liability. Liability is capped at the fees.`).risks.map((risk) => `${risk.id}:${risk.severity}`);
+    expect(risksOf('6. Ending. The Venue may terminate this hire on 30 days’ notice. The Hirer may terminate it on 14 days’ notice.')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(risksOf('6. Ending. The Venue may terminate this hire on 30 days’ notice. The Venue may also terminate it on 7 days’ notice in winter.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+  });
+
+  it('reads an agency’s bar on hiring its workers other than through it as non-solicitation, and not a tender process', () => {
+    expect(
+      severitiesOf('The Hotel shall not, while a placement lasts or for three months after it ends, directly or indirectly employ, engage or approach any Candidate other than through the Agency.'),
+    ).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('The Builder shall not engage subcontractors other than through the approved tender process.')).toEqual([]);
+  });
+
+  it('reads professional indemnity insurance or indemnity cover as insurance, not an indemnity', () => {
+    expect(severitiesOf('Insurance. The Surveyor maintains professional indemnity insurance of £2,000,000 for each claim.')).toEqual([]);
+    expect(severitiesOf('Insurance. The Surveyor will keep indemnity cover of at least £1,000,000 in place.')).toEqual([]);
+  });
+
+  it('reads a Dutch contract category by category: renewal, interest and fines, changes, ending it and the law', () => {
+    expect(severitiesOf('Het abonnement wordt na afloop stilzwijgend verlengd met telkens een jaar, tenzij de klant tijdig opzegt.')).toEqual([
+      'automatic_renewal:medium',
+    ]);
+    expect(severitiesOf('Het abonnement wordt na afloop van het eerste jaar niet stilzwijgend verlengd.')).toEqual([]);
+    expect(severitiesOf('Bij niet tijdige betaling is de opdrachtgever een rente verschuldigd van 2,5% per maand.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Over achterstallige bedragen is de klant de wettelijke rente verschuldigd.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Bij overtreding van het rookverbod betaalt de huurder een boete van € 150.')).toEqual(['penalties:high']);
+    expect(severitiesOf('De aanbieder mag de tarieven op elk moment eenzijdig wijzigen; wijzigingen gelden zodra zij op de website zijn gepubliceerd.')).toEqual([
+      'unilateral_amendment:high',
+    ]);
+    expect(severitiesOf('De uitgever kan de voorwaarden wijzigen met een aankondiging van dertig dagen vooraf.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('De opdrachtgever kan de overeenkomst op elk moment opzeggen met een opzegtermijn van twee weken.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+    expect(severitiesOf('Elk van beide partijen kan de overeenkomst schriftelijk opzeggen met een termijn van een maand.')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(severitiesOf('De leverancier kan de overeenkomst ontbinden wegens wanprestatie van de klant.')).toEqual([]);
+    expect(severitiesOf('Op deze samenwerking is uitsluitend Belgisch recht van toepassing.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Alle geschillen worden beslecht door de bevoegde rechter te Utrecht.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('De huurder heeft het recht om de kamer vooraf te bezichtigen.')).toEqual([]);
+  });
+
+  it('reads pasted Dutch terms as a contract by their parties and duties, as the offline model reads other languages', () => {
+    const terms = [
+      'De verhuurder verhuurt aan de huurder een berging van 8 m² aan de Kade te Zwolle.',
+      'De huurovereenkomst wordt na een jaar stilzwijgend verlengd, tenzij een van de partijen tijdig opzegt.',
+      'De aansprakelijkheid van de verhuurder voor schade aan opgeslagen goederen is uitgesloten.',
+    ];
+    expect(readsAsContract(terms, 'Kun je hier even naar kijken?')).toBe(true);
+    expect(readsAsContract(['We gaan zaterdag naar de markt in Zwolle.', 'Daarna eten we bij oma.'], 'Wat vind je ervan?')).toBe(false);
+  });
+
+  it('reads a Portuguese franchise category by category: buying only from the franchisor, a restraint past the end, secrecy, indemnity and changes', () => {
+    expect(severitiesOf('A Franqueada obriga-se a comprar exclusivamente à Franqueadora todos os uniformes e embalagens.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('O Lojista comprará os seus produtos exclusivamente a fornecedores aprovados pela Marca.')).toEqual([]);
+    expect(
+      severitiesOf('Não concorrência. Durante a vigência do contrato e nos 3 anos após a sua cessação, o Franqueado não poderá explorar qualquer padaria.'),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf('O Franqueado não poderá explorar qualquer lavandaria num raio de 5 km da Loja durante a vigência do contrato.')).toEqual([
+      'non_compete:medium',
+    ]);
+    expect(
+      severitiesOf('Sigilo. A Consultora guardará sigilo sobre os dados do Cliente. Esta obrigação subsiste por tempo indeterminado após o fim do contrato.'),
+    ).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('O Prestador indemnizará e isentará de responsabilidade o Cliente por todas e quaisquer coimas resultantes do serviço.')).toEqual([
+      'broad_indemnification:high',
+    ]);
+    expect(severitiesOf('A Transportadora indenizará a Loja pelos danos causados pelos seus motoristas durante a entrega.')).toEqual([
+      'broad_indemnification:medium',
+    ]);
+    expect(severitiesOf('A Franqueadora pode alterar o Manual de Normas mediante aviso prévio de 60 dias.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('La Empresa podrá modificar las tarifas en cualquier momento sin previo aviso.')).toEqual(['unilateral_amendment:high']);
+  });
+
+  it('reads a Portuguese or Italian cap on liability as a limit', () => {
+    const risksOf = (text: string) => analyzeDocument(text).risks.map((risk) => risk.id);
+    expect(risksOf('1. Preço. O Cliente paga € 900 por mês.\n2. Responsabilidade. A responsabilidade total da Empresa não excederá o valor pago num ano.')).toEqual([]);
+    expect(risksOf("1. Compenso. Il Cliente paga € 300 al mese.\n2. Responsabilità. La responsabilità del Fornitore è limitata all'importo del compenso.")).toEqual(
+      [],
+    );
+  });
+
+  it('reads an Italian contract category by category: renewal, restraint, penalty, rights, ending it and the law', () => {
+    expect(severitiesOf('Il contratto di noleggio si rinnova tacitamente di anno in anno salvo disdetta scritta.')).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('Il contratto di noleggio non si rinnova tacitamente alla scadenza del primo anno.')).toEqual([]);
+    expect(severitiesOf('Per tutta la durata del rapporto il Collaboratore si impegna a non lavorare per altri saloni nel raggio di 2 km.')).toEqual([
+      'non_compete:medium',
+    ]);
+    expect(severitiesOf('Per un anno dopo la cessazione del rapporto il Collaboratore non potrà lavorare per altri saloni entro 5 km dal Salone.')).toEqual([
+      'non_compete:high',
+    ]);
+    expect(severitiesOf('In caso di ritardo nella consegna il Fornitore pagherà una penale di € 50 al giorno.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Il Fornitore risponde della responsabilità penale dei suoi dipendenti.')).toEqual([]);
+    expect(severitiesOf('Tutti i testi e le fotografie realizzati dal Collaboratore diventano di proprietà esclusiva del Committente.')).toEqual([
+      'ip_assignment:medium',
+    ]);
+    expect(severitiesOf('Le attrezzature fornite al Collaboratore restano di proprietà dello Studio.')).toEqual([]);
+    expect(severitiesOf('Il Committente può recedere dal contratto in qualsiasi momento con un preavviso di 30 giorni.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+    expect(severitiesOf('Ciascuna delle parti può recedere dal contratto con un preavviso scritto di 30 giorni.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('Il Committente può risolvere il contratto in caso di grave inadempimento del Collaboratore.')).toEqual([]);
+    expect(
+      analyzeDocument("5. Recesso. L'Agenzia può recedere dal contratto con un preavviso di 10 giorni. Il Grafico può recedere con un preavviso di 30 giorni.\n6. Responsabilità. La responsabilità è limitata ai compensi.").risks.map(
+        (risk) => `${risk.id}:${risk.severity}`,
+      ),
+    ).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('Il presente contratto è regolato dalla legge svizzera in ogni sua parte.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Per qualsiasi controversia è competente in via esclusiva il Foro di Torino.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Il forum online dello Studio è moderato dagli insegnanti.')).toEqual([]);
+  });
+
   it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
     const runs = [
       'shall not, directly, promote, post or feature any brand similar to ',
@@ -1545,6 +1719,16 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'vertraulich zeitlich unbegrenzt abwerben haftet unbegrenzt haftet ',
       'kann ordentlich kündigen kann jederzeit kündigen Folgeschäden ausgeschlossen ',
       'Speakers are not paid, no fee, not paid ',
+      'will not solicit or take bookings and work from and not solicit ',
+      'shall not employ, engage or solicit any Temp other than through the approved ',
+      'this responsibility is not limited or capped and responsibility is ',
+      'until terminated by either party on 7 days and be terminated by ',
+      'wordt stilzwijgend verlengd niet stilzwijgend kan de huisregels wijzigen gelden zodra zij gepubliceerd ',
+      'Lo Studio può recedere in qualsiasi momento con un preavviso può ',
+      'si impegna a non tenere lezioni nel raggio di 3 non ',
+      'subsiste por tempo indeterminado confidencial sigilo ',
+      'pode alterar o manual podrá modificar las tarifas comprar exclusivamente ao adquirir exclusivamente a ',
+      'i video registrati diventano di proprietà esclusiva la responsabilità è limitata responsabilidade não ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -38,6 +38,8 @@ interface RiskRule {
    * within the term under "Exclusivity." is the exclusive relationship the heading names, not a non-compete as well.
    */
   yieldsToHeading?: { heading: RegExp; within: (sentence: string) => boolean };
+  /** Each side given the right in a sentence of its own, in one clause, is either party's right (see worstSentence). */
+  eitherSideInTurn?: boolean;
   recommendation: string;
 }
 
@@ -58,6 +60,7 @@ function rule(
 const readingOn = (risk: RiskRule): RiskRule => ({ ...risk, readsOn: true });
 const readingCarveOuts = (risk: RiskRule): RiskRule => ({ ...risk, readsCarveOuts: true });
 const namedByHeading = (risk: RiskRule): RiskRule => ({ ...risk, namedByHeading: true });
+const eitherSideInTurn = (risk: RiskRule): RiskRule => ({ ...risk, eitherSideInTurn: true });
 
 /**
  * Spanish contract wording, as Mexican, Spanish and Latin American contracts write the categories (Portuguese where it is the same
@@ -92,13 +95,19 @@ const ES_SERVE = String.raw`(?:promocion|promov|anunci|publicit|trabaj|prest|col
 /** Another of the other side's kind, or its competitors: "cualquier otra marca", "ninguna otra empresa", "otras marcas", "competidores". */
 const ES_RIVAL = String.raw`(?:(?:cualquier|alguna|ninguna)\s+otra\s+(?:marca|empresa|compa[nñ][ií]a|firma|agencia|tienda|negocio)|otras\s+marcas|` +
   String.raw`(?:cualquier|alg[uú]n|ning[uú]n)\s+otro\s+(?:negocio|comercio|despacho|estudio|laboratorio)|competidor(?:a|es|as)?\b|la\s+competencia\b)`;
-/** For the contract's term only: "durante la vigencia", "mientras el contrato esté vigente", "durante a vigência". */
-const ES_DURING_TERM = String.raw`\bdurante\s+(?:la\s+|a\s+)?(?:vigencia|vig[eê]ncia|duraci[oó]n|dura[cç][aã]o)\b|\bdurante\s+el\s+(?:plazo|t[eé]rmino)\b|` +
+/**
+ * For the contract's term only: "durante la vigencia", "mientras el contrato esté vigente", "durante a vigência", and in Italian
+ * "per tutta la durata del contratto", "durante il rapporto".
+ */
+const ES_DURING_TERM = String.raw`\bper\s+(?:tutta\s+)?la\s+durata\b|\bdurante\s+(?:tutta\s+)?(?:la\s+durata|il\s+rapporto|la\s+vigenza)\b|` +
+  String.raw`\bdurante\s+(?:la\s+|a\s+)?(?:vigencia|vig[eê]ncia|duraci[oó]n|dura[cç][aã]o)\b|\bdurante\s+el\s+(?:plazo|t[eé]rmino)\b|` +
   String.raw`\bmientras\s+(?:${ES_LETTERS}+\s+){0,3}?(?:vigente|en\s+vigor)\b`;
 const ES_ENDING_NOUN = String.raw`(?:terminaci[oó]n|conclusi[oó]n|finalizaci[oó]n|rescisi[oó]n|extinci[oó]n|vencimiento)\b`;
 /** Past it: "los seis meses siguientes a su terminación", "un año posterior a su conclusión", "después de la terminación", "após o término". */
 const ES_AFTER_TERM = String.raw`\b(?:siguientes?|posterior(?:es)?|subsecuentes?)\s+a\s+(?:la|su)\s+${ES_ENDING_NOUN}|\b(?:despu[eé]s\s+de|tras)\s+(?:la|su)\s+${ES_ENDING_NOUN}|` +
-  String.raw`\bap[oó]s\s+(?:o|a)\s+(?:t[eé]rmino|rescis[aã]o|extin[cç][aã]o|encerramento|fim)\b`;
+  String.raw`\bap[oó]s\s+(?:o|a)\s+(?:(?:sua|seu)\s+)?(?:t[eé]rmino|rescis[aã]o|extin[cç][aã]o|encerramento|fim|cessa[cç][aã]o|termo)\b|` +
+  // In Italian and Dutch: "dopo la cessazione", "successivi alla scadenza", "na het einde", "na afloop van de overeenkomst".
+  String.raw`\b(?:dopo|successiv[aeio]\s+alla|dalla)\s+(?:la\s+)?(?:cessazione|scadenza|fine|risoluzione|conclusione)\b|\bna\s+(?:het\s+einde|afloop|be[eë]indiging)\b`;
 /**
  * Portuguese where it differs from the Spanish: who may ("poderá", "poderão", "pode", "terá o direito de"), ending a contract
  * ("rescindir", "resilir", "denunciar", "dar por encerrado"), needing no reason ("a qualquer tempo", "sem justa causa",
@@ -149,6 +158,55 @@ const DE_UNLIMITED = String.raw`${DE_START}(?:unbegrenzt|unbeschr[aä]nkt)\w*|\b
 const DE_INDIRECT_LOSS = String.raw`(?:\b(?:mittelbar|indirekt)\w*\s+sch[aä]d\w*|\bfolgesch[aä]d\w*|\bentgangen\w*\s+gewinn\w*)`;
 /** Rights in a work: "Nutzungsrechte", "Verwertungsrechte", "Urheberrechte". */
 const DE_WORK_RIGHTS = String.raw`(?:nutzungs|verwertungs|urheber)\w*recht\w*`;
+/**
+ * Dutch contract wording, as Dutch and Flemish contracts write the categories (a lexicon beside the Spanish and German ones).
+ * Either side, or both: "elk van beide partijen", "ieder der partijen", "beide partijen", "wederzijds".
+ */
+const NL_MUTUAL = String.raw`\b(?:elk|elke|ieder|iedere|beide|geen)\s+(?:van\s+)?(?:der\s+|de\s+|beide\s+)?partij(?:en)?\b|\bwederzijd\w*`;
+/** Who may: "kan", "kunnen", "mag", "mogen", "is gerechtigd", "behoudt zich het recht voor". */
+const NL_MAY = String.raw`\b(?:kan|kunnen|mag|mogen|(?:is|zijn)\s+gerechtigd|heeft\s+het\s+recht|behoudt\s+zich\s+(?:het\s+recht\s+)?voor)\b`;
+/** Ending a contract: "opzeggen", "op te zeggen", "beëindigen", "ontbinden". */
+const NL_END = String.raw`\b(?:opzeggen|op\s+te\s+zeggen|be[eë]indigen|te\s+be[eë]indigen|ontbinden|te\s+ontbinden)\b`;
+/**
+ * No notice: "zonder (voorafgaande) kennisgeving", "met onmiddellijke ingang", "per direct", and changes that apply "zodra" or "vanaf
+ * het moment dat" they are posted ("wijzigingen gelden zodra zij op de website zijn gepubliceerd").
+ */
+const NL_NO_NOTICE = String.raw`\bzonder\s+(?:(?:voorafgaande|enige|nadere)\s+)?(?:kennisgeving|aankondiging|opzegtermijn|waarschuwing|mededeling)\b|` +
+  String.raw`\bmet\s+onmiddellijke\s+ingang\b|\bper\s+direct\b|\bnaar\s+eigen\s+(?:goeddunken|inzicht)\b|` +
+  String.raw`\b(?:gelden|geldt|treden|treedt|werken|werkt)\b[^.;]{0,60}?\b(?:zodra|(?:vanaf|op)\s+het\s+moment\s+(?:dat|waarop))\b[^.;]{0,80}?` +
+  String.raw`\b(?:opgehangen|gepubliceerd|geplaatst|bekendgemaakt|gepost|verstuurd|meegedeeld|vermeld)\b`;
+/** A notice period: "een opzegtermijn van één maand", "een aankondiging van dertig dagen", "twee weken van tevoren". */
+const NL_NOTICE_PERIOD = String.raw`\b(?:(?:opzeg)?termijn|aankondiging)\s+van\s+(?:ten\s+minste\s+|minimaal\s+|minstens\s+)?(?:\d+|[a-zéëè]+)\s+(?:dagen|dag|weken|week|maanden|maand)\b|` +
+  String.raw`\b(?:\d+|[a-zéëè]+)\s+(?:dagen|weken|maanden)\s+(?:van\s+tevoren|vooraf|voorafgaand)\b`;
+/** A fine by its Dutch name: "een boete van € 150", "contractuele boete", "dwangsom" (a "verkeersboete" is the road's). */
+const NL_PENALTY = String.raw`\b(?:contractuele\s+)?boetes?\b(?=[^.]{0,40}?(?:\d|\b(?:per|bij|wegens|van)\b))|\bboetebeding\w*|\bdwangsom\w*`;
+/**
+ * Italian contract wording (a lexicon beside the Spanish one). Either side: "ciascuna delle parti", "entrambe le parti". Who may:
+ * "può", "possono", "potrà", "ha facoltà di". Ending it: "recedere", "risolvere", "disdire".
+ */
+const IT_LETTERS = String.raw`[a-zàèéìòù]`;
+const IT_MUTUAL = String.raw`\b(?:ciascuna|ciascuno|ognuna|ognuno)\s+(?:delle\s+|dei\s+)?part[ei]\b|\bentrambe\s+le\s+parti\b|\breciprocamente\b`;
+const IT_MAY = String.raw`\b(?:pu[oò]|possono|potr[aà]|potranno|ha(?:nno)?\s+(?:il\s+)?diritto\s+di|ha(?:nno)?\s+(?:la\s+)?facolt[aà]\s+di|si\s+riserva\s+(?:il\s+diritto\s+)?di)(?!${IT_LETTERS})`;
+const IT_END = String.raw`\b(?:recedere|risolvere|disdire|disdettare|sciogliere|interrompere)\b`;
+/** Needing no reason: "in qualsiasi momento", "senza (giusta) causa", "ad nutum", or on notice ("con un preavviso di 15 giorni"). */
+const IT_AT_WILL = String.raw`\bin\s+(?:qualsiasi|ogni|qualunque)\s+momento\b|\bsenza\s+(?:giusta\s+)?(?:causa|motivo|motivazione)\b|\bad\s+nutum\b|` +
+  String.raw`\ba\s+(?:sua|proprio)\s+(?:insindacabile\s+)?discrezione\b|\bpreavviso\b`;
+const IT_NO_NOTICE = String.raw`\bsenza\s+(?:alcun\s+|previo\s+)?preavviso\b|\bcon\s+effetto\s+immediato\b|\ba\s+(?:sua|proprio)\s+(?:insindacabile\s+)?discrezione\b`;
+const IT_NOTICE_PERIOD = String.raw`\bpreavviso\s+(?:scritto\s+)?(?:di\s+)?(?:almeno\s+)?(?:\d+|${IT_LETTERS}+)\s+(?:\(\d+\)\s+)?(?:giorni|settimane|mesi)\b`;
+/** A penalty by its Italian name, as a noun: "una penale di € 100", "la clausola penale" (not "responsabilità penale"). */
+const IT_PENALTY = String.raw`\b(?:una|la|le|alcuna|della|delle|alla|alle)\s+penal[ei]\b|\bclausola\s+penale\b|\bpenal[ei]\s+(?:di|pari)\b`;
+/**
+ * A distance from the other side's premises in Italian, Portuguese, Spanish, Dutch or German: "nel raggio di 3 km", "entro 5 km",
+ * "num raio de 20 km", "en un radio de 10 kilómetros", "binnen 5 km", "im Umkreis von 10 km".
+ */
+const FOREIGN_RADIUS = String.raw`\b(?:(?:nel|in\s+un)\s+raggio\s+di|entro\s+(?:un\s+raggio\s+di\s+)?|n(?:um|o)\s+raio\s+de|em\s+um\s+raio\s+de|(?:dentro\s+de\s+)?(?:en\s+)?un\s+radio\s+de|` +
+  String.raw`binnen\s+(?:een\s+straal\s+van\s+)?|im\s+umkreis\s+von)\s*\d+(?:[.,]\d+)?\s*(?:km|chilometri|quil[oó]metros|kil[oó]metros|kilometers?)\b`;
+/**
+ * A duration with no end in Portuguese, Spanish, Italian or Dutch: "por tempo indeterminado", "por tiempo indefinido",
+ * "indefinidamente", "senza limiti di tempo", "voor onbepaalde tijd".
+ */
+const FOREIGN_ENDLESS = String.raw`\bpor\s+(?:tempo|prazo|tiempo|plazo)\s+(?:indetermina|indefini)d[oa]\b|\bindefinidamente\b|\bperpetuamente\b|` +
+  String.raw`\bsem\s+limite\s+de\s+(?:tempo|prazo)\b|\bsin\s+l[ií]mite\s+de\s+(?:tiempo|plazo)\b|\bsenza\s+limiti?\s+di\s+tempo\b|\bvoor\s+onbepaalde\s+tijd\b`;
 /** Ending it, as a right one side has: "terminate", "end", "cancel", "stop" (volunteering), "quit". */
 const END_VERB = String.raw`(?:terminat\w*|end|cancel\w*|stop|quit)`;
 const MUTUAL = anyOf(
@@ -169,6 +227,8 @@ const MUTUAL = anyOf(
     String.raw`\ban\s+at[\s-]will\s+(?:basis|relationship|employ\w*|engagement|arrangement|position|job|role)\b)`,
   ES_MUTUAL,
   DE_MUTUAL,
+  NL_MUTUAL,
+  IT_MUTUAL,
 );
 /** Theirs to decide: "our call" (not "our call centre"). */
 const OUR_CALL = String.raw`(?:our|their|its)\s+call\b(?!\s+(?:cent(?:re|er)s?|handlers?|lines?|logs?|charges?|rates?)\b)`;
@@ -182,10 +242,12 @@ const NO_NOTICE = anyOf(
   // Discretion is no notice either: "at our discretion", "our call" (not "our call centre").
   String.raw`\b(?:at|in)\s+(?:our|its|their|his|her)\s+(?:own\s+|absolute\s+)?discretion\b|\b${OUR_CALL}`,
   String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+|having\s+to\s+|needing\s+to\s+)?(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|warn(?:ing)?)\b`,
-  String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:they\s+are\s+|it\s+is\s+)?(?:posted|published|posting|publication)`,
+  String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:(?:they|it)(?:\s+are|\s+is|['’]re|['’]s)\s+)?(?:posted|published|posting|publication)`,
   ES_NO_NOTICE,
   PT_NO_NOTICE,
   DE_NO_NOTICE,
+  NL_NO_NOTICE,
+  IT_NO_NOTICE,
 );
 /** A period of notice: "30 days", "two weeks", "a month". */
 const PERIOD = String.raw`(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)`;
@@ -200,6 +262,8 @@ const NOTICE_PERIOD = anyOf(
   ES_NOTICE_PERIOD,
   PT_NOTICE_PERIOD,
   DE_NOTICE_PERIOD,
+  NL_NOTICE_PERIOD,
+  IT_NOTICE_PERIOD,
 );
 /**
  * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "wants out", "walk away from this deal"
@@ -269,7 +333,11 @@ const LIMITED_TO_TERM = anyOf(
   // The same in plain words: "while you're teaching for us", "whilst you work with us", "as long as you're with the Studio".
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:you|he|she|they)(?:['’]re|\s+are|\s+is|\s+remains?|\s+stays?)?\s+(?:still\s+)?(?:[\w-]+\s+)?(?:for|with)\s+(?:us|me|the\s+\w+)\b`,
   ES_DURING_TERM,
+  // The period the sentence before set ("From signing until 31 May, … During that time you won't …"), read with it (REFERS_BACK).
+  String.raw`\b(?:during|throughout|for|in)\s+(?:that|this|such|the\s+same)\s+(?:time|period)\b`,
 );
+/** A sentence whose period is the one the sentence before it sets: "during that time", "in this period". */
+const REFERS_BACK = /\b(?:during|throughout|for|in)\s+(?:that|this|such|the\s+same)\s+(?:time|period)\b/i;
 /** A restraint for the contract's own term, not past it. */
 const withinTerm = (sentence: string): boolean => LIMITED_TO_TERM.test(sentence) && !AFTER_TERM.test(sentence);
 /** A clause headed as exclusivity ("Exclusivity.", "Exclusive dealing."), not as a non-compete ("Exclusivity and non-competition."). */
@@ -395,7 +463,7 @@ const REST_OF_TERM_OWED = new RegExp(
 /** A penalty by its German name: "Vertragsstrafe", "Konventionalstrafe", "pauschalierter Schadensersatz" (liquidated damages). */
 const DE_PENALTY = String.raw`\b(?:vertragsstraf|konventionalstraf)\w*|\bpauschaliert\w*\s+schadens\w*`;
 /** A penalty by name, in English, Portuguese, Spanish or German: high whatever its sum. */
-const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}`, String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`, DE_PENALTY);
+const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}`, String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`, DE_PENALTY, NL_PENALTY, IT_PENALTY);
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
   String.raw`unlimited\s+(?:period|time|duration)|(?:thereafter|afterwards?)\s+without\s+(?:any\s+)?limit|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
@@ -558,7 +626,7 @@ function monthlyRate(sentence: string): number {
   // However the rate is written: "3% per month", "three per cent (3%) per month", "2 percent monthly", "24% p.a.", and in Spanish
   // or Portuguese: "3% mensual", "1% al mes", "2% ao mês", "36% anual".
   const match =
-    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais)(?![a-z]))/i.exec(
+    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais)(?![a-z])|per\s+(dag|week|maand|jaar)(?![a-z]))/i.exec(
       sentence,
     );
   if (!match) return 0;
@@ -566,7 +634,10 @@ function monthlyRate(sentence: string): number {
   const perMonth: Record<string, number> = { day: 30, daily: 30, week: 4.3, weekly: 4.3, month: 1, monthly: 1, 'p.m': 1 };
   // Spanish and Portuguese units by their first letters: día, diario (a day); semana, semanal (a week); mes, mensual (a month).
   const foreign = (match[4] ?? match[5] ?? '').toLowerCase();
-  const unit = foreign ? ({ d: 'day', s: 'week', m: 'month' } as Record<string, string>)[foreign[0] ?? ''] ?? 'year' : (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, '');
+  // Dutch units by name: per dag, per week, per maand, per jaar.
+  const dutch = ({ dag: 'day', week: 'week', maand: 'month' } as Record<string, string>)[(match[6] ?? '').toLowerCase()];
+  const unit =
+    dutch ?? (foreign ? ({ d: 'day', s: 'week', m: 'month' } as Record<string, string>)[foreign[0] ?? ''] ?? 'year' : (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, ''));
   return rate * (perMonth[unit] ?? 1 / 12);
 }
 /**
@@ -663,7 +734,10 @@ const NON_COMPETE = [
   // In Spanish and Portuguese: the clause by its name ("NO COMPETENCIA", "pacto de no competir", "não concorrência"), or not
   // serving or promoting another of the kind ("se abstendrá de promocionar … productos de cualquier otra marca", "no podrá prestar
   // servicios a ninguna otra empresa del ramo"; ceding the contract to another firm is no restraint).
-  String.raw`\bno\s+compet(?:encia|ir)\b|\bn[aã]o[\s-]concorr(?:[eê]ncia|er)\b`,
+  String.raw`\bno\s+compet(?:encia|ir)\b|\bn[aã]o[\s-]concorr(?:[eê]ncia|er)\b|\bnon[\s-]concorrenza\b`,
+  // A refusal with a radius in Italian, Portuguese, Spanish, Dutch or German: "si impegna a non tenere lezioni … nel raggio di 3 km",
+  // "não poderá explorar qualquer lavandaria num raio de 5 km".
+  String.raw`\b(?:non|n[aã]o|no|niet|nicht)\b[^.]{0,150}?${FOREIGN_RADIUS}`,
   String.raw`${ES_REFUSAL}\s+(?:${ES_LETTERS}+\s+){0,2}?${ES_SERVE}(?!${ES_LETTERS})[^.]{0,120}?${ES_RIVAL}`,
 ];
 
@@ -710,6 +784,8 @@ export const RISK_RULES: RiskRule[] = [
     // 11 (Data Protection) and clause 12 (Indemnity) shall be unlimited") are read as far as a plain list.
     String.raw`\bliabilit(?:y|ies)\b(?:[^.;()]|\([^().;]{0,60}\)){0,100}?\b(?:shall|will|is|are)\s+(?:be\s+)?(?:unlimited|uncapped|unrestricted|` +
       String.raw`not\s+(?:be\s+)?(?:limited|capped|restricted|subject\s+to\s+(?:any\s+)?(?:limit|cap)))`,
+    // A responsibility said to be so: "this responsibility is not capped or limited in amount" (not duties "not limited to" a list).
+    String.raw`\bresponsibilit(?:y|ies)\b[^.;]{0,100}?\b(?:shall|will|is|are)\s+(?:be\s+)?(?:unlimited|uncapped|not\s+(?:be\s+)?(?:limited|capped|restricted)(?!\s+to\b))`,
     String.raw`\b(?:without|no)\s+(?:any\s+)?(?:limit(?:ation)?|cap|ceiling|maximum)\s+(?:of|on|to|as\s+to)\s+(?:its\s+|their\s+|the\s+)?(?:[\w-]+(?:'s|’s)\s+)?(?:total\s+)?liabilit`,
     String.raw`\bliab(?:le|ility)\b[^.;]{0,60}\bwithout\s+(?:any\s+)?(?:limit(?:ation)?|cap)\b|\bfully\s+liable\s+for\s+all\b`,
     String.raw`\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit(?:ation)?|cap)`,
@@ -733,7 +809,9 @@ export const RISK_RULES: RiskRule[] = [
     'i',
   ))),
   rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) || (ALL_LOSSES.test(s) && !SCOPED_CLAIM.test(s)) ? 'high' : 'medium'), [
-    String.raw`\bindemnif(?:y|ies|ied|ication)\b|\bindemnit(?:y|ies)\b|\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
+    // Professional indemnity insurance, or indemnity cover, is a policy one holds, not an indemnity given.
+    String.raw`\bindemnif(?:y|ies|ied|ication)\b|(?<!\bprofessional\s)\bindemnit(?:y|ies)\b(?!\s+(?:insurance|insurers?|cover|policy|policies|scheme)\b)|` +
+      String.raw`\b(?:hold|save)\s+(?:[\w’'-]+\s+){0,5}harmless\b`,
     // In plain words: "cover us for any claims", "compensate the client against all losses".
     String.raw`\b(?:cover|compensate|reimburse|defend)\s+(?:us|them|him|her|[\w’'-]+(?:\s+[\w’'-]+)?)\s+(?:for|against)\s+(?:any|all)(?:\s+and\s+all)?\s+(?:\w+\s+)?(?:claims?|losses|damages|costs|liabilit)`,
     // Their losses made good, with no "any" or "all": "you'll cover our losses", "compensate the Café for its losses" (not
@@ -747,6 +825,9 @@ export const RISK_RULES: RiskRule[] = [
     // In Spanish and Portuguese, keeping the other side unharmed: "mantendrá indemne a la Empresa", "manter a CONTRATANTE indene",
     // "sacar en paz y a salvo" ("indemnización" alone is compensation owed, as on termination).
     String.raw`\bmant${ES_LETTERS}*\b[^.]{0,80}?\b(?:indemnes?|indenes?)\b|\bsacar\s+(?:[^.]{0,40}?\s)?en\s+paz\s+y\s+a\s+salvo\b`,
+    // In Portuguese, indemnifying by the verb ("o Franqueado indemnizará", "indenizará", not the noun "indemnização" owed) or
+    // holding harmless ("isentará de responsabilidade o Franqueador").
+    String.raw`\binde(?:m)?niz(?:ar[aá]o?|ar|am?|em?)(?!${ES_LETTERS})|\bisentar(?:[aá]o?)?\s+de\s+(?:qualquer\s+|toda\s+a\s+)?responsabilidade\b`,
     // In German, holding the other side free of claims: "stellt den Vermieter von sämtlichen Ansprüchen Dritter frei",
     // "freizustellen von allen Schäden", "schadlos halten" (a "Freistellung" from work is garden leave, not an indemnity).
     String.raw`\bstell(?:t|en|e)\b[^.]{0,80}?\bvon\s+(?:${DE_WORD}\s+){0,3}?(?:anspr[uü]ch|forderung|sch[aä]d|verlust|kosten|haftung)\w*\b[^.]{0,80}?\bfrei\b|` +
@@ -770,6 +851,11 @@ export const RISK_RULES: RiskRule[] = [
     // nicht … gekündigt wird" (not "verlängert sich nicht automatisch").
     String.raw`\b(?:automatisch|stillschweigend)\s+(?:(?!nicht\b)${DE_WORD}\s+){0,3}?verl[aä]nger\w*|\bverl[aä]nger\w*\s+sich\s+(?:(?!nicht\b)${DE_WORD}\s+){0,3}?(?:automatisch|stillschweigend)\b|` +
       String.raw`\bverl[aä]nger\w*\s+sich\b[^.]{0,80}?\b(?:wenn|sofern|falls|soweit)\b[^.]{0,40}?\bnicht\b[^.]{0,100}?\bgek[uü]ndigt\b`,
+    // In Dutch and Italian: "wordt stilzwijgend verlengd", "verlengt automatisch", "si rinnova tacitamente", "tacito rinnovo" (not
+    // "niet stilzwijgend verlengd", "non si rinnova tacitamente").
+    String.raw`(?<!\bniet\s)\b(?:stilzwijgend|automatisch)\s+(?:(?!niet\b)[\wëé]+\s+){0,3}?verleng\w*|\bverleng\w*\s+(?:(?!niet\b)[\wëé]+\s+){0,3}?(?:stilzwijgend|automatisch)\b|` +
+      String.raw`(?<!\bnon\s(?:si\s)?)\b(?:si\s+)?rinnov\w*\s+(?:\w+\s+){0,2}?(?:tacitamente|automaticamente)\b|\b(?:tacitamente|automaticamente)\s+rinnov\w*|` +
+      String.raw`\b(?:tacito|automatico)\s+rinnovo\b|\brinnovo\s+(?:tacito|automatico)\b`,
     // A term that goes on by itself until someone stops it: "continues year after year until the Customer cancels".
     String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|` +
       String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|(?:gives?|serves?|sends?)\s+(?:[\w-]+\s+){0,3}notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
@@ -794,15 +880,24 @@ export const RISK_RULES: RiskRule[] = [
     // Or one of their workers named by the other side's brand: "not to engage any Pawsome walker privately", "hire any Acme
     // engineer" (not "any additional subcontractors" or "any unqualified technicians", which say whom to take on, not whose).
     String.raw`${WOULD_NOT}(?:${POACH}|engag|headhunt|tak(?:e|es|ing)\s+on)${AS_VERB}\s+(?:any|an?)\s+(?!${NEW_HANDS}\b)[\w-]+\s+${STAFF}\b`,
+    // Soliciting work from the people met through the other side: "will not solicit or accept bookings from any guest met there".
+    String.raw`${WOULD_NOT}solicit\w*\b[^.]{0,60}?\b(?:business|work|bookings?|orders?|custom|commissions?|jobs?|engagements?|instructions|gigs?|enquiries|inquiries)\b[^.]{0,20}?\bfrom\b`,
+    // An agency's workers, whatever the agency calls them, hired other than through it: "shall not employ, engage or solicit any
+    // Temp otherwise than through the Agency" (not "other than through the approved tender process").
+    String.raw`${REFUSAL}\b[^.]{0,160}?\b(?:${POACH}|engag|headhunt)${AS_VERB}\b[^.]{0,60}?\b(?:otherwise\s+than|other\s+than|except|save)\s+(?:through|via)\s+` +
+      String.raw`(?!(?:an?|the|its|their|our|your)\s+(?:approved|agreed|official|normal|usual|proper|standard|tender|procurement)\b)(?:us|me|the\s+[\w-]+|[\w-]+)`,
     // Poaching is only ever of someone's people or customers: "won't try to poach any of our drivers".
     String.raw`\b(?:not|never|no|won['’]t|can['’]t|cannot)\b[^.]{0,40}?\bpoach(?:es|ed|ing)?\s+(?:away\s+)?(?:(?:any|one|some)\s+of\s+|anyone\s+(?:from|of)\s+|any\s+)?(?:our|my|their|his|her|its|the\s+[\w-]+['’]s)\s+\w`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
-  readingCarveOuts(rule('termination_without_cause', 'Termination without cause', oneSided, [
+  eitherSideInTurn(readingCarveOuts(rule('termination_without_cause', 'Termination without cause', oneSided, [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
     // termination of employment for any reason", "survives termination for any reason"); a student removed from a programme
     // or a membership ended is the same right.
     String.raw`(?<!\b(?:is|are|was|were|has\s+been|have\s+been)\s+)(?<!${ENDING_EVENT})\b(?:terminat\w*|cancel\w*|dismiss\w*|expel\w*|remove\s+(?:a|the|any|your)\s+\w+\s+from|` +
-      String.raw`(?:end|close|suspend)\s+${WHOSE}(?:[\w-]+\s+)?(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?)|` +
+      // A seller's shop on a platform, by one verb or two: "suspend or close your storefront".
+      String.raw`(?:end|close|suspend)(?:\s+(?:or|and|and\/or)\s+(?:end|close|suspend|deactivate|delete|remove))?\s+${WHOSE}(?:[\w-]+\s+)?` +
+      String.raw`(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?|` +
+      String.raw`shop|store|storefront|listings?|profile)|` +
       // Ending it in plain words: "we can end this whenever we like", "pull your pitch any time", "drop your slot", "revoke
       // Vendor's booth assignment", "rescind a member's place".
       String.raw`(?:end|stop)\s+(?:this|it|things)|${STOP_DOING}|${CALL_OFF}|(?:pull|drop|scrap|axe|withdraw|revoke|rescind|cancel|take\s+(?:away|back)|call\s+off)\s+${WHOSE}(?:[\w-]+\s+)?` +
@@ -819,6 +914,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:(?:may|can|(?:wants?|wish(?:es)?|decides?|chooses?|would\s+like)\s+to)\s+(?:terminat\w*|cancel\w*|end)|${CALL_OFF})\b` +
       String.raw`[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
+    // Said of the deal, by whom and on what notice: "until terminated by either party on 7 days' notice", "may be terminated by the
+    // Owner on 60 days' notice" ("unless terminated … before the end of the term, it renews" is the renewal's opt-out).
+    String.raw`\b(?:be|until)\s+terminated\s+by\s+(?:either|each|any|both|the\s+[\w-]+|us|you|[\w-]+)\b[^.]{0,60}?\b(?:on|upon|with|by\s+giving|giving|after)\s+` +
+      String.raw`(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
     // Or by notice alone, its period left to later or to none: "either party may terminate it by written notice", "may end the
     // licence by notice in writing".
     String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|by)\s+(?:(?:prior|advance|written|formal)\s+){0,2}notice\b`,
@@ -830,6 +929,10 @@ export const RISK_RULES: RiskRule[] = [
     // In German, a right to give notice, which needs no reason ("kann … ordentlich kündigen", "kann von beiden Parteien … gekündigt
     // werden", "ist mit einer Frist von vier Wochen kündbar"); for an important reason it is for cause (exempt below).
     String.raw`${DE_MAY}[^.]{0,160}?${DE_END}|${DE_START}k[uü]ndbar\b`,
+    // In Dutch: "De verhuurder kan de overeenkomst tussentijds opzeggen", "is gerechtigd de overeenkomst te beëindigen".
+    String.raw`${NL_MAY}[^.]{0,160}?${NL_END}`,
+    // In Italian: "Lo Studio può recedere dal contratto in qualsiasi momento", "può recedere con un preavviso di 60 giorni".
+    String.raw`${IT_MAY}[^.]{0,80}?${IT_END}[^.]{0,120}?(?:${IT_AT_WILL})|${IT_MAY}[^.]{0,60}?(?:${IT_AT_WILL})[^.]{0,60}?${IT_END}`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach or misconduct ("may dismiss without notice for gross misconduct"), or at the end of the term (that is not
   // renewing), needs a reason or waits for the term.
@@ -851,7 +954,11 @@ export const RISK_RULES: RiskRule[] = [
     // Rescission for breach in Spanish or Portuguese: "en caso de incumplimiento", "por violación", "por justa causa".
     String.raw`^(?![^]*(?:\bsin\s+(?:expresi[oó]n\s+de\s+)?(?:causa|motivo)|\bsem\s+(?:justa\s+)?causa|imotivad|discreci[oó]n|crit[eé]rio|qualquer\s+tempo|\bcualquier\s+(?:causa|motivo|raz[oó]n)))` +
       String.raw`[^]*?\b(?:incumpl|descumpr|inadimpl|violaci[oó]n|viola[cç][aã]o|justa\s+causa|causa\s+justificada)`,
-  ))),
+    // Ending for breach in Italian or Dutch: "in caso di grave inadempimento", "per giusta causa", "wegens wanprestatie", "een
+    // dringende reden".
+    String.raw`^(?![^]*(?:\bsenza\s+(?:giusta\s+)?causa|\bin\s+(?:qualsiasi|ogni)\s+momento|\bad\s+nutum|\bzonder\s+opgave))[^]*?` +
+      String.raw`\b(?:inadempi\w*|giusta\s+causa|gravi?\s+violazion\w*|wanprestatie|tekortkoming\w*|tekortschiet\w*|(?:dringende|gewichtige)\s+reden\w*|niet\s+nakom\w*)`,
+  )))),
   namedByHeading(rule('governing_law', 'Governing law and jurisdiction', 'low', [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
     // Where claims must be brought: "any action shall be brought exclusively in the state courts of Texas".
@@ -893,6 +1000,10 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\brenunci${ES_LETTERS}*\s+(?:expresamente\s+)?a\s+(?:cualquier|todo)\s+otro\s+fuero\b`,
     // In German: "Gerichtsstand ist Berlin", "Erfüllungsort und Gerichtsstand", "es gilt deutsches Recht", "unterliegt dem Recht der
     // Bundesrepublik Deutschland", "anwendbares Recht".
+    // In Dutch: "Nederlands recht is van toepassing", "toepasselijk recht", "de bevoegde rechter te Amsterdam".
+    String.raw`\brecht\s+(?:is\s+)?van\s+toepassing\b|\btoepasselijk\s+recht\b|\bbevoegde\s+(?:rechter|rechtbank)\b|\bgeschillen\b[^.]{0,80}?\b(?:rechter|rechtbank)\b`,
+    // In Italian: "è regolato dalla legge italiana", "legge applicabile", "foro competente", "è competente il Foro di Milano".
+    String.raw`\b(?:regolat[oa]|disciplinat[oa]|rett[oa]|soggett[oa])\s+(?:dalla|alla)\s+legge\b|\blegge\s+applicabile\b|\bforo\s+competente\b|\bcompetente\b[^.]{0,40}?\bforo\b`,
     String.raw`\bgerichtsstand\b|\banwendbares\s+recht\b|\b(?:es\s+gilt|unterlieg(?:t|en))\s+(?:ausschlie(?:ß|ss)lich\s+)?(?:das\s+|dem\s+)?(?:${DE_WORD}\s+)?recht\b` +
       String.raw`(?:\s+der\s+bundesrepublik|\s+(?:des|der)\s+(?:landes|staates|schweiz|republik))?`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.')),
@@ -903,6 +1014,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bsurviv\w*\b[^.]{0,80}\b(?:${ENDLESS}|without\s+(?:any\s+)?limit)`,
     // The same in German: "Diese Pflicht gilt zeitlich unbegrenzt über das Ende dieses Vertrags hinaus", "besteht nach Vertragsende unbefristet fort".
     String.raw`(?:${DE_ENDLESS})[^.]{0,80}?${DE_SURVIVES}|${DE_SURVIVES}[^.]{0,80}?(?:${DE_ENDLESS})`,
+    // In Portuguese, Spanish, Italian and Dutch: a duty that survives with no end ("Esta obrigação subsiste por tempo indeterminado"),
+    // or secrecy kept so ("riservate senza limiti di tempo").
+    String.raw`\b(?:subsist|sobreviv|perdur|sopravviv)${IT_LETTERS}*[^.]{0,80}?(?:${FOREIGN_ENDLESS})|` +
+      String.raw`\b(?:confidencial|sigil|riservat|segret|vertrouwelijk|geheimhouding)\w*[^.]{0,200}?(?:${FOREIGN_ENDLESS})`,
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
     // "… confidential while they remain trade secrets", "until it ceases to be a trade secret": secret while secret.
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}?\b${TRADE_SECRET_LIFE}[^.]{0,40}?\btrade\s+secrets?\b`,
@@ -972,6 +1087,10 @@ export const RISK_RULES: RiskRule[] = [
     // "transmite los derechos de autor", "cesión de los derechos patrimoniales"); ceding the use of premises is no assignment of work.
     String.raw`${ES_CEDES}[^.]{0,100}?\b${ES_WORK_RIGHTS}|\bcesi[oó]n\s+(?:total\s+|exclusiva\s+)?de\s+(?:(?:todos\s+)?los\s+)?${ES_WORK_RIGHTS}|` +
       String.raw`\bcess[aã]o\s+(?:total\s+)?(?:de\s+|dos\s+)?${ES_WORK_RIGHTS}`,
+    // In Italian: works made that "diventano di proprietà esclusiva dello Studio" (kept: "restano di proprietà"), or economic rights ceded.
+    String.raw`\b(?:opere|contenuti|video|materiali|sequenze|testi|fotografie|foto|immagini|registrazioni|disegni|progetti|elaborati|software|codice|` +
+      String.raw`creazioni|invenzioni|playlist|brani|musiche)\b[^.]{0,160}?\b(?:divent(?:a|ano|er[aà]|eranno)|passa(?:no)?\s+in)\s+(?:di\s+)?propriet[aà]\s+` +
+      String.raw`(?:esclusiva\s+)?(?:di|del|dello|della|dei|degli|delle)\b|\bced(?:e|ono|er[aà]|eranno)\b[^.]{0,100}?\bdiritti\s+(?:d['’]autore|di\s+(?:utilizzazione|sfruttamento)|patrimoniali)`,
     // In German: transferring the rights in the works ("überträgt der Agentur an allen … Übersetzungen sämtliche Rechte", "überträgt
     // die Nutzungsrechte"), or granting the exclusive rights of use ("räumt … die ausschließlichen Nutzungsrechte ein"); the rights and
     // duties of the contract passed on to a third party are no work's, and a simple right of use is a licence.
@@ -982,7 +1101,7 @@ export const RISK_RULES: RiskRule[] = [
   rule('penalties', 'Penalties and late-payment charges', (s) =>
     (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     REST_OF_TERM_OWED.source,
-    String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}`,
+    String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}|${NL_PENALTY}|${IT_PENALTY}`,
     // A fine in Portuguese or Spanish ("multa de R$ 500,00", "una penalidad de 200 euros"), with its sum or what it is for: "multas
     // de trânsito" are the road's, not the contract's.
     String.raw`\b${FOREIGN_PENALTY}\b[^.]{0,40}?(?:\d|\b(?:atraso|retraso|demora|rescis\w*|incumpl\w*|descumpr\w*|inadimpl\w*)\b)`,
@@ -1003,6 +1122,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:retraso|demora|atraso|mora|impago)\b[^.]{0,80}?\b(?:recargos?|intereses?|inter[eé]s|juros|acr[eé]scimos?)\b|` +
       String.raw`\b(?:recargos?|intereses?|inter[eé]s|juros|acr[eé]scimos?)\b[^.]{0,60}?(?:\b(?:en|em|de)\s+(?:mora|atraso)\b|\bpor\s+(?:el\s+|o\s+)?(?:retraso|atraso|demora)\b|\b(?:impag|atrasad)${ES_LETTERS}*)`,
     // And in German: "Verzugszinsen", "Verzugspauschale", "Säumniszuschlag", "Mahngebühren", interest or fees "bei Zahlungsverzug".
+    // And in Dutch: "bij te late betaling … rente", "rente over achterstallige bedragen", "wettelijke (handels)rente".
+    String.raw`\b(?:te\s+late|niet\s+tijdige|verlate|achterstallige?)\s+(?:betaling\w*|bedragen|huur|facturen)\b[^.]{0,100}?\b(?:rente|kosten|vergoeding|boete)\b|` +
+      String.raw`\brente\b[^.]{0,80}?\b(?:te\s+late|niet\s+tijdige|achterstallig\w*)\b|\bwettelijke\s+(?:handels)?rente\b|\bvertragingsrente\b`,
     String.raw`\bverzugs(?:zins|pauschal|schaden)\w*|\bs[aä]umniszuschl[aä]g\w*|\bmahngeb[uü]hr\w*|\bzahlungsverzug\w*\b[^.]{0,80}?(?:zins|geb[uü]hr|zuschl[aä]g|pauschal)\w*`,
     // A sum per day of delay is liquidated damages, whatever it is called.
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
@@ -1021,7 +1143,11 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\b${TAKEN}\b[^.%]{0,30}?${SUM_OR_SHARE}[^.%]{0,120}?\b(?:each|every|per)\s+${DELAY_PERIOD}\s+of\s+(?:delay|lateness)\b`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [
-    String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b`,
+    String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b|\bexclusividade?\b`,
+    // Buying only from the other side in Portuguese or Spanish: "obriga-se a adquirir exclusivamente ao Franqueador", "comprará
+    // únicamente al Proveedor" (not "exclusivamente a fornecedores aprovados", a quality rule).
+    String.raw`\b(?:adquir|compr|abastec|obt)${ES_LETTERS}*(?:-se)?\s+(?:${ES_LETTERS}+\s+){0,4}?(?:exclusivamente|[uú]nicamente|somente|apenas|s[oó]lo)\s+` +
+      String.raw`(?:ao|à|a|do|da|de|junto\s+d[oae]|al|del)\s+(?!(?:${ES_LETTERS}+\s+)?(?:fornecedor(?:es)?|proveedor(?:es)?|marcas?)\b)`,
     // The exclusive one of its kind, however qualified, or an exclusive grant: "its exclusive distributor", "its exclusive brand
     // ambassador", "an exclusive licence", "the exclusive right to sell" (not "non-exclusive", "exclusive of VAT", "exclusive use").
     String.raw`(?<![\w-])exclusive\s+(?!(?:of|use)\b)(?:[\w-]+\s+){0,2}?(?:provider|supplier|vendor|distribut(?:or|ion|orship)|agent|agency|relationship|dealing|` +
@@ -1092,6 +1218,14 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
     // In German, the verb at the end: "Die Agentur kann die Vergütungssätze … anpassen", "behält sich vor, die AGB zu ändern".
     String.raw`${DE_MAY}[^.]{0,100}?${DE_TERMS}[^.]{0,100}?${DE_CHANGE}`,
+    // In Spanish and Portuguese: "podrá modificar las tarifas", "pode alterar o Manual de Operações", "alterar unilateralmente".
+    String.raw`\b(?:${ES_MAY}|${PT_MAY})\s+(?:unilateralmente\s+)?(?:alterar|modificar|mudar|actualizar|atualizar|revisar|rever|aumentar|reajustar|ajustar|cambiar|variar)` +
+      String.raw`(?:-?l[oa]s?)?(?!${ES_LETTERS})[^.]{0,80}?\b(?:contrato|acuerdo|acordo|condiciones|condi[cç][oõ]es|t[eé]rminos|termos|precios?|pre[cç]os?|tarifas?|` +
+      String.raw`honorarios|honor[aá]rios|renta|aluguel|alquiler|renda|cuotas?|mensalidades?|manual|reglamento|regulamento|normas|pol[ií]ticas?|royalties|comisi[oó]n|comiss[aã]o)\b|` +
+      String.raw`\b(?:alterar|modificar|cambiar|mudar)\s+unilateralmente\b|\bunilateralmente\s+(?:alterar|modificar|cambiar|mudar)\b`,
+    // In Dutch: "Verhuurder mag de huisregels … wijzigen", "kan de tarieven verhogen", "eenzijdig wijzigen".
+    String.raw`${NL_MAY}[^.]{0,100}?(?:voorwaarden|regels|reglement|prijs|prijzen|tarief|tarieven|huur|vergoeding|overeenkomst|contract|honorarium)[^.]{0,100}?` +
+      String.raw`\b(?:wijzigen|te\s+wijzigen|aanpassen|aan\s+te\s+passen|verhogen|te\s+verhogen)\b|\beenzijdig\s+(?:te\s+)?(?:wijzig|aanpass|verhog)\w*`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (JURY_OR_CLASS.test(s) ? 'high' : 'medium'), [
     String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via|before)\s+(?:[\w-]+\s+){0,3}arbitrat(?:ion|ors?)\b`,
@@ -1149,6 +1283,9 @@ const LIMITS_LIABILITY = anyOf(
   String.raw`\bexclu\w*\b[^.;]{0,60}?\b${INDIRECT_LOSS}|\b${INDIRECT_LOSS}[^.;]{0,40}?\bexclu\w*`,
   // In German: "die Haftung für mittelbare Schäden und entgangenen Gewinn ist ausgeschlossen", "haftet nicht für Folgeschäden".
   String.raw`${DE_INDIRECT_LOSS}[^.;]{0,80}?\bausgeschlossen\b|\bausschluss\b[^.;]{0,40}?${DE_INDIRECT_LOSS}|\bhaft\w*\s+nicht\b[^.;]{0,60}?${DE_INDIRECT_LOSS}`,
+  // In Portuguese, Spanish, Italian and Dutch: "não excederá", "no excederá", "è limitata ai compensi", "beperkt tot".
+  String.raw`\b(?:responsabilidad|responsabilidade|responsabilit[aà]|aansprakelijkheid)(?!\w)[^.]{0,120}?(?:\bn[aã]o\s+exceder|\bno\s+exceder|` +
+    String.raw`\bnon\s+(?:potr[aà]\s+)?(?:superare|eccedere)|\blimitad[ao]s?\s+[aà]|\blimitat[ao]\s+a|\bse\s+limita|\bbeperkt\s+tot|\bniet\s+(?:hoger|meer)\s+dan)`,
   // "Neither party will be liable to the other for more than the total fee."
   String.raw`\bliable\b[^.]{0,60}\bfor\s+(?:any\s+amount\s+)?(?:more\s+than|in\s+excess\s+of|above)\b`,
   // The negation on the party: "neither party's liability will exceed the fees".
@@ -1358,7 +1495,7 @@ export function splitClauses(pasted: string): Clause[] {
       current = undefined;
     }
   }
-  if (clauses.length > 0 && clauses.some((clause) => clause.ref !== 'Preamble')) return underTitles(clauses).map(tidy);
+  if (clauses.length > 0 && clauses.some((clause) => clause.ref !== 'Preamble')) return underTitles(clauses).map(titleOnItsLine).map(tidy);
 
   // A summary in bullet points ("- They can change the prices at any point"): each point is a clause.
   // A blank line ends the last point: what follows is the sender's own text ("^ that's from the organiser, should I agree?").
@@ -1404,6 +1541,18 @@ function titledPoint(ref: string, body: string): Clause {
 function isBareTitle(text: string): boolean {
   const title = BARE_TITLE.exec(text)?.[1];
   return title !== undefined && countWords(title) <= 6;
+}
+
+/**
+ * A numbered clause whose first line is only its title ("5. Exclusivity", its text on the lines below): the title is its heading,
+ * as a lead-in ("5. Exclusivity. …") is. Not the wrapped start of a sentence ("5. The Buyer shall pay" above "the price …").
+ */
+function titleOnItsLine(clause: Clause): Clause {
+  if (clause.ref === 'Preamble' || clause.heading !== undefined) return clause;
+  const [first = '', ...rest] = clause.text.split('\n');
+  const title = BARE_TITLE.exec(first)?.[1]?.trim() ?? '';
+  const text = rest.join('\n');
+  return title && countWords(title) <= 6 && !BINDS.test(title) && /^\s*[\p{Lu}\p{N}"“'‘(]/u.test(text) ? { ...clause, heading: title, text } : clause;
 }
 
 /**
@@ -1546,18 +1695,28 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
  */
 function worstSentence(rule: RiskRule, heading: string, sentences: string[], words: string[]): { sentence: string; severity: Severity } | undefined {
   let worst: { sentence: string; severity: Severity } | undefined;
+  const holders = new Set<string>();
   for (const [at, sentence] of sentences.entries()) {
     const own = words[at] ?? '';
-    if (!firesOn(rule, heading, own)) continue;
+    // "During that time" is the period the sentence before sets: its severity and its heading's reading take that sentence in.
+    const read = at > 0 && REFERS_BACK.test(own) ? `${words[at - 1] ?? ''} ${own}` : own;
+    if (!firesOn(rule, heading, own, read)) continue;
     // A rule that reads on reads the rest of the clause from its first sentence already.
     if (rule.readsOn) return { sentence, severity: rule.severity(heading + words.slice(at).join(' ')) };
-    const severity = rule.severity(heading + own);
+    const severity = rule.severity(heading + read);
+    const holder = rule.eitherSideInTurn ? HOLDER.exec(own)?.[1]?.toLowerCase() : undefined;
+    if (holder) holders.add(holder);
     if (worst === undefined || SEVERITY_ORDER[severity] < SEVERITY_ORDER[worst.severity]) worst = { sentence, severity };
     // Nothing is worse than high.
     if (severity === 'high') break;
   }
-  return worst;
+  // Each side given the right in a sentence of its own ("The Venue may terminate on 30 days' notice. The Hirer may terminate on 14.")
+  // is either party's right, as when one sentence names both.
+  return worst?.severity === 'medium' && holders.size >= 2 ? { ...worst, severity: 'low' } : worst;
 }
+
+/** Who a sentence gives a right to: the word before "may", "can", "può", "podrá", "pode", "kann", "kan", "mag" ("the Hirer may" → hirer). */
+const HOLDER = /([\p{L}-]+)\s+(?:may|can|pu[oò]|possono|potr[aà]|podr[aá]n?|puede|pode|poder[aá]|kann|darf|kan|mag)\s/iu;
 
 /**
  * Whether the rule finds its risk in a sentence's own words. The heading gives them their subject ("Confidentiality. They survive
@@ -1565,9 +1724,9 @@ function worstSentence(rule: RiskRule, heading: string, sentences: string[], wor
  * sentence binds or permits (BINDS), or from its words alone: a sub-clause under a "§ 4 Non-Competition" title that binds no one
  * ("“Competitor” means any coffee roaster") matches the category through the title's words only, and is no finding.
  */
-function firesOn(rule: RiskRule, heading: string, words: string): boolean {
+function firesOn(rule: RiskRule, heading: string, words: string, read = words): boolean {
   if (!/\p{L}/u.test(words) || !rule.pattern.test(heading + words) || rule.exempt?.test(words)) return false;
-  if (rule.yieldsToHeading?.heading.test(heading) && rule.yieldsToHeading.within(heading + words)) return false;
+  if (rule.yieldsToHeading?.heading.test(heading) && rule.yieldsToHeading.within(heading + read)) return false;
   return heading === '' || rule.namedByHeading === true || BINDS.test(words) || rule.pattern.test(words);
 }
 
