@@ -111,6 +111,14 @@ describe('schedule phrases', () => {
     ['each morning, Monday to Thursday, post the bakery’s first batch', '0 9 * * 1-4', null],
     ['every night from Wednesday to Sunday write the closing-time story', '0 20 * * 0,3-6', null],
     ['every 2 hours Monday to Friday, check the mentions', '0 */2 * * 1-5', null],
+    // "half six" is half past six, as said in Britain; "todos los", "tous les" are "every"; a part of the day after its article.
+    ['Weekday evenings at half six, post the specials board', '30 18 * * 1-5', null],
+    ['Todos los sábados por la noche, una story con la música del bar', '0 20 * * 6', null],
+    ['tous les lundis matin, un point sur les ventes', '0 9 * * 1', null],
+    ['Il primo lunedì di ogni mese, nel pomeriggio, la newsletter dei soci', '0 14 * * 1#1', null],
+    ['every Saturday at night, a story about the DJ line-up', '0 20 * * 6', null],
+    // Two dates of the month or more, with "on" or a time, repeat monthly; a single "on the 5th" may be one date.
+    ['on the 5th and the 20th at 8:15am, remind the cleaners about the invoice', '15 8 5,20 * *', null],
   ])('reads "%s" as %s (%s)', (goal, expression, timezone) => {
     expect(suggestSchedule(goal)).toMatchObject({ expression, timezone });
   });
@@ -149,6 +157,7 @@ describe('schedule phrases', () => {
     'Make five thirty-second clips of the match',
     'Write a post on Monday and Friday about the sale',
     'This Monday and Tuesday at 9, remind me to call the bank',
+    'On the 5th at 8am, remind me about the dentist',
   ])('finds no schedule in "%s"', (goal) => {
     expect(suggestSchedule(goal)).toBeNull();
   });

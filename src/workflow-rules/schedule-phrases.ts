@@ -312,6 +312,9 @@ class Grammar {
     const start = this.word(at, 'a') ? at + 1 : at;
     const part = this.tokens[start]?.text;
     if (part !== 'half' && part !== 'quarter') return undefined;
+    // "at half seven" is half past seven, as said in Britain.
+    const britishHalf = part === 'half' && start === at && this.word(at - 1, 'at', 'around', 'about', '@') ? this.hourOf(at + 1) : undefined;
+    if (britishHalf !== undefined && britishHalf >= 1 && britishHalf <= 12 && this.tokens[at + 1]?.minute === undefined) return { hour: britishHalf, minute: 30, next: at + 2 };
     const to = this.word(start + 1, 'to', 'till', 'til');
     if (!to && !this.word(start + 1, 'past', 'after')) return undefined;
     const hour = this.hourOf(start + 2);
@@ -484,7 +487,7 @@ class Grammar {
       return { recurrence: { dayOfMonth: '*', dayOfWeek: text === 'weekdays' ? '1-5' : '0,6' }, next: at + 1 };
     }
     if (text === 'on' && this.word(at + 1, 'weekdays', 'weekends')) return this.recurrence(at + 1);
-    if (text === 'on' && this.word(at + 1, 'the')) return this.monthDates(at + 2);
+    if (text === 'on' && this.word(at + 1, 'the')) return this.monthDates(at + 2, true);
     if (text === 'on' && this.word(at + 1, 'day')) return this.monthDates(at + 1);
     if (text === 'day') return this.monthDates(at);
     if (text === 'the') return this.monthDates(at + 1);
@@ -503,7 +506,7 @@ class Grammar {
   }
 
   /** "the 15th of every month", "the first Monday of the month", "the last day of each month", "the 1st of Jan, Apr, Jul and Oct". */
-  monthDates(at: number): { recurrence: Recurrence; next: number } | undefined {
+  monthDates(at: number, afterOn = false): { recurrence: Recurrence; next: number } | undefined {
     // "the day 15 of each month", "on day 10 of…": the day's number after its noun.
     const ordinal = this.ordinal(this.word(at, 'day') && this.tokens[at + 1]?.ordinal ? at + 1 : at);
     if (!ordinal) return undefined;
@@ -514,6 +517,8 @@ class Grammar {
       return { recurrence: { ...ordinal.recurrence, month: QUARTERLY.month }, next: ordinal.next + 3 };
     }
     const next = this.ofMonth(ordinal.next);
+    // "on the 1st and the 15th": dates of the month listed after "on" repeat each month, where one date may be a one-off.
+    if (next === undefined && afterOn && ordinal.recurrence.dayOfMonth.includes(',')) return ordinal;
     return next === undefined ? undefined : { recurrence: ordinal.recurrence, next };
   }
 
@@ -665,6 +670,7 @@ class Grammar {
       else if (zoneRead) [zone, next] = [zoneRead.zone, zoneRead.next];
       else if (listed) [days, next] = [listed.days, listed.next];
       else if (!partOfDay && PART_HOURS[this.tokens[after]?.text ?? ''] !== undefined) [partOfDay, next] = [this.tokens[after].text, after + 1];
+      else if (!partOfDay && this.word(after, 'at') && this.word(after + 1, 'night')) [partOfDay, next] = ['night', after + 2];
       else if (!partOfDay && this.word(after, 'in') && this.word(after + 1, 'the') && PART_HOURS[this.tokens[after + 2]?.text ?? ''] !== undefined) {
         [partOfDay, next] = [this.tokens[after + 2].text, after + 3];
       } else if (this.word(after, '(') && open < 0) [open, next] = [after, after + 1];

@@ -149,6 +149,7 @@ const WORDS: [string[], string[]][] = [
   [['à', 'às', 'alle'], ['at']],
   [['de', 'di'], ['of']],
   [['del', 'du', 'des', 'dello', 'della'], ['of', 'the']],
+  [['nel', 'nella', 'nello'], ['in', 'the']],
   [['el', 'le', 'la', 'il'], ['the']],
   // Plural articles ("todos los lunes") and the hour's unit ("9 Uhr", "9h") say nothing the grammar needs.
   [['les', 'los', 'las', 'lo', 'der', 'das', 'den', 'dem', 'uhr', 'h', 'heures', 'horas'], []],
