@@ -82,6 +82,13 @@ describe('matchIntent: the deliverable a request names', () => {
     ["write the outro for this week's podcast episode, thanking our sponsor", 'format_script'],
     ['I want an intro paragraph for my blog post about our podcast', 'format_post'],
     ['Our podcast turns one this week. Write an intro post for LinkedIn about the anniversary', 'format_post'],
+    // Posters and flyers by their names in other languages; kinds written in Japanese, Chinese or Korean, which put no spaces between words.
+    ['Pour la fête des voisins, une affiche A4 avec des ballons et la date du 14 juin', 'generate_image'],
+    ['Necesito un cartel para la feria de artesanía del sábado, colores vivos', 'generate_image'],
+    ['新商品の紹介動画（3分）の台本を書いてください。', 'format_script'],
+    ['来週のセールのポスターを作ってもらえますか？', 'generate_image'],
+    ['请帮我写一个两分钟的视频脚本，介绍我们的茶叶店', 'format_script'],
+    ['이번 주 신메뉴 소개하는 인스타 게시물 써줘', 'format_post'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });

@@ -23,6 +23,8 @@ const WORDS: [string[], string][] = [
   [['pie de foto', 'légende', 'bildunterschrift', 'didascalia', 'legenda', 'onderschrift'], 'caption'],
   [['imagen', 'imágenes', 'bild', 'bilder', 'immagine', 'imagem', 'ilustración', 'ilustracion', 'illustrazione', 'ilustração', 'afbeelding', 'plaatje', 'illustratie'], 'image'],
   [['dibujo', 'dessin', 'zeichnung', 'disegno', 'desenho', 'tekening'], 'drawing'],
+  [['affiche', 'affiches', 'cartel', 'carteles', 'cartaz', 'cartazes', 'locandina', 'locandine', 'plakat', 'plakate'], 'poster'],
+  [['prospectus', 'folleto', 'folletos', 'volante', 'volantes', 'folheto', 'panfleto', 'volantino', 'volantini', 'flugblatt'], 'flyer'],
   [['foto', 'fotos', 'fotografía', 'fotografia', 'fotografie'], 'photo'],
   [['dibujar', 'dibújame', 'dibujame', 'dessiner', 'dessine', 'zeichnen', 'zeichne', 'disegnare', 'disegna', 'desenhar', 'desenha'], 'draw'],
   [['miniatura', 'miniaturas', 'vorschaubild', 'miniatuur'], 'thumbnail'],
@@ -86,9 +88,33 @@ const GERMAN_COMPOUND = /(?<![\p{L}\p{N}])\p{L}+(?:vertrag|verträge|vereinbarun
  */
 const FUTURE_DUTY = /(?<![\p{L}\p{N}])\p{L}{2,}(?:ará|erá|irá|arán|erán|irán|arà|erà|irà|aranno|eranno|iranno)(?![\p{L}\p{N}])/giu;
 
-/** The text with the words of WORDS in other languages as the English word for them; three scans, linear in the text. */
+/**
+ * Kinds of deliverable and document in Japanese, Chinese and Korean, which write no spaces between words: matched anywhere in
+ * a word, and set off by spaces in English so that the English patterns see a word ("動画の台本" is " video の script ").
+ */
+const CJK_WORDS: [string[], string][] = [
+  [['ナレーション原稿', 'ナレーション', '旁白', '내레이션'], 'narration'],
+  [['台本', '脚本', '대본', '스크립트'], 'script'],
+  [['動画', '视频', '視頻', '영상', '동영상'], 'video'],
+  [['ポスター', '海报', '海報', '포스터'], 'poster'],
+  [['チラシ', '传单', '傳單', '전단지', '전단'], 'flyer'],
+  [['イラスト', '插画', '插圖', '일러스트'], 'illustration'],
+  [['画像', '图片', '圖片', '이미지'], 'image'],
+  [['サムネイル', 'サムネ', '缩略图', '縮圖', '封面图', '썸네일'], 'thumbnail'],
+  [['キャプション', '캡션'], 'caption'],
+  [['投稿', '帖子', '贴文', '貼文', '게시물', '게시글'], 'post'],
+  [['リール', '릴스'], 'reel'],
+  // Not "合同" alone: in Japanese it is "joint" (合同会社, a company).
+  [['契約書', '合同书', '合同書', '合約', '계약서'], 'contract'],
+];
+const CJK_ENGLISH = new Map(CJK_WORDS.flatMap(([words, english]) => words.map((word) => [word, english])));
+/** Longest first, so "ナレーション原稿" is read before "ナレーション". */
+const CJK = new RegExp([...CJK_ENGLISH.keys()].sort((a, b) => b.length - a.length).join('|'), 'gu');
+
+/** The text with the words of WORDS in other languages as the English word for them; four scans, linear in the text. */
 export function inEnglishWords(text: string): string {
   return text
+    .replace(CJK, (word) => ` ${CJK_ENGLISH.get(word) ?? word} `)
     // After an elided article ("l'entente") the English word stands apart, as the English tokenizer needs it.
     .replace(FOREIGN, (word, at: number) => `${/['’]/.test(text[at - 1] ?? '') ? ' ' : ''}${ENGLISH.get(word.toLowerCase().replace(/\s+/g, ' ')) ?? word}`)
     .replace(GERMAN_COMPOUND, (word) => (/vertr/i.test(word) ? 'contract' : 'agreement'))
