@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AssetDraft, type AssetTool, type Attachment, ToolInputError, type ToolServices } from './asset-tool.js';
 import { documentText, isDocument } from './attached-document.js';
 import { withoutChatPrefixes } from '../../common/chat-export.js';
+import { hasVerb } from '../../llm/offline/clause-reading.js';
 import { apart, PAID_WORDS, readMisreadLetters, SUBTOTAL_WORDS, TOTAL_WORDS, withOrWithoutMarks } from '../../common/receipt-words.js';
 
 export interface ReceiptItem {
@@ -301,9 +302,10 @@ const TIP = new RegExp(
 );
 // "Disc 10%": the abbreviation only before the amount or a rate ("Disc brake pads" is an item). "Desconto" (Portuguese),
 // "Descuento" (Spanish), "Sconto" (Italian); "Giảm giá", "Chiết khấu": Vietnamese; "할인" (Korean: "회원할인", a member's),
-// "割引", "値引" (Japanese), "折扣", "优惠" (Chinese), glued to the words before them.
+// "割引", "値引" (Japanese), "折扣", "优惠" (Chinese), glued to the words before them. Each word in the plural too, as tills
+// sum several reductions on one line ("Descontos", "Descuentos", "Discounts", "Coupons", "Rabatte", "Remises", "Sconti").
 const DISCOUNT = new RegExp(
-  String.raw`\b(?:discount|coupon|promo|voucher|rabatt|remise|savings?|desconto|descuento|sconto)\b|^disc\.?(?![^\S\n]*\p{L})|` +
+  String.raw`\b(?:discounts?|coupons?|promos?|vouchers?|rabatte?|remises?|savings?|descontos?|descuentos?|scont[oi])\b|^disc\.?(?![^\S\n]*\p{L})|` +
     apart(withOrWithoutMarks(String.raw`giảm\s+giá|chiết\s+khấu`)) +
     '|할인|割引|値引|折扣|优惠|優惠',
   'iu',
@@ -541,14 +543,27 @@ const SENTENCE_ENDS_INSIDE = /(?<![\p{L}\p{N}])\p{Ll}{2,}[.!;]\s+\p{Lu}/u;
  * Whether a line is the user's: USERS_SENTENCE or cjkSentence, or a sentence of five words or more, three of them
  * in lower case as a printed name's are not, that speaks as the sender in another language, or a note of six words or
  * more written as sentences (SENTENCE_ENDS_INSIDE), most of its words in lower case: a printed name with a full stop
- * between its parts capitalises most of its words ("Café de la gare. Depuis 1920").
+ * between its parts capitalises most of its words ("Café de la gare. Depuis 1920"). Or a note that says something
+ * about the purchase, capitalised only as a sentence is (saysSomething).
  */
 function usersSentence(line: string): boolean {
   if (USERS_SENTENCE.test(line) || cjkSentence(line)) return true;
   const words = line.split(/\s+/).filter(Boolean);
   const lowerCase = words.filter((word) => /^\p{Ll}/u.test(word)).length;
   if (words.length >= 6 && lowerCase * 2 > words.length && SENTENCE_ENDS_INSIDE.test(line)) return true;
-  return words.length >= 5 && lowerCase >= 3 && SPEAKER_WORDS.test(line);
+  if (words.length >= 5 && lowerCase >= 3 && SPEAKER_WORDS.test(line)) return true;
+  return saysSomething(words.length, lowerCase, line);
+}
+/**
+ * A note that says something about the purchase, though it starts with a capital and speaks as no one: four words or
+ * more, most of them and at least three in lower case, with a verb ("Parking went on the company card, this one is the
+ * lunch", "It's the ink for the office", "Tickets were separate so only the snacks here"). A shop's printed name
+ * capitalises its words, whether or not one reads as a verb ("Grab & Go", "Save on Foods", "SHOP RITE"), and one with
+ * words in lower case names a place, not what happened ("Café de la gare"). The verb is read last, by wink-nlp, on the
+ * line's first 300 characters only.
+ */
+function saysSomething(wordCount: number, lowerCase: number, line: string): boolean {
+  return wordCount >= 4 && lowerCase >= 3 && lowerCase * 2 > wordCount && hasVerb(line);
 }
 /** Whom a sentence speaks to or as: a question, "I", "my", "we", "you", "please". */
 const SPEAKS_TO_US = /[?¿？]|\b(?:I|I'm|I've|me|my|we|our|you|your|please|pls)\b/i;
