@@ -833,7 +833,8 @@ export function withoutSchedulePhrases(text: string): string {
     rest += `${text.slice(from, reading.start).replace(/[\s,]*$/, '')} `;
     from = reading.end;
   }
-  rest += text.slice(from).replace(/^\s*,?/, ' ');
+  // Only the blanks of the phrase's own line: the line break after it still parts it from the next line.
+  rest += text.slice(from).replace(/^[^\S\n]*,?/, ' ');
   // Spaces close up; line breaks stay (a blank line still parts a request from the text pasted under it). Each run of
   // blanks is tried only where it starts (the lookbehinds), so none is rescanned from each of its characters.
   return rest

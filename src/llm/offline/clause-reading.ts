@@ -79,7 +79,8 @@ const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet'
  */
 export function personalCheckOf(clause: string): PersonalCheck | undefined {
   if (CHECK_IN_ANOTHER_LANGUAGE.test(clause)) return {};
-  const words = wordsOf(clause);
+  // "I'll double-check them": the tagger splits "double-check" into an adjective and a noun; it is checking.
+  const words = wordsOf(clause.replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1'));
   // Where the clause's work starts, past conjunctions, adverbs and interjections.
   const opening = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
   if (opening < 0) return undefined;
@@ -196,17 +197,20 @@ const GIVING_THE_OK = String.raw`(?:dar|dare|donner)\s+(?:el|su|l['’]|il\s+suo
 const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
   String.raw`^\s*(?:(?:si|kay)\s+\p{Lu}[\p{L}-]*\s+(?:ang\s+)?(?:pipili|pumili|mamimili|pipiliin|mag-?aapprove|titingin|magche-?check)\b|` +
     // A name, or a possessive or article and a noun ("Minha sócia", "ma gérante", "meine Chefin"), then must and a verb of deciding.
-    String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]is?|[Mm]inha|[Mm]eu|[Nn]uestr[ao]|[Nn]oss[ao]|[Mm]on|[Mm]a|[Nn]otre|[Mm]eine?|[Uu]nsere?|[Ii]l\s+mio|[Ll]a\s+mia|[Oo]|[Aa]|[Ee]l|[Ll]a|[Ll]e)\s+\p{L}+)\s+` +
+    // "La nostra editor Giulia deve approvarla": a name may follow the noun, and the object its verb.
+    String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]is?|[Mm]inha|[Mm]eu|[Nn]uestr[ao]|[Nn]oss[ao]|[Mm]on|[Mm]a|[Nn]otre|[Mm]eine?|[Uu]nsere?|[Ii]l\s+mio|[Ll]a\s+mia|[Ii]l\s+nostro|[Ll]a\s+nostra|[Oo]|[Aa]|[Ee]l|[Ll]a|[Ll]e|[Ii]l)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?)\s+` +
     String.raw`(?:tiene\s+que|debe|tem\s+que|precisa|doit|muss|deve)\s+` +
-    String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere|${GIVING_THE_OK})\b|` +
+    String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere|${GIVING_THE_OK}|(?:aprobar|revisar|approvar|controllar|riveder|sceglier)l[aoie]s?)\b|` +
     // "Je veux voir le post", "Quiero ver el guion", "Voglio vedere la bozza", "Ich will das Skript sehen": I want or must see it.
     // Not "revisar" or "prüfen", which ask as often for a reading ("quiero revisar este contrato").
     String.raw`(?:[Jj]e\s+(?:veux|voudrais|dois)|[Qq]uiero|[Nn]ecesito|[Vv]oglio|[Vv]orrei|[Dd]evo|[Qq]uero|[Pp]reciso|[Ii]ch\s+(?:will|möchte|muss)(?:['’]s)?)\s+(?:[^.;!?]{0,60}?\s)?` +
     String.raw`(?:voir|revoir|relire|valider|approuver|ver|aprobar|vedere|rivedere|approvare|aprovar|sehen|absegnen|freigeben)\b|` +
     // The object first, as German puts it: "Den Beitrag muss Jana freigeben", "Das Skript will ich absegnen".
-    String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
+    String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)(?:\s+\p{Ll}+){0,2}?\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
     // Dutch, with the verb last: "Mijn collega Sanne moet het bericht goedkeuren", "Ik wil het script eerst zien".
     String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]ijn|[Oo]nze?|[Dd]e)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?|[Ii]k)\s+(?:moet|wil|gaat|mag)\s+(?:[^.;!?]{0,60}?\s)?(?:goedkeuren|zien|controleren|bekijken|nakijken|kiezen|checken|lezen)\b|` +
+    // I read it first, in the present or future: "Je relis le courriel avant qu'il parte", "Yo reviso el post antes de publicarlo".
+    String.raw`(?:[Jj]e\s+(?:relis|vérifie|valide|regarde|relirai|vérifierai|validerai)|[Yy]o\s+(?:reviso|apruebo|leo|revisaré)|[Ii]o\s+(?:rivedo|controllo|approvo|leggo)|[Ee]u\s+(?:reviso|aprovo|leio|vejo)|[Ii]ch\s+(?:prüfe|lese|schaue)|[Ii]k\s+(?:lees|controleer|bekijk))\b[^.;!?]{0,80}?(?:avant|antes|prima|bevor|vorher|voordat|eerst|d['’]abord|primero)(?![\p{L}])|` +
     // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía".
     String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})\b)`,
   'u',

@@ -89,6 +89,10 @@ describe('matchIntent: the deliverable a request names', () => {
     ['来週のセールのポスターを作ってもらえますか？', 'generate_image'],
     ['请帮我写一个两分钟的视频脚本，介绍我们的茶叶店', 'format_script'],
     ['이번 주 신메뉴 소개하는 인스타 게시물 써줘', 'format_post'],
+    // A picture named by what it goes in ("a carousel graphic", "a story image") is the picture: the last noun is the head.
+    ['Design a carousel graphic with our three best reviews', 'generate_image'],
+    ['I need a story image for the flash sale tonight', 'generate_image'],
+    ['Write a LinkedIn carousel about hiring juniors', 'format_post'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });

@@ -34,7 +34,7 @@ export const OFFLINE_INTENTS = [
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
   },
   // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
@@ -229,6 +229,8 @@ const CORRESPONDENCE = new RegExp(String.raw`\b(?:an?|the|my|our|short|quick|pol
 
 /** "script the reel", "a script for our Instagram reel": the word script with a short-video kind as its object. */
 const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts?)\b/i;
+/** A picture named by the post it goes in: "carousel graphic", "post image", "tweet visual". */
+const POST_PICTURE = /\b(?:posts?|tweets?|threads?|carousels?|stor(?:y|ies))\s+(?:graphics?|images?|visuals?|pictures?|pics?|banners?)\b/i;
 /** A post named by what it is, not by where it goes ("on insta"). */
 export const POST_KIND = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|blurbs?|articles?|stor(?:y|ies)|shout-?outs?)\b/i;
 
@@ -261,6 +263,9 @@ function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineInt
   // "For our clinic's IG can you make a drawing": a platform names where a deliverable goes; the post is the deliverable only
   // when the text names no other kind.
   if (best?.intent.tool === 'format_post' && !POST_KIND.test(text)) best = named.find((each) => each.intent.tool !== 'format_post') ?? best;
+  // "a carousel graphic", "a post image": a picture named by what it goes in is the picture, English compounds ending on their head.
+  const picture = intents.find((intent) => intent.tool === 'generate_image');
+  if (best?.intent.tool === 'format_post' && picture && POST_PICTURE.exec(text)?.index === best.at) best = { intent: picture, at: best.at };
   // A script whose object is a reel ("script the reel", "a script for our TikTok") is the reel's script.
   const reel = intents.find((intent) => intent.tool === 'format_reel');
   if (best?.intent.tool === 'format_script' && reel && SCRIPT_OF_REEL.test(text)) best = { intent: reel, at: best.at };

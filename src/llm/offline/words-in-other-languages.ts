@@ -138,6 +138,8 @@ const WORK_VERBS_IN_OTHER_LANGUAGES = [
   'generare', 'creare', 'preparare', 'inviare', 'ricordami', 'leggi', 'rileggi', 'scrivi', 'scrivere', 'fai', 'invia', 'pubblica', 'controlla',
   'analisa', 'analise', 'analisar', 'analyse', 'analyser',
   'gerar', 'criar', 'escrever', 'fazer', 'lembra-me', 'lembre-me', 'lê', 'leia', 'escreve', 'escreva', 'faça', 'faz', 'cria', 'crie', 'envie', 'revise',
+  // Asking what to look for: "signale-moi", "señala", "segnala", "aponta", "markiere".
+  'signale', 'indique', 'señala', 'segnala', 'aponta', 'aponte', 'markiere',
   // "Take the data out of this receipt": saca, tira, extrae, extrais, estrai, extrahiere.
   'saca', 'sacar', 'extrae', 'extraer', 'extrais', 'extraire', 'extrahiere', 'estrai', 'estrarre', 'tira', 'tire', 'extrai', 'extraia', 'extrair',
   // Stressed before a pronoun joined on ("mándaselo", "escríbele").
@@ -145,6 +147,9 @@ const WORK_VERBS_IN_OTHER_LANGUAGES = [
 ];
 /** A verb of work, with the pronouns Spanish and Italian join to an imperative ("envíaselos", "mandale", "scrivimelo"). */
 export const WORK_VERB_IN_OTHER_LANGUAGES = `(?:${WORK_VERBS_IN_OTHER_LANGUAGES.join('|')})(?:me|te|se|nos|lo|la|los|las|le|les|mi|gli|ci){0,2}`;
+
+/** What to look for in a document, asked in another language: "signale-moi", "señálame", "segnalami", "dime", "markiere". */
+export const FINDING_IN_OTHER_LANGUAGES = String.raw`(?:signale|indique|relève|dis)(?:-moi)?|(?:señala|indica|marca|dime)(?:me)?|(?:segnala|indica|dimmi)(?:mi)?|aponta|aponte|diz-me|markiere|nenne|zeig`;
 
 /**
  * An ask opened by "I need", "I'd like" or "can you" in Spanish, French, German, Italian or Portuguese ("Necesito un

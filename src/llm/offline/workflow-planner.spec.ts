@@ -563,4 +563,42 @@ describe('planWorkflow', () => {
     // "en" joins Dutch clauses only before a verb: the French "en" turns one thing into another.
     expect(stepsOf('Écris un post sur le marché, puis transforme-le en script de reel.').map(([, agent]) => agent)).toEqual(['social', 'video']);
   });
+
+  it('reads a document received in a scene sentence, checks said in new ways, a run-on dictated goal and a bulleted list without a heading', () => {
+    const contract = '\n\nCATERING AGREEMENT\n1. The Caterer may cancel at any time without notice.\n2. Fees are non-refundable.';
+    const received = stepsOf(`Just got this contract from the caterer. Check it for anything nasty, then text the summary to my partner.${contract}`);
+    expect(received.map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(String(received[0][0])).toMatch(/^Check this contract for anything nasty/);
+    // A cover "para ese reel" is the reel's thumbnail; a check on "el guion" is on the step that writes the reel's script.
+    expect(stepsOf('Cada lunes: el guion de un reel sobre la receta de la semana y una idea de portada para ese reel. Mi hermana tiene que dar el visto bueno al guion.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['video', true],
+      ['video', false],
+    ]);
+    expect(stepsOf('Jeden Montag: ein Facebook-Post mit dem Mittagsmenü, danach eine Rundmail an die Gäste. Den Post will ich vorher sehen.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', true],
+      ['general', false],
+    ]);
+    expect(stepsOf('Ogni venerdì: la scaletta di un articolo sul giardinaggio. La nostra editor Giulia deve approvarla prima della stesura.').map(([, agent, approval]) => [agent, approval])).toEqual([['social', true]]);
+    const dictated = stepsOf('so for the spring launch I need a blog outline then a linkedin post about it my boss has to approve the post before it goes live');
+    expect(dictated.map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', false],
+      ['social', true],
+    ]);
+    expect(String(dictated[0][0])).not.toMatch(/I need/);
+    expect(stepsOf('Write a post about the fete with a picture of the stalls. Jo who runs our committee has to okay the wording before it goes up.').map(([, , approval]) => approval)).toEqual([true, false]);
+    const invoice = '\n\nHarbour Plumbing Ltd\nCall-out fee 85.00\nParts 42.50\nTOTAL 127.50';
+    expect(stepsOf(`Bill from the plumber below. Get the amounts out, I'll double-check them, then forward it to our bookkeeper.${invoice}`).map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['finance', true],
+      ['general', false],
+    ]);
+    expect(stepsOf(`Voici le contrat du traiteur. Signale-moi ce qui pose problème, puis rédige un courriel au traiteur. Je relis le courriel avant qu'il parte.${contract}`).map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['legal', false],
+      ['general', true],
+    ]);
+    expect(stepsOf('- every friday afternoon\n- summary of the week in the shop\n- a story graphic with the best photo\n- caption for facebook\n- my manager checks the graphic before it goes up').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['general', false],
+      ['social', true],
+      ['social', false],
+    ]);
+  });
 });

@@ -3,7 +3,7 @@ import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { describesOutput, materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { agentOfTool, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
-import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, DUTCH_AND_BEFORE_WORK, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
+import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, DUTCH_AND_BEFORE_WORK, FINDING_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -89,6 +89,8 @@ interface Clause {
   scene?: boolean;
   /** Written with a question mark at its end ("Is this ok to sign?"). */
   question?: boolean;
+  /** Written as an item of a bulleted or numbered list. */
+  listed?: boolean;
 }
 
 /**
@@ -275,7 +277,7 @@ function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
   const words = !named && WORDING.test(clause) ? drafts.findLast((draft) => !PICTURES.has(draft.tool)) : undefined;
   // "the script" of a step that writes "a TikTok script": the output it names by its word, when no step is of that kind.
   // Not a later step's "cover for the TikTok script": what a step is for names no output of its own.
-  const byWord = named && drafts.findLast((draft) => named.pattern.test(draft.description.replace(MADE_FOR, '')));
+  const byWord = named && drafts.findLast((draft) => named.pattern.test(withLexiconSpelling(draft.description.replace(MADE_FOR, ''))));
   const target = (named && drafts.findLast((draft) => draft.tool === named.tool)) || byWord || words || drafts.at(-1);
   return target ? [target] : [];
 }
@@ -289,7 +291,7 @@ const WORDING = /\b(?:wording|words|text|copy|writing|phrasing)\b/i;
 const PICTURES = new Set<OfflineToolName | undefined>(['generate_image', 'generate_thumbnail_concept']);
 
 /** Verbs of what to look for when reading a document ("flag", "point out", "tell me what's risky"). */
-const FINDING = /^(?:flag|highlight|point\s+out|spot|identify|find|mark|note|list|show\s+me|tell\s+(?:me|us))\b/i;
+const FINDING = new RegExp(String.raw`^(?:flag|highlight|point\s+out|spot|identify|find|mark|note|list|show\s+me|tell\s+(?:me|us)|${FINDING_IN_OTHER_LANGUAGES})\b`, 'i');
 /**
  * "…the NDA and summarise the parts I should worry about": a summary of what a contract review
  * found is the review's own answer. Not a summary written up as an email, a memo or a report (a
@@ -387,7 +389,10 @@ function spokenAsOne(sentence: string): string {
 const CLAUSE_JOINS = new RegExp(
   String.raw`(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|` +
     String.raw`,\s*(?:(?:and|y|et|und|e|${DUTCH_AND_BEFORE_WORK})\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then|y|et|und|e|${DUTCH_AND_BEFORE_WORK})\s+|` +
-    String.raw`\s+\(?\d{1,2}\)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s))`,
+    String.raw`\s+\(?\d{1,2}\)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s)|` +
+    // A run-on dictation: "…a tweet announcing the episode my producer has to approve the reel" — a person's check starts a clause.
+    // Not inside a relative clause about the person ("Margaret who chairs our committee has to okay it").
+    String.raw`(?<!\b(?:who|that|which)\s+[\w-]+)\s+(?=(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:has\s+to|have\s+to|needs?\s+to|wants?\s+to|must|should|will)\s+(?:approve|see|check|review|sign|ok|okay|look|read|vet)\b))`,
   'i',
 );
 
@@ -395,10 +400,13 @@ const CLAUSE_JOINS = new RegExp(
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
   let group = 0;
-  const lines = text.split(/\r?\n+/).map((line) => line.replace(LIST_MARKER, '').trim());
+  const written = text.split(/\r?\n+/);
+  const lines = written.map((line) => line.replace(LIST_MARKER, '').trim());
   for (const [index, line] of lines.entries()) {
+    // An item of a bulleted or numbered list is a piece of work, never the goal's scene nor the heading over the list.
+    const listed = LIST_MARKER.test(written[index]);
     // A heading over a list ("Weekly video:") names the work, it is not a step of it.
-    if (lines.length > 1 && index === 0 && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
+    if (lines.length > 1 && index === 0 && !listed && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
     const sentences = sentencesOf(line);
     for (const [at, numbered] of sentences.entries()) {
       // "Launch day next week. 1) outline a thread 2) write it": the sentence before a list numbered inline is its heading.
@@ -425,7 +433,7 @@ function clausesOf(text: string): Clause[] {
           group++;
           // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
           const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && !opensWithVerb(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
-          current = { text: piece, written: piece, group, sharedVerb, question: piece.trimEnd().endsWith('?') };
+          current = { text: piece, written: piece, group, sharedVerb, question: piece.trimEnd().endsWith('?'), listed };
           clauses.push(current);
         } else if (current && !dash && isDeliverableNoun(piece, current)) {
           current = { text: piece, written: piece, group: current.group, sharedVerb: verbOf(current) };
@@ -442,7 +450,7 @@ function clausesOf(text: string): Clause[] {
   // scene may come before the first ask ("We're a vineyard near Mendoza. Harvest starts next week. Can you…").
   for (const [index, clause] of clauses.entries()) {
     const next = clauses[index + 1];
-    if (!next || next.group === clause.group || !isScene(stripLead(clause.text), stripLead(next.text))) break;
+    if (!next || next.group === clause.group || clause.listed || !isScene(stripLead(clause.text), stripLead(next.text))) break;
     clause.scene = true;
   }
   return withMaterialMerged(
@@ -528,9 +536,14 @@ function isScene(text: string, next: string): boolean {
   const asks = /^(?:(?:i|we)(?:\s*['’]?\s*(?:d|ll)|\s+(?:would|will|need|want|wanna|have\s+to|must))\b|you|please|can|could|would|will|need|want|let)\b/i;
   // "I'm about to sign this lease. Check it over": the document a statement names is what the next ask's "it" reads.
   const named = matchIntent(text);
-  const namesWhatNextReads = named !== undefined && ANALYSES.has(named.tool) && startsWithPronounObject(next);
-  return (!named || namesWhatNextReads) && !ACTION_VERB.test(text) && !opensWithVerb(text) && !asks.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
+  // "Voici le contrat du traiteur. Signale-moi ce qui cloche": what is shown is what the next ask, naming no other kind, reads.
+  const namesWhatNextReads = named !== undefined && ANALYSES.has(named.tool) && (startsWithPronounObject(next) || (RECEIVED.test(text) && !matchIntent(next)));
+  // "Got this lease from the agent", "Voici le contrat": a document received, or shown, is no work of its own.
+  const work = !RECEIVED.test(text) && (ACTION_VERB.test(text) || opensWithVerb(text));
+  return (!named || namesWhatNextReads) && !work && !asks.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
+/** A document received or shown: "got this lease", "we've just been sent", "voici le contrat", "aquí está el contrato". */
+const RECEIVED = /^(?:(?:i|we)(?:\s+have|['’]ve)?\s+)?(?:just\s+)?(?:got|received|been\s+sent)\b|^(?:voici|voilà|aquí\s+(?:está|tienes)|ecco|hier\s+ist|segue)(?=\s|$)/i;
 
 /** "this shop lease" in "I'm about to sign this shop lease": a document kind with its determiner and up to three words before it. */
 function documentNamed(text: string): string | undefined {
@@ -589,9 +602,12 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
   // the one after it comes as a new thing ("a", "an", a number): "write the newsletter text and a Facebook post".
   const written = !currentIntent && WRITTEN_PIECE.test(stripLead(current.text));
   if (intent) {
-    const words = piece.trim().split(/\s+/);
-    // The kind is named near the piece's start ("a script for a YouTube Short…"), not deep in a clause.
-    return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && matchIntent(words.slice(0, 5).join(' ')) !== undefined;
+    // The kind is named near the piece's start ("a script for a YouTube Short…", "una idea de portada para ese reel"), not deep
+    // in a clause: within its first five words.
+    const spelled = withLexiconSpelling(piece.trim());
+    const at = intent.pattern.exec(spelled)?.index ?? Infinity;
+    const nearStart = at !== Infinity && spelled.slice(0, at).split(/\s+/).filter(Boolean).length < 5;
+    return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && nearStart;
   }
   // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable.
   return (currentIntent !== undefined || written) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(piece.trim());
@@ -763,6 +779,8 @@ function handOffVerb(clause: string): string {
   return verb === 'put' || verb === 'schedule' ? 'publish' : verb;
 }
 
+/** "for the spring launch I need …": a purpose put before "I need"/"we want", kept to follow the ask. */
+const FRONTED_PURPOSE = /^((?:for|about|regarding)\s+[^,.;:!?]{1,60}?)\s+(?=(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like)\b)/i;
 function stripLead(text: string): string {
   let rest = text.trim();
   for (let previous = ''; previous !== rest; ) {
@@ -774,6 +792,9 @@ function stripLead(text: string): string {
     if (addressed && ACTION_VERB.test(rest.slice(addressed[0].length))) rest = rest.slice(addressed[0].length);
     // "after standup can you write…": when, said before the ask, is the schedule's business.
     rest = rest.replace(/^(?:after|before)\s+(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?=(?:can|could|would|will|please|pls)\s)/i, '');
+    // "for episode twelve I need the full script": what the work is for, said before the ask, goes after it.
+    const fronted = FRONTED_PURPOSE.exec(rest);
+    if (fronted) rest = `${rest.slice(fronted[0].length)} ${fronted[1]}`;
   }
   return rest;
 }
