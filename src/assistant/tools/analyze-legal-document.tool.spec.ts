@@ -1671,6 +1671,98 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
     expect(severitiesOf('Il forum online dello Studio è moderato dagli insegnanti.')).toEqual([]);
   });
 
+  it('reads interest named for the delay in Spanish or French as a late-payment charge, its monthly rate setting the severity', () => {
+    expect(severitiesOf('Las facturas impagadas a su vencimiento generarán un interés de demora del 1,5 % mensual.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Las sumas adeudadas devengarán intereses de retraso del 3 % mensual.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Toute facture non réglée à l’échéance porte des intérêts de retard au taux de 1 % par mois.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('El Proveedor no tiene ningún interés en demorar la obra.')).toEqual([]);
+  });
+
+  it('reads a Spanish duty of secrecy kept without end under its confidentiality heading as perpetual confidentiality', () => {
+    expect(severitiesOf('Confidencialidad. El Traductor no revelará los datos del Hospital. Este deber se mantendrá indefinidamente después de la finalización del encargo.')).toEqual([
+      'perpetual_confidentiality:medium',
+    ]);
+    expect(severitiesOf('Secreto profesional. La Consultora guardará secreto sobre los planes del Laboratorio por tiempo indefinido.')).toEqual([
+      'perpetual_confidentiality:medium',
+    ]);
+    expect(severitiesOf('Confidencialidad. La Consultora guardará secreto durante dos años tras la terminación del contrato.')).toEqual([]);
+    expect(severitiesOf('Garantía. La garantía del mobiliario se mantendrá indefinidamente.')).toEqual([]);
+  });
+
+  it('reads a price written with its currency sign after the figure as money at stake, so a missing cap is flagged', () => {
+    const risksOf = (text: string) => analyzeDocument(text).risks.map((risk) => risk.id);
+    expect(risksOf('1. Honorarios. La Clienta abonará 1.200 € al mes.\n2. Duración. El contrato dura un año.')).toEqual(['missing_liability_cap']);
+    expect(risksOf('1. Objeto. La Agencia organiza 3 talleres.\n2. Duración. El contrato dura un año.')).toEqual([]);
+  });
+
+  it('reads a French cap on liability as a limit', () => {
+    const risksOf = (text: string) => analyzeDocument(text).risks.map((risk) => risk.id);
+    expect(risksOf('1. Prix. Le Client paie 2 400 € par an.\n2. Responsabilité. La responsabilité du Prestataire est limitée aux sommes versées sur un an.')).toEqual([]);
+  });
+
+  it('reads German exclusivity: being at the other side’s sole disposal, or work for third parties needing its consent', () => {
+    expect(severitiesOf('Exklusivität. Während der Laufzeit steht der Grafiker ausschließlich dem Verlag zur Verfügung.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Nebentätigkeit. Illustrationsaufträge für Dritte bedürfen der vorherigen Einwilligung des Verlags.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Gerichtsstand. Gerichtsstand ist ausschließlich München.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Nutzung. Die Nutzungsrechte gelten ausschließlich für Deutschland.')).toEqual([]);
+  });
+
+  it('reads French exclusivity: a supplier named by its trade as the exclusive one, or outside ones barred, and not exclusive use of a place', () => {
+    expect(severitiesOf('Fleurs. Le Château travaille avec un fleuriste exclusif pour toutes les réceptions.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Photographie. Aucun photographe ni vidéaste extérieur ne peut intervenir pendant la soirée.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Terrasse. Le Locataire a la jouissance exclusive de la terrasse le samedi.')).toEqual([]);
+  });
+
+  it('reads a French penalty, lump-sum damages or a penalty clause as high, and "sans pénalité" or criminal liability as none', () => {
+    expect(severitiesOf('Chaque jour de retard dans la livraison donne lieu à une pénalité de 150 €.')).toEqual(['penalties:high']);
+    expect(severitiesOf('En cas de désistement, l’Organisateur conserve l’acompte à titre d’indemnité forfaitaire.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Le Locataire peut partir avant le terme sans pénalité.')).toEqual([]);
+    expect(severitiesOf('Le Prestataire répond de la responsabilité pénale de ses salariés.')).toEqual([]);
+  });
+
+  it('reads a French guarantee against third-party claims as an indemnity, and a warranty of the goods as none', () => {
+    expect(severitiesOf('Le Photographe garantit l’Agence contre tout recours de tiers lié aux images livrées.')).toEqual(['broad_indemnification:medium']);
+    expect(severitiesOf('Le Client indemnisera le Studio de toute réclamation, de quelque nature que ce soit.')).toEqual(['broad_indemnification:high']);
+    expect(severitiesOf('Le Vendeur garantit la conformité des meubles pendant un an.')).toEqual([]);
+  });
+
+  it('reads a French choice of law or of courts as governing law, and not a duty to obey the law', () => {
+    expect(severitiesOf('Droit applicable. La présente convention est régie par le droit belge.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Différends. Tout différend relève de la compétence exclusive des tribunaux de Nantes.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Sécurité. Le Prestataire respecte la loi sur la protection des données.')).toEqual([]);
+  });
+
+  it('reads a sum taken for each day past the agreed date as a per-day-of-delay charge (high)', () => {
+    expect(severitiesOf('For every day the mural is finished after the agreed deadline, $300 comes off the artist’s fee.')).toEqual(['penalties:high']);
+    expect(severitiesOf('For each day after the wedding date, the gallery stays online for guests.')).toEqual([]);
+  });
+
+  it('reads rights in a work said to be ceded or transferred in the passive in Portuguese or Spanish as an IP assignment, and not premises lent', () => {
+    expect(severitiesOf('Com o pagamento final, ficam transferidos ao CLIENTE os direitos autorais sobre as ilustrações.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Los derechos de explotación sobre las grabaciones quedan cedidos a la Productora desde su entrega.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('O imóvel cedido em comodato não poderá ser sublocado.')).toEqual([]);
+  });
+
+  it('reads a Portuguese or Spanish bar on hiring the other side’s staff or clients as non-solicitation, mutual as low', () => {
+    expect(severitiesOf('A AGÊNCIA não poderá contratar funcionários da CLIENTE durante o contrato e por um ano após o seu término.')).toEqual([
+      'non_solicitation:medium',
+    ]);
+    expect(severitiesOf('El Cliente se abstendrá de contratar a empleados del Estudio durante los doce meses siguientes a la terminación.')).toEqual([
+      'non_solicitation:medium',
+    ]);
+    expect(severitiesOf('Ninguna de las partes podrá contratar al personal de la otra mientras el contrato esté vigente.')).toEqual(['non_solicitation:low']);
+    expect(severitiesOf('El Cliente no podrá contratar servicios adicionales sin presupuesto previo.')).toEqual([]);
+    expect(severitiesOf('La Agencia no podrá emplear personal de terceros sin autorización.')).toEqual([]);
+  });
+
+  it('reads a lease, an employment contract or a loan by its title in another language, so a missing cap is not flagged on it', () => {
+    expect(detectDocumentType('CONTRATO DE ARRENDAMIENTO DE LOCAL\nPRIMERA. La renta es de 800 € al mes.')).toBe('Lease Agreement');
+    expect(detectDocumentType('Wohnungsmietvertrag\n§ 1 Die Miete beträgt 950 € monatlich.')).toBe('Lease Agreement');
+    expect(detectDocumentType('CONTRAT DE TRAVAIL À DURÉE INDÉTERMINÉE\nArticle 1. Le salaire est de 2 300 € brut.')).toBe('Employment Agreement');
+    expect(detectDocumentType('Darlehensvertrag zwischen Herrn Kaya und Frau Roth')).toBe('Loan Agreement');
+    expect(analyzeDocument('CONTRATTO DI LOCAZIONE\n1. Canone. Il conduttore paga 700 € al mese.\n2. Durata. Quattro anni.').risks).toEqual([]);
+  });
+
   it('reads long runs of restraint, waiver and status wording with no full stop in bounded time', () => {
     const runs = [
       'shall not, directly, promote, post or feature any brand similar to ',
@@ -1729,6 +1821,18 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'subsiste por tempo indeterminado confidencial sigilo ',
       'pode alterar o manual podrá modificar las tarifas comprar exclusivamente ao adquirir exclusivamente a ',
       'i video registrati diventano di proprietà esclusiva la responsabilità è limitata responsabilidade não ',
+      'los derechos de autor quedan cedidos y los derechos de explotación ficam transferidos ',
+      'no podrá contratar, a, b, c empleados de no podrá contratar al personal de ',
+      'aucun traiteur ni prestataire de restauration extérieur aucun fleuriste exclusif exclusivité ',
+      'garantit contre tout garantit le Client tenir indemne toutes les réclamations de quelque ',
+      'le contrat est soumis au contrat régi par le compétence du tribunal droit applicable ',
+      'pénalité sans pénalité retard de paiement intérêts de retard au taux de 1 % par ',
+      'steht exklusiv ausschließlich zur Aufträge für Dritte bedürfen ',
+      'for each day after the agreed delivery date for every day past the ',
+      'Confidencialidad secreto guardará secreto sobre ',
+      'la responsabilité du Prestataire est limitée au responsabilité ne pourra ',
+      'no hay interés de demora ni intereses de retraso ni ',
+      'Gewerbemietvertragsarbeitsvertragdarlehensvertrag contrato de arrendamiento contrat de ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

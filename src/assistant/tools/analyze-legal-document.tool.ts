@@ -68,7 +68,9 @@ const eitherSideInTurn = (risk: RiskRule): RiskRule => ({ ...risk, eitherSideInT
  */
 const ES_LETTERS = String.raw`[a-záéíóúüñãõâêôç]`;
 /** Either side, or both: "cualquiera de las partes", "ambas partes", "las partes podrán", "qualquer das partes". */
-const ES_MUTUAL = String.raw`\bcualquiera\s+de\s+las\s+partes\b|\bambas\s+(?:as\s+)?partes\b|\blas\s+partes\s+podr[aá]n\b|\bqualquer\s+(?:uma\s+)?das\s+partes\b`;
+const ES_MUTUAL = String.raw`\bcualquiera\s+de\s+las\s+partes\b|\bambas\s+(?:as\s+)?partes\b|\blas\s+partes\s+podr[aá]n\b|\bqualquer\s+(?:uma\s+)?das\s+partes\b|` +
+  // Neither side: "ninguna de las partes podrá", "nenhuma das partes poderá".
+  String.raw`\bning[uú]n[ao]?\s+de\s+las\s+partes\b|\bnenhuma\s+das\s+partes\b`;
 /** No notice: "sin (necesidad de) previo aviso", "sin notificación", "a su sola discreción", "de forma inmediata". */
 const ES_NO_NOTICE = String.raw`\bsin\s+(?:necesidad\s+de\s+)?(?:dar\s+)?(?:previo\s+|ning[uú]n\s+)?(?:aviso|notificaci[oó]n|preaviso)\b|` +
   String.raw`\ba\s+su\s+(?:sola|entera|libre|absoluta|exclusiva)\s+discreci[oó]n\b|\bde\s+(?:forma|manera)\s+inmediata\b|\binmediatamente\b`;
@@ -86,10 +88,22 @@ const ES_AT_WILL = String.raw`(?:en\s+cualquier\s+momento|sin\s+(?:necesidad\s+d
 /** Rights in a work: "derechos patrimoniales", "derechos de autor", "propiedad intelectual", "direitos autorais". */
 const ES_WORK_RIGHTS = String.raw`(?:derechos\s+(?:patrimoniales|de\s+autor|de\s+(?:propiedad\s+intelectual|explotaci[oó]n))|propiedad\s+intelectual|` +
   String.raw`direitos\s+(?:patrimoniais|autorais|de\s+autor)|propriedade\s+intelectual)`;
-/** Ceding them: "cede", "ceden", "cederá", "transmite", "transfiere", "transfere" (not "no cede"). */
-const ES_CEDES = String.raw`(?<!\b(?:no|n[aã]o)\s)\b(?:ced(?:e|en|er|er[aá]|er[aá]n)|transmit(?:e|en|ir|ir[aá]|ir[aá]n)|transfier(?:e|en)|transferir(?:[aá]n?)?|transfere(?:m)?)(?!${ES_LETTERS})`;
+/**
+ * Ceding them: "cede", "ceden", "cederá", "transmite", "transfiere", "transfere" (not "no cede"), and in the passive by the
+ * participle ("ficam cedidos", "quedan transferidos").
+ */
+const ES_CEDES = String.raw`(?<!\b(?:no|n[aã]o)\s)\b(?:ced(?:e|en|er|er[aá]|er[aá]n|id[oa]s?)|transmit(?:e|en|ir|ir[aá]|ir[aá]n|id[oa]s?)|transfier(?:e|en)|transferir(?:[aá]n?)?|` +
+  String.raw`transfere(?:m)?|transferid[oa]s?)(?!${ES_LETTERS})`;
+/** Rights said to be ceded after them: "los derechos … quedan cedidos", "os direitos … ficam transferidos" (not "no quedan cedidos"). */
+const ES_RIGHTS_CEDED = String.raw`(?<!\b(?:no|n[aã]o)\s)\b(?:quedan?|quedar[aá]n?|ficam?|ficar[aã]o|ser[aá]n?|ser[aã]o|s[aã]o|son|est[aá]n|est[aã]o)\s+` +
+  String.raw`(?:cedid|transferid|transmitid)[oa]s?(?!${ES_LETTERS})`;
 /** Refusing: "se abstendrá de", "se obliga a no", "no podrá", "no deberá", or "no" before the verb ("no promocionará"). */
 const ES_REFUSAL = String.raw`(?:se\s+abstendr[aá]n?\s+de|se\s+obligan?\s+a\s+no|\bno(?:\s+(?:podr[aá]n?|deber[aá]n?))?)`;
+/** Refusing in Spanish or Portuguese, neither side included: "no podrá", "se abstendrá de", "não poderá", "ninguna de las partes podrá". */
+const ES_PT_REFUSAL = String.raw`(?:${ES_REFUSAL}|\bn[aã]o(?:\s+(?:poder[aá]o?|dever[aá]o?))?|\bning[uú]n[ao]?\s+de\s+las\s+partes\s+podr[aá]|\bnenhuma\s+das\s+partes\s+poder[aá])`;
+/** Someone's people in Spanish or Portuguese: "empleados", "funcionários", "profissionais", "personal", "clientes". */
+const ES_STAFF = String.raw`(?:emplead[oa]s?|funcion[aá]ri[oa]s?|colaborador(?:es|as?)?|profesionales|profissionais|personal|pessoal|equipe|equipo|` +
+  String.raw`trabajador(?:es|as?)?|trabalhador(?:es|as?)?|empregad[oa]s?|consultor(?:es|as?)?|clientes)`;
 /** Serving or championing someone: "promocionar", "anunciar", "trabajar para", "prestar servicios", "representar". */
 const ES_SERVE = String.raw`(?:promocion|promov|anunci|publicit|trabaj|prest|colabor|represent|patrocin|asesor|distribu)${ES_LETTERS}*`;
 /** Another of the other side's kind, or its competitors: "cualquier otra marca", "ninguna otra empresa", "otras marcas", "competidores". */
@@ -207,6 +221,28 @@ const FOREIGN_RADIUS = String.raw`\b(?:(?:nel|in\s+un)\s+raggio\s+di|entro\s+(?:
  */
 const FOREIGN_ENDLESS = String.raw`\bpor\s+(?:tempo|prazo|tiempo|plazo)\s+(?:indetermina|indefini)d[oa]\b|\bindefinidamente\b|\bperpetuamente\b|` +
   String.raw`\bsem\s+limite\s+de\s+(?:tempo|prazo)\b|\bsin\s+l[ií]mite\s+de\s+(?:tiempo|plazo)\b|\bsenza\s+limiti?\s+di\s+tempo\b|\bvoor\s+onbepaalde\s+tijd\b`;
+/**
+ * French contract wording (a lexicon beside the Spanish one). Accented letters are no `\w`, so a word ends where no letter of
+ * `FR_LETTERS` follows (FR_END).
+ */
+const FR_LETTERS = String.raw`[a-zàâäçéèêëîïôöùûüÿœ]`;
+const FR_END = String.raw`(?!${FR_LETTERS})`;
+/** Either side: "chacune des parties", "chaque partie", "les deux parties", "mutuellement". */
+const FR_MUTUAL = String.raw`\bchacune\s+des\s+parties\b|\bchaque\s+partie\b|\bles\s+deux\s+parties\b|\bmutuellement\b|\br[ée]ciproquement\b`;
+/**
+ * A penalty by its French name: "une pénalité de 150 €", "pénalités de retard", "clause pénale", a lump sum owed as damages
+ * ("à titre d'indemnité forfaitaire"), not one ruled out ("sans pénalité") nor criminal liability ("responsabilité pénale").
+ */
+const FR_PENALTY = String.raw`(?<!\b(?:sans|aucune)\s+(?:aucune\s+)?)\bp[ée]nalit[ée]s?${FR_END}|\bclause\s+p[ée]nale${FR_END}|\bindemnit[ée]s?\s+forfaitaires?${FR_END}`;
+/** Interest or charges for paying late: "intérêts de retard", "pénalités de retard", "tout retard de paiement entraîne des intérêts". */
+const FR_LATE_CHARGE = String.raw`\bint[ée]r[êe]ts?\s+(?:de\s+|pour\s+)?retard\b|\bint[ée]r[êe]ts?\s+moratoires?\b|` +
+  String.raw`\bretard\s+de\s+(?:paiement|r[èe]glement)\b[^.]{0,80}?(?:\bint[ée]r[êe]ts?\b|\bp[ée]nalit|\bfrais\b|\bmajoration)`;
+/** Whom a trade supplies, named before "exclusif": "un traiteur exclusif", "son distributeur exclusif", "les prestataires exclusifs". */
+const FR_TRADE = String.raw`(?:traiteurs?|fournisseurs?|prestataires?|distributeurs?|agents?|partenaires?|revendeurs?|concessionnaires?|repr[ée]sentants?|` +
+  String.raw`mandataires?|photographes?|vid[ée]astes?|fleuristes?|d[ée]corateurs?|musiciens?|sponsors?|ambassadeu?(?:rs?|rices?)|sous-traitants?|` +
+  String.raw`imprimeurs?|transporteurs?|installateurs?|animateurs?|DJs?)`;
+/** A French word, for the words between others: "traiteur ni prestataire de restauration". */
+const FR_WORD = String.raw`${FR_LETTERS}[a-zàâäçéèêëîïôöùûüÿœ'’-]*`;
 /** Ending it, as a right one side has: "terminate", "end", "cancel", "stop" (volunteering), "quit". */
 const END_VERB = String.raw`(?:terminat\w*|end|cancel\w*|stop|quit)`;
 const MUTUAL = anyOf(
@@ -229,6 +265,7 @@ const MUTUAL = anyOf(
   DE_MUTUAL,
   NL_MUTUAL,
   IT_MUTUAL,
+  FR_MUTUAL,
 );
 /** Theirs to decide: "our call" (not "our call centre"). */
 const OUR_CALL = String.raw`(?:our|their|its)\s+call\b(?!\s+(?:cent(?:re|er)s?|handlers?|lines?|logs?|charges?|rates?)\b)`;
@@ -313,6 +350,8 @@ const BROAD = anyOf(
   String.raw`\b(?:any|all)\s+claims?,\s+(?:losses|damages|costs)\b`,
   // "Any and all" in Portuguese and Spanish: "toda e qualquer reclamação", "todas y cada una de las reclamaciones".
   String.raw`\btod[ao]s?\s+e\s+(?:qualquer|quaisquer)\b|\bquaisquer\s+e\s+tod[ao]s\b|\btod[ao]s?\s+y\s+cada\s+un[ao]s?\b|\bcualquier(?:a)?\s+y\s+tod[ao]s?\b`,
+  // In French: "de quelque nature que ce soit", "quelle qu'en soit la cause", "toutes les réclamations".
+  String.raw`\bde\s+quelque\s+(?:nature|sorte)\s+que\s+ce\s+soit\b|\bquelle?s?\s+qu['’]en\s+soi(?:t|ent)\b|\btou(?:s|tes)\s+(?:les\s+)?(?:r[ée]clamations|pertes|dommages|pr[ée]judices)${FR_END}`,
 );
 /** A restriction that lasts past the contract ("for 24 months after termination"). */
 const AFTER_TERM = anyOf(
@@ -413,6 +452,10 @@ const SUM_OR_SHARE = String.raw`(?:${MONEY}|\b\d+(?:[.,]\d+)?\s*(?:%|per\s?cent\
  */
 const DELAY_PERIOD = String.raw`(?:(?:(?:calendar|business|working)\s+)?(?:day|week)\b|(?:\d+\s*-?\s*|half\s+(?:an\s+)?|quarter\s+(?:of\s+an\s+)?)?` +
   String.raw`(?:min(?:ute)?s?|h(?:ou)?rs?)\b(?=[^.;]{0,40}?\b(?:late|lateness|delay\w*|overdue)\b))`;
+/** Which date a thing is due by: "agreed", "scheduled", "due", "delivery" (a "wedding date" is no deadline). */
+const WHICH_DATE = String.raw`(?:agreed|scheduled|due|set|planned|promised|contracted|target|delivery|completion|handover|launch|go-live|posting|publication|return)`;
+/** Lateness said by the date it is past: "after its agreed date", "past the deadline", "beyond the scheduled delivery date". */
+const PAST_THE_DATE = String.raw`(?:after|past|beyond)\s+(?:the|its|their|his|her|your|our)\s+(?:${WHICH_DATE}\s+(?:[\w-]+\s+)?(?:date|day|time)|(?:[\w-]+\s+)?deadline)`;
 /** Being late, with the work or the money ("runs late", "is delayed", "unpaid"), not a "late check-out" or a "late shift". */
 const LATE = String.raw`(?:late(?![\s-]+(?:check|night|opening|shift))|overdue|unpaid|behind|delay\w*)`;
 /** Taking a sum from the one who is late, or making it pay: "deduct", "withhold", "retain", "pay", "charge", "take £50 off". */
@@ -463,7 +506,7 @@ const REST_OF_TERM_OWED = new RegExp(
 /** A penalty by its German name: "Vertragsstrafe", "Konventionalstrafe", "pauschalierter Schadensersatz" (liquidated damages). */
 const DE_PENALTY = String.raw`\b(?:vertragsstraf|konventionalstraf)\w*|\bpauschaliert\w*\s+schadens\w*`;
 /** A penalty by name, in English, Portuguese, Spanish or German: high whatever its sum. */
-const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}`, String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`, DE_PENALTY, NL_PENALTY, IT_PENALTY);
+const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}`, String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`, DE_PENALTY, NL_PENALTY, IT_PENALTY, FR_PENALTY);
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
   String.raw`unlimited\s+(?:period|time|duration)|(?:thereafter|afterwards?)\s+without\s+(?:any\s+)?limit|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
@@ -624,9 +667,9 @@ const DISCLOSE = String.raw`(?:disclos|divulg|reveal|communicat|publish|shar|lea
 /** Interest or fees per month/week/day, as a monthly rate; per year divided by 12. */
 function monthlyRate(sentence: string): number {
   // However the rate is written: "3% per month", "three per cent (3%) per month", "2 percent monthly", "24% p.a.", and in Spanish
-  // or Portuguese: "3% mensual", "1% al mes", "2% ao mês", "36% anual".
+  // or Portuguese: "3% mensual", "1% al mes", "2% ao mês", "36% anual", and in French: "1 % par mois".
   const match =
-    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais)(?![a-z])|per\s+(dag|week|maand|jaar)(?![a-z]))/i.exec(
+    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais|mensuel(?:le)?s?|annuel(?:le)?s?)(?![a-z])|per\s+(dag|week|maand|jaar)(?![a-z])|par\s+(jour|semaine|mois|an|ann[ée]e)(?![a-zé]))/i.exec(
       sentence,
     );
   if (!match) return 0;
@@ -634,8 +677,8 @@ function monthlyRate(sentence: string): number {
   const perMonth: Record<string, number> = { day: 30, daily: 30, week: 4.3, weekly: 4.3, month: 1, monthly: 1, 'p.m': 1 };
   // Spanish and Portuguese units by their first letters: día, diario (a day); semana, semanal (a week); mes, mensual (a month).
   const foreign = (match[4] ?? match[5] ?? '').toLowerCase();
-  // Dutch units by name: per dag, per week, per maand, per jaar.
-  const dutch = ({ dag: 'day', week: 'week', maand: 'month' } as Record<string, string>)[(match[6] ?? '').toLowerCase()];
+  // Dutch and French units by name: per dag, per week, per maand, per jaar; par jour, par semaine, par mois, par an.
+  const dutch = ({ dag: 'day', week: 'week', maand: 'month', jour: 'day', semaine: 'week', mois: 'month' } as Record<string, string>)[(match[6] ?? match[7] ?? '').toLowerCase()];
   const unit =
     dutch ?? (foreign ? ({ d: 'day', s: 'week', m: 'month' } as Record<string, string>)[foreign[0] ?? ''] ?? 'year' : (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, ''));
   return rate * (perMonth[unit] ?? 1 / 12);
@@ -832,6 +875,11 @@ export const RISK_RULES: RiskRule[] = [
     // "freizustellen von allen Schäden", "schadlos halten" (a "Freistellung" from work is garden leave, not an indemnity).
     String.raw`\bstell(?:t|en|e)\b[^.]{0,80}?\bvon\s+(?:${DE_WORD}\s+){0,3}?(?:anspr[uü]ch|forderung|sch[aä]d|verlust|kosten|haftung)\w*\b[^.]{0,80}?\bfrei\b|` +
       String.raw`\bfrei(?:zu)?stell\w*\s+(?:${DE_WORD}\s+){0,4}?von\s+(?:${DE_WORD}\s+){0,3}?(?:anspr[uü]ch|forderung|sch[aä]d|verlust|kosten|haftung)\w*|\bschadlos\s+(?:zu\s+)?h[aä]lt\w*|\bh[aä]lt\b[^.]{0,60}?\bschadlos\b`,
+    // In French, guaranteeing the other side against claims ("garantit l'Agence contre tout recours de tiers"), indemnifying by the
+    // verb ("indemnisera", not the noun "indemnité" owed) or holding it harmless ("tenir indemne"); a warranty of the goods is none.
+    String.raw`\bgaranti(?:t|r|ra|ront|ssent|sse)\b[^.]{0,80}?\bcontre\s+(?:tou(?:t|te|s|tes)\s+)?(?:les?\s+|la\s+|des\s+)?` +
+      String.raw`(?:r[ée]clamations?|recours|actions?|demandes?|pertes?|dommages?|condamnations?|pr[ée]judices?|poursuites?)${FR_END}|` +
+      String.raw`\bindemnis(?:er|era|eront|e|ent)${FR_END}|\btenir\s+(?:${FR_WORD}\s+){0,3}?indemnes?${FR_END}`,
   ], 'Limit the indemnity to third-party claims caused by your own breach or negligence, make it mutual and cap it.'),
   rule('automatic_renewal', 'Automatic renewal', 'medium', [
     String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll|keeps?\s+going|goes\s+on|carr(?:y|ies)\s+on)\w*\s+(?:[\w-]+\s+){0,3}automatically|` +
@@ -888,6 +936,10 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?!(?:an?|the|its|their|our|your)\s+(?:approved|agreed|official|normal|usual|proper|standard|tender|procurement)\b)(?:us|me|the\s+[\w-]+|[\w-]+)`,
     // Poaching is only ever of someone's people or customers: "won't try to poach any of our drivers".
     String.raw`\b(?:not|never|no|won['’]t|can['’]t|cannot)\b[^.]{0,40}?\bpoach(?:es|ed|ing)?\s+(?:away\s+)?(?:(?:any|one|some)\s+of\s+|anyone\s+(?:from|of)\s+|any\s+)?(?:our|my|their|his|her|its|the\s+[\w-]+['’]s)\s+\w`,
+    // In Spanish and Portuguese, hiring or poaching the other side's people: "não poderá contratar … profissionais da equipe da
+    // CONTRATADA", "se abstendrá de contratar a empleados del Estudio" (not services, nor the staff of third parties).
+    String.raw`${ES_PT_REFUSAL}\s+(?:${ES_LETTERS}+,?\s+){0,4}?(?:contrat|emple|empreg|recrut|reclut|alici|capt|solicit|atra)${ES_LETTERS}*\b[^.]{0,60}?` +
+      String.raw`\b${ES_STAFF}\s+(?:de|del|da|do|das|dos)\s+(?!terc)`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   eitherSideInTurn(readingCarveOuts(rule('termination_without_cause', 'Termination without cause', oneSided, [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
@@ -1004,6 +1056,11 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\brecht\s+(?:is\s+)?van\s+toepassing\b|\btoepasselijk\s+recht\b|\bbevoegde\s+(?:rechter|rechtbank)\b|\bgeschillen\b[^.]{0,80}?\b(?:rechter|rechtbank)\b`,
     // In Italian: "è regolato dalla legge italiana", "legge applicabile", "foro competente", "è competente il Foro di Milano".
     String.raw`\b(?:regolat[oa]|disciplinat[oa]|rett[oa]|soggett[oa])\s+(?:dalla|alla)\s+legge\b|\blegge\s+applicabile\b|\bforo\s+competente\b|\bcompetente\b[^.]{0,40}?\bforo\b`,
+    // In French: "le présent contrat est soumis au droit français", "régie par le droit belge", "la compétence exclusive des tribunaux
+    // de Nantes", "droit applicable" (not a duty to obey "la loi sur la protection des données").
+    String.raw`\b(?:contrat|convention|accord|conditions)\b[^.]{0,60}?\b(?:r[ée]gie?s?|soumise?s?|gouvern[ée]e?s?)\s+(?:par\s+(?:le|la|les)|au|aux|[àa]\s+la)\s+` +
+      String.raw`(?:droit|loi|lois|l[ée]gislation)${FR_END}|\bcomp[ée]tence\s+(?:exclusive\s+)?(?:du|des|de\s+la|de\s+l['’])\s*(?:tribunal|tribunaux|juridictions?|cour)\b|` +
+      String.raw`\b(?:tribunal|tribunaux|juridictions?)\s+comp[ée]tents?\b|\battribution\s+de\s+(?:comp[ée]tence|juridiction)\b|\b(?:droit|loi)\s+applicable\b`,
     String.raw`\bgerichtsstand\b|\banwendbares\s+recht\b|\b(?:es\s+gilt|unterlieg(?:t|en))\s+(?:ausschlie(?:ß|ss)lich\s+)?(?:das\s+|dem\s+)?(?:${DE_WORD}\s+)?recht\b` +
       String.raw`(?:\s+der\s+bundesrepublik|\s+(?:des|der)\s+(?:landes|staates|schweiz|republik))?`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.')),
@@ -1017,7 +1074,8 @@ export const RISK_RULES: RiskRule[] = [
     // In Portuguese, Spanish, Italian and Dutch: a duty that survives with no end ("Esta obrigação subsiste por tempo indeterminado"),
     // or secrecy kept so ("riservate senza limiti di tempo").
     String.raw`\b(?:subsist|sobreviv|perdur|sopravviv)${IT_LETTERS}*[^.]{0,80}?(?:${FOREIGN_ENDLESS})|` +
-      String.raw`\b(?:confidencial|sigil|riservat|segret|vertrouwelijk|geheimhouding)\w*[^.]{0,200}?(?:${FOREIGN_ENDLESS})`,
+      // The secrecy may be named by the heading ("Confidencialidad. Esta obligación se mantendrá indefinidamente").
+      String.raw`\b(?:confidencial|sigil|riservat|segret|vertrouwelijk|geheimhouding|secret(?:o|os|a|as)\b|segred)\w*[^]{0,300}?(?:${FOREIGN_ENDLESS})`,
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
     // "… confidential while they remain trade secrets", "until it ceases to be a trade secret": secret while secret.
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}?\b${TRADE_SECRET_LIFE}[^.]{0,40}?\btrade\s+secrets?\b`,
@@ -1085,7 +1143,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:give|gives|giving|grant|grants|granting)\s+(?:us|me|the\s+\w+)\s+(?:all\s+(?:the\s+)?|full\s+|complete\s+|exclusive\s+)(?:rights?|copyrights?|ownership)\b(?!\s+to\s+use)`,
     // In Spanish and Portuguese: ceding the economic or author's rights ("cede a LA MARCA los derechos patrimoniales sobre las fotografías",
     // "transmite los derechos de autor", "cesión de los derechos patrimoniales"); ceding the use of premises is no assignment of work.
-    String.raw`${ES_CEDES}[^.]{0,100}?\b${ES_WORK_RIGHTS}|\bcesi[oó]n\s+(?:total\s+|exclusiva\s+)?de\s+(?:(?:todos\s+)?los\s+)?${ES_WORK_RIGHTS}|` +
+    String.raw`${ES_CEDES}[^.]{0,100}?\b${ES_WORK_RIGHTS}|\b${ES_WORK_RIGHTS}[^.]{0,100}?${ES_RIGHTS_CEDED}|\bcesi[oó]n\s+(?:total\s+|exclusiva\s+)?de\s+(?:(?:todos\s+)?los\s+)?${ES_WORK_RIGHTS}|` +
       String.raw`\bcess[aã]o\s+(?:total\s+)?(?:de\s+|dos\s+)?${ES_WORK_RIGHTS}`,
     // In Italian: works made that "diventano di proprietà esclusiva dello Studio" (kept: "restano di proprietà"), or economic rights ceded.
     String.raw`\b(?:opere|contenuti|video|materiali|sequenze|testi|fotografie|foto|immagini|registrazioni|disegni|progetti|elaborati|software|codice|` +
@@ -1101,7 +1159,9 @@ export const RISK_RULES: RiskRule[] = [
   rule('penalties', 'Penalties and late-payment charges', (s) =>
     (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     REST_OF_TERM_OWED.source,
-    String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}|${NL_PENALTY}|${IT_PENALTY}`,
+    String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}|${NL_PENALTY}|${IT_PENALTY}|${FR_PENALTY}`,
+    // In French, interest or charges for paying late: "intérêts de retard au taux de 1 % par mois".
+    FR_LATE_CHARGE,
     // A fine in Portuguese or Spanish ("multa de R$ 500,00", "una penalidad de 200 euros"), with its sum or what it is for: "multas
     // de trânsito" are the road's, not the contract's.
     String.raw`\b${FOREIGN_PENALTY}\b[^.]{0,40}?(?:\d|\b(?:atraso|retraso|demora|rescis\w*|incumpl\w*|descumpr\w*|inadimpl\w*)\b)`,
@@ -1120,7 +1180,7 @@ export const RISK_RULES: RiskRule[] = [
     // A charge for lateness in Spanish and Portuguese, either way round: "el retraso en el pago devengará un recargo del 10%",
     // "juros de 1% ao mês sobre parcelas em atraso" (not a "recargo" for delivery, nor interest "vencidos", which are only due).
     String.raw`\b(?:retraso|demora|atraso|mora|impago)\b[^.]{0,80}?\b(?:recargos?|intereses?|inter[eé]s|juros|acr[eé]scimos?)\b|` +
-      String.raw`\b(?:recargos?|intereses?|inter[eé]s|juros|acr[eé]scimos?)\b[^.]{0,60}?(?:\b(?:en|em|de)\s+(?:mora|atraso)\b|\bpor\s+(?:el\s+|o\s+)?(?:retraso|atraso|demora)\b|\b(?:impag|atrasad)${ES_LETTERS}*)`,
+      String.raw`\b(?:recargos?|intereses?|inter[eé]s|juros|acr[eé]scimos?)\b[^.]{0,60}?(?:\b(?:en|em|de)\s+(?:mora|atraso|demora|retraso)\b|\bpor\s+(?:el\s+|o\s+)?(?:retraso|atraso|demora)\b|\b(?:impag|atrasad)${ES_LETTERS}*)`,
     // And in German: "Verzugszinsen", "Verzugspauschale", "Säumniszuschlag", "Mahngebühren", interest or fees "bei Zahlungsverzug".
     // And in Dutch: "bij te late betaling … rente", "rente over achterstallige bedragen", "wettelijke (handels)rente".
     String.raw`\b(?:te\s+late|niet\s+tijdige|verlate|achterstallige?)\s+(?:betaling\w*|bedragen|huur|facturen)\b[^.]{0,100}?\b(?:rente|kosten|vergoeding|boete)\b|` +
@@ -1135,7 +1195,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`${SUM_OR_SHARE}[^.%]{0,40}?\b(?:each|every|per)\s+${DELAY_PERIOD}[^.]{0,30}?\b${LATE}\b`,
     // Or the lateness first: "if you finish late we deduct R2 500 per day", "should handover be delayed, £400 a day comes off".
     String.raw`\b${LATE}\b[^.]{0,60}?${SUM_OR_SHARE}[^.%]{0,40}?\b(?:for\s+)?(?:each|every|per|a)\s+${DELAY_PERIOD}`,
-    String.raw`\b(?:each|every)\s+${DELAY_PERIOD}[^.]{0,30}?\b(?:late|overdue|delay\w*)\b[^.%]{0,60}?${SUM_OR_SHARE}`,
+    String.raw`\b(?:each|every)\s+${DELAY_PERIOD}[^.]{0,30}?\b(?:late|overdue|delay\w*|${PAST_THE_DATE})\b[^.%]{0,60}?${SUM_OR_SHARE}`,
     // "Each day of delay" names the measure itself, so the delayed work may be described at length between it and the sum taken:
     // "for each week of delay in completing the fit-out beyond the agreed handover date, the Owner may retain R5 000", "may
     // withhold £120 of the fee, counted from the opening night, for every day of lateness" (a delay that only moves a date takes nothing).
@@ -1143,7 +1203,16 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\b${TAKEN}\b[^.%]{0,30}?${SUM_OR_SHARE}[^.%]{0,120}?\b(?:each|every|per)\s+${DELAY_PERIOD}\s+of\s+(?:delay|lateness)\b`,
   ], 'Check that the amount is a genuine pre-estimate of loss, cap it, and make it the only remedy for that breach.'),
   rule('exclusivity', 'Exclusivity', 'medium', [
-    String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b|\bexclusividade?\b`,
+    String.raw`\bon\s+an\s+exclusive\s+basis\b|\bexclusivity\b|\bexclusividade?\b|${DE_START}exklusivit[aä]t(?![\wäöüß])|(?<!${FR_LETTERS})exclusivit[ée]${FR_END}`,
+    // In German, at the other side's sole disposal ("steht der Agentur exklusiv zur Verfügung", "ausschließlich … zur Verfügung"), or work
+    // for third parties needing its consent ("Aufträge für Dritte bedürfen der Zustimmung").
+    String.raw`${DE_START}(?:exklusiv|ausschlie(?:ß|ss)lich)\w*\s+(?:${DE_WORD}\s+){0,3}?zur\s+verf[uü]gung\b|` +
+      String.raw`(?:auftr[aä]g|t[aä]tigkeit|engagement)\w*\s+(?:f[uü]r\s+|von\s+)?dritte[rn]?\b[^.]{0,80}?\b(?:zustimmung|einwilligung|genehmigung|erlaubnis)\b`,
+    // In French, a supplier named by its trade as the exclusive one ("un traiteur exclusif"), or outside ones barred ("aucun
+    // photographe extérieur ne peut intervenir"); "la jouissance exclusive" of a place is its exclusive use.
+    String.raw`(?<!${FR_LETTERS})${FR_TRADE}\s+exclusi(?:f|fs|ve|ves)${FR_END}|` +
+      String.raw`\baucune?\s+(?:${FR_WORD}\s+){0,5}?(?:ext[ée]rieur|externe|tiers)(?:e|s|es)?\s+(?:${FR_WORD}\s+){0,3}?(?:n['’]\s?est|ne\s+(?:sont|peut|peuvent|sera|seront|pourra|pourront))\s+` +
+      String.raw`(?:pas\s+)?(?:admis|autoris|accept|accueilli|intervenir|utilis|engag|retenu)`,
     // Buying only from the other side in Portuguese or Spanish: "obriga-se a adquirir exclusivamente ao Franqueador", "comprará
     // únicamente al Proveedor" (not "exclusivamente a fornecedores aprovados", a quality rule).
     String.raw`\b(?:adquir|compr|abastec|obt)${ES_LETTERS}*(?:-se)?\s+(?:${ES_LETTERS}+\s+){0,4}?(?:exclusivamente|[uú]nicamente|somente|apenas|s[oó]lo)\s+` +
@@ -1251,7 +1320,7 @@ export const MISSING_LIABILITY_CAP = {
   severity: 'medium' as Severity,
   recommendation: 'Add a limitation of liability clause: a cap (for example the fees of the last 12 months) and no indirect damages.',
 };
-// What is paid: a fee, a payment, an invoice, a price ("a subscription" names the kind of deal, not its price). Who pays for
+// What is paid: a fee, a payment, an invoice, a price, a sum with its sign after the figure as much of Europe writes it ("900 €") ("a subscription" names the kind of deal, not its price). Who pays for
 // a repair ("how any repair is paid for") and "free of charge" or "in charge of" put no price on the deal.
 /** Payment ruled out: "guests aren't paid", "speakers are not paid", "no fee", "free of charge". */
 const NO_PAYMENT = /\b(?:(?:are|is|be|were|was|get|gets|will)(?:n['’]t|\s+not)|not|never)\s+(?:be\s+)?paid\b|\bno\s+(?:fees?|charges?|payments?|price|cost)\b|\bfree\s+of\s+charge\b/gi;
@@ -1264,7 +1333,7 @@ function statesAPrice(heading: string, sentence: string): boolean {
   return PAYMENT_TERMS.test(stillPaid === sentence ? heading + sentence : stillPaid);
 }
 const PAYMENT_TERMS =
-  /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b(?!\s+for\b)|\binvoic\w*|\bprice\b|\bpurchase\b|(?<!\b(?:in|of|no)\s)\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d/i;
+  /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b(?!\s+for\b)|\binvoic\w*|\bprice\b|\bpurchase\b|(?<!\b(?:in|of|no)\s)\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d|\d\s?(?:€|£|¥|円|₦|₹)/i;
 /** Indirect loss by its usual names: "indirect or consequential loss", "consequential damage", "indirect or knock-on losses". */
 const INDIRECT_LOSS = String.raw`(?:indirect|consequential)\b[^.;]{0,40}?\b(?:loss(?:es)?|damages?)\b`;
 const LIMITS_LIABILITY = anyOf(
@@ -1284,8 +1353,10 @@ const LIMITS_LIABILITY = anyOf(
   // In German: "die Haftung für mittelbare Schäden und entgangenen Gewinn ist ausgeschlossen", "haftet nicht für Folgeschäden".
   String.raw`${DE_INDIRECT_LOSS}[^.;]{0,80}?\bausgeschlossen\b|\bausschluss\b[^.;]{0,40}?${DE_INDIRECT_LOSS}|\bhaft\w*\s+nicht\b[^.;]{0,60}?${DE_INDIRECT_LOSS}`,
   // In Portuguese, Spanish, Italian and Dutch: "não excederá", "no excederá", "è limitata ai compensi", "beperkt tot".
-  String.raw`\b(?:responsabilidad|responsabilidade|responsabilit[aà]|aansprakelijkheid)(?!\w)[^.]{0,120}?(?:\bn[aã]o\s+exceder|\bno\s+exceder|` +
-    String.raw`\bnon\s+(?:potr[aà]\s+)?(?:superare|eccedere)|\blimitad[ao]s?\s+[aà]|\blimitat[ao]\s+a|\bse\s+limita|\bbeperkt\s+tot|\bniet\s+(?:hoger|meer)\s+dan)`,
+  // And in French: "la responsabilité du Prestataire est limitée au montant", "ne pourra excéder".
+  String.raw`\b(?:responsabilidad|responsabilidade|responsabilit[aàée]|aansprakelijkheid)(?!\w)[^.]{0,120}?(?:\bn[aã]o\s+exceder|\bno\s+exceder|` +
+    String.raw`\bnon\s+(?:potr[aà]\s+)?(?:superare|eccedere)|\blimitad[ao]s?\s+[aà]|\blimitat[ao]\s+a|\bse\s+limita|\bbeperkt\s+tot|\bniet\s+(?:hoger|meer)\s+dan|` +
+    String.raw`\blimit[ée]e?s?\s+(?:au|aux|[àa])${FR_END}|\bne\s+(?:pourra|saurait|peut)\s+(?:en\s+aucun\s+cas\s+)?exc[ée]der\b|\bplafonn[ée]e?s?\b)`,
   // "Neither party will be liable to the other for more than the total fee."
   String.raw`\bliable\b[^.]{0,60}\bfor\s+(?:any\s+amount\s+)?(?:more\s+than|in\s+excess\s+of|above)\b`,
   // The negation on the party: "neither party's liability will exceed the fees".
@@ -1338,13 +1409,21 @@ export type AnalyzeLegalDocumentInput = z.infer<typeof analyzeLegalDocumentInput
 
 /** Document types by their own name (weighs most) and by the words that give them away. */
 const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
-  ['NDA', String.raw`\bnon-?disclosure\b|\bNDA\b|\bconfidentiality\s+agreement\b`, String.raw`\b(?:disclosing|receiving)\s+party\b`],
+  // Each type by its title in Spanish, Portuguese, French, German, Italian and Dutch too ("contrato de arrendamiento",
+  // "Gewerbemietvertrag", "contrat de travail", "Darlehensvertrag"), so a lease or a job there carries no cap either.
+  [
+    'NDA',
+    String.raw`\bnon-?disclosure\b|\bNDA\b|\bconfidentiality\s+agreement\b|\bacuerdo\s+de\s+confidencialidad\b|\bacordo\s+de\s+confidencialidade\b|` +
+      String.raw`\b(?:geheimhaltungs|vertraulichkeits)vereinbarung\b|\baccord\s+de\s+confidentialit[ée]|\baccordo\s+di\s+riservatezza\b|\bgeheimhoudingsovereenkomst\b`,
+    String.raw`\b(?:disclosing|receiving)\s+party\b`,
+  ],
   [
     'Employment Agreement',
     // Employment under its other titles: "appointment letter", "letter of appointment", "offer of employment", "statement of
     // terms and conditions of employment", "contract of employment" (not an employment agency's terms).
     String.raw`\bemployment\s+(?:agreement|contract|letter)\b|\b(?:appointment\s+letter|letter\s+of\s+appointment|offer\s+of\s+employment)\b|` +
-      String.raw`\b(?:contract|terms|conditions)\s+of\s+employment\b(?![\s-]+agenc)`,
+      String.raw`\b(?:contract|terms|conditions)\s+of\s+employment\b(?![\s-]+agenc)|\bcontrato\s+(?:de\s+)?(?:trabajo|trabalho|laboral|emprego)\b|` +
+      String.raw`arbeitsvertr[aä]g|\bcontrat\s+de\s+travail\b|\bcontratto\s+di\s+lavoro\b|\barbeidsovereenkomst\b`,
     String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bremuneration\b|\b(?:your|his|her|their)\s+employment\b|\bat-will\b|\bnann(?:y|ies)\b|\bau\s+pair\b|\bcaregiver\b|\bhours\s+(?:a|per)\s+week\b`,
   ],
   [
@@ -1352,7 +1431,12 @@ const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
     String.raw`\b(?:master\s+)?services?\s+agreement\b|\bconsulting\s+agreement\b`,
     String.raw`\bstatement\s+of\s+work\b|\bservice\s+provider\b|\bconsultant\b|\bcontractor\b|\bdeliverables\b`,
   ],
-  ['Lease Agreement', String.raw`\b(?:lease|rental|tenancy)\s+agreement\b`, String.raw`\b(?:landlord|tenant|premises|rent|lessee)\b`],
+  [
+    'Lease Agreement',
+    String.raw`\b(?:lease|rental|tenancy)\s+agreement\b|\bcontrato\s+de\s+(?:arrendamiento|alquiler|loca[cç][aã]o|arrendamento)\b|mietvertr[aä]g|` +
+      String.raw`\bcontrat\s+de\s+(?:location|bail)\b|\bbail\s+(?:commercial|d['’]habitation)\b|\bcontratto\s+di\s+locazione\b|\bhuur(?:overeenkomst|contract)\b`,
+    String.raw`\b(?:landlord|tenant|premises|rent|lessee)\b`,
+  ],
   ['License Agreement', String.raw`\blicen[cs]e\s+agreement\b|\bEULA\b`, String.raw`\blicens(?:or|ee)\b|\bgrants?\b[^.]{0,40}\blicen`],
   [
     'Terms of Service',
@@ -1361,7 +1445,12 @@ const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
     String.raw`\bby\s+(?:using|accessing)\b|\buser\s+account\b|\byour\s+use\s+of\b`,
   ],
   ['Purchase Agreement', String.raw`\b(?:purchase|sale)\s+agreement\b`, String.raw`\bbuyer\b|\bseller\b|\bpurchase\s+price\b`],
-  ['Loan Agreement', String.raw`\bloan\s+(?:agreement|note)\b|\bpromissory\s+note\b`, String.raw`\bborrower\b|\blender\b|\bprincipal\s+amount\b`],
+  [
+    'Loan Agreement',
+    String.raw`\bloan\s+(?:agreement|note)\b|\bpromissory\s+note\b|\bcontrato\s+de\s+(?:pr[eé]stamo|empr[eé]stimo|m[uú]tuo)\b|darlehensvertr[aä]g|` +
+      String.raw`\bcontrat\s+de\s+pr[eê]t\b|\bcontratto\s+di\s+(?:prestito|mutuo)\b|\bleningsovereenkomst\b`,
+    String.raw`\bborrower\b|\blender\b|\bprincipal\s+amount\b`,
+  ],
   ['Partnership Agreement', String.raw`\bpartnership\s+agreement\b|\bjoint\s+venture\b`, String.raw`\bpartners\b|\bprofit\s+shar`],
 ].map(([label = '', name = '', signals = '']) => ({ label, name: new RegExp(name, 'gi'), signals: new RegExp(signals, 'gi') }));
 
