@@ -17,12 +17,37 @@ export const SETS = { development: 'development', heldOut: 'held-out' };
 const CATEGORY_AGENT = { legal: 'legal', receipts: 'finance' };
 const ASSET_TYPE = { legal: 'legal_analysis', receipts: 'receipt' };
 
+/** The tools a plan's step may be expected to call; `null` is none (the general agent's work). */
+const STEP_TOOLS = new Set([
+  'format_post',
+  'generate_outline',
+  'generate_image',
+  'format_script',
+  'format_reel',
+  'generate_thumbnail_concept',
+  'analyze_legal_document',
+  'extract_receipt_data',
+  null,
+]);
+
+/**
+ * A case written wrong fails as a set error, not as the model's: a step's expected tool must be one of STEP_TOOLS (a
+ * writer's "null" in quotes once scored seven correct plans as wrong).
+ */
+function assertWellFormed(category, item) {
+  for (const step of category === 'planning' ? (item.expect?.steps ?? []) : []) {
+    if (step.tool !== undefined && !STEP_TOOLS.has(step.tool)) throw new Error(`${item.id}: expected tool ${JSON.stringify(step.tool)} is no tool`);
+  }
+}
+
 /** The case files present in a directory: { legal: [...], receipts: [...], ... }. */
 export function loadCases(directory) {
   const cases = {};
   for (const category of CATEGORIES) {
     const file = join(directory, `${category}.json`);
-    if (existsSync(file)) cases[category] = JSON.parse(readFileSync(file, 'utf8'));
+    if (!existsSync(file)) continue;
+    cases[category] = JSON.parse(readFileSync(file, 'utf8'));
+    for (const item of cases[category]) assertWellFormed(category, item);
   }
   return cases;
 }
