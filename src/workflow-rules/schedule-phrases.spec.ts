@@ -119,6 +119,7 @@ describe('schedule phrases', () => {
     ['every Saturday at night, a story about the DJ line-up', '0 20 * * 6', null],
     // Two dates of the month or more, with "on" or a time, repeat monthly; a single "on the 5th" may be one date.
     ['on the 5th and the 20th at 8:15am, remind the cleaners about the invoice', '15 8 5,20 * *', null],
+    ['Los lunes y miércoles al mediodía, una story con el plato del día', '0 12 * * 1,3', null],
   ])('reads "%s" as %s (%s)', (goal, expression, timezone) => {
     expect(suggestSchedule(goal)).toMatchObject({ expression, timezone });
   });
@@ -139,6 +140,8 @@ describe('schedule phrases', () => {
     ['Twice a year, on 3 March and 17 September, write the appeal', 'Twice a year, on 3 March and 17 September', /different days of the month/],
     ['cada dos semanas, un post', 'cada dos semanas', /cannot count weeks/],
     ['toutes les deux semaines, un post', 'toutes les deux semaines', /cannot count weeks/],
+    ['No último dia útil de cada mês, enviar o relatório de vendas', 'último dia útil de cada mês', /last working day/],
+    ['el último día hábil de cada mes a las 18h, cerrar la caja', 'el último día hábil de cada mes a las 18', /last working day/],
   ])('refuses "%s", naming "%s" and why', (goal, phrase, reason) => {
     const schedule = suggestSchedule(goal);
     expect(schedule).toMatchObject({ expression: null, phrase });
