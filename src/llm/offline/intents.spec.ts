@@ -93,6 +93,8 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Design a carousel graphic with our three best reviews', 'generate_image'],
     ['I need a story image for the flash sale tonight', 'generate_image'],
     ['Write a LinkedIn carousel about hiring juniors', 'format_post'],
+    // "post-ready" describes the work; it names no post.
+    ['I need the flyer image post-ready by noon', 'generate_image'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });
@@ -142,6 +144,15 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent(capabilities)).toBeUndefined();
     expect(matchIntent('Tell me what you can do with our reels and posts')).toBeUndefined();
     expect(matchIntent('Walk me through the NDA we signed')?.tool).toBe('analyze_legal_document');
+  });
+
+  it('reads boiling notes down and messaging people to do something as no deliverable, whatever the notes or the ask name', () => {
+    expect(matchIntent('could u boil these notes down to a few takeaways for the board?\n- the reel script is late\n- the banner is printed')).toBeUndefined();
+    expect(matchIntent('condense the notes below into three action items for the crew\n- scaffold arrives Monday\n- the video script is due Friday')).toBeUndefined();
+    expect(matchIntent('remind the volunteers to bring photos of the garden for the newsletter')).toBeUndefined();
+    expect(matchIntent('ping the team to share their pictures from the retreat')).toBeUndefined();
+    expect(matchIntent('no sign-off needed, just post-ready stuff')).toBeUndefined();
+    expect(matchIntent('Write a post reminding the volunteers to bring photos')?.tool).toBe('format_post');
   });
 
   it('reads no kind into real words one slip away from one', () => {

@@ -55,7 +55,8 @@ export const OFFLINE_INTENTS = [
     agent: 'social',
     pattern: new RegExp(
       [
-        String.raw`\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|blurbs?|(?:linkedin|facebook|status)\s+updates?`,
+        // "post-ready", "post-launch": an adjective, no post.
+        String.raw`\b(?:posts?(?!-\w)|tweets?|threads?|captions?|carousels?|announcements?|blurbs?|(?:linkedin|facebook|status)\s+updates?`,
         // "on LinkedIn", "for the bakery's Instagram", "for the village facebook group".
         // The same in the languages asks are mixed with: "pro insta", "para o Instagram", "pour Facebook", "für LinkedIn".
         String.raw`(?:on|for|to|pro|pra|para(?:\s+o)?|pour|für|per|no|na|en)\s+(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+['’]s\s+)?(?:linkedin|instagram|insta|ig|facebook|fb|twitter|x|threads|mastodon|bluesky|tiktok)`,
@@ -86,7 +87,7 @@ export function agentOfTool(tool: string | undefined): OfflineIntent['agent'] | 
  * posts daily") asks for an explanation, not for what it names.
  */
 const WORK_ON_CONTENT =
-  /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:summari[sz]e|sum\s+up|recap|translate|explain|analy[sz]e|research|compare|evaluate|assess|report\s+on|e-?mail|send|track|measure|walk\s+(?:me|us)\s+through|tell\s+(?:me|us)\s+(?:about|what|how)|describe)\b/i;
+  /^(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:summari[sz]e|sum\s+up|boil\s+(?:[\w-]+\s+){0,3}?down|condense|distil+|recap|translate|explain|analy[sz]e|research|compare|evaluate|assess|report\s+on|e-?mail|send|track|measure|walk\s+(?:me|us)\s+through|tell\s+(?:me|us)\s+(?:about|what|how)|describe)\b/i;
 
 /**
  * A question about things rather than an ask to make one ("what's the difference between a reel and
@@ -144,6 +145,12 @@ function asks(sentence: string): boolean {
 }
 
 /**
+ * A message asking people to do something ("ping the crew to upload their photos", "remind the volunteers to bring…"): the
+ * general agent's message, whatever the people are asked to do.
+ */
+const MESSAGE_TO_PEOPLE = /^(?:please\s+)?(?:ping|text|message|nudge|remind|tell|ask|dm|whatsapp)\s+(?:the\s+|our\s+|my\s+|all\s+(?:the\s+)?)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|that)\s/i;
+
+/**
  * Thanks or praise for what was made ("thanks so much, that caption worked great!", "cheers, the banner looked
  * brilliant"): a reply to the assistant that asks for nothing, unless it asks for more ("now a thread", "do the same").
  */
@@ -194,7 +201,7 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|o
  * text once: linear.
  */
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
-  if (thanksOnly(text)) return undefined;
+  if (thanksOnly(text) || MESSAGE_TO_PEOPLE.test(text.trim())) return undefined;
   const question = asksQuestionAbout(text);
   const workOnContent = WORK_ON_CONTENT.test(text.trim()) || question;
   // A question about contracts or receipts in general ("is a non-compete enforceable?") asks for an answer, not a reading.
@@ -232,7 +239,7 @@ const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|thi
 /** A picture named by the post it goes in: "carousel graphic", "post image", "tweet visual". */
 const POST_PICTURE = /\b(?:posts?|tweets?|threads?|carousels?|stor(?:y|ies))\s+(?:graphics?|images?|visuals?|pictures?|pics?|banners?)\b/i;
 /** A post named by what it is, not by where it goes ("on insta"). */
-export const POST_KIND = /\b(?:posts?|tweets?|threads?|captions?|carousels?|announcements?|updates?|blurbs?|articles?|stor(?:y|ies)|shout-?outs?)\b/i;
+export const POST_KIND = /\b(?:posts?(?!-\w)|tweets?|threads?|captions?|carousels?|announcements?|updates?|blurbs?|articles?|stor(?:y|ies)|shout-?outs?)\b/i;
 
 /** The sentences from the first one that asks for something, when statements come before it. */
 function fromFirstAsk(text: string): string | undefined {
