@@ -1833,6 +1833,13 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'la responsabilité du Prestataire est limitée au responsabilité ne pourra ',
       'no hay interés de demora ni intereses de retraso ni ',
       'Gewerbemietvertragsarbeitsvertragdarlehensvertrag contrato de arrendamiento contrat de ',
+      'nicht für Wettbewerber nicht bei einem Konkurrenten kein Wettbewerbsverbot nicht in Wettbewerb zu nicht konkurrierend während der Vertragslaufzeit nach Vertragsende ',
+      'assigns all intellectual property. This includes. Dies gilt auch für. Dies umfasst. Cela inclut. Esto incluye. Ciò vale anche ',
+      'a titolo di penale fornito in esclusiva fornitori esterni non è consentito fornitori esterni a sua esclusiva assoluta discrezione risponde illimitatamente ',
+      'può modificare le condizioni si riserva il diritto di aumentare 30 giorni di preavviso responsabilità illimitata salvo dolo ',
+      '; Scots law; ; as required by law; : the a b law, ;a b c d law ',
+      "tacite reconduction reconduit tacitement périodes successives de sauf peut modifier les tarifs sans préavis préavis de deux mois ",
+      "s'interdit de solliciter tout collaborateur du limitée, tous préjudices confondus, au ne pourra être tenu des dommages indirects ",
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
@@ -1844,5 +1851,53 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
 
   it('rejects an empty document', () => {
     expect(() => analyzeLegalDocument(parse({ document: '  \n\t ' }))).toThrow(ToolInputError);
+  });
+});
+
+describe('analyzeDocument: competition in German, extending sentences, Italian and French wording, a law named in a list', () => {
+  it('reads a German bar on working for competitors as a non-compete, high past the term and medium within it', () => {
+    expect(severitiesOf('Konkurrenz. Die Beraterin wird bis zwei Jahre nach Beendigung des Vertrages nicht für Konkurrenten des Verlags arbeiten.')).toEqual(['non_compete:high']);
+    expect(severitiesOf('Konkurrenz. Die Beraterin wird während der Vertragslaufzeit nicht für Konkurrenten des Verlags arbeiten.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Sonstiges. Für den Fotografen gilt ein nachvertragliches Wettbewerbsverbot von sechs Monaten.')).toEqual(['non_compete:high']);
+    expect(severitiesOf('Sonstiges. Ein Wettbewerbsverbot besteht nicht; es gibt kein Wettbewerbsverbot.')).toEqual([]);
+  });
+
+  it('reads a sentence that extends the one before ("This includes", "Dies gilt auch für") with it for the severity', () => {
+    expect(severitiesOf('IP. The Consultant assigns to the Client all intellectual property in the deliverables. This includes any tools the Consultant made before the engagement.')).toEqual(['ip_assignment:high']);
+    expect(severitiesOf('Rechte. Die Designerin überträgt dem Verlag sämtliche Nutzungsrechte an den Illustrationen. Dies gilt auch für Skizzen, die sie vor Vertragsabschluss angefertigt hat.')).toEqual(['ip_assignment:high']);
+    // A sentence that does not extend the one before leaves it as it is.
+    expect(severitiesOf('IP. The Consultant assigns to the Client all intellectual property in the deliverables. The Client reviews them before the engagement ends.')).toEqual(['ip_assignment:medium']);
+  });
+
+  it('reads Italian penalties, exclusive suppliers, discretion, unlimited liability and changes to the terms', () => {
+    expect(severitiesOf('Disdetta. Se gli sposi annullano la prenotazione, versano a titolo di penale il 50% del prezzo.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Fornitori. Il servizio fotografico è fornito in esclusiva dallo Studio Rossi.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Fornitori. Non è consentito agli ospiti portare fotografi esterni.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Sala. La sala è concessa in uso esclusivo agli ospiti.')).toEqual([]);
+    expect(severitiesOf('Recesso. Lo Studio può recedere dal contratto in ogni momento a sua assoluta discrezione.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf("Danni. L'Organizzatore risponde illimitatamente dei danni causati dagli invitati.")).toEqual(['uncapped_liability:high']);
+    expect(severitiesOf('Prezzi. Il Fornitore può aumentare le tariffe con 60 giorni di preavviso.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('Prezzi. Il Fornitore può modificare il listino senza preavviso.')).toEqual(['unilateral_amendment:high']);
+  });
+
+  it('reads a choice of law stated as an item of a list ("…; Scots law; …")', () => {
+    expect(severitiesOf('Disputes. Mediation first; Scots law; each side bears its own costs.')).toContain('governing_law:low');
+    expect(severitiesOf('Records. The Supplier keeps its books; as required by law.')).toEqual([]);
+    expect(severitiesOf('Records. The Supplier keeps its books; applicable law.')).toEqual([]);
+  });
+
+  it('reads French tacit renewal, changes to the terms, non-solicitation and caps', () => {
+    expect(severitiesOf("Durée. La location du matériel est reconduite tacitement d'année en année.")).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf("Durée. L'abonnement se poursuit ensuite par tacite reconduction.")).toEqual(['automatic_renewal:medium']);
+    expect(severitiesOf('Durée. Le contrat prend fin à son terme, sans tacite reconduction.')).toEqual([]);
+    expect(severitiesOf("Tarifs. L'Éditeur se réserve le droit de modifier ses tarifs sans préavis.")).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf("Tarifs. L'Éditeur peut réviser les conditions générales moyennant un préavis de deux mois.")).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf("Personnel. L'Agence s'engage à ne pas débaucher les salariés du Client pendant un an.")).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf("Personnel. Chaque partie s'interdit de recruter les employés de l'autre partie.")).toEqual(['non_solicitation:low']);
+    const priced = "1. Prix. Le Client paie 900 € par mois pour l'hébergement.";
+    const ids = (document: string) => analyzeDocument(document).risks.map((risk) => risk.id);
+    expect(ids(priced)).toContain('missing_liability_cap');
+    expect(ids(`${priced}\n2. Responsabilité. La responsabilité de l'Agence est limitée, pour l'ensemble des dommages, à la somme de 5 000 €.`)).not.toContain('missing_liability_cap');
+    expect(ids(`${priced}\n2. Responsabilité. L'Agence ne saurait être tenue responsable des pertes indirectes.`)).not.toContain('missing_liability_cap');
   });
 });

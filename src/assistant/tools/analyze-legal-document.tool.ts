@@ -170,6 +170,12 @@ const DE_SECRECY = String.raw`\b(?:vertraulich|geheimhalt|verschwiegenheit)\w*`;
 const DE_UNLIMITED = String.raw`${DE_START}(?:unbegrenzt|unbeschr[aä]nkt)\w*|\bohne\s+(?:jede\s+)?(?:begrenzung|beschr[aä]nkung|h[oö]chstgrenze|obergrenze)\b`;
 /** Indirect loss: "mittelbare Schäden", "Folgeschäden", "entgangener Gewinn". */
 const DE_INDIRECT_LOSS = String.raw`(?:\b(?:mittelbar|indirekt)\w*\s+sch[aä]d\w*|\bfolgesch[aä]d\w*|\bentgangen\w*\s+gewinn\w*)`;
+/** A competitor: "Wettbewerber", "Mitbewerber", "Konkurrenten", "Konkurrenzunternehmen". */
+const DE_COMPETITOR = String.raw`(?:wettbewerber|mitbewerber|konkurrent|konkurrenzunternehm|konkurrenzfirm)\w*`;
+/** For the contract's term: "während der Vertragslaufzeit", "während der Laufzeit dieses Vertrages", "für die Dauer des Vertrages". */
+const DE_DURING_TERM = String.raw`${DE_START}w[aä]hrend\s+(?:der|des)\s+(?:vertrags)?(?:laufzeit|dauer|zusammenarbeit|vertrag\w*)\b|\bf[uü]r\s+die\s+dauer\s+(?:des|dieses)\s+vertrag\w*`;
+/** Past it: "nach Vertragsende", "nach Beendigung des Vertrages", "nach Ablauf", "nachvertraglich", "danach". */
+const DE_AFTER_TERM = String.raw`\bnach\s+(?:(?:dem|der)\s+)?(?:vertrags)?(?:ende|beendigung|ablauf)\b|\bnachvertraglich\w*|\bdanach\b`;
 /** Rights in a work: "Nutzungsrechte", "Verwertungsrechte", "Urheberrechte". */
 const DE_WORK_RIGHTS = String.raw`(?:nutzungs|verwertungs|urheber)\w*recht\w*`;
 /**
@@ -202,13 +208,24 @@ const IT_LETTERS = String.raw`[a-zàèéìòù]`;
 const IT_MUTUAL = String.raw`\b(?:ciascuna|ciascuno|ognuna|ognuno)\s+(?:delle\s+|dei\s+)?part[ei]\b|\bentrambe\s+le\s+parti\b|\breciprocamente\b`;
 const IT_MAY = String.raw`\b(?:pu[oò]|possono|potr[aà]|potranno|ha(?:nno)?\s+(?:il\s+)?diritto\s+di|ha(?:nno)?\s+(?:la\s+)?facolt[aà]\s+di|si\s+riserva\s+(?:il\s+diritto\s+)?di)(?!${IT_LETTERS})`;
 const IT_END = String.raw`\b(?:recedere|risolvere|disdire|disdettare|sciogliere|interrompere)\b`;
+/** At one's discretion, however qualified: "a sua discrezione", "a sua insindacabile discrezione", "a sua esclusiva (assoluta) discrezione". */
+const IT_DISCRETION = String.raw`(?:sua|propria|proprio)\s+(?:(?:insindacabile|esclusiva|assoluta|piena|libera|totale|unica|sola)\s+){0,2}discrezione`;
 /** Needing no reason: "in qualsiasi momento", "senza (giusta) causa", "ad nutum", or on notice ("con un preavviso di 15 giorni"). */
 const IT_AT_WILL = String.raw`\bin\s+(?:qualsiasi|ogni|qualunque)\s+momento\b|\bsenza\s+(?:giusta\s+)?(?:causa|motivo|motivazione)\b|\bad\s+nutum\b|` +
-  String.raw`\ba\s+(?:sua|proprio)\s+(?:insindacabile\s+)?discrezione\b|\bpreavviso\b`;
-const IT_NO_NOTICE = String.raw`\bsenza\s+(?:alcun\s+|previo\s+)?preavviso\b|\bcon\s+effetto\s+immediato\b|\ba\s+(?:sua|proprio)\s+(?:insindacabile\s+)?discrezione\b`;
-const IT_NOTICE_PERIOD = String.raw`\bpreavviso\s+(?:scritto\s+)?(?:di\s+)?(?:almeno\s+)?(?:\d+|${IT_LETTERS}+)\s+(?:\(\d+\)\s+)?(?:giorni|settimane|mesi)\b`;
+  String.raw`\ba\s+${IT_DISCRETION}\b|\bpreavviso\b`;
+const IT_NO_NOTICE = String.raw`\bsenza\s+(?:alcun\s+|previo\s+)?preavviso\b|\bcon\s+effetto\s+immediato\b|\ba\s+${IT_DISCRETION}\b`;
+const IT_NOTICE_PERIOD = String.raw`\bpreavviso\s+(?:scritto\s+)?(?:di\s+)?(?:almeno\s+)?(?:\d+|${IT_LETTERS}+)\s+(?:\(\d+\)\s+)?(?:giorni|settimane|mesi)\b|` +
+  // The period before the word: "con almeno 30 giorni di preavviso", "due mesi di preavviso scritto".
+  String.raw`\b(?:\d+|${IT_LETTERS}+)\s+(?:\(\d+\)\s+)?(?:giorni|settimane|mesi)\s+(?:di\s+)?preavviso\b`;
 /** A penalty by its Italian name, as a noun: "una penale di € 100", "la clausola penale" (not "responsabilità penale"). */
-const IT_PENALTY = String.raw`\b(?:una|la|le|alcuna|della|delle|alla|alle)\s+penal[ei]\b|\bclausola\s+penale\b|\bpenal[ei]\s+(?:di|pari)\b`;
+const IT_PENALTY = String.raw`\b(?:una|la|le|alcuna|della|delle|alla|alle)\s+penal[ei]\b|\bclausola\s+penale\b|\bpenal[ei]\s+(?:di|pari)\b|` +
+  // Owed as one: "a titolo di penale", "come penale", "quale penale".
+  String.raw`\b(?:a\s+titolo\s+di|come|quale|in\s+qualit[aà]\s+di)\s+penal[ei]\b`;
+/** Changing the terms in Italian: "modificare le condizioni", "aumentare le tariffe", "aggiornare il listino". */
+const IT_CHANGE = String.raw`(?:modificare|cambiare|variare|aggiornare|aumentare|adeguare|rivedere)`;
+const IT_TERMS = String.raw`(?:condizioni|contratto|termini|prezz[oi]|tariff[ae]|corrispettiv[oi]|canone|regolamento|listino|compens[oi])`;
+/** Suppliers by their trade, barred from outside: "fornitori esterni", "fotografi esterni", "catering esterno". */
+const IT_TRADE = String.raw`(?:fornitor[ei]|catering|fotograf[oi]|fiora[io]|fioristi|musicisti|dj|ditte|prestatori|operatori|aziende|servizi|banqueting)`;
 /**
  * A distance from the other side's premises in Italian, Portuguese, Spanish, Dutch or German: "nel raggio di 3 km", "entro 5 km",
  * "num raio de 20 km", "en un radio de 10 kilómetros", "binnen 5 km", "im Umkreis von 10 km".
@@ -243,6 +260,18 @@ const FR_TRADE = String.raw`(?:traiteurs?|fournisseurs?|prestataires?|distribute
   String.raw`imprimeurs?|transporteurs?|installateurs?|animateurs?|DJs?)`;
 /** A French word, for the words between others: "traiteur ni prestataire de restauration". */
 const FR_WORD = String.raw`${FR_LETTERS}[a-zàâäçéèêëîïôöùûüÿœ'’-]*`;
+/** Who may, in French: "peut", "pourra", "a le droit de", "se réserve le droit de". */
+const FR_MAY = String.raw`(?:\bpeu(?:t|vent)|\bpourr(?:a|ont)|\ba\s+(?:le\s+droit|la\s+facult[ée])\s+d(?:e\b|['’])|\bse\s+r[ée]serven?t?\s+(?:le\s+droit\s+)?d(?:e\b|['’]))`;
+/** Changing the terms: "modifier", "réviser", "augmenter", "mettre à jour". */
+const FR_CHANGE = String.raw`(?:modifier|changer|r[ée]viser|augmenter|adapter|ajuster|actualiser|mettre\s+[àa]\s+jour)`;
+const FR_TERMS = String.raw`(?:conditions|contrat|pr[ée]sentes|tarifs?|prix|redevances?|loyers?|r[èe]glement|honoraires|cgv|cgu|grille\s+tarifaire|abonnements?)`;
+/** No notice in French: "sans préavis", "avec effet immédiat", "à sa seule discrétion", "dès leur mise en ligne". */
+const FR_NO_NOTICE = String.raw`\bsans\s+(?:aucun\s+)?(?:pr[ée]avis|notification|information|avertissement)${FR_END}|\bavec\s+effet\s+imm[ée]diat${FR_END}|` +
+  String.raw`(?<!${FR_LETTERS})[àa]\s+(?:sa|leur)\s+(?:(?:seule|libre|enti[èe]re|pleine|totale)\s+)?discr[ée]tion${FR_END}|` +
+  String.raw`\bd[èe]s\s+(?:leur|sa|son)\s+(?:mise\s+en\s+ligne|publication|affichage)${FR_END}`;
+/** A notice period in French: "moyennant un préavis de deux mois", "un préavis d'un mois", "30 jours à l'avance". */
+const FR_NOTICE_PERIOD = String.raw`\bpr[ée]avis\s+(?:[ée]crit\s+)?(?:de\s+|d['’]\s?)(?:au\s+moins\s+)?(?:\d+|${FR_WORD})\s+(?:jours?|semaines?|mois)${FR_END}|` +
+  String.raw`\b(?:\d+|un|une|deux|trois|six)\s+(?:jours?|semaines?|mois)\s+(?:[àa]\s+l['’]avance|de\s+pr[ée]avis)${FR_END}`;
 /** Ending it, as a right one side has: "terminate", "end", "cancel", "stop" (volunteering), "quit". */
 const END_VERB = String.raw`(?:terminat\w*|end|cancel\w*|stop|quit)`;
 const MUTUAL = anyOf(
@@ -285,6 +314,7 @@ const NO_NOTICE = anyOf(
   DE_NO_NOTICE,
   NL_NO_NOTICE,
   IT_NO_NOTICE,
+  FR_NO_NOTICE,
 );
 /** A period of notice: "30 days", "two weeks", "a month". */
 const PERIOD = String.raw`(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)`;
@@ -301,6 +331,7 @@ const NOTICE_PERIOD = anyOf(
   DE_NOTICE_PERIOD,
   NL_NOTICE_PERIOD,
   IT_NOTICE_PERIOD,
+  FR_NOTICE_PERIOD,
 );
 /**
  * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "wants out", "walk away from this deal"
@@ -358,6 +389,7 @@ const AFTER_TERM = anyOf(
   String.raw`\b(?:after|following|thereafter|post-?termination|from\s+the\s+(?:end|termination))\b`,
   String.raw`\bfor\s+(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
   ES_AFTER_TERM,
+  DE_AFTER_TERM,
 );
 /**
  * What the contract lasts for, by whatever the deal is: its term or lease, or the event, season, plan or campaign it is for
@@ -372,11 +404,24 @@ const LIMITED_TO_TERM = anyOf(
   // The same in plain words: "while you're teaching for us", "whilst you work with us", "as long as you're with the Studio".
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:you|he|she|they)(?:['’]re|\s+are|\s+is|\s+remains?|\s+stays?)?\s+(?:still\s+)?(?:[\w-]+\s+)?(?:for|with)\s+(?:us|me|the\s+\w+)\b`,
   ES_DURING_TERM,
+  DE_DURING_TERM,
   // The period the sentence before set ("From signing until 31 May, … During that time you won't …"), read with it (REFERS_BACK).
   String.raw`\b(?:during|throughout|for|in)\s+(?:that|this|such|the\s+same)\s+(?:time|period)\b`,
 );
 /** A sentence whose period is the one the sentence before it sets: "during that time", "in this period". */
 const REFERS_BACK = /\b(?:during|throughout|for|in)\s+(?:that|this|such|the\s+same)\s+(?:time|period)\b/i;
+/**
+ * A sentence that carries the one before on to more: "This includes …", "This also covers …", "The same applies to …", and in
+ * German, French, Spanish, Portuguese, Italian and Dutch ("Dies umfasst auch …", "Dies gilt auch für …", "Cela inclut …", "Esto
+ * incluye …", "Ciò comprende …", "Dit geldt ook voor …").
+ */
+const EXTENDS_THE_ONE_BEFORE = new RegExp(
+  String.raw`^\s*(?:(?:this|that|which|it|the\s+same)\s+(?:also\s+|further\s+)?(?:includes?|covers?|extends?\s+to|appl(?:y|ies)\s+(?:also\s+|equally\s+)?to)|` +
+    String.raw`(?:dies|das|diese\w*|gleiches|selbiges)\s+(?:umfasst|umfassen|gilt|erstreckt\s+sich|schlie(?:ß|ss)t)\b(?!\s+nicht\b)|` +
+    String.raw`(?:ceci|cela|ce\s+qui|il|elle)\s+(?:inclut|comprend|couvre|s['’]\s?applique|s['’]\s?étend)|(?:esto|ello|eso|isto|isso|ci[oò]|questo|dit|dat)\s+` +
+    String.raw`(?:tambi[eé]n\s+|tamb[eé]m\s+|anche\s+|ook\s+)?(?:incluye|comprende|abarca|se\s+aplica|se\s+extiende|inclui|abrange|include|comprende|vale|si\s+applica|omvat|geldt))\b(?!\s+(?:nicht|niet|not|pas)\b)`,
+  'i',
+);
 /** A restraint for the contract's own term, not past it. */
 const withinTerm = (sentence: string): boolean => LIMITED_TO_TERM.test(sentence) && !AFTER_TERM.test(sentence);
 /** A clause headed as exclusivity ("Exclusivity.", "Exclusive dealing."), not as a non-compete ("Exclusivity and non-competition."). */
@@ -660,6 +705,8 @@ const GENERIC_LAW = String.raw`(?:applicable|relevant|local|any|all|mandatory|st
  */
 const NAMED_LAW = String.raw`(?:the\s+)?(?:laws?\s+(?:of|in)\s+(?:the\s+)?(?!(?:any|all|every|each|your|their|its|our|his|her|my|another|other|such|that|those|these|whichever|applicable|relevant|this|where|force)\b)[\w-]+|` +
   String.raw`(?:(?!${GENERIC_LAW}\b)[\w-]+\s+){1,3}laws?\b)`;
+/** Words that make "… law" a phrase of obeying it, not its name: "as required by law", "under law", "comply with law". */
+const NOT_A_LAW_NAME = String.raw`(?:by|under|with|to|as|of|in|per|at|for|and|or|on|is|are|be|been|permitted|required|allowed|provided|comply|complies|compliance|breach\w*|violat\w*|within)`;
 /** "Venue is …" with no article: the legal venue, not "the venue" of an event. */
 const LEGAL_VENUE = String.raw`(?<!\b(?:the|a|an|our|your|this|that|its|their|his|her|my|event|wedding|party|concert|conference)\s)\bvenue\s+(?:shall\s+be|will\s+be|is|lies)\b`;
 /** What a duty of secrecy forbids. */
@@ -782,6 +829,12 @@ const NON_COMPETE = [
   // "não poderá explorar qualquer lavandaria num raio de 5 km".
   String.raw`\b(?:non|n[aã]o|no|niet|nicht)\b[^.]{0,150}?${FOREIGN_RADIUS}`,
   String.raw`${ES_REFUSAL}\s+(?:${ES_LETTERS}+\s+){0,2}?${ES_SERVE}(?!${ES_LETTERS})[^.]{0,120}?${ES_RIVAL}`,
+  // In German: the clause by its name ("ein nachvertragliches Wettbewerbsverbot", not "kein Wettbewerbsverbot"), or not working
+  // for, with or at a competitor ("wird nicht für Wettbewerber der Agentur tätig", "nicht bei einem Konkurrenten arbeiten"), or
+  // entering into competition ("nicht in Wettbewerb zur Agentur treten"); passing information to one is secrecy, not a restraint.
+  String.raw`(?<!\bkein(?:e|en)?\s+(?:${DE_WORD}\s+)?)\b(?:wettbewerbs|konkurrenz)(?:verbot|klausel)\w*(?!\s+(?:besteht|gilt)\s+nicht\b)`,
+  String.raw`${DE_START}(?:nicht|kein\w*)\s+(?:${DE_WORD}\s+){0,8}?(?:f[uü]r|bei|mit)\s+(?:(?:einen?|einem|einer|die|den|der|dem|ein|andere\w*)\s+)?(?:${DE_WORD}\s+)?${DE_COMPETITOR}|` +
+    String.raw`${DE_START}nicht\s+(?:${DE_WORD}\s+){0,8}?in\s+(?:wettbewerb|konkurrenz)\s+(?:zu|mit)\b|${DE_START}(?:nicht|kein\w*)\s+(?:${DE_WORD}\s+){0,4}?konkurrierend\w*`,
 ];
 
 /**
@@ -843,12 +896,14 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:shall|will)\s+not\s+be\s+(?:limited|capped)\b(?=[^.;]*\b(?:liab|damages|losses))`,
     // In German: "haftet … der Höhe nach unbegrenzt", "die Haftung ist unbeschränkt", "haftet ohne Höchstgrenze".
     String.raw`\bhaft\w*\b[^.;]{0,120}?(?:${DE_UNLIMITED})`,
+    // In Italian: "rispondono in modo illimitato", "risponde illimitatamente", "responsabilità illimitata".
+    String.raw`\b(?:rispond|responsabil)\w*\b[^.;]{0,120}?(?:\bin\s+(?:modo|misura)\s+illimitat[ao]\b|\billimitatamente\b|\bsenza\s+(?:alcun\s+)?limit[ei]\b)|\bresponsabilit[aà]\s+illimitat[ae]\b`,
   ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.',
   // "Nothing limits liability for death, personal injury or fraud" is the standard carve-out, not an open exposure.
   // The same in German: intent (Vorsatz), gross negligence (grobe Fahrlässigkeit), injury to life, body or health, product liability.
   new RegExp(
-    String.raw`^(?![^]*\b(?:unlimited|uncapped)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded)|` +
-      String.raw`vorsatz|vors[aä]tzlich\w*|grob\w*\s+fahrl[aä]ssig\w*|leben|k[oö]rper\w*|gesundheit|produkthaftung\w*|arglist\w*)\b`,
+    String.raw`^(?![^]*\b(?:unlimited|uncapped|illimitat\w*)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded)|` +
+      String.raw`vorsatz|vors[aä]tzlich\w*|grob\w*\s+fahrl[aä]ssig\w*|leben|k[oö]rper\w*|gesundheit|produkthaftung\w*|arglist\w*|dolo|colpa\s+grave)\b`,
     'i',
   ))),
   rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) || (ALL_LOSSES.test(s) && !SCOPED_CLAIM.test(s)) ? 'high' : 'medium'), [
@@ -904,6 +959,11 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`(?<!\bniet\s)\b(?:stilzwijgend|automatisch)\s+(?:(?!niet\b)[\wëé]+\s+){0,3}?verleng\w*|\bverleng\w*\s+(?:(?!niet\b)[\wëé]+\s+){0,3}?(?:stilzwijgend|automatisch)\b|` +
       String.raw`(?<!\bnon\s(?:si\s)?)\b(?:si\s+)?rinnov\w*\s+(?:\w+\s+){0,2}?(?:tacitamente|automaticamente)\b|\b(?:tacitamente|automaticamente)\s+rinnov\w*|` +
       String.raw`\b(?:tacito|automatico)\s+rinnovo\b|\brinnovo\s+(?:tacito|automatico)\b`,
+    // In French: "par tacite reconduction", "reconduit tacitement", "se renouvelle automatiquement", successive periods "sauf
+    // dénonciation" (not "sans tacite reconduction", "n'est pas reconduit tacitement").
+    String.raw`(?<!\b(?:sans|aucune?|pas\s+de|exclu\w*)\s+(?:(?:la|toute)\s+)?)\b(?:tacite\s+reconduction|reconduction\s+tacite)\b|` +
+      String.raw`(?<!\bpas\s)\b(?:reconduit|reconduite|reconduits|reconduites|renouvel\w*)\s+(?:tacitement|automatiquement|de\s+plein\s+droit)\b|` +
+      String.raw`\b(?:tacitement|automatiquement)\s+(?:reconduit|renouvel)\w*|\bp[ée]riodes?\s+(?:${FR_WORD}\s+){0,3}?successives?\b[^.]{0,80}?\bsauf\b`,
     // A term that goes on by itself until someone stops it: "continues year after year until the Customer cancels".
     String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|` +
       String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|(?:gives?|serves?|sends?)\s+(?:[\w-]+\s+){0,3}notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
@@ -940,6 +1000,11 @@ export const RISK_RULES: RiskRule[] = [
     // CONTRATADA", "se abstendrá de contratar a empleados del Estudio" (not services, nor the staff of third parties).
     String.raw`${ES_PT_REFUSAL}\s+(?:${ES_LETTERS}+,?\s+){0,4}?(?:contrat|emple|empreg|recrut|reclut|alici|capt|solicit|atra)${ES_LETTERS}*\b[^.]{0,60}?` +
       String.raw`\b${ES_STAFF}\s+(?:de|del|da|do|das|dos)\s+(?!terc)`,
+    // In French, by its name ("Non-sollicitation") or refusing to solicit or hire the other side's people: "s'interdit de solliciter ou
+    // d'embaucher tout collaborateur du Prestataire", "s'engage à ne pas débaucher les salariés du Client".
+    String.raw`\bnon[\s-]sollicitation${FR_END}|(?:\bs['’]\s?interdi\w*\s+de|\bs['’]\s?engage\w*\s+[àa]\s+ne\s+pas|\bne\s+(?:pas|peut|peuvent|pourra|pourront|doit|devra)(?:\s+pas)?)\s*` +
+      String.raw`(?:${FR_WORD}\s+){0,3}?(?:d['’])?(?:solliciter|d[ée]baucher|embaucher|recruter|engager|employer|d[ée]marcher)${FR_END}[^.]{0,80}?` +
+      String.raw`(?<!${FR_LETTERS})(?:collaborat(?:eur|rice)s?|salari[ée]e?s?|employ[ée]e?s?|personnel|membres?\s+du\s+personnel|consultants?|clients?|pr[ée]pos[ée]s?)${FR_END}`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   eitherSideInTurn(readingCarveOuts(rule('termination_without_cause', 'Termination without cause', oneSided, [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
@@ -1026,6 +1091,8 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:agreements?|contracts?|terms|conditions|deals?|arrangements?|licen[cs]es?|this|it|everything)\b[^.]{0,40}?\b` +
       String.raw`(?:is|are|be|falls?|comes?|made|run|governed|written)\s+under\s+${NAMED_LAW}`,
     String.raw`\b(?!${GENERIC_LAW}\b)[\w-]+\s+law\s+(?:applies|shall\s+apply|will\s+apply|governs|shall\s+govern|will\s+govern|is\s+applicable)\b`,
+    // The law named alone as an item of a list, as summaries state it: "Disputes: arbitration in Singapore; English law; …".
+    String.raw`(?:^|[;:])\s*(?:the\s+)?(?:(?!(?:${GENERIC_LAW}|${NOT_A_LAW_NAME})\b)[\w-]+\s+){1,3}laws?\s*(?:[;,.]|$)`,
     String.raw`\blaws?\s+of\s+(?:the\s+)?(?:[\w-]+\s+){1,4}?(?:appl(?:y|ies)|shall\s+apply|will\s+apply)\s+(?:to\s+(?:this|the)\s+(?:agreement|contract|terms|deal)\b|exclusively\b|$)`,
     String.raw`\b(?:applicable|proper)\s+law\s*(?:[:.]|is|shall\s+be|will\s+be)\s*(?:the\s+)?(?:laws?\s+of\b|(?!${GENERIC_LAW}\b)[\w-]+(?:\s+[\w-]+)?\s+law\b)`,
     // Where disputes are heard, named in the civil-law way or by the courts' power: "Place of jurisdiction is Zürich",
@@ -1273,6 +1340,12 @@ export const RISK_RULES: RiskRule[] = [
     // exclusively" (not "non-exclusive", nor a price "exclusive of VAT").
     String.raw`\b${GRANT}\s+(?:[\w-]+\s+){0,4}?(?:is|are|shall\s+be|will\s+be|be|remains?)\s+(?:fully\s+|strictly\s+|entirely\s+|also\s+)?exclusive\b(?!\s+of\b)`,
     String.raw`\blicen[cs]ed\s+(?:[\w-]+\s+){0,3}?exclusively\b|(?<![\w-])exclusively\s+licen[cs]ed\b`,
+    // In Italian, a service supplied "in esclusiva" or a supplier named the exclusive one ("fornito in esclusiva da", "fornitore
+    // esclusivo"), or outside suppliers barred ("non è consentito l'ingresso di fornitori esterni"); "uso esclusivo" of a room is its use.
+    String.raw`\b(?:fornit\w*|prestat[oaie]|erogat[oaie]|distribu\w*|vendut[oaie]|rappresentat[oaie]|servizi?o?|fornitura)\s+(?:${IT_LETTERS}+\s+){0,3}?in\s+esclusiva\b|` +
+      String.raw`\b${IT_TRADE}\s+(?:${IT_LETTERS}+\s+){0,2}?esclusiv[oaie]\b|\besclusivit[aà](?!${IT_LETTERS})`,
+    String.raw`\b(?:non\s+(?:è|e['’]|sono)\s+(?:consentit|ammess|permess|autorizzat)|(?:è|e['’]|sono)\s+(?:vietat|esclus))\w*\b[^.]{0,80}?\b${IT_TRADE}\s+(?:esterni|esterno|terzi)\b|` +
+      String.raw`\b${IT_TRADE}\s+(?:esterni|esterno|terzi)\b[^.]{0,60}?\bnon\s+(?:sono\s+|è\s+)?(?:ammess|consentit|permess|autorizzat)\w*`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
     // "Vary" and "adjust" are how loan and employment terms say it, with an object ("times may vary" changes nothing); a
@@ -1295,6 +1368,11 @@ export const RISK_RULES: RiskRule[] = [
     // In Dutch: "Verhuurder mag de huisregels … wijzigen", "kan de tarieven verhogen", "eenzijdig wijzigen".
     String.raw`${NL_MAY}[^.]{0,100}?(?:voorwaarden|regels|reglement|prijs|prijzen|tarief|tarieven|huur|vergoeding|overeenkomst|contract|honorarium)[^.]{0,100}?` +
       String.raw`\b(?:wijzigen|te\s+wijzigen|aanpassen|aan\s+te\s+passen|verhogen|te\s+verhogen)\b|\beenzijdig\s+(?:te\s+)?(?:wijzig|aanpass|verhog)\w*`,
+    // In Italian: "si riserva il diritto di modificare le presenti condizioni", "può aumentare le tariffe", "modificare unilateralmente".
+    String.raw`${IT_MAY}\s+(?:unilateralmente\s+)?${IT_CHANGE}\b[^.]{0,80}?\b${IT_TERMS}\b|\b(?:modificare|variare|cambiare)\s+unilateralmente\b`,
+    // In French: "peut modifier les présentes conditions générales", "se réserve le droit de réviser ses tarifs", "unilatéralement".
+    String.raw`${FR_MAY}\s*(?:unilat[ée]ralement\s+)?${FR_CHANGE}${FR_END}[^.]{0,80}?(?<!${FR_LETTERS})${FR_TERMS}${FR_END}|` +
+      String.raw`\b(?:modifi|chang|r[ée]vis)\w*\s+unilat[ée]ralement\b|\bunilat[ée]ralement\s+(?:modifi|chang|r[ée]vis)\w*`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (JURY_OR_CLASS.test(s) ? 'high' : 'medium'), [
     String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via|before)\s+(?:[\w-]+\s+){0,3}arbitrat(?:ion|ors?)\b`,
@@ -1356,7 +1434,10 @@ const LIMITS_LIABILITY = anyOf(
   // And in French: "la responsabilité du Prestataire est limitée au montant", "ne pourra excéder".
   String.raw`\b(?:responsabilidad|responsabilidade|responsabilit[aàée]|aansprakelijkheid)(?!\w)[^.]{0,120}?(?:\bn[aã]o\s+exceder|\bno\s+exceder|` +
     String.raw`\bnon\s+(?:potr[aà]\s+)?(?:superare|eccedere)|\blimitad[ao]s?\s+[aà]|\blimitat[ao]\s+a|\bse\s+limita|\bbeperkt\s+tot|\bniet\s+(?:hoger|meer)\s+dan|` +
-    String.raw`\blimit[ée]e?s?\s+(?:au|aux|[àa])${FR_END}|\bne\s+(?:pourra|saurait|peut)\s+(?:en\s+aucun\s+cas\s+)?exc[ée]der\b|\bplafonn[ée]e?s?\b)`,
+    String.raw`\blimit[ée]e?s?,?\s+(?:(?:${FR_WORD}\s+){0,4}?${FR_WORD},\s+)?(?:au|aux|[àa])${FR_END}|\bne\s+(?:pourra|saurait|peut)\s+(?:en\s+aucun\s+cas\s+)?exc[ée]der\b|\bplafonn[ée]e?s?\b)`,
+  // In French, indirect loss excluded: "ne pourra être tenu responsable des dommages indirects", "les pertes indirectes sont exclues".
+  String.raw`(?<!${FR_LETTERS})(?:ne|aucune?|exclu\w*)\b[^.;]{0,80}?\b(?:dommages?|pr[ée]judices?|pertes?)\s+(?:${FR_WORD}\s+)?indirect\w*|` +
+    String.raw`\b(?:dommages?|pr[ée]judices?|pertes?)\s+indirect\w*[^.;]{0,40}?\bexclu\w*`,
   // "Neither party will be liable to the other for more than the total fee."
   String.raw`\bliable\b[^.]{0,60}\bfor\s+(?:any\s+amount\s+)?(?:more\s+than|in\s+excess\s+of|above)\b`,
   // The negation on the party: "neither party's liability will exceed the fees".
@@ -1792,7 +1873,9 @@ function worstSentence(rule: RiskRule, heading: string, sentences: string[], wor
     if (!firesOn(rule, heading, own, read)) continue;
     // A rule that reads on reads the rest of the clause from its first sentence already.
     if (rule.readsOn) return { sentence, severity: rule.severity(heading + words.slice(at).join(' ')) };
-    const severity = rule.severity(heading + read);
+    // A sentence that carries this one on to more ("This includes …", "Dies gilt auch für …") is read with it for the severity.
+    const next = words[at + 1];
+    const severity = rule.severity(heading + (next !== undefined && EXTENDS_THE_ONE_BEFORE.test(next) ? `${read} ${next}` : read));
     const holder = rule.eitherSideInTurn ? HOLDER.exec(own)?.[1]?.toLowerCase() : undefined;
     if (holder) holders.add(holder);
     if (worst === undefined || SEVERITY_ORDER[severity] < SEVERITY_ORDER[worst.severity]) worst = { sentence, severity };

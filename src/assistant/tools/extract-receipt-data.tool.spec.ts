@@ -1488,3 +1488,24 @@ describe('extractReceiptData', () => {
     await expect(run(undefined, [broken])).rejects.toThrow(ToolInputError);
   });
 });
+
+describe('parseReceipt: a note pointing at the receipt or presenting it in another language', () => {
+  it('reads a line with a pointing emoji above the receipt as the user\'s, not the merchant', () => {
+    expect(merchant('Dinner Monday 👇\nOSTERIA LUCA')).toBe('OSTERIA LUCA');
+    expect(merchant('Parking ⬇️\nINDIGO PARKING')).toBe('INDIGO PARKING');
+  });
+
+  it('reads a line presenting the receipt in Spanish, French, Italian, Portuguese or German as the user\'s', () => {
+    expect(merchant('Te paso el de la farmacia\nFARMACIA SAN JORGE')).toBe('FARMACIA SAN JORGE');
+    expect(merchant('Voici celui du parking\nPARKING INDIGO')).toBe('PARKING INDIGO');
+    expect(merchant('Ecco quello della cena\nTRATTORIA DA MARIO')).toBe('TRATTORIA DA MARIO');
+    expect(merchant('Segue o do almoço\nRESTAURANTE O FAROL')).toBe('RESTAURANTE O FAROL');
+    expect(merchant('Hier ist der vom Baumarkt\nBAUHAUS FILIALE')).toBe('BAUHAUS FILIALE');
+    // A shop's own name stays the merchant.
+    expect(merchant('Hier & Jetzt Café')).toBe('Hier & Jetzt Café');
+  });
+
+  it('reads 100 KB of text built against the patterns for pointing and presenting notes in linear time', () => {
+    expectLinearOn(['Aquí está ', 'te paso el ', '👇 ', 'hier ist ', 'Ecco a ', 'aqui vai '], (text) => [`${text}\nShop\nTea 2.00\nTotal 2.00`, `Shop\n${text}x 2.00`]);
+  });
+});

@@ -552,8 +552,22 @@ function usersSentence(line: string): boolean {
   const lowerCase = words.filter((word) => /^\p{Ll}/u.test(word)).length;
   if (words.length >= 6 && lowerCase * 2 > words.length && SENTENCE_ENDS_INSIDE.test(line)) return true;
   if (words.length >= 5 && lowerCase >= 3 && SPEAKER_WORDS.test(line)) return true;
+  if (POINTS_AT_WHAT_FOLLOWS.test(line) || (words.length >= 3 && lowerCase >= 2 && PRESENTS_WHAT_FOLLOWS.test(line))) return true;
   return saysSomething(words.length, lowerCase, line);
 }
+/** A hand or an arrow pointing at what follows ("the taxi one 👇", "Parking ⬇️"): the sender's, as no till prints one. */
+const POINTS_AT_WHAT_FOLLOWS = /[\u{1F447}\u{1F449}\u{2B07}\u{2935}\u{1F53D}]/u;
+/**
+ * A line presenting what follows, as senders write in other languages: "Aquí está …", "Te paso …", "Ahí va …", "Segue …",
+ * "Voici …", "Ecco …", "Ti mando …", "Hier ist …", "Anbei …". Counted in a sentence of three words or more, two of them in
+ * lower case: a shop's name capitalises its words ("Hier & Jetzt Café").
+ */
+const PRESENTS_WHAT_FOLLOWS = new RegExp(
+  String.raw`^(?:aqu[ií]\s+(?:est[aá]n?|va|van|tienes|ten[eé]s|te\s+(?:dejo|paso|mando))|ah[ií]\s+(?:va|van|te\s+va)|(?:te|le|les|os)\s+(?:paso|mando|env[ií]o|dejo|reenv[ií]o)|` +
+    String.raw`aqui\s+(?:est[aá]|vai|v[aã]o)|segue(?:m)?|vai\s+a[ií]|voici|voil[aà]|ci-joint|je\s+(?:te|vous)\s+(?:envoie|transmets|joins)|` +
+    String.raw`ecco(?:lo|la|li|le|ti)?|ti\s+(?:mando|invio|giro|passo)|hier\s+(?:ist|sind|kommt|kommen)|anbei)(?![\p{L}\p{N}])`,
+  'iu',
+);
 /**
  * A note that says something about the purchase, though it starts with a capital and speaks as no one: four words or
  * more, most of them and at least three in lower case, with a verb ("Parking went on the company card, this one is the
