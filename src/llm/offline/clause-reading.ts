@@ -79,8 +79,9 @@ const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet'
  */
 export function personalCheckOf(clause: string): PersonalCheck | undefined {
   if (CHECK_IN_ANOTHER_LANGUAGE.test(clause)) return {};
-  // "I'll double-check them": the tagger splits "double-check" into an adjective and a noun; it is checking.
-  const words = wordsOf(clause.replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1'));
+  // "I'll double-check them": the tagger splits "double-check" into an adjective and a noun; it is checking. "I want eyes on
+  // the reply" is wanting to see it.
+  const words = wordsOf(clause.replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1').replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see'));
   // Where the clause's work starts, past conjunctions, adverbs and interjections.
   const opening = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
   if (opening < 0) return undefined;
@@ -390,11 +391,36 @@ function nounPhraseEnd(words: Word[], at: number): number {
  * negates. Such a clause asks for no approval and makes nothing.
  */
 export function waivedCheck(clause: string): boolean {
-  const all = wordsOf(clause.slice(0, 300));
+  // "dont", "doesnt": the negation typed without its apostrophe.
+  // "run it past me" is showing it to me.
+  const all = wordsOf(
+    clause
+      .slice(0, 300)
+      .replace(/\b(do|does|did|ca|should|would|could|is|are|was|were|have|has|need)nt\b/gi, "$1n't")
+      .replace(/\brun\s+(?:it|this|that|them)\s+(?:past|by)\s+/gi, 'show '),
+  );
   // "for the ones who never read email": a relative clause says what someone does, it waives nothing.
   const relative = all.findIndex((word) => word.lemma === 'who' || word.lemma === 'which');
   const words = relative < 0 ? all : all.slice(0, relative);
-  return words.some((word, index) => (DECISION_VERBS.has(word.lemma) || CLEARING_VERBS.has(word.lemma)) && (word.negated || (words[index - 2]?.lemma === 'no' && words[index - 1]?.lemma === 'need')));
+  // "don't need to show me": showing the output to the person is their seeing it.
+  const decides = (word: Word): boolean => DECISION_VERBS.has(word.lemma) || CLEARING_VERBS.has(word.lemma) || word.lemma === 'show';
+  return words.some((word, index) => decides(word) && (word.negated || (words[index - 2]?.lemma === 'no' && words[index - 1]?.lemma === 'need')));
+}
+
+/**
+ * "Dee edits the show", "Kemi produces it": a statement of what a named person (or he, she, they) does, in the present, with
+ * no word of deciding: it tells who they are, it asks us for nothing.
+ */
+export function statesWhatSomeoneDoes(clause: string): boolean {
+  const words = wordsOf(clause.slice(0, 200));
+  const subject = words[0];
+  const verb = words[1];
+  if (!subject || !verb) return false;
+  const someone = (subject.pos === 'PROPN' && /^\p{Lu}/u.test(subject.text)) || ['he', 'she', 'they'].includes(subject.lemma);
+  // The tagger may read the verb as a plural noun ("Dee edits the show"): a word in -s before a determiner is the verb.
+  const verbal = verb.pos === 'VERB' || (verb.pos === 'NOUN' && ['DET', 'PRON'].includes(words[2]?.pos ?? ''));
+  const presentVerb = verbal && /s$/i.test(verb.text) && !verb.negated;
+  return someone && presentVerb && !words.some((word) => DECISION_VERBS.has(word.lemma) || SIGN_OFF_NOUNS.has(word.lemma));
 }
 
 /** Whether a line says anything (has a verb, as wink-nlp tags it): an ask does, a shop's name printed atop a receipt does not. */

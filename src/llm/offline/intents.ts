@@ -225,7 +225,7 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
 }
 
 /** A message to someone by any of its names: what the general agent writes, whatever it is about ("a reminder about the receipts"). */
-export const MESSAGE_NOUNS = String.raw`(?:e-?mails?|messages?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?|reminders?)`;
+export const MESSAGE_NOUNS = String.raw`(?:(?:e-?)?mails?|messages?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?|reminders?)`;
 
 /**
  * A message to someone as the deliverable ("a polite message to the landlord", "a short reply"): none
@@ -320,7 +320,7 @@ const REVIEW_OF_CONTENT = String.raw`(?!\s+of\s+(?!(?:it|them|this|that|(?:the|m
 export const REVIEW_PHRASE = new RegExp(
   [
     String.raw`${LEAD}(?:after|once|when|upon|following|pending|awaiting|with|subject\s+to|for|before|until)\s+(?:(?:it|this|that|they)\s+(?:is|are|has\s+been|have\s+been|gets?)\s+)?(?:my|our|your|the\s+team'?s?|a|an|the|manager'?s?|human|legal'?s?)?\s*(?:review(?:ed)?\b${REVIEW_OF_CONTENT}|approv(?:al|ed|es?)|sign[- ]?off|ok|okay|go[- ]ahead|check)\b(?:\s+(?:by|from)\s+(?:me|us|the\s+\w+|legal|my\s+\w+|our\s+\w+))?(?:\s+before\s+(?:(?:you\s+|we\s+)?(?:publish|post|send|shar|releas)\w*(?:\s+(?:it|them|this))?|(?:it|they|this)\s+(?:is|are|gets?)\s+(?:published|posted|sent|e-?mailed|shared|uploaded|released|tweeted)\b))?`,
-    String.raw`${LEAD}(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)(?:['’]ve\s+|\s+(?:have\s+|has\s+)?)(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|ok(?:ay)?(?:s|ed|['’]d)?|(?:gives?|gave)\s+(?:the\s+)?(?:ok|okay|go[- ]ahead))(?:\s+(?:it|them|this|that|the\s+\w+))?`,
+    String.raw`${LEAD}(?:once|after|when|as\s+soon\s+as)\s+(?:i|we|you|the\s+team|my\s+\w+|our\s+\w+|someone|legal)(?:['’]ve\s+|\s+(?:have\s+|has\s+)?)(?:approves?d?|reviews?e?d?|signs?\s+off|sign(?:ed)?\s+off|ok(?:ay)?(?:s|ed|['’]d)?|(?:gives?|gave|given)\s+(?:(?:it|them|this|that)\s+)?(?:the\s+|a\s+|my\s+)?(?:ok|okay|go[- ]ahead|thumbs[- ]up|green\s+light|nod))(?:\s+(?:it|them|this|that|the\s+\w+))?`,
     String.raw`${LEAD}(?:but\s+)?(?:and\s+)?(?:get|obtain|ask\s+for|request|wait\s+for|needs?)\s+(?:my\s+|our\s+|your\s+|the\s+team'?s?\s+|a\s+|an\s+)?(?:sign[- ]?off|approval|review|ok|okay|go[- ]ahead)(?:\s+(?:from|by)\s+(?:me|us|the\s+\w+|legal|my\s+\w+))?(?:\s+(?:before|prior\s+to)\s+\w+(?:\s+(?:it|them|this|anything))?)?`,
     String.raw`${LEAD}(?:let\s+me|i\s+(?:want|need|would\s+like)\s+to|i['’]ll|i\s+will|we['’]ll|we\s+will)\s+(?:review|approve|check|see|ok(?:ay)?|sign\s+off\s+on)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them|out))?)))?`,
     String.raw`${LEAD}(?:(?:and\s+)?(?:have|let|get)\s+(?:me|us|the\s+team|my\s+\w+|our\s+\w+|legal|someone|a\s+\w+)\s+(?:review|approve|check|sign\s+off\s+on|look\s+over)\s+(?:it|them|this|that|the\s+\w+)(?:\s+(?:first|before\s+(?:(?:it|they|this)\s+(?:goes|go)\s+(?:live|out|online|public)|\w+(?:\s+(?:it|them))?)))?)`,

@@ -14,6 +14,8 @@ const WORDS: [string[], string][] = [
   [['voz en off', 'voz off', 'voix off', 'voix-off', 'sprechertext', 'voce fuori campo', 'locução', 'locucao', 'narración'], 'voice-over'],
   [['publicación', 'publicacion', 'publicación de instagram', 'beitrag', 'beiträge', 'publicação', 'publicacao', 'articolo', 'berichtje'], 'post'],
   // A Dutch "bericht" is a post only with its platform: the German "Bericht" is a report.
+  // The French "publication" is a post with its article or its platform; the English word is a magazine.
+  [['une publication', 'la publication', 'cette publication', 'publication facebook', 'publication instagram', 'publication linkedin'], 'a post'],
   [['linkedin-bericht', 'linkedinbericht'], 'LinkedIn post'],
   [['het bericht', 'het berichtje', 'dit bericht', 'dat bericht'], 'the post'],
   [['een bericht'], 'a post'],
@@ -199,7 +201,9 @@ export const WAIVED_CHECK_IN_OTHER_LANGUAGES = new RegExp(
   [
     String.raw`\b(?:no\s+hace\s+falta|no\s+necesita|no\s+hay\s+que|sin\s+necesidad\s+de)\b[^.;!?]{0,40}?\b(?:aprob\p{L}*|aprueb\p{L}*|revis\p{L}*|visto\s+bueno)`,
     String.raw`\bnadie\s+(?:tiene\s+que|debe|necesita)\s+(?:aprobar|revisar)`,
-    String.raw`\b(?:pas|aucun)\s+besoin\b[^.;!?]{0,30}?\b(?:valid\p{L}*|approu?v\p{L}*|relec\p{L}*|reli\p{L}*)`,
+    String.raw`\b(?:pas|aucun)\s+besoin\b[^.;!?]{0,30}?\b(?:valid\p{L}*|approu?v\p{L}*|relec\p{L}*|reli\p{L}*|montr\p{L}*|voir)`,
+    // "la portada me da igual", "peu importe la couverture", "das Bild ist mir egal": not minded, so not checked.
+    String.raw`\b(?:me\s+da\s+igual|no\s+me\s+importa|peu\s+importe|m['’]est\s+égal|ist\s+mir\s+egal|non\s+mi\s+importa|tanto\s+faz|não\s+me\s+importa)\b`,
     String.raw`\b(?:niemand|keiner)\s+(?:muss|braucht)\b[^.;!?]{0,30}?\b(?:freigeben|absegnen|prüfen|genehmigen)`,
     String.raw`\bkeine\s+(?:Freigabe|Genehmigung|Prüfung)\s+(?:nötig|notwendig|erforderlich)`,
     String.raw`\b(?:non\s+serve|non\s+c['’]è\s+bisogno\s+d\p{L}*|nessuno\s+deve)\b[^.;!?]{0,30}?\b(?:approv\p{L}*|rivede\p{L}*|controll\p{L}*)`,

@@ -601,4 +601,54 @@ describe('planWorkflow', () => {
       ['social', false],
     ]);
   });
+
+  it('reads checks, waivers and asides as people add them: a dash, "me da igual", "just the outline", eyes on it, a thumbs up, examples', () => {
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('Every Friday I want an Instagram caption about the week’s best bake, plus a photo to go with it. Sam has to okay the text before it goes up — he’s not bothered about the photo.')).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    expect(approvals('Here is the rental agreement for the van. Check it for risks, then draft a message to the club. I want to read the risk notes myself before anything goes to the club.\n\nVAN HIRE AGREEMENT\n1. The Hirer shall pay £90 a day.\n2. The Owner may end the hire at any time without notice.')).toEqual([
+      ['legal', true],
+      ['general', false],
+    ]);
+    expect(approvals('Cada jueves: el guion de un reel sobre el producto de la semana y una idea de portada (miniatura) para ese reel. Mi hermano tiene que aprobar el guion; la portada me da igual.')).toEqual([
+      ['video', true],
+      ['video', false],
+    ]);
+    expect(approvals('Chaque lundi : une affiche pour le marché (genre « fraises à 3 € ») et une publication Instagram pour l’accompagner. Pas besoin de me les montrer.')).toEqual([
+      ['social', false],
+      ['social', false],
+    ]);
+    expect(approvals('outline for a talk on composting in small flats. just the outline, dont need to show me')).toEqual([['social', false]]);
+    expect(approvals('a banner for the summer fete. just the banner, no need to run it past me')).toEqual([['social', false]]);
+    expect(approvals('a flyer for the jumble sale, then send it to Pat at pat@example.org no need to show me anything, I trust you').map(([agent]) => agent)).toEqual(['social', 'general']);
+    expect(approvals('Écris un post sur la fête, puis transforme-le en script de reel. Marc doit valider le post avant qu’on passe au reel.')).toEqual([
+      ['social', true],
+      ['video', false],
+    ]);
+    expect(approvals('Jeden Freitag: ein Skript für ein ca. 4-minütiges Video über die Woche, ein Thumbnail dazu, und zum Schluss eine Mail an die Kunden mit dem Link.').map(([agent]) => agent)).toEqual(['video', 'video', 'general']);
+    expect(approvals('Review this NDA and flag the risky bits, then draft a reply to the agency — I want eyes on that reply before it goes.\n\nNDA\n1. The Recipient shall keep all information secret forever.')).toEqual([
+      ['legal', false],
+      ['general', true],
+    ]);
+    expect(approvals('every day at noon: a picture of the soup of the day + a caption for facebook. like today leek and potato, tomorrow who knows. no approval needed')).toEqual([
+      ['social', false],
+      ['social', false],
+    ]);
+    expect(approvals('On the 1st of each month: draft an outline for a blog post on budgeting, and once I’ve given it the green light, turn it into a LinkedIn post.')).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    expect(approvals('Each Monday:\n• a reel script about the new menu\n• an Instagram caption\n• then WhatsApp the script to Leo so he can film\nI’ll look over the script before Leo gets it.')).toEqual([
+      ['video', true],
+      ['social', false],
+      ['general', false],
+    ]);
+    expect(approvals('For episode 3 of our show (Kitchen Table Money, ~15 min, guest is a credit-union manager from Leeds) I need: the episode script, a thumbnail idea and an X thread announcing it. Dee edits the show and she signs off on the script and the thread before anything goes out.')).toEqual([
+      ['video', true],
+      ['video', false],
+      ['social', true],
+    ]);
+  });
 });

@@ -1,8 +1,8 @@
 import { chatAsRequest } from '../../common/chat-export.js';
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
-import { describesOutput, materialReading, opensWithVerb, personalCheckOf, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
-import { agentOfTool, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
+import { describesOutput, materialReading, opensWithVerb, personalCheckOf, statesWhatSomeoneDoes, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
+import { agentOfTool, matchIntent, MESSAGE_NOUNS, OFFLINE_INTENTS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
 import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, DUTCH_AND_BEFORE_WORK, FINDING_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
@@ -30,7 +30,7 @@ const NAMED_RECIPIENT = /^\p{Lu}[\p{L}'’-]+\s+(?:an?|the|some|my|our|this|thes
 const OBJECT_START =
   /^(?:a|an|the|it|them|this|that|these|those|both|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
 const SEQUENCE_WORD =
-  /^(?:and\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|depois|poi|quindi|daarna|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
+  /^(?:and\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
@@ -43,9 +43,9 @@ const CONDITION = /^(?:if|unless|in\s+case|whether)\s+/i;
  * platform: a message of its own when the output is not already one.
  */
 const MAIL_TO_PEOPLE =
-  /^(?:and\s+)?(?:then\s+)?(?:e-?mail|send|forward)\b[^]*?\bto\s+(?!(?:linkedin|instagram|insta|facebook|twitter|x|tiktok|youtube|threads|mastodon|bluesky|the\s+(?:blog|site|website|feed|channel))\b)\S/i;
+  /^(?:and\s+)?(?:then\s+)?(?:e-?mail|send|forward|whatsapp|text|message|dm|slack)\b[^]*?\bto\s+(?!(?:linkedin|instagram|insta|facebook|twitter|x|tiktok|youtube|threads|mastodon|bluesky|the\s+(?:blog|site|website|feed|channel))\b)\S/i;
 /** "So basically I need two things:": a lead-in before a colon that names no deliverable. */
-const LEAD_IN = /^[^:]{1,80}:\s+(?=\S)/;
+const LEAD_IN = /^[^:]{1,160}:\s+(?=\S)/;
 /** What a step's own output is called when a later step says "it". */
 const PRONOUN_OBJECT = /\b(it|them)\b/i;
 /** "for it", "about them": a preposition's pronoun object, the first one in a clause. */
@@ -120,19 +120,25 @@ export function planWorkflow(goal: string): OfflinePlan {
     const aside = withoutCheckInBrackets(clause.text);
     const reviewed = REVIEW_PHRASE.test(aside.text) || aside.checked;
     REVIEW_PHRASE.lastIndex = 0;
-    const rest = withoutTrailingWaiver(tidy(aside.text.replace(REVIEW_PHRASE, '')));
+    const unwaived = tidy(aside.text.replace(REVIEW_PHRASE, ''));
+    const rest = withoutTrailingWaiver(unwaived);
     const previous = drafts.at(-1);
-    // "no need to check w me, just go": no approval, and no step.
-    if (rest && (waivedCheck(rest) || WAIVED_CHECK_IN_OTHER_LANGUAGES.test(rest)) && !matchIntent(rest)) continue;
+    // "no need to check w me, just go", "la portada me da igual": no approval, and no step.
+    if (unwaived && waived(unwaived) && !matchIntent(rest) && (rest === unwaived || !ACTION_VERB.test(stripLead(rest)))) continue;
+    // "just the outline", "like today leek and potato": the deliverable said again, or an example of it, is no step.
+    const saidAgain = /^(?:just|only)\s/i.test(clause.written.trim()) && THE_KIND.test(rest) && drafts.some((draft) => draft.tool === matchIntent(rest)?.tool);
+    if (rest && (saidAgain || (EXAMPLE.test(rest) && !matchIntent(rest)))) continue;
+    // "Dee edits the show": what someone else does is no step of ours.
+    if (rest && previous && !matchIntent(rest) && statesWhatSomeoneDoes(rest)) continue;
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
     const check = rest ? (personalCheckOf(clause.written) ?? personalCheckOf(rest)) : undefined;
     // "I want to see an outline first": a new thing to see is a deliverable of its own, made for the person's say.
     const toSee = check ? newThingToSee(rest) : undefined;
     if (check && !toSee) {
-      for (const target of approvalTargets(clause.written, drafts)) {
+      for (const target of approvalTargets(clause.written, drafts, kind)) {
         target.requiresApproval = true;
         // A reading of a document is checked, not sent on: "before anything goes to Dana" is the later step's message.
-        if (!ANALYSES.has(target.tool)) target.handOff ??= check.handOff;
+        if (target !== documentReader(drafts, kind)) target.handOff ??= check.handOff;
       }
       pendingApproval ||= drafts.length === 0;
       continue;
@@ -140,7 +146,7 @@ export function planWorkflow(goal: string): OfflinePlan {
     // "Both go to Priya for approval first": a review note with no work of its own.
     const reviewNote = reviewed && !matchIntent(rest) && !ACTION_VERB.test(stripLead(rest));
     if (!rest || reviewNote || ONLY_REFERENCE.test(rest) || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
-      for (const target of approvalTargets(clause.text, drafts)) target.requiresApproval = true;
+      for (const target of approvalTargets(clause.text, drafts, kind)) target.requiresApproval = true;
       if (!previous) pendingApproval ||= reviewed || Boolean(rest);
       continue;
     }
@@ -239,13 +245,24 @@ export function planWorkflow(goal: string): OfflinePlan {
   return { title: titleOf(stripLead(text) || goal), steps };
 }
 
+/** "no approval needed", "without sign-off": a check waived in so many words. */
+const NO_CHECK_NEEDED = /\bno\s+(?:approval|sign-?off|review|check)s?\s+(?:needed|required|necessary)\b|\bwithout\s+(?:any\s+)?(?:approval|sign-?off|review)\b/i;
+/** Whether a clause waives a check, in English (parsed) or another language (by its words). */
+function waived(clause: string): boolean {
+  return NO_CHECK_NEEDED.test(clause) || WAIVED_CHECK_IN_OTHER_LANGUAGES.test(clause) || waivedCheck(clause);
+}
+/** "(just) the outline", "(only) the caption": a deliverable said again, to say nothing more is wanted. */
+const THE_KIND = /^(?:the|an?|one)\s+[\w-]+(?:\s+[\w-]+)?$/i;
+/** An example of what a step makes ("like today pistachio", "e.g. the oat one", "tipo oggi…", "par exemple…"). */
+const EXAMPLE = /^(?:like|e\.?g\.?|for\s+(?:example|instance)|say|tipo|por\s+ejemplo|par\s+exemple|genre|ad\s+esempio|per\s+esempio|zum\s+beispiel|z\.\s?b\.|bijvoorbeeld|por\s+exemplo)(?=[\s,:])/i;
+
 /** Where a waiver may start after the work of its clause: "…, no need for anyone to check it", "…you don't have to show me". */
-const WAIVER_START = /[,;]?\s*\b(?:no\s+need|(?:you\s+)?(?:don['’]t|do\s+not)\s+(?:need|have)\s+to)\b/i;
+const WAIVER_START = /[,;]?\s*\b(?:no\s+need|(?:you\s+)?(?:don['’]?t|do\s+not)\s+(?:need|have)\s+to|no\s+(?:approval|sign-?off|review|check)s?\s+(?:needed|required|necessary))\b/i;
 
 /** The clause without a waived check at its end ("post it in #general no need for anyone to check it"): it asks for nothing. */
 function withoutTrailingWaiver(clause: string): string {
   const start = WAIVER_START.exec(clause);
-  if (start && start.index > 0 && waivedCheck(clause.slice(start.index))) return clause.slice(0, start.index).trim();
+  if (start && start.index > 0 && (waivedCheck(clause.slice(start.index)) || NO_CHECK_NEEDED.test(clause.slice(start.index)))) return clause.slice(0, start.index).trim();
   // "Écris un post sur la brocante, pas besoin de validation": a waiver in another language, read by its words.
   const foreign = WAIVED_CHECK_IN_OTHER_LANGUAGES.exec(clause);
   return foreign && foreign.index > 0 ? tidy(clause.slice(0, foreign.index)) : clause;
@@ -264,28 +281,40 @@ function newThingToSee(clause: string): string | undefined {
  * The steps a person's check is on: every step so far when it says "them", "both", "everything";
  * the latest step making the kind it names ("let me check the post"); else the step before.
  */
-function approvalTargets(clause: string, drafts: Draft[]): Draft[] {
+function approvalTargets(clause: string, drafts: Draft[], materialKind: OfflineToolName | undefined): Draft[] {
   // "…before it goes to them": "them" after the check's own words are the people it goes to, not the outputs.
-  const checked = clause.trim().split(/\s(?:before|after|once|until|so\s+that)\b/i)[0];
+  const checked = clause.trim().split(/\s(?:before|after|once|until|so\s+that|avant|après|antes|después|depois|prima|dopo|bevor|nachdem|voordat|nadat)(?![\p{L}])/iu)[0];
   if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(checked)) return drafts;
+  // "signs off on the script and the thread": each kind the check names, on the latest step making it.
+  const spelled = withLexiconSpelling(checked);
+  const kinds = OFFLINE_INTENTS.filter((intent) => intent.pattern.test(spelled));
+  const each = kinds.flatMap((kind) => drafts.findLast((draft) => draft.tool === kind.tool) ?? []);
+  if (each.length > 1) return each;
   // "Nothing goes out until I've signed off on the announcement": the check is in the "until" part.
-  const named = matchIntent(checked) ?? matchIntent(clause);
+  // An aside after a dash or a semicolon ("— she's not fussed about the picture") names what is not checked.
+  const named = matchIntent(checked) ?? matchIntent(clause.split(/\s[-–—]\s|;/)[0]);
   // "I want to reread the analysis": the step that read the document.
-  const analysis = !named && ANALYSIS.test(clause) ? drafts.findLast((draft) => ANALYSES.has(draft.tool)) : undefined;
+  const analysis = !named && ANALYSIS.test(clause) ? documentReader(drafts, materialKind) : undefined;
   if (analysis) return [analysis];
   // "the wording", "the copy": the latest output made of words, not the picture after it.
   const words = !named && WORDING.test(clause) ? drafts.findLast((draft) => !PICTURES.has(draft.tool)) : undefined;
   // "the script" of a step that writes "a TikTok script": the output it names by its word, when no step is of that kind.
   // Not a later step's "cover for the TikTok script": what a step is for names no output of its own.
-  const byWord = named && drafts.findLast((draft) => named.pattern.test(withLexiconSpelling(draft.description.replace(MADE_FOR, ''))));
+  // A message that sends "the script" on makes no script: only steps with a tool make the output named.
+  const byWord = named && drafts.findLast((draft) => draft.tool !== undefined && named.pattern.test(withLexiconSpelling(draft.description.replace(MADE_FOR, ''))));
   const target = (named && drafts.findLast((draft) => draft.tool === named.tool)) || byWord || words || drafts.at(-1);
   return target ? [target] : [];
+}
+
+/** The step reading a document: the latest analysis, or with pasted material and none named yet the first step ("check it for risks"). */
+function documentReader(drafts: Draft[], materialKind: OfflineToolName | undefined): Draft | undefined {
+  return drafts.findLast((draft) => ANALYSES.has(draft.tool)) ?? (materialKind ? drafts[0] : undefined);
 }
 
 /** What a step's output is for or made from: "… for the TikTok script", "… based on step 1". */
 const MADE_FOR = /\s(?:for|of|from|based\s+on|to\s+go\s+with)\s[^]*$/i;
 /** What a reading of a document made, by its names: "the analysis", "l'analyse", "el análisis", "the findings", "your review". */
-const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|(?:\bl['’]|\b(?:die|the)\s+)analyse\b|\b(?:your|the)\s+(?:review|assessment|read-?through|breakdown)\b/i;
+const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|(?:\bl['’]|\b(?:die|the)\s+)analyse\b|\b(?:your|the)\s+(?:review|assessment|read-?through|breakdown)\b|\brisk\s+(?:notes?|summary|report|list|review|assessment)\b|\bred\s+flags\b/i;
 /** What a person reads in an output: its words, not its picture. */
 const WORDING = /\b(?:wording|words|text|copy|writing|phrasing)\b/i;
 const PICTURES = new Set<OfflineToolName | undefined>(['generate_image', 'generate_thumbnail_concept']);
@@ -435,7 +464,8 @@ function clausesOf(text: string): Clause[] {
           const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && !opensWithVerb(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
           current = { text: piece, written: piece, group, sharedVerb, question: piece.trimEnd().endsWith('?'), listed };
           clauses.push(current);
-        } else if (current && !dash && isDeliverableNoun(piece, current)) {
+        } else if (current && !dash && isDeliverableNoun(piece, current) && !personalCheckOf(current.text)) {
+          // (A person's check lists what it is on: "she signs off on the script and the thread" is one clause.)
           current = { text: piece, written: piece, group: current.group, sharedVerb: verbOf(current) };
           clauses.push(current);
         } else if (current) {
@@ -473,7 +503,8 @@ function withoutCheckInBrackets(text: string): { text: string; checked: boolean 
 }
 
 /** Words ending on a full stop that end no sentence ("Dr. Amara Eze", "St. Mary's"). */
-const ABBREVIATION_END = /\b(?:dr|mr|mrs|ms|mx|st|prof|mt|no|vs|etc|approx|e\.g|i\.e|incl|dept)\.$/i;
+// With the ones other languages write before a number: "ca." (circa), "aprox.", "env." (environ), "bzw.", "z.B.".
+const ABBREVIATION_END = /\b(?:dr|mr|mrs|ms|mx|st|prof|mt|no|vs|etc|approx|e\.g|i\.e|incl|dept|ca|aprox|env|bzw|z\.b|usw|ggf)\.$/i;
 
 /** A line's sentences: split at a full stop, a question or an exclamation mark, but not after an abbreviation nor in brackets. */
 function sentencesOf(line: string): string[] {
@@ -606,7 +637,7 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
     // in a clause: within its first five words.
     const spelled = withLexiconSpelling(piece.trim());
     const at = intent.pattern.exec(spelled)?.index ?? Infinity;
-    const nearStart = at !== Infinity && spelled.slice(0, at).split(/\s+/).filter(Boolean).length < 5;
+    const nearStart = at !== Infinity && spelled.slice(0, at).split(/\s+/).filter((word) => /\p{L}/u.test(word)).length < 5;
     return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && nearStart;
   }
   // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable.
