@@ -120,6 +120,10 @@ describe('schedule phrases', () => {
     // Two dates of the month or more, with "on" or a time, repeat monthly; a single "on the 5th" may be one date.
     ['on the 5th and the 20th at 8:15am, remind the cleaners about the invoice', '15 8 5,20 * *', null],
     ['Los lunes y miércoles al mediodía, una story con el plato del día', '0 12 * * 1,3', null],
+    // A range written with an en dash; the French "l'après-midi"; the German last day of the month in one word.
+    ['Tue–Thu at half eight in the morning, post the road report', '30 8 * * 2-4', null],
+    ['Chaque premier lundi du mois, l’après-midi, un post sur les nouveautés', '0 14 * * 1#1', null],
+    ['Jeden Monatsletzten die Abrechnung an die Buchhaltung schicken', '0 9 L * *', null],
   ])('reads "%s" as %s (%s)', (goal, expression, timezone) => {
     expect(suggestSchedule(goal)).toMatchObject({ expression, timezone });
   });

@@ -147,7 +147,10 @@ function inEnglish(tokens: Token[]): Token[] {
     const size = phraseOf(3) ? 3 : phraseOf(2) ? 2 : 1;
     const words = size > 1 ? phraseOf(size) : RECURRENCE_WORDS.get(token.text);
     const join = JOINING_WORDS.get(token.text);
-    if (AT_BEFORE_A_NUMBER.has(token.text) && tokens[at + 1]?.number !== undefined) {
+    // The French elided article ("l'après-midi") says nothing the grammar needs.
+    if (token.text === 'l' && (tokens[at + 1]?.text === "'" || tokens[at + 1]?.text === '’')) {
+      at++;
+    } else if (AT_BEFORE_A_NUMBER.has(token.text) && tokens[at + 1]?.number !== undefined) {
       english.push({ ...token, text: 'at' });
     } else if (join !== undefined && joins(join, english.at(-1), tokens[at + 1])) {
       english.push({ ...token, text: join });
@@ -224,7 +227,7 @@ class Grammar {
     const first = this.day(at, short);
     if (!first) return undefined;
     let next = at + 1;
-    if (this.word(next, 'to', 'through', 'thru', '-')) {
+    if (this.word(next, 'to', 'through', 'thru', '-', '–', '—')) {
       const last = this.day(next + 1, short);
       if (last) {
         const days = [];

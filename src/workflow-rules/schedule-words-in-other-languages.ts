@@ -130,6 +130,8 @@ const WORDS: [string[], string[]][] = [
   ...DAYS.map(({ english, names, german }): [string[], string[]] => [[...names, ...german], [english]]),
   ...DAYS.map(({ english, plurals }): [string[], string[]] => [plurals, [`${english}s`]]),
   [['werktags', 'wochentags'], ['weekdays']],
+  // "jeden Monatsletzten", "am Monatsende": the last day of the month, in one German word.
+  [['monatsletzten', 'monatsletzte', 'monatsende'], ['last', 'day', 'of', 'the', 'month']],
   [['mañana', 'manana', 'matin', 'mattina', 'vormittag'], ['morning']],
   [['mañanas', 'mananas', 'matins', 'morgens', 'vormittags'], ['mornings']],
   [['tarde', 'nachmittag', 'pomeriggio'], ['afternoon']],

@@ -81,7 +81,13 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   if (CHECK_IN_ANOTHER_LANGUAGE.test(clause)) return {};
   // "I'll double-check them": the tagger splits "double-check" into an adjective and a noun; it is checking. "I want eyes on
   // the reply" is wanting to see it.
-  const words = wordsOf(clause.replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1').replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see'));
+  const words = wordsOf(
+    clause
+      .replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1')
+      .replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see')
+      // "Mia gives it a once-over": she checks it.
+      .replace(/\b(give|gives|gave)\s+(it|them|this|that)\s+(?:a|the)\s+(?:quick\s+)?(?:once-over|look(?:-over)?|read(?:-through)?|check)\b/gi, (_phrase, give: string, object: string) => `${{ give: 'check', gives: 'checks', gave: 'checked' }[give.toLowerCase()] ?? 'checks'} ${object}`),
+  );
   // Where the clause's work starts, past conjunctions, adverbs and interjections.
   const opening = words.findIndex((word) => !LEAD_TAGS.has(word.pos));
   if (opening < 0) return undefined;
@@ -213,7 +219,10 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     // I read it first, in the present or future: "Je relis le courriel avant qu'il parte", "Yo reviso el post antes de publicarlo".
     String.raw`(?:[Jj]e\s+(?:relis|vérifie|valide|regarde|relirai|vérifierai|validerai)|[Yy]o\s+(?:reviso|apruebo|leo|revisaré)|[Ii]o\s+(?:rivedo|controllo|approvo|leggo)|[Ee]u\s+(?:reviso|aprovo|leio|vejo)|[Ii]ch\s+(?:prüfe|lese|schaue)|[Ii]k\s+(?:lees|controleer|bekijk))\b[^.;!?]{0,80}?(?:avant|antes|prima|bevor|vorher|voordat|eerst|d['’]abord|primero)(?![\p{L}])|` +
     // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía".
-    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})\b)`,
+    // …or with the person first, deciding it themselves: "El guion lo reviso yo", "O roteiro aprovo eu".
+    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})|(?:(?:la|lo|las|los|a|o)\s+)?(?:reviso|apruebo|miro|valido|aprovo|vejo)(?:\s+(?:yo|eu))?)\b|` +
+    // In the passive: "La miniature doit être validée par Maître Dubois", "debe ser aprobado por", "deve essere approvato da".
+    String.raw`(?:[\p{L}'’-]+\s+){0,5}?(?:(?:doit|doivent)\s+être\s+(?:validée?s?|approuvée?s?|relue?s?|vérifiée?s?)\s+par|(?:debe|deben|tiene\s+que|tienen\s+que)\s+ser\s+(?:aprobad[oa]s?|revisad[oa]s?)\s+por|(?:deve|devem|tem\s+que)\s+ser\s+(?:aprovad[oa]s?|revisad[oa]s?)\s+(?:por|pel[oa])|(?:deve|devono)\s+essere\s+(?:approvat[oaie]|rivist[oaie]|controllat[oaie])\s+da))`,
   'u',
 );
 

@@ -151,6 +151,7 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('condense the notes below into three action items for the crew\n- scaffold arrives Monday\n- the video script is due Friday')).toBeUndefined();
     expect(matchIntent('remind the volunteers to bring photos of the garden for the newsletter')).toBeUndefined();
     expect(matchIntent('ping the team to share their pictures from the retreat')).toBeUndefined();
+    expect(matchIntent('text the whole thing to Rosa so she can order the prints')).toBeUndefined();
     expect(matchIntent('no sign-off needed, just post-ready stuff')).toBeUndefined();
     expect(matchIntent('Write a post reminding the volunteers to bring photos')?.tool).toBe('format_post');
   });
@@ -169,6 +170,7 @@ describe('matchIntent: the deliverable a request names', () => {
     // The thanks may come last, after what the made thing did.
     expect(matchIntent('The flyer you made for our bake sale had people queuing out the door. Thanks a lot!')).toBeUndefined();
     expect(matchIntent('that reel you wrote for us went viral!! thank u so much')).toBeUndefined();
+    expect(matchIntent('honestly that flyer was brilliant, got 12 sign-ups from it. cheers!')).toBeUndefined();
     expect(matchIntent('The flyer you made was great. Thanks! Can you make another one for June?')?.tool).toBe('generate_image');
     expect(matchIntent('Post a caption about the sale on Instagram. Thanks!')?.tool).toBe('format_post');
   });

@@ -148,7 +148,9 @@ function asks(sentence: string): boolean {
  * A message asking people to do something ("ping the crew to upload their photos", "remind the volunteers to bring…"): the
  * general agent's message, whatever the people are asked to do.
  */
-const MESSAGE_TO_PEOPLE = /^(?:please\s+)?(?:ping|text|message|nudge|remind|tell|ask|dm|whatsapp)\s+(?:the\s+|our\s+|my\s+|all\s+(?:the\s+)?)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|that)\s/i;
+// Or what is sent on by text ("text all of it to Kemi", "whatsapp the script to Omar"): a message, not the thing it carries.
+const MESSAGE_TO_PEOPLE =
+  /^(?:please\s+)?(?:(?:ping|text|message|nudge|remind|tell|ask|dm|whatsapp)\s+(?:the\s+|our\s+|my\s+|all\s+(?:the\s+)?)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|that)\s|(?:then\s+)?(?:text|whatsapp|dm|message)\s+[^.;!?\n]{1,80}?\s+to\s+(?:\p{Lu}|(?:the|our|my)\s))/iu;
 
 /**
  * Thanks or praise for what was made ("thanks so much, that caption worked great!", "cheers, the banner looked
@@ -160,7 +162,8 @@ const THANKS =
 const MORE = /\?|\b(?:now|also|another|one\s+more|next\s+one|again|same|instead|version|too|as\s+well)\b/i;
 
 /** What a made thing did, or that it was made: "the flyer you made", "went viral", "got us 40 bookings". */
-const WHAT_IT_DID = /\b(?:you|u)\s+(?:did|made|wrote|drew|designed|created|sent|put\s+together|came\s+up\s+with)\b|\b(?:worked|went\s+(?:viral|down|over)|got\s+us|brought\s+(?:in|us))\b/i;
+const WHAT_IT_DID =
+  /\b(?:you|u)\s+(?:did|made|wrote|drew|designed|created|sent|put\s+together|came\s+up\s+with)\b|\b(?:worked|went\s+(?:viral|down|over)|got\s+us|brought\s+(?:in|us))\b|\b(?:was|were)\s+(?:spot\s+on|perfect|brilliant|great|amazing|a\s+hit)\b|\bgot\s+(?:us\s+)?\d+/i;
 
 export function thanksOnly(text: string): boolean {
   if (ASKING.test(text) || MORE.test(text)) return false;

@@ -29,7 +29,8 @@ const WORDS: [string[], string][] = [
   [['prospectus', 'folleto', 'folletos', 'volante', 'volantes', 'folheto', 'panfleto', 'volantino', 'volantini', 'flugblatt'], 'flyer'],
   [['foto', 'fotos', 'fotografía', 'fotografia', 'fotografie'], 'photo'],
   [['dibujar', 'dibújame', 'dibujame', 'dessiner', 'dessine', 'zeichnen', 'zeichne', 'disegnare', 'disegna', 'desenhar', 'desenha'], 'draw'],
-  [['miniatura', 'miniaturas', 'vorschaubild', 'miniatuur'], 'thumbnail'],
+  // The French "miniature" with its article: the English word is an adjective ("a miniature castle").
+  [['miniatura', 'miniaturas', 'vorschaubild', 'miniatuur', 'la miniature', 'une miniature', 'de miniature', 'les miniatures', 'des miniatures'], 'thumbnail'],
   [['portada', 'couverture', 'copertina', 'titelbild'], 'cover'],
   [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet'], 'outline'],
   [['vídeo', 'vidéo'], 'video'],
@@ -123,7 +124,8 @@ export function inEnglishWords(text: string): string {
     .replace(FUTURE_DUTY, 'shall');
 }
 
-const DUTCH_WORK_VERBS = ['maak', 'maken', 'schrijf', 'schrijven', 'bedenk', 'bedenken', 'gebruik', 'stuur', 'ontwerp', 'teken', 'lees', 'controleer', 'vat', 'plaats', 'zet', 'geef', 'bekijk'];
+// "vat samen" (sum up) whole: "vat" alone is the English tax on a receipt's line.
+const DUTCH_WORK_VERBS = ['maak', 'maken', 'schrijf', 'schrijven', 'bedenk', 'bedenken', 'gebruik', 'stuur', 'ontwerp', 'teken', 'lees', 'controleer', 'vat\\s+samen', 'plaats', 'zet', 'geef', 'bekijk'];
 /**
  * The Dutch "and" where it joins a clause of work ("…, en bedenk er een thumbnail bij"): only before a verb, as "en" is also
  * the Spanish and French "in" or "into" ("transforme-le en script").

@@ -651,4 +651,26 @@ describe('planWorkflow', () => {
       ['social', true],
     ]);
   });
+
+  it('reads a receipt under a request with its tax line, a check said with the object first or in the passive, "gives it a once-over", "file this under"', () => {
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('log this for me and send it to Ana on whatsapp\n\nCIRCLE K NAAS\nVAT No. IE 1234567X\nPETROL 60,00\nTOTAL EUR 60,00')).toEqual([
+      ['finance', false],
+      ['general', false],
+    ]);
+    expect(approvals('Cada lunes: guion de un reel con el menú de la semana y una miniatura para el vídeo. El guion lo apruebo yo antes de grabar.')).toEqual([
+      ['video', true],
+      ['video', false],
+    ]);
+    expect(approvals('Pour notre chaîne : un script de vidéo sur la TVA, puis un concept de miniature. La miniature doit être validée par notre associée avant publication.')).toEqual([
+      ['video', false],
+      ['video', true],
+    ]);
+    expect(approvals('fridays at 4 - write the script for the weekly video (about 8 min), Raj gives it a once-over before we film. then a tweet about it')).toEqual([
+      ['video', true],
+      ['social', false],
+    ]);
+    expect(approvals('Team lunch with the suppliers today — file this under hospitality and remind me Monday to claim it\n\nBISTRO LUNA\n2 x Soup 12.00\nTOTAL 12.00').map(([agent]) => agent)).toEqual(['finance', 'general']);
+    expect(approvals('I need a poster for the fair, an outline for a blog post about it, and then text all of it to Sam so he can print it.').map(([agent]) => agent)).toEqual(['social', 'social', 'general']);
+  });
 });

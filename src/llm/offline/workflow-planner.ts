@@ -21,7 +21,7 @@ export const MAX_PLAN_STEPS = 20;
 const FOREIGN_WORK_VERB = new RegExp(`^${WORK_VERB_IN_OTHER_LANGUAGES}$`, 'iu');
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
-  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|note|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|have|get|let|wait|use|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|file|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|note|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|have|get|let|wait|use|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
   'iu',
 );
 /** A person by name, then the thing given them: "Thabo a summary email", "Priya the totals". */
@@ -128,8 +128,6 @@ export function planWorkflow(goal: string): OfflinePlan {
     // "just the outline", "like today leek and potato": the deliverable said again, or an example of it, is no step.
     const saidAgain = /^(?:just|only)\s/i.test(clause.written.trim()) && THE_KIND.test(rest) && drafts.some((draft) => draft.tool === matchIntent(rest)?.tool);
     if (rest && (saidAgain || (EXAMPLE.test(rest) && !matchIntent(rest)))) continue;
-    // "Dee edits the show": what someone else does is no step of ours.
-    if (rest && previous && !matchIntent(rest) && statesWhatSomeoneDoes(rest)) continue;
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
     const check = rest ? (personalCheckOf(clause.written) ?? personalCheckOf(rest)) : undefined;
     // "I want to see an outline first": a new thing to see is a deliverable of its own, made for the person's say.
@@ -143,6 +141,8 @@ export function planWorkflow(goal: string): OfflinePlan {
       pendingApproval ||= drafts.length === 0;
       continue;
     }
+    // "Dee edits the show": what someone else does is no step of ours.
+    if (previous && !matchIntent(rest) && statesWhatSomeoneDoes(rest)) continue;
     // "Both go to Priya for approval first": a review note with no work of its own.
     const reviewNote = reviewed && !matchIntent(rest) && !ACTION_VERB.test(stripLead(rest));
     if (!rest || reviewNote || ONLY_REFERENCE.test(rest) || (REVIEW_ONLY.test(rest) && !matchIntent(rest))) {
@@ -152,7 +152,9 @@ export function planWorkflow(goal: string): OfflinePlan {
     }
     const publish = PUBLISH_CLAUSE.exec(rest);
     // A post or a picture mailed to the team is sent with a message someone writes; a summary or an e-mail is its own message.
-    const mailsAnOutput = publish && previous !== undefined && previous.agentId !== 'general' && (MAIL_TO_PEOPLE.test(rest) || TO_TEAM_CHANNEL.test(rest));
+    // The step that will read pasted material is not the general agent's, whatever it is called yet ("log this").
+    const madeSomething = previous !== undefined && (previous.agentId !== 'general' || previous === documentReader(drafts, kind));
+    const mailsAnOutput = publish && madeSomething && (MAIL_TO_PEOPLE.test(rest) || TO_TEAM_CHANNEL.test(rest));
     if (publish && !mailsAnOutput) {
       if (previous) {
         previous.requiresApproval = true;
@@ -768,6 +770,8 @@ function referenceOf(text: string, tool: OfflineToolName | undefined): string {
   // "tell me which clauses are risky": what it finds, not "the me which clauses…".
   object = object.replace(/^(?:me|us|him|her|them)\s+/i, '');
   if (/^(?:which|what|whether|if|how|who|where|when|why)\b/i.test(object)) return 'the findings';
+  // "log this", "check these": a pointer names nothing; what was read is the document or the result.
+  if (/^(?:this|that|these|those|it|them)(?:\s+(?:for\s+(?:me|us)|please|pls))?$/i.test(object)) return tool === 'extract_receipt_data' ? 'the receipt' : tool === 'analyze_legal_document' ? 'the contract' : 'the result';
   // The article in the goal's own language goes too: "the lo script", "the la imagen" read as nobody writes.
   object = object.replace(/^(?:a|an|the|some|one|our|my|el|la|lo|il|los|las|le|les|un|una|uno|une|der|die|das|den|ein|eine|einen|um|uma)\s+/i, '').replace(/\s+based on step \d+$/, '');
   return object ? `the ${object}` : 'the result';
