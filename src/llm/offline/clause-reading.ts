@@ -356,7 +356,7 @@ export function thingOfScene(sentence: string): string | undefined {
   }
   // "renting out electric bikes": the particle of a phrasal verb goes with the verb.
   const particle = words[verbAt + 1];
-  if (particle && PARTICLES.has(particle.lemma) && ['ADV', 'ADP', 'PART'].includes(particle.pos)) verbAt += 1;
+  if (particle && isParticle(particle)) verbAt += 1;
   if (!THING_DETERMINERS.has(words[verbAt + 1]?.lemma ?? '')) {
     // "We're launching sunset kayak tours": a plural needs no determiner to name things ("starts next week" names none).
     const bareEnd = nounPhraseEnd(words, verbAt + 1);
@@ -668,6 +668,10 @@ export function readsAsContract(material: readonly string[], requestLine = ''): 
 
 /** Particles of phrasal verbs ("put together", "whip up", "knock out") that come before the verb's object. */
 const PARTICLES = new Set(['together', 'up', 'out', 'down', 'off', 'over']);
+/** The particle of a phrasal verb ("put together", "rent out"), tagged as an adverb or an adposition. */
+function isParticle(word: Word): boolean {
+  return PARTICLES.has(word.lemma) && ['ADV', 'ADP', 'PART'].includes(word.pos);
+}
 /** Parts of speech that open a noun phrase: the object after a particle. */
 const OBJECT_OPENERS = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 
@@ -679,6 +683,6 @@ const OBJECT_OPENERS = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PRON']);
 export function withoutParticle(afterVerb: string): string {
   const trimmed = afterVerb.trimStart();
   const [first, second] = wordsOf(trimmed.slice(0, 200)).slice(0, 2);
-  if (!first || !second || !PARTICLES.has(first.lemma) || !['ADV', 'ADP', 'PART'].includes(first.pos) || !OBJECT_OPENERS.has(second.pos)) return afterVerb;
+  if (!first || !second || !isParticle(first) || !OBJECT_OPENERS.has(second.pos)) return afterVerb;
   return trimmed.slice(first.text.length).trimStart();
 }
