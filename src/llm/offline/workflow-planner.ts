@@ -741,8 +741,10 @@ function shareTopics(drafts: Draft[]): void {
 
 /** The tools that make something from a topic, not from pasted material. */
 const WRITTEN_FROM_A_TOPIC = new Set<OfflineToolName | undefined>(['format_post', 'generate_image', 'generate_outline', 'format_reel', 'format_script', 'generate_thumbnail_concept']);
+/** The platforms a post goes to, by the names people write: never a step's subject, and kept capitalised. */
+const PLATFORMS = 'instagram|insta|facebook|linkedin|twitter|tiktok|youtube|pinterest|threads|bluesky|mastodon|snapchat|reddit|substack|x';
 /** Words around a kind that say nothing of its subject: "for a blog article too", "for our Instagram". */
-const NO_SUBJECT = /\b(?:an?|the|our|my|their|its|this|that|too|also|as\s+well|blogs?|websites?|site|newsletters?|page|feed|account|instagram|insta|linkedin|facebook|twitter|tiktok|youtube|x)\b/gi;
+const NO_SUBJECT = new RegExp(String.raw`\b(?:an?|the|our|my|their|its|this|that|too|also|as\s+well|blogs?|websites?|site|newsletters?|page|feed|account|${PLATFORMS})\b`, 'gi');
 
 const POST_KINDS = new RegExp(POST_KIND.source, 'gi');
 
@@ -787,7 +789,7 @@ function lowerFirst(text: string): string {
   return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
-const PLATFORM_NAMES = /^(?:instagram|insta|facebook|linkedin|twitter|tiktok|youtube|pinterest|threads|bluesky|mastodon|snapchat|reddit|substack|x)$/i;
+const PLATFORM_NAMES = new RegExp(`^(?:${PLATFORMS})$`, 'i');
 
 function verbOf(clause: Clause): string {
   return clause.sharedVerb ?? ACTION_VERB.exec(stripLead(clause.text))?.[1] ?? 'make';
