@@ -1798,6 +1798,9 @@ e) This Agreement is subject to French law. Venue shall be the courts of Lyon.`;
       'el retraso en el pago devengará recargos e intereses y retraso ',
       'Zahlungsverzug Zahlungsverzug Verzug ',
       'toda e qualquer todos y cada ',
+      'if the Member cancels the outstanding balance of the the fee remaining balance becomes due falls payable ',
+      'antes del vencimiento rentas cantidad de los meses que resten antes do término aluguéis meses restantes ',
+      'each partner each member the other partner the other if the Artist commits brings the into is a partnership at will nach ihrem Ende ',
       'shall not write, edit or design any memoir for any person or company in the whisky ',
       'before the end of the term the rent for all the months remaining and the remaining fees for ',
       'you can stop volunteering and we can end your volunteering and the Landlord may quit ',
@@ -1899,5 +1902,47 @@ describe('analyzeDocument: competition in German, extending sentences, Italian a
     expect(ids(priced)).toContain('missing_liability_cap');
     expect(ids(`${priced}\n2. Responsabilité. La responsabilité de l'Agence est limitée, pour l'ensemble des dommages, à la somme de 5 000 €.`)).not.toContain('missing_liability_cap');
     expect(ids(`${priced}\n2. Responsabilité. L'Agence ne saurait être tenue responsable des pertes indirectes.`)).not.toContain('missing_liability_cap');
+  });
+});
+
+describe('analyzeDocument: the balance owed on cancelling, the rest of the term in Spanish, a German term ended by its pronoun, conduct as a cause, sides of one role', () => {
+  it('reads the remaining balance of the fee falling due when the paying side cancels or leaves as liquidated damages (high)', () => {
+    expect(severitiesOf('Cancellation. Should the Customer cancel the course within 60 days of its start, the outstanding balance of the tuition fee falls due at once.')).toEqual([
+      'penalties:high',
+    ]);
+    expect(severitiesOf('Leaving. If the Member leaves the club before the end of the season, the remaining balance of the annual fee becomes payable immediately.')).toEqual([
+      'penalties:high',
+    ]);
+    // A balance paid on a date, or one that is not owed on cancelling, is no penalty.
+    expect(severitiesOf('Payment. The balance of the course fee is due two weeks before the first lesson.')).toEqual([]);
+    expect(severitiesOf('Cancellation. If the Customer cancels more than 90 days ahead, the outstanding balance is not payable.')).not.toContain('penalties:high');
+  });
+
+  it('reads Spanish rent for the months left, owed on leaving before the end of the term, as liquidated damages (high)', () => {
+    expect(severitiesOf('Salida anticipada. Si el Inquilino deja el local antes del vencimiento del contrato, pagará al Propietario las rentas de los meses que falten hasta el final del plazo.')).toEqual([
+      'penalties:high',
+    ]);
+    expect(severitiesOf('Saída. Se o Locatário sair antes do término do prazo, pagará os aluguéis dos meses restantes.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Salida anticipada. Si el Inquilino deja el local antes del vencimiento, no deberá pagar las rentas de los meses que queden.')).toEqual([]);
+  });
+
+  it('reads a German bar on competing that runs on after its end ("nach ihrem Ende", "nach seiner Beendigung") as high', () => {
+    expect(severitiesOf('Konkurrenz. Der Texter arbeitet während der Laufzeit und ein Jahr nach ihrem Ende nicht für Konkurrenten der Agentur.')).toEqual([
+      'non_compete:high',
+    ]);
+    expect(severitiesOf('Konkurrenz. Der Texter arbeitet während der Laufzeit nicht für Konkurrenten der Agentur.')).toEqual(['non_compete:medium']);
+  });
+
+  it('reads ending the deal because of the other side’s conduct (an offence, disrepute) as a cause, like breach', () => {
+    expect(severitiesOf("Reputation. The Label may end this contract at once by written notice if the Artist commits a criminal offence.")).toEqual([]);
+    expect(severitiesOf('Image. The Sponsor may cancel the deal immediately on notice if the Athlete engages in behaviour that brings the Sponsor into disrepute.')).toEqual([]);
+    expect(severitiesOf('Ending. The Sponsor may cancel the deal immediately on notice whenever it wishes.')).toEqual(['termination_without_cause:high']);
+  });
+
+  it('reads a duty each holder of one role owes the other holders, and an arrangement that is itself at will, as mutual', () => {
+    expect(severitiesOf('Losses. Each member shall indemnify the other members against losses caused by his own negligence.')).toEqual(['broad_indemnification:low']);
+    expect(severitiesOf('Leaving. Each co-owner may end the arrangement on two months notice to the other co-owner.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('Duration. Our studio is a partnership at will.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('Losses. The Member shall indemnify the Club against losses caused by his own negligence.')).toEqual(['broad_indemnification:medium']);
   });
 });

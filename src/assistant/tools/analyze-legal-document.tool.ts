@@ -175,7 +175,7 @@ const DE_COMPETITOR = String.raw`(?:wettbewerber|mitbewerber|konkurrent|konkurre
 /** For the contract's term: "während der Vertragslaufzeit", "während der Laufzeit dieses Vertrages", "für die Dauer des Vertrages". */
 const DE_DURING_TERM = String.raw`${DE_START}w[aä]hrend\s+(?:der|des)\s+(?:vertrags)?(?:laufzeit|dauer|zusammenarbeit|vertrag\w*)\b|\bf[uü]r\s+die\s+dauer\s+(?:des|dieses)\s+vertrag\w*`;
 /** Past it: "nach Vertragsende", "nach Beendigung des Vertrages", "nach Ablauf", "nachvertraglich", "danach". */
-const DE_AFTER_TERM = String.raw`\bnach\s+(?:(?:dem|der)\s+)?(?:vertrags)?(?:ende|beendigung|ablauf)\b|\bnachvertraglich\w*|\bdanach\b`;
+const DE_AFTER_TERM = String.raw`\bnach\s+(?:(?:dem|der|seine[mr]|ihre[mr]|dessen|deren)\s+)?(?:vertrags)?(?:ende|beendigung|ablauf)\b|\bnachvertraglich\w*|\bdanach\b`;
 /** Rights in a work: "Nutzungsrechte", "Verwertungsrechte", "Urheberrechte". */
 const DE_WORK_RIGHTS = String.raw`(?:nutzungs|verwertungs|urheber)\w*recht\w*`;
 /**
@@ -288,8 +288,10 @@ const MUTUAL = anyOf(
     String.raw`(?:by|on|upon|with|after|giving|serving)\s+(?:[\w()'’-]+\s+){0,4}?(?:notice|days?|weeks?|months?)\b(?![^.;,]{0,40}?\b(?:shall|will|must|is|are)\b))`,
   // Employment "at will" is either side's right by definition ("Your employment is at-will"), unless the sentence gives it to one
   // side ("the Company can end it at any time", "at the will of the Company").
-  String.raw`^(?![^]*\b(?:the\s+\w+|we|they|it|he|she)\s+(?:may|can)\s)[^]*?(?:\b(?:is|are|be|remains?)\s+(?:an?\s+)?at[\s-]will\b(?!\s+(?:of|by)\b)|` +
+  String.raw`^(?![^]*\b(?:the\s+\w+|we|they|it|he|she)\s+(?:may|can)\s)[^]*?(?:\b(?:is|are|be|remains?)\s+(?:an?\s+)?(?:[\w-]+\s+)?at[\s-]will\b(?!\s+(?:of|by)\b)|` +
     String.raw`\ban\s+at[\s-]will\s+(?:basis|relationship|employ\w*|engagement|arrangement|position|job|role)\b)`,
+  // Sides of one role bound to each other: "each partner shall indemnify the other partner", "any member … to the other members".
+  String.raw`\b(?:each|either|any|every)\s+(?<oneRole>[a-z][\w-]{2,30}?)\b[^.;]{0,160}?\bthe\s+other\s+\k<oneRole>s?\b`,
   ES_MUTUAL,
   DE_MUTUAL,
   NL_MUTUAL,
@@ -546,6 +548,36 @@ const SUM_OWED = String.raw`(?:rent|fees?|charges?|instal\w*|payments?|sums?|amo
 const REST_OF_TERM_OWED = new RegExp(
   String.raw`^(?=[^]*?(?:${BEFORE_TERM_ENDS}))(?![^]*?\b(?:nothing|no\s+(?:further\s+)?${SUM_OWED})\b)[^]*?` +
     String.raw`(?:\b${SUM_OWED}\b[^.]{0,80}?(?:${REST_OF_TERM})|\b(?:remaining|unexpired)\s+(?:[\w-]+\s+)?${SUM_OWED}\b)`,
+  'i',
+);
+/** The paying side ending or leaving the deal: "cancels", "terminates", "withdraws", "leaves", "vacates", "quits". */
+const ENDED_BY_PAYER = String.raw`\b(?:cancel\w*|terminat\w*|withdraw\w*|leav(?:e|es|ing)|vacat\w*|quit\w*)\b`;
+/** What is left of the price: "the remaining balance", "the outstanding balance of the tuition fee", "the rest of the fees". */
+const BALANCE_OF_FEE = String.raw`\b(?:remaining|outstanding|unpaid)\s+balance\b|\b(?:balance|remainder|rest)\s+of\s+(?:the|its|their|his|her|your|our)\s+(?:[\w-]+\s+){0,2}?` +
+  String.raw`(?:fees?|price|sum|amount|charges?|rent|instal\w*|payments?)\b`;
+/** Owed from then on: "becomes immediately due and payable", "falls due at once", "shall be payable". */
+const FALLS_DUE = String.raw`\b(?:becomes?|falls?|is|are|(?:shall|will)\s+(?:be|become|fall))\s+(?:immediately\s+|at\s+once\s+|forthwith\s+)?(?:due|payable|owed|owing)\b`;
+/**
+ * The rest of the price owed when the paying side cancels or leaves ("should the Customer cancel …, the outstanding balance of the
+ * fee falls due at once"): a sum fixed in advance whatever the loss, like the rent of the rest of the term; not when the sentence
+ * says it is not owed then.
+ */
+const BALANCE_OWED_ON_ENDING = new RegExp(
+  String.raw`^(?=[^]*?${ENDED_BY_PAYER})(?![^]*?\b(?:not|no\s+longer|nothing|refunded|waived)\b)[^]*?(?:${BALANCE_OF_FEE})[^.]{0,60}?${FALLS_DUE}`,
+  'i',
+);
+/** Leaving before the end of the term in Spanish or Portuguese: "antes del vencimiento", "antes de la finalización", "antes do término". */
+const ES_BEFORE_TERM_ENDS = String.raw`\bantes\s+(?:de\s+(?:la|su)\s+|del\s+|d[oa]\s+(?:seu\s+)?)(?:finalizaci[oó]n|terminaci[oó]n|vencimiento|vencimento|t[eé]rmino|fin|fim|final|` +
+  String.raw`expiraci[oó]n|conclusi[oó]n|encerramento)(?!${ES_LETTERS})|\bantes\s+de\s+(?:tiempo|plazo|prazo)(?!${ES_LETTERS})|\banticipad|\bantecipad`;
+/** What is left of the term in Spanish or Portuguese: "los meses que resten", "que falten", "meses restantes", "el resto del plazo". */
+const ES_REST_OF_TERM = String.raw`\b(?:meses|mensualidades|a[nñ]os|periodos?|per[ií]odos?|tiempo|plazo|prazo|alugu[eé]is|alugueres|rentas|parcelas|cuotas)\s+` +
+  String.raw`(?:que\s+(?:rest|qued|falt)(?:e|en|a|an|ara|aran|arem)|restantes|pendientes|vincendo?s|que\s+faltarem)(?!${ES_LETTERS})|\bresto\s+d(?:el|o)\s+(?:plazo|prazo|contrato|periodo|per[ií]odo|tiempo|tempo)\b`;
+/** A sum in Spanish or Portuguese: rent, fees, instalments, an amount. */
+const ES_SUM_OWED = String.raw`\b(?:rentas?|alquiler(?:es)?|cuotas?|mensualidades|honorarios|importes?|cantidad(?:es)?|sumas?|alugu[eé]is|alugueres|aluguel|` +
+  String.raw`presta[cç](?:ões|oes)|parcelas|valor(?:es)?)(?!${ES_LETTERS})`;
+/** The same in Spanish and Portuguese, unless the sentence says it is not owed ("no deberá pagar", "não terá de pagar"). */
+const ES_REST_OF_TERM_OWED = new RegExp(
+  String.raw`^(?=[^]*?(?:${ES_BEFORE_TERM_ENDS}))(?![^]*?\b(?:no|n[aã]o)\s+(?:deber|tendr|pagar|dever|ter[aá]|estar)${ES_LETTERS}*)[^]*?${ES_SUM_OWED}[^.]{0,80}?(?:${ES_REST_OF_TERM})`,
   'i',
 );
 /** A penalty by its German name: "Vertragsstrafe", "Konventionalstrafe", "pauschalierter Schadensersatz" (liquidated damages). */
@@ -1059,7 +1091,9 @@ export const RISK_RULES: RiskRule[] = [
       // A cause the law recognises, however qualified: "for good cause", "for just cause", "for an important reason" (wichtiger Grund).
       String.raw`\bfor\s+(?:an?\s+)?(?:good|just|valid|important|compelling)\s+(?:reasons?|grounds?)\b|\b(?:at|upon|on)\s+the\s+(?:end|expiry|expiration)\s+of\s+the\s+(?:term|lease|period)\b|` +
       // A breach or a default named as the condition: "if the Customer fails to pay", "should the Tenant breach this lease".
-      String.raw`\b(?:if|where|should|in\s+the\s+event\s+(?:that\s+)?)\s+(?:[\w'’-]+\s+){0,6}?(?:breach\w*|fails?\s+to|defaults?|becomes?\s+insolvent|is\s+insolvent)\b)`,
+      String.raw`\b(?:if|where|should|in\s+the\s+event\s+(?:that\s+)?)\s+(?:[\w'’-]+\s+){0,6}?(?:breach\w*|fails?\s+to|defaults?|becomes?\s+insolvent|is\s+insolvent|` +
+      // Or the other side's conduct: "if the Artist commits an offence", "engages in conduct that brings us into disrepute".
+      String.raw`engages?\s+in|commits?|(?:is|are|gets?)\s+(?:convicted|charged|arrested)|brings?\s+(?:[\w'’-]+\s+){0,4}?into\s+(?:public\s+)?(?:disrepute|scandal|ridicule|contempt))\b)`,
     // Termination as the subject of what follows it, with no one given the right: "Termination for any reason shall not affect accrued rights".
     String.raw`${NO_RIGHT_TO_END}[^]*?\b(?:termination|cancellation|dismissal|expiry|expiration)\b[^.]{0,100}?\b(?:shall|will|does|do)\s+not\s+(?:affect|prejudice|relieve|release|limit|impair|waive)\b`,
     // What the one who cancels pays if it does, with no one given the right: "If the band cancels for any reason, a cancellation
@@ -1224,8 +1258,11 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\bausschlie(?:ß|ss)lich\w*[^.]{0,80}?${DE_WORK_RIGHTS}`,
   ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
   rule('penalties', 'Penalties and late-payment charges', (s) =>
-    (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+    (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || BALANCE_OWED_ON_ENDING.test(s) || ES_REST_OF_TERM_OWED.test(s) ||
+    monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     REST_OF_TERM_OWED.source,
+    BALANCE_OWED_ON_ENDING.source,
+    ES_REST_OF_TERM_OWED.source,
     String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}|${NL_PENALTY}|${IT_PENALTY}|${FR_PENALTY}`,
     // In French, interest or charges for paying late: "intérêts de retard au taux de 1 % par mois".
     FR_LATE_CHARGE,

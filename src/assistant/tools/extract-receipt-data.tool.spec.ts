@@ -1509,3 +1509,48 @@ describe('parseReceipt: a note pointing at the receipt or presenting it in anoth
     expectLinearOn(['Aquí está ', 'te paso el ', '👇 ', 'hier ist ', 'Ecco a ', 'aqui vai '], (text) => [`${text}\nShop\nTea 2.00\nTotal 2.00`, `Shop\n${text}x 2.00`]);
   });
 });
+
+describe('parseReceipt: a Polish VAT summary above the total, a name printed between the unit price and the amount', () => {
+  it('reads abbreviated taxable sales, the tax amount by rate letter and the tax sum of a Polish till as tax in the prices, no items', () => {
+    const receipt = parseReceipt(
+      [
+        'Piekarnia Pod Lipą',
+        'Bułka kajzerka           4 x0,80    3,20 B',
+        'Ser gouda 300g           1 x12,40  12,40 B',
+        'Sok jabłkowy 1L          2 x4,50    9,00 A',
+        'Sprzed. opod. PTU A                 9,00',
+        'Kwota A 23,00%                      1,68',
+        'Sprzed. opod. PTU B                15,60',
+        'Kwota B 8,00%                       1,16',
+        'Podatek PTU                         2,84',
+        'SUMA PLN                           24,60',
+      ].join('\n'),
+    );
+    expect(receipt.items.map((item) => item.name)).toEqual(['Bułka kajzerka', 'Ser gouda 300g', 'Sok jabłkowy 1L']);
+    expect(receipt.total).toBe(24.6);
+    expect(receipt.tax).toBe(2.84);
+    expect(receipt.totalMismatch).toBeUndefined();
+  });
+
+  it('reads a count line whose name comes between the unit price and the amount ("3 @ £3.20 House Lager £9.60") as that item', () => {
+    const receipt = parseReceipt(['The Ferry Inn', 'Soup of the Day   £5.50', '3 @ £3.20 House Lager   £9.60', 'Total   £15.10'].join('\n'));
+    expect(receipt.items).toEqual([
+      { name: 'Soup of the Day', quantity: 1, unitPrice: 5.5, amount: 5.5 },
+      { name: 'House Lager', quantity: 3, unitPrice: 3.2, amount: 9.6 },
+    ]);
+    expect(receipt.totalMismatch).toBeUndefined();
+  });
+
+  it('reads lines priced in whole numbers as prices when they add up to the printed total (a market stall\'s note), and not otherwise', () => {
+    const stall = parseReceipt(['Puesto Doña Rosa', 'Tortillas de maíz 2 kg      44', 'Queso fresco 1/2 kg         85', 'Nopales 1 bolsa             25', 'TOTAL $154.00 MXN'].join('\n'));
+    expect(stall.items.map((item) => item.amount)).toEqual([44, 85, 25]);
+    expect(stall.total).toBe(154);
+    expect(stall.totalMismatch).toBeUndefined();
+    // A table number that is no price leaves the lines unpriced.
+    expect(parseReceipt(['Puesto Doña Rosa', 'Mesa 4', 'TOTAL $20.00 MXN'].join('\n')).items).toEqual([]);
+  });
+
+  it('reads 100 KB of text built against the patterns for Polish tax lines and names between prices in linear time', () => {
+    expectLinearOn(['Kwota A ', 'Kwota PTU ', 'Podatek PTU ', 'Sprzed. opod. ', '2 @ 1.00 ', '@ 1.00 a '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `Shop\n2 @ 1.00 ${text} 2.00\nTotal 2.00`]);
+  });
+});

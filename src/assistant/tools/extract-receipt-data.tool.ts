@@ -310,11 +310,12 @@ const DISCOUNT = new RegExp(
     '|할인|割引|値引|折扣|优惠|優惠',
   'iu',
 );
-// "TOPKDV": a Turkish till's sum of its KDV (VAT) lines. "Thuế GTGT": Vietnamese VAT (unaccented, "thue" is also rent).
+// "TOPKDV": a Turkish till's sum of its KDV (VAT) lines. "Kwota A 23,00%": a Polish till's tax ("kwota", the amount) of rate
+// class A. "Thuế GTGT": Vietnamese VAT (unaccented, "thue" is also rent).
 // "ภาษี": Thai tax ("ภาษีมูลค่าเพิ่ม", VAT; the tax ID that also spells it is read before, as BUSINESS_ID). The abbreviations
 // stand apart by letters, not by \b, which ends a word at "ü": "Frühstück" holds no HST.
 const TAX = new RegExp(
-  apart(String.raw`tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt`) +
+  apart(String.raw`tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt|kwota[^\S\n]+(?:ptu[^\S\n]+)?[a-g]`) +
     '|thuế|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세|ภาษี',
   'iu',
 );
@@ -331,6 +332,8 @@ const TAX_INCLUDED = new RegExp(
   'i',
 );
 const TOTAL = TOTAL_WORDS;
+/** The sum of a Polish till's tax lines: "Podatek PTU", "Łączna kwota PTU" (as "SUMA PTU", which TOTAL_WORDS reads). */
+const TAX_SUM = new RegExp(apart(String.raw`podatek[^\S\n]+ptu|łączna[^\S\n]+kwota[^\S\n]+ptu`), 'iu');
 /** "Net Amount": a subtotal (SUBTOTAL_WORDS) unless it holds the tax or follows another subtotal or the tax lines. */
 const NET_AMOUNT = /^net\s+amount\b/i;
 /** What this payer paid, below the bill's total (cash tendered is not it). */
@@ -338,13 +341,13 @@ const PAID = PAID_WORDS;
 const NOT_A_TOTAL = /\btotal\s+(?:items?|qty|quantity|count|savings)\b/i;
 /**
  * The amount the tax is reckoned on, printed beside the tax: "Taxable 20.00", "Netto 16,81", "Total excl. VAT",
- * "Total HT", "SPRZEDAŻ OPODATK. A" (Polish taxable sales), "Base imponible", "Základ DPH" (Czech), "과세물품가액"/"공급가액"
- * (Korean), "税抜" (Japanese), "มูลค่าสินค้า" (Thai: the goods' value before VAT); not "Net à payer", "Netto a pagare", the
+ * "Total HT", "SPRZEDAŻ OPODATK. A", "Sprzed. opod. PTU A" (Polish taxable sales), "Base imponible", "Základ DPH" (Czech),
+ * "과세물품가액"/"공급가액" (Korean), "税抜" (Japanese), "มูลค่าสินค้า" (Thai: the goods' value before VAT); not "Net à payer", "Netto a pagare", the
  * amount to pay (TOTAL_WORDS). It restates the items' sum with or without the tax: no item, no tax, no total.
  */
 const TAXABLE_BASE = new RegExp(
   apart(
-    String.raw`(?:non-?)?taxable|netto(?!\s+(?:a|da)\s+pagare)|opodatk\p{L}*|sprzedaż\s+(?:opodatk|zwoln)\p{L}*|excl(?:uding|usive)?\.?|exkl(?:usive)?\.?|` +
+    String.raw`(?:non-?)?taxable|netto(?!\s+(?:a|da)\s+pagare)|opodatk\p{L}*|opod\.|sprzedaż\s+(?:opodatk|zwoln)\p{L}*|sprzed\.\s+(?:opod|zwol)\p{L}*\.?|excl(?:uding|usive)?\.?|exkl(?:usive)?\.?|` +
       String.raw`ex\.?\s+(?:vat|gst|tax|mwst)|before\s+tax|pre-?tax|ohne\s+(?:mwst|ust)|hors\s+taxes?|ht|sin\s+iva|base\s+imponible|` +
       String.raw`imponibile|base\s+tribut[áa]vel|steuerpflichtig|momsunderlag|underlag|základ(?:\s+(?:daně|dane|dph))?`,
   ) + String.raw`|^net(?![\p{L}\p{N}])(?!\s*(?:wt|weight|payable|à\s+payer|a\s+payer))|과세|공급가액|면세물품|課税|税抜|不含税|税前|มูลค่าสินค้า|ก่อนภาษี|ไม่รวมภาษี`,
@@ -760,8 +763,20 @@ async function attachmentText(file: Attachment, services: ToolServices): Promise
   return services.readImageText(file, services.abortSignal);
 }
 
-/** Parses receipt text into items, summary lines, currency and total. */
+/**
+ * Parses receipt text into items, summary lines, currency and total. A receipt with a printed total and no item priced in cents
+ * (a market stall's note: "Mango 3 kg   105" over "TOTAL $291.00") is read again with whole numbers as prices, and read so
+ * only when its lines then add up to that total.
+ */
 export function parseReceipt(text: string): Receipt {
+  const receipt = readReceipt(text, false);
+  if (receipt.items.length > 0 || !receipt.totalStated || ZERO_DECIMAL.has(receipt.currency)) return receipt;
+  const inWholeNumbers = readReceipt(text, true);
+  return inWholeNumbers.items.length > 0 && !inWholeNumbers.totalMismatch ? inWholeNumbers : receipt;
+}
+
+/** A receipt read with whole numbers as money (wholePrices), or as its currency reads them. */
+function readReceipt(text: string, wholePrices: boolean): Receipt {
   let merchant: string | undefined;
   let merchantFromAddress = false;
   // A chat export's time stamps and senders ("[09/05/2024, 17:32] Dave: ") are no part of the receipt, nor its merchant.
@@ -776,7 +791,7 @@ export function parseReceipt(text: string): Receipt {
   // Dates and times look like prices ("12.03") to the money pattern.
   body = body.replace(DATE, ' ').replace(TIME, ' ').replace(DAY_AND_MONTH, '$1 ');
   const currency = detectCurrency(body);
-  const integersAreMoney = ZERO_DECIMAL.has(currency.code);
+  const integersAreMoney = wholePrices || ZERO_DECIMAL.has(currency.code);
 
   const items: ReceiptItem[] = [];
   const ambiguous = new Set<ReceiptItem>();
@@ -871,8 +886,8 @@ export function parseReceipt(text: string): Receipt {
       if (TAX.test(read) && sums.total !== undefined && amount < sums.total) addTax(amount, true);
       else stateTotal(amount);
     }
-    // "SUMA PTU", "Total tax", "GST total": the sum of the tax lines above it, a tax only when none was printed.
-    else if (TOTAL.test(read) && TAX.test(read)) {
+    // "SUMA PTU", "Podatek PTU", "Total tax", "GST total": the sum of the tax lines above it, a tax only when none was printed.
+    else if ((TOTAL.test(read) || TAX_SUM.test(read)) && TAX.test(read)) {
       if (sums.tax + sums.taxIncluded + sums.taxAfterTotal === 0) addTax(amount, false);
     } else if (TAX.test(read)) addTax(amount, TAX_INCLUDED.test(read));
     // "Balance due 0.00" after the card line is what is left to pay, not what was paid.
@@ -1259,9 +1274,11 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
       name = name.slice(0, column.index);
     }
   }
-  // Some tills print the name after the price ("2 @ 3.99 AVOCADO").
+  // Some tills print the name after the price ("2 @ 3.99 AVOCADO"), or between the unit price and the amount ("2 @ 4.90 Bitter 9.80").
   const lastPriceEnd = (prices[prices.length - 1]?.index ?? 0) + (prices[prices.length - 1]?.length ?? 0);
   if (!/\p{L}/u.test(name)) name = rest.slice(lastPriceEnd);
+  const [unitPriced, lastPriced] = [prices[0], prices[prices.length - 1]];
+  if (!/\p{L}/u.test(name) && prices.length > 1 && unitPriced && lastPriced) name = rest.slice(unitPriced.index + unitPriced.length, lastPriced.index);
   name = cleanName(name);
   // "Pump 04  Diesel" over "42.18 L @ 1.899  80.10": a volume and nothing else is so many litres of the fuel named above.
   const volume = VOLUME_OPENING.exec(rest);
