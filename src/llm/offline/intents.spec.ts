@@ -95,6 +95,8 @@ describe('matchIntent: the deliverable a request names', () => {
     ['Write a LinkedIn carousel about hiring juniors', 'format_post'],
     // "post-ready" describes the work; it names no post.
     ['I need the flyer image post-ready by noon', 'generate_image'],
+    // The Mexican "nota" of a sale is its receipt.
+    ['me ayudas a apuntar esta nota de la ferretería?\nFerretería El Clavo\n2 Brochas 90.00\nTotal 90.00', 'extract_receipt_data'],
   ])('%s → %s', (text, tool) => {
     expect(matchIntent(text)?.tool).toBe(tool);
   });

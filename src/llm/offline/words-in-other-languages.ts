@@ -39,7 +39,7 @@ const WORDS: [string[], string][] = [
   [['divertido', 'divertida', 'drôle', 'lustig', 'divertente', 'engraçado'], 'funny'],
   [['cercano', 'cercana', 'amical', 'freundlich', 'amichevole', 'simpático', 'simpática'], 'friendly'],
   // Receipts.
-  [['recibo', 'reçu', 'quittung', 'beleg', 'kassenbon', 'kassenzettel', 'ricevuta', 'scontrino', 'comprobante', 'ticket de caisse', 'nota fiscal', 'cupom fiscal', 'bonnetje', 'kassabon', 'kassabonnetje', '영수증', '領収書', 'レシート', '收据', '收據', 'ใบเสร็จ'], 'receipt'],
+  [['recibo', 'reçu', 'quittung', 'beleg', 'kassenbon', 'kassenzettel', 'ricevuta', 'scontrino', 'comprobante', 'ticket de caisse', 'nota fiscal', 'cupom fiscal', 'nota de venta', 'nota de consumo', 'nota de remisión', 'nota de compra', 'esta nota del', 'esta nota de la', 'la nota del', 'la nota de la', 'bonnetje', 'kassabon', 'kassabonnetje', '영수증', '領収書', 'レシート', '收据', '收據', 'ใบเสร็จ'], 'receipt'],
   // Contracts by their kinds and titles.
   [['contrato', 'contrat', 'vertrag', 'verträge', 'contratto', 'contratti'], 'contract'],
   [['acuerdo', 'convenio', 'vereinbarung', 'accordo', 'acordo', 'entente', 'overeenkomst'], 'agreement'],
