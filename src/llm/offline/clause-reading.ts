@@ -85,6 +85,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
     clause
       .replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1')
       .replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see')
+      // "Anything with the logo goes past my wife first": she checks it.
+      .replace(/^(.{1,80}?)\s+(?:goes|go|gets|get|runs|run)\s+(?:past|by)\s+((?:my|our)\s+[\w-]+|\p{Lu}[\p{L}-]+|me)\b/u, (_clause, thing: string, person: string) => `${person === 'me' ? 'I' : person} checks ${thing}`)
       // "Mia gives it a once-over": she checks it.
       .replace(/\b(give|gives|gave)\s+(it|them|this|that)\s+(?:a|the)\s+(?:quick\s+)?(?:once-over|look(?:-over)?|read(?:-through)?|check)\b/gi, (_phrase, give: string, object: string) => `${{ give: 'check', gives: 'checks', gave: 'checked' }[give.toLowerCase()] ?? 'checks'} ${object}`),
   );

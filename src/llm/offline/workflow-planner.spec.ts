@@ -672,5 +672,10 @@ describe('planWorkflow', () => {
     ]);
     expect(approvals('Team lunch with the suppliers today — file this under hospitality and remind me Monday to claim it\n\nBISTRO LUNA\n2 x Soup 12.00\nTOTAL 12.00').map(([agent]) => agent)).toEqual(['finance', 'general']);
     expect(approvals('I need a poster for the fair, an outline for a blog post about it, and then text all of it to Sam so he can print it.').map(([agent]) => agent)).toEqual(['social', 'social', 'general']);
+    // A check on what an output shows ("anything with our logo") is on the latest picture; "goes past Tom first" is his check.
+    expect(approvals('A flyer for the quiz night and a post about it. Anything with our logo on it goes past Tom first, he looks after the brand.')).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
   });
 });

@@ -298,13 +298,15 @@ function approvalTargets(clause: string, drafts: Draft[], materialKind: OfflineT
   // "I want to reread the analysis": the step that read the document.
   const analysis = !named && ANALYSIS.test(clause) ? documentReader(drafts, materialKind) : undefined;
   if (analysis) return [analysis];
-  // "the wording", "the copy": the latest output made of words, not the picture after it.
+  // "the wording", "the copy": the latest output made of words, not the picture after it; "anything with the logo", "anything
+  // visual": the latest picture.
   const words = !named && WORDING.test(clause) ? drafts.findLast((draft) => !PICTURES.has(draft.tool)) : undefined;
+  const visual = !named && VISUAL.test(clause) ? drafts.findLast((draft) => PICTURES.has(draft.tool)) : undefined;
   // "the script" of a step that writes "a TikTok script": the output it names by its word, when no step is of that kind.
   // Not a later step's "cover for the TikTok script": what a step is for names no output of its own.
   // A message that sends "the script" on makes no script: only steps with a tool make the output named.
   const byWord = named && drafts.findLast((draft) => draft.tool !== undefined && named.pattern.test(withLexiconSpelling(draft.description.replace(MADE_FOR, ''))));
-  const target = (named && drafts.findLast((draft) => draft.tool === named.tool)) || byWord || words || drafts.at(-1);
+  const target = (named && drafts.findLast((draft) => draft.tool === named.tool)) || byWord || words || visual || drafts.at(-1);
   return target ? [target] : [];
 }
 
@@ -320,6 +322,8 @@ const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|
 /** What a person reads in an output: its words, not its picture. */
 const WORDING = /\b(?:wording|words|text|copy|writing|phrasing)\b/i;
 const PICTURES = new Set<OfflineToolName | undefined>(['generate_image', 'generate_thumbnail_concept']);
+/** What a person sees in a picture: the logo, the branding, anything visual. */
+const VISUAL = /\b(?:logos?|branding|visuals?|artwork|colou?rs?|anything\s+visual)\b/i;
 
 /** Verbs of what to look for when reading a document ("flag", "point out", "tell me what's risky"). */
 const FINDING = new RegExp(String.raw`^(?:flag|highlight|point\s+out|spot|identify|find|mark|note|list|show\s+me|tell\s+(?:me|us)|${FINDING_IN_OTHER_LANGUAGES})\b`, 'i');
