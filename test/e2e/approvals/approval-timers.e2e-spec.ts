@@ -212,7 +212,11 @@ describe('approval policies and timers', () => {
         await api(main.app).get(pathOf(approve)).set('User-Agent', BROWSER).expect(302);
         await waitForRun(main.app, owner, workflowId, runId, 'completed');
       }
-    });
+      // The longest chain of the file, every link CPU work of this process: two sign-ups, a plan and its edit, two plan mails,
+      // a run to its pause, six sweeps, four mails, and the run's end. Measured beside stress-ng (load 13) at 10–15 s, each
+      // mail 0.1–0.6 s and the pause 0.6–3 s: no link waits out a poll, a busy machine stretches them all (a loaded CI run
+      // took the 'wait' case past the 30 s bound of the time). A bound for a hang, not a pace, as the approvals inbox's tests have.
+    }, 120_000);
   }
 
   it('with a quorum of 2, concurrent clicks of both approvers (and a repeat) yield one outcome', async () => {
