@@ -48,9 +48,12 @@ describe('mail through outages', () => {
       const { email, token } = await signUpOn(server);
       const { workflowId } = await server.json<{ workflowId: string }>('POST', '/api/workflows', token, { goal: 'Write a LinkedIn post about outages.' });
       await server.waitForLog(/Mail \d+ to .*: attempt 1 failed \((ECONNECTION|ECONNREFUSED|ESOCKET)/, 30_000);
+      // The address's e-mail verification fails too, before or after: the plan approval's own first failure is waited for.
+      const approvalFailed = `SELECT 1 FROM mail_outbox WHERE to_address = $1 AND subject LIKE 'Approve the plan%' AND status = 'pending' AND last_error IS NOT NULL`;
+      await waitFor(async () => (await cluster.db.query(approvalFailed, [email])).rowCount === 1, 'the plan approval mail failed once', 30_000);
       // Where a long outage leaves a mail: four attempts failed, the next an hour away (not waited for here).
       const waiting = await cluster.db.query(
-        `UPDATE mail_outbox SET attempts = 4, next_attempt_at = now() + interval '1 hour' WHERE to_address = $1 AND status = 'pending' AND last_error IS NOT NULL`,
+        `UPDATE mail_outbox SET attempts = 4, next_attempt_at = now() + interval '1 hour' WHERE to_address = $1 AND subject LIKE 'Approve the plan%' AND status = 'pending' AND last_error IS NOT NULL`,
         [email],
       );
       expect(waiting.rowCount).toBe(1);
