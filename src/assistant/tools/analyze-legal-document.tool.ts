@@ -399,6 +399,8 @@ const AFTER_TERM = anyOf(
  */
 const THE_DEAL_PERIOD = String.raw`(?:term|engagement|employment|agreement|contract|relationship|lease|tenancy|arrangement|membership|plan|subscription|` +
   String.raw`appointment|residency|placement|campaign|project|season|tour|event|festival|fair|market|show|exhibition|weekend|booking|hire|licen[cs]e|sponsorship|partnership)`;
+/** "during that time", "in this period": the period a sentence before has set. */
+const PERIOD_SET_BEFORE = String.raw`\b(?:during|throughout|for|in)\s+(?:that|this|such|the\s+same)\s+(?:time|period)\b`;
 const LIMITED_TO_TERM = anyOf(
   String.raw`\b(?:during|throughout|for\s+the\s+(?:duration|length|life)\s+of)\s+(?:the|this|its|his|her|your|their|our)\s+(?:[\w-]+\s+){0,2}?${THE_DEAL_PERIOD}\b`,
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:(?:this|the|its|our|your|their)\s+(?:[\w-]+\s+){0,2}?${THE_DEAL_PERIOD}\s+(?:(?:is|remains)\s+in\s+(?:force|effect|place|progress)|` +
@@ -408,10 +410,10 @@ const LIMITED_TO_TERM = anyOf(
   ES_DURING_TERM,
   DE_DURING_TERM,
   // The period the sentence before set ("From signing until 31 May, … During that time you won't …"), read with it (REFERS_BACK).
-  String.raw`\b(?:during|throughout|for|in)\s+(?:that|this|such|the\s+same)\s+(?:time|period)\b`,
+  PERIOD_SET_BEFORE,
 );
 /** A sentence whose period is the one the sentence before it sets: "during that time", "in this period". */
-const REFERS_BACK = /\b(?:during|throughout|for|in)\s+(?:that|this|such|the\s+same)\s+(?:time|period)\b/i;
+const REFERS_BACK = new RegExp(PERIOD_SET_BEFORE, 'i');
 /**
  * A sentence that carries the one before on to more: "This includes …", "This also covers …", "The same applies to …", and in
  * German, French, Spanish, Portuguese, Italian and Dutch ("Dies umfasst auch …", "Dies gilt auch für …", "Cela inclut …", "Esto

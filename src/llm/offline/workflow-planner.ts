@@ -248,7 +248,8 @@ export function planWorkflow(goal: string): OfflinePlan {
 }
 
 /** "no approval needed", "without sign-off": a check waived in so many words. */
-const NO_CHECK_NEEDED = /\bno\s+(?:approval|sign-?off|review|check)s?\s+(?:needed|required|necessary)\b|\bwithout\s+(?:any\s+)?(?:approval|sign-?off|review)\b/i;
+const NO_CHECK_NEEDED_WORDS = String.raw`no\s+(?:approval|sign-?off|review|check)s?\s+(?:needed|required|necessary)`;
+const NO_CHECK_NEEDED = new RegExp(String.raw`\b${NO_CHECK_NEEDED_WORDS}\b|\bwithout\s+(?:any\s+)?(?:approval|sign-?off|review)\b`, 'i');
 /** Whether a clause waives a check, in English (parsed) or another language (by its words). */
 function waived(clause: string): boolean {
   return NO_CHECK_NEEDED.test(clause) || WAIVED_CHECK_IN_OTHER_LANGUAGES.test(clause) || waivedCheck(clause);
@@ -259,7 +260,7 @@ const THE_KIND = /^(?:the|an?|one)\s+[\w-]+(?:\s+[\w-]+)?$/i;
 const EXAMPLE = /^(?:like|e\.?g\.?|for\s+(?:example|instance)|say|tipo|por\s+ejemplo|par\s+exemple|genre|ad\s+esempio|per\s+esempio|zum\s+beispiel|z\.\s?b\.|bijvoorbeeld|por\s+exemplo)(?=[\s,:])/i;
 
 /** Where a waiver may start after the work of its clause: "…, no need for anyone to check it", "…you don't have to show me". */
-const WAIVER_START = /[,;]?\s*\b(?:no\s+need|(?:you\s+)?(?:don['’]?t|do\s+not)\s+(?:need|have)\s+to|no\s+(?:approval|sign-?off|review|check)s?\s+(?:needed|required|necessary))\b/i;
+const WAIVER_START = new RegExp(String.raw`[,;]?\s*\b(?:no\s+need|(?:you\s+)?(?:don['’]?t|do\s+not)\s+(?:need|have)\s+to|${NO_CHECK_NEEDED_WORDS})\b`, 'i');
 
 /** The clause without a waived check at its end ("post it in #general no need for anyone to check it"): it asks for nothing. */
 function withoutTrailingWaiver(clause: string): string {
