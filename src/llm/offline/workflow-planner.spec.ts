@@ -307,6 +307,23 @@ describe('planWorkflow', () => {
     expect(stepsOf('Write a YouTube Shorts script about our pottery kiln and a thumbnail for it. My partner must check the script first.').map(([, , approval]) => approval)).toEqual([true, false]);
   });
 
+  it('puts a check on the written piece no tool makes when it names that piece ("the letter", "the reply"), not on the last step', () => {
+    expect(stepsOf('Write a letter to the parish council about the hedge, a Facebook post and a flyer. Gwen has to sign the letter off.').map(([, , approval]) => approval)).toEqual([true, false, false]);
+    expect(stepsOf('Draft a reply to the venue, then a thank-you post with a picture; my co-host approves the reply').map(([, , approval]) => approval)).toEqual([true, false, false]);
+  });
+
+  it('keeps a destination said after the last item of a list ("for the window") on that item alone, and a purpose said first on every item', () => {
+    expect(stepsOf('For the reopening we need a Facebook post, a reel and a banner for the front door')).toEqual([
+      ['Write a Facebook post for the reopening', 'social', false],
+      ['Make a reel for the reopening', 'video', false],
+      ['Make a banner for the front door for the reopening', 'social', false],
+    ]);
+    expect(stepsOf('Right, here\'s the deal: the cafe turns five on Friday. I need a tweet and a flyer for our website about the birthday cake raffle')).toEqual([
+      ['Write a tweet about the birthday cake raffle', 'social', false],
+      ['Make a flyer for our website about the birthday cake raffle', 'social', false],
+    ]);
+  });
+
   it('keeps a name\'s capital after the verb a deliverable without one is given', () => {
     expect(stepsOf('YouTube script for our spring clean-up day, plus an Instagram caption')).toEqual([
       ['Write YouTube script for our spring clean-up day', 'video', false],

@@ -307,7 +307,10 @@ function approvalTargets(clause: string, drafts: Draft[], materialKind: OfflineT
   // Not a later step's "cover for the TikTok script": what a step is for names no output of its own.
   // A message that sends "the script" on makes no script: only steps with a tool make the output named.
   const byWord = named && drafts.findLast((draft) => draft.tool !== undefined && named.pattern.test(withLexiconSpelling(draft.description.replace(MADE_FOR, ''))));
-  const target = (named && drafts.findLast((draft) => draft.tool === named.tool)) || byWord || words || visual || drafts.at(-1);
+  // "Gwen signs the letter off": a written piece no tool makes, named by its word, is the general step that writes it.
+  const piece = named ? undefined : WRITTEN_PIECES.find((word) => word.test(checked));
+  const byPiece = piece && drafts.findLast((draft) => draft.tool === undefined && piece.test(draft.description));
+  const target = (named && drafts.findLast((draft) => draft.tool === named.tool)) || byWord || byPiece || words || visual || drafts.at(-1);
   return target ? [target] : [];
 }
 
@@ -320,6 +323,8 @@ function documentReader(drafts: Draft[], materialKind: OfflineToolName | undefin
 const MADE_FOR = /\s(?:for|of|from|based\s+on|to\s+go\s+with)\s[^]*$/i;
 /** What a reading of a document made, by its names: "the analysis", "l'analyse", "el análisis", "the findings", "your review". */
 const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|(?:\bl['’]|\b(?:die|the)\s+)analyse\b|\b(?:your|the)\s+(?:review|assessment|read-?through|breakdown)\b|\brisk\s+(?:notes?|summary|report|list|review|assessment)\b|\bred\s+flags\b/i;
+/** Written pieces the general agent writes, each by its names: what a check can name when no tool makes it. */
+const WRITTEN_PIECES = [/\be-?mails?\b/i, /\brepl(?:y|ies)\b/i, /\bmessages?\b/i, /\bletters?\b/i, /\bmemos?\b/i, /\bsummar(?:y|ies)\b/i, /\breports?\b/i, /\binvit(?:e|ation)s?\b/i, /\bagendas?\b/i, /\bproposals?\b/i, /\bpress\s+releases?\b/i];
 /** What a person reads in an output: its words, not its picture. */
 const WORDING = /\b(?:wording|words|text|copy|writing|phrasing)\b/i;
 const PICTURES = new Set<OfflineToolName | undefined>(['generate_image', 'generate_thumbnail_concept']);
@@ -450,7 +455,7 @@ function clausesOf(text: string): Clause[] {
       if (nextNumbered && at === 0 && !ACTION_VERB.test(stripLead(numbered)) && !matchIntent(numbered)) continue;
       const written = numbered.replace(INLINE_NUMBER, '');
       const lead = LEAD_IN.exec(written)?.[0];
-      const sentence = spokenAsOne(lead && !matchIntent(lead) ? written.slice(lead.length) : written);
+      const sentence = withPurposeAfter(spokenAsOne(lead && !matchIntent(lead) ? written.slice(lead.length) : written));
       // A spaced dash joins like a comma ("a receipt from lunch - pull out the total"); "n" is a texted "and"; "so she needs
       // to check it" opens a clause of its own in a run-on sentence.
       // "a post with a cute picture to go with it": a picture that comes with a deliverable is one of its own.
@@ -549,9 +554,10 @@ function bracketsKeptWhole(parts: string[]): string[] {
  * "I'm pasting our lunch receipt below, can you log it?":
  * the first clause names the material of the next, it makes nothing itself.
  */
-// "Grab the details off it" takes something out of the material: that is work, not the material itself.
+// "Grab the details off it" takes something out of the material: that is work, not the material itself. "Here's the thing" and
+// "here's the deal" introduce what the person says next, not a document.
 const MATERIAL_CLAUSE =
-  /^(?:(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)(?![^,;.]*\b(?:off|out\s+of)\s+(?:it|them|this|that|the|my|our)\b)|(?:(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|received|been\s+sent|attached|pasted|uploaded|included|forwarded)|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:pasting|attaching|sending|sharing|forwarding|including)|here['’]?s|here\s+is)\s+(?=(?:an?|the|my|our|this|that|some)\b))/i;
+  /^(?:(?:take|use|grab|open|start\s+with|look\s+at)\s+(?=(?:the|my|our|this|that)\b)(?![^,;.]*\b(?:off|out\s+of)\s+(?:it|them|this|that|the|my|our)\b)|(?:(?:i|we)(?:['’]ve|\s+have)?\s+(?:got|received|been\s+sent|attached|pasted|uploaded|included|forwarded)|(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:pasting|attaching|sending|sharing|forwarding|including)|here['’]?s|here\s+is)\s+(?=(?:an?|the|my|our|this|that|some)\b)(?!the\s+(?:thing|deal|situation|story|plan|idea|problem|catch|issue)\b))/i;
 
 function withMaterialMerged(clauses: Clause[]): Clause[] {
   const merged: Clause[] = [];
@@ -739,7 +745,8 @@ function shareTopics(drafts: Draft[]): void {
     // "then the post itself, a script for…": a definite thing after earlier steps is what they made, with its own topic.
     const madeBefore = i > 0 && /^\S+\s+(?:the|that|this)\s/i.test(draft.description);
     if (!draft.tool || TOPIC.test(draft.description) || !next?.tool || madeBefore) continue;
-    const topic = TOPIC.exec(next.description)?.[0];
+    // "a poster for the shop window about the sale": where the last item goes is its own; what it is about is shared.
+    const topic = TOPIC.exec(next.description)?.[0].replace(DESTINATION, '');
     if (topic && draft.group === next.group && !/\b(?:it|them)\b/i.test(topic)) draft.description += topic;
   }
 }
@@ -748,6 +755,11 @@ function shareTopics(drafts: Draft[]): void {
 const WRITTEN_FROM_A_TOPIC = new Set<OfflineToolName | undefined>(['format_post', 'generate_image', 'generate_outline', 'format_reel', 'format_script', 'generate_thumbnail_concept']);
 /** The platforms a post goes to, by the names people write: never a step's subject, and kept capitalised. */
 const PLATFORMS = 'instagram|insta|facebook|linkedin|twitter|tiktok|youtube|pinterest|threads|bluesky|mastodon|snapchat|reddit|substack|x';
+/** Where a piece goes, said after it: "for the front door", "for the shop window", "on our website", "for Instagram". */
+const DESTINATION = new RegExp(
+  String.raw`^\s+(?:for|on|in)\s+(?:(?:the|our|my|their)\s+)?(?:(?:shop|front|back|display|office|kitchen)\s+)?(?:windows?|doors?|walls?|counters?|noticeboards?|notice\s+boards?|websites?|site|page|feed|account|blog|newsletter|${PLATFORMS})\b(?=\s|$)`,
+  'i',
+);
 /** Words around a kind that say nothing of its subject: "for a blog article too", "for our Instagram". */
 const NO_SUBJECT = new RegExp(String.raw`\b(?:an?|the|our|my|their|its|this|that|too|also|as\s+well|blogs?|websites?|site|newsletters?|page|feed|account|${PLATFORMS})\b`, 'gi');
 
@@ -835,10 +847,15 @@ function stripLead(text: string): string {
     // "after standup can you write…": when, said before the ask, is the schedule's business.
     rest = rest.replace(/^(?:after|before)\s+(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?=(?:can|could|would|will|please|pls)\s)/i, '');
     // "for episode twelve I need the full script": what the work is for, said before the ask, goes after it.
-    const fronted = FRONTED_PURPOSE.exec(rest);
-    if (fronted) rest = `${rest.slice(fronted[0].length)} ${fronted[1]}`;
+    rest = withPurposeAfter(rest);
   }
   return rest;
+}
+
+/** "For the reopening we need a post, a reel and a banner": the purpose goes after the whole ask, so every item shares it. */
+function withPurposeAfter(text: string): string {
+  const fronted = FRONTED_PURPOSE.exec(text);
+  return fronted ? `${text.slice(fronted[0].length)} ${fronted[1].charAt(0).toLowerCase()}${fronted[1].slice(1)}` : text;
 }
 
 function tidy(text: string): string {
