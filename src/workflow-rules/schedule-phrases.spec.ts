@@ -19,6 +19,10 @@ describe('schedule phrases', () => {
     ['Every day at midnight summarise the logs', '0 0 * * *', null],
     ['Each morning at 8:30 write a short X post', '30 8 * * *', null],
     ['Each morning, read the receipts', '0 9 * * *', null],
+    // A number right after "every day" in Portuguese and Spanish ("todo dia 5", "cada día 20 a las 10") is the date.
+    ['todo dia 12 às 7h, enviar o relatório de vendas', '0 7 12 * *', null],
+    ['Cada día 20 del mes, revisar las facturas', '0 9 20 * *', null],
+    ['every day at 6 check the till', '0 6 * * *', null],
     ['Every Friday afternoon at 4, write a wrap-up post', '0 16 * * 5', null],
     ['Every Friday evening write a recap', '0 18 * * 5', null],
     ['Every day at 9am and 5pm write a status post', '0 9,17 * * *', null],
@@ -165,6 +169,8 @@ describe('schedule phrases', () => {
     'Write a post on Monday and Friday about the sale',
     'This Monday and Tuesday at 9, remind me to call the bank',
     'On the 5th at 8am, remind me about the dentist',
+    // Plural days after "to" are what something changed to, not when to work.
+    'The gym switched spin classes to Wednesdays; write a post about it',
   ])('finds no schedule in "%s"', (goal) => {
     expect(suggestSchedule(goal)).toBeNull();
   });

@@ -166,6 +166,9 @@ function inEnglish(tokens: Token[]): Token[] {
     if (ORDINAL_WORDS[token.text] !== undefined) Object.assign(token, { number: ORDINAL_WORDS[token.text], ordinal: true });
     const dayOfMonth = token.number !== undefined && !token.ordinal && token.minute === undefined && token.number >= 1 && token.number <= 31;
     if (dayOfMonth && (english[at - 1]?.text === 'the' || english[at - 1]?.text === 'day') && english[at + 1]?.text === 'of') token.ordinal = true;
+    // "todo dia 5", "cada día 10 a las 8": a number right after "every day", where no time is, is the day of the month.
+    const afterEveryDay = english[at - 1]?.text === 'day' && english[at - 2]?.text === 'every';
+    if (dayOfMonth && afterEveryDay && [undefined, ',', '.', ';', 'at', 'of'].includes(english[at + 1]?.text)) token.ordinal = true;
   }
   return english;
 }
@@ -502,7 +505,9 @@ class Grammar {
     // "Mondays", "on Mondays and Thursdays", "Monday to Friday", "Monday, Wednesday and Friday at noon": a bare "Monday" is a
     // date, not a schedule, and so are days listed without a time ("a post on Monday and Friday").
     const timedList = days !== undefined && days.days.length > 1 && (this.word(days.next, 'at') ? this.time(days.next + 1, true) : this.time(days.next, false)) !== undefined;
-    if (days?.plural || ((days?.range || timedList) && previous !== 'next' && previous !== 'this')) {
+    // "the council moved collection to Tuesdays": plural days after "to" are what something changed to, not when to work.
+    const changedTo = days?.plural && !days.range && (previous === 'to' || previous === 'until' || previous === 'till');
+    if ((days?.plural && !changedTo) || ((days?.range || timedList) && previous !== 'next' && previous !== 'this')) {
       return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };
     }
     return undefined;
@@ -605,6 +610,10 @@ class Grammar {
     if (text === 'week') return this.weekly(start + 1);
     if (text === 'quarter') return { recurrence: QUARTERLY, next: start + 1 };
     if (text === 'month') return this.monthly(start + 1, { dayOfMonth: '1', dayOfWeek: '*' });
+    if (text === 'day' && this.tokens[start + 1]?.ordinal) {
+      const ordinal = this.ordinal(start + 1);
+      if (ordinal) return { recurrence: ordinal.recurrence, next: this.ofMonth(ordinal.next) ?? ordinal.next };
+    }
     if (text === 'day' || text === 'hour' || text === 'minute' || text === 'year') return { recurrence: this.interval(1, text) as Recurrence, next: start + 1 };
     const days = this.days(start, true);
     if (days) return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };

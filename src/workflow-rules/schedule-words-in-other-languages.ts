@@ -151,7 +151,7 @@ const WORDS: [string[], string[]][] = [
   [['meses', 'monate', 'mesi'], ['months']],
   [['semana', 'semaine', 'woche', 'settimana'], ['week']],
   [['semanas', 'semaines', 'wochen', 'settimane'], ['weeks']],
-  [['día', 'jour', 'giorno'], ['day']],
+  [['día', 'dia', 'jour', 'giorno'], ['day']],
   [['días', 'dias', 'jours', 'tage', 'giorni'], ['days']],
   [['diario', 'diaria', 'diariamente', 'quotidien', 'quotidienne', 'quotidiennement', 'täglich', 'taglich', 'giornalmente', 'diário'], ['daily']],
   [['semanal', 'semanalmente', 'hebdomadaire', 'wöchentlich', 'wochentlich', 'settimanale'], ['weekly']],

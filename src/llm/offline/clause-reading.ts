@@ -77,6 +77,10 @@ const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet'
  * of its own. The clause is a person (subject or object of let/have) followed, through modal and
  * wanting verbs only, by a decision verb. One pass over the tokens: linear in the clause.
  */
+/** Giving an output a look or a decision: "gives it a once-over", "gave the outline the thumbs up", "give the post the nod". */
+const GIVES_A_DECISION =
+  /\b(give|gives|gave)\s+((?:it|them|this|that)|(?:the|my|our|this|that|each|every)\s+[\w-]+(?:\s+[\w-]+)??)\s+(?:(?:a|the|her|his|their|my|our)\s+)?(?:quick\s+|final\s+)?(once-over|look(?:-over)?|read(?:-through)?|check|thumbs[\s-]+up|nod|ok|okay|green\s+light|go-ahead|seal\s+of\s+approval)\b/gi;
+
 export function personalCheckOf(clause: string): PersonalCheck | undefined {
   if (CHECK_IN_ANOTHER_LANGUAGE.test(clause)) return {};
   // "I'll double-check them": the tagger splits "double-check" into an adjective and a noun; it is checking. "I want eyes on
@@ -87,8 +91,11 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       .replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see')
       // "Anything with the logo goes past my wife first": she checks it.
       .replace(/^(.{1,80}?)\s+(?:goes|go|gets|get|runs|run)\s+(?:past|by)\s+((?:my|our)\s+[\w-]+|\p{Lu}[\p{L}-]+|me)\b/u, (_clause, thing: string, person: string) => `${person === 'me' ? 'I' : person} checks ${thing}`)
-      // "Mia gives it a once-over": she checks it.
-      .replace(/\b(give|gives|gave)\s+(it|them|this|that)\s+(?:a|the)\s+(?:quick\s+)?(?:once-over|look(?:-over)?|read(?:-through)?|check)\b/gi, (_phrase, give: string, object: string) => `${{ give: 'check', gives: 'checks', gave: 'checked' }[give.toLowerCase()] ?? 'checks'} ${object}`),
+      // "Mia gives it a once-over": she checks it; "Aiko gives the outline the thumbs up": she approves it.
+      .replace(GIVES_A_DECISION, (_phrase, give: string, object: string, decision: string) => {
+        const verb = /^(?:once-over|look|read|check)/i.test(decision) ? 'check' : 'approve';
+        return `${give.toLowerCase() === 'give' ? verb : give.toLowerCase() === 'gave' ? `${verb}ed`.replace('ee', 'e') : `${verb}s`} ${object}`;
+      }),
   );
   // Where the clause's work starts, past conjunctions, adverbs and interjections.
   const opening = words.findIndex((word) => !LEAD_TAGS.has(word.pos));

@@ -28,6 +28,17 @@ describe('matchIntent: the deliverable a request names', () => {
     ["write out what I'll say in my review video", 'format_script'],
     ['Any ideas for the cover frame of our next episode?', 'generate_thumbnail_concept'],
     ['Create the thumbnail image from the concept I picked', 'generate_image'],
+    // "Sketch out" plans a piece; a piece to print and put up is a picture; an outline named by its piece is the outline.
+    ['could you sketch out the skeleton of our annual report feature? headings only', 'generate_outline'],
+    ['Can you sketch out a mascot for the swim club?', 'generate_image'],
+    ['need something we can print out on A4 for the noticeboard about the car boot sale', 'generate_image'],
+    ['Write me a LinkedIn post outline on hiring apprentices', 'generate_outline'],
+    // The words a YouTube tutorial or a podcast's hosts say are its script; what a deliverable should be asks for ideas for it.
+    ['My YouTube tutorial on grouting is 8 minutes. Write it all for me, intro included', 'format_script'],
+    ['This week on the pod we talk gutters. Write what Sam and I are going to say', 'format_script'],
+    ['my gig video is up tomorrow, what should the cover frame show?', 'generate_thumbnail_concept'],
+    ['what would a good caption be for the photo of our new van?', 'format_post'],
+    ['What should the lease say about pets?', undefined],
     ['for my workshop on sourdough, can you sketch the structure first? just the bones of it', 'generate_outline'],
     ['we need a cover image for our new video on knife sharpening', 'generate_thumbnail_concept'],
     ['Let my Instagram followers know the shop is closed on Monday', 'format_post'],

@@ -42,13 +42,24 @@ export const OFFLINE_INTENTS = [
     agent: 'video',
     pattern: /\b(?:reels?|tiktoks?|shorts|youtube\s+short|vertical\s+(?:video|clip|vid)s?|(?:\d{1,2}|fifteen|thirty|forty-?five|sixty|ninety)[\s-]?(?:sec(?:ond)?s?|s)\b[^.?!\n]{0,20}?\bclips?)\b/i,
   },
-  // A voice-over or narration is a script read aloud; so is "what I will (actually) say" in a YouTube video, and the intro
-  // or outro of a podcast, an episode or a show, named before or after it.
-  { tool: 'format_script', agent: 'video', pattern: /\b(?:intro|outro)s?\b(?![^.?!\n]{0,10}\b(?:paragraph|post|line|sentence|e-?mail)s?\b)(?:(?=[^.?!\n]{0,60}\b(?:podcast|episode|show|webinar|video)s?\b)|(?<=\b(?:podcast|episode|show|webinar|video)s?\b[^]{0,200}\b(?:intro|outro)s?))|\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid)s?|what\s+(?:i|we)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say)\b/i },
+  // A voice-over or narration is a script read aloud; so is "what I will (actually) say" in a YouTube video ("what me and Jen
+  // are going to say" on a podcast), a YouTube walkthrough or tutorial, and the intro or outro of a podcast, an episode or a
+  // show, named before or after it.
+  { tool: 'format_script', agent: 'video', pattern: /\b(?:intro|outro)s?\b(?![^.?!\n]{0,10}\b(?:paragraph|post|line|sentence|e-?mail)s?\b)(?:(?=[^.?!\n]{0,60}\b(?:podcast|episode|show|webinar|video|walkthrough|tutorial|vlog)s?\b)|(?<=\b(?:podcast|episode|show|webinar|video|walkthrough|tutorial|vlog)s?\b[^]{0,200}\b(?:intro|outro)s?))|\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid|walkthrough|tutorial|explainer|vlog|how-?to|review)s?|what\s+(?:i|we|(?:me|[\w-]+)\s+and\s+(?:i|me|[\w-]+)|the\s+(?:two\s+)?hosts|both\s+of\s+us)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say)\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
   // Pictures by kind: a banner, a cover, a poster, a flyer, a mascot drawing are all images.
-  { tool: 'generate_image', agent: 'social', pattern: /\b(images?|pictures?|pics?|photos?|illustrations?|drawings?|draw|sketch(?:es)?|artwork|banners?|posters?|flyers?|infographics?|memes?|graphics?|logos?|covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b/i },
+  // "Sketch out the bones" plans a piece: no drawing. Something to print on A3 and stick in a window is a poster by another name
+  // ("something to put up on insta" is a post).
+  {
+    tool: 'generate_image',
+    agent: 'social',
+    pattern: new RegExp(
+      String.raw`\b(images?|pictures?|pics?|photos?|illustrations?|drawings?|draw|sketch(?:es)?(?!\s+out\s+(?:(?:the|an?|my|our)\s+)?(?:bones|skeleton|structure|shape|flow|outline|plan|points|main|key|headings|sections)\b)|artwork|banners?|posters?|flyers?|infographics?|memes?|graphics?|logos?|covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b|` +
+        String.raw`\bsomething\s+(?:(?:i|we)\s+can\s+)?(?:to\s+)?(?:print|stick\s+up|pin\s+up|hang)\b|\bprint(?:ed)?\s+(?:out\s+)?(?:on|in|at)\s+a[2-6]\b`,
+      'i',
+    ),
+  },
   // Posts by kind and by platform: a thread, a caption, a carousel, an announcement, a tweet; "on LinkedIn".
   {
     tool: 'format_post',
@@ -133,6 +144,9 @@ function asksQuestionAbout(text: string): boolean {
   return false;
 }
 
+/** A question about what a deliverable of the asker's should be, say or show: an ask for ideas for it. */
+const ASKS_FOR_IDEAS = /\bwhat\s+(?:should|could|would|do\s+(?:i|we)\s+put\s+on)\s+(?:the|my|our|this|a|an)\s+(?:[\w-]+\s+){0,2}?(?:thumbnails?|captions?|posts?|tweets?|covers?|posters?|banners?|flyers?|hooks?|intros?|reels?|scripts?)\s*(?:be|say|show|look\s+like|feature|\?)/i;
+
 /** What someone said, thought or asked for: "a client mentioned they'd want an NDA" reports a want, it asks for nothing. */
 const REPORTED = /\b(?:mentioned|said|says|told\s+(?:me|us|him|her|them)|thinks?|thought|reckons?|wondered|heard)\b/i;
 
@@ -205,7 +219,8 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|o
  */
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
   if (thanksOnly(text) || MESSAGE_TO_PEOPLE.test(text.trim())) return undefined;
-  const question = asksQuestionAbout(text);
+  // "what should the thumbnail be??" asks for ideas for the thumbnail: a deliverable, not an answer about one.
+  const question = asksQuestionAbout(text) && !ASKS_FOR_IDEAS.test(text);
   const workOnContent = WORK_ON_CONTENT.test(text.trim()) || question;
   // A question about contracts or receipts in general ("is a non-compete enforceable?") asks for an answer, not a reading.
   const generalQuestion = question && !DOCUMENT_AT_HAND.test(text);
@@ -241,6 +256,8 @@ const CORRESPONDENCE = new RegExp(String.raw`\b(?:an?|the|my|our|short|quick|pol
 const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts?)\b/i;
 /** A picture named by the post it goes in: "carousel graphic", "post image", "tweet visual". */
 const POST_PICTURE = /\b(?:posts?|tweets?|threads?|carousels?|stor(?:y|ies))\s+(?:graphics?|images?|visuals?|pictures?|pics?|banners?)\b/i;
+/** An outline named by the piece it plans, the piece's word first: "post outline", "script structure", "episode skeleton". */
+const OUTLINE_OF_A_KIND = /\b(?:posts?|articles?|threads?|captions?|scripts?|episodes?|videos?|reels?|talks?)\s+(?:outlines?|structure|skeleton)\b/i;
 /** A post named by what it is, not by where it goes ("on insta"). */
 export const POST_KIND = /\b(?:posts?(?!-\w)|tweets?|threads?|captions?|carousels?|announcements?|updates?|blurbs?|articles?|stor(?:y|ies)|shout-?outs?)\b/i;
 
@@ -276,6 +293,9 @@ function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineInt
   // "a carousel graphic", "a post image": a picture named by what it goes in is the picture, English compounds ending on their head.
   const picture = intents.find((intent) => intent.tool === 'generate_image');
   if (best?.intent.tool === 'format_post' && picture && POST_PICTURE.exec(text)?.index === best.at) best = { intent: picture, at: best.at };
+  // "a blog post outline", "a video script outline": an outline named by the piece it plans is the outline.
+  const outline = intents.find((intent) => intent.tool === 'generate_outline');
+  if (best && outline && OUTLINE_OF_A_KIND.exec(text)?.index === best.at) best = { intent: outline, at: best.at };
   // A script whose object is a reel ("script the reel", "a script for our TikTok") is the reel's script.
   const reel = intents.find((intent) => intent.tool === 'format_reel');
   if (best?.intent.tool === 'format_script' && reel && SCRIPT_OF_REEL.test(text)) best = { intent: reel, at: best.at };

@@ -31,7 +31,8 @@ const WORDS: [string[], string][] = [
   [['dibujar', 'dibújame', 'dibujame', 'dessiner', 'dessine', 'zeichnen', 'zeichne', 'disegnare', 'disegna', 'desenhar', 'desenha'], 'draw'],
   // The French "miniature" with its article: the English word is an adjective ("a miniature castle").
   [['miniatura', 'miniaturas', 'vorschaubild', 'miniatuur', 'la miniature', 'une miniature', 'de miniature', 'les miniatures', 'des miniatures'], 'thumbnail'],
-  [['portada', 'couverture', 'copertina', 'titelbild'], 'cover'],
+  // The Portuguese "capa" (a cover); the Spanish one is a layer, and never says "capa para el vídeo".
+  [['portada', 'couverture', 'copertina', 'titelbild', 'capa', 'capas'], 'cover'],
   [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet'], 'outline'],
   [['vídeo', 'vidéo'], 'video'],
   // How an output should sound ("Cálido, y con emojis"), so that a note of tone reads as one.

@@ -324,6 +324,24 @@ describe('planWorkflow', () => {
     ]);
   });
 
+  it('reads "do a reel" as work, options of the thing before as its count, a decision given ("gives it the thumbs up") as a check', () => {
+    expect(stepsOf('Write a Facebook post about the quiz, design a flyer, and do a 30-second reel of the trophy')).toEqual([
+      ['Write a Facebook post about the quiz', 'social', false],
+      ['Design a flyer', 'social', false],
+      ['Do a 30-second reel of the trophy', 'video', false],
+    ]);
+    expect(stepsOf('banner for the spring fair pls. show me three versions to choose from')).toEqual([['Make banner for the spring fair, three options', 'social', false]]);
+    expect(stepsOf('Write the newsletter outline, then a tweet. Our chair gives the outline a final nod before anything goes out.').map(([, , approval]) => approval)).toEqual([true, false]);
+    expect(stepsOf('Draft a LinkedIn post and a poster; Ravi has to give the poster the green light').map(([, , approval]) => approval)).toEqual([false, true]);
+  });
+
+  it('reads a cover in Portuguese ("capa") for a video as its thumbnail, a step of its own', () => {
+    expect(stepsOf('Fazer um roteiro para o vídeo do canal sobre cerâmica e uma capa para o vídeo')).toEqual([
+      ['Fazer um roteiro para o vídeo do canal sobre cerâmica', 'video', false],
+      ['Fazer uma capa para o vídeo', 'video', false],
+    ]);
+  });
+
   it('keeps a name\'s capital after the verb a deliverable without one is given', () => {
     expect(stepsOf('YouTube script for our spring clean-up day, plus an Instagram caption')).toEqual([
       ['Write YouTube script for our spring clean-up day', 'video', false],
@@ -424,7 +442,7 @@ describe('planWorkflow', () => {
     expect(stepsOf('Read this receipt and send Maria a short note with the total').map(([, agent]) => agent)).toEqual(['finance', 'general']);
     expect(stepsOf('Revisa este contrato y recuérdame el lunes llamar al abogado').map(([, agent]) => agent)).toEqual(['legal', 'general']);
     expect(stepsOf('Write a Facebook post about the summer fair. Welsh and English caption please')).toEqual([
-      ['Write a Facebook post about the summer fair (welsh and English caption please)', 'social', false],
+      ['Write a Facebook post about the summer fair (welsh and English caption)', 'social', false],
     ]);
     // A topic said by its verb ("promoting the gig") is the step's own: the next deliverable's topic is not copied in.
     expect(stepsOf('write a reel script promoting the gig, and a radio script for the sponsor')[0][0]).toBe('Write a reel script promoting the gig');

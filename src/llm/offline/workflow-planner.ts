@@ -21,7 +21,7 @@ export const MAX_PLAN_STEPS = 20;
 const FOREIGN_WORK_VERB = new RegExp(`^${WORK_VERB_IN_OTHER_LANGUAGES}$`, 'iu');
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
-  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|file|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|note|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|have|get|let|wait|use|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|file|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|note|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|have|get|let|wait|use|do(?=\s+(?:an?|one|two|three|some|a\s+few|\d+)\s)|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
   'iu',
 );
 /** A person by name, then the thing given them: "Thabo a summary email", "Priya the totals". */
@@ -128,6 +128,12 @@ export function planWorkflow(goal: string): OfflinePlan {
     // "just the outline", "like today leek and potato": the deliverable said again, or an example of it, is no step.
     const saidAgain = /^(?:just|only)\s/i.test(clause.written.trim()) && THE_KIND.test(rest) && drafts.some((draft) => draft.tool === matchIntent(rest)?.tool);
     if (rest && (saidAgain || (EXAMPLE.test(rest) && !matchIntent(rest)))) continue;
+    // "— give me a few options so I can pick": how many of the thing before to make, no step of its own.
+    const options = previous?.tool ? OPTIONS_OF_IT.exec(rest) : null;
+    if (previous && options && !matchIntent(rest)) {
+      previous.description += `, ${options[1].toLowerCase()} options`;
+      continue;
+    }
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
     const check = rest ? (personalCheckOf(clause.written) ?? personalCheckOf(rest)) : undefined;
     // "I want to see an outline first": a new thing to see is a deliverable of its own, made for the person's say.
@@ -858,8 +864,14 @@ function withPurposeAfter(text: string): string {
   return fronted ? `${text.slice(fronted[0].length)} ${fronted[1].charAt(0).toLowerCase()}${fronted[1].slice(1)}` : text;
 }
 
+/** Asking for options of the thing just named: "give me a few options", "show us three versions to choose from". */
+const OPTIONS_OF_IT =
+  /^(?:give|show|send|make|do|suggest|get)\s+(?:me|us)?\s*(a\s+few|some|several|a\s+couple(?:\s+of)?|two|three|four|five|\d)\s+(?:different\s+)?(?:options|versions|variations|alternatives|choices|takes|variants)(?:\s+to\s+(?:choose|pick)\s+from)?$/i;
+
 function tidy(text: string): string {
   return text
+    // "… video pls": a please said after the ask is no part of the work.
+    .replace(/\s+(?:pls|plz|please)[\s.!]*$/i, '')
     // Brackets a check was taken out of: "announcing the launch (I'll okay the post first)".
     .replace(/\(\s*\)/g, '')
     .replace(/\s+([,.;!?])/g, '$1')
