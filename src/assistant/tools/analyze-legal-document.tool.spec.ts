@@ -1946,3 +1946,166 @@ describe('analyzeDocument: the balance owed on cancelling, the rest of the term 
     expect(severitiesOf('Losses. The Member shall indemnify the Club against losses caused by his own negligence.')).toEqual(['broad_indemnification:medium']);
   });
 });
+
+describe('analyzeDocument: Japanese contracts (第N条 articles, sentences ending in 。, a lexicon of the categories)', () => {
+  const jaRisks = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+  /** One article, with a cap after it so that no missing cap is reported. */
+  const jaSeveritiesOf = (article: string) => jaRisks(`第1条${article}\n第2条（責任の制限）損害賠償の額は、委託料の総額を上限とする。`);
+
+  it('numbers 第N条 articles (full-width and kanji numerals too), with the heading in brackets after the number or on the line above, and splits sentences at 。', () => {
+    const clauses = splitClauses(
+      '建物賃貸借契約書\n\n（目的）\n第１条 甲は、乙に対し、本物件（以下「本物件」という。）を賃貸する。\n第2条（賃料）賃料は月額12万円とする。\n第十二条【協議】本契約に定めのない事項は、甲乙協議して定める。',
+    );
+    expect(clauses.map((clause) => clause.ref)).toEqual(['Preamble', 'Clause 1', 'Clause 2', 'Clause 12']);
+    expect(clauses.map((clause) => clause.heading)).toEqual([undefined, '目的', '賃料', '協議']);
+    // Pasted on one line after the request, each article still starts a clause; a reference to an article inside a sentence does not.
+    const oneLine = splitClauses('この契約書を確認してください。第1条（目的）本契約は、第3条に定める業務の委託について定める。第2条（期間）本契約の期間は1年間とする。');
+    expect(oneLine.map((clause) => clause.ref)).toEqual(['Preamble', 'Clause 1', 'Clause 2']);
+    // The quote is the sentence that ends in 。, not the whole article, and a 。 inside brackets ends no sentence.
+    const [late] = analyzeDocument('第1条（報酬）報酬は月額20万円（消費税別。）とする。支払が遅れたときは、年14.6％の遅延損害金を支払う。\n第2条（責任）損害賠償の額は報酬の総額を上限とする。').risks;
+    expect(late).toMatchObject({ id: 'penalties', severity: 'medium', clause: 'Clause 1 (報酬)', quote: '支払が遅れたときは、年14.6％の遅延損害金を支払う。' });
+    // The words of one sentence run on past a bracketed 。 ("（…を含む。）は、…譲渡される").
+    expect(jaSeveritiesOf('（権利の譲渡）本件ソフトウェアに係る知的財産権（特許を受ける権利を含む。）は、検収完了をもって乙から甲に譲渡される。')).toEqual(['ip_assignment:medium']);
+  });
+
+  it('reads an office lease: tacit renewal, rent raised on notice, the rest of the term owed on leaving early and the court; ending for arrears is for cause, and a lease needs no cap', () => {
+    const lease = `事務所賃貸借契約書
+
+賃貸人株式会社みなと不動産（以下「甲」という。）と賃借人合同会社あおば設計（以下「乙」という。）は、以下のとおり事務所の賃貸借契約を締結する。
+
+第1条（目的）甲は、乙に対し、東京都港区芝五丁目の建物3階部分（以下「本物件」という。）を事務所として賃貸する。
+第2条（賃料）乙は、甲に対し、月額350,000円の賃料を毎月25日までに翌月分を支払う。乙が賃料の支払を怠ったときは、支払期日の翌日から年18％の割合による遅延損害金を支払う。
+第3条（賃料の改定）甲は、経済事情の変動により賃料が不相当となったときは、3か月前までに乙に書面で通知することにより、賃料を改定することができる。
+第4条（契約期間）本契約の期間は、2025年4月1日から2年間とする。期間満了の6か月前までに甲乙いずれからも書面による別段の意思表示がないときは、本契約は同一条件で2年間更新されるものとし、その後も同様とする。
+第5条（中途解約）乙は、契約期間中に本契約を解約する場合、解約日から期間満了日までの残存期間の賃料相当額を違約金として甲に支払わなければならない。
+第6条（契約の解除）甲は、乙が賃料の支払を3か月以上怠ったときは、催告を要せず直ちに本契約を解除することができる。
+第7条（管轄）本契約に関する紛争は、東京地方裁判所を第一審の専属的合意管轄裁判所とする。`;
+    expect(detectDocumentType(lease)).toBe('Lease Agreement');
+    expect(jaRisks(lease)).toEqual(['automatic_renewal:medium', 'governing_law:low', 'penalties:high', 'unilateral_amendment:medium']);
+  });
+
+  it('reads an NDA: an indemnity for all losses from third-party claims (high), poaching staff past the term, secrecy without end and the governing law', () => {
+    const nda = `秘密保持契約書
+
+株式会社ひかり製作所（以下「開示者」という。）と株式会社つばさ技研（以下「受領者」という。）は、共同開発の検討に関し、次のとおり秘密保持契約を締結する。
+
+第1条（秘密情報）本契約において秘密情報とは、開示者が受領者に開示した技術上又は営業上の一切の情報をいう。
+第2条（秘密保持義務）受領者は、秘密情報を厳に秘密として保持し、開示者の事前の書面による承諾なく第三者に開示又は漏えいしてはならない。
+第3条（損害の補償）受領者は、本契約に違反したことにより開示者が第三者から請求を受けた場合、その一切の損害、損失及び費用（合理的な弁護士費用を含む。）を補償し、開示者を免責する。
+第4条（従業員の引抜き禁止）受領者は、本契約の有効期間中及び終了後1年間、開示者の従業員を勧誘し、又は引き抜いてはならない。
+第5条（有効期間）本契約の有効期間は、締結日から3年間とする。ただし、第2条の義務は、本契約の終了後も無期限に存続する。
+第6条（準拠法）本契約は日本法に準拠し、日本法に従って解釈される。`;
+    expect(detectDocumentType(nda)).toBe('NDA');
+    expect(jaRisks(nda)).toEqual(['broad_indemnification:high', 'governing_law:low', 'non_solicitation:medium', 'perpetual_confidentiality:medium']);
+  });
+
+  it('reads an employment contract: works made off hours passing to the company (high), no joining a competitor while employed (medium) and dismissal without notice (high)', () => {
+    const employment = `雇用契約書
+
+株式会社さくら食品（以下「会社」という。）と田中一郎（以下「従業員」という。）は、以下のとおり雇用契約を締結する。
+
+第1条（職務）従業員は、会社の商品開発部において商品企画の業務に従事する。
+第2条（賃金）会社は、従業員に対し、月額280,000円の基本給を毎月末日に支払う。
+第3条（職務上の成果物）従業員が在職中に職務上作成した著作物及び行った発明に関する一切の権利は、業務時間外に作成したものを含め、会社に帰属する。
+第4条（競業の禁止）従業員は、在職中、会社の事前の承諾なく、会社と競合する事業を営む他社に就職し、又は役員に就任してはならない。
+第5条（解雇）会社は、その裁量により、予告なしに従業員を解雇することができる。`;
+    expect(detectDocumentType(employment)).toBe('Employment Agreement');
+    expect(jaRisks(employment)).toEqual(['ip_assignment:high', 'non_compete:medium', 'termination_without_cause:high']);
+  });
+
+  it('reads SaaS terms of use: changes without notice once posted, suspension at the provider’s judgement, arbitration with a class-action waiver and all losses owed', () => {
+    const terms = `クラウド会計サービス利用規約
+
+第1条（適用）本規約は、株式会社ソラノ（以下「当社」という。）が提供するクラウド会計サービス（以下「本サービス」という。）の利用に関する一切の関係に適用される。
+第2条（利用料金）利用者は、月額9,800円の利用料金を当社所定の方法により支払うものとする。
+第3条（規約の変更）当社は、利用者に事前に通知することなく、本規約をいつでも変更できるものとし、変更後の規約は本サービス上に掲示した時点から効力を生じる。
+第4条（サービスの停止）当社は、当社の判断により、いつでも、本サービスの提供を停止し、又は利用契約を解除することができる。
+第5条（紛争解決）本規約に関する一切の紛争は、日本商事仲裁協会の商事仲裁規則に従い、東京における仲裁により最終的に解決されるものとする。利用者は、集団訴訟に参加する権利を放棄する。
+第6条（損害賠償）利用者は、本規約に違反したことにより当社に生じた一切の損害を賠償しなければならない。`;
+    expect(detectDocumentType(terms)).toBe('Terms of Service');
+    expect(jaRisks(terms)).toEqual(['arbitration_jury_waiver:high', 'termination_without_cause:high', 'uncapped_liability:high', 'unilateral_amendment:high']);
+  });
+
+  it('reads a distribution agreement: an exclusive appointment (medium), and a mutual indemnity, no-poaching and ending on notice as low; a cap, passing on the contract and no automatic renewal are no risk', () => {
+    const distribution = `販売代理店契約書
+
+第1条（代理店の指定）甲は、乙を日本国内における本製品の独占的販売代理店として指定する。
+第2条（仕入れ）乙は、本製品を甲からのみ購入し、甲以外の者から類似製品を仕入れてはならない。
+第3条（代金）乙は、甲に対し、毎月末日締めで当月分の仕入代金を翌月末日までに支払う。
+第4条（責任の制限）甲の損害賠償責任は、直近12か月間に乙が支払った代金の総額を上限とする。
+第5条（相互補償）甲及び乙は、自己の責任に帰すべき事由により相手方が第三者から請求を受けた場合、相手方に生じた損害を補償する。
+第6条（引抜きの禁止）甲及び乙は、本契約期間中、相手方の従業員を引き抜いてはならない。
+第7条（解約）甲又は乙は、3か月前までに相手方に書面で通知することにより、本契約を解約することができる。
+第8条（地位の譲渡禁止）甲及び乙は、相手方の書面による承諾なく、本契約上の地位及び権利義務を第三者に譲渡してはならない。
+第9条（有効期間）本契約の有効期間は1年間とし、自動更新は行わない。`;
+    expect(jaRisks(distribution)).toEqual(['broad_indemnification:low', 'exclusivity:medium', 'non_solicitation:low', 'termination_without_cause:low']);
+    // Without its cap, a priced deal has none.
+    expect(jaRisks(distribution.replace(/第4条.*\n/, ''))).toContain('missing_liability_cap:medium');
+  });
+
+  it('reads late-payment damages by their yearly, monthly or daily rate, a sum per day of delay and a named penalty, and not a penalty ruled out', () => {
+    expect(jaSeveritiesOf('（遅延損害金）乙が委託料の支払を遅延したときは、年14.6％の割合による遅延損害金を支払う。')).toEqual(['penalties:medium']);
+    expect(jaSeveritiesOf('（遅延損害金）乙が委託料の支払を遅延したときは、年２４％の割合による遅延損害金を支払う。')).toEqual(['penalties:high']);
+    expect(jaSeveritiesOf('（延滞金）会員が会費の支払を怠ったときは、月3％の延滞金を支払うものとする。')).toEqual(['penalties:high']);
+    expect(jaSeveritiesOf('（納期遅延）乙が納期に遅れたときは、遅延1日につき1万円を甲に支払う。')).toEqual(['penalties:high']);
+    expect(jaSeveritiesOf('（違約金）乙が本契約に違反したときは、違約金として100万円を甲に支払う。')).toEqual(['penalties:high']);
+    expect(jaSeveritiesOf('（解約）乙は、違約金なしでいつでも本契約を解約することができる。')).toEqual(['termination_without_cause:medium']);
+  });
+
+  it('reads who may end it, restraints by how long they run and changes by who agrees to them', () => {
+    // Each side given the right in a sentence of its own is either party's.
+    expect(jaSeveritiesOf('（解約）甲は、1か月前までに書面で通知して本契約を解約することができる。乙は、2か月前までに書面で通知して本契約を解約することができる。')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(jaSeveritiesOf('（解除）甲は、乙が次の各号のいずれかに該当したときは、何らの催告を要せず直ちに本契約を解除することができる。')).toEqual([]);
+    expect(jaSeveritiesOf('（競業避止）乙は、本契約終了後1年間、同業他社に就職してはならない。')).toEqual(['non_compete:high']);
+    expect(jaSeveritiesOf('（競業避止）乙は、本契約終了後2年間、本店舗から半径3km以内で飲食店を開業してはならない。')).toEqual(['non_compete:high']);
+    expect(jaSeveritiesOf('（兼業）従業員は、会社の許可なく他社の業務に従事してはならない。')).toEqual(['exclusivity:medium']);
+    expect(jaSeveritiesOf('（顧客）乙は、本契約終了後1年間、甲の顧客と直接取引してはならない。')).toEqual(['non_solicitation:medium']);
+    expect(jaSeveritiesOf('（料金の改定）甲は、料金を一方的に変更することができる。')).toEqual(['unilateral_amendment:medium']);
+    expect(jaSeveritiesOf('（変更）本契約の内容は、甲乙協議の上、書面による合意により変更することができる。')).toEqual([]);
+    expect(jaSeveritiesOf('（損害賠償）乙の損害賠償責任には上限を設けないものとする。')).toEqual(['uncapped_liability:high']);
+    expect(jaSeveritiesOf('（損害賠償）故意又は重過失による損害については、前条の上限は適用されず、制限なく賠償する。')).toEqual([]);
+    expect(jaSeveritiesOf('（準拠法）本契約は日本法に準拠する。')).toEqual(['governing_law:low']);
+    expect(jaSeveritiesOf('（秘密保持）本条の義務は、営業秘密については、それが営業秘密に該当する限り、期間の定めなく存続する。')).toEqual(['perpetual_confidentiality:low']);
+  });
+
+  it('reads negations and look-alikes as no risk: non-exclusive, the Antimonopoly Act, rights kept by their maker, renewal ruled out, a bounded secret, a notice-free competitor clause', () => {
+    expect(jaSeveritiesOf('（販売）乙は、本製品を非独占的に販売することができる。')).toEqual([]);
+    expect(jaSeveritiesOf('（法令遵守）甲及び乙は、独占禁止法その他の法令を遵守する。')).toEqual([]);
+    expect(jaSeveritiesOf('（権利の帰属）乙が作成した翻訳物の著作権は乙に帰属し、甲に譲渡されない。')).toEqual([]);
+    expect(jaSeveritiesOf('（有効期間）本契約は期間満了により終了し、自動的に更新されない。')).toEqual([]);
+    expect(jaSeveritiesOf('（秘密保持）本条の義務は、本契約終了後3年間存続する。')).toEqual([]);
+    expect(jaSeveritiesOf('（競業）乙は、競業避止義務を負わない。')).toEqual([]);
+    expect(jaSeveritiesOf('（秘密保持）乙は、秘密情報を競合他社に開示してはならない。')).toEqual([]);
+    expect(jaSeveritiesOf('（損害賠償）甲は、乙に対し、間接損害及び逸失利益について責任を負わない。')).toEqual([]);
+  });
+
+  it('reads Japanese text without 。 or with many look-alike words in bounded time', () => {
+    const runs = [
+      '競合する会社競業同業他社に就職し従事して受託し',
+      '秘密機密期間の定めなく無期限永久に',
+      '著作権知的財産権作成した翻訳し甲に帰属移転譲渡',
+      '一切の損害賠償上限なく無制限制限なく責任',
+      '第三者から請求訴訟損害補償免責迷惑',
+      '自動的に更新申出がないとき更新され延長',
+      '甲以外の者他社から購入取引独占的専属契約',
+      'いつでも理由なく判断により解約解除できる違反',
+      '年14.6％月3％1日につき1万円違約金遅延損害金残存期間の賃料',
+      // Words that start a pattern again and again without ever completing it.
+      '秘密秘密機密守秘秘匿',
+      '損害賠償責任損害賠償責任',
+      '第三者第三者請求請求',
+      'いつでもいつでも解約解約',
+      '料金料金変更変更',
+      '乙が作成した著作権乙に帰属甲に帰属',
+      '（目的）\n第1条 ',
+    ];
+    for (const run of runs) {
+      const document = `第1条（条項）${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+      const cpu = startCpuClock();
+      analyzeDocument(document);
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+});

@@ -272,6 +272,109 @@ const FR_NO_NOTICE = String.raw`\bsans\s+(?:aucun\s+)?(?:pr[ée]avis|notificatio
 /** A notice period in French: "moyennant un préavis de deux mois", "un préavis d'un mois", "30 jours à l'avance". */
 const FR_NOTICE_PERIOD = String.raw`\bpr[ée]avis\s+(?:[ée]crit\s+)?(?:de\s+|d['’]\s?)(?:au\s+moins\s+)?(?:\d+|${FR_WORD})\s+(?:jours?|semaines?|mois)${FR_END}|` +
   String.raw`\b(?:\d+|un|une|deux|trois|six)\s+(?:jours?|semaines?|mois)\s+(?:[àa]\s+l['’]avance|de\s+pr[ée]avis)${FR_END}`;
+/**
+ * Japanese contract wording (a lexicon beside the Spanish, German, Dutch, Italian and French ones). Japanese writes no spaces
+ * between words, so its words are matched as written, with no `\b`, and the words between two of them stay in the sentence
+ * (JA_ANY); a sentence ends with 。 (see JA_SENTENCE_END) and an article is headed "第3条（契約期間）" (see japaneseArticles).
+ * A figure in Arabic, full-width or kanji numerals, as contracts write them: "30", "３０", "三十".
+ */
+const JA_NUMBER = String.raw`[0-9０-９一二三四五六七八九十百]+`;
+/** Any character of the sentence, a 。 closing a bracket included ("著作権（…を含む。）は、…移転する" is one sentence). */
+const JA_ANY = String.raw`(?:[^。]|。(?=[）)」』】〕”’]))`;
+/** Either side, or both: "甲及び乙は", "甲又は乙は", "甲乙いずれも", "各当事者", "両当事者", "いずれの当事者も", "相互に". */
+const JA_MUTUAL = String.raw`甲(?:及び|および|又は|または|並びに|と|、)乙(?:は|が|の(?:いずれ|双方|各)|いずれ|双方|とも|共に)|甲乙(?:は|いずれ|双方|とも|共に|各)|` +
+  String.raw`各当事者|両当事者|当事者(?:双方|の双方|の(?:いずれ|各))|いずれの当事者|双方(?:は|とも|が)|相互に|互いに`;
+/** A refusal, at the end of the sentence as Japanese puts it: "してはならない", "しないものとする", "行わない", "禁止する", "できない". */
+const JA_REFUSE = String.raw`(?:てはならない|ないものとする|ないこと|しない|行わない|禁止|できない|差し控え|控える)`;
+/** Negated right after the verb: "更新されない", "移転しない", "譲渡するものではない", "自動更新は行わない", "自動更新なし". */
+const JA_NOT_AFTER = String.raw`(?![^。、]{0,8}?(?:ない|ず|ません|なし))`;
+/**
+ * No notice: "事前の通知なく", "予告なしに", "何らの催告を要せず", "直ちに", a side's own judgement ("当社の判断により", "その裁量に
+ * より", as "sole discretion"), and changes that apply once posted ("本サービス上に掲示した時点から効力を生じる").
+ */
+const JA_NO_NOTICE = String.raw`(?:通知|予告|催告|連絡)を?(?:する(?:こと)?なく|なく|なしに|なしで|せずに|せず|要せず|要しない|要することなく)|直ちに|即時|即日|` +
+  String.raw`(?:判断|裁量)(?:により|で|において|に基づき)|(?:掲示|掲載|公表|公開|表示)(?:した|された)(?:時点|時|日)(?:から|より|をもって)`;
+/** A notice period: "1か月前までに", "30日前に", "３ヶ月以上前", "30日以上の予告期間". */
+const JA_NOTICE_PERIOD = String.raw`${JA_NUMBER}\s*(?:か|ヶ|ケ|カ|ヵ|箇)?\s*(?:月|日|週間|営業日)(?:以上)?(?:前|以前)|` +
+  String.raw`${JA_NUMBER}\s*(?:日|週間|(?:か|ヶ|ケ|カ|ヵ|箇)月)以上の(?:予告|通知)`;
+/** Ending on notice: "1か月前までに書面で通知することにより", "予告して", "書面により申し入れて". */
+const JA_NOTICE_GIVEN = String.raw`(?:前|以前)(?:まで)?に${JA_ANY}{0,40}?(?:通知|予告|申し入れ|申入れ|申し出|申出)|` +
+  String.raw`(?:通知|予告|申し入れ|申入れ|申し出|申出)を?(?:する|して|し|行う)?ことにより|書面(?:で|により|による|をもって)(?:通知|予告|申し入れ|申入れ)`;
+/** Needing no reason: "いつでも", "理由の如何を問わず", "理由なく", "任意に", "自己の都合により", "中途解約", a side's own judgement. */
+const JA_AT_WILL = String.raw`いつでも|理由(?:の(?:如何|いかん))?を問わず|理由(?:なく|を示さず|を要せず)|任意に|都合により|中途(?:で)?解約|` +
+  String.raw`(?:判断|裁量)(?:により|で|において|に基づき)`;
+/** Ending a contract: "解約", "解除", "解雇", "終了させる", "打ち切る", and a service stopped or an account deleted ("提供を停止"). */
+const JA_END = String.raw`(?:解約|解除|解雇|終了(?:さ|し|す)|打ち切|(?:提供|利用)を(?:停止|中止|終了)|(?:登録|アカウント)を(?:抹消|削除)|退会させ)`;
+/** Who may: "することができる", "できます", "し得る". */
+const JA_MAY = String.raw`(?:ことができ|できる|できます|し得る|しうる)`;
+/**
+ * Ending for a reason: a breach or a default ("違反", "怠った"), insolvency, seizure, dissolution, or a list of grounds ("次の各号
+ * のいずれかに該当したとき"), unless no reason is needed as well ("いつでも").
+ */
+const JA_FOR_CAUSE = String.raw`^(?![^]*(?:いつでも|理由(?:の(?:如何|いかん))?を問わず|理由なく|任意に|都合により|中途(?:で)?解約))[^]*?` +
+  String.raw`(?:違反|不履行|怠(?:っ|る|り)|破産|民事再生|会社更生|特別清算|差押|仮処分|支払(?:停止|不能)|不渡|解散|信用(?:状態|不安)|背信|反社会的勢力|` +
+  String.raw`やむを得ない事由|重大な事由|各号|いずれかに該当|懲戒)`;
+/** A competitor, or a business of the same kind: "競合する", "競業", "同業他社", "同種の事業", "類似する業務". */
+const JA_RIVAL = String.raw`(?:競合|競業|同業他社|同業者|同種(?:又は類似)?の(?:事業|業務|営業|商品|サービス)|類似(?:する|の)(?:事業|業務|営業))`;
+/** Working for, running or dealing with one: "就職", "従事", "受託", "営む", "設立", "取引", "役員に就任", "行う". */
+const JA_ENGAGE = String.raw`(?:従事|就職|就任|就業|勤務|転職|雇用|雇われ|受託|受注|請け?負|提供|営(?:ま|み|む|業)|経営|設立|開業|出店|取引|関与|参加|協力|起業|出演|行(?:わ|い|う|っ))`;
+/**
+ * A bar on competing: serving, joining or running a competitor or one of the same kind ("甲と競合する会社から業務を受託してはな
+ * らない", "同業他社に就職してはならない"), the duty by its name ("競業避止義務を負う"), or a radius ("半径3km以内で…開業してはな
+ * らない"). Passing information to a competitor is secrecy, not a restraint.
+ */
+const JA_NON_COMPETE = [
+  String.raw`^(?![^]*?(?:開示|漏えい|漏洩))[^]*?${JA_RIVAL}${JA_ANY}{0,60}?${JA_ENGAGE}${JA_ANY}{0,30}?${JA_REFUSE}`,
+  String.raw`競(?:業|合)(?:行為|する行為)?を${JA_ANY}{0,10}?${JA_REFUSE}|競業(?:避止|禁止)義務を負う`,
+  String.raw`半径\s*${JA_NUMBER}(?:[.．][0-9０-９]+)?\s*(?:km|ｋｍ|キロ(?:メートル)?|メートル|m)(?:以内|圏内)${JA_ANY}{0,80}?${JA_REFUSE}`,
+];
+/** For the contract's term only: "本契約期間中", "有効期間中", "在職中", "雇用期間中", "本契約が存続する間". */
+const JA_DURING_TERM = String.raw`(?:契約|雇用|在職|在籍|委託|有効|存続)(?:期間)?中|(?:契約|有効)期間内|存続する間|在職する間|在籍する間`;
+/** Past it: "本契約終了後2年間", "退職後1年間", "契約満了の日以降", "解除から". */
+const JA_AFTER_TERM = String.raw`(?:終了|満了|解約|解除|退職|退社|離職)(?:の日)?(?:後|以後|以降|の翌日から|から)`;
+/** The other side's people or customers: "従業員", "社員", "スタッフ", "技術者", "顧客", "取引先". */
+const JA_STAFF = String.raw`(?:従業員|社員|役員|職員|スタッフ|従事者|派遣(?:社員|労働者|スタッフ)|技術者|人材|要員|講師|作業員|顧客|取引先|クライアント)`;
+/** Going after them: "引き抜く", "引抜き", "勧誘する", "雇用する", "採用する", "直接取引する". */
+const JA_POACH = String.raw`(?:引き?抜|勧誘|雇用|雇い入|採用|直接(?:取引|契約|雇用|依頼|受注))`;
+/** A duration with no end: "期間の定めなく", "期限の定めなく", "無期限に", "永久に", "永続的に". */
+const JA_ENDLESS = String.raw`期間の定めなく|期限の定めなく|期間の制限なく|期限なく|無期限|永久(?:に|的に)|永続的に|期間を定めず`;
+/** Secrecy: "秘密", "機密", "守秘", "秘匿". */
+const JA_SECRECY = String.raw`(?:秘密|機密|守秘|秘匿)`;
+/** Rights in a work: "著作権", "知的財産権", "特許を受ける権利", "意匠権". */
+const JA_WORK_RIGHTS = String.raw`(?:著作権|知的財産権|知的所有権|産業財産権|工業所有権|特許(?:を受ける)?権(?:利)?|意匠(?:登録を受ける)?権|実用新案権|商標権)`;
+/** Making a work: "作成", "創作", "開発", "翻訳", "撮影", "発明", "投稿". */
+const JA_MADE = String.raw`(?:作成|創作|制作|開発|執筆|翻訳|撮影|録音|発明|考案|設計|投稿)`;
+/**
+ * The side a work is made for, by the names contracts give it: "甲" (the client or employer by convention), "委託者", "発注者",
+ * "会社", "当社". A work that "belongs" there after it is made has changed hands ("従業員が作成した著作物の著作権は会社に帰属する").
+ */
+const JA_COMMISSIONER = String.raw`(?:甲|委託者|発注者|注文者|会社|当社|弊社|使用者|雇用主|クライアント|依頼者)`;
+/** The maker keeps what it made: "乙が作成した翻訳物の著作権は乙に帰属する" is no assignment (the maker's name said twice). */
+const JA_MAKER_KEEPS = String.raw`(甲|乙|丙|会社|当社|従業員|委託者|受託者|利用者)が${JA_ANY}{0,60}?${JA_MADE}${JA_ANY}{0,150}?\1に帰属`;
+/** A penalty ruled out right after its name: "違約金なしで", "違約金は発生しない", "ペナルティは一切ありません". */
+const JA_NONE = String.raw`(?:なし|なく|不要|の定めはな|は(?:発生し|不要|一切|生じ|かから|ありません|ない))`;
+/**
+ * A penalty by its Japanese name ("違約金", "違約罰", "損害賠償額の予定", "制裁金", "過怠金", "ペナルティ"), or the rent or fees of
+ * the rest of the term owed on leaving early ("残存期間の賃料相当額"): high whatever its sum.
+ */
+const JA_PENALTY = String.raw`違約(?:金|罰)(?!${JA_NONE})|損害賠償(?:額)?の予定|制裁金|過怠金|ペナルティ(?!${JA_NONE})|` +
+  String.raw`(?:残存期間|残余期間|残(?:り|余)の(?:契約)?期間|残期間)${JA_ANY}{0,30}?(?:賃料|家賃|料金|利用料|使用料|委託料|報酬|月額|代金)(?!${JA_ANY}{0,20}?(?:必要はな|不要|要しない|請求しない))`;
+/** Interest or charges for paying late: "遅延損害金", "遅延利息", "延滞金", "延滞料" (medium, unless their rate is 24% a year or more). */
+const JA_LATE_CHARGE = String.raw`遅延損害金|遅延利息|延滞(?:金|料|利息|損害金)|遅延(?:料|金)(?!額)|遅滞(?:料|利息)`;
+/** A sum for each day of delay: "遅延1日につき1万円", "納期を超過した場合、1日あたり5,000円". */
+const JA_PER_DAY_LATE = String.raw`(?:遅延|遅れ|遅滞|超過|経過)${JA_ANY}{0,60}?[1１一]日(?:につき|あたり|当たり|ごとに|毎に)${JA_ANY}{0,20}?[0-9０-９]`;
+/** What one side may change: the terms ("規約", "約款", "条件"), prices and fees ("料金", "賃料", "報酬"), rules and manuals. */
+const JA_TERMS = String.raw`(?:規約|約款|契約|料金|価格|単価|賃料|家賃|報酬|委託料|利用料|手数料|会費|条件|内容|仕様|規程|規則|ルール|ガイドライン|マニュアル|ポリシー|給与|賃金)`;
+/** Changing them: "変更", "改定", "改訂", "値上げ", "引き上げ", "見直す". */
+const JA_CHANGE = String.raw`(?:変更|改定|改訂|改正|値上げ|引き上げ|引上げ|増額|見直)`;
+/** A change both sides make: "甲乙協議の上", "書面による合意により", "利用者の同意を得て" (not "承諾を得ることなく"). */
+const JA_AGREED_CHANGE = String.raw`協議(?:の上|して|により)|(?:書面による|双方の|両当事者の|甲乙の)合意|合意(?:により|に基づき|の上)|(?:同意|承諾)を得て`;
+/** Dealing with anyone else: "甲以外の者", "他社", "他の業者". */
+const JA_OTHERS = String.raw`(?:以外の(?:第三者|者|業者|会社|企業|事業者|取引先|販売店|代理店)|他社|他の(?:業者|事業者|会社|企業|取引先|販売店|代理店|仕入先|供給者|メーカー))`;
+/** Work beyond the contract's own: made off hours ("業務時間外"), privately, or before the contract ("本契約締結前", "入社前"). */
+const JA_BEYOND_WORK = String.raw`業務時間外|就業時間外|勤務時間外|所定労働時間外|私的(?:に|な)|余暇|休日に|(?:締結|開始)(?:前|以前)|入社(?:前|以前)|既に(?:保有|有する)`;
+/** Indirect loss excluded: "間接損害及び逸失利益について責任を負わない", "特別損害は賠償の範囲に含まない". */
+const JA_INDIRECT_LOSS_EXCLUDED = String.raw`(?:間接(?:的な?)?損害|特別(?:な)?損害|逸失利益|付随的損害|結果(?:的)?損害)${JA_ANY}{0,60}?(?:負わない|負いません|賠償しない|責任を負わ|除く|含まない|免責)`;
 /** Ending it, as a right one side has: "terminate", "end", "cancel", "stop" (volunteering), "quit". */
 const END_VERB = String.raw`(?:terminat\w*|end|cancel\w*|stop|quit)`;
 const MUTUAL = anyOf(
@@ -297,6 +400,7 @@ const MUTUAL = anyOf(
   NL_MUTUAL,
   IT_MUTUAL,
   FR_MUTUAL,
+  JA_MUTUAL,
 );
 /** Theirs to decide: "our call" (not "our call centre"). */
 const OUR_CALL = String.raw`(?:our|their|its)\s+call\b(?!\s+(?:cent(?:re|er)s?|handlers?|lines?|logs?|charges?|rates?)\b)`;
@@ -317,6 +421,7 @@ const NO_NOTICE = anyOf(
   NL_NO_NOTICE,
   IT_NO_NOTICE,
   FR_NO_NOTICE,
+  JA_NO_NOTICE,
 );
 /** A period of notice: "30 days", "two weeks", "a month". */
 const PERIOD = String.raw`(?:\d+|an?|one|two|three|four|six|eight|ten|twelve|fourteen|thirty|sixty|ninety)\s+(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?)`;
@@ -334,6 +439,7 @@ const NOTICE_PERIOD = anyOf(
   NL_NOTICE_PERIOD,
   IT_NOTICE_PERIOD,
   FR_NOTICE_PERIOD,
+  JA_NOTICE_PERIOD,
 );
 /**
  * Ending a deal in plain words: "call this off", "call it off", "pull out of this", "back out", "wants out", "walk away from this deal"
@@ -385,6 +491,8 @@ const BROAD = anyOf(
   String.raw`\btod[ao]s?\s+e\s+(?:qualquer|quaisquer)\b|\bquaisquer\s+e\s+tod[ao]s\b|\btod[ao]s?\s+y\s+cada\s+un[ao]s?\b|\bcualquier(?:a)?\s+y\s+tod[ao]s?\b`,
   // In French: "de quelque nature que ce soit", "quelle qu'en soit la cause", "toutes les réclamations".
   String.raw`\bde\s+quelque\s+(?:nature|sorte)\s+que\s+ce\s+soit\b|\bquelle?s?\s+qu['’]en\s+soi(?:t|ent)\b|\btou(?:s|tes)\s+(?:les\s+)?(?:r[ée]clamations|pertes|dommages|pr[ée]judices)${FR_END}`,
+  // In Japanese: "一切の損害", "あらゆる請求", "名目の如何を問わず", "直接・間接を問わず".
+  String.raw`一切の|あらゆる|(?:如何|いかん)を問わず|(?:直接|間接)(?:的)?(?:か|・|又は)(?:間接|直接)(?:的)?(?:か)?を問わず`,
 );
 /** A restriction that lasts past the contract ("for 24 months after termination"). */
 const AFTER_TERM = anyOf(
@@ -392,6 +500,7 @@ const AFTER_TERM = anyOf(
   String.raw`\bfor\s+(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
   ES_AFTER_TERM,
   DE_AFTER_TERM,
+  JA_AFTER_TERM,
 );
 /**
  * What the contract lasts for, by whatever the deal is: its term or lease, or the event, season, plan or campaign it is for
@@ -409,6 +518,7 @@ const LIMITED_TO_TERM = anyOf(
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:you|he|she|they)(?:['’]re|\s+are|\s+is|\s+remains?|\s+stays?)?\s+(?:still\s+)?(?:[\w-]+\s+)?(?:for|with)\s+(?:us|me|the\s+\w+)\b`,
   ES_DURING_TERM,
   DE_DURING_TERM,
+  JA_DURING_TERM,
   // The period the sentence before set ("From signing until 31 May, … During that time you won't …"), read with it (REFERS_BACK).
   PERIOD_SET_BEFORE,
 );
@@ -428,8 +538,11 @@ const EXTENDS_THE_ONE_BEFORE = new RegExp(
 );
 /** A restraint for the contract's own term, not past it. */
 const withinTerm = (sentence: string): boolean => LIMITED_TO_TERM.test(sentence) && !AFTER_TERM.test(sentence);
-/** A clause headed as exclusivity ("Exclusivity.", "Exclusive dealing."), not as a non-compete ("Exclusivity and non-competition."). */
-const EXCLUSIVITY_HEADING = /^(?![^]*compet)[^]*\bexclusiv(?:e|ity)\b/i;
+/**
+ * A clause headed as exclusivity ("Exclusivity.", "Exclusive dealing.", "独占", "専属"), not as a non-compete ("Exclusivity and
+ * non-competition.", "競業").
+ */
+const EXCLUSIVITY_HEADING = /^(?![^]*(?:compet|競業|競合))[^]*(?:\bexclusiv(?:e|ity)\b|独占|専属)/i;
 /** Getting goods or services: the verbs of an obligation to buy from someone. */
 const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
 /** Up to three words naming goods before "requirements" or "needs" ("coffee bean", "flour and yeast"), none a preposition or a relative. */
@@ -528,6 +641,8 @@ const PER_PERIOD_OF_DELAY = anyOf(
   String.raw`\b(?:for\s+)?(?:each|every)\s+${DELAY_PERIOD}[^.%]{0,60}?${SUM_OR_SHARE}`,
   // The same in Portuguese and Spanish: "por dia de atraso", "por cada día de retraso", "multa diária".
   String.raw`\bpor\s+(?:cada\s+)?(?:d[ií]a|semana|hora)\s+(?:de\s+|en\s+)?(?:atraso|retraso|demora)\b|\b${FOREIGN_PENALTY}\s+(?:di[aá]ri[ao]|semanal)\b`,
+  // In Japanese, a sum of yen a day: "1日につき1万円", "1日あたり5,000円" (a rate a day is left to monthlyRate).
+  String.raw`[1１一]日(?:につき|あたり|当たり|ごとに|毎に)[^。%％]{0,20}?[0-9０-９][0-9０-９,，]*\s?万?円`,
 );
 /**
  * A penalty by its English name, unless the sentence says there is none: "prepay at any time without penalty", "no early
@@ -585,7 +700,15 @@ const ES_REST_OF_TERM_OWED = new RegExp(
 /** A penalty by its German name: "Vertragsstrafe", "Konventionalstrafe", "pauschalierter Schadensersatz" (liquidated damages). */
 const DE_PENALTY = String.raw`\b(?:vertragsstraf|konventionalstraf)\w*|\bpauschaliert\w*\s+schadens\w*`;
 /** A penalty by name, in English, Portuguese, Spanish or German: high whatever its sum. */
-const PENALTY = anyOf(String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}`, String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`, DE_PENALTY, NL_PENALTY, IT_PENALTY, FR_PENALTY);
+const PENALTY = anyOf(
+  String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}`,
+  String.raw`\b${FOREIGN_PENALTY}\b|\bcl[aá]usula\s+penal\b`,
+  DE_PENALTY,
+  NL_PENALTY,
+  IT_PENALTY,
+  FR_PENALTY,
+  JA_PENALTY,
+);
 /** A duration with no end: "in perpetuity", "for all time", "with no end date" ("permanently" is left out: "permanently destroyed" is no duration). */
 const ENDLESS = String.raw`perpetu\w*|indefinite(?:ly)?|forever|for\s+all\s+time|at\s+all\s+times\s+(?:thereafter|afterwards?)|for\s+the\s+rest\s+of\s+(?:\w+\s+)?li(?:fe|ves)|` +
   String.raw`unlimited\s+(?:period|time|duration)|(?:thereafter|afterwards?)\s+without\s+(?:any\s+)?limit|without\s+(?:any\s+)?(?:time\s+limit|limit(?:ation)?\s+(?:in|of)\s+time|end(?:\s+date)?|expiry|expiration)|no\s+(?:time\s+limit|end\s+date|expiry|expiration)|` +
@@ -647,6 +770,8 @@ const TRADE_SECRET_LIFE = String.raw`(?:(?:as|so)\s+long\s+as|(?:while|whilst)\s
 const SECRET_WHILE_SECRET = anyOf(
   String.raw`\btrade\s+secrets?\b[^]{0,200}?\b${TRADE_SECRET_LIFE}`,
   String.raw`\b${TRADE_SECRET_LIFE}[^.]{0,100}?\btrade\s+secrets?\b`,
+  // In Japanese: "営業秘密については、それが営業秘密に該当する限り".
+  String.raw`営業秘密[^]{0,200}?(?:に該当する|である|として(?:管理|保護)され(?:る|ている))(?:限り|間)`,
 );
 /**
  * What is made that is only ever a creation, never goods or a fixture: "artwork", "sketches", "source code", "deliverables"
@@ -682,6 +807,7 @@ const BEYOND_WORK = anyOf(
   String.raw`\bpre-?existentes?\b|\b(?:cread|realizad|desarrollad|elaborad|producid|hech)[oa]s?\s+(?:con\s+anterioridad|antes)\b|\bfuera\s+del?\s+horario\b|\btiempo\s+libre\b`,
   // In German: "vorbestehende Werke", "bereits bestehende", "vor Vertragsbeginn", "in der Freizeit".
   String.raw`\bvorbestehend\w*|\bbereits\s+(?:bestehend|vorhanden)\w*|\bvor\s+(?:vertrags)?(?:beginn|abschluss)\b|\bfreizeit\b`,
+  JA_BEYOND_WORK,
 );
 /** Making it: "you come up with", "you write", "made for us" (not "build", which is also a tenant's fixture). */
 const CREATE = String.raw`(?:make|makes|made|creat(?:e|es|ed|ing)|c[ao]me\s+up\s+with|develop\w*|design\w*|write|writes|wrote|written|` +
@@ -753,7 +879,7 @@ function monthlyRate(sentence: string): number {
     /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais|mensuel(?:le)?s?|annuel(?:le)?s?)(?![a-z])|per\s+(dag|week|maand|jaar)(?![a-z])|par\s+(jour|semaine|mois|an|ann[ée]e)(?![a-zé]))/i.exec(
       sentence,
     );
-  if (!match) return 0;
+  if (!match) return japaneseMonthlyRate(sentence);
   const rate = Number((match[1] ?? '0').replace(',', '.'));
   const perMonth: Record<string, number> = { day: 30, daily: 30, week: 4.3, weekly: 4.3, month: 1, monthly: 1, 'p.m': 1 };
   // Spanish and Portuguese units by their first letters: día, diario (a day); semana, semanal (a week); mes, mensual (a month).
@@ -763,6 +889,16 @@ function monthlyRate(sentence: string): number {
   const unit =
     dutch ?? (foreign ? ({ d: 'day', s: 'week', m: 'month' } as Record<string, string>)[foreign[0] ?? ''] ?? 'year' : (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, ''));
   return rate * (perMonth[unit] ?? 1 / 12);
+}
+/** A Japanese rate, its period before the figure: "年14.6％", "年率24%", "月3％", "1日あたり0.1％". */
+const JA_RATE = /(年|月|日)(?:率|利|あたり|当たり|につき)?\s*(\d+(?:\.\d+)?)\s*(?:%|パーセント)/;
+/** Months in a Japanese rate's period: a year is twelve, a day a thirtieth. */
+const JA_RATE_PER_MONTH: Record<string, number> = { 年: 1 / 12, 月: 1, 日: 30 };
+/** A Japanese rate as a monthly one, its full-width figures ("年１４．６％") read as ASCII. */
+function japaneseMonthlyRate(sentence: string): number {
+  const ascii = sentence.replace(/[０-９．％]/g, (character) => String.fromCharCode(character.charCodeAt(0) - 0xfee0));
+  const match = JA_RATE.exec(ascii);
+  return match ? Number(match[2] ?? '0') * (JA_RATE_PER_MONTH[match[1] ?? ''] ?? 0) : 0;
 }
 /**
  * A document the other side must follow, which is part of the deal however it is named: an operations manual, a staff handbook,
@@ -803,7 +939,7 @@ const NEW_HANDS = String.raw`(?:other|another|additional|extra|new|more|further|
 const GROUP = String.raw`(?:class|collective|representative|consolidated|mass)`;
 const CLASS_ACTION = String.raw`\b${GROUP}(?:(?:,\s*|,?\s+(?:or|and)\s+|\s*/\s*)${GROUP}){0,2}\s+(?:actions?|proceedings?|arbitrations?|claims?|suits?|lawsuits?|litigation)\b`;
 /** Waiving a jury, or claims brought for a group, in any wording: the worst of a dispute clause. */
-const JURY_OR_CLASS = anyOf(String.raw`\bjury\b|\bclass\s+members?\b`, CLASS_ACTION);
+const JURY_OR_CLASS = anyOf(String.raw`\bjury\b|\bclass\s+members?\b`, CLASS_ACTION, String.raw`陪審|集団訴訟|クラス・?アクション|集団(?:的|での)?(?:訴訟|仲裁|手続)`);
 // A mutual clause is balanced; one that bites without notice is the worst kind.
 const oneSided = (sentence: string): Severity => (MUTUAL.test(sentence) ? 'low' : noticeless(sentence) ? 'high' : 'medium');
 
@@ -869,6 +1005,7 @@ const NON_COMPETE = [
   String.raw`(?<!\bkein(?:e|en)?\s+(?:${DE_WORD}\s+)?)\b(?:wettbewerbs|konkurrenz)(?:verbot|klausel)\w*(?!\s+(?:besteht|gilt)\s+nicht\b)`,
   String.raw`${DE_START}(?:nicht|kein\w*)\s+(?:${DE_WORD}\s+){0,8}?(?:f[uü]r|bei|mit)\s+(?:(?:einen?|einem|einer|die|den|der|dem|ein|andere\w*)\s+)?(?:${DE_WORD}\s+)?${DE_COMPETITOR}|` +
     String.raw`${DE_START}nicht\s+(?:${DE_WORD}\s+){0,8}?in\s+(?:wettbewerb|konkurrenz)\s+(?:zu|mit)\b|${DE_START}(?:nicht|kein\w*)\s+(?:${DE_WORD}\s+){0,4}?konkurrierend\w*`,
+  ...JA_NON_COMPETE,
 ];
 
 /**
@@ -902,6 +1039,9 @@ const NON_COMPETE = [
  * - arbitration_jury_waiver: high when it waives a jury or class actions (also claims "only on an individual basis", "no class
  *   or representative proceeding", in a sub-clause of their own), medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
+ * Japanese contracts are read by a Japanese lexicon of the same categories and severities (JA_*): "違約金" is a penalty (high),
+ * "遅延損害金" late-payment damages (medium below 24% a year), "自動的に更新" a renewal, "終了後2年間…競合…してはならない" a non-compete
+ * past the term, "一切の損害を賠償" uncapped; damages owed for one's own breach ("損害を賠償しなければならない") are no indemnity.
  * A clause heading (or the title of a "§ 4 Non-Competition" over its sub-clauses) gives a sentence its subject, not its risk: the
  * sentence must bind or permit something itself (firesOn), and what only carves out of a clause ("Nothing in this clause stops the
  * Consultant from teaching", "This clause does not apply to charities") raises no category or severity (withoutCarveOuts), save a
@@ -932,12 +1072,19 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bhaft\w*\b[^.;]{0,120}?(?:${DE_UNLIMITED})`,
     // In Italian: "rispondono in modo illimitato", "risponde illimitatamente", "responsabilità illimitata".
     String.raw`\b(?:rispond|responsabil)\w*\b[^.;]{0,120}?(?:\bin\s+(?:modo|misura)\s+illimitat[ao]\b|\billimitatamente\b|\bsenza\s+(?:alcun\s+)?limit[ei]\b)|\bresponsabilit[aà]\s+illimitat[ae]\b`,
+    // In Japanese: all loss made good ("一切の損害を賠償しなければならない", as "liable for any and all damages", not "賠償する責任を負わ
+    // ない"), or liability with no ceiling ("上限を設けない", "無制限", "制限なく賠償する").
+    String.raw`一切の損害(?:等)?${JA_ANY}{0,20}?(?:を|について|に対し(?:て)?)${JA_ANY}{0,15}?賠償(?:する|し|の責)(?!ない|${JA_ANY}{0,12}?(?:負わない|負いません|免れ|しない))`,
+    String.raw`(?:損害|賠償|責任)${JA_ANY}{0,60}?(?:上限(?:なく|を設けず|を設けない|を定めず|はない|はなく|は設けない)|無制限|制限(?:なく|されない|されず|を受けない))|` +
+      String.raw`(?:上限なく|無制限に|制限なく)${JA_ANY}{0,40}?(?:賠償|責任を負)|損害の全額を賠償`,
   ], 'Negotiate a liability cap (for example the fees of the last 12 months) and exclude indirect and consequential damages.',
   // "Nothing limits liability for death, personal injury or fraud" is the standard carve-out, not an open exposure.
   // The same in German: intent (Vorsatz), gross negligence (grobe Fahrlässigkeit), injury to life, body or health, product liability.
   new RegExp(
     String.raw`^(?![^]*\b(?:unlimited|uncapped|illimitat\w*)\b)[^]*\b(?:death|personal\s+injury|fraud\w*|gross\s+negligence|wil(?:l)?ful\s+misconduct|cannot\s+(?:lawfully\s+)?be\s+(?:limited|excluded)|` +
-      String.raw`vorsatz|vors[aä]tzlich\w*|grob\w*\s+fahrl[aä]ssig\w*|leben|k[oö]rper\w*|gesundheit|produkthaftung\w*|arglist\w*|dolo|colpa\s+grave)\b`,
+      String.raw`vorsatz|vors[aä]tzlich\w*|grob\w*\s+fahrl[aä]ssig\w*|leben|k[oö]rper\w*|gesundheit|produkthaftung\w*|arglist\w*|dolo|colpa\s+grave)\b|` +
+      // And in Japanese: intent or gross negligence ("故意又は重過失", "重大な過失"), life and body ("生命、身体").
+      String.raw`故意|重(?:大な)?過失|生命|身体`,
     'i',
   ))),
   rule('broad_indemnification', 'Broad indemnification', (s) => (MUTUAL.test(s) ? 'low' : BROAD.test(s) || (ALL_LOSSES.test(s) && !SCOPED_CLAIM.test(s)) ? 'high' : 'medium'), [
@@ -969,6 +1116,12 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bgaranti(?:t|r|ra|ront|ssent|sse)\b[^.]{0,80}?\bcontre\s+(?:tou(?:t|te|s|tes)\s+)?(?:les?\s+|la\s+|des\s+)?` +
       String.raw`(?:r[ée]clamations?|recours|actions?|demandes?|pertes?|dommages?|condamnations?|pr[ée]judices?|poursuites?)${FR_END}|` +
       String.raw`\bindemnis(?:er|era|eront|e|ent)${FR_END}|\btenir\s+(?:${FR_WORD}\s+){0,3}?indemnes?${FR_END}`,
+    // In Japanese, losses made good or the other side held harmless ("損失及び費用を補償し、甲を免責する", "甲に一切迷惑をかけない"), or
+    // third-party claims settled at one's own cost ("第三者から請求を受けた場合、乙の責任と費用において解決する"); damages owed for one's
+    // own breach ("損害を賠償する") are liability, and "補償" of wages is pay, not an indemnity.
+    String.raw`(?:損害|損失|費用|請求|責任)${JA_ANY}{0,40}?(?:補償|免責)(?:し(?!ない)|する)|を(?:防御し、?)?免責(?:し(?!ない)|する)|迷惑を(?:及ぼさ|かけ)ない|` +
+      String.raw`第三者${JA_ANY}{0,60}?(?:請求|訴訟|クレーム|異議|紛争|申立て)${JA_ANY}{0,100}?(?:(?:責任と(?:費用|負担)|費用と責任|責任及び費用|負担と責任|費用負担)` +
+      String.raw`(?:において|で|により|をもって)${JA_ANY}{0,20}?(?:解決|処理|対応|防御)|(?:損害|損失|費用)${JA_ANY}{0,30}?(?:賠償|補償|負担)(?:し|する))`,
   ], 'Limit the indemnity to third-party claims caused by your own breach or negligence, make it mutual and cap it.'),
   rule('automatic_renewal', 'Automatic renewal', 'medium', [
     String.raw`\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)|\bauto-?renew|\b(?:renew|extend|continu|roll|keeps?\s+going|goes\s+on|carr(?:y|ies)\s+on)\w*\s+(?:[\w-]+\s+){0,3}automatically|` +
@@ -1002,6 +1155,10 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:every|each)\s+(?:week|month|year)\b[^.]{0,40}\buntil|` +
       String.raw`(?:until|unless)\s+(?:you|we|either\s+party|one\s+of\s+us|(?:the\s+)?\w+)\s+(?:cancels?|opts?\s+out|(?:gives?|serves?|sends?)\s+(?:[\w-]+\s+){0,3}notice|terminates?|ends?\s+it)|until\s+cancell?ed)`,
     String.raw`\b(?:renew|continu|roll|carr(?:y|ies)\s+on|keeps?\s+going|goes\s+on|extend|run)\w*\b[^.]{0,60}\b(?:(?:year|month|week)\s+(?:after|to|by)\s+(?:year|month|week)|on\s+a\s+(?:month|year|week)(?:-to-|\s+to\s+)(?:month|year|week))`,
+    // In Japanese: renewed automatically ("自動的に更新される", "自動更新"), or renewed unless someone says otherwise ("書面による申出が
+    // ないときは、同一条件で更に1年間更新される"); not "自動的に更新されない", "自動更新は行わない".
+    String.raw`自動(?:的に|で)${JA_ANY}{0,20}?(?:更新|延長|継続)${JA_NOT_AFTER}|自動(?:更新|延長|継続)${JA_NOT_AFTER}|` +
+      String.raw`(?:申出|申し出|申入れ|申し入れ|通知|意思表示)${JA_ANY}{0,15}?(?:ない|なき|なかった)(?:とき|場合|限り)${JA_ANY}{0,60}?(?:更新|延長)(?:され|する|し|とする)${JA_NOT_AFTER}`,
   ], 'Note the opt-out deadline, and ask for renewal by written agreement or a short opt-out window with a reminder.'),
   {
     ...rule('non_compete', 'Non-compete', (s) => (withinTerm(s) ? 'medium' : 'high'), NON_COMPETE,
@@ -1039,6 +1196,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bnon[\s-]sollicitation${FR_END}|(?:\bs['’]\s?interdi\w*\s+de|\bs['’]\s?engage\w*\s+[àa]\s+ne\s+pas|\bne\s+(?:pas|peut|peuvent|pourra|pourront|doit|devra)(?:\s+pas)?)\s*` +
       String.raw`(?:${FR_WORD}\s+){0,3}?(?:d['’])?(?:solliciter|d[ée]baucher|embaucher|recruter|engager|employer|d[ée]marcher)${FR_END}[^.]{0,80}?` +
       String.raw`(?<!${FR_LETTERS})(?:collaborat(?:eur|rice)s?|salari[ée]e?s?|employ[ée]e?s?|personnel|membres?\s+du\s+personnel|consultants?|clients?|pr[ée]pos[ée]s?)${FR_END}`,
+    // In Japanese, the other side's people or customers poached, hired or dealt with directly: "相手方の従業員を引き抜いてはならない",
+    // "甲の従業員を勧誘し、又は雇用してはならない", "甲の顧客と直接取引してはならない".
+    String.raw`${JA_STAFF}${JA_ANY}{0,40}?${JA_POACH}${JA_ANY}{0,20}?${JA_REFUSE}`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   eitherSideInTurn(readingCarveOuts(rule('termination_without_cause', 'Termination without cause', oneSided, [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
@@ -1084,6 +1244,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`${NL_MAY}[^.]{0,160}?${NL_END}`,
     // In Italian: "Lo Studio può recedere dal contratto in qualsiasi momento", "può recedere con un preavviso di 60 giorni".
     String.raw`${IT_MAY}[^.]{0,80}?${IT_END}[^.]{0,120}?(?:${IT_AT_WILL})|${IT_MAY}[^.]{0,60}?(?:${IT_AT_WILL})[^.]{0,60}?${IT_END}`,
+    // In Japanese, the right to end it with no reason, without notice or on notice, the verb last: "いつでも本契約を解約することができる",
+    // "1か月前までに書面で通知することにより、本契約を解約することができる", "当社の判断により、本サービスの提供を停止することができる".
+    String.raw`(?:${JA_AT_WILL}|${JA_NO_NOTICE}|${JA_NOTICE_GIVEN})${JA_ANY}{0,80}?${JA_END}${JA_ANY}{0,20}?${JA_MAY}|中途解約(?:することが)?でき|中途解約権`,
   ], 'Ask for a notice period (for example 30 days), a mutual right, and payment for work done up to termination.',
   // Ending for breach or misconduct ("may dismiss without notice for gross misconduct"), or at the end of the term (that is not
   // renewing), needs a reason or waits for the term.
@@ -1111,6 +1274,8 @@ export const RISK_RULES: RiskRule[] = [
     // dringende reden".
     String.raw`^(?![^]*(?:\bsenza\s+(?:giusta\s+)?causa|\bin\s+(?:qualsiasi|ogni)\s+momento|\bad\s+nutum|\bzonder\s+opgave))[^]*?` +
       String.raw`\b(?:inadempi\w*|giusta\s+causa|gravi?\s+violazion\w*|wanprestatie|tekortkoming\w*|tekortschiet\w*|(?:dringende|gewichtige)\s+reden\w*|niet\s+nakom\w*)`,
+    // Ending for a breach or another ground in Japanese: "乙が本契約に違反したとき", "賃料の支払を怠ったとき", "次の各号のいずれかに該当したとき".
+    JA_FOR_CAUSE,
   )))),
   namedByHeading(rule('governing_law', 'Governing law and jurisdiction', 'low', [
     String.raw`\bgoverned\s+by\b[^.]{0,60}\blaws?\b|\bgoverning\s+law\b|\blaws\s+of\b[^.]{0,60}\bgovern|\bconstrued\s+in\s+accordance\s+with\b|\bsubject\s+to\s+the\s+laws?\s+of\b`,
@@ -1166,6 +1331,8 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\b(?:tribunal|tribunaux|juridictions?)\s+comp[ée]tents?\b|\battribution\s+de\s+(?:comp[ée]tence|juridiction)\b|\b(?:droit|loi)\s+applicable\b`,
     String.raw`\bgerichtsstand\b|\banwendbares\s+recht\b|\b(?:es\s+gilt|unterlieg(?:t|en))\s+(?:ausschlie(?:ß|ss)lich\s+)?(?:das\s+|dem\s+)?(?:${DE_WORD}\s+)?recht\b` +
       String.raw`(?:\s+der\s+bundesrepublik|\s+(?:des|der)\s+(?:landes|staates|schweiz|republik))?`,
+    // In Japanese: "本契約の準拠法は日本法とする", "日本法に準拠する", "東京地方裁判所を第一審の専属的合意管轄裁判所とする".
+    String.raw`準拠法|法(?:令|律)?に準拠|管轄裁判所|合意管轄|専属(?:的)?管轄|管轄(?:権)?を有する|の管轄に(?:服|属)|裁判所の管轄|裁判所を(?:第一審の)?管轄`,
   ], 'Check that the governing law and courts are ones you can reasonably litigate in; prefer your home jurisdiction.')),
   rule('perpetual_confidentiality', 'Perpetual confidentiality', (s) => (SECRET_WHILE_SECRET.test(s) ? 'low' : 'medium'), [
     String.raw`(?:\b(?:confiden(?:tial\w*|ce)|secre(?:cy|t)|non-?disclosure)\b|${DE_SECRECY})[^]*\b(?:${ENDLESS})\b`,
@@ -1195,6 +1362,9 @@ export const RISK_RULES: RiskRule[] = [
     // In plain words: "our prices stay between us forever", "don't tell anyone our recipes, even after you leave".
     String.raw`\b${KEPT_SECRET}[^.]{0,120}?\b(?:${ENDLESS})\b|\b(?:${ENDLESS})\b[^.]{0,120}?\b${KEPT_SECRET}`,
     String.raw`^(?![^]*${FIXED_PERIOD})[^]*?\b(?:${KEPT_SECRET}[^.]{0,120}?${EVEN_AFTER_END}|${EVEN_AFTER_END}[^.]{0,120}?\b${KEPT_SECRET})`,
+    // In Japanese: secrecy with no end ("秘密保持. 本条の義務は、本契約終了後も期間の定めなく存続する。"), or a duty that survives so
+    // ("無期限に存続する"); "終了後3年間存続する" has its end.
+    String.raw`${JA_SECRECY}[^]{0,300}?(?:${JA_ENDLESS})|(?:${JA_ENDLESS})[^]{0,300}?${JA_SECRECY}|(?:${JA_ENDLESS})${JA_ANY}{0,20}?(?:存続|有効|効力を有)`,
   ], 'Limit confidentiality to a fixed period (2 to 5 years is common), keeping trade secrets protected while secret.'),
   rule('ip_assignment', 'Intellectual property assignment', (s) => (BEYOND_WORK.test(s) ? 'high' : 'medium'), [
     String.raw`\b(?:assigns?|transfers?)\b[^.]{0,80}\b(?:right,?\s+title\s+and\s+interest|intellectual\s+property|inventions?|copyrights?|work\s+product|all\s+rights)`,
@@ -1258,7 +1428,13 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`${DE_START}[uü]bertr[aä]g\w*(?=[^.]{0,200}?rechte?\b)[^.]{0,200}?\ban\s+(?:de[nmr]|die|das|allen|s[aä]mtlich\w*|jede[mnrs]?)\b|` +
       String.raw`${DE_START}[uü]bertr[aä]g\w*[^.]{0,160}?${DE_WORK_RIGHTS}|\b(?:r[aä]umt|einr[aä]um\w*|einzur[aä]umen|einger[aä]umt)\b[^.]{0,160}?` +
       String.raw`\bausschlie(?:ß|ss)lich\w*[^.]{0,80}?${DE_WORK_RIGHTS}`,
-  ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.'),
+    // In Japanese: the rights in a work transferred ("翻訳物の著作権は、納品と同時に乙から甲に移転する", "知的財産権を甲に譲渡する"; not
+    // "譲渡しない", nor the contract's "権利義務" passed on), or a work made that then belongs to the side it was made for ("従業員が作成
+    // した著作物に関する一切の権利は会社に帰属する"), not to its maker (exempt below).
+    String.raw`${JA_WORK_RIGHTS}${JA_ANY}{0,150}?(?:移転|譲渡)(?:する|し|され|させ|す)${JA_NOT_AFTER}|` +
+      String.raw`${JA_MADE}${JA_ANY}{0,120}?(?:${JA_WORK_RIGHTS}|権利)${JA_ANY}{0,60}?${JA_COMMISSIONER}に(?:帰属|移転)${JA_NOT_AFTER}`,
+  ], 'Carve out pre-existing IP and work made on your own time and equipment; consider a licence instead of an assignment.',
+  new RegExp(JA_MAKER_KEEPS)),
   rule('penalties', 'Penalties and late-payment charges', (s) =>
     (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || BALANCE_OWED_ON_ENDING.test(s) || ES_REST_OF_TERM_OWED.test(s) ||
     monthlyRate(s) >= 2 ? 'high' : 'medium'), [
@@ -1266,6 +1442,10 @@ export const RISK_RULES: RiskRule[] = [
     BALANCE_OWED_ON_ENDING.source,
     ES_REST_OF_TERM_OWED.source,
     String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}|${NL_PENALTY}|${IT_PENALTY}|${FR_PENALTY}`,
+    // In Japanese: a penalty by name ("違約金"), late-payment damages or interest ("年14.6％の遅延損害金", "延滞金"), a sum a day of delay.
+    JA_PENALTY,
+    JA_LATE_CHARGE,
+    JA_PER_DAY_LATE,
     // In French, interest or charges for paying late: "intérêts de retard au taux de 1 % par mois".
     FR_LATE_CHARGE,
     // A fine in Portuguese or Spanish ("multa de R$ 500,00", "una penalidad de 200 euros"), with its sum or what it is for: "multas
@@ -1385,6 +1565,12 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\b${IT_TRADE}\s+(?:${IT_LETTERS}+\s+){0,2}?esclusiv[oaie]\b|\besclusivit[aà](?!${IT_LETTERS})`,
     String.raw`\b(?:non\s+(?:è|e['’]|sono)\s+(?:consentit|ammess|permess|autorizzat)|(?:è|e['’]|sono)\s+(?:vietat|esclus))\w*\b[^.]{0,80}?\b${IT_TRADE}\s+(?:esterni|esterno|terzi)\b|` +
       String.raw`\b${IT_TRADE}\s+(?:esterni|esterno|terzi)\b[^.]{0,60}?\bnon\s+(?:sono\s+|è\s+)?(?:ammess|consentit|permess|autorizzat)\w*`,
+    // In Japanese: an exclusive grant or appointment ("独占的販売代理店", "排他的", "専属契約"; not "非独占的", the "独占禁止法" or a
+    // "専属的合意管轄裁判所"), buying only from the other side ("甲からのみ購入し"), or dealing with no one else ("甲以外の者から仕入れては
+    // ならない", "他社の業務に従事してはならない"), unless the sentence is a non-compete ("競合する他社に就職してはならない").
+    String.raw`(?<!非)(?:独占|排他)(?:的|権|契約|販売)|専属(?:的に|契約|代理|販売|実演|モデル|マネジメント)|(?:から|に|と|を通じて)のみ(?:購入|仕入|調達|発注|取引|販売|供給|委託)`,
+    String.raw`^(?![^]*?(?:競合|競業|同業))[^]*?${JA_OTHERS}${JA_ANY}{0,40}?(?:取引|契約|発注|購入|仕入|調達|委託|受託|受注|販売|提供|出演|出品|供給|従事|兼業|就業|勤務)` +
+      String.raw`${JA_ANY}{0,15}?${JA_REFUSE}`,
   ], 'Limit exclusivity to a defined scope, territory and period, tied to minimum commitments from the other side.'),
   readingOn(rule('unilateral_amendment', 'Unilateral amendment', (s) => (noticeless(s) ? 'high' : 'medium'), [
     // "Vary" and "adjust" are how loan and employment terms say it, with an object ("times may vary" changes nothing); a
@@ -1412,7 +1598,11 @@ export const RISK_RULES: RiskRule[] = [
     // In French: "peut modifier les présentes conditions générales", "se réserve le droit de réviser ses tarifs", "unilatéralement".
     String.raw`${FR_MAY}\s*(?:unilat[ée]ralement\s+)?${FR_CHANGE}${FR_END}[^.]{0,80}?(?<!${FR_LETTERS})${FR_TERMS}${FR_END}|` +
       String.raw`\b(?:modifi|chang|r[ée]vis)\w*\s+unilat[ée]ralement\b|\bunilat[ée]ralement\s+(?:modifi|chang|r[ée]vis)\w*`,
-  ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.')),
+    // In Japanese, the verb last: "当社は、本規約を変更することができる", "賃料を改定することができる", "料金を一方的に変更する".
+    String.raw`${JA_TERMS}${JA_ANY}{0,40}?${JA_CHANGE}${JA_ANY}{0,15}?(?:${JA_MAY}|ことがあ|場合があ|権利を(?:有|留保))|一方的に${JA_ANY}{0,20}?${JA_CHANGE}`,
+  ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.',
+  // Changed by agreement ("甲乙協議の上", "書面による合意により") or with consent ("利用者の同意を得て") is no one side's change.
+  new RegExp(JA_AGREED_CHANGE))),
   readingOn(rule('arbitration_jury_waiver', 'Arbitration or jury waiver', (s) => (JURY_OR_CLASS.test(s) ? 'high' : 'medium'), [
     String.raw`\bbinding\s+(?:[\w-]+\s+){0,2}arbitration\b|\b(?:resolved|settled|decided|determined|heard)\s+(?:exclusively\s+|finally\s+|only\s+|solely\s+)?(?:by|through|in|via|before)\s+(?:[\w-]+\s+){0,3}arbitrat(?:ion|ors?)\b`,
     // Disputes sent there: "any disagreements go to arbitration", "shall be referred to arbitration".
@@ -1427,6 +1617,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:not|no|never|nor|without|prohibited|barred|excluded)\b[^.]{0,80}?${CLASS_ACTION}|` +
       String.raw`\bindividual(?:ly|\s+(?:capacity|basis))\b[^.]{0,120}?(?:\b${GROUP}\s+members?\b|${CLASS_ACTION})|` +
       String.raw`${CLASS_ACTION}[^.]{0,60}?\b(?:(?:is|are|shall\s+be|will\s+be)\s+(?:not\s+(?:permitted|allowed|available)|prohibited|excluded|waived|barred)|(?:shall|will|may)\s+not)\b`,
+    // In Japanese: "仲裁により最終的に解決する", "仲裁に付託する", and giving up group claims ("集団訴訟に参加する権利を放棄する").
+    String.raw`仲裁(?:により|によって|に付|に委ね|で|を申し立て|判断|人|機関|手続|規則|合意|廷|協会)|` +
+      String.raw`(?:陪審|集団訴訟|クラス・?アクション|集団(?:的|での)?(?:訴訟|仲裁|手続))${JA_ANY}{0,40}?(?:放棄|参加(?:しない|できない|することはできない)|提起(?:しない|できない))`,
   ], 'Check the arbitration costs, seat and rules; keep the right to go to court for small claims and urgent injunctions.')),
 ];
 
@@ -1449,8 +1642,9 @@ function statesAPrice(heading: string, sentence: string): boolean {
   const stillPaid = sentence.replace(NO_PAYMENT, ' ');
   return PAYMENT_TERMS.test(stillPaid === sentence ? heading + sentence : stillPaid);
 }
+// In Japanese, yen after the figure ("月額12万円", "８円") or a price by name ("賃料", "報酬", "委託料", "代金", "利用料").
 const PAYMENT_TERMS =
-  /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b(?!\s+for\b)|\binvoic\w*|\bprice\b|\bpurchase\b|(?<!\b(?:in|of|no)\s)\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d|\d\s?(?:€|£|¥|円|₦|₹)/i;
+  /\bfees?\b|\bpa(?:y|ys|id|yable|yments?)\b(?!\s+for\b)|\binvoic\w*|\bprice\b|\bpurchase\b|(?<!\b(?:in|of|no)\s)\bcharges?\b|\bretainer\b|(?:[$€£]|\b(?:USD|EUR|GBP|CAD|AUD|INR|CHF)\b)\s?\d|\d\s?(?:€|£|¥|円|₦|₹)|[0-9０-９]\s?万?\s?円|[￥¥]\s?[0-9０-９]|賃料|家賃|報酬|委託料|代金|料金|利用料|使用料|手数料|対価|給与|賃金|基本給/i;
 /** Indirect loss by its usual names: "indirect or consequential loss", "consequential damage", "indirect or knock-on losses". */
 const INDIRECT_LOSS = String.raw`(?:indirect|consequential)\b[^.;]{0,40}?\b(?:loss(?:es)?|damages?)\b`;
 const LIMITS_LIABILITY = anyOf(
@@ -1481,6 +1675,9 @@ const LIMITS_LIABILITY = anyOf(
   String.raw`\bliable\b[^.]{0,60}\bfor\s+(?:any\s+amount\s+)?(?:more\s+than|in\s+excess\s+of|above)\b`,
   // The negation on the party: "neither party's liability will exceed the fees".
   String.raw`\b(?:neither|no)\s+party['’]?s?\s+(?:total\s+|aggregate\s+)?liability\s+(?:shall|will|may)\s+exceed\b`,
+  // In Japanese: "損害賠償の額は委託料の総額を上限とする", "責任は…を超えないものとする", "通常かつ直接の損害に限り", indirect loss excluded.
+  String.raw`(?:損害賠償|賠償|責任)${JA_ANY}{0,120}?(?:を(?:上限|限度)と(?:する|し)|を超えない|を超えて${JA_ANY}{0,20}?負わない|(?:の|を)?(?:上限|限度)(?:額)?(?:は|として|とし)|に限(?:る|られ|り))`,
+  JA_INDIRECT_LOSS_EXCLUDED,
 );
 /** Documents where a liability cap is not customary (an employee, tenant or borrower does not negotiate one). */
 const CAP_NOT_CUSTOMARY = new Set(['NDA', 'Employment Agreement', 'Lease Agreement', 'Loan Agreement']);
@@ -1529,13 +1726,14 @@ export type AnalyzeLegalDocumentInput = z.infer<typeof analyzeLegalDocumentInput
 
 /** Document types by their own name (weighs most) and by the words that give them away. */
 const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
-  // Each type by its title in Spanish, Portuguese, French, German, Italian and Dutch too ("contrato de arrendamiento",
+  // Each type by its title in Spanish, Portuguese, French, German, Italian, Dutch and Japanese too ("contrato de arrendamiento",
   // "Gewerbemietvertrag", "contrat de travail", "Darlehensvertrag"), so a lease or a job there carries no cap either.
   [
     'NDA',
     String.raw`\bnon-?disclosure\b|\bNDA\b|\bconfidentiality\s+agreement\b|\bacuerdo\s+de\s+confidencialidad\b|\bacordo\s+de\s+confidencialidade\b|` +
-      String.raw`\b(?:geheimhaltungs|vertraulichkeits)vereinbarung\b|\baccord\s+de\s+confidentialit[ée]|\baccordo\s+di\s+riservatezza\b|\bgeheimhoudingsovereenkomst\b`,
-    String.raw`\b(?:disclosing|receiving)\s+party\b`,
+      String.raw`\b(?:geheimhaltungs|vertraulichkeits)vereinbarung\b|\baccord\s+de\s+confidentialit[ée]|\baccordo\s+di\s+riservatezza\b|\bgeheimhoudingsovereenkomst\b|` +
+      String.raw`(?:秘密|機密)保持(?:契約|誓約)|守秘義務契約`,
+    String.raw`\b(?:disclosing|receiving)\s+party\b|開示者|受領者`,
   ],
   [
     'Employment Agreement',
@@ -1543,48 +1741,51 @@ const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
     // terms and conditions of employment", "contract of employment" (not an employment agency's terms).
     String.raw`\bemployment\s+(?:agreement|contract|letter)\b|\b(?:appointment\s+letter|letter\s+of\s+appointment|offer\s+of\s+employment)\b|` +
       String.raw`\b(?:contract|terms|conditions)\s+of\s+employment\b(?![\s-]+agenc)|\bcontrato\s+(?:de\s+)?(?:trabajo|trabalho|laboral|emprego)\b|` +
-      String.raw`arbeitsvertr[aä]g|\bcontrat\s+de\s+travail\b|\bcontratto\s+di\s+lavoro\b|\barbeidsovereenkomst\b`,
-    String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bremuneration\b|\b(?:your|his|her|their)\s+employment\b|\bat-will\b|\bnann(?:y|ies)\b|\bau\s+pair\b|\bcaregiver\b|\bhours\s+(?:a|per)\s+week\b`,
+      String.raw`arbeitsvertr[aä]g|\bcontrat\s+de\s+travail\b|\bcontratto\s+di\s+lavoro\b|\barbeidsovereenkomst\b|雇用契約|労働契約|労働条件通知書`,
+    String.raw`\bemploy(?:ee|er)\b|\bsalary\b|\bremuneration\b|\b(?:your|his|her|their)\s+employment\b|\bat-will\b|\bnann(?:y|ies)\b|\bau\s+pair\b|\bcaregiver\b|\bhours\s+(?:a|per)\s+week\b|` +
+      String.raw`基本給|就業規則|解雇`,
   ],
   [
     'Service Agreement',
-    String.raw`\b(?:master\s+)?services?\s+agreement\b|\bconsulting\s+agreement\b`,
+    String.raw`\b(?:master\s+)?services?\s+agreement\b|\bconsulting\s+agreement\b|業務委託契約|準委任契約|請負契約|顧問契約`,
     String.raw`\bstatement\s+of\s+work\b|\bservice\s+provider\b|\bconsultant\b|\bcontractor\b|\bdeliverables\b`,
   ],
   [
     'Lease Agreement',
     String.raw`\b(?:lease|rental|tenancy)\s+agreement\b|\bcontrato\s+de\s+(?:arrendamiento|alquiler|loca[cç][aã]o|arrendamento)\b|mietvertr[aä]g|` +
-      String.raw`\bcontrat\s+de\s+(?:location|bail)\b|\bbail\s+(?:commercial|d['’]habitation)\b|\bcontratto\s+di\s+locazione\b|\bhuur(?:overeenkomst|contract)\b`,
-    String.raw`\b(?:landlord|tenant|premises|rent|lessee)\b`,
+      String.raw`\bcontrat\s+de\s+(?:location|bail)\b|\bbail\s+(?:commercial|d['’]habitation)\b|\bcontratto\s+di\s+locazione\b|\bhuur(?:overeenkomst|contract)\b|` +
+      String.raw`賃貸借契約|賃貸契約|借家契約`,
+    String.raw`\b(?:landlord|tenant|premises|rent|lessee)\b|賃貸人|賃借人|敷金`,
   ],
-  ['License Agreement', String.raw`\blicen[cs]e\s+agreement\b|\bEULA\b`, String.raw`\blicens(?:or|ee)\b|\bgrants?\b[^.]{0,40}\blicen`],
+  ['License Agreement', String.raw`\blicen[cs]e\s+agreement\b|\bEULA\b|ライセンス契約|使用許諾契約`, String.raw`\blicens(?:or|ee)\b|\bgrants?\b[^.]{0,40}\blicen`],
   [
     'Terms of Service',
     // "Terms and conditions of employment" are an employee's.
-    String.raw`\bterms\s+of\s+(?:service|use)\b|\bterms\s+and\s+conditions\b(?!\s+of\s+(?:employment|appointment)\b)`,
+    String.raw`\bterms\s+of\s+(?:service|use)\b|\bterms\s+and\s+conditions\b(?!\s+of\s+(?:employment|appointment)\b)|利用規約|会員規約|サービス規約`,
     String.raw`\bby\s+(?:using|accessing)\b|\buser\s+account\b|\byour\s+use\s+of\b`,
   ],
-  ['Purchase Agreement', String.raw`\b(?:purchase|sale)\s+agreement\b`, String.raw`\bbuyer\b|\bseller\b|\bpurchase\s+price\b`],
+  ['Purchase Agreement', String.raw`\b(?:purchase|sale)\s+agreement\b|売買契約`, String.raw`\bbuyer\b|\bseller\b|\bpurchase\s+price\b`],
   [
     'Loan Agreement',
     String.raw`\bloan\s+(?:agreement|note)\b|\bpromissory\s+note\b|\bcontrato\s+de\s+(?:pr[eé]stamo|empr[eé]stimo|m[uú]tuo)\b|darlehensvertr[aä]g|` +
-      String.raw`\bcontrat\s+de\s+pr[eê]t\b|\bcontratto\s+di\s+(?:prestito|mutuo)\b|\bleningsovereenkomst\b`,
+      String.raw`\bcontrat\s+de\s+pr[eê]t\b|\bcontratto\s+di\s+(?:prestito|mutuo)\b|\bleningsovereenkomst\b|金銭消費貸借|借用書`,
     String.raw`\bborrower\b|\blender\b|\bprincipal\s+amount\b`,
   ],
   ['Partnership Agreement', String.raw`\bpartnership\s+agreement\b|\bjoint\s+venture\b`, String.raw`\bpartners\b|\bprofit\s+shar`],
 ].map(([label = '', name = '', signals = '']) => ({ label, name: new RegExp(name, 'gi'), signals: new RegExp(signals, 'gi') }));
 
 /** Topics for the key-clause overview, checked against a clause's heading first and its text second. */
+// Japanese headings name the same topics: "競業避止", "秘密保持", "著作権", "損害賠償", "委託料", "解約", "契約期間", "準拠法".
 const TOPICS: [string, RegExp][] = [
-  ['Non-compete & non-solicitation', /\bnon-?(?:compet|solicit)|\bnot\s+(?:to\s+)?(?:compete|solicit)/i],
-  ['Confidentiality', /\bconfidential/i],
-  ['Intellectual property', /\bintellectual\s+property|\bcopyright|\bpatent|\binventions?\b|\bwork\s+product\b/i],
-  ['Indemnification', /\bindemnif|\bhold\s+harmless/i],
-  ['Liability', /\bliab(?:le|ility)\b/i],
-  ['Payment', /\bfees?\b|\bpayment|\binvoice|\bcompensation|\bsalary\b|\brent\b|\bprice\b/i],
-  ['Termination', /\bterminat/i],
-  ['Term & renewal', /\bterm\b|\brenew|\bduration\b|\bcommence/i],
-  ['Governing law & disputes', /\bgoverning\s+law|\bgoverned\s+by|\bjurisdiction|\barbitration|\bdisputes?\b/i],
+  ['Non-compete & non-solicitation', /\bnon-?(?:compet|solicit)|\bnot\s+(?:to\s+)?(?:compete|solicit)|競業|引き?抜/i],
+  ['Confidentiality', /\bconfidential|秘密|機密/i],
+  ['Intellectual property', /\bintellectual\s+property|\bcopyright|\bpatent|\binventions?\b|\bwork\s+product\b|著作権|知的財産|職務発明/i],
+  ['Indemnification', /\bindemnif|\bhold\s+harmless|補償|免責/i],
+  ['Liability', /\bliab(?:le|ility)\b|損害賠償/i],
+  ['Payment', /\bfees?\b|\bpayment|\binvoice|\bcompensation|\bsalary\b|\brent\b|\bprice\b|委託料|賃料|報酬|料金|代金|賃金/i],
+  ['Termination', /\bterminat|解約|解除|解雇/i],
+  ['Term & renewal', /\bterm\b|\brenew|\bduration\b|\bcommence|期間|更新/i],
+  ['Governing law & disputes', /\bgoverning\s+law|\bgoverned\s+by|\bjurisdiction|\barbitration|\bdisputes?\b|準拠法|管轄|仲裁|紛争/i],
   ['Warranties', /\bwarrant/i],
   ['Data protection', /\bpersonal\s+data|\bGDPR\b|\bdata\s+protection|\bprivacy\b/i],
   ['Force majeure', /\bforce\s+majeure\b/i],
@@ -1642,6 +1843,59 @@ function withOrdinalNumber(line: string): string {
   const tens = ordinal[1] ? valueOf(`${ordinal[1]}a`) : 0;
   return `Clause ${tens + valueOf(ordinal[2] ?? '')}. ${line.slice(ordinal[0].length)}`;
 }
+/**
+ * A Japanese article: "第3条（契約期間）…", "第１２条 …", "第十二条【協議】…", "第5条の2 …", its heading in brackets after the number
+ * (or, on the line above, on its own: "（目的）" over "第1条 …"). Only at a line's start and before a bracket, a space or the line's end,
+ * so "第3条に定める" inside a sentence is a reference, not an article.
+ */
+const JA_ARTICLE = /^[^\S\n]*第[^\S\n]*([0-9０-９]{1,3}|[一二三四五六七八九十百〇]{1,4})[^\S\n]*条(?:の([0-9０-９]{1,2}|[一二三四五六七八九十]{1,3}))?(?=[（(【\s]|$)[^\S\n]*(?:[（(【]([^（）()【】\n]{1,30})[）)】])?[^\S\n]*(.*)$/;
+/** A heading alone on its line, in brackets, as Japanese contracts set it above an article: "（目的）" (not a definition: "（以下「本契約」という。）"). */
+const JA_TITLE_LINE = /^[^\S\n]*[（(【]([^（）()【】「」。\n]{1,30})[）)】][^\S\n]*$/;
+/** An article starting after a sentence, when the document is pasted on one line: "…締結する。第1条（目的）…". */
+const JA_INLINE_ARTICLE = /(?<=。)[^\S\n]*(?=第[^\S\n]*(?:[0-9０-９]{1,3}|[一二三四五六七八九十百〇]{1,4})[^\S\n]*条(?:の[0-9０-９一二三四五六七八九十]{1,3})?[（(【\s])/;
+const KANJI_DIGITS = '〇一二三四五六七八九';
+
+/** An article's number in Arabic, full-width or kanji numerals: "3", "１２", "十二" (12), "二十" (20). */
+function articleNumber(numeral: string): number {
+  const ascii = numeral.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0));
+  if (/^\d+$/.test(ascii)) return Number(ascii);
+  let total = 0;
+  let digit = 0;
+  for (const character of numeral) {
+    if (character === '百' || character === '十') {
+      total += (digit || 1) * (character === '百' ? 100 : 10);
+      digit = 0;
+    } else {
+      digit = KANJI_DIGITS.indexOf(character);
+    }
+  }
+  return total + digit;
+}
+
+/**
+ * Japanese articles numbered like any other clause ("第3条（契約期間）本契約の…" as "Clause 3. 契約期間. 本契約の…"), a heading on the
+ * line above taken in, and articles pasted on one line set on lines of their own. Other lines are left as they are.
+ */
+function japaneseArticles(lines: string[]): string[] {
+  const articles: string[] = [];
+  for (const line of lines.flatMap((text) => text.split(JA_INLINE_ARTICLE))) {
+    const article = JA_ARTICLE.exec(line);
+    if (!article) {
+      articles.push(line);
+      continue;
+    }
+    const [, main = '', sub, bracketed, rest = ''] = article;
+    // A heading alone on the line above belongs to this article.
+    const titleAbove = bracketed === undefined ? JA_TITLE_LINE.exec(articles.at(-1) ?? '')?.[1] : undefined;
+    if (titleAbove !== undefined) articles.pop();
+    const heading = (bracketed ?? titleAbove)?.trim();
+    const number = sub === undefined ? `${articleNumber(main)}` : `${articleNumber(main)}.${articleNumber(sub)}`;
+    const body = [heading ? `${heading}.` : '', rest.trim()].filter(Boolean).join(' ');
+    articles.push(body ? `Clause ${number}. ${body}` : line);
+  }
+  return articles;
+}
+
 // Inline numbering ("...confidential. 2. Term. ...") when the whole document is pasted on one line.
 const INLINE_NUMBER = /(?<=^|[.;:]\s{1,3})(?=(?:(?:Section|Article|Clause)\s+)?\d{1,2}(?:\.\d{1,2})*[.)]\s+\p{Lu})/gu;
 // Lettered clauses ("a) Fee: …", "(b) …", "C. …") when the clauses carry letters rather than numbers.
@@ -1670,7 +1924,7 @@ export function splitClauses(pasted: string): Clause[] {
   const unquoted = (unix.match(QUOTE_MARK)?.length ?? 0) >= 2 ? unix.replace(QUOTE_MARK, '') : unix;
   // A chat export's messages become bullet points, each a point of its own (messages seldom end with a full stop).
   const document = withoutChatPrefixes(unquoted);
-  let lines = document.split('\n').map(withOrdinalNumber);
+  let lines = japaneseArticles(document.split('\n')).map(withOrdinalNumber);
   const numberedLines = lines.filter((line) => NUMBERED.test(line)).length;
   const lettered = numberedLines < 2 && lines.filter((line) => LETTERED.test(line)).length >= 2;
   if (numberedLines < 2 && !lettered) {
@@ -1785,10 +2039,17 @@ function underTitles(clauses: Clause[]): Clause[] {
   return titled;
 }
 
+/**
+ * Where a Japanese sentence ends: after 。 (or ！ ？), with no space after it, unless a closing bracket follows ("（以下「本業務」
+ * という。）を委託し" goes on).
+ */
+const JA_SENTENCE_END = /(?<=[。！？])(?![）)」』】〕”’])\s*/;
+
 /** Sentences, with a list marker after a full stop starting a new one, and the marker left out of the quote. */
 function sentencesOf(text: string): string[] {
   return splitSentences(text)
     .flatMap((sentence) => sentence.split(LIST_BREAK))
+    .flatMap((sentence) => sentence.split(JA_SENTENCE_END))
     .map((sentence) => sentence.replace(LEADING_MARK, '').slice(0, MAX_SENTENCE_LENGTH))
     .filter(Boolean);
 }
@@ -1861,7 +2122,7 @@ export function analyzeDocument(document: string, documentType?: string): LegalA
     .map((clause) => {
       const byHeading = TOPICS.find(([, pattern]) => pattern.test(clause.heading ?? ''));
       const [topic] = byHeading ?? TOPICS.find(([, pattern]) => pattern.test(clause.text)) ?? [];
-      const summary = truncateAtWord(splitSentences(clause.text)[0] ?? clause.text, 160);
+      const summary = truncateAtWord(splitSentences(clause.text)[0]?.split(JA_SENTENCE_END)[0] ?? clause.text, 160);
       return topic ? { topic, clause: describe(clause), summary } : undefined;
     })
     .filter((entry) => entry !== undefined)
@@ -1915,7 +2176,7 @@ function worstSentence(rule: RiskRule, heading: string, sentences: string[], wor
     // A sentence that carries this one on to more ("This includes …", "Dies gilt auch für …") is read with it for the severity.
     const next = words[at + 1];
     const severity = rule.severity(heading + (next !== undefined && EXTENDS_THE_ONE_BEFORE.test(next) ? `${read} ${next}` : read));
-    const holder = rule.eitherSideInTurn ? HOLDER.exec(own)?.[1]?.toLowerCase() : undefined;
+    const holder = rule.eitherSideInTurn ? (HOLDER.exec(own) ?? JA_HOLDER.exec(own))?.[1]?.toLowerCase() : undefined;
     if (holder) holders.add(holder);
     if (worst === undefined || SEVERITY_ORDER[severity] < SEVERITY_ORDER[worst.severity]) worst = { sentence, severity };
     // Nothing is worse than high.
@@ -1928,6 +2189,8 @@ function worstSentence(rule: RiskRule, heading: string, sentences: string[], wor
 
 /** Who a sentence gives a right to: the word before "may", "can", "può", "podrá", "pode", "kann", "kan", "mag" ("the Hirer may" → hirer). */
 const HOLDER = /([\p{L}-]+)\s+(?:may|can|pu[oò]|possono|potr[aà]|podr[aá]n?|puede|pode|poder[aá]|kann|darf|kan|mag)\s/iu;
+/** Who a Japanese sentence gives a right to: its subject before は, after a lead-in such as "なお、" ("甲は、…できる" → 甲). */
+const JA_HOLDER = /^(?:[^、。]{0,12}?、)?([\p{Script=Han}\p{Script=Katakana}ー]{1,8})は/u;
 
 /**
  * Whether the rule finds its risk in a sentence's own words. The heading gives them their subject ("Confidentiality. They survive
@@ -1953,6 +2216,8 @@ const BINDS = anyOf(
   AFTER_TERM.source,
   LIMITED_TO_TERM.source,
   String.raw`\b(?:podr|deber|poder|dever)[aá](?:n|o)?(?!${ES_LETTERS})|\bse\s+(?:oblig|compromet|abstendr)|\bobriga(?:m)?-se\b`,
+  // In Japanese, at the sentence's end: "しなければならない", "してはならない", "ものとする", "ことができる", "負う", "存続する".
+  String.raw`なければならない|てはならない|ものとする|ものとします|とする|${JA_MAY}|できない|負う|負わない|存続|効力を有|禁止|しない|行わない|義務`,
 );
 
 /**
