@@ -1554,3 +1554,58 @@ describe('parseReceipt: a Polish VAT summary above the total, a name printed bet
     expectLinearOn(['Kwota A ', 'Kwota PTU ', 'Podatek PTU ', 'Sprzed. opod. ', '2 @ 1.00 ', '@ 1.00 a '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `Shop\n2 @ 1.00 ${text} 2.00\nTotal 2.00`]);
   });
 });
+
+describe('parseReceipt: a size printed with an "x" in the name ("10G X 65MM", "4 x 40 mm"), tax the prices include', () => {
+  it("reads a New Zealand hardware docket's sizes as part of the names, priced by the count lines below them, its GST inside the total", () => {
+    const docket = parseReceipt(
+      [
+        'KOWHAI TIMBER & HARDWARE',
+        'Frankton, Hamilton 3204',
+        'GST No: 112-334-556',
+        'TAX INVOICE',
+        'Decking Screws 10G X 65MM          18.90',
+        '   2 @ 9.45',
+        'Bugle Screws 6g x 25mm              9.60',
+        '   4 @ 2.40',
+        'Wood Glue 250ml                    12.50',
+        'TOTAL NZD                          41.00',
+        'Includes GST                        5.35',
+        'EFTPOS                             41.00',
+      ].join('\n'),
+    );
+    expect(docket.items).toEqual([
+      { name: 'Decking Screws 10G X 65MM', quantity: 2, unitPrice: 9.45, amount: 18.9 },
+      { name: 'Bugle Screws 6g x 25mm', quantity: 4, unitPrice: 2.4, amount: 9.6 },
+      { name: 'Wood Glue 250ml', quantity: 1, unitPrice: 12.5, amount: 12.5 },
+    ]);
+    expect(docket).toMatchObject({ merchant: 'KOWHAI TIMBER & HARDWARE', currency: 'NZD', tax: 5.35, total: 41, totalMismatch: undefined });
+  });
+
+  it("reads a German DIY store's sizes ('4 x 40 mm', '30mm x 50m') as part of the names, not as a count or a unit price, its VAT inside the total", () => {
+    const receipt = parseReceipt(
+      [
+        'Baumarkt Lindenhof',
+        'Spanplattenschrauben 4 x 40 mm      7,20',
+        '   2 x 3,60',
+        'Malerkrepp 30mm x 50m               3,49',
+        'SUMME EUR                          10,69',
+        'enthaltene MwSt. 19%                1,71',
+        'Karte                              10,69',
+      ].join('\n'),
+    );
+    expect(receipt.items).toEqual([
+      { name: 'Spanplattenschrauben 4 x 40 mm', quantity: 2, unitPrice: 3.6, amount: 7.2 },
+      { name: 'Malerkrepp 30mm x 50m', quantity: 1, unitPrice: 3.49, amount: 3.49 },
+    ]);
+    expect(receipt).toMatchObject({ currency: 'EUR', tax: 1.71, total: 10.69, totalMismatch: undefined });
+  });
+
+  it('still reads an "x" before a price as the unit price, and a count after an "x" as the quantity', () => {
+    expect(parseReceipt('Motel Kiwi\n2 nights x $129.00 $258.00\nTotal $258.00').items).toEqual([{ name: 'nights', quantity: 2, unitPrice: 129, amount: 258 }]);
+    expect(parseReceipt('Cafe Rata\nFlat white x 2   9.00\nTotal 9.00').items).toEqual([{ name: 'Flat white', quantity: 2, unitPrice: 4.5, amount: 9 }]);
+  });
+
+  it('reads 100 KB of text built against the patterns for sizes after an "x" in linear time', () => {
+    expectLinearOn([' x 1', 'a x 1.', ' X 1m ', '8g x 4', 'x 1 ', ' x 11', '1', '1,1.'], (text) => [`Shop\nA${text} 2.00\nTotal 2.00`, `Shop\nScrews 8g x ${text}mm 2.00\nTotal 2.00`]);
+  });
+});

@@ -1106,17 +1106,26 @@ const QUANTITY_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}(\d{1,3})(?:[^\S\n]*$
 /** A weight in a column of its own before the unit price, its unit after it glued or after blanks: "BANANA   1,235  KG   ". */
 const WEIGHT_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}${WEIGHT}\s+$`, 'u');
 /**
+ * A size after an "x" ("Screws 8g x 40mm", "10G X 65MM", "Schrauben 4 x 40 mm", "Krepp 30mm x 50m"): a measure (UNIT), which
+ * is part of the name, never the unit price or the count the "x" would mark. The number's digits and decimals are read to
+ * their end before the unit, so no shorter reading of them is retried.
+ */
+const SIZE_AHEAD = String.raw`(?![^\S\n]*\d+(?:[.,]\d+)?(?![\d.,])${UNIT})`;
+/**
  * What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00"); "à"/"je" in French and
  * German ("2 x Brezel à 0,95 1,90"); "X" after a count or a weight ("2 AD X 45,00", "1,235 KG X 5,99"; "iPhone X 999.00" is
  * a name); "*" apart from the
  * price ("*135,00" is how Turkish tills print an amount); an "x" glued between a count and a price with cents ("1x15,00").
+ * Not before a size ("8g x 40mm", SIZE_AHEAD), which no price is.
  * Starts only where a run of blanks starts: the same match, found without rescanning the run from each of its blanks.
  */
 const UNIT_PRICE_MARK = new RegExp(
-  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*(?:${COUNT_UNIT}|${WEIGHT_UNIT}))?\s+)X|\*(?!\d)|à|je)(?=\s*(?:[$€£¥₺]\s*)?\d)|` +
+  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*(?:${COUNT_UNIT}|${WEIGHT_UNIT}))?\s+)X|\*(?!\d)|à|je)(?=\s*(?:[$€£¥₺]\s*)?\d)${SIZE_AHEAD}|` +
     String.raw`(?<=(?:^|\s)\d{1,3})[x×X]${CENTS_AHEAD})`,
   'u',
 );
+/** A count after an "x" or a "*" ("Coffee x2 7.00", "Flat white x 2 9.00"); a size after it ("4 x 40 mm", SIZE_AHEAD) is no count. */
+const TRAILING_COUNT = new RegExp(String.raw`\s(?:[x×]|\*(?!\d))${SIZE_AHEAD}\s?(\d{1,3})(?=\s|$)`, 'u');
 /** A count before the unit-price mark, with its unit: "VİDA 4X40   2 AD" before "X 45,00". */
 const COUNT_BEFORE_MARK = new RegExp(String.raw`(?:^|\s)(\d{1,3})(?:\s*${COUNT_UNIT})?\s*$`, 'u');
 /** A weight before an "x" ("TOMATE  0,850 KG" before "X 7,90"); before "@" a measure stays in the name ("Diesel 40.00L @ 1.80/L"). */
@@ -1234,7 +1243,7 @@ function parseItem(line: string, integersAreMoney: boolean, pendingName?: string
     rest = rest.slice(leading[0].length);
   }
   // "*" glued to digits is an amount's mark, not a count's ("*90,00").
-  const trailing = /\s(?:[x×]|\*(?!\d))\s?(\d{1,3})(?=\s|$)/.exec(rest);
+  const trailing = TRAILING_COUNT.exec(rest);
   if (trailing && quantity === undefined && !unitPriceAfterCount(rest, trailing, integersAreMoney)) {
     quantity = Number(trailing[1]);
     rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
