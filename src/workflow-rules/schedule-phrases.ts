@@ -62,8 +62,8 @@ interface Recurrence {
   refused?: string;
 }
 
-// Letters of any script, so "miércoles" is one word; "1er" is the French first.
-const TOKEN = /\s+|(\d{1,2})[:.h](\d{2})(?!\d)|\d+(?:st|nd|rd|th|er)?|[\p{L}_]+|[^\s\p{L}\p{N}_]/uy;
+// Letters of any script, so "miércoles" is one word; "1er" is the French first, "1º" and "1ª" the Portuguese, Spanish and Italian.
+const TOKEN = /\s+|(\d{1,2})[:.h](\d{2})(?!\d)|\d+(?:st|nd|rd|th|er|º|ª)?|[\p{L}_]+|[^\s\p{L}\p{N}_]/uy;
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const SHORT_DAYS: Record<string, number> = { sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6 };
 const ORDINAL_WORDS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, last: -1 };
@@ -182,6 +182,8 @@ function isDayName(token: Token | undefined): boolean {
 /** Whether a joining word stands where it joins: between two days, or ("and") between two times. */
 function joins(join: 'to' | 'and', before: Token | undefined, after: Token | undefined): boolean {
   if (isDayName(before) && isDayName(after)) return true;
+  // "1 de janeiro e 1 de julho", "le 1er mars et le 1er septembre": between a month and the next date it is "and" too.
+  if (join === 'and' && MONTH_NUMBERS[before?.text ?? ''] !== undefined && (after?.number !== undefined || ['le', 'el', 'la', 'il', 'o'].includes(after?.text ?? ''))) return true;
   return join === 'and' && (before?.number !== undefined || before?.text === 'noon') && after?.number !== undefined;
 }
 
@@ -579,6 +581,9 @@ class Grammar {
   afterEvery(at: number): { recurrence: Recurrence; next: number } | undefined {
     let start = at;
     if (this.word(start, 'single')) start++;
+    // "todo dia 1º de janeiro e 1º de julho", "every 1st of March": dates of the year after "every" repeat each year.
+    const datesAt = this.word(start, 'day') ? start + 1 : start;
+    if (this.datesOfYear(datesAt)) return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', datesNeeded: 0 }, next: datesAt };
     const text = this.tokens[start]?.text ?? '';
     const count = this.count(start);
     if (count !== undefined) {
@@ -695,7 +700,8 @@ class Grammar {
     if (recurrence.datesNeeded !== undefined && !dates) {
       for (let back = Math.max(0, at - 12); back < at; back++) {
         const before = this.datesOfYear(back);
-        if (before && (before.next === at || (before.next === at - 1 && this.word(before.next, ',')))) {
+        // "el 5 de mayo y el 5 de noviembre de cada año": the dates may end on "of" before the recurrence.
+        if (before && (before.next === at || (before.next === at - 1 && this.word(before.next, ',', 'of')))) {
           [dates, start] = [before, back];
           break;
         }

@@ -113,6 +113,21 @@ const DAYS: { english: string; names: string[]; german: string[]; plurals: strin
   { english: 'saturday', names: ['sábado', 'sabado', 'samedi', 'sabato'], german: ['samstag', 'sonnabend'], plurals: ['sábados', 'sabados', 'samedis', 'samstags'] },
   { english: 'sunday', names: ['domingo', 'dimanche', 'domenica'], german: ['sonntag'], plurals: ['domingos', 'dimanches', 'sonntags'] },
 ];
+/** Months in Spanish, French, German, Italian, Portuguese and Dutch, for dates of the year ("1º de janeiro e 1º de julho"). */
+const MONTHS: { english: string; names: string[] }[] = [
+  { english: 'january', names: ['enero', 'janvier', 'januar', 'gennaio', 'janeiro', 'januari'] },
+  { english: 'february', names: ['febrero', 'février', 'fevrier', 'februar', 'febbraio', 'fevereiro', 'februari'] },
+  { english: 'march', names: ['marzo', 'mars', 'märz', 'marz', 'março', 'marco', 'maart'] },
+  { english: 'april', names: ['abril', 'avril', 'aprile'] },
+  { english: 'may', names: ['mayo', 'mai', 'maggio', 'maio', 'mei'] },
+  { english: 'june', names: ['junio', 'juin', 'juni', 'giugno', 'junho'] },
+  { english: 'july', names: ['julio', 'juillet', 'juli', 'luglio', 'julho'] },
+  { english: 'august', names: ['agosto', 'août', 'aout', 'augustus'] },
+  { english: 'september', names: ['septiembre', 'setiembre', 'septembre', 'settembre', 'setembro'] },
+  { english: 'october', names: ['octubre', 'octobre', 'oktober', 'ottobre', 'outubro'] },
+  { english: 'november', names: ['noviembre', 'novembre', 'novembro'] },
+  { english: 'december', names: ['diciembre', 'décembre', 'decembre', 'dezember', 'dicembre', 'dezembro'] },
+];
 const GERMAN_TIMES_OF_DAY: [string, string][] = [
   ['morgen', 'morning'],
   ['vormittag', 'morning'],
@@ -129,6 +144,7 @@ const WORDS: [string[], string[]][] = [
   ...DAYS.flatMap(({ english, german }) => german.flatMap((day) => GERMAN_TIMES_OF_DAY.map(([time, englishTime]): [string[], string[]] => [[`${day}${time}`], [english, englishTime]]))),
   ...DAYS.map(({ english, names, german }): [string[], string[]] => [[...names, ...german], [english]]),
   ...DAYS.map(({ english, plurals }): [string[], string[]] => [plurals, [`${english}s`]]),
+  ...MONTHS.map(({ english, names }): [string[], string[]] => [names, [english]]),
   [['werktags', 'wochentags'], ['weekdays']],
   // "jeden Monatsletzten", "am Monatsende": the last day of the month, in one German word.
   [['monatsletzten', 'monatsletzte', 'monatsende'], ['last', 'day', 'of', 'the', 'month']],
@@ -150,6 +166,9 @@ const WORDS: [string[], string[]][] = [
   [['mes', 'mois', 'monat', 'monats', 'mese', 'mês'], ['month']],
   [['meses', 'monate', 'mesi'], ['months']],
   [['semana', 'semaine', 'woche', 'settimana'], ['week']],
+  // "ano" is Portuguese; "anno" Italian; "année", "an" French (only "année": "an" is English).
+  [['año', 'ano', 'année', 'annee', 'jahr', 'jahres', 'anno', 'jaar'], ['year']],
+  [['anual', 'anualmente', 'annuel', 'annuelle', 'jährlich', 'jahrlich', 'annuale', 'jaarlijks'], ['yearly']],
   [['semanas', 'semaines', 'wochen', 'settimane'], ['weeks']],
   [['día', 'dia', 'jour', 'giorno'], ['day']],
   [['días', 'dias', 'jours', 'tage', 'giorni'], ['days']],
@@ -159,6 +178,8 @@ const WORDS: [string[], string[]][] = [
   [['dos', 'deux', 'zwei', 'dois'], ['two']],
   [['tres', 'trois', 'drei', 'tre', 'três'], ['three']],
   [['à', 'às', 'alle'], ['at']],
+  // The Portuguese "em" before a date ("em 1 de março"); the German "am" is also English ("9 am") and is left alone.
+  [['em'], ['on']],
   [['de', 'di'], ['of']],
   [['del', 'du', 'des', 'dello', 'della'], ['of', 'the']],
   [['nel', 'nella', 'nello'], ['in', 'the']],

@@ -88,6 +88,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   const words = wordsOf(
     clause
       .replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1')
+      // "want to ok the caption first": a wish typed without its "I" is still the asker's.
+      .replace(/^\s*(?=(?:want|need|wanna|gotta|would\s+like)\s+(?:to\s+)?(?:ok|okay|approve|see|check|review|sign|vet|read|look|pick|choose)\b)/i, 'I ')
       .replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see')
       // "Anything with the logo goes past my wife first": she checks it.
       .replace(/^(.{1,80}?)\s+(?:goes|go|gets|get|runs|run)\s+(?:past|by)\s+((?:my|our)\s+[\w-]+|\p{Lu}[\p{L}-]+|me)\b/u, (_clause, thing: string, person: string) => `${person === 'me' ? 'I' : person} checks ${thing}`)
@@ -210,6 +212,8 @@ function isSignOffNoun(words: Word[], index: number): boolean {
  */
 /** Giving the OK, said as a verb's object: "dar el visto bueno", "dare l'ok", "donner son feu vert", "dar o ok". */
 const GIVING_THE_OK = String.raw`(?:dar|dare|donner)\s+(?:el|su|l['’]|il\s+suo|le|son|o|seu)\s*(?:visto\s+bueno|ok|okay|feu\s+vert|via\s+libera|aval)`;
+/** Reviewing or seeing "it", the verb with its object pronoun: "revisarlo", "verla", "revê-lo", "rivederla" (a thing made, not a document to read). */
+const SEE_IT = String.raw`(?:(?:revisar|ver|aprobar|validar)l[oa]s?|(?:revê|vê|aprová|revisá)-l[oa]s?|(?:veder|riveder|approvar|controllar)l[oaie])`;
 const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
   String.raw`^\s*(?:(?:si|kay)\s+\p{Lu}[\p{L}-]*\s+(?:ang\s+)?(?:pipili|pumili|mamimili|pipiliin|mag-?aapprove|titingin|magche-?check)\b|` +
     // A name, or a possessive or article and a noun ("Minha sócia", "ma gérante", "meine Chefin"), then must and a verb of deciding.
@@ -220,7 +224,7 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     // "Je veux voir le post", "Quiero ver el guion", "Voglio vedere la bozza", "Ich will das Skript sehen": I want or must see it.
     // Not "revisar" or "prüfen", which ask as often for a reading ("quiero revisar este contrato").
     String.raw`(?:[Jj]e\s+(?:veux|voudrais|dois)|[Qq]uiero|[Nn]ecesito|[Vv]oglio|[Vv]orrei|[Dd]evo|[Qq]uero|[Pp]reciso|[Ii]ch\s+(?:will|möchte|muss)(?:['’]s)?)\s+(?:[^.;!?]{0,60}?\s)?` +
-    String.raw`(?:voir|revoir|relire|valider|approuver|ver|aprobar|vedere|rivedere|approvare|aprovar|sehen|absegnen|freigeben)\b|` +
+    String.raw`(?:voir|revoir|relire|valider|approuver|ver|aprobar|vedere|rivedere|approvare|aprovar|sehen|absegnen|freigeben|${SEE_IT})\b|` +
     // The object first, as German puts it: "Den Beitrag muss Jana freigeben", "Das Skript will ich absegnen".
     String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)(?:\s+\p{Ll}+){0,2}?\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
     // Dutch, with the verb last: "Mijn collega Sanne moet het bericht goedkeuren", "Ik wil het script eerst zien".
@@ -229,7 +233,7 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     String.raw`(?:[Jj]e\s+(?:relis|vérifie|valide|regarde|relirai|vérifierai|validerai)|[Yy]o\s+(?:reviso|apruebo|leo|revisaré)|[Ii]o\s+(?:rivedo|controllo|approvo|leggo)|[Ee]u\s+(?:reviso|aprovo|leio|vejo)|[Ii]ch\s+(?:prüfe|lese|schaue)|[Ii]k\s+(?:lees|controleer|bekijk))\b[^.;!?]{0,80}?(?:avant|antes|prima|bevor|vorher|voordat|eerst|d['’]abord|primero)(?![\p{L}])|` +
     // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía".
     // …or with the person first, deciding it themselves: "El guion lo reviso yo", "O roteiro aprovo eu".
-    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})|(?:(?:la|lo|las|los|a|o)\s+)?(?:reviso|apruebo|miro|valido|aprovo|vejo)(?:\s+(?:yo|eu))?)\b|` +
+    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})|(?:(?:la|lo|las|los|a|o)\s+)?(?:reviso|apruebo|miro|valido|aprovo|vejo)(?:\s+(?:yo|eu))?|(?:quiero|quero|voglio)\s+${SEE_IT}(?:\s+(?:yo|eu|io))?)\b|` +
     // In the passive: "La miniature doit être validée par Maître Dubois", "debe ser aprobado por", "deve essere approvato da".
     String.raw`(?:[\p{L}'’-]+\s+){0,5}?(?:(?:doit|doivent)\s+être\s+(?:validée?s?|approuvée?s?|relue?s?|vérifiée?s?)\s+par|(?:debe|deben|tiene\s+que|tienen\s+que)\s+ser\s+(?:aprobad[oa]s?|revisad[oa]s?)\s+por|(?:deve|devem|tem\s+que)\s+ser\s+(?:aprovad[oa]s?|revisad[oa]s?)\s+(?:por|pel[oa])|(?:deve|devono)\s+essere\s+(?:approvat[oaie]|rivist[oaie]|controllat[oaie])\s+da))`,
   'u',
@@ -346,7 +350,10 @@ export function thingOfScene(sentence: string): string | undefined {
   const words = wordsOf(sentence.slice(0, 300));
   // "Our winter open studio is on 7 December": with "to be" as its only verb, the scene is about its subject.
   const be = words.findIndex((word) => word.lemma === 'be');
-  const subject = words.slice(1, be);
+  // "Our Facebook page has been dead": the auxiliaries before "been" are no part of the subject.
+  let subjectEnd = be;
+  while (subjectEnd > 1 && words[subjectEnd - 1].pos === 'AUX') subjectEnd--;
+  const subject = words.slice(1, subjectEnd);
   if (
     be > 1 &&
     be <= 7 &&
@@ -410,12 +417,12 @@ function nounPhraseEnd(words: Word[], at: number): number {
  */
 export function waivedCheck(clause: string): boolean {
   // "dont", "doesnt": the negation typed without its apostrophe.
-  // "run it past me" is showing it to me.
+  // "run it past me", "run any of it past me" is showing it to me.
   const all = wordsOf(
     clause
       .slice(0, 300)
       .replace(/\b(do|does|did|ca|should|would|could|is|are|was|were|have|has|need)nt\b/gi, "$1n't")
-      .replace(/\brun\s+(?:it|this|that|them)\s+(?:past|by)\s+/gi, 'show '),
+      .replace(/\brun\s+(?:(?:any|all|some|each|either|both)\s+of\s+)?(?:it|this|that|them|these|those)\s+(?:past|by)\s+/gi, 'show '),
   );
   // "for the ones who never read email": a relative clause says what someone does, it waives nothing.
   const relative = all.findIndex((word) => word.lemma === 'who' || word.lemma === 'which');

@@ -39,6 +39,7 @@ describe('matchIntent: the deliverable a request names', () => {
     ['my gig video is up tomorrow, what should the cover frame show?', 'generate_thumbnail_concept'],
     ['what would a good caption be for the photo of our new van?', 'format_post'],
     ['What should the lease say about pets?', undefined],
+    ['finished editing my bread video. what should the picture people see before they click on youtube look like?', 'generate_thumbnail_concept'],
     ['for my workshop on sourdough, can you sketch the structure first? just the bones of it', 'generate_outline'],
     ['we need a cover image for our new video on knife sharpening', 'generate_thumbnail_concept'],
     ['Let my Instagram followers know the shop is closed on Monday', 'format_post'],

@@ -27,14 +27,14 @@ export const OFFLINE_INTENTS = [
       'i',
     ),
   },
-  // A thumbnail by its other names: the preview picture or frame of a video, its cover frame, a video's cover image, the
+  // A thumbnail by its other names: the preview picture or frame of a video, the picture people see on YouTube, its cover frame, a video's cover image, the
   // cover of a video or a reel, a cover asked for after a video is named ("my video is out Friday, I need a cover"). "The
   // thumbnail image" is the picture itself, and a reel's "cover image" or a podcast episode's cover an image.
   {
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|viewers|folks|everyone|they)\s+(?:see|click)\b[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
   },
   // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
@@ -144,8 +144,8 @@ function asksQuestionAbout(text: string): boolean {
   return false;
 }
 
-/** A question about what a deliverable of the asker's should be, say or show: an ask for ideas for it. */
-const ASKS_FOR_IDEAS = /\bwhat\s+(?:should|could|would|do\s+(?:i|we)\s+put\s+on)\s+(?:the|my|our|this|a|an)\s+(?:[\w-]+\s+){0,2}?(?:thumbnails?|captions?|posts?|tweets?|covers?|posters?|banners?|flyers?|hooks?|intros?|reels?|scripts?)\s*(?:be|say|show|look\s+like|feature|\?)/i;
+/** A question about what a deliverable of the asker's should be, say or show: an ask for ideas for it (the words between name it). */
+const ASKS_FOR_IDEAS = /\bwhat\s+(?:should|could|would|do\s+(?:i|we)\s+put\s+on)\s+(?:the|my|our|this|a|an)\s+([^.?!\n]{1,80}?)\s*(?:\s(?:be|say|show|look\s+like|feature)\b|\?)/i;
 
 /** What someone said, thought or asked for: "a client mentioned they'd want an NDA" reports a want, it asks for nothing. */
 const REPORTED = /\b(?:mentioned|said|says|told\s+(?:me|us|him|her|them)|thinks?|thought|reckons?|wondered|heard)\b/i;
@@ -220,7 +220,8 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|o
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
   if (thanksOnly(text) || MESSAGE_TO_PEOPLE.test(text.trim())) return undefined;
   // "what should the thumbnail be??" asks for ideas for the thumbnail: a deliverable, not an answer about one.
-  const question = asksQuestionAbout(text) && !ASKS_FOR_IDEAS.test(text);
+  const ideasFor = ASKS_FOR_IDEAS.exec(text)?.[1];
+  const question = asksQuestionAbout(text) && !(ideasFor && OFFLINE_INTENTS.some((intent) => (intent.agent === 'social' || intent.agent === 'video') && intent.pattern.test(ideasFor)));
   const workOnContent = WORK_ON_CONTENT.test(text.trim()) || question;
   // A question about contracts or receipts in general ("is a non-compete enforceable?") asks for an answer, not a reading.
   const generalQuestion = question && !DOCUMENT_AT_HAND.test(text);

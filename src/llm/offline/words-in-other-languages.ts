@@ -34,6 +34,8 @@ const WORDS: [string[], string][] = [
   // The Portuguese "capa" (a cover); the Spanish one is a layer, and never says "capa para el vídeo".
   [['portada', 'couverture', 'copertina', 'titelbild', 'capa', 'capas'], 'cover'],
   [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet'], 'outline'],
+  // A summary is a written piece no tool makes ("résumé" is left alone: it is also an English CV).
+  [['zusammenfassung', 'resumen', 'riassunto', 'resumo', 'samenvatting'], 'summary'],
   [['vídeo', 'vidéo'], 'video'],
   // How an output should sound ("Cálido, y con emojis"), so that a note of tone reads as one.
   [['cálido', 'cálida', 'calido', 'chaleureux', 'chaleureuse', 'herzlich', 'caloroso', 'calorosa'], 'warm'],

@@ -335,6 +335,39 @@ describe('planWorkflow', () => {
     expect(stepsOf('Draft a LinkedIn post and a poster; Ravi has to give the poster the green light').map(([, , approval]) => approval)).toEqual([false, true]);
   });
 
+  it('reads a wish to reach an end ("I\'d like to get the word out") as what the asks after it are for, not a step', () => {
+    expect(stepsOf("We've run the village shop for thirty years. We want to bring back the Saturday crowd. Could you write a Facebook post about the new deli counter and an email to our regulars?")).toEqual([
+      ['Write a Facebook post about the new deli counter', 'social', false],
+      ['Write an email to our regulars', 'general', false],
+    ]);
+  });
+
+  it('reads a pasted contract\'s titled clauses as its material whatever verb their terms open on, under a request of several sentences', () => {
+    const goal = 'Our landlord sent this over. Can you check it for anything unfair, then write a reply asking for clause 4 to go? I want to read the reply first.\n\nSHOP LEASE\n1. Rent. The Tenant shall pay £900 a month.\n4. Signs. Put up no signs without the Landlord’s written consent.\n5. Law. This lease is governed by English law.';
+    expect(stepsOf(goal).map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['legal', false],
+      ['general', true],
+    ]);
+  });
+
+  it('reads checks as people type them: a wish without its "I", a role after a name, "quiero revisarlo", options of a named thing', () => {
+    expect(stepsOf('a reel + a caption for the raffle. want to see the reel first').map(([, , approval]) => approval)).toEqual([true, false]);
+    expect(stepsOf('Write the parish newsletter outline and a poster. Father Tom as parish priest has to approve the poster.').map(([, , approval]) => approval)).toEqual([false, true]);
+    expect(stepsOf('Escribe un post para Facebook sobre la feria y una imagen. La imagen quiero verla antes.').map(([, , approval]) => approval)).toEqual([false, true]);
+    expect(stepsOf('Draft a thank-you email to the volunteers, then design a banner for the fun run. Show me three options for the banner so I can choose.')).toEqual([
+      ['Draft a thank-you email to the volunteers', 'general', false],
+      ['Design a banner for the fun run, three options', 'social', true],
+    ]);
+  });
+
+  it('keeps a deliverable listed after a summary in German ("und dazu ein Post") its own step, and a picture made to go with a post off the scene', () => {
+    expect(stepsOf('Jeden Montag: eine Zusammenfassung der Bestellungen für Jonas, und dazu ein Instagram-Post mit dem Angebot der Woche').map(([, agent]) => agent)).toEqual(['general', 'social']);
+    expect(stepsOf('Our Instagram has been quiet since spring. Write a post on our autumn opening hours and a matching picture to go with it.')).toEqual([
+      ['Write a post on our autumn opening hours', 'social', false],
+      ['Make a matching picture to go with it', 'social', false],
+    ]);
+  });
+
   it('reads a cover in Portuguese ("capa") for a video as its thumbnail, a step of its own', () => {
     expect(stepsOf('Fazer um roteiro para o vídeo do canal sobre cerâmica e uma capa para o vídeo')).toEqual([
       ['Fazer um roteiro para o vídeo do canal sobre cerâmica', 'video', false],

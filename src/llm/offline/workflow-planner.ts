@@ -3,7 +3,7 @@ import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { describesOutput, materialReading, opensWithVerb, personalCheckOf, statesWhatSomeoneDoes, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { agentOfTool, matchIntent, MESSAGE_NOUNS, OFFLINE_INTENTS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
-import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, DUTCH_AND_BEFORE_WORK, FINDING_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
+import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, DUTCH_AND_BEFORE_WORK, inEnglishWords, FINDING_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -129,9 +129,11 @@ export function planWorkflow(goal: string): OfflinePlan {
     const saidAgain = /^(?:just|only)\s/i.test(clause.written.trim()) && THE_KIND.test(rest) && drafts.some((draft) => draft.tool === matchIntent(rest)?.tool);
     if (rest && (saidAgain || (EXAMPLE.test(rest) && !matchIntent(rest)))) continue;
     // "— give me a few options so I can pick": how many of the thing before to make, no step of its own.
+    // "Give me a few options on the graphic": of the latest step making the kind it names.
     const options = previous?.tool ? OPTIONS_OF_IT.exec(rest) : null;
-    if (previous && options && !matchIntent(rest)) {
-      previous.description += `, ${options[1].toLowerCase()} options`;
+    const optionsOf = options && (matchIntent(rest) ? drafts.findLast((draft) => draft.tool === matchIntent(rest)?.tool) : previous);
+    if (options && optionsOf) {
+      optionsOf.description += `, ${options[1].toLowerCase()} options`;
       continue;
     }
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
@@ -221,7 +223,8 @@ export function planWorkflow(goal: string): OfflinePlan {
   // "We're launching sunset kayak tours. Write a LinkedIn post": a deliverable with no topic of its own is about the scene.
   if (sceneThing) {
     for (const draft of drafts) {
-      if (WRITTEN_FROM_A_TOPIC.has(draft.tool) && !hasTopic(draft.description) && !NAMES_WHAT_WAS_MADE.test(draft.description)) {
+      const goesWithWhatWasMade = GOES_WITH_IT.test(draft.description);
+      if (WRITTEN_FROM_A_TOPIC.has(draft.tool) && !hasTopic(draft.description) && !NAMES_WHAT_WAS_MADE.test(draft.description) && !goesWithWhatWasMade) {
         draft.description = draft.description.replace(/(?=\s+(?:too|also|as\s+well)$)|$/i, ` about ${sceneThing}`);
       }
     }
@@ -414,8 +417,9 @@ function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolea
   const unmarked = line.replace(LIST_MARKER, '');
   const titled = numbered ? TITLE_OF_NUMBERED_CLAUSE.exec(unmarked) : null;
   const item = (titled && !ACTION_VERB.test(titled[0]) ? unmarked.slice(titled[0].length) : unmarked).replace(CLAUSE_HEADING, '').trim();
-  // A line without a lower-case letter is a title ("BAIL COMMERCIAL", "INVOICE 2291"), not an ask.
-  if (item === '' || AMOUNT_AT_END.test(item) || !/\p{Ll}/u.test(item)) return true;
+  // A line without a lower-case letter is a title ("BAIL COMMERCIAL", "INVOICE 2291"), not an ask; nor is a contract's titled
+  // clause ("3. Suppliers. Only the venue's caterer may be used"), whatever verb its terms open on.
+  if (item === '' || AMOUNT_AT_END.test(item) || !/\p{Ll}/u.test(item) || (titled && kind === 'analyze_legal_document')) return true;
   const intent = kind === 'analyze_legal_document' ? undefined : matchIntent(item);
   // "next sync Thursday" in pasted notes: a sequence word asks for work only with a verb of work after it.
   const asked = item.replace(SEQUENCE_WORD, '');
@@ -429,6 +433,8 @@ function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolea
 function spokenAsOne(sentence: string): string {
   return sentence
     .replace(/\bbefore\s+and\s+after\b/gi, 'before-and-after')
+    // "Gwen as chair needs to okay it": the role a named person decides in is no part of the clause.
+    .replace(/(\p{Lu}[\p{L}-]+)\s+as\s+(?:(?:the|our|my)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|signs?|approves?)\b)/gu, '$1 ')
     .replace(/(?:,\s+(?:our|my|the|his|her|their)\s+[^,;.]{1,30},|\s+\((?:our|my|the|his|her|their)\s+[^(),;.]{1,30}\))\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?)\b)/gi, ' ');
 }
 
@@ -452,9 +458,11 @@ function clausesOf(text: string): Clause[] {
   for (const [index, line] of lines.entries()) {
     // An item of a bulleted or numbered list is a piece of work, never the goal's scene nor the heading over the list.
     const listed = LIST_MARKER.test(written[index]);
-    // A heading over a list ("Weekly video:") names the work, it is not a step of it.
-    if (lines.length > 1 && index === 0 && !listed && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
     const sentences = sentencesOf(line);
+    // A heading over a list ("Weekly video:", "Open evening is on 12 June. For it I need:") names the work, it is not a step of
+    // it; sentences that ask, not closed by a colon, are no heading.
+    const heading = sentences.length === 1 || /:\s*$/.test(line);
+    if (lines.length > 1 && index === 0 && !listed && heading && !ACTION_VERB.test(stripLead(line)) && !matchIntent(line)) continue;
     for (const [at, numbered] of sentences.entries()) {
       // "Launch day next week. 1) outline a thread 2) write it": the sentence before a list numbered inline is its heading.
       const nextNumbered = INLINE_NUMBER.test(sentences[at + 1] ?? '');
@@ -498,7 +506,8 @@ function clausesOf(text: string): Clause[] {
   // scene may come before the first ask ("We're a vineyard near Mendoza. Harvest starts next week. Can you…").
   for (const [index, clause] of clauses.entries()) {
     const next = clauses[index + 1];
-    if (!next || next.group === clause.group || clause.listed || !isScene(stripLead(clause.text), stripLead(next.text))) break;
+    const purpose = PURPOSE.test(clause.text.trim()) && !matchIntent(clause.text);
+    if (!next || next.group === clause.group || clause.listed || !(purpose || isScene(stripLead(clause.text), stripLead(next.text)))) break;
     clause.scene = true;
   }
   return withMaterialMerged(
@@ -592,6 +601,12 @@ function isScene(text: string, next: string): boolean {
   const work = !RECEIVED.test(text) && (ACTION_VERB.test(text) || opensWithVerb(text));
   return (!named || namesWhatNextReads) && !work && !asks.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
+/**
+ * "I'd like to get the word out properly", "we want to fill the Tuesday slots": what the work is for, said as a wish to
+ * reach an end rather than to have something made; the asks after it say what to make.
+ */
+const PURPOSE =
+  /^(?:(?:so|and|but|now|honestly)[,\s]+)?(?:(?:i|we)(?:\s*['’]\s*d|\s+would)\s+(?:like|love)\s+to|(?:i|we)\s+(?:want|need|hope|wanna|am\s+trying|are\s+trying|['’]re\s+trying|['’]m\s+trying)\s+to|(?:the\s+)?(?:goal|aim|idea|plan)\s+is\s+to)\s+(?:really\s+|finally\s+|actually\s+)?(?:get\s+(?:it|them|things|this|the\s+word|people|more|the\s+\w+\s+(?:going|moving|back))|keep|grow|reach|boost|bring\s+(?:in|back)|attract|spread|raise|drum\s+up|fill|win|increase|improve|revive|turn\s+(?:it|things)\s+around)\b/i;
 /** A document received or shown: "got this lease", "we've just been sent", "voici le contrat", "aquí está el contrato". */
 const RECEIVED = /^(?:(?:i|we)(?:\s+have|['’]ve)?\s+)?(?:just\s+)?(?:got|received|been\s+sent)\b|^(?:voici|voilà|aquí\s+(?:está|tienes)|ecco|hier\s+ist|segue)(?=\s|$)/i;
 
@@ -650,24 +665,26 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
   const currentIntent = matchIntent(current.text);
   // A written piece no tool makes ("the quarterly letter to donors") is a deliverable beside one listed with it, when
   // the one after it comes as a new thing ("a", "an", a number): "write the newsletter text and a Facebook post".
-  const written = !currentIntent && WRITTEN_PIECE.test(stripLead(current.text));
+  const written = !currentIntent && WRITTEN_PIECE.test(inEnglishWords(stripLead(current.text)));
   if (intent) {
     // The kind is named near the piece's start ("a script for a YouTube Short…", "una idea de portada para ese reel"), not deep
     // in a clause: within its first five words.
     const spelled = withLexiconSpelling(piece.trim());
     const at = intent.pattern.exec(spelled)?.index ?? Infinity;
     const nearStart = at !== Infinity && spelled.slice(0, at).split(/\s+/).filter((word) => /\p{L}/u.test(word)).length < 5;
-    return (currentIntent !== undefined || (written && NEW_THING.test(piece.trim()))) && nearStart;
+    return (currentIntent !== undefined || (written && NEW_THING.test(stripLead(piece)))) && nearStart;
   }
   // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable.
   return (currentIntent !== undefined || written) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(piece.trim());
 }
 
 /** A thing named as new, not one already there: "a", "an", "one", a count. */
-const NEW_THING = /^(?:also\s+)?(?:an?|one|two|three|four|five|\d+)\s/i;
+/** A new thing by its article, in English and the languages asks are mixed with ("un", "une", "ein", "eine", "uma", "een"). */
+const NEW_ARTICLE = String.raw`(?:an?|one|un|una|une|uno|ein|eine|einen|um|uma|een)`;
+const NEW_THING = new RegExp(String.raw`^(?:also\s+)?(?:${NEW_ARTICLE}|two|three|four|five|\d+)\s`, 'i');
 /** Written pieces no tool makes, as the deliverable a clause opens on (after its verb, and within a few words). */
 const WRITTEN_PIECE = new RegExp(
-  String.raw`^(?:[\w'’-]+\s+)?(?:an?|the|one|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:${MESSAGE_NOUNS}|newsletters?|summar(?:y|ies)|reports?|agendas?|press\s+releases?|texts?|versions?)\b`,
+  String.raw`^(?:[\w'’-]+\s+)?(?:${NEW_ARTICLE}|the|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:${MESSAGE_NOUNS}|newsletters?|summar(?:y|ies)|reports?|agendas?|press\s+releases?|texts?|versions?)\b`,
   'i',
 );
 /** Verbs a written piece keeps when it shares its clause's verb; any other ("need", "make") writes it. */
@@ -780,6 +797,8 @@ function hasTopic(description: string): boolean {
   return (kind ? words.replace(kind.pattern, ' ') : words).trim() !== '';
 }
 
+/** "a matching graphic to go with it": a piece made to go with the output before has that output's subject, not the scene's. */
+const GOES_WITH_IT = /\b(?:(?:to\s+)?go(?:es)?\s+(?:with|alongside)|for|of|with)\s+(?:it|them|that|this)\b|\bmatching\b/i;
 /** "Give the post itself a caption", "Turn it into a reel": a step that names an output made before has its topic. */
 const NAMES_WHAT_WAS_MADE = /^\S+\s+(?:the|that|this|it|them|those|these)\b/i;
 
@@ -846,7 +865,7 @@ function stripLead(text: string): string {
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
     // "separately draft replies", "also make…": an adverb before the verb leads, it is not the work.
-    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally)\s+/i, '').trim();
+    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
     // "then you write the full post": the assistant named as the verb's subject.
     const addressed = /^(?:you|u)(?:['’]ll|\s+(?:can|could|will|should|then))?\s+/i.exec(rest);
     if (addressed && ACTION_VERB.test(rest.slice(addressed[0].length))) rest = rest.slice(addressed[0].length);
@@ -864,9 +883,9 @@ function withPurposeAfter(text: string): string {
   return fronted ? `${text.slice(fronted[0].length)} ${fronted[1].charAt(0).toLowerCase()}${fronted[1].slice(1)}` : text;
 }
 
-/** Asking for options of the thing just named: "give me a few options", "show us three versions to choose from". */
+/** Asking for options of a thing named: "give me a few options", "show us three versions to choose from", "options on the graphic". */
 const OPTIONS_OF_IT =
-  /^(?:give|show|send|make|do|suggest|get)\s+(?:me|us)?\s*(a\s+few|some|several|a\s+couple(?:\s+of)?|two|three|four|five|\d)\s+(?:different\s+)?(?:options|versions|variations|alternatives|choices|takes|variants)(?:\s+to\s+(?:choose|pick)\s+from)?$/i;
+  /^(?:give|show|send|make|do|suggest|get)\s+(?:me|us)?\s*(a\s+few|some|several|a\s+couple(?:\s+of)?|two|three|four|five|\d)\s+(?:different\s+)?(?:options|versions|variations|alternatives|choices|takes|variants)(?:\s+(?:on|of|for)\s+(?:the|that|this|it)(?:\s+[\w-]+){0,2})?(?:\s+to\s+(?:choose|pick)\s+from)?$/i;
 
 function tidy(text: string): string {
   return text
