@@ -2109,3 +2109,98 @@ describe('analyzeDocument: Japanese contracts (第N条 articles, sentences endin
     }
   });
 });
+
+describe('analyzeDocument: German sides and rights that pass, French sole sourcing and ending, changes named before their verb or effective once posted, Spanish secrecy without end', () => {
+  it('reads a German right to end the deal given to both sides ("von beiden Seiten", "jeder Vertragspartner") as either party’s (low)', () => {
+    expect(severitiesOf('Kündigung. Der Mietvertrag kann von beiden Seiten mit einer Frist von sechs Wochen gekündigt werden.')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(severitiesOf('Beendigung. Jeder Vertragspartner kann den Beratungsvertrag mit einer Frist von einem Monat kündigen.')).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(severitiesOf('Beendigung. Die Agentur kann den Beratungsvertrag mit einer Frist von einem Monat kündigen.')).toEqual([
+      'termination_without_cause:medium',
+    ]);
+  });
+
+  it('reads German rights in works that pass to the other side ("gehen … über") as an IP assignment, high when made off working hours', () => {
+    expect(severitiesOf('Rechte. Alle Rechte an den Entwürfen und Fotografien der Designerin gehen mit ihrer Entstehung auf das Studio über.')).toEqual([
+      'ip_assignment:medium',
+    ]);
+    expect(
+      severitiesOf('Rechte. Die Nutzungsrechte an allen Illustrationen, auch an solchen, die außerhalb der Dienstzeit entstehen, gehen auf den Verlag über.'),
+    ).toEqual(['ip_assignment:high']);
+    // The contract’s own rights and duties passing to an heir are no work’s.
+    expect(severitiesOf('Rechtsnachfolge. Die Rechte und Pflichten aus diesem Vertrag gehen auf die Erben des Mieters über.')).toEqual([]);
+  });
+
+  it('reads French buying from the other side alone as exclusivity, under its heading or by its own words, and not approved suppliers', () => {
+    expect(severitiesOf("Exclusivité. Pendant la durée du contrat, l'Hôtel s'engage à acheter son linge uniquement auprès de la Blanchisserie.")).toEqual([
+      'exclusivity:medium',
+    ]);
+    expect(severitiesOf('Approvisionnement. Le Restaurant se fournit en vins exclusivement auprès du Caviste.')).toEqual(['exclusivity:medium']);
+    // A French duty under an exclusivity heading binds as "shall" does.
+    expect(severitiesOf("Exclusivité. Le Photographe s'engage à ne couvrir aucun autre mariage le même jour.")).toEqual(['exclusivity:medium']);
+    expect(severitiesOf("Qualité. Le Franchisé s'approvisionne exclusivement auprès de fournisseurs agréés.")).toEqual([]);
+  });
+
+  it('reads a French right to end the deal as termination without cause by who may and on what notice, and not ending it for a breach', () => {
+    expect(severitiesOf("Fin du contrat. L'Agence peut mettre fin au contrat à tout moment et sans préavis.")).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('Résiliation. Le Bailleur peut résilier le bail moyennant un préavis de trois mois.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf("Résiliation. Chacune des parties peut résilier le contrat à tout moment avec un préavis d'un mois.")).toEqual([
+      'termination_without_cause:low',
+    ]);
+    expect(severitiesOf('Résiliation. Le Client peut résilier le contrat sans préavis en cas de manquement grave du Prestataire.')).toEqual([]);
+  });
+
+  it('reads terms named before the right to change them ("the house rules, which the Host may change") as a unilateral amendment', () => {
+    expect(severitiesOf('House rules. The Guest shall follow the house rules, which the Host may change at any time without notice.')).toEqual([
+      'unilateral_amendment:high',
+    ]);
+    expect(severitiesOf('Classes. The Member pays the class fees, which the Club may revise on 30 days’ written notice.')).toEqual([
+      'unilateral_amendment:medium',
+    ]);
+    expect(severitiesOf('Reports. The Supplier sends monthly reports, which the Client may amend before approval.')).toEqual([]);
+  });
+
+  it('reads changes that "are effective" or "become effective" once posted as unannounced, so a unilateral amendment is high', () => {
+    expect(severitiesOf('Updates. We may update this policy, and updates are effective as soon as they are posted in the app.')).toEqual([
+      'unilateral_amendment:high',
+    ]);
+    expect(severitiesOf('Changes. The Platform may amend these terms; amended terms become effective upon publication on the website.')).toEqual([
+      'unilateral_amendment:high',
+    ]);
+    expect(severitiesOf('Changes. We may amend these terms; amended terms become effective 30 days after we notify you by email.')).toEqual([
+      'unilateral_amendment:medium',
+    ]);
+  });
+
+  it('reads Spanish or Portuguese secrecy kept "de forma indefinida" or "de manera indefinida" as perpetual confidentiality, and not a contract of no fixed term', () => {
+    expect(severitiesOf('Secreto. La Consultora mantendrá en secreto los datos de los pacientes de forma indefinida.')).toEqual([
+      'perpetual_confidentiality:medium',
+    ]);
+    expect(
+      severitiesOf('Confidencialidad. El Arquitecto no revelará los planos del Cliente. Esta obligación continuará de manera indefinida después de la terminación del encargo.'),
+    ).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('Sigilo. A Agência manterá sigilo sobre as campanhas do Cliente de forma indeterminada.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('Duración. El contrato de alquiler se celebra de forma indefinida.')).toEqual([]);
+  });
+
+  it('reads long runs of the new German, French, English and Spanish wording in bounded time', () => {
+    const runs = [
+      'kann von beiden Seiten jede Seite jeder Vertragspartner gekündigt ',
+      'Rechte an den Entwürfen gehen auf gehen mit über außerhalb der Arbeitszeit Nutzungsrechte an ',
+      "s'engage à acheter uniquement auprès se fournit exclusivement auprès de s'approvisionne ",
+      'peut résilier à tout moment peut mettre fin au préavis de peut résilier en cas de manquement ',
+      'the house rules, which the Host may the fees, which the Club may change ',
+      'updates are effective as soon as they become effective upon are effective when ',
+      'guardará secreto de forma indefinida de manera sigilo de forma ',
+    ];
+    for (const run of runs) {
+      const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+      const cpu = startCpuClock();
+      analyzeDocument(document);
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+});

@@ -142,9 +142,11 @@ const DE_WORD = String.raw`[\wäöüß-]+`;
 const DE_START = String.raw`(?<![\wäöüß])`;
 /**
  * German contract wording, as German, Austrian and Swiss contracts write the categories (a lexicon beside the Spanish one).
- * Either side, or both: "jede Partei", "beide Parteien", "von beiden Vertragsparteien", "keine der Parteien", "gegenseitig".
+ * Either side, or both: "jede Partei", "beide Parteien", "von beiden Vertragsparteien", "keine der Parteien", "gegenseitig", and
+ * the sides by their other names: "von beiden Seiten", "jeder Vertragspartner", "beide Vertragsteile".
  */
-const DE_MUTUAL = String.raw`\b(?:jede|beide|beiden|keine)\s+(?:der\s+)?(?:beiden\s+)?(?:vertrags)?partei(?:en)?\b|\bbeiderseit\w*|\bgegenseitig\w*`;
+const DE_MUTUAL = String.raw`\b(?:jede[rs]?|beide|beiden|keine[rs]?)\s+(?:der\s+)?(?:beiden\s+)?(?:(?:vertrags)?(?:partei(?:en)?|seiten?)|vertrags(?:partner(?:in|innen|n)?|teile?))\b|` +
+  String.raw`\bbeiderseit\w*|\bgegenseitig\w*`;
 /** No notice: "fristlos", "ohne (vorherige) Ankündigung", "ohne Einhaltung einer Frist", "mit sofortiger Wirkung", "nach freiem Ermessen". */
 const DE_NO_NOTICE = String.raw`\bfristlos\w*|\bohne\s+(?:(?:vorherige|jede|eine)\s+)?(?:vor)?ank[uü]ndigung\b|\bohne\s+(?:einhaltung\s+(?:einer|der)\s+)?(?:k[uü]ndigungs)?frist\b|` +
   String.raw`\bmit\s+sofortiger\s+wirkung\b|\bnach\s+(?:eigenem|freiem|alleinigem)\s+ermessen\b`;
@@ -178,6 +180,19 @@ const DE_DURING_TERM = String.raw`${DE_START}w[aä]hrend\s+(?:der|des)\s+(?:vert
 const DE_AFTER_TERM = String.raw`\bnach\s+(?:(?:dem|der|seine[mr]|ihre[mr]|dessen|deren)\s+)?(?:vertrags)?(?:ende|beendigung|ablauf)\b|\bnachvertraglich\w*|\bdanach\b`;
 /** Rights in a work: "Nutzungsrechte", "Verwertungsrechte", "Urheberrechte". */
 const DE_WORK_RIGHTS = String.raw`(?:nutzungs|verwertungs|urheber)\w*recht\w*`;
+/**
+ * A work by its German name, compounds with a leading "Arbeits-", "Projekt-" or "Entwicklungs-" included: "Arbeitsergebnisse",
+ * "Entwürfe", "Erfindungen", "Softwareentwicklungen", "Fotografien", "Werke" (not the contract's "Rechte und Pflichten").
+ */
+const DE_WORKS = String.raw`${DE_START}(?:arbeits|projekt|entwicklungs)?(?:ergebnis|entw[uü]rf|erfindung|software|fotografie|foto|grafik|illustration|zeichnung|` +
+  String.raw`konzept|design|programm|quellcode|text|inhalt|aufnahme|video|werk(?:e|en|es)?(?![\wäöüß]))[\wäöüß]*`;
+/** Rights in works named as such: "Nutzungsrechte", or "Rechte an den Entwürfen", "sämtliche Rechte an Arbeitsergebnissen". */
+const DE_RIGHTS_IN_WORKS = String.raw`(?:${DE_WORK_RIGHTS}|${DE_START}rechte?\s+an\s+(?:${DE_WORD}\s+){0,2}?${DE_WORKS})`;
+/**
+ * Passing to someone, as German says rights change hands without a giver: "gehen … auf den Arbeitgeber über", "gehen mit ihrer
+ * Entstehung auf das Studio über", "auf den Verlag übergehen".
+ */
+const DE_PASSES_OVER = String.raw`${DE_START}geh(?:en|t)\s+(?:${DE_WORD}\s+){0,6}?(?:auf|an)\s+(?:${DE_WORD}\s+){0,3}?[uü]ber(?![\wäöüß])|${DE_START}[uü]bergeh(?:en|t)\b`;
 /**
  * Dutch contract wording, as Dutch and Flemish contracts write the categories (a lexicon beside the Spanish and German ones).
  * Either side, or both: "elk van beide partijen", "ieder der partijen", "beide partijen", "wederzijds".
@@ -234,9 +249,11 @@ const FOREIGN_RADIUS = String.raw`\b(?:(?:nel|in\s+un)\s+raggio\s+di|entro\s+(?:
   String.raw`binnen\s+(?:een\s+straal\s+van\s+)?|im\s+umkreis\s+von)\s*\d+(?:[.,]\d+)?\s*(?:km|chilometri|quil[oó]metros|kil[oó]metros|kilometers?)\b`;
 /**
  * A duration with no end in Portuguese, Spanish, Italian or Dutch: "por tempo indeterminado", "por tiempo indefinido",
- * "indefinidamente", "senza limiti di tempo", "voor onbepaalde tijd".
+ * "indefinidamente", "de forma indefinida", "de manera indeterminada", "senza limiti di tempo", "voor onbepaalde tijd".
  */
 const FOREIGN_ENDLESS = String.raw`\bpor\s+(?:tempo|prazo|tiempo|plazo)\s+(?:indetermina|indefini)d[oa]\b|\bindefinidamente\b|\bperpetuamente\b|` +
+  // The adverb said as a phrase, as Spanish and Portuguese often do: "se mantendrá de forma indefinida", "de modo indeterminado".
+  String.raw`\bde\s+(?:forma|manera|modo)\s+(?:indefinid|indeterminad)[oa]\b|\b(?:con|com)\s+car[aá]cter\s+(?:indefinido|indeterminado)\b|` +
   String.raw`\bsem\s+limite\s+de\s+(?:tempo|prazo)\b|\bsin\s+l[ií]mite\s+de\s+(?:tiempo|plazo)\b|\bsenza\s+limiti?\s+di\s+tempo\b|\bvoor\s+onbepaalde\s+tijd\b`;
 /**
  * French contract wording (a lexicon beside the Spanish one). Accented letters are no `\w`, so a word ends where no letter of
@@ -245,7 +262,9 @@ const FOREIGN_ENDLESS = String.raw`\bpor\s+(?:tempo|prazo|tiempo|plazo)\s+(?:ind
 const FR_LETTERS = String.raw`[a-zàâäçéèêëîïôöùûüÿœ]`;
 const FR_END = String.raw`(?!${FR_LETTERS})`;
 /** Either side: "chacune des parties", "chaque partie", "les deux parties", "mutuellement". */
-const FR_MUTUAL = String.raw`\bchacune\s+des\s+parties\b|\bchaque\s+partie\b|\bles\s+deux\s+parties\b|\bmutuellement\b|\br[ée]ciproquement\b`;
+const FR_MUTUAL = String.raw`\bchacune\s+des\s+parties\b|\bchaque\s+partie\b|\bles\s+deux\s+parties\b|\bmutuellement\b|\br[ée]ciproquement\b|` +
+  // "l'une ou l'autre des parties", "l'une ou l'autre partie": either party, as French contracts say it.
+  String.raw`\bl['’]\s?une\s+ou\s+l['’]\s?autre\s+(?:des\s+)?parties?\b`;
 /**
  * A penalty by its French name: "une pénalité de 150 €", "pénalités de retard", "clause pénale", a lump sum owed as damages
  * ("à titre d'indemnité forfaitaire"), not one ruled out ("sans pénalité") nor criminal liability ("responsabilité pénale").
@@ -272,6 +291,21 @@ const FR_NO_NOTICE = String.raw`\bsans\s+(?:aucun\s+)?(?:pr[ée]avis|notificatio
 /** A notice period in French: "moyennant un préavis de deux mois", "un préavis d'un mois", "30 jours à l'avance". */
 const FR_NOTICE_PERIOD = String.raw`\bpr[ée]avis\s+(?:[ée]crit\s+)?(?:de\s+|d['’]\s?)(?:au\s+moins\s+)?(?:\d+|${FR_WORD})\s+(?:jours?|semaines?|mois)${FR_END}|` +
   String.raw`\b(?:\d+|un|une|deux|trois|six)\s+(?:jours?|semaines?|mois)\s+(?:[àa]\s+l['’]avance|de\s+pr[ée]avis)${FR_END}`;
+/** Ending a contract in French: "résilier", "rompre", "mettre fin", "mettre un terme", and "résilié" in the passive ("peut être résilié"). */
+const FR_END_CONTRACT = String.raw`(?<!${FR_LETTERS})(?:r[ée]sili(?:er|[ée]e?s?)|rompre|mettre\s+(?:fin|un\s+terme))${FR_END}`;
+/**
+ * Needing no reason in French: "à tout moment", "sans motif", "sans avoir à justifier d'un motif", "pour convenance", or on notice
+ * ("moyennant un préavis de deux mois"), and what is said without notice (FR_NO_NOTICE: "sans préavis", "à sa seule discrétion").
+ */
+const FR_AT_WILL = String.raw`(?<!${FR_LETTERS})[àa]\s+tout\s+(?:moment|instant)${FR_END}|\bsans\s+(?:(?:avoir\s+[àa]\s+)?(?:justifier|indiquer|donner)\s+(?:de\s+|d['’]\s?un\s+|aucun\s+)?|aucun\s+)?` +
+  String.raw`(?:motifs?|cause|raisons?|justification)${FR_END}|\bpour\s+(?:sa\s+|des\s+raisons\s+de\s+)?convenance${FR_END}|\bad\s+nutum\b|\bpr[ée]avis${FR_END}|${FR_NO_NOTICE}`;
+/**
+ * Buying from the other side alone in French: "s'approvisionner en café exclusivement auprès du Fournisseur", "achète ses vins
+ * uniquement chez le Caviste" (not "auprès de fournisseurs agréés" or "auprès d'un prestataire", a quality rule, not a tie to one party).
+ */
+const FR_SOLE_SOURCE = String.raw`(?<!${FR_LETTERS})(?:s['’]\s?approvisionn|ach[èe]t|se\s+fourni|command|acqu[ée]ri)${FR_LETTERS}*\s+(?:${FR_WORD}\s+){0,4}?` +
+  String.raw`(?:exclusivement|uniquement|seulement)\s+(?:aupr[èe]s\s+d[eu]|chez)\b` +
+  String.raw`(?!\s+(?:(?:un|une|des)\s|(?:${FR_WORD}\s+)?(?:fournisseurs|prestataires|producteurs|marques|partenaires|sources)${FR_END}))`;
 /**
  * Japanese contract wording (a lexicon beside the Spanish, German, Dutch, Italian and French ones). Japanese writes no spaces
  * between words, so its words are matched as written, with no `\b`, and the words between two of them stay in the sentence
@@ -414,7 +448,10 @@ const NO_NOTICE = anyOf(
   // Discretion is no notice either: "at our discretion", "our call" (not "our call centre").
   String.raw`\b(?:at|in)\s+(?:our|its|their|his|her)\s+(?:own\s+|absolute\s+)?discretion\b|\b${OUR_CALL}`,
   String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+|having\s+to\s+|needing\s+to\s+)?(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|warn(?:ing)?)\b`,
-  String.raw`\b(?:take|takes|taking)\s+effect\s+(?:immediately|as\s+soon\s+as|when|once|upon|on)\s+(?:(?:they|it)(?:\s+are|\s+is|['’]re|['’]s)\s+)?(?:posted|published|posting|publication)`,
+  // Changes that apply once posted, however the taking effect is said: "take effect when posted", "are effective as soon as they are
+  // posted", "become effective upon publication".
+  String.raw`\b(?:(?:take|takes|taking)\s+effect|(?:are|is|be|become|becomes|became)\s+effective)\s+(?:immediately\s+)?(?:as\s+soon\s+as|when|once|upon|on)\s+` +
+    String.raw`(?:(?:they|it)(?:\s+are|\s+is|['’]re|['’]s)\s+|(?:their|its)\s+)?(?:posted|published|posting|publication)`,
   ES_NO_NOTICE,
   PT_NO_NOTICE,
   DE_NO_NOTICE,
@@ -806,7 +843,9 @@ const BEYOND_WORK = anyOf(
   // In Spanish: "obras preexistentes", "creadas con anterioridad", "fuera del horario de trabajo", "en su tiempo libre".
   String.raw`\bpre-?existentes?\b|\b(?:cread|realizad|desarrollad|elaborad|producid|hech)[oa]s?\s+(?:con\s+anterioridad|antes)\b|\bfuera\s+del?\s+horario\b|\btiempo\s+libre\b`,
   // In German: "vorbestehende Werke", "bereits bestehende", "vor Vertragsbeginn", "in der Freizeit".
-  String.raw`\bvorbestehend\w*|\bbereits\s+(?:bestehend|vorhanden)\w*|\bvor\s+(?:vertrags)?(?:beginn|abschluss)\b|\bfreizeit\b`,
+  String.raw`\bvorbestehend\w*|\bbereits\s+(?:bestehend|vorhanden)\w*|\bvor\s+(?:vertrags)?(?:beginn|abschluss)\b|\bfreizeit\b|` +
+    // Off working hours: "außerhalb der Arbeitszeit", "außerhalb seiner Dienstzeit".
+    String.raw`\bau(?:ß|ss)erhalb\s+(?:der|seiner|ihrer)\s+(?:regul[aä]ren\s+|vereinbarten\s+)?(?:arbeits|dienst)zeit\w*`,
   JA_BEYOND_WORK,
 );
 /** Making it: "you come up with", "you write", "made for us" (not "build", which is also a tenant's fixture). */
@@ -908,6 +947,9 @@ const BINDING_DOCUMENT = String.raw`(?:manuals?(?!\s+(?:mode|settings?|controls?
   String.raw`standards|codes?\s+of\s+(?:conduct|practice)|procedures|playbooks?|rulebooks?)`;
 /** An agreement or terms by their acronym: "the MSA", "our EULA", "the SLA", "the T&Cs". */
 const AGREEMENT_ACRONYM = String.raw`(?:msa|eula|sla|dpa|sow|tos|t&cs?|aup|gtcs?|agb)`;
+/** What one side may change: the agreement, its terms and rules, a price, fee or rate, a schedule, a document the other side follows. */
+const AMENDABLE = String.raw`(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
+  String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT}|${AGREEMENT_ACRONYM})`;
 /** Refusing, with the words up to the act: "shall not, directly or indirectly,", "agrees not to", "neither party will", "don't". */
 const WOULD_NOT = String.raw`(?:${REFUSAL}|\bneither)\b,?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?`;
 /** Going after someone else's people: "solicit", "poach", "entice away", "go after", "win over". */
@@ -1035,7 +1077,8 @@ const NON_COMPETE = [
  *   interest and fees ("intereses moratorios" by their rate).
  * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone, and
  *   what the premises or a licence may be used for ("for no other purpose") is a permitted use, not a tie to one party.
- * - unilateral_amendment: high without notice, medium otherwise; the agreement may be named by its acronym ("the MSA").
+ * - unilateral_amendment: high without notice (or effective once posted), medium otherwise; the agreement may be named by its
+ *   acronym ("the MSA"), or before the right to change it ("the house rules, which the Host may change").
  * - arbitration_jury_waiver: high when it waives a jury or class actions (also claims "only on an individual basis", "no class
  *   or representative proceeding", in a sub-clause of their own), medium for arbitration alone.
  * - missing_liability_cap (whole document, see missingLiabilityCap): medium.
@@ -1244,6 +1287,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`${NL_MAY}[^.]{0,160}?${NL_END}`,
     // In Italian: "Lo Studio può recedere dal contratto in qualsiasi momento", "può recedere con un preavviso di 60 giorni".
     String.raw`${IT_MAY}[^.]{0,80}?${IT_END}[^.]{0,120}?(?:${IT_AT_WILL})|${IT_MAY}[^.]{0,60}?(?:${IT_AT_WILL})[^.]{0,60}?${IT_END}`,
+    // In French: "Le Fournisseur peut résilier le contrat à tout moment, sans préavis", "peut être résilié moyennant un préavis de deux
+    // mois", "se réserve le droit de mettre fin au contrat sans motif".
+    String.raw`${FR_MAY}\s*(?:${FR_WORD}\s+){0,3}?${FR_END_CONTRACT}[^.]{0,120}?(?:${FR_AT_WILL})|${FR_MAY}[^.]{0,60}?(?:${FR_AT_WILL})[^.]{0,60}?${FR_END_CONTRACT}`,
     // In Japanese, the right to end it with no reason, without notice or on notice, the verb last: "いつでも本契約を解約することができる",
     // "1か月前までに書面で通知することにより、本契約を解約することができる", "当社の判断により、本サービスの提供を停止することができる".
     String.raw`(?:${JA_AT_WILL}|${JA_NO_NOTICE}|${JA_NOTICE_GIVEN})${JA_ANY}{0,80}?${JA_END}${JA_ANY}{0,20}?${JA_MAY}|中途解約(?:することが)?でき|中途解約権`,
@@ -1274,6 +1320,9 @@ export const RISK_RULES: RiskRule[] = [
     // dringende reden".
     String.raw`^(?![^]*(?:\bsenza\s+(?:giusta\s+)?causa|\bin\s+(?:qualsiasi|ogni)\s+momento|\bad\s+nutum|\bzonder\s+opgave))[^]*?` +
       String.raw`\b(?:inadempi\w*|giusta\s+causa|gravi?\s+violazion\w*|wanprestatie|tekortkoming\w*|tekortschiet\w*|(?:dringende|gewichtige)\s+reden\w*|niet\s+nakom\w*)`,
+    // Ending for a breach in French: "en cas de manquement grave", "pour faute grave", "en cas d'inexécution", "à défaut de paiement".
+    String.raw`^(?![^]*(?:\bsans\s+(?:motif|cause|raison|justif)|(?<!${FR_LETTERS})[àa]\s+tout\s+moment|\bconvenance|\bdiscr[ée]tion|\bad\s+nutum))[^]*?` +
+      String.raw`(?<!${FR_LETTERS})(?:manquements?|inex[ée]cution|faute\s+(?:grave|lourde)|non-?respect|d[ée]faut\s+de\s+paiement|impay[ée]s?|violation|juste\s+motif)${FR_END}`,
     // Ending for a breach or another ground in Japanese: "乙が本契約に違反したとき", "賃料の支払を怠ったとき", "次の各号のいずれかに該当したとき".
     JA_FOR_CAUSE,
   )))),
@@ -1428,6 +1477,8 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`${DE_START}[uü]bertr[aä]g\w*(?=[^.]{0,200}?rechte?\b)[^.]{0,200}?\ban\s+(?:de[nmr]|die|das|allen|s[aä]mtlich\w*|jede[mnrs]?)\b|` +
       String.raw`${DE_START}[uü]bertr[aä]g\w*[^.]{0,160}?${DE_WORK_RIGHTS}|\b(?:r[aä]umt|einr[aä]um\w*|einzur[aä]umen|einger[aä]umt)\b[^.]{0,160}?` +
       String.raw`\bausschlie(?:ß|ss)lich\w*[^.]{0,80}?${DE_WORK_RIGHTS}`,
+    // Or the rights in the works passing over with no giver named: "Sämtliche Rechte an den Entwürfen gehen auf die Agentur über".
+    String.raw`${DE_RIGHTS_IN_WORKS}[^.]{0,200}?(?:${DE_PASSES_OVER})`,
     // In Japanese: the rights in a work transferred ("翻訳物の著作権は、納品と同時に乙から甲に移転する", "知的財産権を甲に譲渡する"; not
     // "譲渡しない", nor the contract's "権利義務" passed on), or a work made that then belongs to the side it was made for ("従業員が作成
     // した著作物に関する一切の権利は会社に帰属する"), not to its maker (exempt below).
@@ -1503,6 +1554,8 @@ export const RISK_RULES: RiskRule[] = [
     // únicamente al Proveedor" (not "exclusivamente a fornecedores aprovados", a quality rule).
     String.raw`\b(?:adquir|compr|abastec|obt)${ES_LETTERS}*(?:-se)?\s+(?:${ES_LETTERS}+\s+){0,4}?(?:exclusivamente|[uú]nicamente|somente|apenas|s[oó]lo)\s+` +
       String.raw`(?:ao|à|a|do|da|de|junto\s+d[oae]|al|del)\s+(?!(?:${ES_LETTERS}+\s+)?(?:fornecedor(?:es)?|proveedor(?:es)?|marcas?)\b)`,
+    // And in French: "s'approvisionner en café exclusivement auprès du Fournisseur", "achète ses vins uniquement chez le Caviste".
+    FR_SOLE_SOURCE,
     // The exclusive one of its kind, however qualified, or an exclusive grant: "its exclusive distributor", "its exclusive brand
     // ambassador", "an exclusive licence", "the exclusive right to sell" (not "non-exclusive", "exclusive of VAT", "exclusive use").
     String.raw`(?<![\w-])exclusive\s+(?!(?:of|use)\b)(?:[\w-]+\s+){0,2}?(?:provider|supplier|vendor|distribut(?:or|ion|orship)|agent|agency|relationship|dealing|` +
@@ -1579,9 +1632,11 @@ export const RISK_RULES: RiskRule[] = [
     // price ("we can adjust the commission %").
     // The change may follow another verb it is joined to: "may review and vary the rate of interest", "may reassess and raise the rent".
     String.raw`\b(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:[\w-]+\s+(?:and|or|and\/or)\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
-      String.raw`(?:vary|adjust)(?=\s+(?:the|these|this|its|our|your|any|all|such)\b))\b` +
-      String.raw`[^.]{0,60}\b(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
-      String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT}|${AGREEMENT_ACRONYM})\b`,
+      String.raw`(?:vary|adjust)(?=\s+(?:the|these|this|its|our|your|any|all|such)\b))\b[^.]{0,60}\b${AMENDABLE}\b`,
+    // The terms named first, the right to change them in a clause after them: "the Building Rules, which the Landlord may amend at any
+    // time", "the class fees, which we can revise on notice".
+    String.raw`\b${AMENDABLE},?\s+(?:which|that)\s+(?:the\s+)?[\w-]+\s+(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+` +
+      String.raw`(?:unilaterally\s+|also\s+)?(?:[\w-]+\s+(?:and|or|and\/or)\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|vary|adjust)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
     // In German, the verb at the end: "Die Agentur kann die Vergütungssätze … anpassen", "behält sich vor, die AGB zu ändern".
     String.raw`${DE_MAY}[^.]{0,100}?${DE_TERMS}[^.]{0,100}?${DE_CHANGE}`,
@@ -2187,8 +2242,8 @@ function worstSentence(rule: RiskRule, heading: string, sentences: string[], wor
   return worst?.severity === 'medium' && holders.size >= 2 ? { ...worst, severity: 'low' } : worst;
 }
 
-/** Who a sentence gives a right to: the word before "may", "can", "può", "podrá", "pode", "kann", "kan", "mag" ("the Hirer may" → hirer). */
-const HOLDER = /([\p{L}-]+)\s+(?:may|can|pu[oò]|possono|potr[aà]|podr[aá]n?|puede|pode|poder[aá]|kann|darf|kan|mag)\s/iu;
+/** Who a sentence gives a right to: the word before "may", "can", "può", "podrá", "pode", "kann", "kan", "mag", "peut" ("the Hirer may" → hirer). */
+const HOLDER = /([\p{L}-]+)\s+(?:may|can|pu[oò]|possono|potr[aà]|podr[aá]n?|puede|pode|poder[aá]|kann|darf|kan|mag|peut|pourra)\s/iu;
 /** Who a Japanese sentence gives a right to: its subject before は, after a lead-in such as "なお、" ("甲は、…できる" → 甲). */
 const JA_HOLDER = /^(?:[^、。]{0,12}?、)?([\p{Script=Han}\p{Script=Katakana}ー]{1,8})は/u;
 
@@ -2216,6 +2271,8 @@ const BINDS = anyOf(
   AFTER_TERM.source,
   LIMITED_TO_TERM.source,
   String.raw`\b(?:podr|deber|poder|dever)[aá](?:n|o)?(?!${ES_LETTERS})|\bse\s+(?:oblig|compromet|abstendr)|\bobriga(?:m)?-se\b`,
+  // In French: "s'engage à", "s'oblige à", "s'interdit de", "doit", "devra", "peut", "pourra", "est tenu de".
+  String.raw`\bs['’]\s?(?:engag|oblig|interdi)${FR_LETTERS}*|\b(?:doi(?:t|vent)|devr(?:a|ont)|peu(?:t|vent)|pourr(?:a|ont))${FR_END}|\b(?:est|sont)\s+tenue?s?\s+(?:de|d['’])`,
   // In Japanese, at the sentence's end: "しなければならない", "してはならない", "ものとする", "ことができる", "負う", "存続する".
   String.raw`なければならない|てはならない|ものとする|ものとします|とする|${JA_MAY}|できない|負う|負わない|存続|効力を有|禁止|しない|行わない|義務`,
 );
