@@ -852,7 +852,8 @@ export function withoutSchedulePhrases(text: string): string {
     from = reading.end;
   }
   // Only the blanks of the phrase's own line: the line break after it still parts it from the next line.
-  rest += text.slice(from).replace(/^[^\S\n]*,?/, ' ');
+  // A comma or a spaced dash after the phrase ("every weekday 8:15am — summarise…") joined it to the ask.
+  rest += text.slice(from).replace(/^[^\S\n]*(?:,|[-–—](?=[^\S\n]))?/, ' ');
   // Spaces close up; line breaks stay (a blank line still parts a request from the text pasted under it). Each run of
   // blanks is tried only where it starts (the lookbehinds), so none is rescanned from each of its characters.
   return rest

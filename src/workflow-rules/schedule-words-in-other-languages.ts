@@ -141,6 +141,9 @@ const WORDS: [string[], string[]][] = [
   [['cada', 'chaque', 'jeden', 'jede', 'jedes', 'jeder', 'immer', 'ogni', 'todo', 'toda', 'todos', 'todas', 'tous', 'toutes'], ['every']],
   // Not another language: the misspellings of "every" people type in a hurry.
   [['evry', 'evrey', 'everey', 'eveyr', 'evey'], ['every']],
+  // Nor are the units people shorten: "every 6 hrs", "every 2 wks".
+  [['hrs', 'hr'], ['hours']],
+  [['wks', 'wk'], ['weeks']],
   ...DAYS.flatMap(({ english, german }) => german.flatMap((day) => GERMAN_TIMES_OF_DAY.map(([time, englishTime]): [string[], string[]] => [[`${day}${time}`], [english, englishTime]]))),
   ...DAYS.map(({ english, names, german }): [string[], string[]] => [[...names, ...german], [english]]),
   ...DAYS.map(({ english, plurals }): [string[], string[]] => [plurals, [`${english}s`]]),

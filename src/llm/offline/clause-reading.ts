@@ -88,6 +88,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   const words = wordsOf(
     clause
       .replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1')
+      // "priya wants to eyeball the replies": looking an output over is checking it.
+      .replace(/\beyeball(s|ed)?\b/gi, 'check$1')
       // "want to ok the caption first": a wish typed without its "I" is still the asker's.
       .replace(/^\s*(?=(?:want|need|wanna|gotta|would\s+like)\s+(?:to\s+)?(?:ok|okay|approve|see|check|review|sign|vet|read|look|pick|choose)\b)/i, 'I ')
       .replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see')
@@ -231,9 +233,9 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]ijn|[Oo]nze?|[Dd]e)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?|[Ii]k)\s+(?:moet|wil|gaat|mag)\s+(?:[^.;!?]{0,60}?\s)?(?:goedkeuren|zien|controleren|bekijken|nakijken|kiezen|checken|lezen)\b|` +
     // I read it first, in the present or future: "Je relis le courriel avant qu'il parte", "Yo reviso el post antes de publicarlo".
     String.raw`(?:[Jj]e\s+(?:relis|vérifie|valide|regarde|relirai|vérifierai|validerai)|[Yy]o\s+(?:reviso|apruebo|leo|revisaré)|[Ii]o\s+(?:rivedo|controllo|approvo|leggo)|[Ee]u\s+(?:reviso|aprovo|leio|vejo)|[Ii]ch\s+(?:prüfe|lese|schaue)|[Ii]k\s+(?:lees|controleer|bekijk))\b[^.;!?]{0,80}?(?:avant|antes|prima|bevor|vorher|voordat|eerst|d['’]abord|primero)(?![\p{L}])|` +
-    // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía".
+    // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía", "El guion del reel quiero verlo yo".
     // …or with the person first, deciding it themselves: "El guion lo reviso yo", "O roteiro aprovo eu".
-    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+\s+(?:(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})|(?:(?:la|lo|las|los|a|o)\s+)?(?:reviso|apruebo|miro|valido|aprovo|vejo)(?:\s+(?:yo|eu))?|(?:quiero|quero|voglio)\s+${SEE_IT}(?:\s+(?:yo|eu|io))?)\b|` +
+    String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+(?:\s+(?:del|de|da|do|della|dello)\s+\p{L}+)?\s+(?:(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})|(?:(?:la|lo|las|los|a|o)\s+)?(?:reviso|apruebo|miro|valido|aprovo|vejo)(?:\s+(?:yo|eu))?|(?:quiero|quero|voglio)\s+${SEE_IT}(?:\s+(?:yo|eu|io))?)\b|` +
     // In the passive: "La miniature doit être validée par Maître Dubois", "debe ser aprobado por", "deve essere approvato da".
     String.raw`(?:[\p{L}'’-]+\s+){0,5}?(?:(?:doit|doivent)\s+être\s+(?:validée?s?|approuvée?s?|relue?s?|vérifiée?s?)\s+par|(?:debe|deben|tiene\s+que|tienen\s+que)\s+ser\s+(?:aprobad[oa]s?|revisad[oa]s?)\s+por|(?:deve|devem|tem\s+que)\s+ser\s+(?:aprovad[oa]s?|revisad[oa]s?)\s+(?:por|pel[oa])|(?:deve|devono)\s+essere\s+(?:approvat[oaie]|rivist[oaie]|controllat[oaie])\s+da))`,
   'u',

@@ -39,6 +39,10 @@ describe('matchIntent: the deliverable a request names', () => {
     ['my gig video is up tomorrow, what should the cover frame show?', 'generate_thumbnail_concept'],
     ['what would a good caption be for the photo of our new van?', 'format_post'],
     ['What should the lease say about pets?', undefined],
+    ['what should the cover photo be for my new youtube video on sharpening chisels?', 'generate_thumbnail_concept'],
+    // Covers laid for diners are no picture; writing to a person is a message, whatever they shoot.
+    ['turn this into a prep list for tomorrow: 60 covers for the wedding lunch, 20 covers for the bar', undefined],
+    ['could you write to Priya (our photographer) and ask if the reel shoot can start at 10?', undefined],
     ['finished editing my bread video. what should the picture people see before they click on youtube look like?', 'generate_thumbnail_concept'],
     ['for my workshop on sourdough, can you sketch the structure first? just the bones of it', 'generate_outline'],
     ['we need a cover image for our new video on knife sharpening', 'generate_thumbnail_concept'],

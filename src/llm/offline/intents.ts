@@ -34,7 +34,7 @@ export const OFFLINE_INTENTS = [
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|viewers|folks|everyone|they)\s+(?:see|click)\b[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|viewers|folks|everyone|they)\s+(?:see|click)\b[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo)\b(?=[^.?!\n]{0,40}\b(?:youtube|video|vid)s?\b)|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
   },
   // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
@@ -55,7 +55,7 @@ export const OFFLINE_INTENTS = [
     tool: 'generate_image',
     agent: 'social',
     pattern: new RegExp(
-      String.raw`\b(images?|pictures?|pics?|photos?|illustrations?|drawings?|draw|sketch(?:es)?(?!\s+out\s+(?:(?:the|an?|my|our)\s+)?(?:bones|skeleton|structure|shape|flow|outline|plan|points|main|key|headings|sections)\b)|artwork|banners?|posters?|flyers?|infographics?|memes?|graphics?|logos?|covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b|` +
+      String.raw`\b(images?|pictures?|pics?|photos?|illustrations?|drawings?|draw|sketch(?:es)?(?!\s+out\s+(?:(?:the|an?|my|our)\s+)?(?:bones|skeleton|structure|shape|flow|outline|plan|points|main|key|headings|sections)\b)|artwork|banners?|posters?|flyers?|infographics?|memes?|graphics?|logos?|(?<!\d\s)covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b|` +
         String.raw`\bsomething\s+(?:(?:i|we)\s+can\s+)?(?:to\s+)?(?:print|stick\s+up|pin\s+up|hang)\b|\bprint(?:ed)?\s+(?:out\s+)?(?:on|in|at)\s+a[2-6]\b`,
       'i',
     ),
@@ -164,7 +164,7 @@ function asks(sentence: string): boolean {
  */
 // Or what is sent on by text ("text all of it to Kemi", "whatsapp the script to Omar"): a message, not the thing it carries.
 const MESSAGE_TO_PEOPLE =
-  /^(?:please\s+)?(?:(?:ping|text|message|nudge|remind|tell|ask|dm|whatsapp)\s+(?:the\s+|our\s+|my\s+|all\s+(?:the\s+)?)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|that)\s|(?:then\s+)?(?:text|whatsapp|dm|message)\s+[^.;!?\n]{1,80}?\s+to\s+(?:\p{Lu}|(?:the|our|my)\s))/iu;
+  /^(?:please\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:(?:ping|text|message|nudge|remind|tell|ask|dm|whatsapp)\s+(?:the\s+|our\s+|my\s+|all\s+(?:the\s+)?)?[\w-]+(?:\s+[\w-]+)?\s+(?:to|that)\s|(?:write|reply|get\s+back)\s+(?:back\s+)?to\s+(?:\p{Lu}|(?:the|our|my)\s+(?!(?:brief|outline|script|post|draft)\b))|(?:then\s+)?(?:text|whatsapp|dm|message)\s+[^.;!?\n]{1,80}?\s+to\s+(?:\p{Lu}|(?:the|our|my)\s))/iu;
 
 /**
  * Thanks or praise for what was made ("thanks so much, that caption worked great!", "cheers, the banner looked
@@ -244,7 +244,7 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
 }
 
 /** A message to someone by any of its names: what the general agent writes, whatever it is about ("a reminder about the receipts"). */
-export const MESSAGE_NOUNS = String.raw`(?:(?:e-?)?mails?|messages?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?|reminders?)`;
+export const MESSAGE_NOUNS = String.raw`(?:(?:e-?)?mails?|messages?|msgs?|letters?|notes?|repl(?:y|ies)|memos?|responses?|invit(?:e|ation)s?|DMs?|reminders?)`;
 
 /**
  * A message to someone as the deliverable ("a polite message to the landlord", "a short reply"): none

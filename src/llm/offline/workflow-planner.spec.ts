@@ -330,7 +330,7 @@ describe('planWorkflow', () => {
       ['Design a flyer', 'social', false],
       ['Do a 30-second reel of the trophy', 'video', false],
     ]);
-    expect(stepsOf('banner for the spring fair pls. show me three versions to choose from')).toEqual([['Make banner for the spring fair, three options', 'social', false]]);
+    expect(stepsOf('banner for the spring fair pls. show me three versions to choose from')).toEqual([['Make banner for the spring fair, three options', 'social', true]]);
     expect(stepsOf('Write the newsletter outline, then a tweet. Our chair gives the outline a final nod before anything goes out.').map(([, , approval]) => approval)).toEqual([true, false]);
     expect(stepsOf('Draft a LinkedIn post and a poster; Ravi has to give the poster the green light').map(([, , approval]) => approval)).toEqual([false, true]);
   });
@@ -366,6 +366,24 @@ describe('planWorkflow', () => {
       ['Write a post on our autumn opening hours', 'social', false],
       ['Make a matching picture to go with it', 'social', false],
     ]);
+  });
+
+  it('reads options asked of a named thing "first" or picked from as its approval, and what to ask a person in the message to them', () => {
+    expect(stepsOf('We need:\n- a poster for the gig\n- a newsletter blurb\n- a text to the band\nshow me three poster options first, I\'ll pick one before anything else')).toEqual([
+      ['Make a poster for the gig, three options', 'social', true],
+      ['Write a newsletter blurb', 'social', false],
+      ['Write a text to the band', 'general', false],
+    ]);
+    expect(stepsOf('Write to Marta at the print shop and ask whether the banner proofs can be ready by Tuesday, then draft a post about the fair')).toEqual([
+      ['Write to Marta at the print shop and ask whether the banner proofs can be ready by Tuesday', 'general', false],
+      ['Draft a post about the fair', 'social', false],
+    ]);
+  });
+
+  it('reads a message by its short name ("msg"), a check as "eyeball", a Spanish check on "el guion del reel", a dash after the schedule', () => {
+    expect(stepsOf('a carousel for the sale, a cover image for it, and a msg to the staff about the new rota').map(([, agent]) => agent)).toEqual(['social', 'social', 'general']);
+    expect(stepsOf('every weekday at 9 — draft the standup notes + write replies to the angry reviews. dev wants to eyeball the replies before they go out').map(([, , approval]) => approval)).toEqual([false, true]);
+    expect(stepsOf('Escribe un post sobre la feria y la imagen del cartel. La imagen del cartel quiero verla yo antes.').map(([, , approval]) => approval)).toEqual([false, true]);
   });
 
   it('reads a cover in Portuguese ("capa") for a video as its thumbnail, a step of its own', () => {

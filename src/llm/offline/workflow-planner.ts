@@ -110,6 +110,8 @@ export function planWorkflow(goal: string): OfflinePlan {
   // The document a scene names ("I'm about to sign this lease"), for the next ask's "check it over".
   let sceneDocument: string | undefined;
   let questionAbove: string | undefined;
+  // The clause after options that says the person picks from them ("I'll choose one"), read with the options.
+  let pickedAlready = -1;
   const clauses = clausesOf(text);
   for (const [index, clause] of clauses.entries()) {
     // "Is this ok to sign?" over pasted terms, before any work: the question asks for them to be read.
@@ -117,6 +119,7 @@ export function planWorkflow(goal: string): OfflinePlan {
       questionAbove ??= `${tidy(clause.written)}?`;
       continue;
     }
+    if (index === pickedAlready) continue;
     const aside = withoutCheckInBrackets(clause.text);
     const reviewed = REVIEW_PHRASE.test(aside.text) || aside.checked;
     REVIEW_PHRASE.lastIndex = 0;
@@ -130,10 +133,20 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (rest && (saidAgain || (EXAMPLE.test(rest) && !matchIntent(rest)))) continue;
     // "— give me a few options so I can pick": how many of the thing before to make, no step of its own.
     // "Give me a few options on the graphic": of the latest step making the kind it names.
-    const options = previous?.tool ? OPTIONS_OF_IT.exec(rest) : null;
-    const optionsOf = options && (matchIntent(rest) ? drafts.findLast((draft) => draft.tool === matchIntent(rest)?.tool) : previous);
+    const options = OPTIONS_OF_IT.exec(rest);
+    // (By the kind's own word: "send me…" asks for no new thing, so matchIntent reads none.)
+    const optionsKind = options ? OFFLINE_INTENTS.find((intent) => intent.pattern.test(withLexiconSpelling(rest))) : undefined;
+    const optionsOf = options && (optionsKind ? drafts.findLast((draft) => draft.tool === optionsKind.tool) : previous?.tool ? previous : undefined);
     if (options && optionsOf) {
       optionsOf.description += `, ${options[1].toLowerCase()} options`;
+      // "send me a few flyer options first", "… to choose from", "…, I'll choose one": the person picks one before the work goes on.
+      if (options[2] || PICKS_ONE.test(clauses[index + 1]?.text ?? '')) optionsOf.requiresApproval = true;
+      if (PICKS_ONE.test(clauses[index + 1]?.text ?? '')) pickedAlready = index + 1;
+      continue;
+    }
+    // "write to Tomasz and ask if we can move the shoot": what to ask the person a message goes to is that message's.
+    if (previous && !previous.tool && MESSAGE_TO_SOMEONE.test(previous.description) && ASK_THEM.test(rest)) {
+      previous.description += ` and ${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
       continue;
     }
     // "I need to see the email before it's sent", "let me pick one": a person's say on the step before.
@@ -883,9 +896,15 @@ function withPurposeAfter(text: string): string {
   return fronted ? `${text.slice(fronted[0].length)} ${fronted[1].charAt(0).toLowerCase()}${fronted[1].slice(1)}` : text;
 }
 
-/** Asking for options of a thing named: "give me a few options", "show us three versions to choose from", "options on the graphic". */
+/** The person picking from options: "I'll choose one", "we can pick", "so I can decide". */
+const PICKS_ONE = /^(?:and\s+|so\s+)?(?:i|we)(?:['’]ll|\s+will|\s+can|\s+(?:want|need)\s+to)?\s+(?:choose|pick|select|decide)\b/i;
+/** A message to a person: "Write to Tomasz", "Email the landlord", "a reply to the venue". */
+const MESSAGE_TO_SOMEONE = new RegExp(String.raw`^(?:write|send|drop|draft)\s+(?:back\s+)?to\s|^(?:e-?mail|message|text|dm|whatsapp)\s|\b${MESSAGE_NOUNS}\s+to\s`, 'i');
+/** What to ask or tell that person: "ask if we can move it", "ask them to confirm", "tell her we're closed". */
+const ASK_THEM = /^(?:and\s+)?(?:ask|tell|check\s+with)\s+(?:if|whether|when|him|her|them|for)\b/i;
+/** Asking for options of a thing named: "give me a few options", "show us three versions to choose from", "send me a few flyer options first". */
 const OPTIONS_OF_IT =
-  /^(?:give|show|send|make|do|suggest|get)\s+(?:me|us)?\s*(a\s+few|some|several|a\s+couple(?:\s+of)?|two|three|four|five|\d)\s+(?:different\s+)?(?:options|versions|variations|alternatives|choices|takes|variants)(?:\s+(?:on|of|for)\s+(?:the|that|this|it)(?:\s+[\w-]+){0,2})?(?:\s+to\s+(?:choose|pick)\s+from)?$/i;
+  /^(?:give|show|send|make|do|suggest|get)\s+(?:me|us)?\s*(a\s+few|some|several|a\s+couple(?:\s+of)?|two|three|four|five|\d)\s+(?:different\s+)?(?:[\w-]+\s+){0,2}?(?:options|versions|variations|alternatives|choices|takes|variants)(?:\s+(?:on|of|for)\s+(?:the|that|this|it)(?:\s+[\w-]+){0,2})?(\s+to\s+(?:choose|pick)\s+from|\s+first)?$/i;
 
 function tidy(text: string): string {
   return text
