@@ -23,6 +23,7 @@ describe('schedule phrases', () => {
     ['todo dia 12 às 7h, enviar o relatório de vendas', '0 7 12 * *', null],
     ['Cada día 20 del mes, revisar las facturas', '0 9 20 * *', null],
     ['look at the stock levels every 3 hrs', '0 */3 * * *', null],
+    ['Am letzten Tag jedes Monats um 18 Uhr die Kasse abrechnen', '0 18 L * *', null],
     // Dates of the year after "every", and months in other languages; "1º" and "1er" are the first.
     ['todo dia 15 de abril e 15 de outubro, enviar o lembrete do IPVA', '0 9 15 4,10 *', null],
     ['chaque année le 1er juin et le 1er décembre, relancer les adhérents', '0 9 1 6,12 *', null],

@@ -98,6 +98,10 @@ export const RECURRENCE_PHRASES: ReadonlyMap<string, readonly string[]> = new Ma
   ['des monats', ['of', 'the', 'month']],
   ['im monat', ['of', 'the', 'month']],
   ['jedes monats', ['of', 'every', 'month']],
+  ['jeden monats', ['of', 'every', 'month']],
+  // "am letzten Tag jedes Monats" ("Tag" alone is also English, so only in the phrase).
+  ['am letzten tag', ['on', 'the', 'last', 'day']],
+  ['letzten tag', ['the', 'last', 'day']],
 ]);
 
 /**

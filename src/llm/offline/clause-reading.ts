@@ -95,6 +95,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       .replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see')
       // "Anything with the logo goes past my wife first": she checks it.
       .replace(/^(.{1,80}?)\s+(?:goes|go|gets|get|runs|run)\s+(?:past|by)\s+((?:my|our)\s+[\w-]+|\p{Lu}[\p{L}-]+|me)\b/u, (_clause, thing: string, person: string) => `${person === 'me' ? 'I' : person} checks ${thing}`)
+      // "Tevita has to give the thumbs-up on the message": he approves it.
+      .replace(/\b(give|gives|gave)\s+(?:(?:a|the|her|his|their|my|our)\s+)?(?:final\s+)?(?:thumbs[\s-]+up|nod|ok|okay|green\s+light|go-ahead|seal\s+of\s+approval)\s+(?:on|to|for)\s+/gi, (_phrase, give: string) => ({ give: 'approve ', gives: 'approves ', gave: 'approved ' })[give.toLowerCase()] ?? 'approves ')
       // "Mia gives it a once-over": she checks it; "Aiko gives the outline the thumbs up": she approves it.
       .replace(GIVES_A_DECISION, (_phrase, give: string, object: string, decision: string) => {
         const verb = /^(?:once-over|look|read|check)/i.test(decision) ? 'check' : 'approve';
@@ -431,7 +433,9 @@ export function waivedCheck(clause: string): boolean {
   const words = relative < 0 ? all : all.slice(0, relative);
   // "don't need to show me": showing the output to the person is their seeing it.
   const decides = (word: Word): boolean => DECISION_VERBS.has(word.lemma) || CLEARING_VERBS.has(word.lemma) || word.lemma === 'show';
-  return words.some((word, index) => decides(word) && (word.negated || (words[index - 2]?.lemma === 'no' && words[index - 1]?.lemma === 'need')));
+  // "no need to show me", "no need for me to check any of it": a decision after "no need" is waived.
+  const noNeed = words.findIndex((word, index) => word.lemma === 'need' && words[index - 1]?.lemma === 'no');
+  return words.some((word, index) => decides(word) && (word.negated || (noNeed >= 0 && index > noNeed)));
 }
 
 /**

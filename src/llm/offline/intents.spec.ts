@@ -39,6 +39,9 @@ describe('matchIntent: the deliverable a request names', () => {
     ['my gig video is up tomorrow, what should the cover frame show?', 'generate_thumbnail_concept'],
     ['what would a good caption be for the photo of our new van?', 'format_post'],
     ['What should the lease say about pets?', undefined],
+    ['I am writing a newsletter piece on roof repairs. Could you give me the structure? main sections in order', 'generate_outline'],
+    ['just posted my vid of the mill restoration, need ideas for the pic people see before they click', 'generate_thumbnail_concept'],
+    ['a cover idea for the YouTube upload of our choir concert', 'generate_thumbnail_concept'],
     ['what should the cover photo be for my new youtube video on sharpening chisels?', 'generate_thumbnail_concept'],
     // Covers laid for diners are no picture; writing to a person is a message, whatever they shoot.
     ['turn this into a prep list for tomorrow: 60 covers for the wedding lunch, 20 covers for the bar', undefined],

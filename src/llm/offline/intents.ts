@@ -21,6 +21,8 @@ export const OFFLINE_INTENTS = [
         String.raw`\bwhat\s+(?:bits|points|topics|parts|sections|things)?\s*(?:to|i\s+should|we\s+should)\s+cover\b|\b(?:in\s+)?what\s+order\b`,
         // "lay out the main points", "map out the structure".
         String.raw`\b(?:lay|map|set|plan|sketch)\s+out\s+(?:the\s+|my\s+|our\s+)?(?:main\s+|key\s+)?(?:points|structure|sections)\b`,
+        // "give me the structure: the main sections, in order": the sections of a piece and what goes under each.
+        String.raw`\b(?:give|send|show)\s+(?:me|us)\s+(?:the|a)\s+structure\b|\b(?:main|key)\s+sections\b|\bkey\s+points\s+under\s+each\b`,
         // "sketch the structure first", "draft the shape of the talk": the plan of a piece, not a drawing.
         String.raw`\b(?:sketch|draft|rough)\s+(?:out\s+)?(?:the\s+|my\s+|our\s+|a\s+)?(?:rough\s+)?(?:structure|shape|flow|running\s+order)\b`,
       ].join('|'),
@@ -34,7 +36,7 @@ export const OFFLINE_INTENTS = [
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|viewers|folks|everyone|they)\s+(?:see|click)\b[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo)\b(?=[^.?!\n]{0,40}\b(?:youtube|video|vid)s?\b)|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|ppl|viewers|folks|everyone|they)\s+(?:see|click)\b(?:\s+before\s+(?:they|people|ppl)\s+click|[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b)|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo)\b(?=[^.?!\n]{0,40}\b(?:youtube|video|vid)s?\b)|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok|youtube)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
   },
   // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
@@ -207,6 +209,8 @@ export function transformTarget(text: string): string | undefined {
   return target ? text.slice(target.index + target[0].length) : undefined;
 }
 
+/** "just uploaded a 14 min youtube vid of me…": a video already made is what the ask is for, not what it asks for. */
+const MADE_ALREADY = /\b(?:just\s+)?(?:uploaded|posted|published|filmed|finished|released|put\s+up)\s+(?:a|my|our|the|this)\s+[^,.;!?\n]{0,80}?\b(?:videos?|vids?|reels?|episodes?)\b/gi;
 /** "from the outline", "based on the script": a source the deliverable is made from, not the deliverable. */
 const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|our|my|your|its|their)\s[^,;.]*/gi;
 
@@ -235,7 +239,7 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
   // Statements before the first sentence that asks are context: "The garage receipt has VAT twice. Write me an email…".
   const ask = fromFirstAsk(spelled);
   if (ask !== undefined && messageFirst(ask, candidates)) return undefined;
-  const focuses = [transformTarget(spelled), ask, spelled.replace(SOURCE_PHRASE, ''), spelled];
+  const focuses = [transformTarget(spelled), ask, spelled.replace(SOURCE_PHRASE, '').replace(MADE_ALREADY, ''), spelled];
   for (const focus of focuses) {
     const found = focus === undefined ? undefined : firstNamed(focus, candidates);
     if (found) return found;

@@ -25,7 +25,7 @@ const WORDS: [string[], string][] = [
   [['pie de foto', 'légende', 'bildunterschrift', 'didascalia', 'legenda', 'onderschrift'], 'caption'],
   [['imagen', 'imágenes', 'bild', 'bilder', 'immagine', 'imagem', 'ilustración', 'ilustracion', 'illustrazione', 'ilustração', 'afbeelding', 'plaatje', 'illustratie'], 'image'],
   [['dibujo', 'dessin', 'zeichnung', 'disegno', 'desenho', 'tekening'], 'drawing'],
-  [['affiche', 'affiches', 'cartel', 'carteles', 'cartaz', 'cartazes', 'locandina', 'locandine', 'plakat', 'plakate'], 'poster'],
+  [['affiche', 'affiches', 'afiche', 'afiches', 'cartel', 'carteles', 'cartaz', 'cartazes', 'locandina', 'locandine', 'plakat', 'plakate'], 'poster'],
   [['prospectus', 'folleto', 'folletos', 'volante', 'volantes', 'folheto', 'panfleto', 'volantino', 'volantini', 'flugblatt'], 'flyer'],
   [['foto', 'fotos', 'fotografía', 'fotografia', 'fotografie'], 'photo'],
   [['dibujar', 'dibújame', 'dibujame', 'dessiner', 'dessine', 'zeichnen', 'zeichne', 'disegnare', 'disegna', 'desenhar', 'desenha'], 'draw'],
@@ -34,6 +34,8 @@ const WORDS: [string[], string][] = [
   // The Portuguese "capa" (a cover); the Spanish one is a layer, and never says "capa para el vídeo".
   [['portada', 'couverture', 'copertina', 'titelbild', 'capa', 'capas'], 'cover'],
   [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet'], 'outline'],
+  // Mail by its names: what the general agent writes ("un correo a los expositores", "un courriel").
+  [['correo', 'correos', 'correo electrónico', 'courriel', 'courriels'], 'email'],
   // A summary is a written piece no tool makes ("résumé" is left alone: it is also an English CV).
   [['zusammenfassung', 'resumen', 'riassunto', 'resumo', 'samenvatting'], 'summary'],
   [['vídeo', 'vidéo'], 'video'],

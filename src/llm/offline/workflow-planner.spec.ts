@@ -386,6 +386,38 @@ describe('planWorkflow', () => {
     expect(stepsOf('Escribe un post sobre la feria y la imagen del cartel. La imagen del cartel quiero verla yo antes.').map(([, , approval]) => approval)).toEqual([false, true]);
   });
 
+  it('reads a kind said again with "first" as its order, items numbered after a lead-in, a list beside a message, a waiver holding a review phrase', () => {
+    expect(stepsOf('plan for the week: a youtube video on fixing a leaky tap. script first, then a thumbnail, then an instagram post. i want to pick the thumbnail').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['video', false],
+      ['video', true],
+      ['social', false],
+    ]);
+    expect(stepsOf('Every Monday, please do the following: 1) a banner for the new stock, 2) a LinkedIn post on the best seller, 3) an email to the reps.')).toEqual([
+      ['Make a banner for the new stock', 'social', false],
+      ['Write a LinkedIn post on the best seller', 'social', false],
+      ['Write an email to the reps', 'general', false],
+    ]);
+    expect(stepsOf('pls write up a packing list for the stall and an email to the market office about our pitch').map(([, agent]) => agent)).toEqual(['general', 'general']);
+    expect(stepsOf('Write a blog outline and a tweet. No need for me to review any of it, just go ahead.').map(([, , approval]) => approval)).toEqual([false, false]);
+    expect(stepsOf('Outline the talk, then write a post on it. Let me read the outline before you carry on.').map(([, , approval]) => approval)).toEqual([true, false]);
+  });
+
+  it('reads a check by a role with the name set off ("our chair, Ruth Okafor, signs off"), and "give the thumbs-up on" the output', () => {
+    expect(stepsOf('- a flyer for the fete\n- a post for the parish page\nOur chair, Ruth Okafor, signs off the flyer before anything is printed.').map(([, , approval]) => approval)).toEqual([true, false]);
+    expect(stepsOf('Summarise the week\'s orders and write a text to the drivers. Lwazi has to give the green light on the text first.').map(([, , approval]) => approval)).toEqual([false, true]);
+  });
+
+  it('reads a Spanish purpose said first ("para la feria necesitamos…") and Spanish kinds of poster and mail', () => {
+    expect(stepsOf('Para la kermés del colegio necesitamos un afiche con los horarios y un correo a las familias.').map(([, agent]) => agent)).toEqual(['social', 'general']);
+  });
+
+  it('appends no scene to a piece that refers to what was made before ("to let people know it is out")', () => {
+    expect(stepsOf("We're opening a second bakery in May. Record a podcast script on bread and a post to tell followers it is live.")).toEqual([
+      ['Record a podcast script on bread', 'video', false],
+      ['Write a post to tell followers it is live', 'social', false],
+    ]);
+  });
+
   it('reads a cover in Portuguese ("capa") for a video as its thumbnail, a step of its own', () => {
     expect(stepsOf('Fazer um roteiro para o vídeo do canal sobre cerâmica e uma capa para o vídeo')).toEqual([
       ['Fazer um roteiro para o vídeo do canal sobre cerâmica', 'video', false],

@@ -127,9 +127,15 @@ export function planWorkflow(goal: string): OfflinePlan {
     const rest = withoutTrailingWaiver(unwaived);
     const previous = drafts.at(-1);
     // "no need to check w me, just go", "la portada me da igual": no approval, and no step.
-    if (unwaived && waived(unwaived) && !matchIntent(rest) && (rest === unwaived || !ACTION_VERB.test(stripLead(rest)))) continue;
+    // (Read whole too: "no need for me to check any of it" holds a review phrase the waiver negates.)
+    const waiver = (unwaived !== '' && waived(unwaived)) || (reviewed && waived(aside.text));
+    if (waiver && !matchIntent(rest) && (rest === unwaived || !ACTION_VERB.test(stripLead(rest)))) continue;
+    // "just go ahead", "crack on": leave to carry on asks for nothing (not what is left of "let me check it before you carry on").
+    if (!reviewed && GO_AHEAD.test(rest)) continue;
     // "just the outline", "like today leek and potato": the deliverable said again, or an example of it, is no step.
-    const saidAgain = /^(?:just|only)\s/i.test(clause.written.trim()) && THE_KIND.test(rest) && drafts.some((draft) => draft.tool === matchIntent(rest)?.tool);
+    // "long youtube video about X. script first, then…": the kind said again with "first" orders it, it is no new step.
+    const orders = FIRST_OF_KIND.test(rest) && drafts.at(-1)?.tool === matchIntent(rest)?.tool;
+    const saidAgain = orders || (/^(?:just|only)\s/i.test(clause.written.trim()) && THE_KIND.test(rest) && drafts.some((draft) => draft.tool === matchIntent(rest)?.tool));
     if (rest && (saidAgain || (EXAMPLE.test(rest) && !matchIntent(rest)))) continue;
     // "— give me a few options so I can pick": how many of the thing before to make, no step of its own.
     // "Give me a few options on the graphic": of the latest step making the kind it names.
@@ -276,6 +282,10 @@ const NO_CHECK_NEEDED = new RegExp(String.raw`\b${NO_CHECK_NEEDED_WORDS}\b|\bwit
 function waived(clause: string): boolean {
   return NO_CHECK_NEEDED.test(clause) || WAIVED_CHECK_IN_OTHER_LANGUAGES.test(clause) || waivedCheck(clause);
 }
+/** Leave to carry on, said on its own: "just go ahead", "go for it", "crack on". */
+const GO_AHEAD = /^(?:just\s+|so\s+)?(?:go\s+ahead|go\s+for\s+it|crack\s+on|carry\s+on|proceed|fire\s+away)(?:\s+with\s+it)?$/i;
+/** "script first", "the outline first": a kind and "first", ordering what is made. */
+const FIRST_OF_KIND = /^(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+first$/i;
 /** "(just) the outline", "(only) the caption": a deliverable said again, to say nothing more is wanted. */
 const THE_KIND = /^(?:the|an?|one)\s+[\w-]+(?:\s+[\w-]+)?$/i;
 /** An example of what a step makes ("like today pistachio", "e.g. the oat one", "tipo oggi…", "par exemple…"). */
@@ -448,13 +458,16 @@ function spokenAsOne(sentence: string): string {
     .replace(/\bbefore\s+and\s+after\b/gi, 'before-and-after')
     // "Gwen as chair needs to okay it": the role a named person decides in is no part of the clause.
     .replace(/(\p{Lu}[\p{L}-]+)\s+as\s+(?:(?:the|our|my)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|signs?|approves?)\b)/gu, '$1 ')
-    .replace(/(?:,\s+(?:our|my|the|his|her|their)\s+[^,;.]{1,30},|\s+\((?:our|my|the|his|her|their)\s+[^(),;.]{1,30}\))\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?)\b)/gi, ' ');
+    .replace(/(?:,\s+(?:our|my|the|his|her|their)\s+[^,;.]{1,30},|\s+\((?:our|my|the|his|her|their)\s+[^(),;.]{1,30}\))\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?)\b)/gi, ' ')
+    // "our director, Ana Morales, signs off": the name set off after the role.
+    .replace(/(\b(?:[Oo]ur|[Mm]y|[Tt]he)\s+[\p{L}-]+),\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2},\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|signs?|approves?)\b)/gu, '$1 ')
 }
 
 /** What joins clauses in a sentence; the capture keeps each join, so that pieces that start no clause are put back as written. */
 const CLAUSE_JOINS = new RegExp(
   String.raw`(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|` +
-    String.raw`,\s*(?:(?:and|y|et|und|e|${DUTCH_AND_BEFORE_WORK})\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then|y|et|und|e|${DUTCH_AND_BEFORE_WORK})\s+|` +
+    // "…, 2) an X post": an item numbered inline after a comma starts at its number.
+    String.raw`,?\s+\(?\d{1,2}\)\s+|,\s*(?:(?:and|y|et|und|e|${DUTCH_AND_BEFORE_WORK})\s+|plus\s+)?|\s+[-–—]\s+|\s+(?:and|n|but|&|\+|plus|as\s+well\s+as|then|y|et|und|e|${DUTCH_AND_BEFORE_WORK})\s+|` +
     String.raw`\s+\(?\d{1,2}\)\s+|\s+so\s+(?=(?:i|we|she|he|they|you)\s)|` +
     // A run-on dictation: "…a tweet announcing the episode my producer has to approve the reel" — a person's check starts a clause.
     // Not inside a relative clause about the person ("Margaret who chairs our committee has to okay it").
@@ -482,7 +495,8 @@ function clausesOf(text: string): Clause[] {
       if (nextNumbered && at === 0 && !ACTION_VERB.test(stripLead(numbered)) && !matchIntent(numbered)) continue;
       const written = numbered.replace(INLINE_NUMBER, '');
       const lead = LEAD_IN.exec(written)?.[0];
-      const sentence = withPurposeAfter(spokenAsOne(lead && !matchIntent(lead) ? written.slice(lead.length) : written));
+      // (An item numbered inline may follow the lead-in: "please do the following: 1) an image…".)
+      const sentence = withPurposeAfter(spokenAsOne(lead && !matchIntent(lead) ? written.slice(lead.length).replace(INLINE_NUMBER, '') : written));
       // A spaced dash joins like a comma ("a receipt from lunch - pull out the total"); "n" is a texted "and"; "so she needs
       // to check it" opens a clause of its own in a run-on sentence.
       // "a post with a cute picture to go with it": a picture that comes with a deliverable is one of its own.
@@ -499,8 +513,9 @@ function clausesOf(text: string): Clause[] {
         const startsNew = current === undefined || /->|→|then|\d\)/i.test(separator) || (dash ? opensAfterDash(piece) : startsClause(piece));
         if (startsNew) {
           group++;
-          // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's.
-          const sharedVerb = current && !ACTION_VERB.test(stripLead(piece)) && !opensWithVerb(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
+          // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's (an item numbered inline
+          // is one of a list, and takes its own kind's).
+          const sharedVerb = current && !/\d\)/.test(separator) && !ACTION_VERB.test(stripLead(piece)) && !opensWithVerb(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
           current = { text: piece, written: piece, group, sharedVerb, question: piece.trimEnd().endsWith('?'), listed };
           clauses.push(current);
         } else if (current && !dash && isDeliverableNoun(piece, current) && !personalCheckOf(current.text)) {
@@ -619,7 +634,7 @@ function isScene(text: string, next: string): boolean {
  * reach an end rather than to have something made; the asks after it say what to make.
  */
 const PURPOSE =
-  /^(?:(?:so|and|but|now|honestly)[,\s]+)?(?:(?:i|we)(?:\s*['’]\s*d|\s+would)\s+(?:like|love)\s+to|(?:i|we)\s+(?:want|need|hope|wanna|am\s+trying|are\s+trying|['’]re\s+trying|['’]m\s+trying)\s+to|(?:the\s+)?(?:goal|aim|idea|plan)\s+is\s+to)\s+(?:really\s+|finally\s+|actually\s+)?(?:get\s+(?:it|them|things|this|the\s+word|people|more|the\s+\w+\s+(?:going|moving|back))|keep|grow|reach|boost|bring\s+(?:in|back)|attract|spread|raise|drum\s+up|fill|win|increase|improve|revive|turn\s+(?:it|things)\s+around)\b/i;
+  /^(?:(?:so|and|but|now|honestly)[,\s]+)?(?:(?:i|we)(?:\s*['’]\s*d|\s+would)\s+(?:like|love)\s+to|(?:i|we)\s+(?:want|need|hope|wanna|am\s+trying|are\s+trying|['’]re\s+trying|['’]m\s+trying)\s+to|(?:the\s+)?(?:goal|aim|idea|plan)\s+is\s+to)\s+(?:really\s+|finally\s+|actually\s+)?(?:get\s+(?:it|them|things|this|the\s+word|people|more|ahead|on\s+top|the\s+\w+\s+(?:going|moving|back))|stay\s+(?:ahead|on\s+top)|keep|grow|reach|boost|bring\s+(?:in|back)|attract|spread|raise|drum\s+up|fill|win|increase|improve|revive|turn\s+(?:it|things)\s+around)\b/i;
 /** A document received or shown: "got this lease", "we've just been sent", "voici le contrat", "aquí está el contrato". */
 const RECEIVED = /^(?:(?:i|we)(?:\s+have|['’]ve)?\s+)?(?:just\s+)?(?:got|received|been\s+sent)\b|^(?:voici|voilà|aquí\s+(?:está|tienes)|ecco|hier\s+ist|segue)(?=\s|$)/i;
 
@@ -688,7 +703,7 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
     return (currentIntent !== undefined || (written && NEW_THING.test(stripLead(piece)))) && nearStart;
   }
   // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable.
-  return (currentIntent !== undefined || written) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(piece.trim());
+  return (currentIntent !== undefined || written) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(inEnglishWords(piece.trim()));
 }
 
 /** A thing named as new, not one already there: "a", "an", "one", a count. */
@@ -697,7 +712,7 @@ const NEW_ARTICLE = String.raw`(?:an?|one|un|una|une|uno|ein|eine|einen|um|uma|e
 const NEW_THING = new RegExp(String.raw`^(?:also\s+)?(?:${NEW_ARTICLE}|two|three|four|five|\d+)\s`, 'i');
 /** Written pieces no tool makes, as the deliverable a clause opens on (after its verb, and within a few words). */
 const WRITTEN_PIECE = new RegExp(
-  String.raw`^(?:[\w'’-]+\s+)?(?:${NEW_ARTICLE}|the|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:${MESSAGE_NOUNS}|newsletters?|summar(?:y|ies)|reports?|agendas?|press\s+releases?|texts?|versions?)\b`,
+  String.raw`^(?:[\w'’-]+\s+(?:(?:up|out|together)\s+)?)?(?:${NEW_ARTICLE}|the|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:${MESSAGE_NOUNS}|newsletters?|summar(?:y|ies)|reports?|agendas?|press\s+releases?|texts?|versions?|lists?|checklists?|rotas?)\b`,
   'i',
 );
 /** Verbs a written piece keeps when it shares its clause's verb; any other ("need", "make") writes it. */
@@ -810,8 +825,11 @@ function hasTopic(description: string): boolean {
   return (kind ? words.replace(kind.pattern, ' ') : words).trim() !== '';
 }
 
-/** "a matching graphic to go with it": a piece made to go with the output before has that output's subject, not the scene's. */
-const GOES_WITH_IT = /\b(?:(?:to\s+)?go(?:es)?\s+(?:with|alongside)|for|of|with)\s+(?:it|them|that|this)\b|\bmatching\b/i;
+/**
+ * "a matching graphic to go with it", "a post to let people know it is out": a piece that refers to an output made before
+ * (its "about it" already read as the scene's) has that output's subject, not the scene's.
+ */
+const GOES_WITH_IT = /\b(?:it|them)\b|\bmatching\b/i;
 /** "Give the post itself a caption", "Turn it into a reel": a step that names an output made before has its topic. */
 const NAMES_WHAT_WAS_MADE = /^\S+\s+(?:the|that|this|it|them|those|these)\b/i;
 
@@ -872,7 +890,10 @@ function handOffVerb(clause: string): string {
 }
 
 /** "for the spring launch I need …": a purpose put before "I need"/"we want", kept to follow the ask. */
-const FRONTED_PURPOSE = /^((?:for|about|regarding)\s+[^,.;:!?]{1,60}?)\s+(?=(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like)\b)/i;
+const FRONTED_PURPOSE = new RegExp(
+  String.raw`^((?:for|about|regarding|para|pour|für|per)\s+[^,.;:!?]{1,60}?)\s+(?=(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like)\b|(?:necesito|necesitamos|queremos|quiero|precisamos|preciso|il\s+nous\s+faut|nous\s+avons\s+besoin|j['’]ai\s+besoin|wir\s+brauchen|ich\s+brauche|ci\s+serve|mi\s+serve)(?![\p{L}]))`,
+  'iu',
+);
 function stripLead(text: string): string {
   let rest = text.trim();
   for (let previous = ''; previous !== rest; ) {
@@ -893,7 +914,12 @@ function stripLead(text: string): string {
 /** "For the reopening we need a post, a reel and a banner": the purpose goes after the whole ask, so every item shares it. */
 function withPurposeAfter(text: string): string {
   const fronted = FRONTED_PURPOSE.exec(text);
-  return fronted ? `${text.slice(fronted[0].length)} ${fronted[1].charAt(0).toLowerCase()}${fronted[1].slice(1)}` : text;
+  if (!fronted) return text;
+  // Before the sentence's closing stop: "…de montaje para la Expo.", not "…de montaje. para la Expo".
+  const ask = text.slice(fronted[0].length);
+  let end = ask.length;
+  while (end > 0 && '.!?'.includes(ask[end - 1])) end--;
+  return `${ask.slice(0, end)} ${fronted[1].charAt(0).toLowerCase()}${fronted[1].slice(1)}${ask.slice(end)}`;
 }
 
 /** The person picking from options: "I'll choose one", "we can pick", "so I can decide". */
