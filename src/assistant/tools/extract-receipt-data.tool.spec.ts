@@ -1609,3 +1609,131 @@ describe('parseReceipt: a size printed with an "x" in the name ("10G X 65MM", "4
     expectLinearOn([' x 1', 'a x 1.', ' X 1m ', '8g x 4', 'x 1 ', ' x 11', '1', '1,1.'], (text) => [`Shop\nA${text} 2.00\nTotal 2.00`, `Shop\nScrews 8g x ${text}mm 2.00\nTotal 2.00`]);
   });
 });
+
+describe('parseReceipt: pesos and New Taiwan dollars by code, sign and place, a purchase named like money taken off', () => {
+  it('reads a line named like a discount but priced as a charge as an item when the total counts it as bought', () => {
+    const ferry = parseReceipt(
+      [
+        'Harbour Ferries Ltd',
+        'Return crossing, adult        £18.00',
+        'Bicycle on board               £0.00',
+        'Cafe gift voucher             £25.00',
+        'TOTAL                         £43.00',
+        'Paid by Visa ending 4410',
+      ].join('\n'),
+    );
+    expect(ferry.items.map((item) => [item.name, item.amount])).toEqual([
+      ['Return crossing, adult', 18],
+      ['Cafe gift voucher', 25],
+    ]);
+    expect(ferry).toMatchObject({ total: 43, discount: undefined, totalMismatch: undefined });
+    // One the total takes off stays a discount, printed with its minus or without it.
+    const deli = parseReceipt(['Corner Deli', 'Pastrami sandwich 9.50', 'Soda 2.50', 'Coupon 2.00', 'Total 10.00'].join('\n'));
+    expect(deli).toMatchObject({ discount: 2, total: 10, totalMismatch: undefined });
+    expect(deli.items).toHaveLength(2);
+    // A receipt that adds up neither way keeps the discount and is flagged.
+    expect(parseReceipt(['Corner Deli', 'Pastrami sandwich 9.50', 'Promo 2.00', 'Total 12.00'].join('\n'))).toMatchObject({
+      discount: 2,
+      totalMismatch: { stated: 12, computed: 7.5 },
+    });
+  });
+
+  it('reads the Argentine peso and its neighbours by their codes, and a count with its unit price in brackets', () => {
+    const lessons = parseReceipt(
+      [
+        'ACADEMIA DE GUITARRA EL BORDONEO',
+        'Av. Rivadavia 5120, CABA',
+        'Clases (3 x ARS 7.500,00)        ARS 22.500,00',
+        'Cuerdas de nylon                 ARS  9.800,00',
+        'Bonificación alumno -ARS 2.300,00',
+        'TOTAL                            ARS 30.000,00',
+      ].join('\n'),
+    );
+    expect(lessons).toMatchObject({ currency: 'ARS', currencyStated: true, total: 30000, discount: 2300, totalMismatch: undefined });
+    expect(lessons.items[0]).toEqual({ name: 'Clases', quantity: 3, unitPrice: 7500, amount: 22500 });
+    expect(detectCurrency('Total CLP 12.990')).toEqual({ code: 'CLP', stated: true });
+    expect(detectCurrency('Total COP 45.000')).toEqual({ code: 'COP', stated: true });
+    expect(detectCurrency('Total UYU 1.250,00')).toEqual({ code: 'UYU', stated: true });
+  });
+
+  it.each([
+    ['Parrilla Don Julio\nCUIT 30-70876543-2\nBife de chorizo $ 28.000,00\nTotal $ 28.000,00', 'ARS'],
+    ['Guerrero 1540, Buenos Aires\nTotal $ 14.200,00', 'ARS'],
+    ['Completos El Tío\nR.U.T.: 76.512.334-K\nCompleto italiano $3.490\nTotal $3.490', 'CLP'],
+    ['Av. Providencia 2124, Santiago\nTotal $ 8.990', 'CLP'],
+    ['Panadería La Espiga\nNIT 900.456.123-7\nPandebono $ 2.500\nTotal $ 2.500', 'COP'],
+    ['Cra. 7 # 45-10, Bogotá D.C.\nTotal $ 18.000', 'COP'],
+    ['Bv. Artigas 1100, Montevideo\nTotal $ 640,00', 'UYU'],
+    ['Colmado Los Primos\nITBIS 18% $ 90.00\nTotal $ 590.00', 'DOP'],
+    ['Total RD$ 590.00', 'DOP'],
+    ['Minsheng E. Rd., Songshan Dist., Taipei City\nTotal $ 450', 'TWD'],
+    ['Total NT$ 1,250', 'TWD'],
+    ['Total NTD 980', 'TWD'],
+    ['Nathan Road 88, Kowloon, Hong Kong\nTotal $ 96.00', 'HKD'],
+    ['Total AR$ 3.200,00', 'ARS'],
+  ])('reads a "$" or a mark in %j as the currency of where it was printed', (text, currency) => {
+    expect(detectCurrency(text)).toEqual({ code: currency, stated: true });
+  });
+
+  it("reads a Dominican receipt's ITBIS as its tax and its \"$\" as the Dominican peso", () => {
+    const colmado = parseReceipt(['Colmado Los Primos', 'Mangú con salami $ 500.00', 'ITBIS 18% $ 90.00', 'Total $ 590.00'].join('\n'));
+    expect(colmado).toMatchObject({ currency: 'DOP', tax: 90, total: 590, totalMismatch: undefined });
+    expect(colmado.items).toHaveLength(1);
+  });
+
+  it.each([
+    ['Ferretería Ramos\nCUIT 20-12345678-9\nTornillos 1.200,00\nTotal 1.200,00', 'ARS'],
+    ['麵線小館\n統一編號 24681357\n大腸麵線 70\n合計 70', 'TWD'],
+  ])('reads the currency of bare amounts in %j from where it was printed', (text, currency) => {
+    expect(detectCurrency(text)).toEqual({ code: currency, stated: false });
+  });
+
+  it('reads the 元 of a receipt printed in Taiwan as the New Taiwan dollar, elsewhere as the yuan, and prices whole amounts marked with it', () => {
+    const tea = parseReceipt(['春水茶坊 臺北市大安區', '珍珠奶茶(大)   1   65元', '蔥油餅         2   90元', '合計               155元'].join('\n'));
+    expect(tea).toMatchObject({ currency: 'TWD', currencyStated: true, total: 155, totalMismatch: undefined });
+    expect(tea.items.map((item) => [item.name, item.quantity, item.amount])).toEqual([
+      ['珍珠奶茶(大)', 1, 65],
+      ['蔥油餅', 2, 90],
+    ]);
+    expect(detectCurrency('牛肉面 28.00\n合计 28.00 元')).toEqual({ code: 'CNY', stated: true });
+  });
+
+  it('reads a Taiwanese shop receipt priced by its code, with its quantity column', () => {
+    const shop = parseReceipt(
+      [
+        'HUALIEN SURF SUPPLY',
+        'Zhongzheng Rd., Hualien City, Taiwan',
+        'Item                  Qty   Amount',
+        'Board wax 85g          2    TWD 240',
+        'Leash 6ft              1    TWD 890',
+        'TOTAL                       TWD 1,130',
+        'Cash                        TWD 1,500',
+        'Change                      TWD   370',
+      ].join('\n'),
+    );
+    expect(shop).toMatchObject({ merchant: 'HUALIEN SURF SUPPLY', currency: 'TWD', total: 1130, totalMismatch: undefined });
+    expect(shop.items).toEqual([
+      { name: 'Board wax 85g', quantity: 2, unitPrice: 120, amount: 240 },
+      { name: 'Leash 6ft', quantity: 1, unitPrice: 890, amount: 890 },
+    ]);
+  });
+
+  it.each([
+    // Wines, dishes and restaurants named after a place, printed with a "$" in the United States.
+    ['Vino & Co\nMalbec Mendoza Argentina 750ml $18.99\nTotal $18.99', 'USD'],
+    ['Little Taipei Noodle House\nBeef noodle soup $14.50\nTotal $14.50', 'USD'],
+    ['Hong Kong Express\nOrange chicken $11.25\nTotal $11.25', 'USD'],
+    ['Bogota Latin Bistro\nArepa $9.00\nTotal $9.00', 'USD'],
+    ['Santiago Street Tacos\nCarnitas $4.00\nTotal $4.00', 'USD'],
+    ['Cabañas del Lago\nCabaña 2 noches $ 240.00\nTotal $ 240.00', 'USD'],
+  ])('reads no peso or Taiwan dollar into %j', (text, currency) => {
+    expect(detectCurrency(text).code).toBe(currency);
+  });
+
+  it('reads 100 KB of text built against the patterns for pesos, Taiwan dollars and counts in brackets in linear time', () => {
+    expectLinearOn(
+      [', Taipei ', ', Santiago ', 'R.U.T. 1', 'NIT 1', ', Kowloon  ', '(1 x ARS 1', 'x ARS ', '1元', 'NT$', 'RD$ ', 'CUIT ', ', Bogotá D.C. '],
+      (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea $2,00`, `Shop\nTea ${text} 1,00\nVoucher 1.00\nTotal 9.00`],
+    );
+  });
+});

@@ -42,7 +42,7 @@ export type ExtractReceiptDataInput = z.infer<typeof extractReceiptDataInput>;
 
 const CODES =
   'USD|EUR|GBP|CHF|JPY|CNY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|ILS|AED|SAR|THB|PHP|MYR|KES|VND|' +
-  'NGN|GHS|EGP|PKR|BDT|IDR|UAH';
+  'NGN|GHS|EGP|PKR|BDT|IDR|UAH|ARS|CLP|COP|UYU|DOP|TWD';
 /** The Kenyan shilling's abbreviation, a mark and a currency's name at once: "KSh 420", "Kshs. 1,200", "TOTAL KSH". */
 const KENYAN_SHILLING = String.raw`K[Ss][Hh][Ss]?\b\.?`;
 /**
@@ -56,13 +56,29 @@ const RINGGIT = String.raw`RM[^\S\n]?(?=\d[\d,]*\.\d{2}(?!\d))`;
 const RUPIAH = String.raw`R[pP]\.?(?=[^\S\n]?\d)`;
 /** "Tk 250", "Tk. 1,200": the taka's abbreviation before an amount ("TK Maxx" is a shop). */
 const TAKA = String.raw`Tk\.?(?=[^\S\n]?\d)`;
-/** Specific marks before generic ones: "CA$" must not read as "$", "E£" (the Egyptian pound) not as "£". */
-const CURRENCY_MARKS: [RegExp, string][] = [
-  [/US\$/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
+/**
+ * "NT$ 450", "NTD 980": the New Taiwan dollar's sign and the letters Taiwanese tills print for it (not its ISO code, TWD).
+ * "新台幣", "新臺幣": its name.
+ */
+const TAIWAN_DOLLAR = String.raw`NT\$|\bNTD\b|新[台臺]幣`;
+/**
+ * "85元", "1,250 元": the yuan's character, which Taiwan prints for its dollar too; after an amount, never opening a word
+ * ("元気" is Japanese for "well").
+ */
+const YUAN_CHARACTER = String.raw`元(?!\p{sc=Han})`;
+/**
+ * Specific marks before generic ones: "CA$" must not read as "$", "E£" (the Egyptian pound) not as "£", "AR$" (the Argentine
+ * peso) not as "R$". A mark that other countries print for their own currency (the third element) names theirs where the
+ * receipt says it was printed (COUNTRY_CLUES): "元" is the New Taiwan dollar in Taipei.
+ */
+const CURRENCY_MARKS: [RegExp, string, string[]?][] = [
+  [new RegExp(TAIWAN_DOLLAR), 'TWD'], [/AR\$/, 'ARS'], [/RD\$/, 'DOP'], [/COL\$/, 'COP'],
+  // "U$S 100", "U$D": the US dollar as Argentina and Uruguay print it, beside their pesos' "$".
+  [/US\$|U\$[SD]/, 'USD'], [/(?<![A-Za-z])CA?\$/, 'CAD'], [/(?<![A-Za-z])AU?\$/, 'AUD'], [/NZ\$/, 'NZD'], [/HK\$/, 'HKD'],
   [/(?<![A-Za-z])S\$/, 'SGD'], [/R\$/, 'BRL'], [/(?<![\p{L}\p{N}])R\s?\d/u, 'ZAR'], [/€|\beuros?\b/i, 'EUR'],
   // The Egyptian pound: "E£", "L.E." (livre égyptienne), "ج.م" (Arabic: Egyptian pound) after an amount.
   [/(?<![\p{L}\p{N}])E£|(?<![\p{L}\p{N}])L\.[^\S\n]?E\.|(?<=\d[^\S\n]?)ج\.?[^\S\n]?م(?!\p{L})/u, 'EGP'],
-  [/£/, 'GBP'], [/CN¥|\bRMB\b|元/, 'CNY'],
+  [/£/, 'GBP'], [/CN¥|\bRMB\b/, 'CNY'], [new RegExp(YUAN_CHARACTER, 'u'), 'CNY', ['TWD', 'HKD']],
   [/[¥円]|\byen\b/i, 'JPY'], [/₹/, 'INR'], [/₩/, 'KRW'], [/₽/, 'RUB'], [/₺/, 'TRY'], [/₪/, 'ILS'], [/₱/, 'PHP'], [/฿/, 'THB'],
   [/zł/, 'PLN'], [/Kč/, 'CZK'], [/₦/, 'NGN'], [/G[Hh]?[₵¢]|₵|\bGHC\b/, 'GHS'], [/৳/, 'BDT'], [/₴/, 'UAH'],
   // "45,00 TL", "TL 45": the Turkish lira's letters, only next to an amount.
@@ -80,9 +96,13 @@ const CURRENCY_MARKS: [RegExp, string][] = [
   // "45.00 NIS", "ש״ח" (shekels, with a gershayim, a quotation mark or none): the new shekel's abbreviations.
   [/(?<![\p{L}\p{N}])(?:NIS|ש[״"׳']?ח)(?![\p{L}\p{N}])/u, 'ILS'],
 ];
-/** "$" alone is the US dollar unless the receipt says where it was printed (COUNTRY_CLUES): Canada, Australia, Singapore... print it too. */
+/**
+ * "$" alone is the US dollar unless the receipt says where it was printed (COUNTRY_CLUES): Canada, Australia, Singapore, Hong
+ * Kong and Taiwan print it for their dollars, Mexico, Argentina, Chile, Colombia, Uruguay and the Dominican Republic for
+ * their pesos.
+ */
 const DOLLAR = /\$|\bdollars?\b/i;
-const DOLLAR_CURRENCIES = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN'];
+const DOLLAR_CURRENCIES = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU', 'DOP'];
 /**
  * "Rs. 120", "Grand Total (Rs.)", "Amount in Rs": the rupee's abbreviation, only next to an amount, a bracket or a line's
  * end. India and Pakistan both print it: the Indian rupee unless the receipt says it was printed in Pakistan.
@@ -94,6 +114,17 @@ const BLANKS = String.raw`[^\S\n]`;
 function anyCase(word: string): string {
   return word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
 }
+/**
+ * A town or country ending an address line after a comma, with what may follow it ("Av. Providencia 2124, Santiago", "Songshan
+ * Dist., Taipei City 105", "Cra. 7 # 45-10, Bogotá D.C."): where a receipt was printed, while a shop, a dish or a wine named
+ * after it ("Little Taipei", "Malbec Mendoza Argentina 750ml") is no address. The blanks before what follows are in its group.
+ */
+function placeEndingAddress(places: string, following = ''): RegExp {
+  const after = following ? String.raw`(?:${BLANKS}+(?:${following}))?` : '';
+  return new RegExp(String.raw`,${BLANKS}*(?:${places})${after}${BLANKS}*(?:,|$)`, 'imu');
+}
+/** Words of a place's name, apart by blanks: "Buenos Aires" → "Buenos[^\S\n]+Aires". */
+const placeNames = (...names: string[]): string => names.map((name) => name.replace(/ /g, `${BLANKS}+`)).join('|');
 /**
  * Where the receipt was printed, for amounts printed bare or with a "$" several countries use: tax names, business numbers
  * and addresses that only one country prints. The specific ones come first; the last ones (EFTPOS, "GST incl.") are shared
@@ -141,6 +172,36 @@ const COUNTRY_CLUES: [RegExp, string][] = [
   [
     /,[^\S\n]*(?:Ags|Camp|Chis|Chih|Coah|Col|Dgo|Gto|Gro|Hgo|Jal|Edo\.[^\S\n]?Méx|Méx|Mich|Mor|Nay|Oax|Pue|Qro|Sin|Son|Tamps|Tlax|Ver|Yuc|Zac|N\.[^\S\n]?L|B\.[^\S\n]?C(?:\.[^\S\n]?S)?|Q\.[^\S\n]?Roo|S\.[^\S\n]?L\.[^\S\n]?P)\.(?=[^\S\n]|,|$)/m,
     'MXN',
+  ],
+  // Argentina: its tax numbers (CUIT, CUIL) and revenue service (AFIP, IIBB its provinces' turnover tax), the capital's
+  // abbreviation (CABA), the VAT standing a till prints ("IVA Responsable Inscripto"), the country or a city ending an address.
+  // The acronyms in capitals, apart by letters: "Cabaña" holds no CABA.
+  [/(?<![\p{L}\p{N}])(?:CUIT|CUIL|AFIP|IIBB|CABA|C\.A\.B\.A\.)(?![\p{L}\p{N}])/u, 'ARS'],
+  [/\bIngresos[^\S\n]+Brutos\b|\bResp(?:onsable|\.)[^\S\n]*Inscripto\b/i, 'ARS'],
+  [placeEndingAddress(placeNames('Argentina', 'Buenos Aires', 'Mendoza', 'Mar del Plata', 'Bariloche')), 'ARS'],
+  // Chile: a RUT as Chile writes it (76.123.456-K), the country or a town ending an address.
+  [/\bR\.?U\.?T\.?[^\S\n]*(?::[^\S\n]*)?\d{1,2}\.\d{3}\.\d{3}-[\dkK](?![\p{L}\p{N}])/u, 'CLP'],
+  [placeEndingAddress(placeNames('Chile', 'Santiago', 'Providencia', 'Las Condes', 'Valpara[ií]so', 'Vi[ñn]a del Mar')), 'CLP'],
+  // Colombia: its revenue service (DIAN), a NIT with its check digit (900.123.456-7), the country or a city ending an address.
+  [/\bDIAN\b|\bNIT\b[^\S\n]*(?:[:.#][^\S\n]*)?\d{3}\.?\d{3}\.?\d{3}-\d(?!\d)/, 'COP'],
+  [placeEndingAddress(placeNames('Colombia', 'Bogot[aá]', 'Medell[ií]n', 'Cali', 'Barranquilla', 'Bucaramanga'), String.raw`D\.?${BLANKS}?C\.?`), 'COP'],
+  // Uruguay: a RUT of twelve digits, the country or a city ending an address.
+  [/\bRUT\b[^\S\n]*(?::[^\S\n]*)?\d{12}(?!\d)/, 'UYU'],
+  [placeEndingAddress(placeNames('Uruguay', 'Montevideo', 'Punta del Este')), 'UYU'],
+  // The Dominican Republic: its VAT (ITBIS), the country or a city ending an address.
+  [/\bITBIS\b/, 'DOP'],
+  [placeEndingAddress(placeNames('Rep[uú]blica Dominicana', 'Santo Domingo', 'Punta Cana')), 'DOP'],
+  // Hong Kong: the territory or a district ending an address.
+  [placeEndingAddress(placeNames('Hong Kong', 'Kowloon', 'New Territories', 'Tsim Sha Tsui', 'Mong Kok', 'Causeway Bay', 'Wan Chai', 'Sheung Wan'), 'SAR'), 'HKD'],
+  // Taiwan: its uniform invoice and business number (統一發票, 統一編號), a city or county in Chinese, or in Latin letters
+  // ending an address.
+  [/統一(?:發票|編號)|統編|電子發票|(?:[台臺][北中南東]|新北|高雄|桃園|基隆|新竹|嘉義|花蓮|宜蘭)[市縣]/u, 'TWD'],
+  [
+    placeEndingAddress(
+      placeNames('Taiwan', '(?:New )?Taipei', 'Taichung', 'Tainan', 'Kaohsiung', 'Taoyuan', 'Hsinchu', 'Keelung', 'Hualien', 'Taitung', 'Chiayi', 'Yilan'),
+      String.raw`City(?:${BLANKS}+\d{3,6})?|County|\d{3,6}`,
+    ),
+    'TWD',
   ],
   // Kenya: M-PESA (its mobile money), a KRA PIN ("PIN: P051234567X"), a Kenyan town.
   [/\bM-?PESA\b|\bKenya\b|\bPIN\b(?:[^\S\n]*:)?[^\S\n]*[AP]\d{9}[A-Z]\b|\b(?:Nairobi|Mombasa|Kisumu|Nakuru|Eldoret|Thika)\b/i, 'KES'],
@@ -201,8 +262,11 @@ const SHARED_MARKS: { mark: RegExp; currencies: string[]; clues: [RegExp, string
  */
 const VAT_RATE = /\bVAT\b(?:[^\S\n]*(?:@|at\b|rate\b))?[^\S\n]*\(?(\d{1,2}(?:\.\d{1,2})?)[^\S\n]?%|(?<![\d.])(\d{1,2}(?:\.\d{1,2})?)[^\S\n]?%[^\S\n]*VAT\b/i;
 const VAT_RATES = new Map([[20, 'GBP'], [23, 'EUR'], [13.5, 'EUR'], [21, 'EUR'], [7.5, 'NGN']]);
-/** Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code. */
-const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND']);
+/**
+ * Currencies priced in whole units, where "980" on a line is a price and not a quantity or a code: the Chilean peso has no
+ * cents at all (ISO 4217 gives it none), as the yen and the won.
+ */
+const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND', 'CLP']);
 /**
  * When nothing on the receipt names a currency we report USD, the most common currency of receipts
  * using "." decimals, or EUR when amounts use comma decimals ("12,50"), the most common currency
@@ -212,7 +276,7 @@ const DEFAULT_CURRENCY = 'USD';
 const DEFAULT_COMMA_CURRENCY = 'EUR';
 const COMMA_DECIMALS = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])/;
 
-const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|R[sS]\.?(?=\s?\d)|${RUPIAH}|${RINGGIT}|R(?=\s?\d)|€|E£|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|₫|₦|G[Hh]?[₵¢]|₵|৳|₴|VNĐ|zł|Kč|\bTL\b|\b${KENYAN_SHILLING}|${NAIRA_N}|${TAKA}|\b(?:${CODES})\b)`;
+const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|\bNTD\b|${YUAN_CHARACTER}|R[sS]\.?(?=\s?\d)|${RUPIAH}|${RINGGIT}|R(?=\s?\d)|€|E£|£|CN¥|JP¥|¥|₹|₩|₽|₺|₪|₱|฿|₫|₦|G[Hh]?[₵¢]|₵|৳|₴|VNĐ|zł|Kč|\bTL\b|\b${KENYAN_SHILLING}|${NAIRA_N}|${TAKA}|\b(?:${CODES})\b)`;
 /**
  * Thousands groups (1,234.56 / 1.234,56 / 1'234.50 / 1 234,56 with a no-break space) or plain numbers with at most two
  * decimals. A plain space groups thousands only before comma decimals ("1 686,43", as Czech, Polish, French and Nordic
@@ -312,10 +376,10 @@ const DISCOUNT = new RegExp(
 );
 // "TOPKDV": a Turkish till's sum of its KDV (VAT) lines. "Kwota A 23,00%": a Polish till's tax ("kwota", the amount) of rate
 // class A. "Thuế GTGT": Vietnamese VAT (unaccented, "thue" is also rent).
-// "ภาษี": Thai tax ("ภาษีมูลค่าเพิ่ม", VAT; the tax ID that also spells it is read before, as BUSINESS_ID). The abbreviations
-// stand apart by letters, not by \b, which ends a word at "ü": "Frühstück" holds no HST.
+// "ITBIS": the Dominican Republic's VAT. "ภาษี": Thai tax ("ภาษีมูลค่าเพิ่ม", VAT; the tax ID that also spells it is read
+// before, as BUSINESS_ID). The abbreviations stand apart by letters, not by \b, which ends a word at "ü": "Frühstück" holds no HST.
 const TAX = new RegExp(
-  apart(String.raw`tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt|kwota[^\S\n]+(?:ptu[^\S\n]+)?[a-g]`) +
+  apart(String.raw`tax|vat|[csiu]?gst|hst|pst|qst|tps|tvq|sst|mwst|ust|tva|iva|itbis|btw|moms|mva|alv|ptu|dph|(?:top)?kdv|gtgt|kwota[^\S\n]+(?:ptu[^\S\n]+)?[a-g]`) +
     '|thuế|消費税|[内外]税|税额|税額|稅額|税金|增值税|부가세|부가가치세|ภาษี',
   'iu',
 );
@@ -811,6 +875,10 @@ function readReceipt(text: string, wholePrices: boolean): Receipt {
   // Items priced by a bare whole number, with no mark, thousands or cents: in whole units, what a stall's, a room's or a
   // register's number above the items reads as too ("Chợ Hội An - sạp 27", "Room 807").
   const pricedBare = new Set<ReceiptItem>();
+  // Lines named like money taken off but priced as a charge, with no minus ("Car wash voucher 8.00", "Gift voucher 25.00"):
+  // read as a discount, they are bought when the total counts them so. Each with the number of items read before it.
+  const chargedAsDiscount: { item: ReceiptItem; at: number }[] = [];
+  let chargedAtTotal = 0;
   // A total line: the bill so far, with any tip above it (an e-mail may state its total twice, before and after the lines).
   const stateTotal = (amount: number): void => {
     sums.total = amount;
@@ -821,6 +889,7 @@ function readReceipt(text: string, wholePrices: boolean): Receipt {
     sums.taxAfterTotal = 0;
     sums.discountAfterTotal = 0;
     itemsAtTotal = items.length;
+    chargedAtTotal = chargedAsDiscount.length;
   };
   const addTax = (amount: number, included: boolean): void => {
     if (included) sums.taxIncluded += amount;
@@ -877,7 +946,11 @@ function readReceipt(text: string, wholePrices: boolean): Receipt {
     else if (NET_AMOUNT.test(read) && (sums.subtotal !== undefined || sums.tax > 0 || TAX_INCLUDED.test(read))) stateTotal(amount);
     else if (SUBTOTAL.test(read)) sums.subtotal = amount;
     else if (TIP.test(read)) sums[sums.total === undefined ? 'tip' : 'tipAfterTotal'] += amount;
-    else if (DISCOUNT.test(read)) sums.discount += Math.abs(amount);
+    else if (DISCOUNT.test(read)) {
+      sums.discount += Math.abs(amount);
+      const charged = amount > 0 ? parseItem(line, integersAreMoney, pendingName)?.item : undefined;
+      if (charged) chargedAsDiscount.push({ item: charged, at: items.length });
+    }
     else if (TAXABLE_BASE.test(read) || (money.length > 1 && VAT_TABLE_ROW.test(line.replace(MONEY, '')))) {
       // The base the tax is reckoned on, or a VAT table's row, restates the items: neither an item nor a sum of its own.
     } else if (TOTAL.test(read) && TAX_INCLUDED.test(read) && !NOT_A_TOTAL.test(read)) {
@@ -916,7 +989,10 @@ function readReceipt(text: string, wholePrices: boolean): Receipt {
     pendingName = undefined;
   }
   // With items above the last total, lines below it are the payment; an e-mail that opens on its total lists the items after it.
-  if (itemsAtTotal > 0) items.splice(itemsAtTotal);
+  if (itemsAtTotal > 0) {
+    items.splice(itemsAtTotal);
+    chargedAsDiscount.splice(chargedAtTotal);
+  }
 
   if (items.length === 0 && sums.total === undefined && sums.subtotal === undefined) {
     throw new ToolInputError(
@@ -934,6 +1010,16 @@ function readReceipt(text: string, wholePrices: boolean): Receipt {
   if (leadingAmount && items[0] === leadingAmount && items.length > 1 && near(leadingAmount.amount, sums.total ?? Number.NaN)) {
     const below = items.slice(1);
     if (addsUp(below, true) || addsUp(below, false)) items.shift();
+  }
+  // Lines named like a discount but charged, when the total counts them as bought and not as taken off, are items
+  // ("Cafe gift voucher £25.00" bought with a ferry crossing): in their place among the items.
+  if (chargedAsDiscount.length > 0 && !addsUp(items, true) && !addsUp(items, false)) {
+    const discount = sums.discount;
+    sums.discount = round(discount - sum(chargedAsDiscount.map(({ item }) => item)));
+    const bought = [...items];
+    for (const { item, at } of [...chargedAsDiscount].reverse()) bought.splice(at, 0, item);
+    if (addsUp(bought, true) || addsUp(bought, false)) items.splice(0, items.length, ...bought);
+    else sums.discount = discount;
   }
   // Bare numbers opening the items that the total does not count, when the items below them add up to it, were the
   // numbers of a stall, a room or a register above the items, not prices (the fewest that make it add up).
@@ -1002,8 +1088,10 @@ export function detectCurrency(text: string): { code: string; stated: boolean } 
     for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
     return { code: [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? DEFAULT_CURRENCY, stated: true };
   }
-  const marked = CURRENCY_MARKS.find(([pattern]) => pattern.test(text))?.[1];
-  if (marked) return { code: marked, stated: true };
+  const [, marked, printedElsewhere] = CURRENCY_MARKS.find(([pattern]) => pattern.test(text)) ?? [];
+  // "元" in Taipei: a mark another country prints for its own currency names that one where the receipt was printed there.
+  const elsewhere = printedElsewhere && COUNTRY_CLUES.find(([pattern, code]) => printedElsewhere.includes(code) && pattern.test(text))?.[1];
+  if (marked) return { code: elsewhere || marked, stated: true };
   // A "$", "Rs" or a bare amount: where the receipt was printed says which (a shared mark only names a currency of the
   // countries printing it, an amount with cents no whole-unit one: "Phở tái 14.50" was sold outside Vietnam).
   const shared = SHARED_MARKS.find(({ mark }) => mark.test(text));
@@ -1113,21 +1201,23 @@ const WEIGHT_COLUMN = new RegExp(String.raw`(?<=\S)\s{2,}${WEIGHT}\s+$`, 'u');
 const SIZE_AHEAD = String.raw`(?![^\S\n]*\d+(?:[.,]\d+)?(?![\d.,])${UNIT})`;
 /**
  * What marks the unit price: "@", "at", or "x"/"×" before a price ("2 nights x $129.00 $258.00"); "à"/"je" in French and
- * German ("2 x Brezel à 0,95 1,90"); "X" after a count or a weight ("2 AD X 45,00", "1,235 KG X 5,99"; "iPhone X 999.00" is
- * a name); "*" apart from the
- * price ("*135,00" is how Turkish tills print an amount); an "x" glued between a count and a price with cents ("1x15,00").
+ * German ("2 x Brezel à 0,95 1,90"), before a price with its sign or code ("12 x ARS 1.500,00"); "X" after a count or a
+ * weight ("2 AD X 45,00", "1,235 KG X 5,99"; "iPhone X 999.00" is a name); "*" apart from the price ("*135,00" is how Turkish tills print an amount); an "x" glued between a count and a price with cents ("1x15,00").
  * Not before a size ("8g x 40mm", SIZE_AHEAD), which no price is.
  * Starts only where a run of blanks starts: the same match, found without rescanning the run from each of its blanks.
  */
 const UNIT_PRICE_MARK = new RegExp(
-  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*(?:${COUNT_UNIT}|${WEIGHT_UNIT}))?\s+)X|\*(?!\d)|à|je)(?=\s*(?:[$€£¥₺]\s*)?\d)${SIZE_AHEAD}|` +
+  String.raw`(?<!\s)(?:\s*(?:@|\bat\b)|\s+(?:[x×]|(?<=\d(?:\s*(?:${COUNT_UNIT}|${WEIGHT_UNIT}))?\s+)X|\*(?!\d)|à|je)(?=\s*(?:(?:[$€£¥₺]|(?:${CODES})(?![\p{L}\p{N}]))\s*)?\d)${SIZE_AHEAD}|` +
     String.raw`(?<=(?:^|\s)\d{1,3})[x×X]${CENTS_AHEAD})`,
   'u',
 );
 /** A count after an "x" or a "*" ("Coffee x2 7.00", "Flat white x 2 9.00"); a size after it ("4 x 40 mm", SIZE_AHEAD) is no count. */
 const TRAILING_COUNT = new RegExp(String.raw`\s(?:[x×]|\*(?!\d))${SIZE_AHEAD}\s?(\d{1,3})(?=\s|$)`, 'u');
-/** A count before the unit-price mark, with its unit: "VİDA 4X40   2 AD" before "X 45,00". */
-const COUNT_BEFORE_MARK = new RegExp(String.raw`(?:^|\s)(\d{1,3})(?:\s*${COUNT_UNIT})?\s*$`, 'u');
+/**
+ * A count before the unit-price mark, with its unit: "VİDA 4X40   2 AD" before "X 45,00"; in brackets after the name too
+ * ("Empanadas (12" before "x ARS 1.500,00)").
+ */
+const COUNT_BEFORE_MARK = new RegExp(String.raw`(?:^|\s)\(?(\d{1,3})(?:\s*${COUNT_UNIT})?\s*$`, 'u');
 /** A weight before an "x" ("TOMATE  0,850 KG" before "X 7,90"); before "@" a measure stays in the name ("Diesel 40.00L @ 1.80/L"). */
 const WEIGHT_BEFORE_X = new RegExp(String.raw`(?:^|\s)${WEIGHT}\s*$`, 'u');
 /**
