@@ -2204,3 +2204,89 @@ describe('analyzeDocument: German sides and rights that pass, French sole sourci
     }
   });
 });
+
+describe('analyzeDocument: a titled point under an Exclusivity heading in any language, a supplier named as one’s exclusive one, the whole fee owed on cancelling, French non-competes and secrecy without end', () => {
+  const findings = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+
+  it('reads a restraint kept within the deal under a bullet point titled as exclusivity, in English or Spanish, as the exclusivity alone', () => {
+    expect(
+      findings('Sponsorship terms:\n- Fee: £900 for the summer tour.\n- Exclusivity: while the tour runs you won’t promote any other energy drink brand.'),
+    ).toEqual(['exclusivity:medium', 'missing_liability_cap:medium']);
+    expect(
+      findings('Condiciones del patrocinio:\n- Pago: 1.200 € por la temporada.\n- Exclusividad: mientras dure el patrocinio no podrás promocionar otras marcas de ropa deportiva.'),
+    ).toEqual(['exclusivity:medium', 'missing_liability_cap:medium']);
+    // Past the deal, it is a non-compete whatever its heading.
+    expect(
+      findings('Condiciones del patrocinio:\n- Pago: 1.200 € por la temporada.\n- Exclusividad: durante la campaña y los seis meses siguientes no podrás promocionar otras marcas de ropa deportiva.'),
+    ).toContain('non_compete:high');
+    // A point that says its risk in its title and binds nothing after it is still read whole.
+    expect(findings('• Auto-renews every year. Cancel anytime.\n• We can end it whenever we like.').map((finding) => finding.split(':')[0])).toEqual([
+      'automatic_renewal',
+      'termination_without_cause',
+    ]);
+  });
+
+  it('reads the Spanish term said as "mientras dure" or "durante" the deal as the term, so a non-compete kept within it is medium', () => {
+    expect(severitiesOf('Marcas. Mientras dure la colaboración, la Creadora no promocionará productos de ninguna otra marca.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Marcas. Durante el contrato, el Músico no trabajará para ningún otro festival de la competencia.')).toEqual(['non_compete:medium']);
+    expect(severitiesOf('Marcas. La Creadora no promocionará productos de ninguna otra marca durante un año.')).toEqual(['non_compete:high']);
+  });
+
+  it('reads a supplier said to be one’s exclusive one by its trade, or outside ones not permitted, as exclusivity, and not a refund or exclusive use', () => {
+    expect(severitiesOf('Flowers. Petal & Stem are the estate’s exclusive florists.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Drinks. All bar service is run by our exclusive bartenders.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Suppliers. No external photographers or videographers permitted on the grounds.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Suppliers. No outside decorators are allowed.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Rooms. The Couple has our exclusive use of the barn and the lawn.')).toEqual([]);
+    expect(severitiesOf('Suppliers. No outside caterers are allowed to use the kitchen before 8 am.')).toEqual([]);
+  });
+
+  it('reads the whole fee owed when the paying side cancels as liquidated damages (high), not a share of it nor a refund', () => {
+    expect(severitiesOf('Cancellation. If the Organiser cancels within 60 days of the conference, a cancellation fee of 100% of the room hire charge is payable.')).toEqual([
+      'penalties:high',
+    ]);
+    expect(severitiesOf('Withdrawal. Should the Exhibitor withdraw after 1 May, the full stand price is charged.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Cancellation. If the Organiser cancels within 60 days of the conference, a cancellation fee of 30% of the room hire charge is payable.')).toEqual([]);
+    expect(severitiesOf('Cancellation. If the Hotel cancels the booking, the Organiser receives a full refund of the hire fee.')).toEqual([]);
+    expect(severitiesOf('Payment. The full hire fee is payable 30 days before the event.')).toEqual([]);
+  });
+
+  it('reads a French non-compete by its name or by a bar on working for a competitor, high past the contract and medium within it', () => {
+    expect(
+      severitiesOf("Non-concurrence. Durant l'année qui suit la fin du contrat, la traductrice s'interdit de collaborer avec une agence concurrente du Client."),
+    ).toEqual(['non_compete:high']);
+    expect(severitiesOf('Concurrence. Pendant la durée du contrat, le Graphiste ne travaillera pas pour une entreprise concurrente du Studio.')).toEqual([
+      'non_compete:medium',
+    ]);
+    expect(severitiesOf('Concurrence. Le Graphiste ne travaillera pas pour une entreprise concurrente du Studio pendant 18 mois.')).toEqual(['non_compete:high']);
+    // Passing information to a competitor is secrecy, and no clause named to rule it out is one.
+    expect(severitiesOf('Secret. Le Graphiste ne communiquera pas les maquettes à une entreprise concurrente.')).not.toContain('non_compete:high');
+    expect(severitiesOf("Liberté. Le contrat ne comporte aucune clause de non-concurrence et le Graphiste peut travailler pour d'autres studios.")).toEqual([]);
+  });
+
+  it('reads French secrecy kept "sans limite de durée" or "pour une durée illimitée" as perpetual confidentiality, and not secrecy for a fixed period', () => {
+    expect(severitiesOf('Secret. Le Consultant garde confidentiels les fichiers clients du Cabinet sans limite de durée.')).toEqual([
+      'perpetual_confidentiality:medium',
+    ]);
+    expect(severitiesOf("Confidentialité. Cette obligation de confidentialité s'applique pour une durée illimitée, même après la fin de la mission.")).toEqual([
+      'perpetual_confidentiality:medium',
+    ]);
+    expect(severitiesOf('Confidentialité. Le Consultant garde confidentiels les fichiers clients du Cabinet pendant trois ans.')).toEqual([]);
+  });
+
+  it('reads long runs of the new Spanish, French and English wording in bounded time', () => {
+    const runs = [
+      'mientras dure la colaboración durante el contrato durante la campaña y los seis meses siguientes ',
+      "s'interdit de ne travaillera pas pour une entreprise concurrente non-concurrence n'exercera ",
+      'sans limite de durée pour une durée illimitée confidentiels sans limitation ',
+      'if the Organiser cancels a cancellation fee of 100% of the full stand price is the exclusive florists ',
+      'no outside caterers or food vendors permitted are our exclusive bartenders ',
+    ];
+    for (const run of runs) {
+      const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+      const cpu = startCpuClock();
+      analyzeDocument(document);
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+});

@@ -109,16 +109,26 @@ const ES_SERVE = String.raw`(?:promocion|promov|anunci|publicit|trabaj|prest|col
 /** Another of the other side's kind, or its competitors: "cualquier otra marca", "ninguna otra empresa", "otras marcas", "competidores". */
 const ES_RIVAL = String.raw`(?:(?:cualquier|alguna|ninguna)\s+otra\s+(?:marca|empresa|compa[nñ][ií]a|firma|agencia|tienda|negocio)|otras\s+marcas|` +
   String.raw`(?:cualquier|alg[uú]n|ning[uú]n)\s+otro\s+(?:negocio|comercio|despacho|estudio|laboratorio)|competidor(?:a|es|as)?\b|la\s+competencia\b)`;
+/** The deal by what it is, in Spanish or Portuguese: "la colaboración", "el patrocinio", "la campaña", "a parceria", "el contrato". */
+const ES_DEAL = String.raw`(?:colaboraci[oó]n|colabora[cç][aã]o|contrato|acuerdo|acordo|relaci[oó]n|rela[cç][aã]o|campa[nñ]a|campanha|alianza|parceria|` +
+  String.raw`patrocinio|patroc[ií]nio|asociaci[oó]n|proyecto|projeto|temporada|gira|prestaci[oó]n|presta[cç][aã]o|servicios?|servi[cç]os?|encargo|empleo|emprego)(?!${ES_LETTERS})`;
+/** Whose deal: "el", "la", "nuestra", "esta", "su", "o", "a", "nossa". */
+const ES_THE = String.raw`(?:el|la|los|las|o|a|os|as|nuestr[oa]|noss[oa]|est[ea]|ess[ea]|su|sua|seu)`;
 /**
  * For the contract's term only: "durante la vigencia", "mientras el contrato esté vigente", "durante a vigência", and in Italian
- * "per tutta la durata del contratto", "durante il rapporto".
+ * "per tutta la durata del contratto", "durante il rapporto"; or the deal named while it lasts: "mientras dure la colaboración",
+ * "durante el patrocinio", "enquanto durar a parceria".
  */
 const ES_DURING_TERM = String.raw`\bper\s+(?:tutta\s+)?la\s+durata\b|\bdurante\s+(?:tutta\s+)?(?:la\s+durata|il\s+rapporto|la\s+vigenza)\b|` +
   String.raw`\bdurante\s+(?:la\s+|a\s+)?(?:vigencia|vig[eê]ncia|duraci[oó]n|dura[cç][aã]o)\b|\bdurante\s+el\s+(?:plazo|t[eé]rmino)\b|` +
-  String.raw`\bmientras\s+(?:${ES_LETTERS}+\s+){0,3}?(?:vigente|en\s+vigor)\b`;
+  String.raw`\bmientras\s+(?:${ES_LETTERS}+\s+){0,3}?(?:vigente|en\s+vigor)\b|\bdurante\s+(?:todo\s+|toda\s+)?${ES_THE}\s+${ES_DEAL}|` +
+  String.raw`\b(?:mientras|enquanto)\s+(?:dure|duren|durar|durarem|contin[uú]e|continuar|siga|se\s+mantenga)\s+${ES_THE}\s+(?:${ES_LETTERS}+\s+)?${ES_DEAL}`;
 const ES_ENDING_NOUN = String.raw`(?:terminaci[oó]n|conclusi[oó]n|finalizaci[oó]n|rescisi[oó]n|extinci[oó]n|vencimiento)\b`;
 /** Past it: "los seis meses siguientes a su terminación", "un año posterior a su conclusión", "después de la terminación", "após o término". */
 const ES_AFTER_TERM = String.raw`\b(?:siguientes?|posterior(?:es)?|subsecuentes?)\s+a\s+(?:la|su)\s+${ES_ENDING_NOUN}|\b(?:despu[eé]s\s+de|tras)\s+(?:la|su)\s+${ES_ENDING_NOUN}|` +
+  // The months after it, counted: "y los seis meses siguientes", "os doze meses seguintes", "durante un año posterior".
+  String.raw`\b(?:\d+|un|una|um|uma|dos|dois|duas|tres|tr[eê]s|seis|doce|doze|dieciocho|dezoito|veinticuatro)\s+(?:a[nñ]os?|anos?|meses|m[eê]s)\s+` +
+  String.raw`(?:siguientes?|seguintes?|posteriores?|subsiguientes?)(?!${ES_LETTERS})|` +
   String.raw`\bap[oó]s\s+(?:o|a)\s+(?:(?:sua|seu)\s+)?(?:t[eé]rmino|rescis[aã]o|extin[cç][aã]o|encerramento|fim|cessa[cç][aã]o|termo)\b|` +
   // In Italian and Dutch: "dopo la cessazione", "successivi alla scadenza", "na het einde", "na afloop van de overeenkomst".
   String.raw`\b(?:dopo|successiv[aeio]\s+alla|dalla)\s+(?:la\s+)?(?:cessazione|scadenza|fine|risoluzione|conclusione)\b|\bna\s+(?:het\s+einde|afloop|be[eë]indiging)\b`;
@@ -306,6 +316,35 @@ const FR_AT_WILL = String.raw`(?<!${FR_LETTERS})[àa]\s+tout\s+(?:moment|instant
 const FR_SOLE_SOURCE = String.raw`(?<!${FR_LETTERS})(?:s['’]\s?approvisionn|ach[èe]t|se\s+fourni|command|acqu[ée]ri)${FR_LETTERS}*\s+(?:${FR_WORD}\s+){0,4}?` +
   String.raw`(?:exclusivement|uniquement|seulement)\s+(?:aupr[èe]s\s+d[eu]|chez)\b` +
   String.raw`(?!\s+(?:(?:un|une|des)\s|(?:${FR_WORD}\s+)?(?:fournisseurs|prestataires|producteurs|marques|partenaires|sources)${FR_END}))`;
+/** A competitor in French: "un concurrent direct", "une agence concurrente", "faire concurrence" (not the "non-concurrence" clause's name). */
+const FR_COMPETITOR = String.raw`(?<!${FR_LETTERS}|non[\s-])concurren(?:t|te|ts|tes|ce)${FR_END}`;
+/**
+ * A refusal in French: "s'interdit de", "il est interdit au Prestataire de", or "ne" with its negation after it ("ne travaillera pas",
+ * "s'engage à ne pas", "n'exercera aucune activité").
+ */
+const FR_REFUSAL = String.raw`(?:\bs['’]\s?interdi${FR_LETTERS}*|(?<!${FR_LETTERS})interdi(?:t|te|ts|tes|ction)${FR_END}|` +
+  String.raw`\bn(?:e\b|['’])(?=[^.]{0,60}?(?<!${FR_LETTERS})(?:pas|jamais|plus|point|aucune?|nulle?)${FR_END}))`;
+/** Working for, joining or serving someone in French: "travailler pour", "collaborer avec", "exercer", "entrer au service de", "faire concurrence". */
+const FR_WORK = String.raw`(?<!${FR_LETTERS})(?:travaill|collabor|exer[cç]|particip|s['’]\s?associ|fourni|pr[ée]st|conseill|investi|ouvr|exploit|interven|` +
+  String.raw`rejoindre|s['’]\s?engag|s['’]\s?int[ée]ress|faire|entrer|[êe]tre\s+(?:salari|employ|embauch|engag|associ))${FR_LETTERS}*`;
+/** Passing something on in French: "divulguer", "communiquer", "transmettre", "révéler" (to a competitor, it is secrecy). */
+const FR_DISCLOSE = String.raw`(?<!${FR_LETTERS})(?:divulgu|communiqu|transm|r[ée]v[ée]l|diffus|remett|partag)`;
+/** The deal by what it is, in French: "la mission", "le contrat", "la collaboration", "la prestation". */
+const FR_DEAL = String.raw`(?:mission|contrat|collaboration|prestation|partenariat|engagement|relation|convention|campagne|accord|emploi|mandat|projet|saison|tourn[ée]e)${FR_END}`;
+/** For the contract's term in French: "pendant (toute) la durée du contrat", "durant la mission", "tant que le contrat est en vigueur". */
+const FR_DURING_TERM = String.raw`\b(?:pendant|durant)\s+(?:toute\s+)?(?:la\s+dur[ée]e\s+d(?:e\s+la|u|e\s+l['’]|es)\s*|l['’]\s?ex[ée]cution\s+d(?:e\s+la|u|e\s+l['’])\s*|la\s+|le\s+|l['’]\s?)${FR_DEAL}|` +
+  String.raw`\btant\s+que\s+(?:${FR_WORD}\s+){1,4}?(?:est\s+en\s+vigueur|dure|se\s+poursuit|court)${FR_END}`;
+/**
+ * Past it in French: "après la fin de la mission", "l'année qui suit la fin du contrat", "à l'issue du contrat", "les 12 mois
+ * suivants", and a fixed period, as "for two years" is in English ("pendant deux ans").
+ */
+const FR_AFTER_TERM = String.raw`(?<!${FR_LETTERS})(?:apr[èe]s|suivant|qui\s+suit|qui\s+suivent)\s+(?:la\s+(?:fin|cessation|rupture|r[ée]siliation|expiration|cl[ôo]ture)|` +
+  String.raw`l['’]\s?(?:expiration|ach[èe]vement|issue))${FR_END}|(?<!${FR_LETTERS})[àa]\s+l['’]\s?issue\s+d[eu]\b|` +
+  String.raw`\b(?:\d+|un|une|deux|trois|six|douze|dix-huit|vingt-quatre)\s+(?:ans?|ann[ée]es?|mois)\s+(?:suivants?|suivantes?|qui\s+suiv)|` +
+  String.raw`\b(?:pendant|durant)\s+(?:une\s+p[ée]riode\s+de\s+)?(?:\d+|un|une|deux|trois|quatre|cinq|six|douze|dix-huit|vingt-quatre)\s+(?:ans?|ann[ée]es?|mois)${FR_END}`;
+/** A duration with no end in French: "sans limitation de durée", "sans limite dans le temps", "pour une durée illimitée", "indéfiniment". */
+const FR_ENDLESS = String.raw`\bsans\s+(?:aucune\s+)?(?:limite|limitation)\s+(?:de\s+(?:dur[ée]e|temps)|dans\s+le\s+temps)${FR_END}|` +
+  String.raw`\bpour\s+une\s+dur[ée]e\s+(?:illimit[ée]e|ind[ée]termin[ée]e|ind[ée]finie)${FR_END}|\bind[ée]finiment${FR_END}|(?<!${FR_LETTERS})[àa]\s+perp[ée]tuit[ée]${FR_END}|\bperp[ée]tuellement${FR_END}`;
 /**
  * Japanese contract wording (a lexicon beside the Spanish, German, Dutch, Italian and French ones). Japanese writes no spaces
  * between words, so its words are matched as written, with no `\b`, and the words between two of them stay in the sentence
@@ -537,6 +576,7 @@ const AFTER_TERM = anyOf(
   String.raw`\bfor\s+(?:a\s+period\s+of\s+)?(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
   ES_AFTER_TERM,
   DE_AFTER_TERM,
+  FR_AFTER_TERM,
   JA_AFTER_TERM,
 );
 /**
@@ -555,6 +595,7 @@ const LIMITED_TO_TERM = anyOf(
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:you|he|she|they)(?:['’]re|\s+are|\s+is|\s+remains?|\s+stays?)?\s+(?:still\s+)?(?:[\w-]+\s+)?(?:for|with)\s+(?:us|me|the\s+\w+)\b`,
   ES_DURING_TERM,
   DE_DURING_TERM,
+  FR_DURING_TERM,
   JA_DURING_TERM,
   // The period the sentence before set ("From signing until 31 May, … During that time you won't …"), read with it (REFERS_BACK).
   PERIOD_SET_BEFORE,
@@ -576,10 +617,14 @@ const EXTENDS_THE_ONE_BEFORE = new RegExp(
 /** A restraint for the contract's own term, not past it. */
 const withinTerm = (sentence: string): boolean => LIMITED_TO_TERM.test(sentence) && !AFTER_TERM.test(sentence);
 /**
- * A clause headed as exclusivity ("Exclusivity.", "Exclusive dealing.", "独占", "専属"), not as a non-compete ("Exclusivity and
- * non-competition.", "競業").
+ * A clause headed as exclusivity ("Exclusivity.", "Exclusive dealing.", "Exclusividad:", "Exclusivité", "Esclusiva", "Exklusivität",
+ * "独占", "専属"), not as a non-compete ("Exclusivity and non-competition.", "Exclusivité et non-concurrence", "競業").
  */
-const EXCLUSIVITY_HEADING = /^(?![^]*(?:compet|競業|競合))[^]*(?:\bexclusiv(?:e|ity)\b|独占|専属)/i;
+const EXCLUSIVITY_HEADING = new RegExp(
+  String.raw`^(?![^]*(?:compet|concorr|concurr|wettbewerb|konkurrenz|競業|競合))[^]*(?:\bexclusiv(?:e|ity|idad|idade|iteit)\b|(?<!${FR_LETTERS})exclusivit[ée]${FR_END}|` +
+    String.raw`\besclusiv(?:a|o|it[aà])(?!${IT_LETTERS})|${DE_START}exklusiv(?:it[aä]t)?(?![\wäöüß])|独占|専属)`,
+  'i',
+);
 /** Getting goods or services: the verbs of an obligation to buy from someone. */
 const PROCURE = String.raw`(?:purchas(?:e|es|ed|ing)|buy(?:s|ing)?|bought|sourc(?:e|es|ed|ing)|order(?:s|ed|ing)?|obtain(?:s|ed|ing)?|procur(?:e|es|ed|ing)|acquir(?:e|es|ed|ing)|use[sd]?|using)`;
 /** Up to three words naming goods before "requirements" or "needs" ("coffee bean", "flour and yeast"), none a preposition or a relative. */
@@ -718,6 +763,24 @@ const FALLS_DUE = String.raw`\b(?:becomes?|falls?|is|are|(?:shall|will)\s+(?:be|
  */
 const BALANCE_OWED_ON_ENDING = new RegExp(
   String.raw`^(?=[^]*?${ENDED_BY_PAYER})(?![^]*?\b(?:not|no\s+longer|nothing|refunded|waived)\b)[^]*?(?:${BALANCE_OF_FEE})[^.]{0,60}?${FALLS_DUE}`,
+  'i',
+);
+/** The whole price, as a share or by a word: "100% of the hire fee", "the full fee", "the entire contract price", "the total booking cost". */
+const WHOLE_PRICE = String.raw`(?:\b100\s*%\s+of|\b(?:full|whole|entire|total))\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,2}?` +
+  String.raw`(?:fees?|price|charges?|rent|sum|amount|cost|balance|value)\b`;
+/** The paying side cancelling, as the condition of what follows: "if you cancel", "should the Exhibitor withdraw", "in the event that the Client terminates". */
+const IF_PAYER_CANCELS = String.raw`\b(?:if|should|where|when|once|in\s+the\s+event\s+(?:that\s+)?)\s+(?:[\w'’-]+\s+){0,4}?(?:cancel|terminat|withdraw)\w*\b`;
+/**
+ * The whole price charged when the paying side cancels ("if the Organiser cancels within 60 days, a cancellation fee of 100% of the
+ * room hire is payable", "should the Exhibitor withdraw, the full stand price is charged"): the fees for all of the deal owed on
+ * leaving it early, so liquidated damages, like the rent of the rest of the term; not a share of it ("40% of the balance"), nor what
+ * is refunded, waived or not owed then.
+ */
+const WHOLE_PRICE_ON_CANCELLING = new RegExp(
+  String.raw`^(?![^]*?\b(?:refund\w*|waived|not\s+(?:be\s+)?(?:payable|due|charged|owed))\b)[^]*?${IF_PAYER_CANCELS}[^.]{0,120}?` +
+    String.raw`(?:\b(?:cancellation|termination|withdrawal)\s+(?:charges?|fees?)\s+(?:of|equal\s+to|amounting\s+to)\s+${WHOLE_PRICE}|` +
+    String.raw`${WHOLE_PRICE}\s+(?:[\w-]+\s+){0,3}?(?:is|are|remains?|becomes?|(?:shall|will)\s+(?:be|remain|become))\s+(?:still\s+|then\s+|immediately\s+)?` +
+    String.raw`(?:payable|due|owed|owing|charged|retained|forfeited|kept)\b)`,
   'i',
 );
 /** Leaving before the end of the term in Spanish or Portuguese: "antes del vencimiento", "antes de la finalización", "antes do término". */
@@ -1047,6 +1110,11 @@ const NON_COMPETE = [
   String.raw`(?<!\bkein(?:e|en)?\s+(?:${DE_WORD}\s+)?)\b(?:wettbewerbs|konkurrenz)(?:verbot|klausel)\w*(?!\s+(?:besteht|gilt)\s+nicht\b)`,
   String.raw`${DE_START}(?:nicht|kein\w*)\s+(?:${DE_WORD}\s+){0,8}?(?:f[uü]r|bei|mit)\s+(?:(?:einen?|einem|einer|die|den|der|dem|ein|andere\w*)\s+)?(?:${DE_WORD}\s+)?${DE_COMPETITOR}|` +
     String.raw`${DE_START}nicht\s+(?:${DE_WORD}\s+){0,8}?in\s+(?:wettbewerb|konkurrenz)\s+(?:zu|mit)\b|${DE_START}(?:nicht|kein\w*)\s+(?:${DE_WORD}\s+){0,4}?konkurrierend\w*`,
+  // In French: the clause by its name ("Non-concurrence", "une clause de non-concurrence", not "aucune clause de non-concurrence"), or
+  // not working for, joining or serving a competitor ("s'interdit de collaborer avec une agence concurrente", "ne travaillera pas pour
+  // un concurrent", "s'engage à ne pas faire concurrence"); passing information to one is secrecy, not a restraint.
+  String.raw`(?<!\b(?:aucune|sans|pas\s+de|ni)\s+(?:(?:clause|obligation|engagement|pacte)\s+de\s+)?)(?<!${FR_LETTERS})non[\s-]concurrence${FR_END}`,
+  String.raw`${FR_REFUSAL}(?![^.]{0,80}?${FR_DISCLOSE})[^.]{0,60}?${FR_WORK}[^.]{0,80}?${FR_COMPETITOR}`,
   ...JA_NON_COMPETE,
 ];
 
@@ -1060,7 +1128,8 @@ const NON_COMPETE = [
  *   contract is for). Not working for, carrying or promoting another of the other side's kind is one ("shall not distribute
  *   coffee from any other producer", "must not endorse any other skincare brand"), and so is promoting one that competes or
  *   running a business "similar to the Franchised Business", or doing one's trade for anyone in a named industry. Under a heading
- *   that names it exclusivity, a restraint kept within the term is the exclusivity alone.
+ *   that names it exclusivity, in any language ("Exclusividad:", "Exclusivité"), a restraint kept within the term is the
+ *   exclusivity alone; the term may be named by the deal ("mientras dure la colaboración", "pendant la durée de la mission").
  * - non_solicitation: low when mutual, medium otherwise; the other side's people by any name ("any of our technicians").
  * - termination_without_cause: low when either party may (employment "at will" is either side's, unless one side is named; each
  *   side named in turn, "the Tenant may end it on a month's notice, and the Landlord by serving notice", is either party);
@@ -1072,7 +1141,8 @@ const NON_COMPETE = [
  * - ip_assignment: high when it reaches prior work or work on your own time; medium otherwise. Creations that change hands
  *   ("become the sole property of", "are hereby assigned to") are one however long the list before the verb.
  * - penalties: high for penalties, liquidated damages, sums or shares of the fee charged or deducted per period of delay
- *   (minutes, hours, days, weeks), the rent or fees of the rest of the term owed on leaving early, and late-payment interest of
+ *   (minutes, hours, days, weeks), the rent or fees of the rest of the term owed on leaving early (or the whole fee charged when
+ *   the paying side cancels: "a cancellation charge of 100% of the fee"; a share of it is not), and late-payment interest of
  *   2% a month (24% a year) or more; a "multa", "penalidad" or "pena convencional" is a penalty. Medium for other late-payment
  *   interest and fees ("intereses moratorios" by their rate).
  * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone, and
@@ -1395,6 +1465,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:subsist|sobreviv|perdur|sopravviv)${IT_LETTERS}*[^.]{0,80}?(?:${FOREIGN_ENDLESS})|` +
       // The secrecy may be named by the heading ("Confidencialidad. Esta obligación se mantendrá indefinidamente").
       String.raw`\b(?:confidencial|sigil|riservat|segret|vertrouwelijk|geheimhouding|secret(?:o|os|a|as)\b|segred)\w*[^]{0,300}?(?:${FOREIGN_ENDLESS})`,
+    // In French, secrecy kept with no end, either way round: "garde confidentielles les informations sans limitation de durée", "pour une
+    // durée illimitée, le secret professionnel".
+    String.raw`(?<!${FR_LETTERS})(?:confidenti|secr[eè]t)${FR_LETTERS}*[^]{0,300}?(?:${FR_ENDLESS})|(?:${FR_ENDLESS})[^.]{0,120}?(?<!${FR_LETTERS})(?:confidenti|secr[eè]t)`,
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}\b(?:as|so)\s+long\s+as\b[^.]{0,60}\b(?:remains?|is|stays?)\b`,
     // "… confidential while they remain trade secrets", "until it ceases to be a trade secret": secret while secret.
     String.raw`\b(?:confidential\w*|secre\w*)\b[^.]{0,80}?\b${TRADE_SECRET_LIFE}[^.]{0,40}?\btrade\s+secrets?\b`,
@@ -1488,9 +1561,10 @@ export const RISK_RULES: RiskRule[] = [
   new RegExp(JA_MAKER_KEEPS)),
   rule('penalties', 'Penalties and late-payment charges', (s) =>
     (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || BALANCE_OWED_ON_ENDING.test(s) || ES_REST_OF_TERM_OWED.test(s) ||
-    monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+    WHOLE_PRICE_ON_CANCELLING.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     REST_OF_TERM_OWED.source,
     BALANCE_OWED_ON_ENDING.source,
+    WHOLE_PRICE_ON_CANCELLING.source,
     ES_REST_OF_TERM_OWED.source,
     String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}|${NL_PENALTY}|${IT_PENALTY}|${FR_PENALTY}`,
     // In Japanese: a penalty by name ("違約金"), late-payment damages or interest ("年14.6％の遅延損害金", "延滞金"), a sum a day of delay.
@@ -1562,12 +1636,16 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`arrangement|ambassador|representative|partner(?:ship)?|stockist|reseller|dealer|retailer|artist|sponsor(?:ship)?|licen[cs]e|endorsement|` +
       String.raw`representation|appointment|rights?\s+to\s+(?:use|sell|distribute|market|provide|license|licence|exploit|represent|sponsor|promote|broadcast|` +
       String.raw`publish|stream|reproduce))\b`,
-    // A supplier named by its trade: "the exclusive caterer for the event", "the exclusive photographers at the wedding".
-    String.raw`(?<![\w-])exclusive\s+(?!(?:of|use)\b)(?:[\w-]+\s+)?${STAFF}\s+(?:for|at|of|to|on)\b`,
-    // Suppliers from outside barred: "no external caterers or bar services may be used", "no outside florists may be brought in".
+    // A supplier named by its trade: "the exclusive caterer for the event", "the exclusive photographers at the wedding", and as
+    // someone's own, "are our exclusive caterer", "the estate's exclusive florists" (whose exclusive use of a room is no supplier).
+    String.raw`(?<![\w-])exclusive\s+(?!(?:of|use)\b)(?:[\w-]+\s+)?${STAFF}\s+(?:for|at|of|to|on)\b|` +
+      String.raw`\b(?:our|their|its|his|her|your|the\s+[\w-]+['’]s)\s+(?:(?:sole|only|official)\s+(?:and\s+)?)?exclusive\s+(?!(?:of|use)\b)(?:[\w-]+\s+)?${STAFF}\b`,
+    // Suppliers from outside barred: "no external caterers or bar services may be used", "no outside florists may be brought in", and
+    // said as not permitted, with or without its verb: "no outside caterers or food vendors permitted" (not what they may do there:
+    // "no outside caterers are allowed to use the kitchen").
     String.raw`\bno\s+(?:external|outside|third[\s-]party)\s+(?:[\w-]+\s+)?(?:${STAFF}|suppliers?|vendors?|providers?|contractors?|traders?)\b` +
-      String.raw`[^.]{0,60}?\b(?:may|can|shall|will|are\s+(?:allowed|permitted))\s+(?:be\s+)?` +
-      String.raw`(?:used|engaged|hired|brought|booked|employed|admitted)\b`,
+      String.raw`[^.]{0,60}?(?:\b(?:may|can|shall|will|are\s+(?:allowed|permitted))\s+(?:be\s+)?` +
+      String.raw`(?:used|engaged|hired|brought|booked|employed|admitted)\b|\b(?:(?:are|is|will\s+be)\s+)?(?:permitted|allowed|admitted|accepted)\b(?!\s+to\b))`,
     // Appointed or named as the exclusive one, whatever it is called: "appoints the Creator as its exclusive brand ambassador".
     // The verb, not the job it names ("this appointment is subject to the exclusive jurisdiction of the courts" chooses a forum).
     String.raw`\b(?:appoint(?:s|ed|ing)?|engag(?:e|es|ed|ing)|nam(?:e|es|ed|ing)|retain(?:s|ed|ing)?|designat(?:e|es|ed|ing))\b[^.]{0,60}?\b(?:as\s+)?` +
@@ -2045,13 +2123,15 @@ function leadIn(body: string): RegExpExecArray | undefined {
 /**
  * A bullet point opened by its title ("• Non-solicitation. During the term, neither party will …") reads as a clause under that
  * heading, so the title alone sets no severity. A lead-in that binds ("We can end it anytime."), that states a risk the rest does
- * not ("Auto-renews every year. Cancel anytime.") or that has nothing after it is part of the point.
+ * not and binds nothing after it ("Auto-renews every year. Cancel anytime.": under it as a heading the risk would be lost) or that
+ * has nothing after it is part of the point. A title that names the category of a rest that binds ("Exclusividad: mientras dure la
+ * colaboración no podrás …") is its heading, so the rest is read under it.
  */
 function titledPoint(ref: string, body: string): Clause {
   const heading = leadIn(body);
   const title = heading?.[1]?.trim() ?? '';
   const text = heading ? body.slice(heading[0].length) : body;
-  const statesOwnRisk = RISK_RULES.some((rule) => rule.pattern.test(title) && !rule.pattern.test(text));
+  const statesOwnRisk = !BINDS.test(text) && RISK_RULES.some((rule) => rule.pattern.test(title) && !rule.pattern.test(text));
   return heading && /\p{L}/u.test(text) && !BINDS.test(title) && !statesOwnRisk ? { ref, heading: title, text } : { ref, text: body };
 }
 

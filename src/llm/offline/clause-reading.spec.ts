@@ -60,6 +60,19 @@ describe('readsAsContract', () => {
     // Duties in the present tense, as French terms state them, under a title that names no party.
     expect(readsAsContract(['CONVENTION DE SERVICES', "1. Le Consultant s'interdit de démarcher les clients de la Société.", '2. La convention se renouvelle chaque année.'])).toBe(true);
   });
+
+  it('reads the terms of a job offer as a contract by the words of employment, and news of a new job or notes for a job advert as none', () => {
+    const offer = [
+      'Dear Priya, we are delighted to offer you the post of Senior Nurse at Harbourside Clinic.',
+      '- Salary: £41,500 a year, paid monthly',
+      '- Probation: six months, during which either side can end your employment with one week’s notice',
+      '- Any training course we fund must be repaid if you leave within a year',
+    ];
+    expect(readsAsContract(offer)).toBe(true);
+    expect(readsAsContract(['Started the new job on Monday and the team is lovely.', 'My salary goes up once probation is over, which is nice.'])).toBe(false);
+    // Notes for a job advert to be written speak of pay too, and bind no one yet.
+    expect(readsAsContract(['Hiring a line cook for the café: wage £14 an hour plus tips.', 'Salary reviews every six months, staff meals included.', 'Candidates must have two years in a busy kitchen.'])).toBe(false);
+  });
 });
 
 describe('materialReading', () => {

@@ -660,6 +660,9 @@ const CONTRACT_WORDS = new Set([
   'customer', 'member', 'membership', 'vendor', 'purchaser', 'consultant', 'freelancer', 'franchise', 'franchisee', 'franchisor', 'sponsor', 'venue',
   // Terms in plain English: "you won't poach our lads", "no limit on what you'd owe us", "our subcontractors".
   'poach', 'owe', 'limit', 'subcontractor', 'subcontract',
+  // A job offer's terms, as the e-mail writes them to the one it hires: "end your employment", "a probation of three months"
+  // (not "salary" or "wages", which a job advert to be written speaks of as well).
+  'employment', 'probation',
   // Titles and courts, as the words of other languages read ("Vertraulichkeitsvereinbarung", "Gerichtsstand").
   'nda', 'jurisdiction',
 ]);
