@@ -13,6 +13,8 @@ describe('garbling check of a planned step', () => {
     expect(problems('Draft a polite email to the supplier asking to change the risky clauses', SUPPLIER)).toEqual([]);
     expect(problems('Write the LinkedIn post about our launch', 'Outline a LinkedIn post about our launch, then write the post')).toEqual([]);
     expect(problems("This week's product news as a LinkedIn post", 'Every Monday, write a LinkedIn post about this week')).toEqual([]);
+    // A hyphenated compound is one word: the "you" of "a thank-you email" is nobody speaking.
+    expect(problems('Write a thank-you post to the sponsors', '1. a thank-you post to the sponsors\n2. a thank-you email to the volunteers')).toEqual([]);
     // A name may end on a word that is an article elsewhere ("Series A"): only conjunctions dangle.
     expect(problems('A LinkedIn post about our Series A', 'Announce our Series A on LinkedIn')).toEqual([]);
   });

@@ -13,7 +13,8 @@ const SPEAKER_WORDS = new Set(['me', 'i', 'my', 'you', 'your', "i'm", "i've", "i
 /** The least run of another clause's words that counts as a pasted fragment. */
 const FRAGMENT_WORDS = 3;
 
-const words = (text) => String(text).toLowerCase().match(/[a-z0-9']+/g) ?? [];
+// A hyphenated compound is one word: "a thank-you email" names a kind of email, the asker says no "you" in it.
+const words = (text) => String(text).toLowerCase().match(/[a-z0-9']+(?:-[a-z0-9']+)*/g) ?? [];
 
 /**
  * The goal's clauses: sentences, then their parts joined by "and then", ", then", "then", ";". A
