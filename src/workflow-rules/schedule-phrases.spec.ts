@@ -24,6 +24,9 @@ describe('schedule phrases', () => {
     ['Cada día 20 del mes, revisar las facturas', '0 9 20 * *', null],
     ['look at the stock levels every 3 hrs', '0 */3 * * *', null],
     ['Am letzten Tag jedes Monats um 18 Uhr die Kasse abrechnen', '0 18 L * *', null],
+    // A phrase describing something else gives way to the one saying when to work.
+    ["i'm doing the stock count by hand every day right now. can it run every weekday at 6.45am?", '45 6 * * 1-5', null],
+    ['we have a rota that changes every week and nobody reads it. on the first friday of every month, post it to the team', '0 9 * * 5#1', null],
     // Dates of the year after "every", and months in other languages; "1º" and "1er" are the first.
     ['todo dia 15 de abril e 15 de outubro, enviar o lembrete do IPVA', '0 9 15 4,10 *', null],
     ['chaque année le 1er juin et le 1er décembre, relancer les adhérents', '0 9 1 6,12 *', null],
@@ -192,6 +195,7 @@ describe('schedule phrases', () => {
     // The lines pasted under a request stay lines.
     ['Every Monday review these clauses:\n\n4.1 Fees are due in 10 days.\n  4.2 Late fees apply.', 'review these clauses:\n\n4.1 Fees are due in 10 days.\n4.2 Late fees apply.'],
     ['Review these clauses\n\n\n\n1. Term .', 'Review these clauses\n\n1. Term.'],
+    ["Chaque lundi à 9h, écris un post sur l'atelier", "écris un post sur l'atelier"],
   ])('leaves the phrase out of "%s"', (goal, rest) => {
     expect(withoutSchedulePhrases(goal)).toBe(rest);
   });

@@ -819,9 +819,24 @@ function readAll(text: string): Reading[] {
   return readings;
 }
 
+/** A relative clause before the phrase ("roles that change every month"): it says what something does, not when to work. */
+const RELATIVE_BEFORE = /\b(?:that|which|who)\s+(?:[\w'’-]+\s+){0,3}$/i;
+/** How the person works now ("I'm doing this by hand every day"): the recurrence of today's chore, not the schedule asked for. */
+const CURRENT_PRACTICE = /\b(?:by\s+hand|manually|right\s+now|at\s+the\s+moment|currently|(?:i|we)(?:['’]m|['’]re|\s+am|\s+are)\s+doing)\b/i;
+
+function describesSomethingElse(goal: string, reading: Reading): boolean {
+  const before = goal.slice(Math.max(0, reading.start - 160), reading.start);
+  const sentence = before.split(/[.!?\n]/).at(-1) ?? '';
+  return RELATIVE_BEFORE.test(before) || CURRENT_PRACTICE.test(sentence);
+}
+
 /** The schedule the goal's first schedule phrase names, or why the scheduler cannot fire it; null when it names none. */
 export function suggestSchedule(goal: string): ScheduleFromWords | null {
-  const [first, ...later] = readAll(goal);
+  const readings = readAll(goal);
+  // "roles that change every month… on the first Monday of every month, post them": a phrase describing something else gives
+  // way to one that says when to work.
+  const whenToWork = readings.filter((reading) => !describesSomethingElse(goal, reading));
+  const [first, ...later] = whenToWork.length > 0 ? whenToWork : readings;
   if (!first) return null;
   // "quarterly VAT reminder - 1st of Jan, Apr, Jul and Oct at 8": a later phrase naming the same days with a time says when.
   const days = (reading: Reading): string | undefined => reading.schedule.expression?.split(' ').slice(2).join(' ');
@@ -844,16 +859,19 @@ export function refusalNote(words: { phrase: string; reason: string }): string {
 }
 
 /** The text without its schedule phrases ("Every Monday, write a post" → "write a post"). */
+/** The unit after an hour the phrase ends on ("à 18h", "um 17 Uhr", "a las 8 horas"): part of the phrase, not of the ask. */
+const HOUR_UNIT_AFTER = /^[^\S\n]?(?:h|uhr|heures?|horas?)(?![\p{L}\p{N}])/iu;
+
 export function withoutSchedulePhrases(text: string): string {
   let rest = '';
   let from = 0;
   for (const reading of readAll(text)) {
-    rest += `${text.slice(from, reading.start).replace(/[\s,]*$/, '')} `;
+    rest += `${text.slice(from, reading.start).replace(HOUR_UNIT_AFTER, '').replace(/[\s,]*$/, '')} `;
     from = reading.end;
   }
   // Only the blanks of the phrase's own line: the line break after it still parts it from the next line.
   // A comma or a spaced dash after the phrase ("every weekday 8:15am — summarise…") joined it to the ask.
-  rest += text.slice(from).replace(/^[^\S\n]*(?:,|[-–—](?=[^\S\n]))?/, ' ');
+  rest += text.slice(from).replace(HOUR_UNIT_AFTER, '').replace(/^[^\S\n]*(?:,|[-–—](?=[^\S\n]))?/, ' ');
   // Spaces close up; line breaks stay (a blank line still parts a request from the text pasted under it). Each run of
   // blanks is tried only where it starts (the lookbehinds), so none is rescanned from each of its characters.
   return rest

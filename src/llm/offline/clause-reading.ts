@@ -88,6 +88,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
   const words = wordsOf(
     clause
       .replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1')
+      // "sam will want a look at the reel", "I'd like a look at the outline": a look at an output is checking it.
+      .replace(/\b(want|like|need|have|take|get)s?\s+a\s+(?:quick\s+|proper\s+)?look\s+(?:at|over)\b/gi, (_phrase, verb: string) => (/^(?:have|take|get)$/i.test(verb) ? 'check' : `${verb} to check`))
       // "priya wants to eyeball the replies": looking an output over is checking it.
       .replace(/\beyeball(s|ed)?\b/gi, 'check$1')
       // "want to ok the caption first": a wish typed without its "I" is still the asker's.
@@ -229,6 +231,8 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     // Not "revisar" or "prüfen", which ask as often for a reading ("quiero revisar este contrato").
     String.raw`(?:[Jj]e\s+(?:veux|voudrais|dois)|[Qq]uiero|[Nn]ecesito|[Vv]oglio|[Vv]orrei|[Dd]evo|[Qq]uero|[Pp]reciso|[Ii]ch\s+(?:will|möchte|muss)(?:['’]s)?)\s+(?:[^.;!?]{0,60}?\s)?` +
     String.raw`(?:voir|revoir|relire|valider|approuver|ver|aprobar|vedere|rivedere|approvare|aprovar|sehen|absegnen|freigeben|${SEE_IT})\b|` +
+    // A name deciding in the present, as a habit: "Claire valide toujours le post", "Marta revisa siempre el guion".
+    String.raw`\p{Lu}[\p{L}-]*\s+(?:valide|approuve|relit|vérifie|revisa|aprueba|aprova|prüft|genehmigt|approva|controlla)\s+(?:(?:toujours|siempre|sempre|immer)\s+)?(?:le|la|les|el|los|las|o|a|os|as|den|die|das|il|lo|i|gli)\s|` +
     // The object first, as German puts it: "Den Beitrag muss Jana freigeben", "Das Skript will ich absegnen".
     String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)(?:\s+\p{Ll}+){0,2}?\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
     // Dutch, with the verb last: "Mijn collega Sanne moet het bericht goedkeuren", "Ik wil het script eerst zien".

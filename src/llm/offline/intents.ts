@@ -36,18 +36,18 @@ export const OFFLINE_INTENTS = [
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|ppl|viewers|folks|everyone|they)\s+(?:see|click)\b(?:\s+before\s+(?:they|people|ppl)\s+click|[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b)|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo)\b(?=[^.?!\n]{0,40}\b(?:youtube|video|vid)s?\b)|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok|youtube)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|ppl|viewers|folks|everyone|they)\s+(?:see|click)\b(?:\s+before\s+(?:they|people|ppl)\s+click|\s+in\s+(?:search|results|the\s+feed)|[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b)|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo)\b(?=[^.?!\n]{0,40}\b(?:youtube|video|vid)s?\b|\s+(?:that\s+)?(?:people|ppl|viewers)\s+see\b)|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok|youtube)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
   },
   // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
     tool: 'format_reel',
     agent: 'video',
-    pattern: /\b(?:reels?|tiktoks?|shorts|youtube\s+short|vertical\s+(?:video|clip|vid)s?|(?:\d{1,2}|fifteen|thirty|forty-?five|sixty|ninety)[\s-]?(?:sec(?:ond)?s?|s)\b[^.?!\n]{0,20}?\bclips?)\b/i,
+    pattern: /\b(?:reels?|tiktoks?|shorts|youtube\s+short|vertical\s+(?:video|clip|vid)s?|(?<=\b(?:video|clip|vid)s?\b[^.?!\n]{0,60})vertical|(?:\d{1,2}|fifteen|thirty|forty-?five|sixty|ninety)[\s-]?(?:sec(?:ond)?s?|s)\b[^.?!\n]{0,20}?\bclips?)\b/i,
   },
   // A voice-over or narration is a script read aloud; so is "what I will (actually) say" in a YouTube video ("what me and Jen
   // are going to say" on a podcast), a YouTube walkthrough or tutorial, and the intro or outro of a podcast, an episode or a
   // show, named before or after it.
-  { tool: 'format_script', agent: 'video', pattern: /\b(?:intro|outro)s?\b(?![^.?!\n]{0,10}\b(?:paragraph|post|line|sentence|e-?mail)s?\b)(?:(?=[^.?!\n]{0,60}\b(?:podcast|episode|show|webinar|video|walkthrough|tutorial|vlog)s?\b)|(?<=\b(?:podcast|episode|show|webinar|video|walkthrough|tutorial|vlog)s?\b[^]{0,200}\b(?:intro|outro)s?))|\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid|walkthrough|tutorial|explainer|vlog|how-?to|review)s?|what\s+(?:i|we|(?:me|[\w-]+)\s+and\s+(?:i|me|[\w-]+)|the\s+(?:two\s+)?hosts|both\s+of\s+us)(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say)\b/i },
+  { tool: 'format_script', agent: 'video', pattern: /\b(?:intro|outro)s?\b(?![^.?!\n]{0,10}\b(?:paragraph|post|line|sentence|e-?mail)s?\b)(?:(?=[^.?!\n]{0,60}\b(?:podcast|pod|episode|ep|show|webinar|video|walkthrough|tutorial|vlog)s?\b)|(?<=\b(?:podcast|pod|episode|ep|show|webinar|video|walkthrough|tutorial|vlog)s?\b[^]{0,400}\b(?:intro|outro)s?))|\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid|walkthrough|tutorial|explainer|vlog|how-?to|review)s?|what\s+(?:i|we|(?:me|[\w-]+)\s+and\s+(?:i|me|[\w-]+)|the\s+(?:two\s+)?hosts|both\s+of\s+us)(?:(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say|\s+say\s+(?:to|on|in\s+front\s+of)\s+(?:the\s+)?camera))\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
   { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
   // Pictures by kind: a banner, a cover, a poster, a flyer, a mascot drawing are all images.
@@ -181,7 +181,12 @@ const MORE = /\?|\b(?:now|also|another|one\s+more|next\s+one|again|same|instead|
 const WHAT_IT_DID =
   /\b(?:you|u)\s+(?:did|made|wrote|drew|designed|created|sent|put\s+together|came\s+up\s+with)\b|\b(?:worked|went\s+(?:viral|down|over)|got\s+us|brought\s+(?:in|us))\b|\b(?:was|were)\s+(?:spot\s+on|perfect|brilliant|great|amazing|a\s+hit)\b|\bgot\s+(?:us\s+)?\d+/i;
 
+/** Small talk to the assistant about itself: "how's your day going?", "do you ever get bored", "are you a real person". */
+const SMALL_TALK = /\bhow(?:['’]s|\s+is|\s+are)\s+(?:your|you)\b|\bdo\s+you\s+ever\b|\bare\s+you\s+(?:ok|okay|bored|real|human|a\s+(?:real\s+)?person)\b/i;
+
 export function thanksOnly(text: string): boolean {
+  // "that caption you did was really good… anyway how's your day going?": praise and small talk, no ask.
+  if (SMALL_TALK.test(text) && !ASKING.test(text) && text.trim().split(/(?<=[.!?])\s+/).every((sentence) => SMALL_TALK.test(sentence) || WHAT_IT_DID.test(sentence) || !/\?/.test(sentence))) return true;
   if (ASKING.test(text) || MORE.test(text)) return false;
   if (THANKS.test(text.trim())) return true;
   // Thanks after what the work did ("the caption you wrote got us 40 bookings. thank you!"): every other sentence tells of it.

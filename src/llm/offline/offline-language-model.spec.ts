@@ -104,6 +104,8 @@ describe('OfflineLanguageModel', () => {
     expect(await route(`Write a LinkedIn post about our new design partner\n${terms}`)).toBe('social');
     expect(await route('Photo Corner\nPrints 6x4 x20   4.00\nPhoto album   12.50\nTotal   16.50')).toBe('finance');
     expect(await route('Hi!\nCould you draw our mascot waving?')).toBe('social');
+    // A question about signing the pasted terms is their reading, whatever the deal is for ("a logo refresh").
+    expect(await route(`a client sent this over for a logo and banner job, anything in clause 2 I should worry about before I sign?\n${terms}`)).toBe('legal');
   });
 
   it('plans workflows with structured output', async () => {

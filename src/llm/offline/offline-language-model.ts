@@ -309,7 +309,10 @@ function structuredOutput(format: { schema?: JSONSchema7; name?: string }, reque
     const reading =
       (material.length > 0 ? materialReading(firstLine, material) : undefined) ??
       (written !== request ? materialReading('', withoutChatPrefixes(written).split('\n')) : undefined);
-    const ask = reading && !hasVerb(firstLine) ? undefined : matchIntent(parseableRequest(firstLine));
+    // "a client sent this over for a logo refresh… anything in here i should be worried about before i sign?": terms pasted
+    // under a question about signing them or their clauses are read, whatever the deal is for.
+    const aboutTheTerms = reading === 'analyze_legal_document' && ABOUT_THE_TERMS.test(firstLine);
+    const ask = reading && (!hasVerb(firstLine) || aboutTheTerms) ? undefined : matchIntent(parseableRequest(firstLine));
     const agentId: OfflineAgentId =
       ask?.agent ??
       agentOfTool(reading) ??
@@ -321,6 +324,9 @@ function structuredOutput(format: { schema?: JSONSchema7; name?: string }, reque
   if (format.name === CONVERSATION_TITLE_OUTPUT) return { title: summariseTitle(request) };
   return fillFromSchema(format.schema, request);
 }
+
+/** A question about pasted terms themselves: signing them, their clauses, what to worry about in them. */
+const ABOUT_THE_TERMS = /\b(?:sign|signing|clauses?|worried|worry|risky|dodgy|red\s+flags?|fair|push\s+back)\b/i;
 
 /** Ends the report of a tool call that saved an asset (which a later step's points leave out). */
 const SAVED_TO_ASSETS = ', saved to your assets';

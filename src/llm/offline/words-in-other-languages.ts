@@ -37,8 +37,10 @@ const WORDS: [string[], string][] = [
   // Mail by its names: what the general agent writes ("un correo a los expositores", "un courriel").
   [['correo', 'correos', 'correo electrónico', 'courriel', 'courriels'], 'email'],
   // A summary is a written piece no tool makes ("résumé" is left alone: it is also an English CV).
-  [['zusammenfassung', 'resumen', 'riassunto', 'resumo', 'samenvatting'], 'summary'],
+  [['zusammenfassung', 'resumen', 'riassunto', 'resumo', 'samenvatting', 'récap', 'récapitulatif', 'résumé de la semaine'], 'summary'],
   [['vídeo', 'vidéo'], 'video'],
+  // A video filmed upright, in the order Spanish, Portuguese, French and Italian put it after the noun ("un vídeo… vertical").
+  [['verticales', 'verticais', 'verticaux', 'verticali'], 'vertical'],
   // How an output should sound ("Cálido, y con emojis"), so that a note of tone reads as one.
   [['cálido', 'cálida', 'calido', 'chaleureux', 'chaleureuse', 'herzlich', 'caloroso', 'calorosa'], 'warm'],
   [['divertido', 'divertida', 'drôle', 'lustig', 'divertente', 'engraçado'], 'funny'],
@@ -165,7 +167,7 @@ export const FINDING_IN_OTHER_LANGUAGES = String.raw`(?:signale|indique|relève|
  * post…", "Kannst du ein Bild machen?"): the clause asks as it is written, with no English verb to put before it.
  */
 export const ASK_IN_OTHER_LANGUAGES =
-  /^(?:necesito|necesitamos|quiero|queremos|me\s+gustar[ií]a|j['’]ai\s+besoin|je\s+voudrais|il\s+me\s+faut|ich\s+brauche|wir\s+brauchen|ich\s+h[äa]tte\s+gern|mi\s+serve|ci\s+serve|vorrei|preciso|precisamos|quero|queria|kannst\s+du|k[öo]nntest\s+du|k[öo]nnt?en\s+sie|puedes|podr[ií]as|peux-tu|pourrais-tu|tu\s+peux|tu\s+pourrais|puoi|potresti|podes|poderia)(?![\p{L}\p{N}])/iu;
+  /^(?:necesito|necesitamos|quiero|queremos|me\s+gustar[ií]a|j['’]ai\s+besoin|je\s+voudrais|j['’]aimerais(?:\s+que\s+(?:tu|vous)\s+(?:fasses|fassiez|prépares|prépariez|écrives|écriviez|rédiges|rédigiez))?|il\s+me\s+faut|ich\s+brauche|wir\s+brauchen|ich\s+h[äa]tte\s+gern|mi\s+serve|ci\s+serve|vorrei|preciso|precisamos|quero|queria|kannst\s+du|k[öo]nntest\s+du|k[öo]nnt?en\s+sie|puedes|podr[ií]as|peux-tu|pourrais-tu|tu\s+peux|tu\s+pourrais|puoi|potresti|podes|poderia)(?![\p{L}\p{N}])/iu;
 
 /** German puts the infinitive last ("…und an Herrn Wolf eine Zusammenfassung schicken"): a clause of work that ends on one. */
 export const GERMAN_WORK_AT_THE_END =
@@ -206,7 +208,9 @@ export function checksInEnglish(text: string): string {
  */
 export const WAIVED_CHECK_IN_OTHER_LANGUAGES = new RegExp(
   [
-    String.raw`\b(?:no\s+hace\s+falta|no\s+necesita|no\s+hay\s+que|sin\s+necesidad\s+de)\b[^.;!?]{0,40}?\b(?:aprob\p{L}*|aprueb\p{L}*|revis\p{L}*|visto\s+bueno)`,
+    String.raw`\b(?:no\s+hace\s+falta|no\s+necesita|no\s+hay\s+que|sin\s+necesidad\s+de)\b[^.;!?]{0,40}?\b(?:aprob\p{L}*|aprueb\p{L}*|revis\p{L}*|visto\s+bueno|enseñ\p{L}*|muestr\p{L}*|mostr\p{L}*|pas\p{L}*\s+antes)`,
+    // "le récap tu peux l'envoyer directement", "el resumen puedes mandarlo directamente": sent straight on, unchecked.
+    String.raw`\b(?:tu\s+peux|vous\s+pouvez|puedes|podéis|pode|podes|puoi)\s+(?:l['’]|l[aeo]s?\s+)?(?:envoyer|publier|poster|enviar\p{L}*|mandar\p{L}*|publicar\p{L}*|mandá-l[oa]|inviar\p{L}*|pubblicar\p{L}*)\s+(?:directement|directamente|diretamente|direttamente|tout\s+de\s+suite)`,
     String.raw`\bnadie\s+(?:tiene\s+que|debe|necesita)\s+(?:aprobar|revisar)`,
     String.raw`\b(?:pas|aucun)\s+besoin\b[^.;!?]{0,30}?\b(?:valid\p{L}*|approu?v\p{L}*|relec\p{L}*|reli\p{L}*|montr\p{L}*|voir)`,
     // "la portada me da igual", "peu importe la couverture", "das Bild ist mir egal": not minded, so not checked.

@@ -418,6 +418,32 @@ describe('planWorkflow', () => {
     ]);
   });
 
+  it('reads outputs let go unchecked, leave to go on and remarks on why as no steps, and "want a look at" as a check', () => {
+    expect(stepsOf('- a flyer for the plant sale\n- a tweet about it\n- an email to the volunteers\nthe flyer and the tweet can just go, no need to show me. Tom will want a look at the email before it goes.')).toEqual([
+      ['Make a flyer for the plant sale', 'social', false],
+      ['Write a tweet about the flyer for the plant sale', 'social', false],
+      ['Write an email to the volunteers, for your approval before it is sent', 'general', true],
+    ]);
+    expect(stepsOf('log the fuel receipt, then fire off a text to Jo with the total. dont need to see it, just send it, i am out all day').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['finance', false],
+      ['general', false],
+    ]);
+    expect(stepsOf('every morning a caption for the special and a reminder to the drivers about the routes. we have got 4 drivers and someone always forgets').map(([, agent]) => agent)).toEqual(['social', 'general']);
+  });
+
+  it('reads "tell me what is unfair" after reading pasted terms as what that reading flags', () => {
+    const goal = 'The gym sent me this. can you go through it and tell me what is unfair, then draft a reply to the manager.\n\nMEMBERSHIP TERMS\n1. Term. This membership renews automatically each year.\n2. Fees. The Member shall pay 40 pounds a month.\n3. Law. The laws of England govern these terms.';
+    expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['legal', 'general']);
+  });
+
+  it('reads asks and checks in French and Spanish: "j\'aimerais que tu fasses", "Léa valide toujours", "no hace falta que me lo enseñes"', () => {
+    expect(stepsOf("Chaque lundi à 9h, j'aimerais que tu fasses un petit récap des commandes et ensuite un post Instagram. Léa valide toujours le post avant qu'il parte.").map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['general', false],
+      ['social', true],
+    ]);
+    expect(stepsOf('Hazme una imagen del menú y el texto para Facebook. No hace falta que me lo enseñes antes.').map(([, , approval]) => approval)).toEqual([false, false]);
+  });
+
   it('reads a cover in Portuguese ("capa") for a video as its thumbnail, a step of its own', () => {
     expect(stepsOf('Fazer um roteiro para o vídeo do canal sobre cerâmica e uma capa para o vídeo')).toEqual([
       ['Fazer um roteiro para o vídeo do canal sobre cerâmica', 'video', false],

@@ -21,7 +21,7 @@ export const MAX_PLAN_STEPS = 20;
 const FOREIGN_WORK_VERB = new RegExp(`^${WORK_VERB_IN_OTHER_LANGUAGES}$`, 'iu');
 /** Words that start a new piece of work when they follow "and" or a comma with an object after them. */
 const ACTION_VERB = new RegExp(
-  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|file|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|note|notify|tell|remind|thank|invite|book|pull|grab|fetch|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|have|get|let|wait|use|do(?=\s+(?:an?|one|two|three|some|a\s+few|\d+)\s)|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
+  String.raw`^(?:please\s+)?(write|draft|compose|create|make|generate|produce|prepare|design|build|craft|outline|plan|summari[sz]e|sum\s+up|turn|convert|repurpose|adapt|suggest|propose|come\s+up\s+with|brainstorm|list|research|compare|contrast|benchmark|investigate|interview|survey|measure|analy[sz]e|review|check|read|extract|scan|process|record|film|give|draw|render|illustrate|find|collect|gather|compile|send|email|publish|post|share|upload|tweet|translate|edit|proofread|rewrite|shorten|pick|choose|add|put|release|announce|update|track|calculate|total|estimate|organi[sz]e|go\s+through|look\s+over|format|file|reply\s+to|respond\s+to|answer|explain|describe|report|evaluate|assess|audit|flag|highlight|point\s+out|spot|identify|categori[sz]e|sort|caption|script|storyboard|mock\s+up|sketch|digiti[sz]e|log|note|notify|tell|remind|thank|invite|book|pull|grab|fetch|fire\s+off|shoot\s+(?:off|over)|lay\s+out|put\s+together|whip\s+up|knock\s+out|spin|cut|clip|have|get|let|wait|use|do(?=\s+(?:an?|one|two|three|some|a\s+few|\d+)\s)|${WORK_VERB_IN_OTHER_LANGUAGES})(?![\p{L}\p{N}_])`,
   'iu',
 );
 /** A person by name, then the thing given them: "Thabo a summary email", "Priya the totals". */
@@ -130,8 +130,11 @@ export function planWorkflow(goal: string): OfflinePlan {
     // (Read whole too: "no need for me to check any of it" holds a review phrase the waiver negates.)
     const waiver = (unwaived !== '' && waived(unwaived)) || (reviewed && waived(aside.text));
     if (waiver && !matchIntent(rest) && (rest === unwaived || !ACTION_VERB.test(stripLead(rest)))) continue;
-    // "just go ahead", "crack on": leave to carry on asks for nothing (not what is left of "let me check it before you carry on").
-    if (!reviewed && GO_AHEAD.test(rest)) continue;
+    // "just go ahead", "crack on": leave to carry on asks for nothing (not what is left of "let me check it before you carry on");
+    // nor does letting an output go unchecked, nor a remark on why.
+    // (As written: "just send it" keeps its "just", which the lead-in reading drops.)
+    if (!reviewed && letsGo(tidy(clause.written))) continue;
+    if (drafts.length > 0 && REMARK.test(rest) && !matchIntent(rest) && !WRITTEN_PIECE.test(rest)) continue;
     // "just the outline", "like today leek and potato": the deliverable said again, or an example of it, is no step.
     // "long youtube video about X. script first, then…": the kind said again with "first" orders it, it is no new step.
     const orders = FIRST_OF_KIND.test(rest) && drafts.at(-1)?.tool === matchIntent(rest)?.tool;
@@ -190,7 +193,7 @@ export function planWorkflow(goal: string): OfflinePlan {
       continue;
     }
     // "…the contract I got and flag the risky bits": what to look for in the analysis, not a step of its own.
-    if (previous && findsInAnalysis(clause, previous)) {
+    if (previous && findsInAnalysis(clause, previous, previous.tool ?? (previous === documentReader(drafts, kind) ? kind : undefined))) {
       // In the step's own voice: "tell me what's risky" is "flag what's risky".
       const finding = rest.replace(/^(?:tell|show)\s+(?:me|us)\s+/i, 'flag ');
       previous.description += `${previous.description.includes(',') ? ',' : ''} and ${lowerFirst(finding)}`;
@@ -282,8 +285,23 @@ const NO_CHECK_NEEDED = new RegExp(String.raw`\b${NO_CHECK_NEEDED_WORDS}\b|\bwit
 function waived(clause: string): boolean {
   return NO_CHECK_NEEDED.test(clause) || WAIVED_CHECK_IN_OTHER_LANGUAGES.test(clause) || waivedCheck(clause);
 }
-/** Leave to carry on, said on its own: "just go ahead", "go for it", "crack on". */
-const GO_AHEAD = /^(?:just\s+|so\s+)?(?:go\s+ahead|go\s+for\s+it|crack\s+on|carry\s+on|proceed|fire\s+away)(?:\s+with\s+it)?$/i;
+/** Leave to carry on, said on its own: "just go ahead", "go for it", "crack on", "just send it". */
+const GO_AHEAD = /^(?:just\s+|so\s+)?(?:go\s+ahead|go\s+for\s+it|crack\s+on|carry\s+on|proceed|fire\s+away)(?:\s+with\s+it)?$|^just\s+(?:send|post)\s+it$/i;
+/**
+ * An output let go without a check: "the facebook post can just go", "the script and the post you can just do", "the email
+ * doesn't need checking" (read by waivers).
+ */
+const RELEASED = /^(?:the|that|this)\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:and|&)\s+the\s+[\w-]+(?:\s+[\w-]+)?)?\s+(?:you\s+)?(?:can|could|may)\s+(?:just\s+)?(?:go(?:\s+(?:out|live|straight\s+out))?|do|send|post|publish|run)(?:\s+(?:it|them))?(?:\s+(?:directly|straight\s+away|as\s+is|whenever))?$/i;
+/** Leave to go on, or outputs let go unchecked, with remarks or waivers after it: "just send it, i'm on the tools all day". */
+function letsGo(text: string): boolean {
+  const [head, ...after] = text.split(/\s*,\s*/);
+  return (GO_AHEAD.test(head) || RELEASED.test(head)) && after.every((part) => REMARK.test(part) || waived(part));
+}
+/**
+ * A remark after the asks, with its own subject and no deliverable: "we've got 6 agents and someone always forgets",
+ * "i'm on the tools all day", "last year someone sent the wrong date". It tells why, it asks for nothing.
+ */
+const REMARK = /^(?:we(?:['’]ve|\s+have)\s+got|we(?:['’]re|\s+are)\s+(?:always|never|busy|on|out|away|short)|someone|somebody|nobody|no\s+one|everyone|they\s+(?:always|never)|last\s+(?:time|year|week|month)|i(?:['’]m|\s+am)\s+(?:on|out|away|busy|at|in|driving|travelling)\b|she['’]s|he['’]s)\b/i;
 /** "script first", "the outline first": a kind and "first", ordering what is made. */
 const FIRST_OF_KIND = /^(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+first$/i;
 /** "(just) the outline", "(only) the caption": a deliverable said again, to say nothing more is wanted. */
@@ -374,11 +392,13 @@ const SUMMARY_OF_REVIEW = /^(?:summari[sz]e|sum\s+up|explain)\b(?![^]*\b(?:e-?ma
 const ANALYSES = new Set<OfflineToolName | undefined>(['analyze_legal_document', 'extract_receipt_data']);
 
 /** A clause, joined without "then", that says what to look for in the document the step before analyses. */
-function findsInAnalysis(clause: Clause, previous: Draft): boolean {
-  const finding = FINDING.test(clause.text) || (previous.tool === 'analyze_legal_document' && SUMMARY_OF_REVIEW.test(clause.text));
+// `reading` is what the step before reads: its tool, or the pasted material's kind when it is the step that will read it ("go
+// through it and tell me what's dodgy", before the step has its tool).
+function findsInAnalysis(clause: Clause, previous: Draft, reading: OfflineToolName | undefined): boolean {
+  const finding = FINDING.test(clause.text) || (reading === 'analyze_legal_document' && SUMMARY_OF_REVIEW.test(clause.text));
   // "explain which clauses could hurt me" names the contract's parts: the same analysis, not another.
   const intent = matchIntent(clause.text);
-  return ANALYSES.has(previous.tool) && previous.group !== clause.group && !SEQUENCE_WORD.test(clause.written) && (!intent || intent.tool === previous.tool) && finding;
+  return ANALYSES.has(reading) && previous.group !== clause.group && !SEQUENCE_WORD.test(clause.written) && (!intent || intent.tool === reading) && finding;
 }
 
 /** "1.", "2)", "4.1", "§ 3", "-", "•", "Step 3:": the marker of an item of a list, or of a clause, written one per line. */
@@ -494,6 +514,8 @@ function clausesOf(text: string): Clause[] {
       const nextNumbered = INLINE_NUMBER.test(sentences[at + 1] ?? '');
       if (nextNumbered && at === 0 && !ACTION_VERB.test(stripLead(numbered)) && !matchIntent(numbered)) continue;
       const written = numbered.replace(INLINE_NUMBER, '');
+      // "the script and the post you can just do": outputs let go unchecked, named together, are no list of asks.
+      if (letsGo(tidy(stripLead(written)))) continue;
       const lead = LEAD_IN.exec(written)?.[0];
       // (An item numbered inline may follow the lead-in: "please do the following: 1) an image…".)
       const sentence = withPurposeAfter(spokenAsOne(lead && !matchIntent(lead) ? written.slice(lead.length).replace(INLINE_NUMBER, '') : written));
@@ -627,7 +649,8 @@ function isScene(text: string, next: string): boolean {
   const namesWhatNextReads = named !== undefined && ANALYSES.has(named.tool) && (startsWithPronounObject(next) || (RECEIVED.test(text) && !matchIntent(next)));
   // "Got this lease from the agent", "Voici le contrat": a document received, or shown, is no work of its own.
   const work = !RECEIVED.test(text) && (ACTION_VERB.test(text) || opensWithVerb(text));
-  return (!named || namesWhatNextReads) && !work && !asks.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
+  // An ask in another language ("j'aimerais que tu fasses un récap") is no scene, whatever it names.
+  return (!named || namesWhatNextReads) && !work && !asks.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
 /**
  * "I'd like to get the word out properly", "we want to fill the Tuesday slots": what the work is for, said as a wish to
