@@ -24,6 +24,8 @@ describe('schedule phrases', () => {
     ['Cada día 20 del mes, revisar las facturas', '0 9 20 * *', null],
     ['look at the stock levels every 3 hrs', '0 */3 * * *', null],
     ['Am letzten Tag jedes Monats um 18 Uhr die Kasse abrechnen', '0 18 L * *', null],
+    // A bare frequency gives way to a later phrase naming its days.
+    ['the newsletter is monthly and goes out on the last tuesday of the month, around 9am. write the intro', '0 9 * * 2L', null],
     // A phrase describing something else gives way to the one saying when to work.
     ["i'm doing the stock count by hand every day right now. can it run every weekday at 6.45am?", '45 6 * * 1-5', null],
     ['we have a rota that changes every week and nobody reads it. on the first friday of every month, post it to the team', '0 9 * * 5#1', null],
@@ -196,6 +198,8 @@ describe('schedule phrases', () => {
     ['Every Monday review these clauses:\n\n4.1 Fees are due in 10 days.\n  4.2 Late fees apply.', 'review these clauses:\n\n4.1 Fees are due in 10 days.\n4.2 Late fees apply.'],
     ['Review these clauses\n\n\n\n1. Term .', 'Review these clauses\n\n1. Term.'],
     ["Chaque lundi à 9h, écris un post sur l'atelier", "écris un post sur l'atelier"],
+    // The full stop after "am" ends the sentence.
+    ['the shop opens every day at 8am. each time write a short caption', 'the shop opens. each time write a short caption'],
   ])('leaves the phrase out of "%s"', (goal, rest) => {
     expect(withoutSchedulePhrases(goal)).toBe(rest);
   });

@@ -265,7 +265,8 @@ class Grammar {
   /** "am", "pm", "a.m.", "p.m": whether it is after noon, and the index after it. */
   meridiem(at: number): { pm: boolean; next: number } | undefined {
     const text = this.tokens[at]?.text;
-    if (text === 'am' || text === 'pm') return { pm: text === 'pm', next: at + (this.word(at + 1, '.') ? 2 : 1) };
+    // A full stop after "am" ends the sentence ("around 10am. each time…"): it is no part of the time.
+    if (text === 'am' || text === 'pm') return { pm: text === 'pm', next: at + 1 };
     if ((text === 'a' || text === 'p') && this.word(at + 1, '.') && this.word(at + 2, 'm')) {
       return { pm: text === 'p', next: at + (this.word(at + 3, '.') ? 4 : 3) };
     }
@@ -824,6 +825,9 @@ const RELATIVE_BEFORE = /\b(?:that|which|who)\s+(?:[\w'’-]+\s+){0,3}$/i;
 /** How the person works now ("I'm doing this by hand every day"): the recurrence of today's chore, not the schedule asked for. */
 const CURRENT_PRACTICE = /\b(?:by\s+hand|manually|right\s+now|at\s+the\s+moment|currently|(?:i|we)(?:['’]m|['’]re|\s+am|\s+are)\s+doing)\b/i;
 
+/** A frequency said without its days: "monthly", "every week", "each month". */
+const BARE_FREQUENCY = /^(?:monthly|weekly|(?:every|each)\s+(?:month|week))$/i;
+
 function describesSomethingElse(goal: string, reading: Reading): boolean {
   const before = goal.slice(Math.max(0, reading.start - 160), reading.start);
   const sentence = before.split(/[.!?\n]/).at(-1) ?? '';
@@ -836,7 +840,10 @@ export function suggestSchedule(goal: string): ScheduleFromWords | null {
   // "roles that change every month… on the first Monday of every month, post them": a phrase describing something else gives
   // way to one that says when to work.
   const whenToWork = readings.filter((reading) => !describesSomethingElse(goal, reading));
-  const [first, ...later] = whenToWork.length > 0 ? whenToWork : readings;
+  const [bare, ...rest] = whenToWork.length > 0 ? whenToWork : readings;
+  // "monthly, on the last Friday of the month": a bare frequency gives way to a later phrase naming its days.
+  const named = BARE_FREQUENCY.test(bare?.schedule.phrase ?? '') ? rest.find((reading) => reading.schedule.expression) : undefined;
+  const [first, ...later] = named ? [named, ...rest.filter((reading) => reading !== named)] : [bare, ...rest];
   if (!first) return null;
   // "quarterly VAT reminder - 1st of Jan, Apr, Jul and Oct at 8": a later phrase naming the same days with a time says when.
   const days = (reading: Reading): string | undefined => reading.schedule.expression?.split(' ').slice(2).join(' ');

@@ -431,6 +431,13 @@ describe('planWorkflow', () => {
     expect(stepsOf('every morning a caption for the special and a reminder to the drivers about the routes. we have got 4 drivers and someone always forgets').map(([, agent]) => agent)).toEqual(['social', 'general']);
   });
 
+  it('reads "each time" before the ask as when, not as what is made, and names an earlier output without its brackets', () => {
+    expect(stepsOf('each time i need the episode script (40 mins, me and a guest) and then a short reel script pulling the best tip out of it')).toEqual([
+      ['Write the episode script (40 mins, me and a guest)', 'video', false],
+      ['Make a short reel script pulling the best tip out of the episode script', 'video', false],
+    ]);
+  });
+
   it('reads "tell me what is unfair" after reading pasted terms as what that reading flags', () => {
     const goal = 'The gym sent me this. can you go through it and tell me what is unfair, then draft a reply to the manager.\n\nMEMBERSHIP TERMS\n1. Term. This membership renews automatically each year.\n2. Fees. The Member shall pay 40 pounds a month.\n3. Law. The laws of England govern these terms.';
     expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['legal', 'general']);

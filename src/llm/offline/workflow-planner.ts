@@ -872,6 +872,8 @@ function referenceOf(text: string, tool: OfflineToolName | undefined): string {
   if (/^(?:this|that|these|those|it|them)(?:\s+(?:for\s+(?:me|us)|please|pls))?$/i.test(object)) return tool === 'extract_receipt_data' ? 'the receipt' : tool === 'analyze_legal_document' ? 'the contract' : 'the result';
   // The article in the goal's own language goes too: "the lo script", "the la imagen" read as nobody writes.
   object = object.replace(/^(?:a|an|the|some|one|our|my|el|la|lo|il|los|las|le|les|un|una|uno|une|der|die|das|den|ein|eine|einen|um|uma)\s+/i, '').replace(/\s+based on step \d+$/, '');
+  // "the episode script (30ish mins, me + a guest)": what is said in brackets is the first step's detail, not its name.
+  object = object.replace(/\s*\([^()]*\)/g, '').trim();
   return object ? `the ${object}` : 'the result';
 }
 
@@ -922,7 +924,7 @@ function stripLead(text: string): string {
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
     // "separately draft replies", "also make…": an adverb before the verb leads, it is not the work.
-    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
+    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally|(?:each|every)\s+time|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
     // "then you write the full post": the assistant named as the verb's subject.
     const addressed = /^(?:you|u)(?:['’]ll|\s+(?:can|could|will|should|then))?\s+/i.exec(rest);
     if (addressed && ACTION_VERB.test(rest.slice(addressed[0].length))) rest = rest.slice(addressed[0].length);
