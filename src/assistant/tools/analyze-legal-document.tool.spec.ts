@@ -2290,3 +2290,110 @@ describe('analyzeDocument: a titled point under an Exclusivity heading in any la
     }
   });
 });
+
+describe('analyzeDocument: asides and bracketed figures in a restraint, names in the possessive, the whole fee back and more, deals named by purpose, the term by its length, Spanish works ceded, Dutch and Italian wording', () => {
+  const findingsOf = (document: string) => analyzeDocument(document).risks.map((risk) => `${risk.id}:${risk.severity}`).sort();
+
+  it('reads a bar on soliciting whose period is written with its figure in brackets ("twelve (12) months") as non-solicitation', () => {
+    expect(
+      severitiesOf('Customers. The Consultant shall not, while engaged and for twelve (12) months after it ends, directly or indirectly solicit any customer of the Company.'),
+    ).toEqual(['non_solicitation:medium']);
+  });
+
+  it('reads Dutch interest on sums paid late said by a participle ("te laat betaalde", "niet tijdig voldane") as a late charge, by its rate', () => {
+    expect(severitiesOf('Betaling. Over niet tijdig voldane facturen is de Opdrachtgever een rente van 1% per maand verschuldigd.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Huur. Over te laat betaalde huur rekent de Verhuurder een rente van 3% per maand.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Betaling. Facturen worden binnen 14 dagen betaald; er is geen rente verschuldigd.')).toEqual([]);
+  });
+
+  it('reads hiring the other side’s people named by the party’s own name in the possessive ("Brightway’s drivers", "Greenfields’ gardeners") as non-solicitation', () => {
+    expect(severitiesOf('Staff. The Hotel will not employ any of Brightway’s drivers directly during the contract or for six months afterwards.')).toEqual([
+      'non_solicitation:medium',
+    ]);
+    expect(severitiesOf("Staff. The Owner shall not engage Greenfields' gardeners privately while this agreement runs.")).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('Equipment. The Hotel will not hire out Brightway’s minibuses or their trailers.')).toEqual([]);
+  });
+
+  it('reads the whole fee paid back with a sum on top, if a term is broken, as liquidated damages (high), and not a plain refund', () => {
+    expect(severitiesOf('Videos. If you delete a video within 60 days, you must repay the whole fee and a further €200.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Photos. Should the Model post the images before launch, she will refund the entire fee plus $300.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Cancellation. If we cancel the shoot, we will refund the full fee.')).toEqual([]);
+  });
+
+  it('reads ending the deal named by what it is for ("the residency", "the campaign", "the guest slot") as termination without cause', () => {
+    expect(severitiesOf('Ending. The Gallery may end the residency at any time, without notice.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('Ending. The Brand can end the campaign at any time for any reason.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Ending. We can end your guest slot whenever we like.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('Wrap-up. At the end of the project, the Studio returns all files.')).toEqual([]);
+  });
+
+  it('reads Spanish or Portuguese works themselves said to be ceded or to become the other side’s property as an IP assignment, high for free time', () => {
+    expect(severitiesOf('Propiedad. Los diseños y fotografías del Fotógrafo, incluidos los realizados en su tiempo libre, quedan cedidos al Estudio.')).toEqual([
+      'ip_assignment:high',
+    ]);
+    expect(severitiesOf('Entregables. Los textos entregados quedan cedidos a la Agencia.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Entregas. As ilustrações passam a ser propriedade do CLIENTE após o pagamento.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Envío. Las fotografías serán transmitidas al Cliente por correo electrónico.')).toEqual([]);
+  });
+
+  it('reads the term said by its length ("for the 6 weeks of the tour") as the term, so a restraint under an Exclusivity heading is exclusivity alone', () => {
+    expect(
+      findingsOf('Tour terms:\n- Fee: £2,000 for the tour.\n- Exclusivity: for the 6 weeks of the tour you won’t promote any other energy drink brand.'),
+    ).toEqual(['exclusivity:medium', 'missing_liability_cap:medium']);
+    expect(findingsOf('Tour terms:\n- Fee: £2,000 for the tour.\n- Exclusivity: for 6 months after the tour you won’t promote any other energy drink brand.')).toContain(
+      'non_compete:high',
+    );
+  });
+
+  it('reads works that become a party’s property by its name of several words as an IP assignment, high when it takes the maker’s existing work', () => {
+    expect(severitiesOf('Artwork. All illustrations produced for the book become Redfern Hill Press’s property.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Artwork. All illustrations produced for the book, and any of your existing sketches used in them, become Redfern Hill Press’s property.')).toEqual([
+      'ip_assignment:high',
+    ]);
+    expect(severitiesOf('Artwork. Any lyrics you wrote before the tour that we record become Northway Records’s property.')).toEqual(['ip_assignment:high']);
+  });
+
+  it('reads the sum for the weeks or months left, owed on leaving before they are up, as liquidated damages (high)', () => {
+    expect(severitiesOf('Leaving early. If you move out before the six months are up, you still owe the rent for the remaining months.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Leaving early. If the Client stops before the 12 weeks are over, it pays the fees for the remaining weeks.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Leaving early. If you move out before the six months are up, no further rent is owed.')).toEqual([]);
+  });
+
+  it('reads Italian late interest by its rate, a right to withdraw at will said in the first person, a law that applies and an arbitrator', () => {
+    expect(severitiesOf("Rate. Se una rata è in ritardo, sull'importo scaduto maturano interessi di mora del 2,5% al mese.")).toEqual(['penalties:high']);
+    expect(severitiesOf('Rate. Sulle rate pagate in ritardo sono dovuti interessi di mora dell’1% al mese.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Recesso. Posso recedere dall’accordo quando voglio, a mia esclusiva discrezione.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('Recesso. Il Socio può recedere quando vuole, con un preavviso di 30 giorni.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Varie. Al presente accordo si applica la legge svizzera.')).toEqual(['governing_law:low']);
+    expect(severitiesOf('Controversie. Ogni controversia sarà decisa da un arbitro unico della Camera Arbitrale di Milano.')).toEqual([
+      'arbitration_jury_waiver:medium',
+    ]);
+    expect(severitiesOf('Varie. Presto ti mando il calendario delle rate; la legge non mi obbliga a chiedere interessi.')).toEqual([]);
+  });
+
+  it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
+    expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
+    expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
+  });
+
+  it('reads long runs of the new wording in bounded time', () => {
+    const runs = [
+      'shall not, during the term, for twelve (12) months, after it ends, directly solicit, ',
+      'will not hire any of Brightway’s Greenfields’ SparkleWorks’ the Agency’s ',
+      'pay us back the full fee plus a refund the entire fee and repay the whole fee together with ',
+      'may end the residency end the campaign end the guest spot at any ',
+      'las recetas y creaciones quedan cedidas las fotografías pasan a ser propiedad no quedan ',
+      'for the 3 months of the campaign for the six weeks of the tour during the two years of ',
+      'become Redfern Hill Press’s your existing sketches you drew before becomes the ',
+      'before the 3 months are up the rent for the remaining months the fees for the remaining weeks ',
+      'interessi di mora del 3% al mese posso recedere quando voglio a mia esclusiva vale la legge decide un arbitro decisa ',
+      'te laat betaalde bedragen niet tijdig voldane facturen rente te laat ',
+    ];
+    for (const run of runs) {
+      const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+      const cpu = startCpuClock();
+      analyzeDocument(document);
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+});

@@ -97,6 +97,16 @@ const ES_CEDES = String.raw`(?<!\b(?:no|n[aã]o)\s)\b(?:ced(?:e|en|er|er[aá]|er
 /** Rights said to be ceded after them: "los derechos … quedan cedidos", "os direitos … ficam transferidos" (not "no quedan cedidos"). */
 const ES_RIGHTS_CEDED = String.raw`(?<!\b(?:no|n[aã]o)\s)\b(?:quedan?|quedar[aá]n?|ficam?|ficar[aã]o|ser[aá]n?|ser[aã]o|s[aã]o|son|est[aá]n|est[aã]o)\s+` +
   String.raw`(?:cedid|transferid|transmitid)[oa]s?(?!${ES_LETTERS})`;
+/** Works by their Spanish or Portuguese names: "recetas", "creaciones", "diseños", "fotografías", "fichas técnicas", "ilustrações". */
+const ES_WORKS = String.raw`(?:obras?|creaci[oó]n(?:es)?|cria[cç](?:[aã]o|[oõ]es)|recetas?|receitas?|dise[nñ]os?|fotograf[ií]as?|im[aá]genes|imagens|textos?|` +
+  String.raw`invenciones|inven[cç](?:[aã]o|[oõ]es)|software|c[oó]digos?|contenidos?|conte[uú]dos?|v[ií]deos?|grabaciones|grava[cç](?:[aã]o|[oõ]es)|` +
+  String.raw`ilustraciones|ilustra[cç](?:[aã]o|[oõ]es)|dibujos|desenhos|fichas\s+t[eé]cnicas|desarrollos|entregables)(?!${ES_LETTERS})`;
+/**
+ * The works themselves ceded, or becoming someone's property, rather than the rights in them: "las recetas … quedan cedidas a la
+ * Empresa", "as ilustrações passam a ser propriedade do CLIENTE" (works "transmitidas" or "transferidas" may only be sent).
+ */
+const ES_WORKS_CEDED = String.raw`\b${ES_WORKS}[^.]{0,200}?(?:(?<!\b(?:no|n[aã]o)\s)\b(?:quedan?|quedar[aá]n?|ficam?|ficar[aã]o|ser[aá]n?|ser[aã]o|son|s[aã]o)\s+` +
+  String.raw`cedid[oa]s?(?!${ES_LETTERS})|\b(?:pasan?|pasar[aá]n?|passam?|passar[aã]o)\s+a\s+ser\s+(?:de\s+)?(?:la\s+|a\s+)?(?:propiedad|propriedade)\b)`;
 /** Refusing: "se abstendrá de", "se obliga a no", "no podrá", "no deberá", or "no" before the verb ("no promocionará"). */
 const ES_REFUSAL = String.raw`(?:se\s+abstendr[aá]n?\s+de|se\s+obligan?\s+a\s+no|\bno(?:\s+(?:podr[aá]n?|deber[aá]n?))?)`;
 /** Refusing in Spanish or Portuguese, neither side included: "no podrá", "se abstendrá de", "não poderá", "ninguna de las partes podrá". */
@@ -223,6 +233,12 @@ const NL_NO_NOTICE = String.raw`\bzonder\s+(?:(?:voorafgaande|enige|nadere)\s+)?
 /** A notice period: "een opzegtermijn van één maand", "een aankondiging van dertig dagen", "twee weken van tevoren". */
 const NL_NOTICE_PERIOD = String.raw`\b(?:(?:opzeg)?termijn|aankondiging)\s+van\s+(?:ten\s+minste\s+|minimaal\s+|minstens\s+)?(?:\d+|[a-zéëè]+)\s+(?:dagen|dag|weken|week|maanden|maand)\b|` +
   String.raw`\b(?:\d+|[a-zéëè]+)\s+(?:dagen|weken|maanden)\s+(?:van\s+tevoren|vooraf|voorafgaand)\b`;
+/**
+ * Sums paid late in Dutch, by an adjective or by the adverb and a participle: "te late betaling", "achterstallige huur", "te laat
+ * betaalde bedragen", "niet tijdig voldane facturen".
+ */
+const NL_PAID_LATE = String.raw`\b(?:te\s+la(?:te|at)|niet\s+tijdig(?:e)?|verlate|achterstallige?)\s+(?:(?:betaalde|voldane|ontvangen)\s+)?` +
+  String.raw`(?:betaling\w*|bedrag(?:en)?|huur(?:prijs)?|facturen|factuur|termijnen)\b`;
 /** A fine by its Dutch name: "een boete van € 150", "contractuele boete", "dwangsom" (a "verkeersboete" is the road's). */
 const NL_PENALTY = String.raw`\b(?:contractuele\s+)?boetes?\b(?=[^.]{0,40}?(?:\d|\b(?:per|bij|wegens|van)\b))|\bboetebeding\w*|\bdwangsom\w*`;
 /**
@@ -231,12 +247,12 @@ const NL_PENALTY = String.raw`\b(?:contractuele\s+)?boetes?\b(?=[^.]{0,40}?(?:\d
  */
 const IT_LETTERS = String.raw`[a-zàèéìòù]`;
 const IT_MUTUAL = String.raw`\b(?:ciascuna|ciascuno|ognuna|ognuno)\s+(?:delle\s+|dei\s+)?part[ei]\b|\bentrambe\s+le\s+parti\b|\breciprocamente\b`;
-const IT_MAY = String.raw`\b(?:pu[oò]|possono|potr[aà]|potranno|ha(?:nno)?\s+(?:il\s+)?diritto\s+di|ha(?:nno)?\s+(?:la\s+)?facolt[aà]\s+di|si\s+riserva\s+(?:il\s+diritto\s+)?di)(?!${IT_LETTERS})`;
+const IT_MAY = String.raw`\b(?:pu[oò]|possono|potr[aà]|potranno|posso|possiamo|potr[oò]|potremo|ha(?:nno)?\s+(?:il\s+)?diritto\s+di|ha(?:nno)?\s+(?:la\s+)?facolt[aà]\s+di|si\s+riserva\s+(?:il\s+diritto\s+)?di)(?!${IT_LETTERS})`;
 const IT_END = String.raw`\b(?:recedere|risolvere|disdire|disdettare|sciogliere|interrompere)\b`;
 /** At one's discretion, however qualified: "a sua discrezione", "a sua insindacabile discrezione", "a sua esclusiva (assoluta) discrezione". */
-const IT_DISCRETION = String.raw`(?:sua|propria|proprio)\s+(?:(?:insindacabile|esclusiva|assoluta|piena|libera|totale|unica|sola)\s+){0,2}discrezione`;
+const IT_DISCRETION = String.raw`(?:sua|propria|proprio|mia|nostra)\s+(?:(?:insindacabile|esclusiva|assoluta|piena|libera|totale|unica|sola)\s+){0,2}discrezione`;
 /** Needing no reason: "in qualsiasi momento", "senza (giusta) causa", "ad nutum", or on notice ("con un preavviso di 15 giorni"). */
-const IT_AT_WILL = String.raw`\bin\s+(?:qualsiasi|ogni|qualunque)\s+momento\b|\bsenza\s+(?:giusta\s+)?(?:causa|motivo|motivazione)\b|\bad\s+nutum\b|` +
+const IT_AT_WILL = String.raw`\bin\s+(?:qualsiasi|ogni|qualunque)\s+momento\b|\bquando\s+(?:voglio|vuole|vogliamo|vogliono|preferisce|preferisco|crede|credo)\b|\bsenza\s+(?:giusta\s+)?(?:causa|motivo|motivazione)\b|\bad\s+nutum\b|` +
   String.raw`\ba\s+${IT_DISCRETION}\b|\bpreavviso\b`;
 const IT_NO_NOTICE = String.raw`\bsenza\s+(?:alcun\s+|previo\s+)?preavviso\b|\bcon\s+effetto\s+immediato\b|\ba\s+${IT_DISCRETION}\b`;
 const IT_NOTICE_PERIOD = String.raw`\bpreavviso\s+(?:scritto\s+)?(?:di\s+)?(?:almeno\s+)?(?:\d+|${IT_LETTERS}+)\s+(?:\(\d+\)\s+)?(?:giorni|settimane|mesi)\b|` +
@@ -246,6 +262,15 @@ const IT_NOTICE_PERIOD = String.raw`\bpreavviso\s+(?:scritto\s+)?(?:di\s+)?(?:al
 const IT_PENALTY = String.raw`\b(?:una|la|le|alcuna|della|delle|alla|alle)\s+penal[ei]\b|\bclausola\s+penale\b|\bpenal[ei]\s+(?:di|pari)\b|` +
   // Owed as one: "a titolo di penale", "come penale", "quale penale".
   String.raw`\b(?:a\s+titolo\s+di|come|quale|in\s+qualit[aà]\s+di)\s+penal[ei]\b`;
+/** Interest for paying late in Italian: "interessi di mora", "interessi moratori", "interessi per ritardato pagamento". */
+const IT_LATE_CHARGE = String.raw`\binteress[ei]\s+(?:di\s+)?mora\b|\binteress[ei]\s+moratori\b|\binteress[ei]\s+(?:per\s+(?:il\s+)?)?ritardat[oi]\s+pagament[oi]\b`;
+/** Disputes for an arbitrator in Italian: "decide un arbitro", "devolute a un collegio arbitrale", "arbitrato", "clausola compromissoria". */
+const IT_ARBITRATION = String.raw`\barbitrato\b|\blodo\s+arbitrale\b|\bclausola\s+compromissoria\b|\b(?:collegio|camera)\s+arbitrale\b|` +
+  String.raw`(?<!${IT_LETTERS})(?:decide|decidono|decider[aà]|decideranno|decis[aoie]|risolt[aoie]|devolut[aoie]|deferit[aoie]|rimess[aoie]|affidat[aoie])(?!${IT_LETTERS})` +
+  String.raw`[^.]{0,60}?\barbitr[oi]\b`;
+/** A law said to apply in Italian: "vale la legge italiana", "si applica la legge svizzera", "è applicabile il diritto francese". */
+const IT_LAW_APPLIES = String.raw`(?<!${IT_LETTERS})(?:si\s+applica(?:no)?|vale|valgono|(?:è|e['’])\s+applicabile|trova\s+applicazione)\s+(?:la\s+|il\s+)?` +
+  String.raw`(?:legge|diritto|normativa)\s+(?!(?:applicabile|vigente|in|di|del|della|che|non)(?!${IT_LETTERS}))${IT_LETTERS}{4,}`;
 /** Changing the terms in Italian: "modificare le condizioni", "aumentare le tariffe", "aggiornare il listino". */
 const IT_CHANGE = String.raw`(?:modificare|cambiare|variare|aggiornare|aumentare|adeguare|rivedere)`;
 const IT_TERMS = String.raw`(?:condizioni|contratto|termini|prezz[oi]|tariff[ae]|corrispettiv[oi]|canone|regolamento|listino|compens[oi])`;
@@ -543,6 +568,12 @@ const ENDING_EVENT = String.raw`\b(?:following|after|upon|on|from|at|since|befor
  */
 const CANCELLER_PAYS = String.raw`(?:cancellation|termination|kill|break)\s+(?:charges?|fees?)|liquidated\s+damages|penalt(?:y|ies)|forfeit\w*|non-?refundable|` +
   String.raw`not\s+(?:be\s+)?refund(?:ed|able)|(?:full|whole|entire|\d+\s*%\s+of\s+the)\s+(?:[\w-]+\s+){0,2}?(?:fee|price|balance|amount|sum|rent)\s+(?:[\w-]+\s+){0,2}?(?:payable|due)`;
+/**
+ * The deal named by what it is for, which ending ends it: "end the project", "end the residency", "end the guest spot" (the words
+ * after it still say whether a reason is needed: "at any time", "without notice").
+ */
+const DEAL_BY_PURPOSE = String.raw`(?:project|campaign|commission|collaboration|partnership|sponsorship|residency|placement|internship|` +
+  String.raw`apprenticeship|hire|gig|spot|slot|assignment|programme|program|course|season|tour|retainer|mandate)`;
 /** No one is given the right to end it: the sentence has no "may cancel", "can end", "right to terminate". */
 const NO_RIGHT_TO_END = String.raw`^(?![^]*\b(?:may|can|entitled\s+to|right\s+to)\s+(?:[\w-]+\s+){0,3}?(?:terminat|cancel|end|dismiss))`;
 /** Whose deal or place: "the", "this", "any", a party's ("Vendor's booth", "a member's place"). */
@@ -587,8 +618,12 @@ const THE_DEAL_PERIOD = String.raw`(?:term|engagement|employment|agreement|contr
   String.raw`appointment|residency|placement|campaign|project|season|tour|event|festival|fair|market|show|exhibition|weekend|booking|hire|licen[cs]e|sponsorship|partnership)`;
 /** "during that time", "in this period": the period a sentence before has set. */
 const PERIOD_SET_BEFORE = String.raw`\b(?:during|throughout|for|in)\s+(?:that|this|such|the\s+same)\s+(?:time|period)\b`;
+/** The deal's length, counted: "the 3 months", "the six weeks", "the two years" (of the campaign, of the lease). */
+const COUNTED_LENGTH = String.raw`the\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few)\s+(?:days?|weeks?|months?|years?|seasons?)`;
 const LIMITED_TO_TERM = anyOf(
   String.raw`\b(?:during|throughout|for\s+the\s+(?:duration|length|life)\s+of)\s+(?:the|this|its|his|her|your|their|our)\s+(?:[\w-]+\s+){0,2}?${THE_DEAL_PERIOD}\b`,
+  // The term said by its length: "for the 3 months of the campaign", "during the two years of the lease".
+  String.raw`\b(?:for|during|throughout|over|in)\s+${COUNTED_LENGTH}\s+of\s+(?:the|this|its|his|her|your|their|our)\s+(?:[\w-]+\s+){0,2}?${THE_DEAL_PERIOD}\b`,
   String.raw`\b(?:while|whilst|(?:as|so)\s+long\s+as)\s+(?:(?:this|the|its|our|your|their)\s+(?:[\w-]+\s+){0,2}?${THE_DEAL_PERIOD}\s+(?:(?:is|remains)\s+in\s+(?:force|effect|place|progress)|` +
     String.raw`runs|lasts|continues|is\s+(?:running|on|ongoing|current|active|live))|(?:you\s+are\s+|he\s+is\s+|she\s+is\s+|they\s+are\s+)?(?:employed|engaged))\b`,
   // The same in plain words: "while you're teaching for us", "whilst you work with us", "as long as you're with the Studio".
@@ -733,10 +768,14 @@ const PER_PERIOD_OF_DELAY = anyOf(
 const NAMED_PENALTY = String.raw`(?<!\b(?:without|no|free\s+(?:of|from))\s+(?:any\s+)?(?:(?:early\s+)?(?:re)?payment\s+|prepayment\s+|early\s+termination\s+|cancellation\s+)?)` +
   String.raw`\bpenalt(?:y|ies)\b(?![\s-]+free\b)`;
 /** Leaving or ending before the term is out: "before the end of the first three years", "prior to expiry", "early". */
-const BEFORE_TERM_ENDS = String.raw`\b(?:before|prior\s+to)\s+(?:the\s+)?(?:end|expiry|expiration)\b|\b(?:early|earlier|prematurely)\b`;
+const BEFORE_TERM_ENDS = String.raw`\b(?:before|prior\s+to)\s+(?:the\s+)?(?:end|expiry|expiration)\b|\b(?:early|earlier|prematurely)\b|` +
+  // Before the term has run, said of its length: "before the 3 months are up", "before the twelve weeks are over".
+  String.raw`\bbefore\s+${COUNTED_LENGTH}\s+(?:are|is|have|has)\s+(?:up|over|finished|ended|expired|run\s+out|passed)\b`;
 /** What is left of the term: "for all the months remaining", "for every month left", "the balance of the term". */
 const REST_OF_TERM = String.raw`\b(?:for|of|over|covering)\s+(?:(?:all|each|every)\s+)?(?:of\s+)?(?:the\s+)?(?:months?|years?|weeks?|period|time)\s+` +
-  String.raw`(?:that\s+)?(?:remain\w*|left|unexpired)\b|\b(?:remainder|rest|balance|unexpired\s+part)\s+of\s+the\s+(?:[\w-]+\s+)?(?:term|lease|tenancy|contract|agreement|period)\b`;
+  String.raw`(?:that\s+)?(?:remain\w*|left|unexpired)\b|` +
+  // The same with the adjective first: "for the remaining weeks", "for all the unexpired months".
+  String.raw`\b(?:for|of|over|covering)\s+(?:all\s+)?(?:of\s+)?(?:the|its|their)\s+(?:remaining|unexpired|outstanding)\s+(?:days|weeks|months|years)\b|\b(?:remainder|rest|balance|unexpired\s+part)\s+of\s+the\s+(?:[\w-]+\s+)?(?:term|lease|tenancy|contract|agreement|period)\b`;
 /** A sum: rent, fees, instalments, compensation. */
 const SUM_OWED = String.raw`(?:rent|fees?|charges?|instal\w*|payments?|sums?|amounts?|compensation)`;
 /**
@@ -781,6 +820,17 @@ const WHOLE_PRICE_ON_CANCELLING = new RegExp(
     String.raw`(?:\b(?:cancellation|termination|withdrawal)\s+(?:charges?|fees?)\s+(?:of|equal\s+to|amounting\s+to)\s+${WHOLE_PRICE}|` +
     String.raw`${WHOLE_PRICE}\s+(?:[\w-]+\s+){0,3}?(?:is|are|remains?|becomes?|(?:shall|will)\s+(?:be|remain|become))\s+(?:still\s+|then\s+|immediately\s+)?` +
     String.raw`(?:payable|due|owed|owing|charged|retained|forfeited|kept)\b)`,
+  'i',
+);
+/**
+ * The whole fee paid back with a sum on top ("you'll pay us back the full fee plus a £500 charge", "must repay the whole fee and a
+ * further €200"): more than all one was paid, fixed in advance whatever the loss, so liquidated damages in all but name; a refund
+ * of the fee alone is not.
+ */
+const WHOLE_FEE_BACK_AND_MORE = new RegExp(
+  String.raw`\b(?:pa(?:y|ys|ying)\s+(?:[\w-]+\s+)?back|repa(?:y|ys|id|ying)|refund(?:s|ed|ing)?|return(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,2}?${WHOLE_PRICE}` +
+    String.raw`[^.]{0,40}?\b(?:plus|and|as\s+well\s+as|together\s+with|on\s+top\s+of)\s+(?:an?\s+|another\s+)?(?:(?:further|extra|additional)\s+)?` +
+    String.raw`(?:${MONEY}|(?:charges?|fees?|sums?)\b)`,
   'i',
 );
 /** Leaving before the end of the term in Spanish or Portuguese: "antes del vencimiento", "antes de la finalización", "antes do término". */
@@ -897,7 +947,10 @@ const BEYOND_WORK = anyOf(
   String.raw`\bprior\b|\bpre-existing\b|\bbefore\s+the\s+effective\s+date\b`,
   String.raw`\boutside\s+(?:of\s+)?(?:working|business|normal)\s+hours\b|\b(?:own|personal|free|spare)\s+time\b|\bwhether\s+or\s+not\b`,
   String.raw`\b(?:made|created|written|developed|drawn|designed|conceived|composed|produced|recorded|owned|held|had)\s+before\b|\bbefore\s+(?:the|this)\s+(?:project|engagement|contract|agreement|employment)\b`,
-  String.raw`\bside\s+projects?\b|\balready\s+(?:owned|existing|had)\b`,
+  // Made before, said in the simple past of the maker: "stuff you drew before joining", "songs she wrote before the tour".
+  String.raw`\b(?:you|he|she|they|i|we)\s+(?:drew|wrote|painted|composed|designed|created|developed|invented|shot|took)\s+(?:[\w-]+\s+){0,2}?before\b`,
+  // The maker's existing work: "any of your existing designs", "the Artist's existing sketches" (not "existing customers").
+  String.raw`\bside\s+projects?\b|\balready\s+(?:owned|existing|had)\b|\b(?:your|his|her|their|my|[\w-]+['’]s)\s+(?:own\s+)?existing\s+(?:[\w-]+\s+)?(?:${ARTWORKS}|works?|materials)\b`,
   // Dated before the deal: "created prior to the date of this Agreement", "made before the start of the engagement".
   String.raw`\b(?:before|prior\s+to)\s+the\s+(?:date|start|commencement|signing)\s+of\s+(?:this|the)\s+(?:agreement|contract|engagement|employment|project)\b`,
   // Earlier work in other words: "whether before or during the Term", "whether during it or before", "any earlier character
@@ -942,12 +995,14 @@ const assignedTo = (hereby: string): string =>
 const PASSES_TO = String.raw`(?:(?:(?:shall|will)\s+(?:be(?:\s+and\s+remain)?|become)|is|are|becomes?)\s+${PROPERTY_OF}|` +
   String.raw`(?:(?:shall|will)\s+)?(?:belong|vest)s?\s+(?:(?:exclusively|solely|entirely|wholly|absolutely|automatically)\s+)?(?:to|in)|` +
   String.raw`(?:(?:shall|will)\s+be|is|are|becomes?)\s+(?:(?:exclusively|solely|wholly)\s+)?owned\s+by|${assignedTo(String.raw`(?:hereby\s+)?`)})`;
+/** A party's name of up to three words, before its possessive: "the Brand's", "Redfern Hill Press's". */
+const NAME_OF_UP_TO_THREE_WORDS = String.raw`(?:[\w-]+\s+){0,2}?[\w-]+`;
 /**
  * Ownership changing hands, not held where it is ("the app is the property of Fintrek"): a creation that "becomes the sole
  * property of" someone (or "the Brand's property") or "vests in" them, or any work "hereby assigned to" them (a task
  * "assigned to the Cleaner" is given out, not conveyed).
  */
-const CHANGES_HANDS = String.raw`${ARTWORKS}\b[^.]{0,200}?\b(?:(?:(?:shall|will)\s+become|becomes?)(?:\s+${PROPERTY_OF}|(?=\s+(?:the\s+)?[\w-]+['’]s\s+(?:sole\s+|exclusive\s+)?property\b))|` +
+const CHANGES_HANDS = String.raw`${ARTWORKS}\b[^.]{0,200}?\b(?:(?:(?:shall|will)\s+become|becomes?)(?:\s+${PROPERTY_OF}|(?=\s+(?:the\s+)?${NAME_OF_UP_TO_THREE_WORDS}['’]s\s+(?:sole\s+|exclusive\s+)?property\b))|` +
   String.raw`(?:(?:shall|will)\s+)?vests?\s+(?:(?:absolutely|automatically|wholly)\s+)?in)|${WORKS}\b[^.]{0,200}?\b${assignedTo(String.raw`hereby\s+`)}`;
 /**
  * The owner is not the one the sentence says made it: "made by the Translator … belong to the Translator" keeps it with its
@@ -978,7 +1033,7 @@ function monthlyRate(sentence: string): number {
   // However the rate is written: "3% per month", "three per cent (3%) per month", "2 percent monthly", "24% p.a.", and in Spanish
   // or Portuguese: "3% mensual", "1% al mes", "2% ao mês", "36% anual", and in French: "1 % par mois".
   const match =
-    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais|mensuel(?:le)?s?|annuel(?:le)?s?)(?![a-z])|per\s+(dag|week|maand|jaar)(?![a-z])|par\s+(jour|semaine|mois|an|ann[ée]e)(?![a-zé]))/i.exec(
+    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais|mensuel(?:le)?s?|annuel(?:le)?s?)(?![a-z])|per\s+(dag|week|maand|jaar)(?![a-z])|par\s+(jour|semaine|mois|an|ann[ée]e)(?![a-zé])|(?:alla|al|all['’])\s*(giorno|settimana|mese|anno)(?![a-z]))/i.exec(
       sentence,
     );
   if (!match) return japaneseMonthlyRate(sentence);
@@ -986,8 +1041,12 @@ function monthlyRate(sentence: string): number {
   const perMonth: Record<string, number> = { day: 30, daily: 30, week: 4.3, weekly: 4.3, month: 1, monthly: 1, 'p.m': 1 };
   // Spanish and Portuguese units by their first letters: día, diario (a day); semana, semanal (a week); mes, mensual (a month).
   const foreign = (match[4] ?? match[5] ?? '').toLowerCase();
-  // Dutch and French units by name: per dag, per week, per maand, per jaar; par jour, par semaine, par mois, par an.
-  const dutch = ({ dag: 'day', week: 'week', maand: 'month', jour: 'day', semaine: 'week', mois: 'month' } as Record<string, string>)[(match[6] ?? match[7] ?? '').toLowerCase()];
+  // Dutch, French and Italian units by name: per dag, per week, per maand, per jaar; par jour, par semaine, par mois, par an; al giorno,
+  // alla settimana, al mese, all'anno.
+  const dutch = ({ dag: 'day', week: 'week', maand: 'month', jour: 'day', semaine: 'week', mois: 'month', giorno: 'day', settimana: 'week', mese: 'month' } as Record<
+    string,
+    string
+  >)[(match[6] ?? match[7] ?? match[8] ?? '').toLowerCase()];
   const unit =
     dutch ?? (foreign ? ({ d: 'day', s: 'week', m: 'month' } as Record<string, string>)[foreign[0] ?? ''] ?? 'year' : (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, ''));
   return rate * (perMonth[unit] ?? 1 / 12);
@@ -1013,8 +1072,12 @@ const AGREEMENT_ACRONYM = String.raw`(?:msa|eula|sla|dpa|sow|tos|t&cs?|aup|gtcs?
 /** What one side may change: the agreement, its terms and rules, a price, fee or rate, a schedule, a document the other side follows. */
 const AMENDABLE = String.raw`(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
   String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT}|${AGREEMENT_ACRONYM})`;
-/** Refusing, with the words up to the act: "shall not, directly or indirectly,", "agrees not to", "neither party will", "don't". */
-const WOULD_NOT = String.raw`(?:${REFUSAL}|\bneither)\b,?\s+(?:to\s+)?(?:[\w,']+\s+){0,12}?`;
+/**
+ * Refusing, with the words up to the act: "shall not, directly or indirectly,", "agrees not to", "neither party will", "don't". The
+ * period may be set off between commas before them, however long ("shall not, during the engagement and for eighteen (18) months
+ * after it ends, directly or indirectly solicit"), and its figure repeated in brackets, as contracts write numbers.
+ */
+const WOULD_NOT = String.raw`(?:${REFUSAL}|\bneither)\b(?:,[^,.;]{1,150}(?=,)){0,4},?\s+(?:to\s+)?(?:[\w,'’()]+\s+){0,12}?`;
 /** Going after someone else's people: "solicit", "poach", "entice away", "go after", "win over". */
 const POACH = String.raw`(?:solicit|poach|recruit|entice|induce|encourage|(?<!\b(?:for|on|of)\s)hire|employ|approach|lure|steal|canvass|tak(?:e|es|ing)\s+(?:over|away)|go\s+after|win\s+over)`;
 /**
@@ -1025,8 +1088,11 @@ const AS_VERB = String.raw`(?!(?:ee|e?r|or|e?ment)s?\b)\w*`;
 /** Whom: staff, customers and the like by their usual names (the crew in plain words: "any of our lads or subcontractors"). */
 const PEOPLE = String.raw`(?:employees?|staff|personnel|workers?|customers?|clients?|(?:sub-?)?contractors?|patients?|pupils?|students?|members?|accounts?|` +
   String.raw`lads|crew|workforce|team\s+members?|freelancers?)`;
-/** Whose people: the other side's, as either side writes it ("our", "your", "the Agency's", "each other's"). */
-const THEIR = String.raw`(?:our|your|my|their|its|his|her|each\s+other['’]s|one\s+another['’]s|the\s+[\w-]+(?:\s+(?:party|side))?['’]s)`;
+/**
+ * Whose people: the other side's, as either side writes it ("our", "your", "the Agency's", "each other's"), or by the party's own
+ * name ("Brightway's", "SparkleWorks'"; a word closing a quote, "'trainee'", is no possessive).
+ */
+const THEIR = String.raw`(?:our|your|my|their|its|his|her|each\s+other['’]s|one\s+another['’]s|the\s+[\w-]+(?:\s+(?:party|side))?['’]s|[\w-]+(?:['’]s|s['’]))`;
 /** People by their trade: "technicians", "stylists", "trainees", "cleaners", "kitchen porters", "sales reps". */
 const STAFF = String.raw`(?:[\w-]{3,}(?:ists?|ians?)|(?:employ|train|appoint|assign)ees?|cleaners?|drivers?|engineers?|developers?|designers?|managers?|` +
   String.raw`trainers?|teachers?|tutors?|instructors?|coach(?:es)?|carers?|nurses?|chefs?|cooks?|porters?|waiters?|waitress(?:es)?|bartenders?|baristas?|` +
@@ -1142,7 +1208,8 @@ const NON_COMPETE = [
  *   ("become the sole property of", "are hereby assigned to") are one however long the list before the verb.
  * - penalties: high for penalties, liquidated damages, sums or shares of the fee charged or deducted per period of delay
  *   (minutes, hours, days, weeks), the rent or fees of the rest of the term owed on leaving early (or the whole fee charged when
- *   the paying side cancels: "a cancellation charge of 100% of the fee"; a share of it is not), and late-payment interest of
+ *   the paying side cancels: "a cancellation charge of 100% of the fee"; a share of it is not; or the whole fee paid back with a sum
+ *   on top: "you'll pay us back the full fee plus a £500 charge"), and late-payment interest of
  *   2% a month (24% a year) or more; a "multa", "penalidad" or "pena convencional" is a penalty. Medium for other late-payment
  *   interest and fees ("intereses moratorios" by their rate).
  * - exclusivity: medium; a bar on dealing with anyone else in a sentence that is a non-compete is the non-compete alone, and
@@ -1321,7 +1388,7 @@ export const RISK_RULES: RiskRule[] = [
       // A seller's shop on a platform, by one verb or two: "suspend or close your storefront".
       String.raw`(?:end|close|suspend)(?:\s+(?:or|and|and\/or)\s+(?:end|close|suspend|deactivate|delete|remove))?\s+${WHOSE}(?:[\w-]+\s+)?` +
       String.raw`(?:agreement|contract|engagement|employment|arrangement|relationship|job|position|booking|tenancy|deal|lease|membership|subscription|account|plan|services?|` +
-      String.raw`shop|store|storefront|listings?|profile)|` +
+      String.raw`shop|store|storefront|listings?|profile|${DEAL_BY_PURPOSE})|` +
       // Ending it in plain words: "we can end this whenever we like", "pull your pitch any time", "drop your slot", "revoke
       // Vendor's booth assignment", "rescind a member's place".
       String.raw`(?:end|stop)\s+(?:this|it|things)|${STOP_DOING}|${CALL_OFF}|(?:pull|drop|scrap|axe|withdraw|revoke|rescind|cancel|take\s+(?:away|back)|call\s+off)\s+${WHOSE}(?:[\w-]+\s+)?` +
@@ -1443,6 +1510,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\brecht\s+(?:is\s+)?van\s+toepassing\b|\btoepasselijk\s+recht\b|\bbevoegde\s+(?:rechter|rechtbank)\b|\bgeschillen\b[^.]{0,80}?\b(?:rechter|rechtbank)\b`,
     // In Italian: "è regolato dalla legge italiana", "legge applicabile", "foro competente", "è competente il Foro di Milano".
     String.raw`\b(?:regolat[oa]|disciplinat[oa]|rett[oa]|soggett[oa])\s+(?:dalla|alla)\s+legge\b|\blegge\s+applicabile\b|\bforo\s+competente\b|\bcompetente\b[^.]{0,40}?\bforo\b`,
+    IT_LAW_APPLIES,
     // In French: "le présent contrat est soumis au droit français", "régie par le droit belge", "la compétence exclusive des tribunaux
     // de Nantes", "droit applicable" (not a duty to obey "la loi sur la protection des données").
     String.raw`\b(?:contrat|convention|accord|conditions)\b[^.]{0,60}?\b(?:r[ée]gie?s?|soumise?s?|gouvern[ée]e?s?)\s+(?:par\s+(?:le|la|les)|au|aux|[àa]\s+la)\s+` +
@@ -1540,6 +1608,8 @@ export const RISK_RULES: RiskRule[] = [
     // "transmite los derechos de autor", "cesión de los derechos patrimoniales"); ceding the use of premises is no assignment of work.
     String.raw`${ES_CEDES}[^.]{0,100}?\b${ES_WORK_RIGHTS}|\b${ES_WORK_RIGHTS}[^.]{0,100}?${ES_RIGHTS_CEDED}|\bcesi[oó]n\s+(?:total\s+|exclusiva\s+)?de\s+(?:(?:todos\s+)?los\s+)?${ES_WORK_RIGHTS}|` +
       String.raw`\bcess[aã]o\s+(?:total\s+)?(?:de\s+|dos\s+)?${ES_WORK_RIGHTS}`,
+    // Or the works themselves: "las recetas y creaciones del trabajador … quedan cedidas a la Empresa".
+    ES_WORKS_CEDED,
     // In Italian: works made that "diventano di proprietà esclusiva dello Studio" (kept: "restano di proprietà"), or economic rights ceded.
     String.raw`\b(?:opere|contenuti|video|materiali|sequenze|testi|fotografie|foto|immagini|registrazioni|disegni|progetti|elaborati|software|codice|` +
       String.raw`creazioni|invenzioni|playlist|brani|musiche)\b[^.]{0,160}?\b(?:divent(?:a|ano|er[aà]|eranno)|passa(?:no)?\s+in)\s+(?:di\s+)?propriet[aà]\s+` +
@@ -1561,8 +1631,9 @@ export const RISK_RULES: RiskRule[] = [
   new RegExp(JA_MAKER_KEEPS)),
   rule('penalties', 'Penalties and late-payment charges', (s) =>
     (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || BALANCE_OWED_ON_ENDING.test(s) || ES_REST_OF_TERM_OWED.test(s) ||
-    WHOLE_PRICE_ON_CANCELLING.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+    WHOLE_PRICE_ON_CANCELLING.test(s) || WHOLE_FEE_BACK_AND_MORE.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     REST_OF_TERM_OWED.source,
+    WHOLE_FEE_BACK_AND_MORE.source,
     BALANCE_OWED_ON_ENDING.source,
     WHOLE_PRICE_ON_CANCELLING.source,
     ES_REST_OF_TERM_OWED.source,
@@ -1573,6 +1644,8 @@ export const RISK_RULES: RiskRule[] = [
     JA_PER_DAY_LATE,
     // In French, interest or charges for paying late: "intérêts de retard au taux de 1 % par mois".
     FR_LATE_CHARGE,
+    // In Italian: "interessi di mora del 3% al mese".
+    IT_LATE_CHARGE,
     // A fine in Portuguese or Spanish ("multa de R$ 500,00", "una penalidad de 200 euros"), with its sum or what it is for: "multas
     // de trânsito" are the road's, not the contract's.
     String.raw`\b${FOREIGN_PENALTY}\b[^.]{0,40}?(?:\d|\b(?:atraso|retraso|demora|rescis\w*|incumpl\w*|descumpr\w*|inadimpl\w*)\b)`,
@@ -1594,8 +1667,8 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\b(?:recargos?|intereses?|inter[eé]s|juros|acr[eé]scimos?)\b[^.]{0,60}?(?:\b(?:en|em|de)\s+(?:mora|atraso|demora|retraso)\b|\bpor\s+(?:el\s+|o\s+)?(?:retraso|atraso|demora)\b|\b(?:impag|atrasad)${ES_LETTERS}*)`,
     // And in German: "Verzugszinsen", "Verzugspauschale", "Säumniszuschlag", "Mahngebühren", interest or fees "bei Zahlungsverzug".
     // And in Dutch: "bij te late betaling … rente", "rente over achterstallige bedragen", "wettelijke (handels)rente".
-    String.raw`\b(?:te\s+late|niet\s+tijdige|verlate|achterstallige?)\s+(?:betaling\w*|bedragen|huur|facturen)\b[^.]{0,100}?\b(?:rente|kosten|vergoeding|boete)\b|` +
-      String.raw`\brente\b[^.]{0,80}?\b(?:te\s+late|niet\s+tijdige|achterstallig\w*)\b|\bwettelijke\s+(?:handels)?rente\b|\bvertragingsrente\b`,
+    String.raw`${NL_PAID_LATE}[^.]{0,100}?\b(?:rente|kosten|vergoeding|boete)\b|` +
+      String.raw`\brente\b[^.]{0,80}?(?:${NL_PAID_LATE}|\bachterstallig\w*)|\bwettelijke\s+(?:handels)?rente\b|\bvertragingsrente\b`,
     String.raw`\bverzugs(?:zins|pauschal|schaden)\w*|\bs[aä]umniszuschl[aä]g\w*|\bmahngeb[uü]hr\w*|\bzahlungsverzug\w*\b[^.]{0,80}?(?:zins|geb[uü]hr|zuschl[aä]g|pauschal)\w*`,
     // A sum per day of delay is liquidated damages, whatever it is called.
     String.raw`\bpay\w*\b[^.]{0,60}\d[^.]{0,30}\b(?:for\s+)?(?:each|every|per|a)\s+(?:day|week)\s+(?:of\s+)?(?:delay|late(?:ness)?)\b`,
@@ -1750,6 +1823,7 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:not|no|never|nor|without|prohibited|barred|excluded)\b[^.]{0,80}?${CLASS_ACTION}|` +
       String.raw`\bindividual(?:ly|\s+(?:capacity|basis))\b[^.]{0,120}?(?:\b${GROUP}\s+members?\b|${CLASS_ACTION})|` +
       String.raw`${CLASS_ACTION}[^.]{0,60}?\b(?:(?:is|are|shall\s+be|will\s+be)\s+(?:not\s+(?:permitted|allowed|available)|prohibited|excluded|waived|barred)|(?:shall|will|may)\s+not)\b`,
+    IT_ARBITRATION,
     // In Japanese: "仲裁により最終的に解決する", "仲裁に付託する", and giving up group claims ("集団訴訟に参加する権利を放棄する").
     String.raw`仲裁(?:により|によって|に付|に委ね|で|を申し立て|判断|人|機関|手続|規則|合意|廷|協会)|` +
       String.raw`(?:陪審|集団訴訟|クラス・?アクション|集団(?:的|での)?(?:訴訟|仲裁|手続))${JA_ANY}{0,40}?(?:放棄|参加(?:しない|できない|することはできない)|提起(?:しない|できない))`,
@@ -1901,7 +1975,9 @@ const DOCUMENT_TYPES: { label: string; name: RegExp; signals: RegExp }[] = [
   [
     'Loan Agreement',
     String.raw`\bloan\s+(?:agreement|note)\b|\bpromissory\s+note\b|\bcontrato\s+de\s+(?:pr[eé]stamo|empr[eé]stimo|m[uú]tuo)\b|darlehensvertr[aä]g|` +
-      String.raw`\bcontrat\s+de\s+pr[eê]t\b|\bcontratto\s+di\s+(?:prestito|mutuo)\b|\bleningsovereenkomst\b|金銭消費貸借|借用書`,
+      String.raw`\bcontrat\s+de\s+pr[eê]t\b|\bcontratto\s+di\s+(?:prestito|mutuo)\b|\bleningsovereenkomst\b|金銭消費貸借|借用書|` +
+      // Informal terms that name themselves a loan's: "the terms of the loan", "le condizioni del prestito".
+      String.raw`\b(?:terms|conditions)\s+of\s+(?:the|this|my|our|your)\s+loan\b|\bloan\s+terms\b|\b(?:condizioni|termini)\s+del\s+(?:prestito|mutuo)\b`,
     String.raw`\bborrower\b|\blender\b|\bprincipal\s+amount\b`,
   ],
   ['Partnership Agreement', String.raw`\bpartnership\s+agreement\b|\bjoint\s+venture\b`, String.raw`\bpartners\b|\bprofit\s+shar`],
