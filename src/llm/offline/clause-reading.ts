@@ -90,6 +90,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       .replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1')
       // "sam will want a look at the reel", "I'd like a look at the outline": a look at an output is checking it.
       .replace(/\b(want|like|need|have|take|get)s?\s+a\s+(?:quick\s+|proper\s+)?look\s+(?:at|over)\b/gi, (_phrase, verb: string) => (/^(?:have|take|get)$/i.test(verb) ? 'check' : `${verb} to check`))
+      // "Priya likes to glance over the replies": glancing or skimming over an output is checking it.
+      .replace(/\b(glance|skim)(s|d)?\s+(?:over|through|at)\b/gi, (_phrase, _verb: string, ending?: string) => `check${ending === 'd' ? 'ed' : ending ?? ''}`)
       // "priya wants to eyeball the replies": looking an output over is checking it.
       .replace(/\beyeball(s|ed)?\b/gi, 'check$1')
       // "want to ok the caption first": a wish typed without its "I" is still the asker's.
@@ -219,7 +221,7 @@ function isSignOffNoun(words: Word[], index: number): boolean {
 /** Giving the OK, said as a verb's object: "dar el visto bueno", "dare l'ok", "donner son feu vert", "dar o ok". */
 const GIVING_THE_OK = String.raw`(?:dar|dare|donner)\s+(?:el|su|l['’]|il\s+suo|le|son|o|seu)\s*(?:visto\s+bueno|ok|okay|feu\s+vert|via\s+libera|aval)`;
 /** Reviewing or seeing "it", the verb with its object pronoun: "revisarlo", "verla", "revê-lo", "rivederla" (a thing made, not a document to read). */
-const SEE_IT = String.raw`(?:(?:revisar|ver|aprobar|validar)l[oa]s?|(?:revê|vê|aprová|revisá)-l[oa]s?|(?:veder|riveder|approvar|controllar)l[oaie])`;
+const SEE_IT = String.raw`(?:(?:revisar|ver|aprobar|validar|elegir|escoger)l[oa]s?|(?:revê|vê|aprová|revisá)-l[oa]s?|(?:veder|riveder|approvar|controllar)l[oaie])`;
 const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
   String.raw`^\s*(?:(?:si|kay)\s+\p{Lu}[\p{L}-]*\s+(?:ang\s+)?(?:pipili|pumili|mamimili|pipiliin|mag-?aapprove|titingin|magche-?check)\b|` +
     // A name, or a possessive or article and a noun ("Minha sócia", "ma gérante", "meine Chefin"), then must and a verb of deciding.
@@ -237,6 +239,8 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)(?:\s+\p{Ll}+){0,2}?\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
     // Dutch, with the verb last: "Mijn collega Sanne moet het bericht goedkeuren", "Ik wil het script eerst zien".
     String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]ijn|[Oo]nze?|[Dd]e)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?|[Ii]k)\s+(?:moet|wil|gaat|mag)\s+(?:[^.;!?]{0,60}?\s)?(?:goedkeuren|zien|controleren|bekijken|nakijken|kiezen|checken|lezen)\b|` +
+    // "Laat me eerst de thumbnail-ideeën zien": let me see it, in Dutch.
+    String.raw`[Ll]aat\s+(?:me|mij|ons)\s+(?:[^.;!?]{0,60}?\s)?(?:zien|kiezen|lezen|nakijken)\b|` +
     // I read it first, in the present or future: "Je relis le courriel avant qu'il parte", "Yo reviso el post antes de publicarlo".
     String.raw`(?:[Jj]e\s+(?:relis|vérifie|valide|regarde|relirai|vérifierai|validerai)|[Yy]o\s+(?:reviso|apruebo|leo|revisaré)|[Ii]o\s+(?:rivedo|controllo|approvo|leggo)|[Ee]u\s+(?:reviso|aprovo|leio|vejo)|[Ii]ch\s+(?:prüfe|lese|schaue)|[Ii]k\s+(?:lees|controleer|bekijk))\b[^.;!?]{0,80}?(?:avant|antes|prima|bevor|vorher|voordat|eerst|d['’]abord|primero)(?![\p{L}])|` +
     // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía", "El guion del reel quiero verlo yo".

@@ -36,7 +36,7 @@ export const OFFLINE_INTENTS = [
     tool: 'generate_thumbnail_concept',
     agent: 'video',
     pattern:
-      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|ppl|viewers|folks|everyone|they)\s+(?:see|click)\b(?:\s+before\s+(?:they|people|ppl)\s+click|\s+in\s+(?:search|results|the\s+feed)|[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b)|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo)\b(?=[^.?!\n]{0,40}\b(?:youtube|video|vid)s?\b|\s+(?:that\s+)?(?:people|ppl|viewers)\s+see\b)|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok|youtube)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
+      /\bthumbnails?\b(?!\s+(?:images?|pictures?|pics?|graphics?|photos?)\b)|\bpreview\s+(?:pic|picture|image|frame)s?\b|\b(?:pic|picture|image)s?\s+(?:that\s+)?(?:people|ppl|viewers|folks|everyone|they)\s+(?:see|click)\b(?:(?<=\b(?:video|vid|youtube|channel)(?:['’]s)?\b[^]{0,300})|\s+before\s+(?:they|people|ppl)\s+click|\s+in\s+(?:search|results|the\s+feed)|[^.?!\n]{0,40}?\b(?:youtube|video|vid|channel|feed)\b)|\bcover\s+(?:frame|still)s?\b|\bcover\s+(?:image|pic|picture|photo)\b(?=[^.?!\n]{0,40}\b(?:youtube|video|vid)s?\b|\s+(?:that\s+)?(?:people|ppl|viewers)\s+see\b)|\bcover\s+(?:image|pic|picture|photo|art)\s+(?:for|of)\s+(?:my|our|the|a|this|their)\s+(?:[\w-]+\s+){0,2}?(?:video|vid|episode)s?\b|\bcover(?:\s+(?:ideas?|concepts?))?\s+(?:for|of|para|pour|per|für)\s+(?:my|our|the|a|this|that|their|ese|este|esa|esta|el|la|mi|ce|cette|le|mon|notre|questo|quel|il|mio|das|den|unser|unseren|esse|o|meu|nosso)\s+(?:[\w-]+\s+){0,8}?(?:video|vid|reel|tiktok|youtube)s?\b|\bcover\b(?![\s-]+(?:letter|story|song|version|band|charge|note|page|image|pic|picture|photo|art))(?<=\b(?:video|vid|youtube|reel|tiktok)s?\b[^]{0,200}cover)/i,
   },
   // A reel by its shape: a vertical video, a YouTube Short, a short clip ("a 30 sec clip"); "a 60-second video script" stays a script.
   {
@@ -58,7 +58,9 @@ export const OFFLINE_INTENTS = [
     agent: 'social',
     pattern: new RegExp(
       String.raw`\b(images?|pictures?|pics?|photos?|illustrations?|drawings?|draw|sketch(?:es)?(?!\s+out\s+(?:(?:the|an?|my|our)\s+)?(?:bones|skeleton|structure|shape|flow|outline|plan|points|main|key|headings|sections)\b)|artwork|banners?|posters?|flyers?|infographics?|memes?|graphics?|logos?|(?<!\d\s)covers?(?=\s+(?:for|of|image|photo|art)\b)|cover\s+art)\b|` +
-        String.raw`\bsomething\s+(?:(?:i|we)\s+can\s+)?(?:to\s+)?(?:print|stick\s+up|pin\s+up|hang)\b|\bprint(?:ed)?\s+(?:out\s+)?(?:on|in|at)\s+a[2-6]\b`,
+        String.raw`\bsomething\s+(?:(?:i|we)\s+can\s+)?(?:to\s+)?(?:print|stick\s+up|pin\s+up|hang)\b|\bprint(?:ed)?\s+(?:out\s+)?(?:on|in|at)\s+a[2-6]\b|` +
+        // "something eye-catching for the shop window": what goes in a window is a picture.
+        String.raw`\bsomething\b[^.?!\n]{0,30}\bfor\s+(?:the|our|my)\s+(?:shop\s+|front\s+|café\s+|cafe\s+)?window\b`,
       'i',
     ),
   },
@@ -217,7 +219,8 @@ export function transformTarget(text: string): string | undefined {
 /** "just uploaded a 14 min youtube vid of me…": a video already made is what the ask is for, not what it asks for. */
 const MADE_ALREADY = /\b(?:just\s+)?(?:uploaded|posted|published|filmed|finished|released|put\s+up)\s+(?:a|my|our|the|this)\s+[^,.;!?\n]{0,80}?\b(?:videos?|vids?|reels?|episodes?)\b/gi;
 /** "from the outline", "based on the script": a source the deliverable is made from, not the deliverable. */
-const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using)\s+(?:the|this|that|our|my|your|its|their)\s[^,;.]*/gi;
+// "something for insta to go with the photo": what a piece goes with is no deliverable either.
+const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using|to\s+go\s+(?:with|alongside|under))\s+(?:the|this|that|our|my|your|its|their)\s[^,;.]*/gi;
 
 /**
  * The intent of the deliverable a request names: the target of a transformation ("turn the outline
@@ -244,7 +247,8 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
   // Statements before the first sentence that asks are context: "The garage receipt has VAT twice. Write me an email…".
   const ask = fromFirstAsk(spelled);
   if (ask !== undefined && messageFirst(ask, candidates)) return undefined;
-  const focuses = [transformTarget(spelled), ask, spelled.replace(SOURCE_PHRASE, '').replace(MADE_ALREADY, ''), spelled];
+  const withoutSources = (text: string): string => text.replace(SOURCE_PHRASE, '').replace(MADE_ALREADY, '');
+  const focuses = [transformTarget(spelled), ask === undefined ? undefined : withoutSources(ask), ask, withoutSources(spelled), spelled];
   for (const focus of focuses) {
     const found = focus === undefined ? undefined : firstNamed(focus, candidates);
     if (found) return found;

@@ -400,6 +400,7 @@ describe('planWorkflow', () => {
     expect(stepsOf('pls write up a packing list for the stall and an email to the market office about our pitch').map(([, agent]) => agent)).toEqual(['general', 'general']);
     expect(stepsOf('Write a blog outline and a tweet. No need for me to review any of it, just go ahead.').map(([, , approval]) => approval)).toEqual([false, false]);
     expect(stepsOf('Outline the talk, then write a post on it. Let me read the outline before you carry on.').map(([, , approval]) => approval)).toEqual([true, false]);
+    expect(stepsOf('Write a post and a flyer. I want to okay the flyer first.').map(([, , approval]) => approval)).toEqual([false, true]);
   });
 
   it('reads a check by a role with the name set off ("our chair, Ruth Okafor, signs off"), and "give the thumbs-up on" the output', () => {
@@ -436,6 +437,24 @@ describe('planWorkflow', () => {
       ['Write the episode script (40 mins, me and a guest)', 'video', false],
       ['Make a short reel script pulling the best tip out of the episode script', 'video', false],
     ]);
+  });
+
+  it('reads what a team does each time as the scene, what a message asks people to do as its own, and what an email comes with as its content', () => {
+    expect(stepsOf('Every Friday we make the week\'s podcast episode. The plan each time: the full script, a cover idea for the YouTube upload and a short reel. Ama signs off the script first.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['video', true],
+      ['video', false],
+      ['video', false],
+    ]);
+    expect(stepsOf('draft a reminder to all drivers to check their tyres and log any damage by Friday, and write a checklist for me. I want to okay the reminder first.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['general', true],
+      ['general', false],
+    ]);
+    expect(stepsOf('draft an email to the parents with the trip dates and a reminder to return the consent forms').map(([, agent]) => agent)).toEqual(['general']);
+    expect(stepsOf('draft replies to the new reviews + a to-do list for the morning shift. Kofi likes to glance over the replies first').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['general', true],
+      ['general', false],
+    ]);
+    expect(stepsOf('Escribe un post sobre la feria y una imagen del puesto. La imagen quiero elegirla yo.').map(([, , approval]) => approval)).toEqual([false, true]);
   });
 
   it('reads "tell me what is unfair" after reading pasted terms as what that reading flags', () => {

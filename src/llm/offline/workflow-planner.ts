@@ -137,7 +137,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     if (drafts.length > 0 && REMARK.test(rest) && !matchIntent(rest) && !WRITTEN_PIECE.test(rest)) continue;
     // "just the outline", "like today leek and potato": the deliverable said again, or an example of it, is no step.
     // "long youtube video about X. script first, then…": the kind said again with "first" orders it, it is no new step.
-    const orders = FIRST_OF_KIND.test(rest) && drafts.at(-1)?.tool === matchIntent(rest)?.tool;
+    // (As written: "I want to okay the flyer first" is read as "the flyer first" once its lead-in goes, and is a check.)
+    const orders = FIRST_OF_KIND.test(tidy(clause.written)) && drafts.at(-1)?.tool === matchIntent(rest)?.tool;
     const saidAgain = orders || (/^(?:just|only)\s/i.test(clause.written.trim()) && THE_KIND.test(rest) && drafts.some((draft) => draft.tool === matchIntent(rest)?.tool));
     if (rest && (saidAgain || (EXAMPLE.test(rest) && !matchIntent(rest)))) continue;
     // "— give me a few options so I can pick": how many of the thing before to make, no step of its own.
@@ -374,7 +375,7 @@ const MADE_FOR = /\s(?:for|of|from|based\s+on|to\s+go\s+with)\s[^]*$/i;
 /** What a reading of a document made, by its names: "the analysis", "l'analyse", "el análisis", "the findings", "your review". */
 const ANALYSIS = /\b(?:analysis|findings|análisis|analisis|analisi|análise)\b|(?:\bl['’]|\b(?:die|the)\s+)analyse\b|\b(?:your|the)\s+(?:review|assessment|read-?through|breakdown)\b|\brisk\s+(?:notes?|summary|report|list|review|assessment)\b|\bred\s+flags\b/i;
 /** Written pieces the general agent writes, each by its names: what a check can name when no tool makes it. */
-const WRITTEN_PIECES = [/\be-?mails?\b/i, /\brepl(?:y|ies)\b/i, /\bmessages?\b/i, /\bletters?\b/i, /\bmemos?\b/i, /\bsummar(?:y|ies)\b/i, /\breports?\b/i, /\binvit(?:e|ation)s?\b/i, /\bagendas?\b/i, /\bproposals?\b/i, /\bpress\s+releases?\b/i];
+const WRITTEN_PIECES = [/\be-?mails?\b/i, /\brepl(?:y|ies)\b/i, /\bmessages?\b/i, /\breminders?\b/i, /\bletters?\b/i, /\bmemos?\b/i, /\bsummar(?:y|ies)\b/i, /\breports?\b/i, /\binvit(?:e|ation)s?\b/i, /\bagendas?\b/i, /\bproposals?\b/i, /\bpress\s+releases?\b/i];
 /** What a person reads in an output: its words, not its picture. */
 const WORDING = /\b(?:wording|words|text|copy|writing|phrasing)\b/i;
 const PICTURES = new Set<OfflineToolName | undefined>(['generate_image', 'generate_thumbnail_concept']);
@@ -483,6 +484,8 @@ function spokenAsOne(sentence: string): string {
     .replace(/(\b(?:[Oo]ur|[Mm]y|[Tt]he)\s+[\p{L}-]+),\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2},\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|signs?|approves?)\b)/gu, '$1 ')
 }
 
+/** A message asking people to do something: "a reminder to all staff to check…", "ask the crew to…", "tell them to…". */
+const ASKS_PEOPLE_TO = /\b(?:remind(?:er)?s?|ask|tell|message|text|e-?mail|note)\b[^.;]*?\bto\s+(?!(?:the|our|my|all|a|an|them|him|her|everyone)\b)[a-z]+\b/i;
 /** What joins clauses in a sentence; the capture keeps each join, so that pieces that start no clause are put back as written. */
 const CLAUSE_JOINS = new RegExp(
   String.raw`(\s*->\s*|\s*→\s*|,?\s+with\s+(?=(?:an?|one|some|its\s+own|a\s+matching)\s+(?:[\w-]+\s+){0,3}?(?:pictures?|images?|photos?|illustrations?|graphics?|banners?|drawings?|pics?|visuals?)\b)|` +
@@ -532,7 +535,9 @@ function clausesOf(text: string): Clause[] {
         }
         const dash = /^\s+[-–—]\s+$/.test(separator);
         // An item numbered inline ("2) a poster") starts one, whatever the clause before it was.
-        const startsNew = current === undefined || /->|→|then|\d\)/i.test(separator) || (dash ? opensAfterDash(piece) : startsClause(piece));
+        // "a reminder to all staff to check their payslips and report any errors": what people are asked to do goes on.
+        const asksPeopleOn = current !== undefined && /^\s+and\s+$/i.test(separator) && ASKS_PEOPLE_TO.test(current.text) && !matchIntent(piece) && !WRITTEN_PIECE.test(stripLead(piece));
+        const startsNew = current === undefined || /->|→|then|\d\)/i.test(separator) || (!asksPeopleOn && (dash ? opensAfterDash(piece) : startsClause(piece)));
         if (startsNew) {
           group++;
           // "…, then an Instagram post about it": a deliverable without a verb takes the last clause's (an item numbered inline
@@ -556,7 +561,7 @@ function clausesOf(text: string): Clause[] {
   // scene may come before the first ask ("We're a vineyard near Mendoza. Harvest starts next week. Can you…").
   for (const [index, clause] of clauses.entries()) {
     const next = clauses[index + 1];
-    const purpose = PURPOSE.test(clause.text.trim()) && !matchIntent(clause.text);
+    const purpose = (PURPOSE.test(clause.text.trim()) && !matchIntent(clause.text)) || HABIT.test(clause.text.trim());
     if (!next || next.group === clause.group || clause.listed || !(purpose || isScene(stripLead(clause.text), stripLead(next.text)))) break;
     clause.scene = true;
   }
@@ -652,6 +657,8 @@ function isScene(text: string, next: string): boolean {
   // An ask in another language ("j'aimerais que tu fasses un récap") is no scene, whatever it names.
   return (!named || namesWhatNextReads) && !work && !asks.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
+/** What the team does each time, said before the asks: "we put together next week's video. The plan each time: …". */
+const HABIT = /^(?:(?:so|and)[,\s]+)?(?:we|i)\s+(?:always\s+|usually\s+|normally\s+)?(?:put\s+together|make|do|film|record|shoot|post|publish|upload|run|send\s+out)\s+(?:the|our|my|a|an)\b/i;
 /**
  * "I'd like to get the word out properly", "we want to fill the Tuesday slots": what the work is for, said as a wish to
  * reach an end rather than to have something made; the asks after it say what to make.
@@ -725,8 +732,10 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
     const nearStart = at !== Infinity && spelled.slice(0, at).split(/\s+/).filter((word) => /\p{L}/u.test(word)).length < 5;
     return (currentIntent !== undefined || (written && NEW_THING.test(stripLead(piece)))) && nearStart;
   }
-  // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable.
-  return (currentIntent !== undefined || written) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(inEnglishWords(piece.trim()));
+  // "…, an instagram post, and a reminder email to all members": a written piece listed after a deliverable. Not what a piece
+  // comes with ("an email with the same list and a reminder to update…": the reminder is in the email).
+  const comesWith = !currentIntent && /\bwith\s+(?:the|a|an|our|my)\b/i.test(current.text);
+  return (currentIntent !== undefined || (written && !comesWith)) && NEW_THING.test(piece.trim()) && WRITTEN_PIECE.test(inEnglishWords(piece.trim()));
 }
 
 /** A thing named as new, not one already there: "a", "an", "one", a count. */
@@ -735,7 +744,7 @@ const NEW_ARTICLE = String.raw`(?:an?|one|un|una|une|uno|ein|eine|einen|um|uma|e
 const NEW_THING = new RegExp(String.raw`^(?:also\s+)?(?:${NEW_ARTICLE}|two|three|four|five|\d+)\s`, 'i');
 /** Written pieces no tool makes, as the deliverable a clause opens on (after its verb, and within a few words). */
 const WRITTEN_PIECE = new RegExp(
-  String.raw`^(?:[\w'’-]+\s+(?:(?:up|out|together)\s+)?)?(?:${NEW_ARTICLE}|the|two|three|some|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:${MESSAGE_NOUNS}|newsletters?|summar(?:y|ies)|reports?|agendas?|press\s+releases?|texts?|versions?|lists?|checklists?|rotas?)\b`,
+  String.raw`^(?:[\w'’-]+\s+(?:(?:up|out|together)\s+)?)?(?:(?:${NEW_ARTICLE}|the|two|three|some|our|my)\s+|(?=(?:repl(?:y|ies)|e-?mails|messages|notes|summaries|reminders)\b))(?:[\w'’-]+\s+){0,3}?(?:${MESSAGE_NOUNS}|newsletters?|summar(?:y|ies)|reports?|agendas?|press\s+releases?|texts?|versions?|lists?|checklists?|rotas?)\b`,
   'i',
 );
 /** Verbs a written piece keeps when it shares its clause's verb; any other ("need", "make") writes it. */
@@ -924,7 +933,7 @@ function stripLead(text: string): string {
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
     // "separately draft replies", "also make…": an adverb before the verb leads, it is not the work.
-    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally|(?:each|every)\s+time|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
+    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally|(?:each|every)\s+time|(?:en\s+)?los\s+daarvan|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
     // "then you write the full post": the assistant named as the verb's subject.
     const addressed = /^(?:you|u)(?:['’]ll|\s+(?:can|could|will|should|then))?\s+/i.exec(rest);
     if (addressed && ACTION_VERB.test(rest.slice(addressed[0].length))) rest = rest.slice(addressed[0].length);
