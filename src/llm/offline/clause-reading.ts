@@ -90,6 +90,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       .replace(/\b(?:double|cross|re)-?(check|read)\b/gi, '$1')
       // "sam will want a look at the reel", "I'd like a look at the outline": a look at an output is checking it.
       .replace(/\b(want|like|need|have|take|get)s?\s+a\s+(?:quick\s+|proper\s+)?look\s+(?:at|over)\b/gi, (_phrase, verb: string) => (/^(?:have|take|get)$/i.test(verb) ? 'check' : `${verb} to check`))
+      // "the poster needs Ruth's ok": a sign-off named by whose it is is a sign-off from them.
+      .replace(/\b(needs?|requires?|gets?|must\s+get|has\s+to\s+get)\s+(\p{Lu}[\p{L}-]*)['’]s\s+(ok|okay|approval|sign-?off|go-ahead|blessing)\b/gu, '$1 $3 from $2')
       // "Priya likes to glance over the replies": glancing or skimming over an output is checking it.
       .replace(/\b(glance|skim)(s|d)?\s+(?:over|through|at)\b/gi, (_phrase, _verb: string, ending?: string) => `check${ending === 'd' ? 'ed' : ending ?? ''}`)
       // "priya wants to eyeball the replies": looking an output over is checking it.

@@ -401,6 +401,7 @@ describe('planWorkflow', () => {
     expect(stepsOf('Write a blog outline and a tweet. No need for me to review any of it, just go ahead.').map(([, , approval]) => approval)).toEqual([false, false]);
     expect(stepsOf('Outline the talk, then write a post on it. Let me read the outline before you carry on.').map(([, , approval]) => approval)).toEqual([true, false]);
     expect(stepsOf('Write a post and a flyer. I want to okay the flyer first.').map(([, , approval]) => approval)).toEqual([false, true]);
+    expect(stepsOf('can u do a flyer for the fete and a fb post? the flyer needs Ruth\'s ok').map(([, , approval]) => approval)).toEqual([true, false]);
   });
 
   it('reads a check by a role with the name set off ("our chair, Ruth Okafor, signs off"), and "give the thumbs-up on" the output', () => {
