@@ -840,11 +840,10 @@ export function suggestSchedule(goal: string): ScheduleFromWords | null {
   // "roles that change every month… on the first Monday of every month, post them": a phrase describing something else gives
   // way to one that says when to work.
   const whenToWork = readings.filter((reading) => !describesSomethingElse(goal, reading));
-  const [bare, ...rest] = whenToWork.length > 0 ? whenToWork : readings;
+  const [said, ...later] = whenToWork.length > 0 ? whenToWork : readings;
+  if (!said) return null;
   // "monthly, on the last Friday of the month": a bare frequency gives way to a later phrase naming its days.
-  const named = BARE_FREQUENCY.test(bare?.schedule.phrase ?? '') ? rest.find((reading) => reading.schedule.expression) : undefined;
-  const [first, ...later] = named ? [named, ...rest.filter((reading) => reading !== named)] : [bare, ...rest];
-  if (!first) return null;
+  const first = (BARE_FREQUENCY.test(said.schedule.phrase) && later.find((reading) => reading.schedule.expression)) || said;
   // "quarterly VAT reminder - 1st of Jan, Apr, Jul and Oct at 8": a later phrase naming the same days with a time says when.
   const days = (reading: Reading): string | undefined => reading.schedule.expression?.split(' ').slice(2).join(' ');
   const timed = first.timed ? undefined : later.find((reading) => reading.timed && days(reading) !== undefined && days(reading) === days(first));

@@ -77,9 +77,20 @@ const PUBLISHING = new Set(['post', 'publish', 'go', 'share', 'release', 'tweet'
  * of its own. The clause is a person (subject or object of let/have) followed, through modal and
  * wanting verbs only, by a decision verb. One pass over the tokens: linear in the clause.
  */
+/** An approval as a thing given: "the thumbs up", "the nod", "the green light". */
+const APPROVAL_GIVEN = String.raw`thumbs[\s-]+up|nod|ok|okay|green\s+light|go-ahead|seal\s+of\s+approval`;
 /** Giving an output a look or a decision: "gives it a once-over", "gave the outline the thumbs up", "give the post the nod". */
-const GIVES_A_DECISION =
-  /\b(give|gives|gave)\s+((?:it|them|this|that)|(?:the|my|our|this|that|each|every)\s+[\w-]+(?:\s+[\w-]+)??)\s+(?:(?:a|the|her|his|their|my|our)\s+)?(?:quick\s+|final\s+)?(once-over|look(?:-over)?|read(?:-through)?|check|thumbs[\s-]+up|nod|ok|okay|green\s+light|go-ahead|seal\s+of\s+approval)\b/gi;
+const GIVES_A_DECISION = new RegExp(
+  String.raw`\b(give|gives|gave)\s+((?:it|them|this|that)|(?:the|my|our|this|that|each|every)\s+[\w-]+(?:\s+[\w-]+)??)\s+(?:(?:a|the|her|his|their|my|our)\s+)?(?:quick\s+|final\s+)?(once-over|look(?:-over)?|read(?:-through)?|check|${APPROVAL_GIVEN})\b`,
+  'gi',
+);
+/** Giving the approval on an output, named after it: "give the thumbs-up on the message", "gave the nod to the poster". */
+const GIVES_APPROVAL_ON = new RegExp(String.raw`\b(give|gives|gave)\s+(?:(?:a|the|her|his|their|my|our)\s+)?(?:final\s+)?(?:${APPROVAL_GIVEN})\s+(?:on|to|for)\s+`, 'gi');
+/** "give", "gives", "gave" as the verb of the decision given: "check", "approves", "approved". */
+function decided(give: string, verb: 'check' | 'approve'): string {
+  const form = give.toLowerCase();
+  return form === 'give' ? verb : form === 'gave' ? (verb === 'check' ? 'checked' : 'approved') : `${verb}s`;
+}
 
 export function personalCheckOf(clause: string): PersonalCheck | undefined {
   if (CHECK_IN_ANOTHER_LANGUAGE.test(clause)) return {};
@@ -102,12 +113,9 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       // "Anything with the logo goes past my wife first": she checks it.
       .replace(/^(.{1,80}?)\s+(?:goes|go|gets|get|runs|run)\s+(?:past|by)\s+((?:my|our)\s+[\w-]+|\p{Lu}[\p{L}-]+|me)\b/u, (_clause, thing: string, person: string) => `${person === 'me' ? 'I' : person} checks ${thing}`)
       // "Tevita has to give the thumbs-up on the message": he approves it.
-      .replace(/\b(give|gives|gave)\s+(?:(?:a|the|her|his|their|my|our)\s+)?(?:final\s+)?(?:thumbs[\s-]+up|nod|ok|okay|green\s+light|go-ahead|seal\s+of\s+approval)\s+(?:on|to|for)\s+/gi, (_phrase, give: string) => ({ give: 'approve ', gives: 'approves ', gave: 'approved ' })[give.toLowerCase()] ?? 'approves ')
+      .replace(GIVES_APPROVAL_ON, (_phrase, give: string) => `${decided(give, 'approve')} `)
       // "Mia gives it a once-over": she checks it; "Aiko gives the outline the thumbs up": she approves it.
-      .replace(GIVES_A_DECISION, (_phrase, give: string, object: string, decision: string) => {
-        const verb = /^(?:once-over|look|read|check)/i.test(decision) ? 'check' : 'approve';
-        return `${give.toLowerCase() === 'give' ? verb : give.toLowerCase() === 'gave' ? `${verb}ed`.replace('ee', 'e') : `${verb}s`} ${object}`;
-      }),
+      .replace(GIVES_A_DECISION, (_phrase, give: string, object: string, decision: string) => `${decided(give, /^(?:once-over|look|read|check)/i.test(decision) ? 'check' : 'approve')} ${object}`),
   );
   // Where the clause's work starts, past conjunctions, adverbs and interjections.
   const opening = words.findIndex((word) => !LEAD_TAGS.has(word.pos));

@@ -149,7 +149,12 @@ function asksQuestionAbout(text: string): boolean {
 }
 
 /** A question about what a deliverable of the asker's should be, say or show: an ask for ideas for it (the words between name it). */
-const ASKS_FOR_IDEAS = /\bwhat\s+(?:should|could|would|do\s+(?:i|we)\s+put\s+on)\s+(?:the|my|our|this|a|an)\s+([^.?!\n]{1,80}?)\s*(?:\s(?:be|say|show|look\s+like|feature)\b|\?)/i;
+const ASKS_FOR_IDEAS_PHRASE = /\bwhat\s+(?:should|could|would|do\s+(?:i|we)\s+put\s+on)\s+(?:the|my|our|this|a|an)\s+([^.?!\n]{1,80}?)\s*(?:\s(?:be|say|show|look\s+like|feature)\b|\?)/i;
+
+function asksForIdeas(text: string): boolean {
+  const ideasFor = ASKS_FOR_IDEAS_PHRASE.exec(text)?.[1];
+  return ideasFor !== undefined && OFFLINE_INTENTS.some((intent) => (intent.agent === 'social' || intent.agent === 'video') && intent.pattern.test(ideasFor));
+}
 
 /** What someone said, thought or asked for: "a client mentioned they'd want an NDA" reports a want, it asks for nothing. */
 const REPORTED = /\b(?:mentioned|said|says|told\s+(?:me|us|him|her|them)|thinks?|thought|reckons?|wondered|heard)\b/i;
@@ -232,8 +237,7 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using|to\s+go\s+(?:with|alo
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
   if (thanksOnly(text) || MESSAGE_TO_PEOPLE.test(text.trim())) return undefined;
   // "what should the thumbnail be??" asks for ideas for the thumbnail: a deliverable, not an answer about one.
-  const ideasFor = ASKS_FOR_IDEAS.exec(text)?.[1];
-  const question = asksQuestionAbout(text) && !(ideasFor && OFFLINE_INTENTS.some((intent) => (intent.agent === 'social' || intent.agent === 'video') && intent.pattern.test(ideasFor)));
+  const question = asksQuestionAbout(text) && !asksForIdeas(text);
   const workOnContent = WORK_ON_CONTENT.test(text.trim()) || question;
   // A question about contracts or receipts in general ("is a non-compete enforceable?") asks for an answer, not a reading.
   const generalQuestion = question && !DOCUMENT_AT_HAND.test(text);
@@ -314,6 +318,12 @@ function firstNamed(text: string, intents: readonly OfflineIntent[]): OfflineInt
   const reel = intents.find((intent) => intent.tool === 'format_reel');
   if (best?.intent.tool === 'format_script' && reel && SCRIPT_OF_REEL.test(text)) best = { intent: reel, at: best.at };
   return best !== undefined && messageFirst(text, [best.intent]) ? undefined : best?.intent;
+}
+
+/** Every kind a text names, in the table's order, whatever it asks ("send me three flyer options" names the flyer). */
+export function kindsNamedIn(text: string): OfflineIntent[] {
+  const spelled = withLexiconSpelling(text);
+  return OFFLINE_INTENTS.filter((intent) => intent.pattern.test(spelled));
 }
 
 /** Kinds of deliverable as the lexicon spells them, for reading slips of the keys. */

@@ -2,7 +2,7 @@ import { chatAsRequest } from '../../common/chat-export.js';
 import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { describesOutput, materialReading, opensWithVerb, personalCheckOf, statesWhatSomeoneDoes, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
-import { agentOfTool, matchIntent, MESSAGE_NOUNS, OFFLINE_INTENTS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
+import { agentOfTool, kindsNamedIn, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
 import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, DUTCH_AND_BEFORE_WORK, inEnglishWords, FINDING_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
@@ -126,6 +126,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     const unwaived = tidy(aside.text.replace(REVIEW_PHRASE, ''));
     const rest = withoutTrailingWaiver(unwaived);
     const previous = drafts.at(-1);
+    // The step that will read pasted material is not the general agent's, whatever it is called yet ("log this").
+    const previousReads = previous !== undefined && previous === documentReader(drafts, kind);
     // "no need to check w me, just go", "la portada me da igual": no approval, and no step.
     // (Read whole too: "no need for me to check any of it" holds a review phrase the waiver negates.)
     const waiver = (unwaived !== '' && waived(unwaived)) || (reviewed && waived(aside.text));
@@ -145,13 +147,14 @@ export function planWorkflow(goal: string): OfflinePlan {
     // "Give me a few options on the graphic": of the latest step making the kind it names.
     const options = OPTIONS_OF_IT.exec(rest);
     // (By the kind's own word: "send me…" asks for no new thing, so matchIntent reads none.)
-    const optionsKind = options ? OFFLINE_INTENTS.find((intent) => intent.pattern.test(withLexiconSpelling(rest))) : undefined;
+    const optionsKind = options ? kindsNamedIn(rest)[0] : undefined;
     const optionsOf = options && (optionsKind ? drafts.findLast((draft) => draft.tool === optionsKind.tool) : previous?.tool ? previous : undefined);
     if (options && optionsOf) {
       optionsOf.description += `, ${options[1].toLowerCase()} options`;
       // "send me a few flyer options first", "… to choose from", "…, I'll choose one": the person picks one before the work goes on.
-      if (options[2] || PICKS_ONE.test(clauses[index + 1]?.text ?? '')) optionsOf.requiresApproval = true;
-      if (PICKS_ONE.test(clauses[index + 1]?.text ?? '')) pickedAlready = index + 1;
+      const picksNext = PICKS_ONE.test(clauses[index + 1]?.text ?? '');
+      if (options[2] || picksNext) optionsOf.requiresApproval = true;
+      if (picksNext) pickedAlready = index + 1;
       continue;
     }
     // "write to Tomasz and ask if we can move the shoot": what to ask the person a message goes to is that message's.
@@ -183,8 +186,7 @@ export function planWorkflow(goal: string): OfflinePlan {
     }
     const publish = PUBLISH_CLAUSE.exec(rest);
     // A post or a picture mailed to the team is sent with a message someone writes; a summary or an e-mail is its own message.
-    // The step that will read pasted material is not the general agent's, whatever it is called yet ("log this").
-    const madeSomething = previous !== undefined && (previous.agentId !== 'general' || previous === documentReader(drafts, kind));
+    const madeSomething = previous !== undefined && (previous.agentId !== 'general' || previousReads);
     const mailsAnOutput = publish && madeSomething && (MAIL_TO_PEOPLE.test(rest) || TO_TEAM_CHANNEL.test(rest));
     if (publish && !mailsAnOutput) {
       if (previous) {
@@ -194,7 +196,7 @@ export function planWorkflow(goal: string): OfflinePlan {
       continue;
     }
     // "…the contract I got and flag the risky bits": what to look for in the analysis, not a step of its own.
-    if (previous && findsInAnalysis(clause, previous, previous.tool ?? (previous === documentReader(drafts, kind) ? kind : undefined))) {
+    if (previous && findsInAnalysis(clause, previous, previous.tool ?? (previousReads ? kind : undefined))) {
       // In the step's own voice: "tell me what's risky" is "flag what's risky".
       const finding = rest.replace(/^(?:tell|show)\s+(?:me|us)\s+/i, 'flag ');
       previous.description += `${previous.description.includes(',') ? ',' : ''} and ${lowerFirst(finding)}`;
@@ -340,9 +342,7 @@ function approvalTargets(clause: string, drafts: Draft[], materialKind: OfflineT
   const checked = clause.trim().split(/\s(?:before|after|once|until|so\s+that|avant|après|antes|después|depois|prima|dopo|bevor|nachdem|voordat|nadat)(?![\p{L}])/iu)[0];
   if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(checked)) return drafts;
   // "signs off on the script and the thread": each kind the check names, on the latest step making it.
-  const spelled = withLexiconSpelling(checked);
-  const kinds = OFFLINE_INTENTS.filter((intent) => intent.pattern.test(spelled));
-  const each = kinds.flatMap((kind) => drafts.findLast((draft) => draft.tool === kind.tool) ?? []);
+  const each = kindsNamedIn(checked).flatMap((kind) => drafts.findLast((draft) => draft.tool === kind.tool) ?? []);
   if (each.length > 1) return each;
   // "Nothing goes out until I've signed off on the announcement": the check is in the "until" part.
   // An aside after a dash or a semicolon ("— she's not fussed about the picture") names what is not checked.
@@ -969,7 +969,7 @@ const OPTIONS_OF_IT =
 function tidy(text: string): string {
   return text
     // "… video pls": a please said after the ask is no part of the work.
-    .replace(/\s+(?:pls|plz|please)[\s.!]*$/i, '')
+    .replace(/(?<!\s)\s+(?:pls|plz|please)[\s.!]*$/i, '')
     // Brackets a check was taken out of: "announcing the launch (I'll okay the post first)".
     .replace(/\(\s*\)/g, '')
     .replace(/\s+([,.;!?])/g, '$1')
