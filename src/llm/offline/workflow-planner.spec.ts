@@ -849,4 +849,11 @@ describe('planWorkflow', () => {
       ['social', false],
     ]);
   });
+
+  it('reads a brief written as a form under its heading: "when:" and "what:" are the goal\'s fields, not pasted text', () => {
+    const goal = 'Monthly round-up for the allotment society:\n- when: the first Saturday of each month\n- what: a list of jobs for the plots from the rota\n- plus a short Instagram post about what is ready to pick';
+    expect(askOfGoal(goal)).toBe(goal);
+    expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['general', 'social']);
+    expect(planWorkflow(goal).steps.map((step) => step.description)).toEqual(['Write a list of jobs for the plots from the rota', 'Write a short Instagram post about what is ready to pick']);
+  });
 });

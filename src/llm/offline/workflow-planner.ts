@@ -446,6 +446,9 @@ const INLINE_NUMBER = /^\(?\d{1,2}\)\s+/;
 /** How an output should sound, said as an instruction of its own: "be nice", "keep it short and warm", "sound friendly but firm". */
 const TONE_NOTE = /^(?:please\s+)?(?:be|keep\s+it|make\s+it|sound)\s+(?:\w+\s+)?(?:nice|polite|friendly|firm|kind|warm|short|brief|professional|casual|formal|gentle|diplomatic|respectful|concise|upbeat|chill|light)\b/i;
 
+/** A field of a brief written as a form: "when:", "what:", "how often:", "for who:". */
+const BRIEF_FIELD = /^(?:when|what|who|where|how\s+often|for\s+(?:who|whom)|frequency|schedule|deadline|deliverables?|outputs?|audience|channels?|platforms?)\s*:/i;
+
 /** A numbered clause's title of up to six words, closed by a full stop or colon before its first sentence: "Governing law. This…". */
 const TITLE_OF_NUMBERED_CLAUSE = /^\p{Lu}[\p{L}'’&/-]*(?:\s+[\p{L}'’&/-]+){0,5}[.:]\s+(?=\p{Lu})/u;
 /** A heading in capital letters closed by a full stop or colon: "GOVERNING LAW.", "TERM AND RENEWAL:". */
@@ -456,6 +459,8 @@ const CLAUSE_HEADING = /^\p{Lu}[\p{Lu}\p{N} &/'’-]*[.:](?=\s|$)/u;
  * own kind. In a contract a kind is what the deal is about ("€2,000 for the illustration series").
  */
 function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolean {
+  // "- when: every Sunday night", "- what: a to-do list": a field of the goal's own brief under its heading, not pasted text.
+  if (kind === undefined && BRIEF_FIELD.test(line.replace(LIST_MARKER, ''))) return false;
   // A clause's heading ("8. GOVERNING LAW. This Agreement…", "6. Governing law. This Agreement…") names the clause; it asks nothing.
   const numbered = LIST_MARKER.exec(line);
   const unmarked = line.replace(LIST_MARKER, '');
@@ -503,7 +508,8 @@ function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
   let group = 0;
   const written = text.split(/\r?\n+/);
-  const lines = written.map((line) => line.replace(LIST_MARKER, '').trim());
+  // A form's field names what its value is ("- what: a to-do list"); the value is the line.
+  const lines = written.map((line) => (LIST_MARKER.test(line) ? line.replace(LIST_MARKER, '').replace(BRIEF_FIELD, '') : line).trim());
   for (const [index, line] of lines.entries()) {
     // An item of a bulleted or numbered list is a piece of work, never the goal's scene nor the heading over the list.
     const listed = LIST_MARKER.test(written[index]);
@@ -933,7 +939,7 @@ function stripLead(text: string): string {
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
     // "separately draft replies", "also make…": an adverb before the verb leads, it is not the work.
-    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|also|just|separately|additionally|(?:each|every)\s+time|(?:en\s+)?los\s+daarvan|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
+    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|plus|also|just|separately|additionally|(?:each|every)\s+time|(?:en\s+)?los\s+daarvan|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
     // "then you write the full post": the assistant named as the verb's subject.
     const addressed = /^(?:you|u)(?:['’]ll|\s+(?:can|could|will|should|then))?\s+/i.exec(rest);
     if (addressed && ACTION_VERB.test(rest.slice(addressed[0].length))) rest = rest.slice(addressed[0].length);
