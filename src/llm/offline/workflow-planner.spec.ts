@@ -856,4 +856,11 @@ describe('planWorkflow', () => {
     expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['general', 'social']);
     expect(planWorkflow(goal).steps.map((step) => step.description)).toEqual(['Write a list of jobs for the plots from the rota', 'Write a short Instagram post about what is ready to pick']);
   });
+
+  it('gives a picture to the video agent only when it is part of a video, not when it announces one elsewhere', () => {
+    const agents = (goal: string) => stepsOf(goal).map(([, agent]) => agent);
+    expect(agents('Record the narration for our boat tour video and make a poster for the harbour office promoting the video.')).toEqual(['video', 'social']);
+    expect(agents('Maak een flyer voor de balie die onze nieuwe video aankondigt.')).toEqual(['social']);
+    expect(agents('Make a picture for this week\'s episode and a caption about it.')).toEqual(['video', 'social']);
+  });
 });

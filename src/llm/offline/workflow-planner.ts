@@ -817,7 +817,9 @@ function toDraft(clause: Clause, previous: Draft | undefined, index: number): Dr
 
 /** A cover named with nothing it is for: "the cover", "la copertina". */
 const BARE_COVER = /\bcovers?\b(?!\s+(?:for|of)\b)/i;
-const PICTURE_FOR_VIDEO = /\b(?:thumbnails?|videos?|vids?|episodes?|vlogs?)\b/i;
+/** A picture that is part of a video (its thumbnail, a still of the episode, one for the video), not one announcing it on a website. */
+const PICTURE_FOR_VIDEO =
+  /\bthumbnails?\b|\b(?:for|of|in|from|into|voor|pour|para|für|per|zum|zur)\s+(?:(?:the|our|my|this|that|each|every|its|their|a|an|de|het|la|le|el|der|die|das|den|il)\s+)?(?:[\p{L}'’-]+\s+)?(?:videos?|vids?|episodes?|vlogs?)\b|\b(?:videos?|episodes?|vlogs?)['’]s\b/iu;
 
 /** Whether a clause's review phrase names ("the script") what the previous step made rather than its own deliverable. */
 function namesEarlierOutput(clause: string, previous: Draft, draft: Draft): boolean {
