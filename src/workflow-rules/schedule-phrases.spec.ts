@@ -24,6 +24,9 @@ describe('schedule phrases', () => {
     ['Cada día 20 del mes, revisar las facturas', '0 9 20 * *', null],
     ['look at the stock levels every 3 hrs', '0 */3 * * *', null],
     ['Am letzten Tag jedes Monats um 18 Uhr die Kasse abrechnen', '0 18 L * *', null],
+    // German dates: the ordinal's full stop, "am" before each date, and "jeweils" (each time) after a list of them.
+    ['Jedes Jahr am 15. März und am 15. September um 10 Uhr die Reifen-Erinnerung schicken', '0 10 15 3,9 *', null],
+    ['Am 2. April und am 2. Oktober jeweils um 7 Uhr den Kunden schreiben', '0 7 2 4,10 *', null],
     // A bare frequency gives way to a later phrase naming its days.
     ['the newsletter is monthly and goes out on the last tuesday of the month, around 9am. write the intro', '0 9 * * 2L', null],
     // A phrase describing something else gives way to the one saying when to work.

@@ -183,7 +183,7 @@ function isDayName(token: Token | undefined): boolean {
 function joins(join: 'to' | 'and', before: Token | undefined, after: Token | undefined): boolean {
   if (isDayName(before) && isDayName(after)) return true;
   // "1 de janeiro e 1 de julho", "le 1er mars et le 1er septembre": between a month and the next date it is "and" too.
-  if (join === 'and' && MONTH_NUMBERS[before?.text ?? ''] !== undefined && (after?.number !== undefined || ['le', 'el', 'la', 'il', 'o'].includes(after?.text ?? ''))) return true;
+  if (join === 'and' && MONTH_NUMBERS[before?.text ?? ''] !== undefined && (after?.number !== undefined || ['le', 'el', 'la', 'il', 'o', 'am'].includes(after?.text ?? ''))) return true;
   return join === 'and' && (before?.number !== undefined || before?.text === 'noon') && after?.number !== undefined;
 }
 
@@ -465,6 +465,8 @@ class Grammar {
     const previous = this.tokens[at - 1]?.text ?? '';
     const text = token.text;
     if (text === 'every' || text === 'each') return this.afterEvery(at + 1);
+    // "Am 1. Januar und am 1. Juli jeweils um 8": dates of the year "each" time are a yearly recurrence on them.
+    if (text === 'jeweils' && this.datesEndingAt(at)) return { recurrence: { dayOfMonth: '*', dayOfWeek: '*', datesNeeded: 0 }, next: at + 1 };
     // "at the start of every quarter", "the beginning of each month": the first day of that unit.
     const the = text === 'at' && this.word(at + 1, 'the') ? at + 2 : text === 'the' ? at + 1 : -1;
     if (the >= 0 && this.word(the, 'start', 'beginning') && this.word(the + 1, 'of') && this.word(the + 2, 'every', 'each')) return this.afterEvery(the + 3);
@@ -554,11 +556,13 @@ class Grammar {
   datesOfYear(at: number): { days: number[]; months: number[]; next: number } | undefined {
     const days: number[] = [];
     const months: number[] = [];
-    let next = this.word(at, 'on') ? at + 1 : at;
+    let next = this.onBeforeDate(at) ? at + 1 : at;
     while (days.length < MOST_DATES) {
       const start = this.word(next, 'the') ? next + 1 : next;
       const token = this.tokens[start];
-      const monthAt = this.word(start + 1, 'of') ? start + 2 : start + 1;
+      // "1. Januar": the German ordinal's full stop stands between the day and its month.
+      const dotted = this.word(start + 1, '.') ? start + 2 : start + 1;
+      const monthAt = this.word(dotted, 'of') ? dotted + 1 : dotted;
       let date: { day: number; month: number; next: number } | undefined;
       if (token?.number !== undefined && MONTH_NUMBERS[this.tokens[monthAt]?.text ?? ''] !== undefined) {
         date = { day: token.number, month: MONTH_NUMBERS[this.tokens[monthAt].text], next: monthAt + 1 };
@@ -571,11 +575,27 @@ class Grammar {
       next = date.next;
       if (!this.word(next, 'and', ',', '&')) break;
       next++;
+      if (this.onBeforeDate(next)) next++;
     }
     if (days.length === 0) return undefined;
     // A separator read after the last date is not the phrase's.
     if (this.word(next - 1, 'and', ',', '&')) next--;
     return { days, months, next };
+  }
+
+  /** "on 1 July", German "am 1. Juli" ("am" is English only after a time): the "on" of a date. */
+  onBeforeDate(at: number): boolean {
+    return this.word(at, 'on') || (this.word(at, 'am') && this.tokens[at + 1]?.number !== undefined);
+  }
+
+  /** Dates of the year just before `at`, and where they start. */
+  datesEndingAt(at: number): { days: number[]; months: number[]; start: number } | undefined {
+    for (let back = Math.max(0, at - 12); back < at; back++) {
+      const before = this.datesOfYear(back);
+      // "el 5 de mayo y el 5 de noviembre de cada año": the dates may end on "of" before the recurrence.
+      if (before && (before.next === at || (before.next === at - 1 && this.word(before.next, ',', 'of')))) return { ...before, start: back };
+    }
+    return undefined;
   }
 
   /** After "every"/"each": a unit, a count of units, days, an ordinal weekday. */
@@ -699,14 +719,8 @@ class Grammar {
     // A time just before the recurrence: "at 9am every Monday"; dates of the year: "On 5 May and 5 November each year".
     let start = at;
     if (recurrence.datesNeeded !== undefined && !dates) {
-      for (let back = Math.max(0, at - 12); back < at; back++) {
-        const before = this.datesOfYear(back);
-        // "el 5 de mayo y el 5 de noviembre de cada año": the dates may end on "of" before the recurrence.
-        if (before && (before.next === at || (before.next === at - 1 && this.word(before.next, ',', 'of')))) {
-          [dates, start] = [before, back];
-          break;
-        }
-      }
+      const before = this.datesEndingAt(at);
+      if (before) [dates, start] = [before, before.start];
     }
     if (!times) {
       for (let back = Math.max(0, at - 5); back < at; back++) {
