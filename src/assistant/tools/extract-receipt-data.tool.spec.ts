@@ -486,6 +486,28 @@ describe('parseReceipt', () => {
     expect(merchant('Thank you for your purchase at Harbour Books!')).toBe('Harbour Books');
   });
 
+  it('takes a restaurant named after a table as the merchant, and reads "Table" before its number as a label below it', () => {
+    const bistro = parseReceipt(
+      [
+        'The Harvest Table',
+        '410 Congress St, Portland, ME 04101',
+        'Table 4   Covers 2   Server: Dana',
+        '2  Clam chowder          18.00',
+        '1  Lobster roll          29.00',
+        'Total                   $47.00',
+      ].join('\n'),
+    );
+    expect(bistro).toMatchObject({ merchant: 'The Harvest Table', total: 47, totalMismatch: undefined });
+    expect(bistro.items.map((item) => item.name)).toEqual(['Clam chowder', 'Lobster roll']);
+    expect(merchant('FARMERS TABLE KITCHEN')).toBe('FARMERS TABLE KITCHEN');
+    expect(merchant('Table & Vine')).toBe('Table & Vine');
+    // A table's number, with or without its colon or "No.", stays a label, never the merchant nor an item's name.
+    expect(merchant('Table: 9\nCorner Cafe')).toBe('Corner Cafe');
+    expect(merchant('TABLE NO. 12\nCorner Cafe')).toBe('Corner Cafe');
+    expect(parseReceipt('Corner Cafe\nTable #3\nLatte 4.50\nTotal 4.50').items[0]?.name).toBe('Latte');
+    expectLinearOn(['Table ', 'TABLE \t', 'table no'], (text) => [`${text}\nLatte 4.50\nTotal 4.50`, `Shop\n${text} 4.50\nTotal 4.50`], false);
+  });
+
   it("takes the merchant from the subject or the body when the sender's name is only a role", () => {
     expect(merchant('From: Receipts <receipts@mail.example>\nSubject: Your order from Casa Verde')).toBe('Casa Verde');
     expect(merchant('From: Support <support@deliveroo.example>\nSubject: Your receipt from Wagamama')).toBe('Wagamama');

@@ -507,10 +507,13 @@ const VIETNAMESE_ADDRESS = new RegExp(
   'iu',
 );
 const isAddress = (line: string): boolean => (KOREAN_DISTRICT.test(line) && KOREAN_ROAD.test(line)) || VIETNAMESE_ADDRESS.test(line);
-/** Payment, contact and bookkeeping lines: they carry numbers but are not items. */
+/**
+ * Payment, contact and bookkeeping lines: they carry numbers but are not items. "Table" is a label before its number
+ * ("Table 12", "Table: 7", "TABLE NO. 4"), not in a restaurant's name ("SAFFRON TABLE", "Table & Vine").
+ */
 const IGNORED = new RegExp(
   String.raw`^change\b|\bchange\s+(?:due|given)\b|\b(?:cash|tendered|visa|mastercard|amex|debit|credit|paid|payment|balance|thanks?|tel|phone|fax|www\.|https?|` +
-    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|(?:credit|debit|gift|loyalty|bank)\s+card|card\s+(?:payment|ending|no\b|number|#)|table|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b|[*•]{3,}\s*\d{2,4}|` +
+    String.raw`(?:invoice|receipt|order)\s*(?:no|#|number)|(?:credit|debit|gift|loyalty|bank)\s+card|card\s+(?:payment|ending|no\b|number|#)|table(?=[^\S\n]*(?:[:#]|no\b|n[º°]|\d))|server|cashier|terminal|(?:reg(?:ister)?|till|lane)\s*(?:no\.?|#|:)?\s*\d{1,4}|auth|approval|ref|transaction)\b|[*•]{3,}\s*\d{2,4}|` +
     // Money handed over and handed back, and how: "Gegeben BAR", "Geg. BAR", "Rückgeld" (or "Ruckgeld", "Rueckgeld" from a
     // till or scanner without the umlaut), "Espèces", "Efectivo", "EFTPOS", "Interac".
     String.raw`\b(?:given|gegeben|erhalten|r(?:ü|u|ue)ckgeld|wechselgeld|rendu|espèces|efectivo|entregado|contanti|wisselgeld|contant|växel|kontant|eftpos|interac|paynow)\b|\bgeg\.|` +
