@@ -2371,6 +2371,18 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Varie. Presto ti mando il calendario delle rate; la legge non mi obbliga a chiedere interessi.')).toEqual([]);
   });
 
+  it('reads a French liability said to be without limit or ceiling as uncapped, and not "y compris sans limitation" nor a duration', () => {
+    expect(severitiesOf('Dégâts. L’Exposant répond sans aucune limite des dégradations commises sur le stand par son personnel.')).toEqual([
+      'uncapped_liability:high',
+    ]);
+    expect(severitiesOf('Responsabilité. La responsabilité du Locataire envers le Loueur est illimitée.')).toEqual(['uncapped_liability:high']);
+    expect(severitiesOf('Responsabilité. Le Transporteur demeure responsable, sans plafond, des pertes de marchandises.')).toEqual(['uncapped_liability:high']);
+    expect(severitiesOf('Dommages. Le Prestataire indemnise les dommages directs, y compris sans limitation les frais de remise en état.')).not.toContain(
+      'uncapped_liability:high',
+    );
+    expect(severitiesOf('Secret. Le Consultant est responsable du secret des informations, sans limitation de durée.')).not.toContain('uncapped_liability:high');
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2388,6 +2400,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'before the 3 months are up the rent for the remaining months the fees for the remaining weeks ',
       'interessi di mora del 3% al mese posso recedere quando voglio a mia esclusiva vale la legge decide un arbitro decisa ',
       'te laat betaalde bedragen niet tijdig voldane facturen rente te laat ',
+      'est responsable répond sans aucune limite y compris sans limitation responsabilité est illimitée sans plafond ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

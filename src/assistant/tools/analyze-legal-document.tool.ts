@@ -367,6 +367,12 @@ const FR_AFTER_TERM = String.raw`(?<!${FR_LETTERS})(?:apr[èe]s|suivant|qui\s+su
   String.raw`l['’]\s?(?:expiration|ach[èe]vement|issue))${FR_END}|(?<!${FR_LETTERS})[àa]\s+l['’]\s?issue\s+d[eu]\b|` +
   String.raw`\b(?:\d+|un|une|deux|trois|six|douze|dix-huit|vingt-quatre)\s+(?:ans?|ann[ée]es?|mois)\s+(?:suivants?|suivantes?|qui\s+suiv)|` +
   String.raw`\b(?:pendant|durant)\s+(?:une\s+p[ée]riode\s+de\s+)?(?:\d+|un|une|deux|trois|quatre|cinq|six|douze|dix-huit|vingt-quatre)\s+(?:ans?|ann[ée]es?|mois)${FR_END}`;
+/**
+ * Without a limit in French: "sans limitation", "sans aucune limite", "sans plafond" (not "y compris sans limitation" or "notamment
+ * et sans limitation", which introduce a list, nor "sans limitation de durée" or "sans limite dans le temps", which are time).
+ */
+const FR_WITHOUT_LIMIT = String.raw`(?<!\b(?:compris|notamment)(?:\s+et)?,?\s)\bsans\s+(?:aucune?\s+)?(?:limit(?:e|ation)s?|plafond|plafonnement)${FR_END}` +
+  String.raw`(?!,?\s+(?:de\s+(?:dur[ée]e|temps|p[ée]riode)|dans\s+le\s+temps|quant\s+[àa]\s+la\s+dur[ée]e)${FR_END})`;
 /** A duration with no end in French: "sans limitation de durée", "sans limite dans le temps", "pour une durée illimitée", "indéfiniment". */
 const FR_ENDLESS = String.raw`\bsans\s+(?:aucune\s+)?(?:limite|limitation)\s+(?:de\s+(?:dur[ée]e|temps)|dans\s+le\s+temps)${FR_END}|` +
   String.raw`\bpour\s+une\s+dur[ée]e\s+(?:illimit[ée]e|ind[ée]termin[ée]e|ind[ée]finie)${FR_END}|\bind[ée]finiment${FR_END}|(?<!${FR_LETTERS})[àa]\s+perp[ée]tuit[ée]${FR_END}|\bperp[ée]tuellement${FR_END}`;
@@ -1252,6 +1258,11 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bhaft\w*\b[^.;]{0,120}?(?:${DE_UNLIMITED})`,
     // In Italian: "rispondono in modo illimitato", "risponde illimitatamente", "responsabilità illimitata".
     String.raw`\b(?:rispond|responsabil)\w*\b[^.;]{0,120}?(?:\bin\s+(?:modo|misura)\s+illimitat[ao]\b|\billimitatamente\b|\bsenza\s+(?:alcun\s+)?limit[ei]\b)|\bresponsabilit[aà]\s+illimitat[ae]\b`,
+    // In French: answerable with no limit or ceiling ("est responsable, sans limitation, de tous les dommages", "répond sans aucune limite",
+    // "sans plafond"), or a liability said to be unlimited ("sa responsabilité est illimitée"); not "y compris sans limitation", which
+    // lists, nor "sans limitation de durée", which is time.
+    String.raw`(?<!${FR_LETTERS})(?:responsab|r[ée]pond)${FR_LETTERS}*[^.;]{0,120}?${FR_WITHOUT_LIMIT}|` +
+      String.raw`\bresponsabilit[ée]s?\s+(?:(?:${FR_WORD}\s+){0,6}?(?:est|sont|sera|seront|demeure|demeurent|reste|restent)\s+)?illimit[ée]e?s?${FR_END}`,
     // In Japanese: all loss made good ("一切の損害を賠償しなければならない", as "liable for any and all damages", not "賠償する責任を負わ
     // ない"), or liability with no ceiling ("上限を設けない", "無制限", "制限なく賠償する").
     String.raw`一切の損害(?:等)?${JA_ANY}{0,20}?(?:を|について|に対し(?:て)?)${JA_ANY}{0,15}?賠償(?:する|し|の責)(?!ない|${JA_ANY}{0,12}?(?:負わない|負いません|免れ|しない))`,
