@@ -1740,6 +1740,18 @@ describe('parseReceipt: pesos and New Taiwan dollars by code, sign and place, a 
     ]);
   });
 
+  it("reads the NIT of a shopkeeper trading in their own name (the owner's cédula, 6 to 10 digits, with its check digit) as Colombian", () => {
+    const stand = parseReceipt(
+      ['EMPANADAS LA TOCAYA', 'Nit. 1.036.602.417-3', 'Empanada x 5       $ 7.500', 'Jugo de mora       $ 4.000', 'TOTAL             $ 11.500'].join('\n'),
+    );
+    expect(stand).toMatchObject({ merchant: 'EMPANADAS LA TOCAYA', currency: 'COP', currencyStated: true, total: 11500 });
+    expect(stand.items).toHaveLength(2);
+    expect(detectCurrency('Droguería San Judas\nNIT: 71.624.305-2\nTotal $ 12.300')).toEqual({ code: 'COP', stated: true });
+    expect(detectCurrency('Tienda Mixta\nNIT 8.765.432-1\nTotal $ 3.000')).toEqual({ code: 'COP', stated: true });
+    // Digits with no dots, other than a company's nine, are no NIT as Colombia prints it (Guatemala writes "NIT 1234567-8").
+    expect(detectCurrency('Tienda Mixta\nNIT 8765432-1\nTotal $ 3.00').code).toBe('USD');
+  });
+
   it.each([
     // Wines, dishes and restaurants named after a place, printed with a "$" in the United States.
     ['Vino & Co\nMalbec Mendoza Argentina 750ml $18.99\nTotal $18.99', 'USD'],
@@ -1754,7 +1766,7 @@ describe('parseReceipt: pesos and New Taiwan dollars by code, sign and place, a 
 
   it('reads 100 KB of text built against the patterns for pesos, Taiwan dollars and counts in brackets in linear time', () => {
     expectLinearOn(
-      [', Taipei ', ', Santiago ', 'R.U.T. 1', 'NIT 1', ', Kowloon  ', '(1 x ARS 1', 'x ARS ', '1元', 'NT$', 'RD$ ', 'CUIT ', ', Bogotá D.C. '],
+      [', Taipei ', ', Santiago ', 'R.U.T. 1', 'NIT 1', 'Nit. 1.', 'NIT 1.234.', ', Kowloon  ', '(1 x ARS 1', 'x ARS ', '1元', 'NT$', 'RD$ ', 'CUIT ', ', Bogotá D.C. '],
       (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `${text}\nTea $2,00`, `Shop\nTea ${text} 1,00\nVoucher 1.00\nTotal 9.00`],
     );
   });

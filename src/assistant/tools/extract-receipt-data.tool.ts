@@ -182,8 +182,10 @@ const COUNTRY_CLUES: [RegExp, string][] = [
   // Chile: a RUT as Chile writes it (76.123.456-K), the country or a town ending an address.
   [/\bR\.?U\.?T\.?[^\S\n]*(?::[^\S\n]*)?\d{1,2}\.\d{3}\.\d{3}-[\dkK](?![\p{L}\p{N}])/u, 'CLP'],
   [placeEndingAddress(placeNames('Chile', 'Santiago', 'Providencia', 'Las Condes', 'Valpara[ií]so', 'Vi[ñn]a del Mar')), 'CLP'],
-  // Colombia: its revenue service (DIAN), a NIT with its check digit (900.123.456-7), the country or a city ending an address.
-  [/\bDIAN\b|\bNIT\b[^\S\n]*(?:[:.#][^\S\n]*)?\d{3}\.?\d{3}\.?\d{3}-\d(?!\d)/, 'COP'],
+  // Colombia: its revenue service (DIAN), a NIT with its check digit: a company's nine digits (900.123.456-7), or the
+  // cédula of a shopkeeper trading in their own name, in groups of three after a dot ("Nit. 43.512.908-1", "1.036.602.417-3";
+  // undotted, "1234567-8" is a Guatemalan NIT as well). The country or a city ending an address.
+  [/\bDIAN\b|\b(?:NIT|Nit)\b[^\S\n]*(?:[:.#][^\S\n]*)?(?:\d{3}\.?\d{3}\.?\d{3}|\d{1,3}(?:\.\d{3}){1,3})-\d(?!\d)/, 'COP'],
   [placeEndingAddress(placeNames('Colombia', 'Bogot[aá]', 'Medell[ií]n', 'Cali', 'Barranquilla', 'Bucaramanga'), String.raw`D\.?${BLANKS}?C\.?`), 'COP'],
   // Uruguay: a RUT of twelve digits, the country or a city ending an address.
   [/\bRUT\b[^\S\n]*(?::[^\S\n]*)?\d{12}(?!\d)/, 'UYU'],
