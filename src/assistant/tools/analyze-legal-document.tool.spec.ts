@@ -2383,6 +2383,17 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Secret. Le Consultant est responsable du secret des informations, sans limitation de durée.')).not.toContain('uncapped_liability:high');
   });
 
+  it('reads the whole price owed for a cancellation that comes late, the cancelling named by the heading or a noun, as a penalty (high)', () => {
+    expect(severitiesOf('Cancelling the booking. Within ten days of the party, the whole room charge is due.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Cancellation by the Couple. Fewer than 21 days before the wedding, the entire package price is payable.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Withdrawals. The total course fee is owed for any withdrawal made less than a week before the course starts.')).toEqual([
+      'penalties:high',
+    ]);
+    expect(severitiesOf('Cancellation by the School. Less than 14 days before the course, the full course fee is refunded.')).toEqual([]);
+    expect(severitiesOf('Cancellation. Within 30 days of a cancellation, the full fee for work already done is payable.')).toEqual([]);
+    expect(severitiesOf('Payment. Within 30 days of the invoice, the full fee is payable.')).toEqual([]);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2401,6 +2412,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'interessi di mora del 3% al mese posso recedere quando voglio a mia esclusiva vale la legge decide un arbitro decisa ',
       'te laat betaalde bedragen niet tijdig voldane facturen rente te laat ',
       'est responsable répond sans aucune limite y compris sans limitation responsabilité est illimitée sans plafond ',
+      'cancellation less than 30 days before the full hire fee is payable within ten days of the whole room charge withdrawal ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -813,6 +813,9 @@ const BALANCE_OWED_ON_ENDING = new RegExp(
 /** The whole price, as a share or by a word: "100% of the hire fee", "the full fee", "the entire contract price", "the total booking cost". */
 const WHOLE_PRICE = String.raw`(?:\b100\s*%\s+of|\b(?:full|whole|entire|total))\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,2}?` +
   String.raw`(?:fees?|price|charges?|rent|sum|amount|cost|balance|value)\b`;
+/** Still owed then: "is payable", "remains due", "shall be charged", "is retained". */
+const OWED_THEN = String.raw`(?:is|are|remains?|becomes?|(?:shall|will)\s+(?:be|remain|become))\s+(?:still\s+|then\s+|immediately\s+)?` +
+  String.raw`(?:payable|due|owed|owing|charged|retained|forfeited|kept)\b`;
 /** The paying side cancelling, as the condition of what follows: "if you cancel", "should the Exhibitor withdraw", "in the event that the Client terminates". */
 const IF_PAYER_CANCELS = String.raw`\b(?:if|should|where|when|once|in\s+the\s+event\s+(?:that\s+)?)\s+(?:[\w'’-]+\s+){0,4}?(?:cancel|terminat|withdraw)\w*\b`;
 /**
@@ -826,6 +829,21 @@ const WHOLE_PRICE_ON_CANCELLING = new RegExp(
     String.raw`(?:\b(?:cancellation|termination|withdrawal)\s+(?:charges?|fees?)\s+(?:of|equal\s+to|amounting\s+to)\s+${WHOLE_PRICE}|` +
     String.raw`${WHOLE_PRICE}\s+(?:[\w-]+\s+){0,3}?(?:is|are|remains?|becomes?|(?:shall|will)\s+(?:be|remain|become))\s+(?:still\s+|then\s+|immediately\s+)?` +
     String.raw`(?:payable|due|owed|owing|charged|retained|forfeited|kept)\b)`,
+  'i',
+);
+/** How late a cancellation comes: "less than 30 days before the event", "fewer than 21 days before", "within ten days of the party". */
+const LATE_NOTICE = String.raw`\b(?:(?:less|fewer)\s+than|under|within)\s+(?:\d+|[a-z]+)\s+(?:(?:calendar|working|business|clear)\s+)?(?:days?|weeks?|months?|hours?)` +
+  String.raw`(?:['’]\s*notice)?\s+(?:before|prior\s+to|ahead\s+of|of)\b`;
+/**
+ * The whole price owed for a cancellation that comes late, the cancelling named by the clause's heading or by a noun rather than
+ * "if you cancel" ("Cancellation by the Hirer. Less than 30 days before the event, the full hire fee is payable", "the total course
+ * fee is owed for any withdrawal made less than a week before"): liquidated damages, like the whole price on cancelling; not what
+ * is refunded or not owed, nor the fees for work already done.
+ */
+const WHOLE_PRICE_ON_LATE_CANCELLATION = new RegExp(
+  String.raw`^(?![^]*?\b(?:refund\w*|waived|not\s+(?:be\s+)?(?:payable|due|charged|owed)|work\s+(?:already\s+)?(?:done|performed|completed|carried\s+out)|` +
+    String.raw`services\s+(?:already\s+)?(?:rendered|provided|performed))\b)(?=[^]*?\b(?:cancel|withdraw)\w*)[^]*?` +
+    String.raw`(?:${LATE_NOTICE}[^.]{0,80}?${WHOLE_PRICE}\s+(?:[\w-]+\s+){0,3}?${OWED_THEN}|${WHOLE_PRICE}\s+(?:[\w-]+\s+){0,3}?${OWED_THEN}[^.]{0,80}?${LATE_NOTICE})`,
   'i',
 );
 /**
@@ -1642,11 +1660,12 @@ export const RISK_RULES: RiskRule[] = [
   new RegExp(JA_MAKER_KEEPS)),
   rule('penalties', 'Penalties and late-payment charges', (s) =>
     (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || BALANCE_OWED_ON_ENDING.test(s) || ES_REST_OF_TERM_OWED.test(s) ||
-    WHOLE_PRICE_ON_CANCELLING.test(s) || WHOLE_FEE_BACK_AND_MORE.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+    WHOLE_PRICE_ON_CANCELLING.test(s) || WHOLE_PRICE_ON_LATE_CANCELLATION.test(s) || WHOLE_FEE_BACK_AND_MORE.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     REST_OF_TERM_OWED.source,
     WHOLE_FEE_BACK_AND_MORE.source,
     BALANCE_OWED_ON_ENDING.source,
     WHOLE_PRICE_ON_CANCELLING.source,
+    WHOLE_PRICE_ON_LATE_CANCELLATION.source,
     ES_REST_OF_TERM_OWED.source,
     String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}|${NL_PENALTY}|${IT_PENALTY}|${FR_PENALTY}`,
     // In Japanese: a penalty by name ("違約金"), late-payment damages or interest ("年14.6％の遅延損害金", "延滞金"), a sum a day of delay.
@@ -2434,6 +2453,8 @@ const BINDS = anyOf(
   String.raw`\b(?:shall|will|must|may|can|cannot|agrees?|undertakes?|covenants?|promises?)\b|\b(?:won|can|mustn|shan)['’]t\b`,
   String.raw`\b(?:is|are|be|remains?)\s+(?:not\s+)?(?:bound|obliged|obligated|required|prohibited|forbidden|barred|restricted|precluded|permitted|allowed|entitled)\b`,
   String.raw`\b(?:lasts?|continues?|survives?|remains?\s+in\s+(?:force|effect))\b|\b(?:${ENDLESS})\b`,
+  // The whole price owed: "the full hire fee is payable", "the entire package price remains due" (under "Cancellation by the Hirer.").
+  String.raw`${WHOLE_PRICE}\s+(?:[\w-]+\s+){0,3}?${OWED_THEN}`,
   String.raw`\b(?:\d+|one|two|three|four|five|six|twelve|eighteen|twenty-four)\s+\(?\d*\)?\s*(?:months?|years?)\b`,
   AFTER_TERM.source,
   LIMITED_TO_TERM.source,
