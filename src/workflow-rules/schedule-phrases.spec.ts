@@ -24,6 +24,10 @@ describe('schedule phrases', () => {
     ['Cada día 20 del mes, revisar las facturas', '0 9 20 * *', null],
     ['look at the stock levels every 3 hrs', '0 */3 * * *', null],
     ['Am letzten Tag jedes Monats um 18 Uhr die Kasse abrechnen', '0 18 L * *', null],
+    // Dutch: "elke", "werkdag", days, "om" before the hour and "uur" after it, days joined to a part of the day.
+    ['Elke werkdag om 8:15 de planning van de monteurs rondsturen', '15 8 * * 1-5', null],
+    ['iedere dinsdag en vrijdag om 16 uur een bericht voor de klanten', '0 16 * * 2,5', null],
+    ['Elke zaterdagochtend een post over de markt', '0 9 * * 6', null],
     // German dates: the ordinal's full stop, "am" before each date, and "jeweils" (each time) after a list of them.
     ['Jedes Jahr am 15. März und am 15. September um 10 Uhr die Reifen-Erinnerung schicken', '0 10 15 3,9 *', null],
     ['Am 2. April und am 2. Oktober jeweils um 7 Uhr den Kunden schreiben', '0 7 2 4,10 *', null],

@@ -880,7 +880,7 @@ export function refusalNote(words: { phrase: string; reason: string }): string {
 
 /** The text without its schedule phrases ("Every Monday, write a post" → "write a post"). */
 /** The unit after an hour the phrase ends on ("à 18h", "um 17 Uhr", "a las 8 horas"): part of the phrase, not of the ask. */
-const HOUR_UNIT_AFTER = /^[^\S\n]?(?:h|uhr|heures?|horas?)(?![\p{L}\p{N}])/iu;
+const HOUR_UNIT_AFTER = /^[^\S\n]?(?:h|uhr|uur|heures?|horas?)(?![\p{L}\p{N}])/iu;
 
 export function withoutSchedulePhrases(text: string): string {
   let rest = '';

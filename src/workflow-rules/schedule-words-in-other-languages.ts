@@ -1,5 +1,5 @@
 /**
- * The words of a recurrence in Spanish, French, German, Italian and Portuguese, as the English
+ * The words of a recurrence in Spanish, French, German, Italian, Portuguese and Dutch, as the English
  * words the schedule grammar reads ("cada primer lunes de mes" is "every first monday of month",
  * "chaque dimanche soir" is "every sunday evening"). Goals mix languages ("cada lunes post the
  * promo"); one table of words keeps the grammar one grammar. Written with and without accents, as
@@ -109,13 +109,13 @@ export const RECURRENCE_PHRASES: ReadonlyMap<string, readonly string[]> = new Ma
  * "montags"). German joins a day to its time of day in one word ("Sonntagabend", "Freitagnachmittag"): the day, then the time.
  */
 const DAYS: { english: string; names: string[]; german: string[]; plurals: string[] }[] = [
-  { english: 'monday', names: ['lunes', 'lundi', 'lunedì', 'lunedi', 'segunda'], german: ['montag'], plurals: ['lundis', 'montags', 'segundas'] },
-  { english: 'tuesday', names: ['martes', 'mardi', 'martedì', 'martedi', 'terça', 'terca'], german: ['dienstag'], plurals: ['mardis', 'dienstags', 'terças', 'tercas'] },
-  { english: 'wednesday', names: ['miércoles', 'miercoles', 'mercredi', 'mercoledì', 'mercoledi', 'quarta'], german: ['mittwoch'], plurals: ['mercredis', 'mittwochs', 'quartas'] },
-  { english: 'thursday', names: ['jueves', 'jeudi', 'giovedì', 'giovedi', 'quinta'], german: ['donnerstag'], plurals: ['jeudis', 'donnerstags', 'quintas'] },
-  { english: 'friday', names: ['viernes', 'vendredi', 'venerdì', 'venerdi', 'sexta'], german: ['freitag'], plurals: ['vendredis', 'freitags', 'sextas'] },
-  { english: 'saturday', names: ['sábado', 'sabado', 'samedi', 'sabato'], german: ['samstag', 'sonnabend'], plurals: ['sábados', 'sabados', 'samedis', 'samstags'] },
-  { english: 'sunday', names: ['domingo', 'dimanche', 'domenica'], german: ['sonntag'], plurals: ['domingos', 'dimanches', 'sonntags'] },
+  { english: 'monday', names: ['lunes', 'lundi', 'lunedì', 'lunedi', 'segunda', 'maandag'], german: ['montag'], plurals: ['lundis', 'montags', 'segundas', 'maandags'] },
+  { english: 'tuesday', names: ['martes', 'mardi', 'martedì', 'martedi', 'terça', 'terca', 'dinsdag'], german: ['dienstag'], plurals: ['mardis', 'dienstags', 'terças', 'tercas', 'dinsdags'] },
+  { english: 'wednesday', names: ['miércoles', 'miercoles', 'mercredi', 'mercoledì', 'mercoledi', 'quarta', 'woensdag'], german: ['mittwoch'], plurals: ['mercredis', 'mittwochs', 'quartas', 'woensdags'] },
+  { english: 'thursday', names: ['jueves', 'jeudi', 'giovedì', 'giovedi', 'quinta', 'donderdag'], german: ['donnerstag'], plurals: ['jeudis', 'donnerstags', 'quintas', 'donderdags'] },
+  { english: 'friday', names: ['viernes', 'vendredi', 'venerdì', 'venerdi', 'sexta', 'vrijdag'], german: ['freitag'], plurals: ['vendredis', 'freitags', 'sextas', 'vrijdags'] },
+  { english: 'saturday', names: ['sábado', 'sabado', 'samedi', 'sabato', 'zaterdag'], german: ['samstag', 'sonnabend'], plurals: ['sábados', 'sabados', 'samedis', 'samstags', 'zaterdags'] },
+  { english: 'sunday', names: ['domingo', 'dimanche', 'domenica', 'zondag'], german: ['sonntag'], plurals: ['domingos', 'dimanches', 'sonntags', 'zondags'] },
 ];
 /** Months in Spanish, French, German, Italian, Portuguese and Dutch, for dates of the year ("1º de janeiro e 1º de julho"). */
 const MONTHS: { english: string; names: string[] }[] = [
@@ -141,25 +141,37 @@ const GERMAN_TIMES_OF_DAY: [string, string][] = [
   ['nacht', 'night'],
 ];
 
+const DUTCH_TIMES_OF_DAY: [string, string][] = [
+  ['ochtend', 'morning'],
+  ['middag', 'afternoon'],
+  ['avond', 'evening'],
+  ['nacht', 'night'],
+];
+
 const WORDS: [string[], string[]][] = [
-  [['cada', 'chaque', 'jeden', 'jede', 'jedes', 'jeder', 'immer', 'ogni', 'todo', 'toda', 'todos', 'todas', 'tous', 'toutes'], ['every']],
+  [['cada', 'chaque', 'jeden', 'jede', 'jedes', 'jeder', 'immer', 'ogni', 'todo', 'toda', 'todos', 'todas', 'tous', 'toutes', 'elke', 'iedere', 'ieder'], ['every']],
   // Not another language: the misspellings of "every" people type in a hurry.
   [['evry', 'evrey', 'everey', 'eveyr', 'evey'], ['every']],
   // Nor are the units people shorten: "every 6 hrs", "every 2 wks".
   [['hrs', 'hr'], ['hours']],
   [['wks', 'wk'], ['weeks']],
   ...DAYS.flatMap(({ english, german }) => german.flatMap((day) => GERMAN_TIMES_OF_DAY.map(([time, englishTime]): [string[], string[]] => [[`${day}${time}`], [english, englishTime]]))),
+  // Dutch joins them too: "zondagavond", "vrijdagmiddag".
+  ...DAYS.flatMap(({ english, names }) =>
+    names.filter((name) => name.endsWith('dag')).flatMap((day) => DUTCH_TIMES_OF_DAY.map(([time, englishTime]): [string[], string[]] => [[`${day}${time}`], [english, englishTime]])),
+  ),
   ...DAYS.map(({ english, names, german }): [string[], string[]] => [[...names, ...german], [english]]),
   ...DAYS.map(({ english, plurals }): [string[], string[]] => [plurals, [`${english}s`]]),
   ...MONTHS.map(({ english, names }): [string[], string[]] => [names, [english]]),
-  [['werktags', 'wochentags'], ['weekdays']],
+  [['werktags', 'wochentags', 'werkdagen', 'doordeweeks'], ['weekdays']],
+  [['werkdag'], ['weekday']],
   // "jeden Monatsletzten", "am Monatsende": the last day of the month, in one German word.
   [['monatsletzten', 'monatsletzte', 'monatsende'], ['last', 'day', 'of', 'the', 'month']],
-  [['mañana', 'manana', 'matin', 'mattina', 'vormittag'], ['morning']],
+  [['mañana', 'manana', 'matin', 'mattina', 'vormittag', 'ochtend'], ['morning']],
   [['mañanas', 'mananas', 'matins', 'morgens', 'vormittags'], ['mornings']],
-  [['tarde', 'nachmittag', 'pomeriggio'], ['afternoon']],
+  [['tarde', 'nachmittag', 'pomeriggio', 'middag'], ['afternoon']],
   [['tardes', 'nachmittags'], ['afternoons']],
-  [['soir', 'soirée', 'soiree', 'abend', 'sera'], ['evening']],
+  [['soir', 'soirée', 'soiree', 'abend', 'sera', 'avond'], ['evening']],
   [['soirs', 'abends'], ['evenings']],
   [['noche', 'nuit', 'nacht', 'notte', 'noite'], ['night']],
   [['noches', 'nachts', 'noites'], ['nights']],
@@ -170,14 +182,14 @@ const WORDS: [string[], string[]][] = [
   [['tercer', 'tercero', 'tercera', 'troisième', 'troisieme', 'dritter', 'dritte', 'dritten', 'terzo', 'terceiro', 'terceira'], ['third']],
   [['cuarto', 'cuarta', 'quatrième', 'quatrieme', 'vierter', 'vierte', 'vierten'], ['fourth']],
   [['último', 'última', 'ultimo', 'ultima', 'dernier', 'dernière', 'derniere', 'letzter', 'letzte', 'letzten'], ['last']],
-  [['mes', 'mois', 'monat', 'monats', 'mese', 'mês'], ['month']],
+  [['mes', 'mois', 'monat', 'monats', 'mese', 'mês', 'maand'], ['month']],
   [['meses', 'monate', 'mesi'], ['months']],
   [['semana', 'semaine', 'woche', 'settimana'], ['week']],
   // "ano" is Portuguese; "anno" Italian; "année", "an" French (only "année": "an" is English).
   [['año', 'ano', 'année', 'annee', 'jahr', 'jahres', 'anno', 'jaar'], ['year']],
   [['anual', 'anualmente', 'annuel', 'annuelle', 'jährlich', 'jahrlich', 'annuale', 'jaarlijks'], ['yearly']],
   [['semanas', 'semaines', 'wochen', 'settimane'], ['weeks']],
-  [['día', 'dia', 'jour', 'giorno'], ['day']],
+  [['día', 'dia', 'jour', 'giorno', 'dag'], ['day']],
   [['días', 'dias', 'jours', 'tage', 'giorni'], ['days']],
   [['diario', 'diaria', 'diariamente', 'quotidien', 'quotidienne', 'quotidiennement', 'täglich', 'taglich', 'giornalmente', 'diário'], ['daily']],
   [['semanal', 'semanalmente', 'hebdomadaire', 'wöchentlich', 'wochentlich', 'settimanale'], ['weekly']],
@@ -192,7 +204,7 @@ const WORDS: [string[], string[]][] = [
   [['nel', 'nella', 'nello'], ['in', 'the']],
   [['el', 'le', 'la', 'il'], ['the']],
   // Plural articles ("todos los lunes") and the hour's unit ("9 Uhr", "9h") say nothing the grammar needs.
-  [['les', 'los', 'las', 'lo', 'der', 'das', 'den', 'dem', 'uhr', 'h', 'heures', 'horas'], []],
+  [['les', 'los', 'las', 'lo', 'der', 'das', 'den', 'dem', 'uhr', 'uur', 'h', 'heures', 'horas'], []],
 ];
 
 /** Single words and the English words for them (none: the word is left out). */
@@ -203,9 +215,9 @@ export const RECURRENCE_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
  * only there: "ET" before a verb is the Eastern time zone, "a" before a noun the English article.
  */
 export const JOINING_WORDS: ReadonlyMap<string, 'to' | 'and'> = new Map([
-  ...['a', 'à', 'au', 'al', 'bis', 'ao'].map((word): [string, 'to'] => [word, 'to']),
-  ...['y', 'et', 'und', 'e'].map((word): [string, 'and'] => [word, 'and']),
+  ...['a', 'à', 'au', 'al', 'bis', 'ao', 'tot'].map((word): [string, 'to'] => [word, 'to']),
+  ...['y', 'et', 'und', 'e', 'en'].map((word): [string, 'and'] => [word, 'and']),
 ]);
 
 /** "um 9": a word that says "at" only before a number. */
-export const AT_BEFORE_A_NUMBER: ReadonlySet<string> = new Set(['um']);
+export const AT_BEFORE_A_NUMBER: ReadonlySet<string> = new Set(['um', 'om']);

@@ -203,4 +203,11 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('The flyer you made was great. Thanks! Can you make another one for June?')?.tool).toBe('generate_image');
     expect(matchIntent('Post a caption about the sale on Instagram. Thanks!')?.tool).toBe('format_post');
   });
+
+  it('reads a banner and an outline by their names in other languages, and a script with its verb before what it is for as that reel\'s', () => {
+    expect(matchIntent('Pouvez-vous nous faire une bannière pour la page d\'accueil de la librairie ?')?.tool).toBe('generate_image');
+    expect(matchIntent('Preciso de um esboço de artigo sobre hortas urbanas')?.tool).toBe('generate_outline');
+    expect(matchIntent('Kunt u een script maken voor een TikTok over onze moestuin?')?.tool).toBe('format_reel');
+    expect(matchIntent('Könnten Sie ein Skript schreiben für einen Reel über unsere Werkstatt?')?.tool).toBe('format_reel');
+  });
 });

@@ -271,7 +271,9 @@ export const MESSAGE_NOUNS = String.raw`(?:(?:e-?)?mails?|messages?|msgs?|letter
 const CORRESPONDENCE = new RegExp(String.raw`\b(?:an?|the|my|our|short|quick|polite|brief|friendly|formal)\s+(?:[\w-]+\s+)?${MESSAGE_NOUNS}\b`, 'i');
 
 /** "script the reel", "a script for our Instagram reel": the word script with a short-video kind as its object. */
-const SCRIPT_OF_REEL = /\bscripts?\s+(?:(?:for|of)\s+)?(?:(?:the|a|an|our|my|this|that|your|its)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts?)\b/i;
+// Dutch and German put the verb between the script and what it is for ("een script schrijven voor een Reel").
+const SCRIPT_OF_REEL =
+  /\bscripts?\s+(?:(?:(?:schrijven|maken|schreiben|erstellen)\s+)?(?:for|of|voor|für|para|pour)\s+)?(?:(?:the|a|an|our|my|this|that|your|its|een|de|het|ein|einen|eine|un|una|um|uma|le)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts?)\b/i;
 /** A picture named by the post it goes in: "carousel graphic", "post image", "tweet visual". */
 const POST_PICTURE = /\b(?:posts?|tweets?|threads?|carousels?|stor(?:y|ies))\s+(?:graphics?|images?|visuals?|pictures?|pics?|banners?)\b/i;
 /** An outline named by the piece it plans, the piece's word first: "post outline", "script structure", "episode skeleton". */

@@ -25,6 +25,7 @@ const WORDS: [string[], string][] = [
   [['pie de foto', 'légende', 'bildunterschrift', 'didascalia', 'legenda', 'onderschrift'], 'caption'],
   [['imagen', 'imágenes', 'bild', 'bilder', 'immagine', 'imagem', 'ilustración', 'ilustracion', 'illustrazione', 'ilustração', 'afbeelding', 'plaatje', 'illustratie'], 'image'],
   [['dibujo', 'dessin', 'zeichnung', 'disegno', 'desenho', 'tekening'], 'drawing'],
+  [['bannière', 'bannières', 'banderole', 'banderoles', 'pancarta', 'faixa', 'striscione', 'spandoek'], 'banner'],
   [['affiche', 'affiches', 'afiche', 'afiches', 'cartel', 'carteles', 'cartaz', 'cartazes', 'locandina', 'locandine', 'plakat', 'plakate'], 'poster'],
   [['prospectus', 'folleto', 'folletos', 'volante', 'volantes', 'folheto', 'panfleto', 'volantino', 'volantini', 'flugblatt'], 'flyer'],
   [['foto', 'fotos', 'fotografía', 'fotografia', 'fotografie'], 'photo'],
@@ -33,11 +34,11 @@ const WORDS: [string[], string][] = [
   [['miniatura', 'miniaturas', 'vorschaubild', 'miniatuur', 'la miniature', 'une miniature', 'de miniature', 'les miniatures', 'des miniatures'], 'thumbnail'],
   // The Portuguese "capa" (a cover); the Spanish one is a layer, and never says "capa para el vídeo".
   [['portada', 'couverture', 'copertina', 'titelbild', 'capa', 'capas'], 'cover'],
-  [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet'], 'outline'],
+  [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet', 'esboço', 'esboco', 'esbozo'], 'outline'],
   // Mail by its names: what the general agent writes ("un correo a los expositores", "un courriel").
   [['correo', 'correos', 'correo electrónico', 'courriel', 'courriels'], 'email'],
   // A summary is a written piece no tool makes ("résumé" is left alone: it is also an English CV).
-  [['zusammenfassung', 'resumen', 'riassunto', 'resumo', 'samenvatting', 'récap', 'récapitulatif', 'résumé de la semaine'], 'summary'],
+  [['zusammenfassung', 'übersicht', 'resumen', 'riassunto', 'resumo', 'samenvatting', 'overzicht', 'récap', 'récapitulatif', 'résumé de la semaine'], 'summary'],
   [['vídeo', 'vidéo'], 'video'],
   // A video filmed upright, in the order Spanish, Portuguese, French and Italian put it after the noun ("un vídeo… vertical").
   [['verticales', 'verticais', 'verticaux', 'verticali'], 'vertical'],
@@ -167,7 +168,7 @@ export const FINDING_IN_OTHER_LANGUAGES = String.raw`(?:signale|indique|relève|
  * post…", "Kannst du ein Bild machen?"): the clause asks as it is written, with no English verb to put before it.
  */
 export const ASK_IN_OTHER_LANGUAGES =
-  /^(?:necesito|necesitamos|quiero|queremos|me\s+gustar[ií]a|j['’]ai\s+besoin|je\s+voudrais|j['’]aimerais(?:\s+que\s+(?:tu|vous)\s+(?:fasses|fassiez|prépares|prépariez|écrives|écriviez|rédiges|rédigiez))?|il\s+me\s+faut|ich\s+brauche|wir\s+brauchen|ich\s+h[äa]tte\s+gern|mi\s+serve|ci\s+serve|vorrei|preciso|precisamos|quero|queria|kannst\s+du|k[öo]nntest\s+du|k[öo]nnt?en\s+sie|puedes|podr[ií]as|peux-tu|pourrais-tu|tu\s+peux|tu\s+pourrais|puoi|potresti|podes|poderia)(?![\p{L}\p{N}])/iu;
+  /^(?:necesito|necesitamos|quiero|queremos|me\s+gustar[ií]a|j['’]ai\s+besoin|je\s+voudrais|j['’]aimerais(?:\s+que\s+(?:tu|vous)\s+(?:fasses|fassiez|prépares|prépariez|écrives|écriviez|rédiges|rédigiez))?|il\s+me\s+faut|ich\s+brauche|wir\s+brauchen|ich\s+h[äa]tte\s+gern|mi\s+serve|ci\s+serve|vorrei|preciso|precisamos|quero|queria|kannst\s+du|k[öo]nntest\s+du|k[öo]nnt?en\s+sie|puedes|podr[ií]as?|podéis|pueden|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|tu\s+peux|tu\s+pourrais|puoi|potresti|potrebbe|potreste|podes|poderia|kun\s+je|kunt\s+u|kunnen\s+jullie|zou\s+je|zou\s+u)(?![\p{L}\p{N}])/iu;
 
 /** German puts the infinitive last ("…und an Herrn Wolf eine Zusammenfassung schicken"): a clause of work that ends on one. */
 export const GERMAN_WORK_AT_THE_END =
@@ -202,6 +203,9 @@ export function checksInEnglish(text: string): string {
   });
 }
 
+/** Leave to carry on: "podes avançar", "puedes seguir", "vas-y", "mach einfach", "ga je gang", "vai pure". */
+export const GO_AHEAD_IN_OTHER_LANGUAGES = String.raw`(?:(?:podes|pode|puedes|puede|tu\s+peux|vous\s+pouvez|puoi|kannst\s+du|je\s+kunt)\s+(?:avançar|avancar|seguir|continuar|avanzar|continuer|y\s+aller|procedere|andare\s+avanti|loslegen|weitermachen|doorgaan)|vas-y|allez-y|adelante|avanti|vai\s+pure|vai\s+em\s+frente|ga\s+je\s+gang|ga\s+maar\s+door|mach\s+einfach|leg\s+los)`;
+
 /**
  * A check waived in Spanish, French, German, Italian, Portuguese or Dutch: "no hace falta que nadie lo apruebe", "pas besoin de
  * validation", "muss niemand freigeben", "non serve l'approvazione", "ninguém precisa aprovar", "hoeft niemand goed te keuren".
@@ -218,8 +222,10 @@ export const WAIVED_CHECK_IN_OTHER_LANGUAGES = new RegExp(
     String.raw`\b(?:niemand|keiner)\s+(?:muss|braucht)\b[^.;!?]{0,30}?\b(?:freigeben|absegnen|prüfen|genehmigen)`,
     String.raw`\bkeine\s+(?:Freigabe|Genehmigung|Prüfung)\s+(?:nötig|notwendig|erforderlich)`,
     String.raw`\b(?:non\s+serve|non\s+c['’]è\s+bisogno\s+d\p{L}*|nessuno\s+deve)\b[^.;!?]{0,30}?\b(?:approv\p{L}*|rivede\p{L}*|controll\p{L}*)`,
-    String.raw`\b(?:não\s+precisa|ninguém\s+precisa|sem\s+necessidade\s+de)\b[^.;!?]{0,30}?\b(?:aprova\p{L}*|revis\p{L}*)`,
-    String.raw`\b(?:niemand\s+hoeft|hoeft\s+niemand|hoeft\s+niet|geen\s+goedkeuring)\b[^.;!?]{0,30}?\b(?:goed\s+te\s+keuren|goedgekeurd|nodig|te\s+controleren|te\s+zien)`,
+    // "não precisas de me mostrar nada": no need to show me.
+    String.raw`\b(?:não\s+precisa[si]?|ninguém\s+precisa|sem\s+necessidade\s+de)\b[^.;!?]{0,30}?\b(?:aprova\p{L}*|revis\p{L}*|mostr\p{L}*|ver)\b`,
+    // "dat hoef ik niet eerst te zien": I need not see it first.
+    String.raw`\b(?:niemand\s+hoeft|hoeft\s+niemand|hoeft\s+niet|hoef\s+ik\s+niet|geen\s+goedkeuring)\b[^.;!?]{0,30}?\b(?:goed\s+te\s+keuren|goedgekeurd|nodig|te\s+controleren|te\s+zien)`,
   ].join('|'),
   'iu',
 );

@@ -863,4 +863,22 @@ describe('planWorkflow', () => {
     expect(agents('Maak een flyer voor de balie die onze nieuwe video aankondigt.')).toEqual(['social']);
     expect(agents('Make a picture for this week\'s episode and a caption about it.')).toEqual(['video', 'social']);
   });
+
+  it('keeps a polite ask in French or Dutch as written, with no English verb put before it', () => {
+    expect(stepsOf('Pouvez-vous préparer une affiche pour la fête du quartier ?')).toEqual([['Pouvez-vous préparer une affiche pour la fête du quartier', 'social', false]]);
+    expect(stepsOf('Zou je een flyer kunnen maken voor de open dag?')).toEqual([['Zou je een flyer kunnen maken voor de open dag', 'social', false]]);
+  });
+
+  it('reads leave to let an output go, and a waiver of seeing it, in English, Portuguese and Dutch as no step', () => {
+    expect(stepsOf('every friday write an instagram post about the week\'s new plants. just let them go live')).toEqual([['Write an instagram post about the week\'s new plants', 'social', false]]);
+    expect(stepsOf('Escreve um post para o Facebook sobre a feira de sábado. Não precisa de me mostrar, pode avançar.').map(([, agent, approval]) => [agent, approval])).toEqual([['social', false]]);
+    expect(stepsOf('Maak een poster voor de open dag. Die hoef ik niet te zien.').map(([, agent, approval]) => [agent, approval])).toEqual([['social', false]]);
+  });
+
+  it('reads a written piece named with no verb before "then" as the first ask, not as the scene, in English and Dutch', () => {
+    expect(stepsOf('For the surgery: a list of tomorrow\'s appointments, then an email to the nurses with the rota').map(([, agent]) => agent)).toEqual(['general', 'general']);
+    expect(stepsOf('Een overzicht van de bestellingen van vandaag, en daarna een Facebook-bericht over de aanbieding').map(([, agent]) => agent)).toEqual(['general', 'social']);
+    // A sentence stating something is still the scene.
+    expect(stepsOf('A new menu starts on Monday, then write a LinkedIn post about it').map(([, agent]) => agent)).toEqual(['social']);
+  });
 });

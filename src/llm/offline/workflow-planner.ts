@@ -3,7 +3,7 @@ import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { describesOutput, materialReading, opensWithVerb, personalCheckOf, statesWhatSomeoneDoes, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { agentOfTool, kindsNamedIn, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
-import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, DUTCH_AND_BEFORE_WORK, inEnglishWords, FINDING_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
+import { ASK_IN_OTHER_LANGUAGES, checksInEnglish, GO_AHEAD_IN_OTHER_LANGUAGES, DUTCH_AND_BEFORE_WORK, inEnglishWords, FINDING_IN_OTHER_LANGUAGES, GERMAN_WORK_AT_THE_END, WAIVED_CHECK_IN_OTHER_LANGUAGES, WORK_VERB_IN_OTHER_LANGUAGES } from './words-in-other-languages.js';
 
 export interface OfflinePlanStep {
   description: string;
@@ -30,7 +30,7 @@ const NAMED_RECIPIENT = /^\p{Lu}[\p{L}'’-]+\s+(?:an?|the|some|my|our|this|thes
 const OBJECT_START =
   /^(?:a|an|the|it|them|this|that|these|those|both|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
 const SEQUENCE_WORD =
-  /^(?:and\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
+  /^(?:(?:and|en|y|et|und|e)\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|vervolgens|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
@@ -289,7 +289,12 @@ function waived(clause: string): boolean {
   return NO_CHECK_NEEDED.test(clause) || WAIVED_CHECK_IN_OTHER_LANGUAGES.test(clause) || waivedCheck(clause);
 }
 /** Leave to carry on, said on its own: "just go ahead", "go for it", "crack on", "just send it". */
-const GO_AHEAD = /^(?:just\s+|so\s+)?(?:go\s+ahead|go\s+for\s+it|crack\s+on|carry\s+on|proceed|fire\s+away)(?:\s+with\s+it)?$|^just\s+(?:send|post)\s+it$/i;
+const GO_AHEAD = new RegExp(
+  String.raw`^(?:just\s+|so\s+)?(?:go\s+ahead|go\s+for\s+it|crack\s+on|carry\s+on|proceed|fire\s+away)(?:\s+with\s+it)?$|^just\s+(?:send|post)\s+it$|` +
+    // "just let it go out", "let them go live".
+    String.raw`^(?:just\s+)?let\s+(?:it|them)\s+go(?:\s+(?:out|live|up|ahead))?$|^(?:${GO_AHEAD_IN_OTHER_LANGUAGES})$`,
+  'iu',
+);
 /**
  * An output let go without a check: "the facebook post can just go", "the script and the post you can just do", "the email
  * doesn't need checking" (read by waivers).
@@ -660,9 +665,15 @@ function isScene(text: string, next: string): boolean {
   const namesWhatNextReads = named !== undefined && ANALYSES.has(named.tool) && (startsWithPronounObject(next) || (RECEIVED.test(text) && !matchIntent(next)));
   // "Got this lease from the agent", "Voici le contrat": a document received, or shown, is no work of its own.
   const work = !RECEIVED.test(text) && (ACTION_VERB.test(text) || opensWithVerb(text));
-  // An ask in another language ("j'aimerais que tu fasses un récap") is no scene, whatever it names.
-  return (!named || namesWhatNextReads) && !work && !asks.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
+  // An ask in another language ("j'aimerais que tu fasses un récap") is no scene, whatever it names; nor is a new written piece
+  // named with no verb ("A short summary of the day's lessons, and then…"), which is the first of the asks.
+  // (After a heading on the same line: "For the driving school: a short summary…".)
+  const piece = inEnglishWords(text.replace(/^[^:]{1,40}:\s+/, ''));
+  const newPiece = NEW_THING.test(piece) && WRITTEN_PIECE.test(piece) && !STATING_VERB.test(piece);
+  return (!named || namesWhatNextReads) && !work && !newPiece && !asks.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
+/** A verb that makes a statement of a sentence ("a new rota starts Monday"), not a name of a thing to make. */
+const STATING_VERB = /\b(?:is|are|was|were|be|been|goes|go|went|has|have|had|will|starts?|started|opens?|opened|comes?|came|gets?|got)\b/i;
 /** What the team does each time, said before the asks: "we put together next week's video. The plan each time: …". */
 const HABIT = /^(?:(?:so|and)[,\s]+)?(?:we|i)\s+(?:always\s+|usually\s+|normally\s+)?(?:put\s+together|make|do|film|record|shoot|post|publish|upload|run|send\s+out)\s+(?:the|our|my|a|an)\b/i;
 /**
