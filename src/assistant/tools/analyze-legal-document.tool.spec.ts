@@ -2394,6 +2394,18 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Payment. Within 30 days of the invoice, the full fee is payable.')).toEqual([]);
   });
 
+  it('reads French rights in works ceded, in the active or the passive or as the works becoming theirs, as an IP assignment, high for earlier work', () => {
+    expect(severitiesOf('Droits. Le Photographe cède au Magazine l’ensemble des droits d’exploitation sur les clichés livrés.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Œuvres. Les droits patrimoniaux d’auteur sur les illustrations sont cédés à l’Éditeur.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Cession. La cession exclusive des droits de représentation des vidéos est consentie à l’Agence.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Livrables. Les maquettes réalisées par le Studio deviennent la propriété exclusive du Client.')).toEqual(['ip_assignment:medium']);
+    expect(severitiesOf('Créations. Le Graphiste cède à l’Agence les droits d’auteur sur ses dessins, y compris ceux réalisés avant la signature.')).toEqual([
+      'ip_assignment:high',
+    ]);
+    expect(severitiesOf('Cession du contrat. Aucune partie ne peut céder ses droits et obligations au titre du contrat sans accord écrit.')).toEqual([]);
+    expect(severitiesOf('Licence. Le Prestataire ne cède aucun droit d’auteur au Client, qui reçoit une simple licence d’utilisation.')).toEqual([]);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2413,6 +2425,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'te laat betaalde bedragen niet tijdig voldane facturen rente te laat ',
       'est responsable répond sans aucune limite y compris sans limitation responsabilité est illimitée sans plafond ',
       'cancellation less than 30 days before the full hire fee is payable within ten days of the whole room charge withdrawal ',
+      'cède les droits de reproduction cession des droits d’auteur sont cédés les maquettes deviennent la propriété antérieures ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

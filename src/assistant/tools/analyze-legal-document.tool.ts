@@ -368,6 +368,17 @@ const FR_AFTER_TERM = String.raw`(?<!${FR_LETTERS})(?:apr[èe]s|suivant|qui\s+su
   String.raw`\b(?:\d+|un|une|deux|trois|six|douze|dix-huit|vingt-quatre)\s+(?:ans?|ann[ée]es?|mois)\s+(?:suivants?|suivantes?|qui\s+suiv)|` +
   String.raw`\b(?:pendant|durant)\s+(?:une\s+p[ée]riode\s+de\s+)?(?:\d+|un|une|deux|trois|quatre|cinq|six|douze|dix-huit|vingt-quatre)\s+(?:ans?|ann[ée]es?|mois)${FR_END}`;
 /**
+ * Rights in a work in French: "droits d'auteur", "droits patrimoniaux", "droits d'exploitation", "droits de reproduction, de
+ * représentation et de diffusion", "propriété intellectuelle" (not the contract's "droits et obligations").
+ */
+const FR_WORK_RIGHTS = String.raw`(?:\bdroits?\s+(?:patrimoniaux\s+)?(?:d['’]\s?auteur|patrimoniaux|d['’]\s?exploitation|de\s+(?:propri[ée]t[ée]\s+intellectuelle|reproduction|` +
+  String.raw`repr[ée]sentation|diffusion|adaptation|exploitation|traduction|modification))|\bpropri[ée]t[ée]\s+intellectuelle)${FR_END}`;
+/** Ceding or transferring them in French: "cède", "cèdent", "cédera", "transfère" (not "ne cède aucun droit"). */
+const FR_CEDES = String.raw`(?<!${FR_LETTERS})(?<!\bne\s)(?:c[èeé]d|transf[èeé]r)(?:e|ent|era|eront|er)${FR_END}`;
+/** A work made, in French: "créations", "œuvres", "contenus", "livrables", "clichés", "maquettes", "logiciels". */
+const FR_WORKS = String.raw`(?<!${FR_LETTERS})(?:cr[ée]ations?|[œo]euvres?|contenus?|livrables?|photographies|photos|clich[ée]s|dessins?|illustrations?|textes?|vid[ée]os?|` +
+  String.raw`logos?|maquettes?|logiciels?|codes?\s+sources?|d[ée]veloppements?|inventions?|recettes?|travaux)${FR_END}`;
+/**
  * Without a limit in French: "sans limitation", "sans aucune limite", "sans plafond" (not "y compris sans limitation" or "notamment
  * et sans limitation", which introduce a list, nor "sans limitation de durée" or "sans limite dans le temps", which are time).
  */
@@ -986,6 +997,9 @@ const BEYOND_WORK = anyOf(
   String.raw`\bvorbestehend\w*|\bbereits\s+(?:bestehend|vorhanden)\w*|\bvor\s+(?:vertrags)?(?:beginn|abschluss)\b|\bfreizeit\b|` +
     // Off working hours: "außerhalb der Arbeitszeit", "außerhalb seiner Dienstzeit".
     String.raw`\bau(?:ß|ss)erhalb\s+(?:der|seiner|ihrer)\s+(?:regul[aä]ren\s+|vereinbarten\s+)?(?:arbeits|dienst)zeit\w*`,
+  // In French: "œuvres antérieures", "préexistantes", "réalisés avant la signature", "en dehors des heures de travail", "temps libre".
+  String.raw`(?<!${FR_LETTERS})(?:ant[ée]rieur|pr[ée]existant)(?:e|s|es)?${FR_END}|\bavant\s+la\s+(?:signature|date|prise\s+d['’]effet|conclusion)\b|` +
+    String.raw`\ben\s+dehors\s+(?:de\s+(?:ses|son|leurs?)|des)\s+(?:heures|horaires|temps)\s+de\s+travail\b|\btemps\s+libre\b`,
   JA_BEYOND_WORK,
 );
 /** Making it: "you come up with", "you write", "made for us" (not "build", which is also a tenant's fixture). */
@@ -1651,6 +1665,13 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\bausschlie(?:ß|ss)lich\w*[^.]{0,80}?${DE_WORK_RIGHTS}`,
     // Or the rights in the works passing over with no giver named: "Sämtliche Rechte an den Entwürfen gehen auf die Agentur über".
     String.raw`${DE_RIGHTS_IN_WORKS}[^.]{0,200}?(?:${DE_PASSES_OVER})`,
+    // In French: the rights in works ceded ("L'Influenceuse cède à la Marque les droits de reproduction et de diffusion des contenus",
+    // "la cession exclusive des droits d'auteur", "les droits patrimoniaux … sont cédés à l'Éditeur"), or the works made becoming the
+    // other side's ("les maquettes … deviennent la propriété exclusive du Client"); not ceding the contract's rights and obligations.
+    String.raw`${FR_CEDES}[^.]{0,100}?${FR_WORK_RIGHTS}|\bcession\s+(?:${FR_WORD}\s+){0,2}?(?:de\s+|des\s+|d['’]\s?)(?:${FR_WORD}\s+){0,3}?${FR_WORK_RIGHTS}|` +
+      String.raw`${FR_WORK_RIGHTS}[^.]{0,120}?(?<!${FR_LETTERS})(?:sont|seront|est|sera)\s+(?:ainsi\s+|automatiquement\s+|int[ée]gralement\s+|d[ée]finitivement\s+)?` +
+      String.raw`(?:c[ée]d[ée]s?|transf[ée]r[ée]s?)${FR_END}|${FR_WORKS}[^.]{0,160}?(?<!${FR_LETTERS})(?:deviennent|deviendront|devient|deviendra)\s+(?:la\s+)?` +
+      String.raw`propri[ée]t[ée]\s+(?:exclusive\s+|pleine\s+et\s+enti[èe]re\s+)?(?:de|du|des|d['’])`,
     // In Japanese: the rights in a work transferred ("翻訳物の著作権は、納品と同時に乙から甲に移転する", "知的財産権を甲に譲渡する"; not
     // "譲渡しない", nor the contract's "権利義務" passed on), or a work made that then belongs to the side it was made for ("従業員が作成
     // した著作物に関する一切の権利は会社に帰属する"), not to its maker (exempt below).
