@@ -2406,6 +2406,16 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Licence. Le Prestataire ne cède aucun droit d’auteur au Client, qui reçoit une simple licence d’utilisation.')).toEqual([]);
   });
 
+  it('reads the whole French fee paid back with a sum on top as a penalty (high), and a refund of it alone as none', () => {
+    expect(severitiesOf('Livraison. Si les photos ne sont pas livrées à temps, le Photographe restituera la totalité des honoraires reçus, augmentée d’un montant de 300 €.')).toEqual([
+      'penalties:high',
+    ]);
+    expect(severitiesOf('Absence. En cas d’absence le jour du concert, l’Artiste rembourse l’intégralité du cachet ainsi qu’une indemnité de 200 €.')).toEqual([
+      'penalties:high',
+    ]);
+    expect(severitiesOf('Remboursement. Si la Marque annule la campagne, elle rembourse l’intégralité de l’acompte versé par le Client.')).toEqual([]);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2426,6 +2436,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'est responsable répond sans aucune limite y compris sans limitation responsabilité est illimitée sans plafond ',
       'cancellation less than 30 days before the full hire fee is payable within ten days of the whole room charge withdrawal ',
       'cède les droits de reproduction cession des droits d’auteur sont cédés les maquettes deviennent la propriété antérieures ',
+      'remboursera l’intégralité de la rémunération perçue, restituera la totalité des honoraires reçus, majorée ainsi qu’une ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -865,7 +865,13 @@ const WHOLE_PRICE_ON_LATE_CANCELLATION = new RegExp(
 const WHOLE_FEE_BACK_AND_MORE = new RegExp(
   String.raw`\b(?:pa(?:y|ys|ying)\s+(?:[\w-]+\s+)?back|repa(?:y|ys|id|ying)|refund(?:s|ed|ing)?|return(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,2}?${WHOLE_PRICE}` +
     String.raw`[^.]{0,40}?\b(?:plus|and|as\s+well\s+as|together\s+with|on\s+top\s+of)\s+(?:an?\s+|another\s+)?(?:(?:further|extra|additional)\s+)?` +
-    String.raw`(?:${MONEY}|(?:charges?|fees?|sums?)\b)`,
+    String.raw`(?:${MONEY}|(?:charges?|fees?|sums?)\b)|` +
+    // In French: "remboursera l'intégralité de la rémunération perçue, majorée d'une somme forfaitaire de 500 €", "restituera la totalité
+    // des honoraires, augmentée d'un montant de 300 €", "l'intégralité du cachet ainsi qu'une indemnité de 200 €".
+    String.raw`(?<!${FR_LETTERS})(?:rembours|restitu|rend|revers)${FR_LETTERS}*\s+(?:${FR_WORD}\s+){0,2}?(?:l['’]\s?int[ée]gralit[ée]|la\s+totalit[ée]|l['’]\s?ensemble)\s+` +
+    String.raw`(?:de\s+la\s+|du\s+|des\s+|de\s+l['’]\s?|d['’]\s?)(?:${FR_WORD}\s+){0,2}?(?:r[ée]mun[ée]ration|prix|honoraires|cachets?|sommes|montants?|acomptes?|frais|` +
+    String.raw`redevances?|commissions?|avances?)${FR_END}[^.]{0,60}?(?<!${FR_LETTERS})(?:major[ée]e?s?|augment[ée]e?s?|plus|ainsi\s+qu['’]\s?|outre|assortie?s?|en\s+sus)\s*` +
+    String.raw`(?:de\s+|d['’]\s?)?(?:une?\s+|la\s+|le\s+)?(?:somme|montant|indemnit[ée]|p[ée]nalit[ée]|forfait|\d)`,
   'i',
 );
 /** Leaving before the end of the term in Spanish or Portuguese: "antes del vencimiento", "antes de la finalización", "antes do término". */
