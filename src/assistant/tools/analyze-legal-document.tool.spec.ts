@@ -2416,6 +2416,17 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Remboursement. Si la Marque annule la campagne, elle rembourse l’intégralité de l’acompte versé par le Client.')).toEqual([]);
   });
 
+  it('reads German rights in a list of works that pass over as an IP assignment, high when the next sentence reaches free time', () => {
+    expect(severitiesOf('Rezepte. Sämtliche Rechte an Rezepten, Menükarten, Fotos und anderen Werken, die der Koch anfertigt, gehen auf das Restaurant über.')).toEqual([
+      'ip_assignment:medium',
+    ]);
+    expect(
+      severitiesOf('Rezepte. Alle Rechte an Speiseplänen, Rezepten und sonstigen Werken des Kochs gehen auf das Restaurant über. Dies gilt auch für Werke aus seiner Freizeit.'),
+    ).toEqual(['ip_assignment:high']);
+    expect(severitiesOf('Eigentum. Die Rechte an Fahrzeugen, Maschinen und Werkzeugen gehen nicht auf den Mieter über.')).toEqual([]);
+    expect(severitiesOf('Entwürfe. Die Rechte an Skizzen, Entwürfen und Fotos gehen nicht auf die Agentur über.')).toEqual([]);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2437,6 +2448,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'cancellation less than 30 days before the full hire fee is payable within ten days of the whole room charge withdrawal ',
       'cède les droits de reproduction cession des droits d’auteur sont cédés les maquettes deviennent la propriété antérieures ',
       'remboursera l’intégralité de la rémunération perçue, restituera la totalité des honoraires reçus, majorée ainsi qu’une ',
+      'Rechte an Übungsprogrammen, Kursunterlagen, Rezepten, Menükarten und gehen nicht auf die Praxis ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

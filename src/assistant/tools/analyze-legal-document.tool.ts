@@ -206,13 +206,16 @@ const DE_WORK_RIGHTS = String.raw`(?:nutzungs|verwertungs|urheber)\w*recht\w*`;
  */
 const DE_WORKS = String.raw`${DE_START}(?:arbeits|projekt|entwicklungs)?(?:ergebnis|entw[uü]rf|erfindung|software|fotografie|foto|grafik|illustration|zeichnung|` +
   String.raw`konzept|design|programm|quellcode|text|inhalt|aufnahme|video|werk(?:e|en|es)?(?![\wäöüß]))[\wäöüß]*`;
-/** Rights in works named as such: "Nutzungsrechte", or "Rechte an den Entwürfen", "sämtliche Rechte an Arbeitsergebnissen". */
-const DE_RIGHTS_IN_WORKS = String.raw`(?:${DE_WORK_RIGHTS}|${DE_START}rechte?\s+an\s+(?:${DE_WORD}\s+){0,2}?${DE_WORKS})`;
+/**
+ * Rights in works named as such: "Nutzungsrechte", or "Rechte an den Entwürfen", "sämtliche Rechte an Arbeitsergebnissen", and the
+ * works named in a list that ends on them: "Rechte an Übungsprogrammen, Kursunterlagen und sonstigen Werken".
+ */
+const DE_RIGHTS_IN_WORKS = String.raw`(?:${DE_WORK_RIGHTS}|${DE_START}rechte?\s+an\s+(?:${DE_WORD},?\s+){0,6}?${DE_WORKS})`;
 /**
  * Passing to someone, as German says rights change hands without a giver: "gehen … auf den Arbeitgeber über", "gehen mit ihrer
  * Entstehung auf das Studio über", "auf den Verlag übergehen".
  */
-const DE_PASSES_OVER = String.raw`${DE_START}geh(?:en|t)\s+(?:${DE_WORD}\s+){0,6}?(?:auf|an)\s+(?:${DE_WORD}\s+){0,3}?[uü]ber(?![\wäöüß])|${DE_START}[uü]bergeh(?:en|t)\b`;
+const DE_PASSES_OVER = String.raw`${DE_START}geh(?:en|t)\s+(?:(?!nicht\b)${DE_WORD}\s+){0,6}?(?:auf|an)\s+(?:${DE_WORD}\s+){0,3}?[uü]ber(?![\wäöüß])|${DE_START}[uü]bergeh(?:en|t)\b`;
 /**
  * Dutch contract wording, as Dutch and Flemish contracts write the categories (a lexicon beside the Spanish and German ones).
  * Either side, or both: "elk van beide partijen", "ieder der partijen", "beide partijen", "wederzijds".
