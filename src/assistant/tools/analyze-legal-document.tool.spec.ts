@@ -2427,6 +2427,15 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Entwürfe. Die Rechte an Skizzen, Entwürfen und Fotos gehen nicht auf die Agentur über.')).toEqual([]);
   });
 
+  it('reads Dutch exclusivity: no other sponsor or supplier of a kind taken on, an exclusive one named, or exclusivity by name', () => {
+    expect(severitiesOf('Exclusiviteit. Het Festival laat tijdens de looptijd geen andere brouwerijen als leverancier toe.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Partners. De Vereniging sluit met geen andere bakkers of banketbakkers een overeenkomst als hoofdsponsor.')).toEqual([
+      'exclusivity:medium',
+    ]);
+    expect(severitiesOf('Aanstelling. De Opdrachtgever benoemt de Distributeur tot exclusieve distributeur voor de Benelux.')).toEqual(['exclusivity:medium']);
+    expect(severitiesOf('Gebruik. De Huurder heeft het exclusieve gebruik van de zaal; er zijn geen andere kosten.')).toEqual([]);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2449,6 +2458,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'cède les droits de reproduction cession des droits d’auteur sont cédés les maquettes deviennent la propriété antérieures ',
       'remboursera l’intégralité de la rémunération perçue, restituera la totalité des honoraires reçus, majorée ainsi qu’une ',
       'Rechte an Übungsprogrammen, Kursunterlagen, Rezepten, Menükarten und gehen nicht auf die Praxis ',
+      'neemt geen andere autobedrijven of garages als exclusieve distributeur exclusiviteit geen andere ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

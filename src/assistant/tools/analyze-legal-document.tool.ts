@@ -242,6 +242,9 @@ const NL_NOTICE_PERIOD = String.raw`\b(?:(?:opzeg)?termijn|aankondiging)\s+van\s
  */
 const NL_PAID_LATE = String.raw`\b(?:te\s+la(?:te|at)|niet\s+tijdig(?:e)?|verlate|achterstallige?)\s+(?:(?:betaalde|voldane|ontvangen)\s+)?` +
   String.raw`(?:betaling\w*|bedrag(?:en)?|huur(?:prijs)?|facturen|factuur|termijnen)\b`;
+/** A role one side may hold for the other in Dutch: "sponsor", "hoofdsponsor", "leverancier", "distributeur", "cateraar". */
+const NL_ROLE = String.raw`(?:(?:hoofd|shirt|co)?sponsors?|leveranciers?|partners?|distributeurs?|dealers?|agent(?:en)?|vertegenwoordigers?|cateraars?|fotogra(?:af|fen)|` +
+  String.raw`wederverkopers?|licentiehouders?|licentienemers?|importeurs?)`;
 /** A fine by its Dutch name: "een boete van € 150", "contractuele boete", "dwangsom" (a "verkeersboete" is the road's). */
 const NL_PENALTY = String.raw`\b(?:contractuele\s+)?boetes?\b(?=[^.]{0,40}?(?:\d|\b(?:per|bij|wegens|van)\b))|\bboetebeding\w*|\bdwangsom\w*`;
 /**
@@ -1829,6 +1832,11 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\b${IT_TRADE}\s+(?:${IT_LETTERS}+\s+){0,2}?esclusiv[oaie]\b|\besclusivit[aà](?!${IT_LETTERS})`,
     String.raw`\b(?:non\s+(?:è|e['’]|sono)\s+(?:consentit|ammess|permess|autorizzat)|(?:è|e['’]|sono)\s+(?:vietat|esclus))\w*\b[^.]{0,80}?\b${IT_TRADE}\s+(?:esterni|esterno|terzi)\b|` +
       String.raw`\b${IT_TRADE}\s+(?:esterni|esterno|terzi)\b[^.]{0,60}?\bnon\s+(?:sono\s+|è\s+)?(?:ammess|consentit|permess|autorizzat)\w*`,
+    // In Dutch: exclusivity by name ("Exclusiviteit"), an exclusive one of its role ("exclusieve distributeur", "exclusieve rechten"), or
+    // no other of a kind taken on in that role ("neemt geen andere autobedrijven of garages als sponsor aan", "laat geen andere
+    // brouwerijen als leverancier toe"); the "exclusieve gebruik" of a room is its use.
+    String.raw`\bexclusiviteit\b|\bexclusieve?\s+(?:${NL_ROLE}|rechten?|verkoop|distributie|vertegenwoordiging|levering)\b|` +
+      String.raw`\bgeen\s+andere\s+(?:[\wëéèïöü'’-]+\s+){0,5}?als\s+(?:(?:enige|exclusieve|vaste|officiële)\s+)?${NL_ROLE}\b`,
     // In Japanese: an exclusive grant or appointment ("独占的販売代理店", "排他的", "専属契約"; not "非独占的", the "独占禁止法" or a
     // "専属的合意管轄裁判所"), buying only from the other side ("甲からのみ購入し"), or dealing with no one else ("甲以外の者から仕入れては
     // ならない", "他社の業務に従事してはならない"), unless the sentence is a non-compete ("競合する他社に就職してはならない").
