@@ -110,6 +110,11 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       // "want to ok the caption first": a wish typed without its "I" is still the asker's.
       .replace(/^\s*(?=(?:want|need|wanna|gotta|would\s+like)\s+(?:to\s+)?(?:ok|okay|approve|see|check|review|sign|vet|read|look|pick|choose)\b)/i, 'I ')
       .replace(/\b(want|need|like)\s+(?:my\s+|our\s+)?eyes\s+on\b/gi, '$1 to see')
+      // "ping me b4 the post goes live", "give me a shout before they go out": to be called first is to see it first.
+      .replace(
+        /\b(?:ping|text|message|buzz|call|nudge|alert|tell|give)\s+me(?:\s+a\s+(?:shout|heads-?up|ring|bell))?\s+(?:before|b4|bfore|befor)\s+((?:the|it|they|this|that|these|those|our|my)\b[^.;!?]{0,60}?)\s+(?:goes|go|gets|get|is|are)\s+(?:live|out|up|posted|sent|published)\b/gi,
+        (_phrase, thing: string) => `I want to see ${/^(?:it|they)$/i.test(thing) ? 'it' : thing} before it goes out`,
+      )
       // "Anything with the logo goes past my wife first": she checks it.
       .replace(/^(.{1,80}?)\s+(?:goes|go|gets|get|runs|run)\s+(?:past|by)\s+((?:my|our)\s+[\w-]+|\p{Lu}[\p{L}-]+|me)\b/u, (_clause, thing: string, person: string) => `${person === 'me' ? 'I' : person} checks ${thing}`)
       // "Tevita has to give the thumbs-up on the message": he approves it.
@@ -249,10 +254,16 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)(?:\s+\p{Ll}+){0,2}?\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
     // Dutch, with the verb last: "Mijn collega Sanne moet het bericht goedkeuren", "Ik wil het script eerst zien".
     String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]ijn|[Oo]nze?|[Dd]e)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?|[Ii]k)\s+(?:moet|wil|gaat|mag)\s+(?:[^.;!?]{0,60}?\s)?(?:goedkeuren|zien|controleren|bekijken|nakijken|kiezen|checken|lezen)\b|` +
+    // "Montre-moi l'e-mail avant qu'il parte", "Muéstrame el guion antes", "Das Skript zeigst du bitte zuerst mir": shown first.
+    // (Without "before" or "first" a "show me" in these languages as often asks what a document holds: "montre-moi les risques".)
+    String.raw`(?:(?:[Mm]ontre|[Mm]ontrez)-moi|[Mm]u[ée]strame|[Ee]ns[ée][ñn]ame|[Mm]ostr[ae]-me|[Mm]ostrami|[Ff]ammi\s+vedere)\b[^.;!?]{0,60}?\b(?:avant|antes|prima|d['’]abord|primero|primeiro)(?![\p{L}])|` +
+    String.raw`(?:(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+[\p{L}-]+\s+)?[Zz]eig(?:e|st|t|en)?\b(?=[^.;!?]{0,60}?\b(?:zuerst|erst|vorher|bevor)\b)(?=[^.;!?]{0,60}?\b(?:mir|uns)\b)|` +
     // "Laat me eerst de thumbnail-ideeën zien": let me see it, in Dutch.
     String.raw`[Ll]aat\s+(?:me|mij|ons)\s+(?:[^.;!?]{0,60}?\s)?(?:zien|kiezen|lezen|nakijken)\b|` +
     // I read it first, in the present or future: "Je relis le courriel avant qu'il parte", "Yo reviso el post antes de publicarlo".
     String.raw`(?:[Jj]e\s+(?:relis|vérifie|valide|regarde|relirai|vérifierai|validerai)|[Yy]o\s+(?:reviso|apruebo|leo|revisaré)|[Ii]o\s+(?:rivedo|controllo|approvo|leggo)|[Ee]u\s+(?:reviso|aprovo|leio|vejo)|[Ii]ch\s+(?:prüfe|lese|schaue)|[Ii]k\s+(?:lees|controleer|bekijk))\b[^.;!?]{0,80}?(?:avant|antes|prima|bevor|vorher|voordat|eerst|d['’]abord|primero)(?![\p{L}])|` +
+    // The object first in Italian: "L'immagine la deve approvare Giulia", "Il copione lo voglio vedere io".
+    String.raw`(?:[Ll]['’]\s*|(?:[Ii]l|[Ll]o|[Ll]a|[Gg]li|[Ii]|[Ll]e)\s+)\p{L}+(?:\s+(?:del|della|dello|di)\s+\p{L}+)?\s+(?:l['’]\s*|(?:la|lo|le|li)\s+)(?:deve|devono|vuole|vogliono|voglio)\s+(?:approvare|vedere|controllare|rivedere|scegliere)\b|` +
     // The object first, as Spanish and Portuguese put it: "La imagen la tiene que aprobar Lucía", "El guion del reel quiero verlo yo".
     // …or with the person first, deciding it themselves: "El guion lo reviso yo", "O roteiro aprovo eu".
     String.raw`(?:[Ee]l|[Ll]as?|[Ll]os|[Oo]s?|[Aa]s?)\s+\p{L}+(?:\s+(?:del|de|da|do|della|dello)\s+\p{L}+)?\s+(?:(?:la|lo|las|los|a|o)\s+(?:tiene|tienen|debe|deben|tem|têm)\s+que\s+(?:aprobar|revisar|elegir|aprovar|escolher|${GIVING_THE_OK})|(?:(?:la|lo|las|los|a|o)\s+)?(?:reviso|apruebo|miro|valido|aprovo|vejo)(?:\s+(?:yo|eu))?|(?:quiero|quero|voglio)\s+${SEE_IT}(?:\s+(?:yo|eu|io))?)\b|` +

@@ -881,4 +881,27 @@ describe('planWorkflow', () => {
     // A sentence stating something is still the scene.
     expect(stepsOf('A new menu starts on Monday, then write a LinkedIn post about it').map(([, agent]) => agent)).toEqual(['social']);
   });
+
+  it('reads checks said in other languages with a role set off, "show me … first", the object first in Italian, and "ping me before it goes live"', () => {
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('Cada viernes un guion para el reel de la tienda. Andrés, el chico que lo edita, tiene que dar el visto bueno al guion.')).toEqual([['video', true]]);
+    expect(approvals('Rédige une lettre aux parents pour la sortie au zoo. Montrez-moi la lettre avant de l\'envoyer.')).toEqual([['general', true]]);
+    expect(approvals('Bitte ein Plakat für das Hoffest und einen Beitrag für Facebook. Das Plakat zeigst du mir bitte vorher.')).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    expect(approvals('Scrivi un post sul mercatino di Natale e crea una locandina. La locandina la deve approvare il mio socio Marco.')).toEqual([
+      ['social', false],
+      ['social', true],
+    ]);
+    expect(approvals('write a tweet about the open day and make a flyer for it. buzz me b4 the tweet goes out')).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+  });
+
+  it('reads a greeting and a contract shown in French or Spanish as the material the next ask reads, naming its parts', () => {
+    expect(stepsOf('Bonjour, voici le contrat du traiteur. Peux-tu l\'analyser et me signaler les clauses risquées, puis écrire un mail au traiteur ?').map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(stepsOf('Hola, aquí está el contrato del local. ¿Puedes revisarlo y decirme qué cláusulas son peligrosas?')).toEqual([['Puedes revisarlo y decirme qué cláusulas son peligrosas', 'legal', false]]);
+  });
 });

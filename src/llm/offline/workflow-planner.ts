@@ -31,7 +31,7 @@ const OBJECT_START =
   /^(?:a|an|the|it|them|this|that|these|those|both|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
 const SEQUENCE_WORD =
   /^(?:(?:and|en|y|et|und|e)\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|vervolgens|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
-const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
+const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.|bonjour|salut|hola|buenas|buenos\s+días|hallo|moin|servus|ciao|buongiorno|salve|olá|ola|oi|bom\s+dia|hoi|goedemorgen|goedendag)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
 /** What is left of "Both need my OK" once the review is read: the outputs it is on, no work. */
@@ -489,7 +489,11 @@ function spokenAsOne(sentence: string): string {
     .replace(/\bbefore\s+and\s+after\b/gi, 'before-and-after')
     // "Gwen as chair needs to okay it": the role a named person decides in is no part of the clause.
     .replace(/(\p{Lu}[\p{L}-]+)\s+as\s+(?:(?:the|our|my)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|signs?|approves?)\b)/gu, '$1 ')
-    .replace(/(?:,\s+(?:our|my|the|his|her|their)\s+[^,;.]{1,30},|\s+\((?:our|my|the|his|her|their)\s+[^(),;.]{1,30}\))\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?)\b)/gi, ' ')
+    // The same in the languages checks are said in: "Lucía, la profe que lo graba, tiene que dar el visto bueno".
+    .replace(
+      /(?:,\s+(?:our|my|the|his|her|their|la|el|mi|nuestr[ao]|notre|ma|mon|le|il|o|a|minha|meu|meine?|unser[e]?|onze|mijn|de|het|la\s+mia|il\s+mio|nostr[ao])\s+[^,;.]{1,30},|\s+\((?:our|my|the|his|her|their)\s+[^(),;.]{1,30}\))\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?|tiene|debe|tem|precisa|doit|muss|deve|moet)(?![\p{L}]))/giu,
+      ' ',
+    )
     // "our director, Ana Morales, signs off": the name set off after the role.
     .replace(/(\b(?:[Oo]ur|[Mm]y|[Tt]he)\s+[\p{L}-]+),\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2},\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|signs?|approves?)\b)/gu, '$1 ')
 }
@@ -662,7 +666,9 @@ function isScene(text: string, next: string): boolean {
   // "I'm about to sign this lease. Check it over": the document a statement names is what the next ask's "it" reads.
   const named = matchIntent(text);
   // "Voici le contrat du traiteur. Signale-moi ce qui cloche": what is shown is what the next ask, naming no other kind, reads.
-  const namesWhatNextReads = named !== undefined && ANALYSES.has(named.tool) && (startsWithPronounObject(next) || (RECEIVED.test(text) && !matchIntent(next)));
+  // ("Voici le contrat. Peux-tu l'analyser et me dire les clauses à risque": the next ask may name the same kind's parts.)
+  const nextNames = matchIntent(next)?.tool;
+  const namesWhatNextReads = named !== undefined && ANALYSES.has(named.tool) && (startsWithPronounObject(next) || (RECEIVED.test(text) && (!nextNames || nextNames === named.tool)));
   // "Got this lease from the agent", "Voici le contrat": a document received, or shown, is no work of its own.
   const work = !RECEIVED.test(text) && (ACTION_VERB.test(text) || opensWithVerb(text));
   // An ask in another language ("j'aimerais que tu fasses un récap") is no scene, whatever it names; nor is a new written piece
@@ -952,7 +958,8 @@ function stripLead(text: string): string {
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
     // "separately draft replies", "also make…": an adverb before the verb leads, it is not the work.
-    rest = rest.replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|plus|also|just|separately|additionally|(?:each|every)\s+time|(?:en\s+)?los\s+daarvan|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
+    // "¿Puedes…?", "¡Haz…!": Spanish opens a question or an exclamation with its mark turned over.
+    rest = rest.replace(/^[¿¡]\s*/, '').replace(SEQUENCE_WORD, '').replace(POLITE, '').replace(/^(?:and|but|so|or|plus|also|just|separately|additionally|(?:each|every)\s+time|(?:en\s+)?los\s+daarvan|dazu|außerdem|además|ademas|también|tambien|aussi|também|inoltre|anche|daarnaast|ook)\s+/iu, '').trim();
     // "then you write the full post": the assistant named as the verb's subject.
     const addressed = /^(?:you|u)(?:['’]ll|\s+(?:can|could|will|should|then))?\s+/i.exec(rest);
     if (addressed && ACTION_VERB.test(rest.slice(addressed[0].length))) rest = rest.slice(addressed[0].length);
