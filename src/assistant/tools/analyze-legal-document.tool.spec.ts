@@ -2436,6 +2436,14 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Gebruik. De Huurder heeft het exclusieve gebruik van de zaal; er zijn geen andere kosten.')).toEqual([]);
   });
 
+  it('reads leaving the partnership, band or collective the deal sets up as ending it, by who may and with what notice', () => {
+    expect(severitiesOf('Exit. A member may withdraw from the collective at any time.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Line-up. The Drummer may leave the band by giving one month’s notice.')).toEqual(['termination_without_cause:medium']);
+    expect(severitiesOf('Residency. The Guest Chef can quit the residency without notice.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('Move-out. The Tenant must leave the premises clean at the end of the lease.')).toEqual([]);
+    expect(severitiesOf('Parking. Staff may leave their bikes in the yard at any time.')).toEqual([]);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2459,6 +2467,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'remboursera l’intégralité de la rémunération perçue, restituera la totalité des honoraires reçus, majorée ainsi qu’une ',
       'Rechte an Übungsprogrammen, Kursunterlagen, Rezepten, Menükarten und gehen nicht auf die Praxis ',
       'neemt geen andere autobedrijven of garages als exclusieve distributeur exclusiviteit geen andere ',
+      'may leave the partnership may withdraw from the collective can quit the band leave the premises exit the ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -597,6 +597,13 @@ const CANCELLER_PAYS = String.raw`(?:cancellation|termination|kill|break)\s+(?:c
  */
 const DEAL_BY_PURPOSE = String.raw`(?:project|campaign|commission|collaboration|partnership|sponsorship|residency|placement|internship|` +
   String.raw`apprenticeship|hire|gig|spot|slot|assignment|programme|program|course|season|tour|retainer|mandate)`;
+/**
+ * Leaving the partnership, band or collective the deal sets up, which ends it for the one who leaves: "leave the partnership",
+ * "withdraw from the collective", "quit the band", "exit the venture" (not leaving the premises or one's bikes in the yard).
+ */
+const LEAVE_THE_DEAL = String.raw`(?:leave|withdraw\s+from|exit|quit|resign\s+from|step\s+(?:down|away)\s+from|pull\s+out\s+of)\s+(?:the|this|our|its|their|his|her)\s+` +
+  String.raw`(?:[\w-]+\s+)?(?:partnership|collective|band|group|club|association|co-?operative|co-?op|syndicate|consortium|joint\s+venture|venture|scheme|` +
+  String.raw`agreement|arrangement|contract|membership|${DEAL_BY_PURPOSE})\b`;
 /** No one is given the right to end it: the sentence has no "may cancel", "can end", "right to terminate". */
 const NO_RIGHT_TO_END = String.raw`^(?![^]*\b(?:may|can|entitled\s+to|right\s+to)\s+(?:[\w-]+\s+){0,3}?(?:terminat|cancel|end|dismiss))`;
 /** Whose deal or place: "the", "this", "any", a party's ("Vendor's booth", "a member's place"). */
@@ -1446,7 +1453,7 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`shop|store|storefront|listings?|profile|${DEAL_BY_PURPOSE})|` +
       // Ending it in plain words: "we can end this whenever we like", "pull your pitch any time", "drop your slot", "revoke
       // Vendor's booth assignment", "rescind a member's place".
-      String.raw`(?:end|stop)\s+(?:this|it|things)|${STOP_DOING}|${CALL_OFF}|(?:pull|drop|scrap|axe|withdraw|revoke|rescind|cancel|take\s+(?:away|back)|call\s+off)\s+${WHOSE}(?:[\w-]+\s+)?` +
+      String.raw`(?:end|stop)\s+(?:this|it|things)|${STOP_DOING}|${CALL_OFF}|${LEAVE_THE_DEAL}|(?:pull|drop|scrap|axe|withdraw|revoke|rescind|cancel|take\s+(?:away|back)|call\s+off)\s+${WHOSE}(?:[\w-]+\s+)?` +
       String.raw`(?:pitch|spot|stall|stand|booth|place|slot|booking|reservation|space|plot|table|gig|shifts?|classes|sessions?|licen[cs]e|permit|pass|membership|allocation|` +
       String.raw`assignment|accreditation|invitation|enrol(?:l)?ment|registration|contract|deal|arrangement))\b[^.]{0,80}?\b(?:without\s+cause|` +
       String.raw`for\s+(?:its\s+)?convenience|at\s+its\s+convenience|for\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason|for\s+no\s+reason|at\s+any\s+time|` +
@@ -1457,7 +1464,7 @@ export const RISK_RULES: RiskRule[] = [
     // Also with the notice promised after it: "we can end this whenever we like; we'll give you 2 weeks' notice".
     // A wish to end it is the same right when notice is what it takes: "if either of us wants out, give 2 weeks notice", "should the
     // Promoter decide to walk away, it gives 30 days' notice".
-    String.raw`\b(?:(?:may|can|(?:wants?|wish(?:es)?|decides?|chooses?|would\s+like)\s+to)\s+(?:terminat\w*|cancel\w*|end)|${CALL_OFF})\b` +
+    String.raw`\b(?:(?:may|can|(?:wants?|wish(?:es)?|decides?|chooses?|would\s+like)\s+to)\s+(?:terminat\w*|cancel\w*|end|${LEAVE_THE_DEAL})|${CALL_OFF})\b` +
       String.raw`[^.]{0,80}?\b(?:on|upon|with|by\s+giving|giving|gives?|after)\s+(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}` +
       String.raw`(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
     // Said of the deal, by whom and on what notice: "until terminated by either party on 7 days' notice", "may be terminated by the
@@ -1466,7 +1473,7 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`(?:at\s+least\s+)?(?:[\w()-]+\s+){0,3}(?:days?|weeks?|months?)(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice`,
     // Or by notice alone, its period left to later or to none: "either party may terminate it by written notice", "may end the
     // licence by notice in writing".
-    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end)\b[^.]{0,80}?\b(?:on|upon|by)\s+(?:(?:prior|advance|written|formal)\s+){0,2}notice\b`,
+    String.raw`\b(?:may|can)\s+(?:terminat\w*|cancel\w*|end|${LEAVE_THE_DEAL})\b[^.]{0,80}?\b(?:on|upon|by)\s+(?:(?:prior|advance|written|formal)\s+){0,2}notice\b`,
     // In Spanish: "podrá dar por terminado el contrato en cualquier momento", "podrá rescindirlo sin causa", "podrán terminarlo mediante
     // aviso por escrito".
     String.raw`\b${ES_MAY}\s+(?:${ES_LETTERS}+\s+){0,2}?${ES_END}(?:lo|la)?(?!${ES_LETTERS})[^.]{0,120}?(?:${ES_AT_WILL}|\b(?:aviso|notificaci[oó]n|preaviso)\b)`,
