@@ -2444,6 +2444,18 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Parking. Staff may leave their bikes in the yard at any time.')).toEqual([]);
   });
 
+  it('reads sides of one role named as either or each of them, bound to "the other", as mutual (low), and not "either case" or "the other charges"', () => {
+    expect(severitiesOf('Ending. Either co-owner may end the arrangement on 30 days’ notice.')).toEqual(['termination_without_cause:low']);
+    expect(severitiesOf('Claims. Each stallholder shall hold the other harmless from claims about its own goods.')).toEqual(['broad_indemnification:low']);
+    expect(
+      severitiesOf('Fees. Each month the Client pays the other charges in Schedule 2, and the Agency shall indemnify the Client against claims caused by its negligence.'),
+    ).toEqual(['broad_indemnification:medium']);
+    expect(severitiesOf('Ending. In either case the Company may terminate this Agreement at any time without notice.')).toEqual(['termination_without_cause:high']);
+    expect(severitiesOf('Ending. Both fees shall be paid first; the Studio may terminate this Agreement at any time without notice.')).toEqual([
+      'termination_without_cause:high',
+    ]);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2468,6 +2480,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'Rechte an Übungsprogrammen, Kursunterlagen, Rezepten, Menükarten und gehen nicht auf die Praxis ',
       'neemt geen andere autobedrijven of garages als exclusieve distributeur exclusiviteit geen andere ',
       'may leave the partnership may withdraw from the collective can quit the band leave the premises exit the ',
+      'either co-owner may each stallholder shall hold the other each month the other charges either case the ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

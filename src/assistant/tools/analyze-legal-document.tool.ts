@@ -516,6 +516,11 @@ const MUTUAL = anyOf(
     String.raw`\ban\s+at[\s-]will\s+(?:basis|relationship|employ\w*|engagement|arrangement|position|job|role)\b)`,
   // Sides of one role bound to each other: "each partner shall indemnify the other partner", "any member … to the other members".
   String.raw`\b(?:each|either|any|every)\s+(?<oneRole>[a-z][\w-]{2,30}?)\b[^.;]{0,160}?\bthe\s+other\s+\k<oneRole>s?\b`,
+  // Either of one role given a right or a duty ("Either partner may leave", "Neither co-founder shall"; not "in either case the Company
+  // may"), and each bound to "the other" alone ("Each partner indemnifies the other against claims"; not "each month … the other charges").
+  String.raw`\b(?:either|neither)\s+[a-z][\w-]{2,30}\s+(?:may|can|shall|will|must|agrees?)\b|` +
+    String.raw`\beach\s+(?!(?:month|year|week|day|time|invoice|payment|instal\w*)\b)[a-z][\w-]{2,30}\b[^.;]{0,60}?\bthe\s+other\b` +
+    String.raw`(?=\s*(?:[.,;:)]|$)|\s+(?:against|for|from|in|on|at|with|and|or|if|when|under|about|to|by|harmless|whole)\b)`,
   ES_MUTUAL,
   DE_MUTUAL,
   NL_MUTUAL,
