@@ -2456,6 +2456,15 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     ]);
   });
 
+  it('reads a late-payment rate whose period is an adjective or adverb after it, in Italian, German and Dutch, by its monthly rate', () => {
+    expect(severitiesOf('Pagamenti. Sulle fatture scadute maturano interessi di mora del 3% mensile.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Pagamenti. Sulle fatture scadute maturano interessi di mora dell’8% annuo.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Pagamenti. Sulle somme non pagate decorrono interessi moratori dello 0,1% giornaliero.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Verzug. Bei Zahlungsverzug fallen Verzugszinsen von 2,5 % monatlich an.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Verzug. Bei Zahlungsverzug fallen Verzugszinsen von 9 % pro Jahr an.')).toEqual(['penalties:medium']);
+    expect(severitiesOf('Betaling. Over te laat betaalde facturen is een rente van 2% maandelijks verschuldigd.')).toEqual(['penalties:high']);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2481,6 +2490,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'neemt geen andere autobedrijven of garages als exclusieve distributeur exclusiviteit geen andere ',
       'may leave the partnership may withdraw from the collective can quit the band leave the premises exit the ',
       'either co-owner may each stallholder shall hold the other each month the other charges either case the ',
+      'interessi di mora del 3% mensile 8% annuo 0,1% giornaliero Verzugszinsen 2,5 % monatlich 9 % pro Jahr 2% maandelijks ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -1095,22 +1095,44 @@ function monthlyRate(sentence: string): number {
   // However the rate is written: "3% per month", "three per cent (3%) per month", "2 percent monthly", "24% p.a.", and in Spanish
   // or Portuguese: "3% mensual", "1% al mes", "2% ao mês", "36% anual", and in French: "1 % par mois".
   const match =
-    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais|mensuel(?:le)?s?|annuel(?:le)?s?)(?![a-z])|per\s+(dag|week|maand|jaar)(?![a-z])|par\s+(jour|semaine|mois|an|ann[ée]e)(?![a-zé])|(?:alla|al|all['’])\s*(giorno|settimana|mese|anno)(?![a-z]))/i.exec(
+    /(\d+(?:[.,]\d+)?)\s*(?:%|per\s?cent\b)\)?\s*(?:(?:for\s+)?(?:per|a|each|every)\s*(?:calendar\s+)?(day|week|month|annum|year)|(daily|weekly|monthly|annually|yearly|p\.\s?a\b|p\.\s?m\b)|(?:al|por|ao)\s+(d[ií]a|semana|m[eê]s|a[ñn]o)(?![a-z])|(diari[oa]s?|semanal(?:es)?|mensual(?:es)?|mensa(?:l|is)|anual(?:es)?|anuais|mensuel(?:le)?s?|annuel(?:le)?s?|mensil[ei]|annu[oaie]|annual[ei]|settimanal[ei]|giornalier[oaie])(?![a-z])|(?:per|pro)\s+(dag|week|maand|jaar|tag|woche|monat|jahr)(?![a-zäöü])|par\s+(jour|semaine|mois|an|ann[ée]e)(?![a-zé])|(?:alla|al|all['’])\s*(giorno|settimana|mese|anno)(?![a-z])|(monatlich|j[aä]hrlich|w[oö]chentlich|t[aä]glich|maandelijks|jaarlijks|wekelijks|dagelijks)(?![a-zäöü]))/i.exec(
       sentence,
     );
   if (!match) return japaneseMonthlyRate(sentence);
   const rate = Number((match[1] ?? '0').replace(',', '.'));
   const perMonth: Record<string, number> = { day: 30, daily: 30, week: 4.3, weekly: 4.3, month: 1, monthly: 1, 'p.m': 1 };
-  // Spanish and Portuguese units by their first letters: día, diario (a day); semana, semanal (a week); mes, mensual (a month).
+  // Spanish, Portuguese and Italian units by their first letters: día, diario, giornaliero (a day); semana, semanal, settimanale (a
+  // week); mes, mensual, mensile (a month); anything else (anual, annuo) a year.
   const foreign = (match[4] ?? match[5] ?? '').toLowerCase();
   // Dutch, French and Italian units by name: per dag, per week, per maand, per jaar; par jour, par semaine, par mois, par an; al giorno,
   // alla settimana, al mese, all'anno.
-  const dutch = ({ dag: 'day', week: 'week', maand: 'month', jour: 'day', semaine: 'week', mois: 'month', giorno: 'day', settimana: 'week', mese: 'month' } as Record<
-    string,
-    string
-  >)[(match[6] ?? match[7] ?? match[8] ?? '').toLowerCase()];
+  // German and Dutch units by name or by their adverb: pro Tag, pro Monat, monatlich, täglich; maandelijks, dagelijks.
+  const dutch = (
+    {
+      dag: 'day',
+      week: 'week',
+      maand: 'month',
+      jour: 'day',
+      semaine: 'week',
+      mois: 'month',
+      giorno: 'day',
+      settimana: 'week',
+      mese: 'month',
+      tag: 'day',
+      woche: 'week',
+      monat: 'month',
+      monatlich: 'month',
+      wöchentlich: 'week',
+      wochentlich: 'week',
+      täglich: 'day',
+      taglich: 'day',
+      maandelijks: 'month',
+      wekelijks: 'week',
+      dagelijks: 'day',
+    } as Record<string, string>
+  )[(match[6] ?? match[7] ?? match[8] ?? match[9] ?? '').toLowerCase()];
   const unit =
-    dutch ?? (foreign ? ({ d: 'day', s: 'week', m: 'month' } as Record<string, string>)[foreign[0] ?? ''] ?? 'year' : (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, ''));
+    dutch ?? (foreign ? ({ d: 'day', g: 'day', s: 'week', m: 'month' } as Record<string, string>)[foreign[0] ?? ''] ?? 'year' : (match[2] ?? match[3] ?? '').toLowerCase().replace(/\s/g, ''));
   return rate * (perMonth[unit] ?? 1 / 12);
 }
 /** A Japanese rate, its period before the figure: "年14.6％", "年率24%", "月3％", "1日あたり0.1％". */
