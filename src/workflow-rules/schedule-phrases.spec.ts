@@ -24,6 +24,9 @@ describe('schedule phrases', () => {
     ['Cada día 20 del mes, revisar las facturas', '0 9 20 * *', null],
     ['look at the stock levels every 3 hrs', '0 */3 * * *', null],
     ['Am letzten Tag jedes Monats um 18 Uhr die Kasse abrechnen', '0 18 L * *', null],
+    // A deadline said apart from a recurrence with no time is when the work runs.
+    ['Every Thursday, write up the delivery schedule for the drivers. It needs to be ready by 6:45am.', '45 6 * * 4', null],
+    ['On the last day of the month draft the rent reminders, done before 5pm', '0 17 L * *', null],
     // Dutch: "elke", "werkdag", days, "om" before the hour and "uur" after it, days joined to a part of the day.
     ['Elke werkdag om 8:15 de planning van de monteurs rondsturen', '15 8 * * 1-5', null],
     ['iedere dinsdag en vrijdag om 16 uur een bericht voor de klanten', '0 16 * * 2,5', null],
@@ -190,6 +193,9 @@ describe('schedule phrases', () => {
     'On the 5th at 8am, remind me about the dentist',
     // Plural days after "to" are what something changed to, not when to work.
     'The gym switched spin classes to Wednesdays; write a post about it',
+    // Days a place is open are its opening times, not when to work.
+    'Print a sign for the door with the winter opening hours (Wed–Sun, 10–4)',
+    "We're open Thursdays to Saturdays now, make a banner saying so",
   ])('finds no schedule in "%s"', (goal) => {
     expect(suggestSchedule(goal)).toBeNull();
   });

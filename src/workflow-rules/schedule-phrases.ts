@@ -187,6 +187,9 @@ function joins(join: 'to' | 'and', before: Token | undefined, after: Token | und
   return join === 'and' && (before?.number !== undefined || before?.text === 'noon') && after?.number !== undefined;
 }
 
+/** Words that say a place is open: days and hours after them are its opening times. */
+const OPENING_WORDS: ReadonlySet<string> = new Set(['open', 'opening', 'opens', 'closed', 'closes', 'hours']);
+
 /** Months by name and by their usual short forms. */
 const MONTH_NUMBERS: Record<string, number> = Object.fromEntries(
   ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].flatMap(
@@ -512,6 +515,9 @@ class Grammar {
     const timedList = days !== undefined && days.days.length > 1 && (this.word(days.next, 'at') ? this.time(days.next + 1, true) : this.time(days.next, false)) !== undefined;
     // "the council moved collection to Tuesdays": plural days after "to" are what something changed to, not when to work.
     const changedTo = days?.plural && !days.range && (previous === 'to' || previous === 'until' || previous === 'till');
+    // "the new opening hours (Tue–Sat, 9–5)", "we're open Monday to Friday": when a place is open, not when to work.
+    const openingTimes = this.tokens.slice(Math.max(0, at - 6), at).some((before) => OPENING_WORDS.has(before.text));
+    if (openingTimes) return undefined;
     if ((days?.plural && !changedTo) || ((days?.range || timedList) && previous !== 'next' && previous !== 'this')) {
       return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };
     }
@@ -861,7 +867,24 @@ export function suggestSchedule(goal: string): ScheduleFromWords | null {
   // "quarterly VAT reminder - 1st of Jan, Apr, Jul and Oct at 8": a later phrase naming the same days with a time says when.
   const days = (reading: Reading): string | undefined => reading.schedule.expression?.split(' ').slice(2).join(' ');
   const timed = first.timed ? undefined : later.find((reading) => reading.timed && days(reading) !== undefined && days(reading) === days(first));
-  return (timed ?? first).schedule;
+  const chosen = timed ?? first;
+  return chosen.timed ? chosen.schedule : withDeadline(chosen.schedule, goal);
+}
+
+/** "Have it ready by 9:30", "done before 8am": the time the work must be done by, said apart from the recurrence. */
+const DEADLINE = /\b(?:ready|done|finished|sent|out|there|waiting)\s+(?:by|before)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\.?)?(?![\d:.]*\d)/i;
+
+/** A recurrence without a time runs at the deadline the goal gives its work, when it gives one. */
+function withDeadline(schedule: ScheduleFromWords, goal: string): ScheduleFromWords {
+  const deadline = DEADLINE.exec(goal);
+  const fields = schedule.expression?.split(' ') ?? [];
+  if (!deadline || schedule.expression === null || !/^\d+$/.test(fields[0]) || !/^\d+$/.test(fields[1])) return schedule;
+  const [, hourWritten, minuteWritten = '0', meridiem] = deadline;
+  const written = Number(hourWritten);
+  const hour = meridiem ? (written % 12) + (meridiem.toLowerCase() === 'p' ? 12 : 0) : written;
+  const minute = Number(minuteWritten);
+  if (hour > 23 || minute > 59) return schedule;
+  return { ...schedule, expression: [String(minute), String(hour), ...fields.slice(2)].join(' ') };
 }
 
 /**

@@ -904,4 +904,16 @@ describe('planWorkflow', () => {
     expect(stepsOf('Bonjour, voici le contrat du traiteur. Peux-tu l\'analyser et me signaler les clauses risquées, puis écrire un mail au traiteur ?').map(([, agent]) => agent)).toEqual(['legal', 'general']);
     expect(stepsOf('Hola, aquí está el contrato del local. ¿Puedes revisarlo y decirme qué cláusulas son peligrosas?')).toEqual([['Puedes revisarlo y decirme qué cláusulas son peligrosas', 'legal', false]]);
   });
+
+  it('reads what the team is doing now as the scene, and a new thing after "I\'ll pick" as the next ask', () => {
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('making a youtube video about fixing a dripping tap. need the voice-over script, then a poster for the window')).toEqual([
+      ['video', false],
+      ['social', false],
+    ]);
+    expect(approvals('a poster for the jumble sale, give me three options and I will choose, and an email to the volunteers')).toEqual([
+      ['social', true],
+      ['general', false],
+    ]);
+  });
 });

@@ -560,6 +560,11 @@ function clausesOf(text: string): Clause[] {
           const sharedVerb = current && !/\d\)/.test(separator) && !ACTION_VERB.test(stripLead(piece)) && !opensWithVerb(stripLead(piece)) && matchIntent(piece) ? verbOf(current) : undefined;
           current = { text: piece, written: piece, group, sharedVerb, question: piece.trimEnd().endsWith('?'), listed };
           clauses.push(current);
+        } else if (current && !dash && DECISION_AT_THE_END.test(current.text) && NEW_THING.test(stripLead(piece)) && (matchIntent(piece) || WRITTEN_PIECE.test(inEnglishWords(stripLead(piece)))) && personalCheckOf(current.text)) {
+          // "give me 3 options and i'll pick, and a short reel to tease it": after a check that ends on its decision, a new thing is the next ask.
+          group++;
+          current = { text: piece, written: piece, group, question: piece.trimEnd().endsWith('?'), listed };
+          clauses.push(current);
         } else if (current && !dash && isDeliverableNoun(piece, current) && !personalCheckOf(current.text)) {
           // (A person's check lists what it is on: "she signs off on the script and the thread" is one clause.)
           current = { text: piece, written: piece, group: current.group, sharedVerb: verbOf(current) };
@@ -680,8 +685,9 @@ function isScene(text: string, next: string): boolean {
 }
 /** A verb that makes a statement of a sentence ("a new rota starts Monday"), not a name of a thing to make. */
 const STATING_VERB = /\b(?:is|are|was|were|be|been|goes|go|went|has|have|had|will|starts?|started|opens?|opened|comes?|came|gets?|got)\b/i;
-/** What the team does each time, said before the asks: "we put together next week's video. The plan each time: …". */
-const HABIT = /^(?:(?:so|and)[,\s]+)?(?:we|i)\s+(?:always\s+|usually\s+|normally\s+)?(?:put\s+together|make|do|film|record|shoot|post|publish|upload|run|send\s+out)\s+(?:the|our|my|a|an)\b/i;
+/** What the team does each time, or is doing now, said before the asks: "we put together next week's video. The plan each time: …", "doing a yt vid on…". */
+const HABIT =
+  /^(?:(?:so|and)[,\s]+)?(?:(?:we|i)\s+(?:always\s+|usually\s+|normally\s+)?(?:put\s+together|make|do|film|record|shoot|post|publish|upload|run|send\s+out)|(?:(?:we|i)(?:['’]re|['’]m|\s+are|\s+am)\s+)?(?:doing|making|filming|recording|shooting|putting\s+together))\s+(?:the|our|my|a|an)\b/i;
 /**
  * "I'd like to get the word out properly", "we want to fill the Tuesday slots": what the work is for, said as a wish to
  * reach an end rather than to have something made; the asks after it say what to make.
@@ -983,6 +989,8 @@ function withPurposeAfter(text: string): string {
 }
 
 /** The person picking from options: "I'll choose one", "we can pick", "so I can decide". */
+/** A check that ends on its verb, with nothing after it to decide on: "i'll pick", "she approves". */
+const DECISION_AT_THE_END = /\b(?:pick|picks|choose|chooses|select|decide|decides|approve|approves|sign\s+off|signs\s+off|ok|okay)\s*[.!]?\s*$/i;
 const PICKS_ONE = /^(?:and\s+|so\s+)?(?:i|we)(?:['’]ll|\s+will|\s+can|\s+(?:want|need)\s+to)?\s+(?:choose|pick|select|decide)\b/i;
 /** A message to a person: "Write to Tomasz", "Email the landlord", "a reply to the venue". */
 const MESSAGE_TO_SOMEONE = new RegExp(String.raw`^(?:write|send|drop|draft)\s+(?:back\s+)?to\s|^(?:e-?mail|message|text|dm|whatsapp)\s|\b${MESSAGE_NOUNS}\s+to\s`, 'i');
