@@ -2465,6 +2465,16 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     expect(severitiesOf('Betaling. Over te laat betaalde facturen is een rente van 2% maandelijks verschuldigd.')).toEqual(['penalties:high']);
   });
 
+  it("reads an Italian refusal to hire, poach or solicit the other side's staff or clients as non-solicitation, mutual as low", () => {
+    expect(severitiesOf('Personale. La Cliente non potrà assumere, direttamente o tramite terzi, alcun collaboratore dello Studio.')).toEqual([
+      'non_solicitation:medium',
+    ]);
+    expect(severitiesOf('Clienti. L’Agente si impegna a non stornare i clienti della Società.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('Reciprocità. Nessuna delle parti potrà sollecitare i dipendenti dell’altra parte.')).toEqual(['non_solicitation:low']);
+    expect(severitiesOf('Personale. Il Consulente potrà assumere collaboratori propri per eseguire il servizio.')).toEqual([]);
+    expect(severitiesOf('Subappalto. Il Consulente non potrà impiegare personale di altre ditte senza consenso.')).toEqual([]);
+  });
+
   it('reads informal terms of a loan, named so, as a loan agreement, which needs no cap', () => {
     expect(detectDocumentType('Ecco le condizioni del prestito:\n- ti presto 8.000 €\n- me li restituisci in 16 rate')).toBe('Loan Agreement');
     expect(detectDocumentType('Here are the terms of the loan:\n- I lend you $5,000\n- you repay $500 a month')).toBe('Loan Agreement');
@@ -2491,6 +2501,7 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
       'may leave the partnership may withdraw from the collective can quit the band leave the premises exit the ',
       'either co-owner may each stallholder shall hold the other each month the other charges either case the ',
       'interessi di mora del 3% mensile 8% annuo 0,1% giornaliero Verzugszinsen 2,5 % monatlich 9 % pro Jahr 2% maandelijks ',
+      'non potrà assumere né cercare di assumere i dipendenti nessuna delle parti non stornare i clienti della non ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -252,7 +252,7 @@ const NL_PENALTY = String.raw`\b(?:contractuele\s+)?boetes?\b(?=[^.]{0,40}?(?:\d
  * "può", "possono", "potrà", "ha facoltà di". Ending it: "recedere", "risolvere", "disdire".
  */
 const IT_LETTERS = String.raw`[a-zàèéìòù]`;
-const IT_MUTUAL = String.raw`\b(?:ciascuna|ciascuno|ognuna|ognuno)\s+(?:delle\s+|dei\s+)?part[ei]\b|\bentrambe\s+le\s+parti\b|\breciprocamente\b`;
+const IT_MUTUAL = String.raw`\b(?:ciascuna|ciascuno|ognuna|ognuno)\s+(?:delle\s+|dei\s+)?part[ei]\b|\bentrambe\s+le\s+parti\b|\bnessuna\s+delle\s+parti\b|\breciprocamente\b`;
 const IT_MAY = String.raw`\b(?:pu[oò]|possono|potr[aà]|potranno|posso|possiamo|potr[oò]|potremo|ha(?:nno)?\s+(?:il\s+)?diritto\s+di|ha(?:nno)?\s+(?:la\s+)?facolt[aà]\s+di|si\s+riserva\s+(?:il\s+diritto\s+)?di)(?!${IT_LETTERS})`;
 const IT_END = String.raw`\b(?:recedere|risolvere|disdire|disdettare|sciogliere|interrompere)\b`;
 /** At one's discretion, however qualified: "a sua discrezione", "a sua insindacabile discrezione", "a sua esclusiva (assoluta) discrezione". */
@@ -268,6 +268,10 @@ const IT_NOTICE_PERIOD = String.raw`\bpreavviso\s+(?:scritto\s+)?(?:di\s+)?(?:al
 const IT_PENALTY = String.raw`\b(?:una|la|le|alcuna|della|delle|alla|alle)\s+penal[ei]\b|\bclausola\s+penale\b|\bpenal[ei]\s+(?:di|pari)\b|` +
   // Owed as one: "a titolo di penale", "come penale", "quale penale".
   String.raw`\b(?:a\s+titolo\s+di|come|quale|in\s+qualit[aà]\s+di)\s+penal[ei]\b`;
+/** The other side's people or customers in Italian: "dipendenti", "collaboratori", "personale", "clienti", "tecnici". */
+const IT_STAFF = String.raw`(?:dipendent[ei]|collaborator[ei]|personale|consulent[ei]|addett[oi]|client[ei]|clientela|tecnic[oi]|istruttor[ei]|lavorator[ei]|agent[ei])`;
+/** Going after them in Italian: "assumere", "sollecitare", "stornare", "distogliere", "reclutare". */
+const IT_POACH = String.raw`(?:assumere|sollecitare|stornare|distogliere|sviare|reclutare|ingaggiare|impiegare|contattare|attrarre|indurre)`;
 /** Interest for paying late in Italian: "interessi di mora", "interessi moratori", "interessi per ritardato pagamento". */
 const IT_LATE_CHARGE = String.raw`\binteress[ei]\s+(?:di\s+)?mora\b|\binteress[ei]\s+moratori\b|\binteress[ei]\s+(?:per\s+(?:il\s+)?)?ritardat[oi]\s+pagament[oi]\b`;
 /** Disputes for an arbitrator in Italian: "decide un arbitro", "devolute a un collegio arbitrale", "arbitrato", "clausola compromissoria". */
@@ -1465,6 +1469,12 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\bnon[\s-]sollicitation${FR_END}|(?:\bs['’]\s?interdi\w*\s+de|\bs['’]\s?engage\w*\s+[àa]\s+ne\s+pas|\bne\s+(?:pas|peut|peuvent|pourra|pourront|doit|devra)(?:\s+pas)?)\s*` +
       String.raw`(?:${FR_WORD}\s+){0,3}?(?:d['’])?(?:solliciter|d[ée]baucher|embaucher|recruter|engager|employer|d[ée]marcher)${FR_END}[^.]{0,80}?` +
       String.raw`(?<!${FR_LETTERS})(?:collaborat(?:eur|rice)s?|salari[ée]e?s?|employ[ée]e?s?|personnel|membres?\s+du\s+personnel|consultants?|clients?|pr[ée]pos[ée]s?)${FR_END}`,
+    // In Italian, by its name ("non sollecitazione", "divieto di storno") or refusing to hire, poach or solicit the other side's people
+    // or customers: "non potrà assumere né cercare di assumere i dipendenti del Committente", "si impegna a non stornare i clienti della
+    // Società", "Nessuna delle parti potrà sollecitare i dipendenti dell'altra" (not staff of its own or of other firms).
+    String.raw`\bnon[\s-]sollecitazione\b|\bdivieto\s+di\s+storno\b|\bstorno\s+(?:di|del|dei)\s+(?:dipendenti|personale|clienti|clientela)\b|` +
+      String.raw`(?<!${IT_LETTERS})(?:non|nessun[ao]?\s+(?:delle|dei|degli)\s+${IT_LETTERS}+)\s+(?:(?:potr[aà]|potranno|pu[oò]|possono|dovr[aà]|dovranno|deve|devono)\s+)?` +
+      String.raw`(?:${IT_LETTERS}+,?\s+){0,4}?${IT_POACH}(?!${IT_LETTERS})[^.]{0,80}?(?<!${IT_LETTERS})${IT_STAFF}\s+(?:(?:del|della|dello|dei|delle|degli)(?!${IT_LETTERS})|dell['’])`,
     // In Japanese, the other side's people or customers poached, hired or dealt with directly: "相手方の従業員を引き抜いてはならない",
     // "甲の従業員を勧誘し、又は雇用してはならない", "甲の顧客と直接取引してはならない".
     String.raw`${JA_STAFF}${JA_ANY}{0,40}?${JA_POACH}${JA_ANY}{0,20}?${JA_REFUSE}`,
