@@ -2511,3 +2511,27 @@ describe('analyzeDocument: asides and bracketed figures in a restraint, names in
     }
   });
 });
+
+describe('analyzeDocument: everything one was paid given back with a sum on top', () => {
+  it('reads all the money or sums received paid back with a sum on top ("repay all grant money paid to her, together with an extra £750") as liquidated damages (high), and not a plain refund', () => {
+    expect(
+      severitiesOf('Grant. Should the Artist abandon the residency before it finishes, she must repay all grant money paid to her, together with an extra £750.'),
+    ).toEqual(['penalties:high']);
+    expect(severitiesOf('Bursary. A trainee who leaves the course early shall refund all sums received plus a further $1,200.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Refunds. If the Festival is called off, the Organiser will return all the money received from ticket holders.')).toEqual([]);
+    expect(severitiesOf('Handover. On leaving, the Agent returns all funds held for the Owner and a written statement of account.')).toEqual([]);
+  });
+
+  it('reads long runs of all the money paid back in bounded time', () => {
+    const runs = [
+      'repay all grant money paid to her return all the sponsorship money received refund all sums plus a further ',
+      'return all of the all the money all funds held and a written plus an additional sum of ',
+    ];
+    for (const run of runs) {
+      const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+      const cpu = startCpuClock();
+      analyzeDocument(document);
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+});

@@ -880,12 +880,18 @@ const WHOLE_PRICE_ON_LATE_CANCELLATION = new RegExp(
   'i',
 );
 /**
+ * Everything one was paid, said by "all" and what it came as: "all the sponsorship money received", "all sums paid", "all of the
+ * grant funds" (not all the equipment or documents, which are no price).
+ */
+const ALL_PAID = String.raw`\ball\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|his\s+|her\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,2}?` +
+  String.raw`(?:money|monies|moneys|funds|sums|amounts|fees|payments|instal(?:l)?ments)\b`;
+/**
  * The whole fee paid back with a sum on top ("you'll pay us back the full fee plus a £500 charge", "must repay the whole fee and a
- * further €200"): more than all one was paid, fixed in advance whatever the loss, so liquidated damages in all but name; a refund
- * of the fee alone is not.
+ * further €200", "shall return all the sponsorship money received plus an additional sum of KES 100,000"): more than all one was
+ * paid, fixed in advance whatever the loss, so liquidated damages in all but name; a refund of the fee alone is not.
  */
 const WHOLE_FEE_BACK_AND_MORE = new RegExp(
-  String.raw`\b(?:pa(?:y|ys|ying)\s+(?:[\w-]+\s+)?back|repa(?:y|ys|id|ying)|refund(?:s|ed|ing)?|return(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,2}?${WHOLE_PRICE}` +
+  String.raw`\b(?:pa(?:y|ys|ying)\s+(?:[\w-]+\s+)?back|repa(?:y|ys|id|ying)|refund(?:s|ed|ing)?|return(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,2}?(?:${WHOLE_PRICE}|${ALL_PAID})` +
     String.raw`[^.]{0,40}?\b(?:plus|and|as\s+well\s+as|together\s+with|on\s+top\s+of)\s+(?:an?\s+|another\s+)?(?:(?:further|extra|additional)\s+)?` +
     String.raw`(?:${MONEY}|(?:charges?|fees?|sums?)\b)|` +
     // In French: "remboursera l'intégralité de la rémunération perçue, majorée d'une somme forfaitaire de 500 €", "restituera la totalité
