@@ -1029,6 +1029,21 @@ describe('parseReceipt', () => {
     expect(parseReceipt('Bay Plumbing\nWasher 2 350.00\nTotal 350.00')).toMatchObject({ total: 350, items: [{ amount: 350 }], totalMismatch: undefined });
   });
 
+  it('reads space-grouped thousands after the currency a label names before a column of blanks ("Amount due (ZAR)   2 064.90")', () => {
+    // The till names the currency once, in the total's label, and prints the amount in its column, grouped by a space.
+    const tyres = parseReceipt(
+      ['NAIDOO TYRE & EXHAUST', 'Pinetown, Durban', 'Exhaust system fitted        R1 420.00', 'Wheel alignment                R395.00', 'Valves x 4                     R249.90', 'Amount due (ZAR)              2 064.90'].join('\n'),
+    );
+    expect(tyres).toMatchObject({ currency: 'ZAR', total: 2064.9, totalMismatch: undefined });
+    expect(tyres.items.map((item) => item.amount)).toEqual([1420, 395, 249.9]);
+    // Without brackets too; and a total that does not add up is still flagged, read whole.
+    const added = parseReceipt(['Tshwane Hardware', 'Ladder 6 step    R1 050.00', 'Paint roller        89.95', 'TOTAL ZAR          1 193.95'].join('\n'));
+    expect(added).toMatchObject({ total: 1193.95, totalMismatch: { stated: 1193.95, computed: 1139.95 } });
+    // With no currency named before the blanks, "3 200.00" is still a count and a price.
+    expect(parseReceipt('Tshwane Hardware\nHinges          3 200.00\nTotal             200.00')).toMatchObject({ total: 200, items: [{ amount: 200 }], totalMismatch: undefined });
+    expectLinearOn(['(ZAR) ', 'ZAR)  ', 'ZAR 1 ', ') 1 000 ', '(R)   '], (text) => [`Shop\n${text}x\nTea 2.00\nTotal 2.00`, `Shop\nTea ZAR)${text}1.00\nTotal (ZAR)${text}2 000.00`]);
+  });
+
   it('reads a tax abbreviation only as a word of its own, not inside a word with letters beyond ASCII ("Frühstück" holds "hst")', () => {
     const cafe = parseReceipt(['Café Sonnenschein', 'Frühstücksteller        12,90', 'Cappuccino               3,80', 'Summe                   16,70', 'MwSt. 7% enthalten       1,09'].join('\n'));
     expect(cafe).toMatchObject({ total: 16.7, currency: 'EUR', totalMismatch: undefined });

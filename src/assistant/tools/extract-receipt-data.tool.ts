@@ -284,13 +284,15 @@ const MARK = String.raw`(?:[A-Z]{1,2}\$|\$|\bNTD\b|${YUAN_CHARACTER}|R[sS]\.?(?=
  * decimals. A plain space groups thousands only before comma decimals ("1 686,43", as Czech, Polish, French and Nordic
  * tills print): "2 350.00" is a count and a price. Such a number starts only after no digit and blank, so a run of
  * space-parted digits without the decimals is scanned once, not again from each of its groups. After a currency mark it
- * groups them before "." decimals too ("R2 430.25", as South African invoices print it): a mark starts no count. Not after
- * a unit-price mark ("@ R380 760.00", "2 x R450 900.00"), where a unit price without cents is followed by the amount.
+ * groups them before "." decimals too ("R2 430.25", as South African invoices print it): a mark starts no count. So does
+ * a currency a label names, in brackets or not, before the blanks of the amount's column ("TOTAL (ZAR)      1 118.50",
+ * "Amount due ZAR    2 064.90"): up to 40 blanks, tried only where a digit follows. Not after a unit-price mark ("@ R380
+ * 760.00", "2 x R450 900.00"), where a unit price without cents is followed by the amount.
  */
-const MARKED = String.raw`(?<!(?:[@×]|(?<![\p{L}\p{N}])(?:[xX]|at))[^\S\n]{0,3})${MARK}[^\S\n]?`;
+const MARKED = String.raw`(?<!(?:[@×]|(?<![\p{L}\p{N}])(?:[xX]|at))[^\S\n]{0,3})${MARK}\)?[^\S\n]{0,40}`;
 const NUMBER =
   String.raw`\d{1,3}(?:[.,'\u00A0\u202F]\d{3})+(?:[.,]\d{1,2})?|(?<!\d[ \u00A0\u202F])\d{1,3}(?: \d{3})+,\d{2}|` +
-  String.raw`(?<=${MARKED})\d{1,3}(?: \d{3})+\.\d{2}|\d+(?:[.,]\d{1,2})?`;
+  String.raw`(?=\d)(?<=${MARKED})\d{1,3}(?: \d{3})+\.\d{2}|\d+(?:[.,]\d{1,2})?`;
 /**
  * A quantity measured, not paid: "27.4 km", "42.35L", "0.94kg", "500ml", "8h", "12.5 cm" (either case: MONEY's codes must
  * stay upper case). Lengths that are also words ("1.88IN", "1.5m") only glued to the number: "5.00 in cash" is money. The
