@@ -2535,3 +2535,32 @@ describe('analyzeDocument: everything one was paid given back with a sum on top'
     }
   });
 });
+
+describe('analyzeDocument: house rules named as regulations or by-laws, changed by one side', () => {
+  it('reads regulations or by-laws the other side must follow and one side may change ("the marina regulations, which the Harbour Master may alter") as a unilateral amendment, and not laws and regulations', () => {
+    expect(
+      severitiesOf('Berths. The Boat Owner shall obey the marina regulations, which the Harbour Master may alter at any time without notice.'),
+    ).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf("Membership. Members follow the Society's by-laws, which the Committee can amend on 14 days' written notice.")).toEqual([
+      'unilateral_amendment:medium',
+    ]);
+    expect(severitiesOf('Conduct. The Association may revise its bylaws by a vote of the general meeting.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('Compliance. The Supplier may update its processes to meet applicable laws and regulations.')).toEqual([]);
+    expect(
+      severitiesOf('Compliance. The Contractor shall comply with all laws and regulations, which the Government may change from time to time.'),
+    ).toEqual([]);
+  });
+
+  it('reads long runs of regulations and by-laws in bounded time', () => {
+    const runs = [
+      'the marina regulations, which the Harbour Master may alter the rules and regulations, which ',
+      'may revise its bylaws may update laws and regulations by-laws, that the Committee can ',
+    ];
+    for (const run of runs) {
+      const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+      const cpu = startCpuClock();
+      analyzeDocument(document);
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+});

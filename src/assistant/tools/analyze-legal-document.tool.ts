@@ -1163,9 +1163,17 @@ const BINDING_DOCUMENT = String.raw`(?:manuals?(?!\s+(?:mode|settings?|controls?
   String.raw`standards|codes?\s+of\s+(?:conduct|practice)|procedures|playbooks?|rulebooks?)`;
 /** An agreement or terms by their acronym: "the MSA", "our EULA", "the SLA", "the T&Cs". */
 const AGREEMENT_ACRONYM = String.raw`(?:msa|eula|sla|dpa|sow|tos|t&cs?|aup|gtcs?|agb)`;
+/**
+ * House rules by their other names, a place's or a body's own: "the Plaza rules and regulations", "the marina regulations", "the
+ * Society's by-laws"; not the law's ("applicable laws and regulations", "building regulations", "any new regulations").
+ */
+const HOUSE_REGULATIONS = String.raw`(?<!\b(?:laws?|statutes?|statutory|applicable|government(?:al)?|legal|public|federal|state|local|national|official|eu|` +
+  String.raw`international|building|planning|zoning|fire|health|safety|environmental|privacy|tax|export|import|customs|traffic|industry|new|future|` +
+  String.raw`relevant|any|such)\s+(?:and\s+|or\s+|&\s+)?)(?:regulations|by-?laws|bye-?laws)`;
 /** What one side may change: the agreement, its terms and rules, a price, fee or rate, a schedule, a document the other side follows. */
-const AMENDABLE = String.raw`(?:agreement|addendum|contract|lease|terms|conditions|rules|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|tariffs?|discounts?|rent|` +
-  String.raw`schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|${BINDING_DOCUMENT}|${AGREEMENT_ACRONYM})`;
+const AMENDABLE = String.raw`(?:agreement|addendum|contract|lease|terms|conditions|rules|${HOUSE_REGULATIONS}|polic(?:y|ies)|pric(?:e|es|ing)|fees|charges|rates?|` +
+  String.raw`tariffs?|discounts?|rent|schedules?|timetables?|instal(?:l)?ments?|repayments?|commissions?|royalt(?:y|ies)|splits?|margins?|mark-?ups?|` +
+  String.raw`${BINDING_DOCUMENT}|${AGREEMENT_ACRONYM})`;
 /**
  * Refusing, with the words up to the act: "shall not, directly or indirectly,", "agrees not to", "neither party will", "don't". The
  * period may be set off between commas before them, however long ("shall not, during the engagement and for eighteen (18) months
@@ -1903,8 +1911,9 @@ export const RISK_RULES: RiskRule[] = [
     String.raw`\b(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+(?:unilaterally\s+)?(?:[\w-]+\s+(?:and|or|and\/or)\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|` +
       String.raw`(?:vary|adjust)(?=\s+(?:the|these|this|its|our|your|any|all|such)\b))\b[^.]{0,60}\b${AMENDABLE}\b`,
     // The terms named first, the right to change them in a clause after them: "the Building Rules, which the Landlord may amend at any
-    // time", "the class fees, which we can revise on notice".
-    String.raw`\b${AMENDABLE},?\s+(?:which|that)\s+(?:the\s+)?[\w-]+\s+(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+` +
+    // time", "the class fees, which we can revise on notice", "the marina regulations, which the Harbour Master may alter" (a side
+    // named in up to three words).
+    String.raw`\b${AMENDABLE},?\s+(?:which|that)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?\s+(?:may|can|(?:reserves?|keeps?|retains?|has|have)\s+the\s+right\s+to)\s+` +
       String.raw`(?:unilaterally\s+|also\s+)?(?:[\w-]+\s+(?:and|or|and\/or)\s+)?(?:amend|modify|change|update|revise|alter|raise|increase|vary|adjust)\b`,
     String.raw`\bunilaterally\s+(?:amend|modify|change|vary)`,
     // In German, the verb at the end: "Die Agentur kann die Vergütungssätze … anpassen", "behält sich vor, die AGB zu ändern".
