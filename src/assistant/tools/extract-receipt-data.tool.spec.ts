@@ -1029,6 +1029,18 @@ describe('parseReceipt', () => {
     expect(parseReceipt('Bay Plumbing\nWasher 2 350.00\nTotal 350.00')).toMatchObject({ total: 350, items: [{ amount: 350 }], totalMismatch: undefined });
   });
 
+  it('reads a charge whose name opens with a word for cash ("Bar") joined to more words by a dash, slash or "&" as an item', () => {
+    // A hotel's outlets on its folio: "Bar" alone is cash in German ("Bar 50,00"), "Bar / Lounge" a charge.
+    const folio = parseReceipt(
+      ['GRAND HOTEL LAGO', 'Lungolago 12, 6900 Lugano', 'Zimmer 214', '21.06.  Pernottamento           145,00', '21.06.  Bar / Lounge             27,50', '22.06.  Bar & Terrazza             9,40', '22.06.  Resto - Pranzo           31,00', 'Totale EUR                   212,90'].join('\n'),
+    );
+    expect(folio).toMatchObject({ merchant: 'GRAND HOTEL LAGO', total: 212.9, totalMismatch: undefined });
+    expect(folio.items.map((item) => [item.name, item.amount])).toEqual([['Pernottamento', 145], ['Bar / Lounge', 27.5], ['Bar & Terrazza', 9.4], ['Resto - Pranzo', 31]]);
+    // Cash handed over, alone or before a dash and the amount, is still no item.
+    expect(parseReceipt('Kiosk\nBrezel 1,40\nBar 5,00\nBAR - 2,00').items.map((item) => item.name)).toEqual(['Brezel']);
+    expectLinearOn(['Bar - ', 'Bar  /  ', 'bar & ', 'Bar -', 'Resto / '], (text) => [`Shop\n${text}x 2,00\nTotal 2,00`, `Shop\nTea 2,00\n${text} 2,00`]);
+  });
+
   it('reads space-grouped thousands after the currency a label names before a column of blanks ("Amount due (ZAR)   2 064.90")', () => {
     // The till names the currency once, in the total's label, and prints the amount in its column, grouped by a space.
     const tyres = parseReceipt(

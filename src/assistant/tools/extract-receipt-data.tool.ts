@@ -521,8 +521,9 @@ const IGNORED = new RegExp(
     // Money handed over and handed back, and how: "Gegeben BAR", "Geg. BAR", "Rückgeld" (or "Ruckgeld", "Rueckgeld" from a
     // till or scanner without the umlaut), "Espèces", "Efectivo", "EFTPOS", "Interac".
     String.raw`\b(?:given|gegeben|erhalten|r(?:ü|u|ue)ckgeld|wechselgeld|rendu|espèces|efectivo|entregado|contanti|wisselgeld|contant|växel|kontant|eftpos|interac|paynow)\b|\bgeg\.|` +
-    // Words that are items too ("Bar snacks", "Cambio de aceite", "Porte-monnaie") only alone before the amount.
-    String.raw`^(?:bar|bargeld|cambio|vuelto|resto|monnaie|nets|upi)\b(?![^\S\n]*[a-z])|` +
+    // Words that are items too ("Bar snacks", "Cambio de aceite", "Porte-monnaie") only alone before the amount: joined to
+    // more words by a dash, a slash or an ampersand, they name a charge ("Bar - Restaurant", "Bar / Lounge", "Bar & Grill").
+    String.raw`^(?:bar|bargeld|cambio|vuelto|resto|monnaie|nets|upi)\b(?![^\S\n]*(?:[-–—/&+][^\S\n]*)?[a-z])|` +
     // Chinese, Japanese and Korean: tendered, change, cash, card, the taxable base (対象), item count, the phone number.
     String.raw`お預り|お預かり|預り|預かり|お釣|おつり|釣銭|現金|クレジット|対象|点数|找零|找赎|找贖|实收|實收|收款|现金|받은\s?금액|받은\s?돈|거스름돈|현금|電話|电话|전화|` +
     // The register's and the staff's numbers, which read as yen or won: "レジ#2", "レジ 0004", "責No.051", "担当:12", "포스 02",
