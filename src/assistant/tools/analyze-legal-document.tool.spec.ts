@@ -2564,3 +2564,25 @@ describe('analyzeDocument: house rules named as regulations or by-laws, changed 
     }
   });
 });
+
+describe('analyzeDocument: changes effective once posted, said without a verb', () => {
+  it('reads a change "effective upon posting" or "effective on publication", with no verb before it, as made without notice (high), and a change effective some days after posting as on notice', () => {
+    expect(
+      severitiesOf('Pricing. The Gym may revise its membership fees from time to time, effective upon posting at the front desk.'),
+    ).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf('Guidelines. The Publisher can update the style guidelines, each update effective on its publication online.')).toEqual([
+      'unilateral_amendment:high',
+    ]);
+    expect(severitiesOf('Pricing. The Gym may revise its membership fees, effective 30 days after posting at the front desk.')).toEqual([
+      'unilateral_amendment:medium',
+    ]);
+  });
+
+  it('reads long runs of effective once posted in bounded time', () => {
+    const run = 'effective upon posting effective on its publication, effective once effective immediately when they are ';
+    const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+    const cpu = startCpuClock();
+    analyzeDocument(document);
+    expect(cpu.ms()).toBeLessThan(1_000);
+  });
+});

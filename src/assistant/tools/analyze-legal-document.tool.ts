@@ -545,8 +545,8 @@ const NO_NOTICE = anyOf(
   String.raw`\b(?:at|in)\s+(?:our|its|their|his|her)\s+(?:own\s+|absolute\s+)?discretion\b|\b${OUR_CALL}`,
   String.raw`\bnot\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to\s+(?:notify|tell|inform|warn)|\bwithout\s+(?:first\s+|having\s+to\s+|needing\s+to\s+)?(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|warn(?:ing)?)\b`,
   // Changes that apply once posted, however the taking effect is said: "take effect when posted", "are effective as soon as they are
-  // posted", "become effective upon publication".
-  String.raw`\b(?:(?:take|takes|taking)\s+effect|(?:are|is|be|become|becomes|became)\s+effective)\s+(?:immediately\s+)?(?:as\s+soon\s+as|when|once|upon|on)\s+` +
+  // posted", "become effective upon publication", or with no verb: "which Landlord may change, effective once posted".
+  String.raw`\b(?:(?:take|takes|taking)\s+effect|(?:(?:are|is|be|become|becomes|became)\s+)?effective)\s+(?:immediately\s+)?(?:as\s+soon\s+as|when|once|upon|on)\s+` +
     String.raw`(?:(?:they|it)(?:\s+are|\s+is|['’]re|['’]s)\s+|(?:their|its)\s+)?(?:posted|published|posting|publication)`,
   ES_NO_NOTICE,
   PT_NO_NOTICE,
