@@ -102,7 +102,18 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       // "sam will want a look at the reel", "I'd like a look at the outline": a look at an output is checking it.
       .replace(/\b(want|like|need|have|take|get)s?\s+a\s+(?:quick\s+|proper\s+)?look\s+(?:at|over)\b/gi, (_phrase, verb: string) => (/^(?:have|take|get)$/i.test(verb) ? 'check' : `${verb} to check`))
       // "the poster needs Ruth's ok": a sign-off named by whose it is is a sign-off from them.
-      .replace(/\b(needs?|requires?|gets?|must\s+get|has\s+to\s+get)\s+(\p{Lu}[\p{L}-]*)['’]s\s+(ok|okay|approval|sign-?off|go-ahead|blessing)\b/gu, '$1 $3 from $2')
+      // ("Both need Siobhan's go-ahead": what needs it is what she approves.)
+      .replace(
+        /^(.{1,60}?)\s+(?:needs?|requires?|gets?|must\s+get|has\s+to\s+get|have\s+to\s+get)\s+(\p{Lu}[\p{L}-]*)['’]s\s+(?:ok|okay|approval|sign-?off|go-ahead|blessing)\b/u,
+        (_phrase, thing: string, person: string) => `${person} approves ${/^(?:they|both|they\s+both)$/i.test(thing) ? 'both' : thing}`,
+      )
+      // "Let Dave have a look at the post", "get our editor to read it": they check it.
+      .replace(
+        /^(?:[Ll]et|[Hh]ave|[Gg]et)\s+((?:my|our)\s+[\w-]+|\p{Lu}[\p{L}-]+)\s+(?:to\s+)?(?:have\s+a\s+(?:quick\s+|proper\s+)?look\s+(?:at|over)|see|check|look\s+over|read|review|approve)\b/u,
+        (_clause, person: string) => `${person} checks`,
+      )
+      // "Run everything past Hannah", "put the caption by me": they check it.
+      .replace(/^(?:[Pp]lease\s+)?(?:[Rr]un|[Pp]ut)\s+(.{1,60}?)\s+(?:past|by)\s+((?:my|our)\s+[\w-]+|\p{Lu}[\p{L}-]+|me)\b/u, (_clause, thing: string, person: string) => `${person === 'me' ? 'I' : person} checks ${thing}`)
       // "Priya likes to glance over the replies": glancing or skimming over an output is checking it.
       .replace(/\b(glance|skim)(s|d)?\s+(?:over|through|at)\b/gi, (_phrase, _verb: string, ending?: string) => `check${ending === 'd' ? 'ed' : ending ?? ''}`)
       // "priya wants to eyeball the replies": looking an output over is checking it.

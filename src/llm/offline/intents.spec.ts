@@ -210,4 +210,9 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('Kunt u een script maken voor een TikTok over onze moestuin?')?.tool).toBe('format_reel');
     expect(matchIntent('Könnten Sie ein Skript schreiben für einen Reel über unsere Werkstatt?')?.tool).toBe('format_reel');
   });
+
+  it('reads an idea for a cover as the thumbnail concept, and a cover image to make as a picture', () => {
+    expect(matchIntent('Could you give me an idea for the podcast clip\'s cover image?')?.tool).toBe('generate_thumbnail_concept');
+    expect(matchIntent('Make a cover image for the reel, bright colours')?.tool).toBe('generate_image');
+  });
 });

@@ -854,6 +854,9 @@ describe('planWorkflow', () => {
     const goal = 'Monthly round-up for the allotment society:\n- when: the first Saturday of each month\n- what: a list of jobs for the plots from the rota\n- plus a short Instagram post about what is ready to pick';
     expect(askOfGoal(goal)).toBe(goal);
     expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['general', 'social']);
+    // A line saying when it repeats is the goal's too.
+    const listed = 'Allotment page:\n- Tuesdays and Saturdays, 7am\n- one Instagram post about what to sow this week';
+    expect(askOfGoal(listed)).toBe(listed);
     expect(planWorkflow(goal).steps.map((step) => step.description)).toEqual(['Write a list of jobs for the plots from the rota', 'Write a short Instagram post about what is ready to pick']);
   });
 
@@ -915,5 +918,41 @@ describe('planWorkflow', () => {
       ['social', true],
       ['general', false],
     ]);
+  });
+
+  it('reads checks said as "run everything past", "both need her go-ahead", "let him have a look at", a waiver of one output, and a check naming a message beside a kind', () => {
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('An outline for the talk, a flyer and an email to members. Run everything past Priya before it goes anywhere.')).toEqual([
+      ['social', true],
+      ['social', true],
+      ['general', true],
+    ]);
+    expect(approvals('Write a LinkedIn post and a short reel script about the new van. Both need Kemal\'s go-ahead.')).toEqual([
+      ['social', true],
+      ['video', true],
+    ]);
+    expect(approvals('Make a poster for the swap shop and write a caption for it. Let Oona have a look at the poster before it goes up.')).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    expect(approvals('an outline of the AGM and a post about it. the outline needs Tomasz\'s sign-off, the post doesn\'t')).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    expect(approvals('a reel script and a caption for it. Jo approves the script, the caption\'s fine without')).toEqual([
+      ['video', true],
+      ['social', false],
+    ]);
+    expect(approvals('make a banner and write text message to the members about it. I want to see the banner first, and the message too')).toEqual([
+      ['social', true],
+      ['general', true],
+    ]);
+  });
+
+  it('reads a contract under its title as pasted material, shown by whoever sent it, and a wish after the scene as no step', () => {
+    const goal = 'A venue sent me this for our summer ball. Please go through it for anything risky, then draft a reply to Petra.\n\nVenue Hire Agreement\n1. The Hirer shall pay a deposit of £500.\n2. The Venue may cancel at any time without notice.';
+    expect(stepsOf(goal).map(([, agent]) => agent)).toEqual(['legal', 'general']);
+    expect(askOfGoal(goal)).toBe('A venue sent me this for our summer ball. Please go through it for anything risky, then draft a reply to Petra.');
+    expect(stepsOf('We are opening a second workshop in May and want to get the word out to local schools. I need a poster and a Facebook post.').map(([, agent]) => agent)).toEqual(['social', 'social']);
   });
 });

@@ -1,5 +1,5 @@
 import { chatAsRequest } from '../../common/chat-export.js';
-import { withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
+import { suggestSchedule, withoutSchedulePhrases } from '../../workflow-rules/schedule-phrases.js';
 import { STEP_DESCRIPTION_MAX_LENGTH } from '../../workflow-rules/workflow-limits.js';
 import { describesOutput, materialReading, opensWithVerb, personalCheckOf, statesWhatSomeoneDoes, thingOfScene, waivedCheck, withoutParticle } from './clause-reading.js';
 import { agentOfTool, kindsNamedIn, matchIntent, MESSAGE_NOUNS, withLexiconSpelling, type OfflineAgentId, type OfflineToolName, POST_KIND, PUBLISH_CLAUSE, REVIEW_PHRASE, thanksOnly, transformTarget } from './intents.js';
@@ -27,8 +27,12 @@ const ACTION_VERB = new RegExp(
 /** A person by name, then the thing given them: "Thabo a summary email", "Priya the totals". */
 const NAMED_RECIPIENT = /^\p{Lu}[\p{L}'’-]+\s+(?:an?|the|some|my|our|this|these)\s/u;
 /** What follows a verb that starts a clause: an object, not a noun ("build quality"). */
-const OBJECT_START =
-  /^(?:a|an|the|it|them|this|that|these|those|both|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites))\b/i;
+const OBJECT_START = new RegExp(
+  String.raw`^(?:a|an|the|it|them|this|that|these|those|both|our|my|your|its|their|his|her|some|any|anything|everything|something|what|which|me|us|up|out|together|over|through|to|into|for|\d+|one|two|three|four|five|several|short|quick|new|weekly|daily|monthly|(?:thank-you\s+)?(?:replies|responses|answers|e-?mails|messages|letters|notes|reminders|summaries|ideas|drafts|invitations|invites)|` +
+    // "write whatsapp message to…", "make insta caption": a platform's piece named without its article.
+    String.raw`(?:whatsapp|sms|text|e-?mail|slack|telegram|linkedin|instagram|insta|ig|facebook|fb|tiktok|twitter)\s+(?:message|msg|note|post|caption|update|reel|story|thread))\b`,
+  'i',
+);
 const SEQUENCE_WORD =
   /^(?:(?:and|en|y|et|und|e)\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|vervolgens|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.|bonjour|salut|hola|buenas|buenos\s+días|hallo|moin|servus|ciao|buongiorno|salve|olá|ola|oi|bom\s+dia|hoi|goedemorgen|goedendag)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
@@ -132,6 +136,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     // (Read whole too: "no need for me to check any of it" holds a review phrase the waiver negates.)
     const waiver = (unwaived !== '' && waived(unwaived)) || (reviewed && waived(aside.text));
     if (waiver && !matchIntent(rest) && (rest === unwaived || !ACTION_VERB.test(stripLead(rest)))) continue;
+    // "the tweet's fine without": the output it names needs no check, and it asks for nothing.
+    if (NO_CHECK_NEEDED.test(rest) && !ACTION_VERB.test(stripLead(rest))) continue;
     // "just go ahead", "crack on": leave to carry on asks for nothing (not what is left of "let me check it before you carry on");
     // nor does letting an output go unchecked, nor a remark on why.
     // (As written: "just send it" keeps its "just", which the lead-in reading drops.)
@@ -221,7 +227,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     }
     // "Our bakery turns 10 next week!": a sentence that sets the scene before the asks is no step.
     if (drafts.length === 0 && clause.scene) {
-      sceneThing ??= thingOfScene(clause.written);
+      // ("We're launching teeth whitening and want to get the word out": the thing is what is launched, not the wish's object.)
+      if (!PURPOSE.test(stripLead(clause.text))) sceneThing ??= thingOfScene(clause.written.replace(WISH_AFTER_SCENE, ''));
       sceneDocument ??= documentNamed(clause.text);
       continue;
     }
@@ -283,7 +290,13 @@ export function planWorkflow(goal: string): OfflinePlan {
 
 /** "no approval needed", "without sign-off": a check waived in so many words. */
 const NO_CHECK_NEEDED_WORDS = String.raw`no\s+(?:approval|sign-?off|review|check)s?\s+(?:needed|required|necessary)`;
-const NO_CHECK_NEEDED = new RegExp(String.raw`\b${NO_CHECK_NEEDED_WORDS}\b|\bwithout\s+(?:any\s+)?(?:approval|sign-?off|review)\b`, 'i');
+// "the tweet's fine without", "the caption is ok as it is": an output that can do without a check.
+const NO_CHECK_NEEDED = new RegExp(
+  String.raw`\b${NO_CHECK_NEEDED_WORDS}\b|\bwithout\s+(?:any\s+)?(?:approval|sign-?off|review)\b|^(?:and\s+|but\s+)?(?:the|that|this)\s+[\w-]+(?:['’]s|\s+is|\s+can\s+go)\s+(?:fine|ok|okay|good|alright)?\s*(?:without(?:\s+(?:one|it|a\s+check|approval))?|as\s+(?:it\s+is|is))$|` +
+    // "…needs Arjun's sign-off, the email doesn't": the check said again, negated, for another output.
+    String.raw`^(?:and\s+|but\s+)?(?:the|that|this)\s+[\w-]+\s+(?:doesn['’]t|does\s+not|don['’]t|do\s+not)(?:\s+need\s+(?:it|one|to))?$`,
+  'i',
+);
 /** Whether a clause waives a check, in English (parsed) or another language (by its words). */
 function waived(clause: string): boolean {
   return NO_CHECK_NEEDED.test(clause) || WAIVED_CHECK_IN_OTHER_LANGUAGES.test(clause) || waivedCheck(clause);
@@ -347,8 +360,12 @@ function approvalTargets(clause: string, drafts: Draft[], materialKind: OfflineT
   const checked = clause.trim().split(/\s(?:before|after|once|until|so\s+that|avant|après|antes|después|depois|prima|dopo|bevor|nachdem|voordat|nadat)(?![\p{L}])/iu)[0];
   if (/\b(?:them|both|everything|it\s+all|all\s+of\s+(?:them|it))\b/i.test(checked)) return drafts;
   // "signs off on the script and the thread": each kind the check names, on the latest step making it.
-  const each = kindsNamedIn(checked).flatMap((kind) => drafts.findLast((draft) => draft.tool === kind.tool) ?? []);
-  if (each.length > 1) return each;
+  // ("I want to see the flyer first, and the message too": a written piece no tool makes is named beside them.)
+  const each = [
+    ...kindsNamedIn(checked).flatMap((kind) => drafts.findLast((draft) => draft.tool === kind.tool) ?? []),
+    ...WRITTEN_PIECES.filter((word) => word.test(checked)).flatMap((word) => drafts.findLast((draft) => draft.tool === undefined && word.test(draft.description)) ?? []),
+  ];
+  if (new Set(each).size > 1) return [...new Set(each)];
   // "Nothing goes out until I've signed off on the announcement": the check is in the "until" part.
   // An aside after a dash or a semicolon ("— she's not fussed about the picture") names what is not checked.
   const named = matchIntent(checked) ?? matchIntent(clause.split(/\s[-–—]\s|;/)[0]);
@@ -456,6 +473,8 @@ const BRIEF_FIELD = /^(?:when|what|who|where|how\s+often|for\s+(?:who|whom)|freq
 
 /** A numbered clause's title of up to six words, closed by a full stop or colon before its first sentence: "Governing law. This…". */
 const TITLE_OF_NUMBERED_CLAUSE = /^\p{Lu}[\p{L}'’&/-]*(?:\s+[\p{L}'’&/-]+){0,5}[.:]\s+(?=\p{Lu})/u;
+/** Up to eight capitalised words with only short joining words between them, and no closing stop. */
+const TITLE_CASE = /^\p{Lu}[\p{L}'’&-]*(?:\s+(?:\p{Lu}[\p{L}'’&-]*|of|and|for|the|de|du|des|la|le|van|der|und|y|e|&)){1,7}$/u;
 /** A heading in capital letters closed by a full stop or colon: "GOVERNING LAW.", "TERM AND RENEWAL:". */
 const CLAUSE_HEADING = /^\p{Lu}[\p{Lu}\p{N} &/'’-]*[.:](?=\s|$)/u;
 
@@ -464,8 +483,9 @@ const CLAUSE_HEADING = /^\p{Lu}[\p{Lu}\p{N} &/'’-]*[.:](?=\s|$)/u;
  * own kind. In a contract a kind is what the deal is about ("€2,000 for the illustration series").
  */
 function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolean {
-  // "- when: every Sunday night", "- what: a to-do list": a field of the goal's own brief under its heading, not pasted text.
-  if (kind === undefined && BRIEF_FIELD.test(line.replace(LIST_MARKER, ''))) return false;
+  // "- when: every Sunday night", "- what: a to-do list", "- Mondays and Thursdays, 8am": a field of the goal's own brief under
+  // its heading, or when it repeats, not pasted text.
+  if (kind === undefined && (BRIEF_FIELD.test(line.replace(LIST_MARKER, '')) || suggestSchedule(line) !== null)) return false;
   // A clause's heading ("8. GOVERNING LAW. This Agreement…", "6. Governing law. This Agreement…") names the clause; it asks nothing.
   const numbered = LIST_MARKER.exec(line);
   const unmarked = line.replace(LIST_MARKER, '');
@@ -474,6 +494,8 @@ function isMaterialLine(line: string, kind: OfflineToolName | undefined): boolea
   // A line without a lower-case letter is a title ("BAIL COMMERCIAL", "INVOICE 2291"), not an ask; nor is a contract's titled
   // clause ("3. Suppliers. Only the venue's caterer may be used"), whatever verb its terms open on.
   if (item === '' || AMOUNT_AT_END.test(item) || !/\p{Ll}/u.test(item) || (titled && kind === 'analyze_legal_document')) return true;
+  // "Design Services Agreement", "Corner Shop Ltd": a title in capitalised words over the material, whatever verb it opens on.
+  if (kind !== undefined && TITLE_CASE.test(item)) return true;
   const intent = kind === 'analyze_legal_document' ? undefined : matchIntent(item);
   // "next sync Thursday" in pasted notes: a sequence word asks for work only with a verb of work after it.
   const asked = item.replace(SEQUENCE_WORD, '');
@@ -681,10 +703,14 @@ function isScene(text: string, next: string): boolean {
   // (After a heading on the same line: "For the driving school: a short summary…".)
   const piece = inEnglishWords(text.replace(/^[^:]{1,40}:\s+/, ''));
   const newPiece = NEW_THING.test(piece) && WRITTEN_PIECE.test(piece) && !STATING_VERB.test(piece);
-  return (!named || namesWhatNextReads) && !work && !newPiece && !asks.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
+  // "Client sent me this for a logo job": what it is for names no work.
+  const shownFor = RECEIVED.test(text) && /\b(?:this|these|it)\s+for\b/i.test(text);
+  return (!named || namesWhatNextReads || shownFor) && !work && !newPiece && !asks.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
 /** A verb that makes a statement of a sentence ("a new rota starts Monday"), not a name of a thing to make. */
 const STATING_VERB = /\b(?:is|are|was|were|be|been|goes|go|went|has|have|had|will|starts?|started|opens?|opened|comes?|came|gets?|got)\b/i;
+/** A wish said after the scene in the same sentence: "…, and want to get the word out to younger patients". */
+const WISH_AFTER_SCENE = /\s*(?:,|\band\b)\s+(?:(?:i|we)\s+)?(?:(?:want|need|hope|wanna)\s+to|would\s+(?:like|love)\s+to|['’]d\s+(?:like|love)\s+to)\b[^]*$/i;
 /** What the team does each time, or is doing now, said before the asks: "we put together next week's video. The plan each time: …", "doing a yt vid on…". */
 const HABIT =
   /^(?:(?:so|and)[,\s]+)?(?:(?:we|i)\s+(?:always\s+|usually\s+|normally\s+)?(?:put\s+together|make|do|film|record|shoot|post|publish|upload|run|send\s+out)|(?:(?:we|i)(?:['’]re|['’]m|\s+are|\s+am)\s+)?(?:doing|making|filming|recording|shooting|putting\s+together))\s+(?:the|our|my|a|an)\b/i;
@@ -693,9 +719,10 @@ const HABIT =
  * reach an end rather than to have something made; the asks after it say what to make.
  */
 const PURPOSE =
-  /^(?:(?:so|and|but|now|honestly)[,\s]+)?(?:(?:i|we)(?:\s*['’]\s*d|\s+would)\s+(?:like|love)\s+to|(?:i|we)\s+(?:want|need|hope|wanna|am\s+trying|are\s+trying|['’]re\s+trying|['’]m\s+trying)\s+to|(?:the\s+)?(?:goal|aim|idea|plan)\s+is\s+to)\s+(?:really\s+|finally\s+|actually\s+)?(?:get\s+(?:it|them|things|this|the\s+word|people|more|ahead|on\s+top|the\s+\w+\s+(?:going|moving|back))|stay\s+(?:ahead|on\s+top)|keep|grow|reach|boost|bring\s+(?:in|back)|attract|spread|raise|drum\s+up|fill|win|increase|improve|revive|turn\s+(?:it|things)\s+around)\b/i;
+  /^(?:(?:so|and|but|now|honestly)[,\s]+)?(?:(?:i|we)(?:\s*['’]\s*d|\s+would)\s+(?:like|love)\s+to|(?:(?:i|we)\s+)?(?:want|need|hope|wanna|am\s+trying|are\s+trying|['’]re\s+trying|['’]m\s+trying)\s+to|(?:the\s+)?(?:goal|aim|idea|plan)\s+is\s+to)\s+(?:really\s+|finally\s+|actually\s+)?(?:get\s+(?:it|them|things|this|the\s+word|people|more|ahead|on\s+top|the\s+\w+\s+(?:going|moving|back))|stay\s+(?:ahead|on\s+top)|keep|grow|reach|boost|bring\s+(?:in|back)|attract|spread|raise|drum\s+up|fill|win|increase|improve|revive|turn\s+(?:it|things)\s+around)\b/i;
 /** A document received or shown: "got this lease", "we've just been sent", "voici le contrat", "aquí está el contrato". */
-const RECEIVED = /^(?:(?:i|we)(?:\s+have|['’]ve)?\s+)?(?:just\s+)?(?:got|received|been\s+sent)\b|^(?:voici|voilà|aquí\s+(?:está|tienes)|ecco|hier\s+ist|segue)(?=\s|$)/i;
+const RECEIVED =
+  /^(?:(?:i|we)(?:\s+have|['’]ve)?\s+)?(?:just\s+)?(?:got|received|been\s+sent)\b|^(?:voici|voilà|aquí\s+(?:está|tienes)|ecco|hier\s+ist|segue)(?=\s|$)|^(?:(?:the|my|our|a|an)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:just\s+)?(?:sent|gave|forwarded|e-?mailed|passed)\s+(?:me|us)\s+(?:this|these|it)\b/i;
 
 /** "this shop lease" in "I'm about to sign this shop lease": a document kind with its determiner and up to three words before it. */
 function documentNamed(text: string): string | undefined {
@@ -728,7 +755,7 @@ function startsClause(piece: string): boolean {
   }
   // "…, I'll want to read it before it's sent": a person's say on the output is a clause of its own; so is German work
   // said with its verb last.
-  if (personalCheckOf(text) || GERMAN_WORK_AT_THE_END.test(text)) return true;
+  if (personalCheckOf(text) || GERMAN_WORK_AT_THE_END.test(text) || NO_CHECK_NEEDED.test(lead)) return true;
   REVIEW_PHRASE.lastIndex = 0;
   const review = REVIEW_PHRASE.exec(lead);
   REVIEW_PHRASE.lastIndex = 0;
