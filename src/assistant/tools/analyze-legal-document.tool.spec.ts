@@ -2586,3 +2586,26 @@ describe('analyzeDocument: changes effective once posted, said without a verb', 
     expect(cpu.ms()).toBeLessThan(1_000);
   });
 });
+
+describe('analyzeLegalDocument, later wording', () => {
+  it('reads the whole fee paid back with a share of it on top ("plus 25% of that amount") as liquidated damages (high), not a refund with interest', () => {
+    expect(severitiesOf('Withdrawal. If the Band pulls out of the festival, it shall repay the entire booking fee together with 40 per cent of that sum.')).toEqual([
+      'penalties:high',
+    ]);
+    expect(severitiesOf('Early exit. Should the Tenant Farmer leave, he will pay back the full grant amount plus 15% of it.')).toEqual(['penalties:high']);
+    expect(severitiesOf('Cancellation. If we cancel the shoot, we will refund the full fee plus 5% interest.')).toEqual([]);
+    expect(severitiesOf('Refunds. We refund the full fee; 20% of refunds are processed within a week.')).toEqual([]);
+  });
+
+  it('reads long runs of the later wording in bounded time', () => {
+    const runs = [
+      'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
+    ];
+    for (const run of runs) {
+      const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);
+      const cpu = startCpuClock();
+      analyzeDocument(document);
+      expect(cpu.ms()).toBeLessThan(1_000);
+    }
+  });
+});

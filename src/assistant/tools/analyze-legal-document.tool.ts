@@ -887,13 +887,16 @@ const ALL_PAID = String.raw`\ball\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|his\s+|h
   String.raw`(?:money|monies|moneys|funds|sums|amounts|fees|payments|instal(?:l)?ments)\b`;
 /**
  * The whole fee paid back with a sum on top ("you'll pay us back the full fee plus a £500 charge", "must repay the whole fee and a
- * further €200", "shall return all the sponsorship money received plus an additional sum of KES 100,000"): more than all one was
- * paid, fixed in advance whatever the loss, so liquidated damages in all but name; a refund of the fee alone is not.
+ * further €200", "shall return all the sponsorship money received plus an additional sum of KES 100,000", or a share of it on top:
+ * "plus 25% of that amount"): more than all one was paid, fixed in advance whatever the loss, so liquidated damages in all but name;
+ * a refund of the fee alone is not.
  */
 const WHOLE_FEE_BACK_AND_MORE = new RegExp(
   String.raw`\b(?:pa(?:y|ys|ying)\s+(?:[\w-]+\s+)?back|repa(?:y|ys|id|ying)|refund(?:s|ed|ing)?|return(?:s|ed|ing)?)\s+(?:[\w-]+\s+){0,2}?(?:${WHOLE_PRICE}|${ALL_PAID})` +
     String.raw`[^.]{0,40}?\b(?:plus|and|as\s+well\s+as|together\s+with|on\s+top\s+of)\s+(?:an?\s+|another\s+)?(?:(?:further|extra|additional)\s+)?` +
-    String.raw`(?:${MONEY}|(?:charges?|fees?|sums?)\b)|` +
+    String.raw`(?:${MONEY}|(?:charges?|fees?|sums?)\b|` +
+    // Or a share of what was paid on top of it: "plus 25% of that amount", "together with 40 per cent of the fee" (not "plus 5% interest").
+    String.raw`\d{1,3}(?:[.,]\d{1,2})?\s*(?:%|per\s?cent\b|percent\b)\s+of\b)|` +
     // In French: "remboursera l'intégralité de la rémunération perçue, majorée d'une somme forfaitaire de 500 €", "restituera la totalité
     // des honoraires, augmentée d'un montant de 300 €", "l'intégralité du cachet ainsi qu'une indemnité de 200 €".
     String.raw`(?<!${FR_LETTERS})(?:rembours|restitu|rend|revers)${FR_LETTERS}*\s+(?:${FR_WORD}\s+){0,2}?(?:l['’]\s?int[ée]gralit[ée]|la\s+totalit[ée]|l['’]\s?ensemble)\s+` +
