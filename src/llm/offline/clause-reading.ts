@@ -104,8 +104,8 @@ export function personalCheckOf(clause: string): PersonalCheck | undefined {
       // "the poster needs Ruth's ok": a sign-off named by whose it is is a sign-off from them.
       // ("Both need Siobhan's go-ahead": what needs it is what she approves.)
       .replace(
-        /^(.{1,60}?)\s+(?:needs?|requires?|gets?|must\s+get|has\s+to\s+get|have\s+to\s+get)\s+(\p{Lu}[\p{L}-]*)['’]s\s+(?:ok|okay|approval|sign-?off|go-ahead|blessing)\b/u,
-        (_phrase, thing: string, person: string) => `${person} approves ${/^(?:they|both|they\s+both)$/i.test(thing) ? 'both' : thing}`,
+        /^(.{1,60}?)\s+(?:needs?|requires?|gets?|must\s+get|has\s+to\s+get|have\s+to\s+get)\s+(?:(\p{Lu}[\p{L}-]*)['’]s|[Mm]y)\s+(?:ok|okay|approval|sign-?off|go-ahead|blessing)\b/u,
+        (_phrase, thing: string, person?: string) => `${person ?? 'I'} ${person ? 'approves' : 'approve'} ${/^(?:they|both|they\s+both)$/i.test(thing) ? 'both' : thing}`,
       )
       // "Let Dave have a look at the post", "get our editor to read it": they check it.
       .replace(
@@ -269,6 +269,10 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     // (Without "before" or "first" a "show me" in these languages as often asks what a document holds: "montre-moi les risques".)
     String.raw`(?:(?:[Mm]ontre|[Mm]ontrez)-moi|[Mm]u[ée]strame|[Ee]ns[ée][ñn]ame|[Mm]ostr[ae]-me|[Mm]ostrami|[Ff]ammi\s+vedere)\b[^.;!?]{0,60}?\b(?:avant|antes|prima|d['’]abord|primero|primeiro)(?![\p{L}])|` +
     String.raw`(?:(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+[\p{L}-]+\s+)?[Zz]eig(?:e|st|t|en)?\b(?=[^.;!?]{0,60}?\b(?:zuerst|erst|vorher|bevor)\b)(?=[^.;!?]{0,60}?\b(?:mir|uns)\b)|` +
+    // "c'est moi qui choisirai", "c'est Claire qui valide": who decides, set off in French.
+    String.raw`[Cc]['’]est\s+(?:moi|\p{Lu}[\p{L}-]*)\s+qui\s+(?:choisi\p{L}*|valide\p{L}*|décide\p{L}*|approuve\p{L}*|relit|relira)|` +
+    // "El post se lo pasas antes a Paco", "pásaselo a Marta antes": passed to someone first, in Spanish.
+    String.raw`(?:(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+[\p{L}-]+\s+)?(?:se\s+l[oa]s?\s+pas(?:as|áis|a|es)|pás(?:a|e)sel[oa]s?)\s+(?:antes\s+)?a\s+\p{Lu}|` +
     // "Laat me eerst de thumbnail-ideeën zien": let me see it, in Dutch.
     String.raw`[Ll]aat\s+(?:me|mij|ons)\s+(?:[^.;!?]{0,60}?\s)?(?:zien|kiezen|lezen|nakijken)\b|` +
     // I read it first, in the present or future: "Je relis le courriel avant qu'il parte", "Yo reviso el post antes de publicarlo".

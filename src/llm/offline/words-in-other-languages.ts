@@ -37,6 +37,7 @@ const WORDS: [string[], string][] = [
   [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet', 'esboço', 'esboco', 'esbozo'], 'outline'],
   // Mail by its names: what the general agent writes ("un correo a los expositores", "un courriel").
   [['correo', 'correos', 'correo electrónico', 'courriel', 'courriels'], 'email'],
+  [['mensaje', 'mensajes', 'messaggio', 'messaggi', 'mensagem', 'mensagens', 'nachricht', 'nachrichten'], 'message'],
   // A summary is a written piece no tool makes ("résumé" is left alone: it is also an English CV).
   [['zusammenfassung', 'übersicht', 'resumen', 'riassunto', 'resumo', 'samenvatting', 'overzicht', 'récap', 'récapitulatif', 'résumé de la semaine'], 'summary'],
   [['vídeo', 'vidéo'], 'video'],
@@ -212,7 +213,7 @@ export const GO_AHEAD_IN_OTHER_LANGUAGES = String.raw`(?:(?:podes|pode|puedes|pu
  */
 export const WAIVED_CHECK_IN_OTHER_LANGUAGES = new RegExp(
   [
-    String.raw`\b(?:no\s+hace\s+falta|no\s+necesita|no\s+hay\s+que|sin\s+necesidad\s+de)\b[^.;!?]{0,40}?\b(?:aprob\p{L}*|aprueb\p{L}*|revis\p{L}*|visto\s+bueno|enseñ\p{L}*|muestr\p{L}*|mostr\p{L}*|pas\p{L}*\s+antes)`,
+    String.raw`\b(?:no\s+hace\s+falta|no\s+necesita|no\s+hay\s+que|sin\s+necesidad\s+de)\b[^.;!?]{0,40}?\b(?:aprob\p{L}*|aprueb\p{L}*|revis\p{L}*|visto\s+bueno|enseñ\p{L}*|muestr\p{L}*|mostr\p{L}*|mir[ea]n?|pas\p{L}*\s+antes)`,
     // "le récap tu peux l'envoyer directement", "el resumen puedes mandarlo directamente": sent straight on, unchecked.
     String.raw`\b(?:tu\s+peux|vous\s+pouvez|puedes|podéis|pode|podes|puoi)\s+(?:l['’]|l[aeo]s?\s+)?(?:envoyer|publier|poster|enviar\p{L}*|mandar\p{L}*|publicar\p{L}*|mandá-l[oa]|inviar\p{L}*|pubblicar\p{L}*)\s+(?:directement|directamente|diretamente|direttamente|tout\s+de\s+suite)`,
     String.raw`\bnadie\s+(?:tiene\s+que|debe|necesita)\s+(?:aprobar|revisar)`,
@@ -221,6 +222,8 @@ export const WAIVED_CHECK_IN_OTHER_LANGUAGES = new RegExp(
     String.raw`\b(?:me\s+da\s+igual|no\s+me\s+importa|peu\s+importe|m['’]est\s+égal|ist\s+mir\s+egal|non\s+mi\s+importa|tanto\s+faz|não\s+me\s+importa)\b`,
     String.raw`\b(?:niemand|keiner)\s+(?:muss|braucht)\b[^.;!?]{0,30}?\b(?:freigeben|absegnen|prüfen|genehmigen)`,
     String.raw`\bkeine\s+(?:Freigabe|Genehmigung|Prüfung)\s+(?:nötig|notwendig|erforderlich)`,
+    // "Freigabe von mir brauchst du nicht", "zeigen musst du mir das nicht".
+    String.raw`\b(?:Freigabe|Genehmigung|Prüfung|zeigen)\b[^.;!?]{0,30}?\b(?:brauchst|musst)\s+du\s+(?:mir\s+)?(?:das\s+|es\s+)?nicht\b`,
     String.raw`\b(?:non\s+serve|non\s+c['’]è\s+bisogno\s+d\p{L}*|nessuno\s+deve)\b[^.;!?]{0,30}?\b(?:approv\p{L}*|rivede\p{L}*|controll\p{L}*)`,
     // "não precisas de me mostrar nada": no need to show me.
     String.raw`\b(?:não\s+precisa[si]?|ninguém\s+precisa|sem\s+necessidade\s+de)\b[^.;!?]{0,30}?\b(?:aprova\p{L}*|revis\p{L}*|mostr\p{L}*|ver)\b`,

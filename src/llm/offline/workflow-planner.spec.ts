@@ -955,4 +955,44 @@ describe('planWorkflow', () => {
     expect(askOfGoal(goal)).toBe('A venue sent me this for our summer ball. Please go through it for anything risky, then draft a reply to Petra.');
     expect(stepsOf('We are opening a second workshop in May and want to get the word out to local schools. I need a poster and a Facebook post.').map(([, agent]) => agent)).toEqual(['social', 'social']);
   });
+
+  it('reads an ask taken back ("scratch that") as no step, and a correction ("actually make that a reel") as the step before changed', () => {
+    expect(stepsOf('Write a LinkedIn post about the award. I was going to ask for a flyer as well but scratch that, the printer does those.').map(([, agent]) => agent)).toEqual(['social']);
+    const changed = planWorkflow('Write a YouTube script about descaling a kettle, about eight minutes. actually make that a reel, 30 seconds tops. Then a caption for it.').steps;
+    expect(changed.map((step) => step.agentId)).toEqual(['video', 'social']);
+    expect(changed[0].description).toMatch(/reel/i);
+  });
+
+  it('reads outputs let go and waivers without an article, remarks on last time and no rush, a name with where they work, and "after," as an order', () => {
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('A poster for the plant sale and a post about it. Tomás from accounts must check the poster, last time the prices were wrong. Post can just go.')).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+    expect(approvals('Write the episode script and a reel from it. Script needs my ok. Reel doesn\'t need a look. No rush.')).toEqual([
+      ['video', true],
+      ['video', false],
+    ]);
+    expect(approvals('Write a short summary of the board meeting. After, draft an email to the trustees with it.')).toEqual([
+      ['general', false],
+      ['general', false],
+    ]);
+    expect(stepsOf('I need an outline for the workshop, with the sections and the key points for each one, then an email to the host.').map(([, agent]) => agent)).toEqual(['social', 'general']);
+  });
+
+  it('reads checks and waivers in French, Spanish and German said as who decides, passing it on first, or not needing it', () => {
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('Propose-moi trois idées de miniature pour la vidéo, c\'est moi qui choisirai. Ensuite un post Instagram.')).toEqual([
+      ['video', true],
+      ['social', false],
+    ]);
+    expect(approvals('Redacta el post de la semana y un mensaje para los clientes. El post se lo pasas antes a Marta. El mensaje no hace falta que nadie lo mire.')).toEqual([
+      ['social', true],
+      ['general', false],
+    ]);
+    expect(approvals('Jeden Montag einen Beitrag über die Baustelle und ein Bild dazu. Freigabe von mir brauchst du nicht.')).toEqual([
+      ['social', false],
+      ['social', false],
+    ]);
+  });
 });

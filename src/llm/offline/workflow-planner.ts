@@ -34,7 +34,7 @@ const OBJECT_START = new RegExp(
   'i',
 );
 const SEQUENCE_WORD =
-  /^(?:(?:and|en|y|et|und|e)\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|vervolgens|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|afterwards?|finally|lastly|last|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
+  /^(?:(?:and|en|y|et|und|e)\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|vervolgens|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|afterwards?|finally|lastly|last(?!\s+(?:time|year|week|month|night|season|lot)\b)|after(?=\s*,|\s*$)|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.|bonjour|salut|hola|buenas|buenos\s+días|hallo|moin|servus|ciao|buongiorno|salve|olá|ola|oi|bom\s+dia|hoi|goedemorgen|goedendag)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
@@ -124,6 +124,16 @@ export function planWorkflow(goal: string): OfflinePlan {
       continue;
     }
     if (index === pickedAlready) continue;
+    // "I was gonna ask for a poster too but scratch that": an ask taken back is no step.
+    if (TAKEN_BACK.test(clause.written)) continue;
+    // "actually make that a tiktok": the step before becomes what it is changed to.
+    const changedTo = CHANGED_TO.exec(tidy(stripLead(clause.written)));
+    const previousStep = drafts.at(-1);
+    if (changedTo && previousStep && matchIntent(changedTo[1])) {
+      const changed = toDraft({ ...clause, text: changedTo[1] }, drafts.at(-2), drafts.length - 1);
+      Object.assign(previousStep, { description: changed.description, tool: changed.tool, agentId: changed.agentId, reference: changed.reference });
+      continue;
+    }
     const aside = withoutCheckInBrackets(clause.text);
     const reviewed = REVIEW_PHRASE.test(aside.text) || aside.checked;
     REVIEW_PHRASE.lastIndex = 0;
@@ -294,7 +304,7 @@ const NO_CHECK_NEEDED_WORDS = String.raw`no\s+(?:approval|sign-?off|review|check
 const NO_CHECK_NEEDED = new RegExp(
   String.raw`\b${NO_CHECK_NEEDED_WORDS}\b|\bwithout\s+(?:any\s+)?(?:approval|sign-?off|review)\b|^(?:and\s+|but\s+)?(?:the|that|this)\s+[\w-]+(?:['’]s|\s+is|\s+can\s+go)\s+(?:fine|ok|okay|good|alright)?\s*(?:without(?:\s+(?:one|it|a\s+check|approval))?|as\s+(?:it\s+is|is))$|` +
     // "…needs Arjun's sign-off, the email doesn't": the check said again, negated, for another output.
-    String.raw`^(?:and\s+|but\s+)?(?:the|that|this)\s+[\w-]+\s+(?:doesn['’]t|does\s+not|don['’]t|do\s+not)(?:\s+need\s+(?:it|one|to))?$`,
+    String.raw`^(?:and\s+|but\s+)?(?:(?:the|that|this)\s+)?[\w-]+\s+(?:doesn['’]t|does\s+not|don['’]t|do\s+not)(?:\s+need\s+(?:it|one|to|a\s+(?:look|check|review)|checking|approval))?$`,
   'i',
 );
 /** Whether a clause waives a check, in English (parsed) or another language (by its words). */
@@ -312,7 +322,7 @@ const GO_AHEAD = new RegExp(
  * An output let go without a check: "the facebook post can just go", "the script and the post you can just do", "the email
  * doesn't need checking" (read by waivers).
  */
-const RELEASED = /^(?:the|that|this)\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:and|&)\s+the\s+[\w-]+(?:\s+[\w-]+)?)?\s+(?:you\s+)?(?:can|could|may)\s+(?:just\s+)?(?:go(?:\s+(?:out|live|straight\s+out))?|do|send|post|publish|run)(?:\s+(?:it|them))?(?:\s+(?:directly|straight\s+away|as\s+is|whenever))?$/i;
+const RELEASED = /^(?:(?:the|that|this)\s+)?[\w-]+(?:\s+[\w-]+)?(?:\s+(?:and|&)\s+the\s+[\w-]+(?:\s+[\w-]+)?)?\s+(?:you\s+)?(?:can|could|may)\s+(?:just\s+)?(?:go(?:\s+(?:out|live|straight\s+out))?|do|send|post|publish|run)(?:\s+(?:it|them))?(?:\s+(?:directly|straight\s+away|as\s+is|whenever))?$/i;
 /** Leave to go on, or outputs let go unchecked, with remarks or waivers after it: "just send it, i'm on the tools all day". */
 function letsGo(text: string): boolean {
   const [head, ...after] = text.split(/\s*,\s*/);
@@ -322,7 +332,7 @@ function letsGo(text: string): boolean {
  * A remark after the asks, with its own subject and no deliverable: "we've got 6 agents and someone always forgets",
  * "i'm on the tools all day", "last year someone sent the wrong date". It tells why, it asks for nothing.
  */
-const REMARK = /^(?:we(?:['’]ve|\s+have)\s+got|we(?:['’]re|\s+are)\s+(?:always|never|busy|on|out|away|short)|someone|somebody|nobody|no\s+one|everyone|they\s+(?:always|never)|last\s+(?:time|year|week|month)|i(?:['’]m|\s+am)\s+(?:on|out|away|busy|at|in|driving|travelling)\b|she['’]s|he['’]s)\b/i;
+const REMARK = /^(?:no\s+rush|no\s+hurry|pas\s+de\s+rush|pas\s+press[ée]|sin\s+prisa|sem\s+pressa|keine\s+eile|geen\s+haast|we(?:['’]ve|\s+have)\s+got|we(?:['’]re|\s+are)\s+(?:always|never|busy|on|out|away|short)|someone|somebody|nobody|no\s+one|everyone|they\s+(?:always|never)|last\s+(?:time|year|week|month)|i(?:['’]m|\s+am)\s+(?:on|out|away|busy|at|in|driving|travelling)\b|she['’]s|he['’]s)\b/i;
 /** "script first", "the outline first": a kind and "first", ordering what is made. */
 const FIRST_OF_KIND = /^(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+first$/i;
 /** "(just) the outline", "(only) the caption": a deliverable said again, to say nothing more is wanted. */
@@ -516,6 +526,8 @@ function spokenAsOne(sentence: string): string {
       /(?:,\s+(?:our|my|the|his|her|their|la|el|mi|nuestr[ao]|notre|ma|mon|le|il|o|a|minha|meu|meine?|unser[e]?|onze|mijn|de|het|la\s+mia|il\s+mio|nostr[ao])\s+[^,;.]{1,30},|\s+\((?:our|my|the|his|her|their)\s+[^(),;.]{1,30}\))\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|is|signs?|approves?|tiene|debe|tem|precisa|doit|muss|deve|moet)(?![\p{L}]))/giu,
       ' ',
     )
+    // "Sanne from office must check the poster": where a named person works is no part of the clause.
+    .replace(/(\p{Lu}[\p{L}-]+)\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|signs?|approves?)\b)/gu, '$1 ')
     // "our director, Ana Morales, signs off": the name set off after the role.
     .replace(/(\b(?:[Oo]ur|[Mm]y|[Tt]he)\s+[\p{L}-]+),\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2},\s+(?=(?:has|have|needs?|must|should|will|wants?|gets?|signs?|approves?)\b)/gu, '$1 ')
 }
@@ -707,6 +719,10 @@ function isScene(text: string, next: string): boolean {
   const shownFor = RECEIVED.test(text) && /\b(?:this|these|it)\s+for\b/i.test(text);
   return (!named || namesWhatNextReads || shownFor) && !work && !newPiece && !asks.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
+/** An ask taken back: "but scratch that", "forget that", "never mind". */
+const TAKEN_BACK = /\b(?:scratch|forget|ignore)\s+that\b|\bnever\s*mind\b/i;
+/** A correction of the ask before: "actually make that a tiktok", "no wait, better a short one for tiktok". */
+const CHANGED_TO = /^(?:(?:no\s+wait|wait|actually|sorry|no)[,\s]+)+(?:make\s+(?:that|it)|(?:it['’]?s\s+)?better|rather|change\s+(?:that|it)\s+to|let['’]?s\s+(?:do|go\s+with))\s+(\S.*)$/i;
 /** A verb that makes a statement of a sentence ("a new rota starts Monday"), not a name of a thing to make. */
 const STATING_VERB = /\b(?:is|are|was|were|be|been|goes|go|went|has|have|had|will|starts?|started|opens?|opened|comes?|came|gets?|got)\b/i;
 /** A wish said after the scene in the same sentence: "…, and want to get the word out to younger patients". */
@@ -780,6 +796,8 @@ function isDeliverableNoun(piece: string, current: Clause): boolean {
   // A written piece no tool makes ("the quarterly letter to donors") is a deliverable beside one listed with it, when
   // the one after it comes as a new thing ("a", "an", a number): "write the newsletter text and a Facebook post".
   const written = !currentIntent && WRITTEN_PIECE.test(inEnglishWords(stripLead(current.text)));
+  // "an outline with the sections and the main points for each one": what an output of the same kind holds, named with "the".
+  if (intent && intent.tool === currentIntent?.tool && /^the\s/i.test(stripLead(piece)) && /\bwith\b/i.test(current.text)) return false;
   if (intent) {
     // The kind is named near the piece's start ("a script for a YouTube Short…", "una idea de portada para ese reel"), not deep
     // in a clause: within its first five words.
