@@ -2597,9 +2597,21 @@ describe('analyzeLegalDocument, later wording', () => {
     expect(severitiesOf('Refunds. We refund the full fee; 20% of refunds are processed within a week.')).toEqual([]);
   });
 
+  it('reads a cap said "in no event" in Italian or Spanish ("in nessun caso … potrà superare", "en ningún caso … excederá") as a limit of liability', () => {
+    const priced = (liability: string) =>
+      analyzeDocument(`1. Servizio. Il Fornitore cura la manutenzione del giardino.\n2. Prezzo. Il Cliente paga € 900 all’anno.\n3. Limiti. ${liability}`).risks.map(
+        (risk) => risk.id,
+      );
+    expect(priced('In nessun caso il Fornitore risponderà per somme superiori al prezzo di un anno.')).not.toContain('missing_liability_cap');
+    expect(priced('In nessun caso la responsabilità del Fornitore potrà eccedere il prezzo annuo.')).not.toContain('missing_liability_cap');
+    expect(priced('En ningún caso la responsabilidad del Proveedor excederá el precio pagado.')).not.toContain('missing_liability_cap');
+    expect(priced('In nessun caso il Cliente potrà cedere il contratto a terzi.')).toContain('missing_liability_cap');
+  });
+
   it('reads long runs of the later wording in bounded time', () => {
     const runs = [
       'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
+      'in nessun caso la responsabilità en ningún caso superiori al in nessun caso risponderà eccedere ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

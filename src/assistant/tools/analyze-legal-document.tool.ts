@@ -2005,6 +2005,11 @@ const LIMITS_LIABILITY = anyOf(
   String.raw`\b(?:responsabilidad|responsabilidade|responsabilit[aàée]|aansprakelijkheid)(?!\w)[^.]{0,120}?(?:\bn[aã]o\s+exceder|\bno\s+exceder|` +
     String.raw`\bnon\s+(?:potr[aà]\s+)?(?:superare|eccedere)|\blimitad[ao]s?\s+[aà]|\blimitat[ao]\s+a|\bse\s+limita|\bbeperkt\s+tot|\bniet\s+(?:hoger|meer)\s+dan|` +
     String.raw`\blimit[ée]e?s?,?\s+(?:(?:${FR_WORD}\s+){0,4}?${FR_WORD},\s+)?(?:au|aux|[àa])${FR_END}|\bne\s+(?:pourra|saurait|peut)\s+(?:en\s+aucun\s+cas\s+)?exc[ée]der\b|\bplafonn[ée]e?s?\b)`,
+  // "In no event" in Italian, Spanish or Portuguese, with what it caps: "In nessun caso la responsabilità … potrà superare il
+  // corrispettivo", "in nessun caso risponderà per somme superiori a", "en ningún caso la responsabilidad excederá" (not "in nessun caso
+  // il Cliente potrà cedere il contratto").
+  String.raw`\b(?:in\s+nessun\s+caso|en\s+ning[uú]n\s+caso|em\s+(?:nenhum\s+caso|hip[oó]tese\s+alguma))\b(?=[^.]{0,120}?\b(?:responsab|rispond|risarc|indenniz|indemniz|inden))` +
+    String.raw`[^.]{0,160}?(?:\bsuperare\b|\beccedere\b|\bexced|\bsuperior[ei]?\s+(?:a|al|alla|ai|alle|all['’])|\boltre\b)`,
   // In French, indirect loss excluded: "ne pourra être tenu responsable des dommages indirects", "les pertes indirectes sont exclues".
   String.raw`(?<!${FR_LETTERS})(?:ne|aucune?|exclu\w*)\b[^.;]{0,80}?\b(?:dommages?|pr[ée]judices?|pertes?)\s+(?:${FR_WORD}\s+)?indirect\w*|` +
     String.raw`\b(?:dommages?|pr[ée]judices?|pertes?)\s+indirect\w*[^.;]{0,40}?\bexclu\w*`,
