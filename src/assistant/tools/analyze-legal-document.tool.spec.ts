@@ -2608,10 +2608,21 @@ describe('analyzeLegalDocument, later wording', () => {
     expect(priced('In nessun caso il Cliente potrà cedere il contratto a terzi.')).toContain('missing_liability_cap');
   });
 
+  it('reads holding the other side harmless in Italian ("manleva", "terrà indenne") as an indemnity, low when each side gives it', () => {
+    expect(severitiesOf('Garanzie. L’Autore manleva l’Editore dalle richieste di risarcimento di terzi relative ai testi.')).toEqual(['broad_indemnification:medium']);
+    expect(severitiesOf('Danni. Il Noleggiatore terrà indenne la Società da ogni pretesa di terzi legata all’uso del furgone.')).toEqual([
+      'broad_indemnification:medium',
+    ]);
+    expect(severitiesOf('Reciprocità. Ciascuna delle parti manleva l’altra dalle pretese di terzi causate da propria colpa.')).toEqual(['broad_indemnification:low']);
+    expect(severitiesOf('Garanzie. Il Fornitore non presta alcuna manleva al Cliente.')).toEqual([]);
+    expect(severitiesOf('Consegna. La merce deve arrivare indenne al magazzino.')).toEqual([]);
+  });
+
   it('reads long runs of the later wording in bounded time', () => {
     const runs = [
       'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
       'in nessun caso la responsabilità en ningún caso superiori al in nessun caso risponderà eccedere ',
+      'manleva e tiene indenne terrà indenne tenere il la Società non presta alcuna manleva indenne ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

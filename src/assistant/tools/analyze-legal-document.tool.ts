@@ -1397,6 +1397,11 @@ export const RISK_RULES: RiskRule[] = [
     // In Portuguese, indemnifying by the verb ("o Franqueado indemnizará", "indenizará", not the noun "indemnização" owed) or
     // holding harmless ("isentará de responsabilidade o Franqueador").
     String.raw`\binde(?:m)?niz(?:ar[aá]o?|ar|am?|em?)(?!${ES_LETTERS})|\bisentar(?:[aá]o?)?\s+de\s+(?:qualquer\s+|toda\s+a\s+)?responsabilidade\b`,
+    // In Italian, holding the other side harmless by the verb: "il Licenziatario manleva la Licenziante dalle pretese di terzi", "terrà
+    // indenne la Società da ogni pretesa" (not the noun: "non presta alcuna manleva"; goods arriving "indenne" are unharmed).
+    String.raw`(?<!\b(?:la|una|alcuna|nessuna|della|di|alla|sulla)\s)\bmanlev(?:a|ano|er[aà]|eranno|are)\s+(?:e\s+(?:tiene|terr[aà])\s+indenne\s+)?` +
+      String.raw`(?:(?:il|lo|la|i|gli|le|ogni|controparte)(?!${IT_LETTERS})|l['’])|` +
+      String.raw`\b(?:tien[ei]|tengono|terr[aà]|terranno|tenere)\s+(?:(?:il|lo|la|i|gli|le)\s+|l['’]\s?)?(?:${IT_LETTERS}+\s+){0,2}?indenn[ei](?!${IT_LETTERS})`,
     // In German, holding the other side free of claims: "stellt den Vermieter von sämtlichen Ansprüchen Dritter frei",
     // "freizustellen von allen Schäden", "schadlos halten" (a "Freistellung" from work is garden leave, not an indemnity).
     String.raw`\bstell(?:t|en|e)\b[^.]{0,80}?\bvon\s+(?:${DE_WORD}\s+){0,3}?(?:anspr[uü]ch|forderung|sch[aä]d|verlust|kosten|haftung)\w*\b[^.]{0,80}?\bfrei\b|` +
