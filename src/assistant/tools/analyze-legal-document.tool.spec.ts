@@ -2618,11 +2618,23 @@ describe('analyzeLegalDocument, later wording', () => {
     expect(severitiesOf('Consegna. La merce deve arrivare indenne al magazzino.')).toEqual([]);
   });
 
+  it('reads the French rent or fees of the rest of the term owed on leaving early ("les loyers restant à courir … resteront dus") as liquidated damages (high)', () => {
+    expect(
+      severitiesOf('Sortie. Si le Locataire quitte le local avant le terme du bail, les redevances restant à échoir jusqu’au terme seront dues au Propriétaire.'),
+    ).toEqual(['penalties:high']);
+    expect(severitiesOf('Congé. En cas de résiliation anticipée par l’Exposant, les mensualités restant à courir demeurent exigibles.')).toEqual([
+      'penalties:high',
+    ]);
+    expect(severitiesOf('Congé. Si le Locataire part avant la fin du bail, aucun loyer restant à courir ne sera dû.')).toEqual([]);
+    expect(severitiesOf('Loyer. Les loyers restant à courir sont payables le premier de chaque mois.')).toEqual([]);
+  });
+
   it('reads long runs of the later wording in bounded time', () => {
     const runs = [
       'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
       'in nessun caso la responsabilità en ningún caso superiori al in nessun caso risponderà eccedere ',
       'manleva e tiene indenne terrà indenne tenere il la Società non presta alcuna manleva indenne ',
+      'avant le terme les loyers restant à courir les redevances restant à échoir jusqu’au terme seront dues départ anticipé ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -919,6 +919,22 @@ const ES_REST_OF_TERM_OWED = new RegExp(
   String.raw`^(?=[^]*?(?:${ES_BEFORE_TERM_ENDS}))(?![^]*?\b(?:no|n[aã]o)\s+(?:deber|tendr|pagar|dever|ter[aá]|estar)${ES_LETTERS}*)[^]*?${ES_SUM_OWED}[^.]{0,80}?(?:${ES_REST_OF_TERM})`,
   'i',
 );
+/** Leaving before the end of the term in French: "avant le terme du bail", "avant la fin de la période triennale", "départ anticipé". */
+const FR_BEFORE_TERM_ENDS = String.raw`\bavant\s+(?:la\s+fin|le\s+terme|l['’]\s?(?:expiration|[ée]ch[ée]ance))${FR_END}|(?<!${FR_LETTERS})(?:d[ée]part|r[ée]siliation|sortie)\s+anticip[ée]e?${FR_END}`;
+/** A sum in French: rent, fees, instalments, an amount. */
+const FR_SUM_OWED = String.raw`(?<!${FR_LETTERS})(?:loyers?|redevances?|mensualit[ée]s|[ée]ch[ée]ances|honoraires|sommes|cotisations|termes)${FR_END}`;
+/** What is left of the term in French: "restant à courir", "restant à échoir", "jusqu'à la fin du bail", "jusqu'au terme". */
+const FR_REST_OF_TERM = String.raw`\brestant\s+(?:[àa]\s+(?:courir|[ée]choir)|dus?)${FR_END}|(?<!${FR_LETTERS})[àa]\s+[ée]choir${FR_END}|` +
+  String.raw`\bjusqu['’]\s?(?:[àa]\s+(?:la\s+fin|l['’]\s?(?:expiration|[ée]ch[ée]ance))|au\s+terme)${FR_END}`;
+/**
+ * The same in French: "en cas de départ du Preneur avant la fin de la période triennale, les loyers restant à courir resteront dus",
+ * unless the sentence says none is owed ("aucun loyer … ne sera dû").
+ */
+const FR_REST_OF_TERM_OWED = new RegExp(
+  String.raw`^(?=[^]*?(?:${FR_BEFORE_TERM_ENDS}))(?![^]*?(?:\baucune?\s+(?:${FR_WORD}\s+)?(?:loyers?|redevances?|sommes?|mensualit)|\bne\s+(?:${FR_WORD}\s+){0,2}?pas\b))[^]*?` +
+    String.raw`${FR_SUM_OWED}[^.]{0,80}?(?:${FR_REST_OF_TERM})`,
+  'i',
+);
 /** A penalty by its German name: "Vertragsstrafe", "Konventionalstrafe", "pauschalierter Schadensersatz" (liquidated damages). */
 const DE_PENALTY = String.raw`\b(?:vertragsstraf|konventionalstraf)\w*|\bpauschaliert\w*\s+schadens\w*`;
 /** A penalty by name, in English, Portuguese, Spanish or German: high whatever its sum. */
@@ -1759,13 +1775,14 @@ export const RISK_RULES: RiskRule[] = [
   new RegExp(JA_MAKER_KEEPS)),
   rule('penalties', 'Penalties and late-payment charges', (s) =>
     (PENALTY.test(s) || PER_PERIOD_OF_DELAY.test(s) || REST_OF_TERM_OWED.test(s) || BALANCE_OWED_ON_ENDING.test(s) || ES_REST_OF_TERM_OWED.test(s) ||
-    WHOLE_PRICE_ON_CANCELLING.test(s) || WHOLE_PRICE_ON_LATE_CANCELLATION.test(s) || WHOLE_FEE_BACK_AND_MORE.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
+    FR_REST_OF_TERM_OWED.test(s) || WHOLE_PRICE_ON_CANCELLING.test(s) || WHOLE_PRICE_ON_LATE_CANCELLATION.test(s) || WHOLE_FEE_BACK_AND_MORE.test(s) || monthlyRate(s) >= 2 ? 'high' : 'medium'), [
     REST_OF_TERM_OWED.source,
     WHOLE_FEE_BACK_AND_MORE.source,
     BALANCE_OWED_ON_ENDING.source,
     WHOLE_PRICE_ON_CANCELLING.source,
     WHOLE_PRICE_ON_LATE_CANCELLATION.source,
     ES_REST_OF_TERM_OWED.source,
+    FR_REST_OF_TERM_OWED.source,
     String.raw`\bliquidated\s+damages\b|${NAMED_PENALTY}|\bcl[aá]usula\s+penal\b|${DE_PENALTY}|${NL_PENALTY}|${IT_PENALTY}|${FR_PENALTY}`,
     // In Japanese: a penalty by name ("違約金"), late-payment damages or interest ("年14.6％の遅延損害金", "延滞金"), a sum a day of delay.
     JA_PENALTY,
