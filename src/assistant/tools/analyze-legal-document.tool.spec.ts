@@ -2629,12 +2629,20 @@ describe('analyzeLegalDocument, later wording', () => {
     expect(severitiesOf('Loyer. Les loyers restant à courir sont payables le premier de chaque mois.')).toEqual([]);
   });
 
+  it('reads French terms named before the right to change them ("le règlement intérieur, que le Bailleur peut modifier") as a unilateral amendment', () => {
+    expect(severitiesOf('Usage. Le Membre respecte le règlement du club, que le Club peut modifier à tout moment sans préavis.')).toEqual(['unilateral_amendment:high']);
+    expect(severitiesOf('Prix. Les tarifs en vigueur, que le Prestataire pourra réviser chaque année, figurent en annexe.')).toEqual(['unilateral_amendment:medium']);
+    expect(severitiesOf('Usage. Le Membre respecte le règlement du club, que le Club lui remet à l’inscription.')).toEqual([]);
+    expect(severitiesOf('Prix. Les tarifs, que les deux parties peuvent modifier d’un commun accord, figurent en annexe.')).toEqual([]);
+  });
+
   it('reads long runs of the later wording in bounded time', () => {
     const runs = [
       'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
       'in nessun caso la responsabilità en ningún caso superiori al in nessun caso risponderà eccedere ',
       'manleva e tiene indenne terrà indenne tenere il la Società non presta alcuna manleva indenne ',
       'avant le terme les loyers restant à courir les redevances restant à échoir jusqu’au terme seront dues départ anticipé ',
+      'le règlement du club, que le Club peut les tarifs en vigueur, que le Prestataire pourra que ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -1956,6 +1956,10 @@ export const RISK_RULES: RiskRule[] = [
     // In French: "peut modifier les présentes conditions générales", "se réserve le droit de réviser ses tarifs", "unilatéralement".
     String.raw`${FR_MAY}\s*(?:unilat[ée]ralement\s+)?${FR_CHANGE}${FR_END}[^.]{0,80}?(?<!${FR_LETTERS})${FR_TERMS}${FR_END}|` +
       String.raw`\b(?:modifi|chang|r[ée]vis)\w*\s+unilat[ée]ralement\b|\bunilat[ée]ralement\s+(?:modifi|chang|r[ée]vis)\w*`,
+    // The terms named first, the right to change them in a clause after them: "le règlement de l'immeuble, que le Bailleur peut modifier
+    // à tout moment", "les tarifs en vigueur, que le Prestataire pourra réviser" (not what both parties may change by agreement).
+    String.raw`(?<!${FR_LETTERS})${FR_TERMS}${FR_END}(?:\s+${FR_WORD}){0,4}?,?\s+qu(?:e\s+|['’]\s?)(?!(?:les\s+(?:deux\s+)?parties|chacune|les\s+parties)\b)` +
+      String.raw`(?:${FR_WORD}\s+){0,3}?${FR_MAY}\s*(?:unilat[ée]ralement\s+|librement\s+)?${FR_CHANGE}${FR_END}(?![^.]{0,60}?\bcommun\s+accord\b)`,
     // In Japanese, the verb last: "当社は、本規約を変更することができる", "賃料を改定することができる", "料金を一方的に変更する".
     String.raw`${JA_TERMS}${JA_ANY}{0,40}?${JA_CHANGE}${JA_ANY}{0,15}?(?:${JA_MAY}|ことがあ|場合があ|権利を(?:有|留保))|一方的に${JA_ANY}{0,20}?${JA_CHANGE}`,
   ], 'Require changes to be agreed in writing by both parties, or at least notice and a right to leave without penalty.',
