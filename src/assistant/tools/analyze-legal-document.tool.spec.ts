@@ -2636,6 +2636,11 @@ describe('analyzeLegalDocument, later wording', () => {
     expect(severitiesOf('Prix. Les tarifs, que les deux parties peuvent modifier d’un commun accord, figurent en annexe.')).toEqual([]);
   });
 
+  it('reads Dutch secrecy kept with no end ("zonder beperking in tijd", "onbeperkt in tijd") as perpetual confidentiality', () => {
+    expect(severitiesOf('Vertrouwelijkheid. De stagiair houdt alle bedrijfsgegevens geheim, onbeperkt in tijd.')).toEqual(['perpetual_confidentiality:medium']);
+    expect(severitiesOf('Looptijd. De huurovereenkomst is aangegaan voor onbepaalde tijd.')).toEqual([]);
+  });
+
   it('reads long runs of the later wording in bounded time', () => {
     const runs = [
       'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
@@ -2643,6 +2648,7 @@ describe('analyzeLegalDocument, later wording', () => {
       'manleva e tiene indenne terrà indenne tenere il la Società non presta alcuna manleva indenne ',
       'avant le terme les loyers restant à courir les redevances restant à échoir jusqu’au terme seront dues départ anticipé ',
       'le règlement du club, que le Club peut les tarifs en vigueur, que le Prestataire pourra que ',
+      'geheimhouding onbeperkt in tijd zonder beperking in tijd geheim vertrouwelijk voor onbepaalde ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -299,7 +299,9 @@ const FOREIGN_RADIUS = String.raw`\b(?:(?:nel|in\s+un)\s+raggio\s+di|entro\s+(?:
 const FOREIGN_ENDLESS = String.raw`\bpor\s+(?:tempo|prazo|tiempo|plazo)\s+(?:indetermina|indefini)d[oa]\b|\bindefinidamente\b|\bperpetuamente\b|` +
   // The adverb said as a phrase, as Spanish and Portuguese often do: "se mantendrá de forma indefinida", "de modo indeterminado".
   String.raw`\bde\s+(?:forma|manera|modo)\s+(?:indefinid|indeterminad)[oa]\b|\b(?:con|com)\s+car[aá]cter\s+(?:indefinido|indeterminado)\b|` +
-  String.raw`\bsem\s+limite\s+de\s+(?:tempo|prazo)\b|\bsin\s+l[ií]mite\s+de\s+(?:tiempo|plazo)\b|\bsenza\s+limiti?\s+di\s+tempo\b|\bvoor\s+onbepaalde\s+tijd\b`;
+  String.raw`\bsem\s+limite\s+de\s+(?:tempo|prazo)\b|\bsin\s+l[ií]mite\s+de\s+(?:tiempo|plazo)\b|\bsenza\s+limiti?\s+di\s+tempo\b|\bvoor\s+onbepaalde\s+tijd\b|` +
+  // In Dutch also: "zonder beperking in tijd", "onbeperkt in de tijd", "voor onbepaalde duur".
+  String.raw`\bzonder\s+(?:enige\s+)?(?:beperking|begrenzing|limiet)\s+in\s+(?:de\s+)?tijd\b|\bonbeperkt\s+in\s+(?:de\s+)?tijd\b|\bvoor\s+onbepaalde\s+duur\b`;
 /**
  * French contract wording (a lexicon beside the Spanish one). Accented letters are no `\w`, so a word ends where no letter of
  * `FR_LETTERS` follows (FR_END).
@@ -1669,7 +1671,7 @@ export const RISK_RULES: RiskRule[] = [
     // or secrecy kept so ("riservate senza limiti di tempo").
     String.raw`\b(?:subsist|sobreviv|perdur|sopravviv)${IT_LETTERS}*[^.]{0,80}?(?:${FOREIGN_ENDLESS})|` +
       // The secrecy may be named by the heading ("Confidencialidad. Esta obligación se mantendrá indefinidamente").
-      String.raw`\b(?:confidencial|sigil|riservat|segret|vertrouwelijk|geheimhouding|secret(?:o|os|a|as)\b|segred)\w*[^]{0,300}?(?:${FOREIGN_ENDLESS})`,
+      String.raw`\b(?:confidencial|sigil|riservat|segret|vertrouwelijk|geheim|secret(?:o|os|a|as)\b|segred)\w*[^]{0,300}?(?:${FOREIGN_ENDLESS})`,
     // In French, secrecy kept with no end, either way round: "garde confidentielles les informations sans limitation de durée", "pour une
     // durée illimitée, le secret professionnel".
     String.raw`(?<!${FR_LETTERS})(?:confidenti|secr[eè]t)${FR_LETTERS}*[^]{0,300}?(?:${FR_ENDLESS})|(?:${FR_ENDLESS})[^.]{0,120}?(?<!${FR_LETTERS})(?:confidenti|secr[eè]t)`,
