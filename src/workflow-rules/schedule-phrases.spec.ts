@@ -24,6 +24,15 @@ describe('schedule phrases', () => {
     ['Cada día 20 del mes, revisar las facturas', '0 9 20 * *', null],
     ['look at the stock levels every 3 hrs', '0 */3 * * *', null],
     ['Am letzten Tag jedes Monats um 18 Uhr die Kasse abrechnen', '0 18 L * *', null],
+    // A bare frequency said of something else ("every single month") gives way to the phrase with its day.
+    ['Invoices go missing every single month. On the 3rd of each month at 9.15 am remind the clients', '15 9 3 * *', null],
+    // A weekday corrected later in the goal.
+    ["every friday write the safety tip post. actually no make it thursday, fridays are mad", '0 9 * * 4', null],
+    // "the end of every month", said more precisely after it, and a time to have it by.
+    ['At the end of every month, namely the last Thursday, by 5pm, a summary of the fuel costs', '0 17 * * 4L', null],
+    ['at the end of each month send the stock count', '0 9 L * *', null],
+    // Dutch "half negen" is half past eight, "'s avonds" the evening.
+    ["Elke dinsdag om half zeven 's avonds een post over de training", '30 18 * * 2', null],
     // A deadline said apart from a recurrence with no time is when the work runs.
     ['Every Thursday, write up the delivery schedule for the drivers. It needs to be ready by 6:45am.', '45 6 * * 4', null],
     ['On the last day of the month draft the rent reminders, done before 5pm', '0 17 L * *', null],

@@ -473,6 +473,10 @@ class Grammar {
     // "at the start of every quarter", "the beginning of each month": the first day of that unit.
     const the = text === 'at' && this.word(at + 1, 'the') ? at + 2 : text === 'the' ? at + 1 : -1;
     if (the >= 0 && this.word(the, 'start', 'beginning') && this.word(the + 1, 'of') && this.word(the + 2, 'every', 'each')) return this.afterEvery(the + 3);
+    // "at the end of every month": its last day.
+    if (the >= 0 && this.word(the, 'end') && this.word(the + 1, 'of') && this.word(the + 2, 'every', 'each') && this.word(the + 3, 'month')) {
+      return { recurrence: { dayOfMonth: 'L', dayOfWeek: '*' }, next: the + 4 };
+    }
     if (text === 'quarterly') return { recurrence: QUARTERLY, next: at + 1 };
     // "weekday mornings", "Sunday evenings": a day and a part of the day, in the plural, repeat.
     const partOfDay = this.tokens[at + 1]?.text ?? '';
@@ -703,12 +707,16 @@ class Grammar {
       let after = next;
       // A comma, a colon or a dash may stand between the recurrence and its times ("twice a day - 9 and 6").
       if (this.word(after, ',', ':', '-', '–', '—')) after++;
-      const time = times ? undefined : this.times(after, recurrence.timesNeeded !== undefined);
+      // "by 4pm": the time the work is wanted by is when it runs.
+      const time = times ? undefined : this.word(after, 'by') ? this.times(after + 1) : this.times(after, recurrence.timesNeeded !== undefined);
+      // "the end of every month, precisely the last Friday": the day said more precisely after it.
+      const precisely = recurrence.dayOfMonth === 'L' && this.word(after, 'precisely', 'namely', 'specifically', 'exactly') ? this.ordinal(this.word(after + 1, 'the') ? after + 2 : after + 1) : undefined;
       const zoneRead = zone ? undefined : this.zone(after);
       const listed = recurrence.daysNeeded && !days ? this.days(this.word(after, 'on') ? after + 1 : after, true) : undefined;
       const dated = recurrence.datesNeeded !== undefined && !dates ? this.datesOfYear(after) : undefined;
       const kept = listed || dated ? undefined : this.daysKept(after, recurrence);
       if (time) [times, next] = [time, time.next];
+      else if (precisely) [recurrence, next] = [precisely.recurrence, precisely.next];
       else if (dated) [dates, next] = [dated, dated.next];
       else if (kept) [recurrence, next] = [{ ...recurrence, dayOfWeek: dayField(kept.days) }, kept.next];
       else if (zoneRead) [zone, next] = [zoneRead.zone, zoneRead.next];
@@ -846,7 +854,7 @@ const RELATIVE_BEFORE = /\b(?:that|which|who)\s+(?:[\w'’-]+\s+){0,3}$/i;
 const CURRENT_PRACTICE = /\b(?:by\s+hand|manually|right\s+now|at\s+the\s+moment|currently|(?:i|we)(?:['’]m|['’]re|\s+am|\s+are)\s+doing)\b/i;
 
 /** A frequency said without its days: "monthly", "every week", "each month". */
-const BARE_FREQUENCY = /^(?:monthly|weekly|(?:every|each)\s+(?:month|week))$/i;
+const BARE_FREQUENCY = /^(?:monthly|weekly|(?:every|each)\s+(?:single\s+)?(?:month|week))$/i;
 
 function describesSomethingElse(goal: string, reading: Reading): boolean {
   const before = goal.slice(Math.max(0, reading.start - 160), reading.start);
@@ -868,7 +876,20 @@ export function suggestSchedule(goal: string): ScheduleFromWords | null {
   const days = (reading: Reading): string | undefined => reading.schedule.expression?.split(' ').slice(2).join(' ');
   const timed = first.timed ? undefined : later.find((reading) => reading.timed && days(reading) !== undefined && days(reading) === days(first));
   const chosen = timed ?? first;
-  return chosen.timed ? chosen.schedule : withDeadline(chosen.schedule, goal);
+  return withCorrectedDay(chosen.timed ? chosen.schedule : withDeadline(chosen.schedule, goal), goal);
+}
+
+/** "every monday … actually no make it tuesday": a weekday corrected later in the goal. */
+const CORRECTED_DAY =
+  /\b(?:actually|no\s+wait|sorry|on\s+second\s+thought|scratch\s+that)\b[^.!?]{0,20}?\b(?:make\s+(?:it|that)|change\s+(?:it|that)\s+to|let['’]?s\s+(?:do|say)|better|rather)\s+(?:on\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b/i;
+const WEEKDAY_NUMBERS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** A schedule on one weekday moved to the day a later correction names. */
+function withCorrectedDay(schedule: ScheduleFromWords, goal: string): ScheduleFromWords {
+  const corrected = CORRECTED_DAY.exec(goal);
+  const fields = schedule.expression?.split(' ') ?? [];
+  if (!corrected || schedule.expression === null || fields[2] !== '*' || !/^[0-6]$/.test(fields[4])) return schedule;
+  return { ...schedule, expression: [...fields.slice(0, 4), String(WEEKDAY_NUMBERS.indexOf(corrected[1].toLowerCase()))].join(' ') };
 }
 
 /** "Have it ready by 9:30", "done before 8am": the time the work must be done by, said apart from the recurrence. */

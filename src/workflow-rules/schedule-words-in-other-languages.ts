@@ -8,6 +8,10 @@
  */
 
 /** Phrases of two or three tokens (as the tokenizer splits them) and the English words for them. */
+/** Dutch hours by name, for "half negen" (half an hour before nine: 8:30) and "om negen uur". */
+const DUTCH_HOURS = ['een', 'twee', 'drie', 'vier', 'vijf', 'zes', 'zeven', 'acht', 'negen', 'tien', 'elf', 'twaalf'];
+const ENGLISH_HOURS = ['twelve', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
 export const RECURRENCE_PHRASES: ReadonlyMap<string, readonly string[]> = new Map([
   ['jeden tag', ['every', 'day']],
   ['tous les jours', ['every', 'day']],
@@ -22,6 +26,18 @@ export const RECURRENCE_PHRASES: ReadonlyMap<string, readonly string[]> = new Ma
   ['todos los meses', ['every', 'month']],
   ['todos os meses', ['every', 'month']],
   ['jede woche', ['every', 'week']],
+  // Dutch: "half negen" is half past eight; "'s ochtends", "'s middags", "'s avonds" are the parts of the day.
+  ...DUTCH_HOURS.flatMap((hour, index): [string, string[]][] => [
+    [`om half ${hour}`, ['at', ENGLISH_HOURS[index], 'thirty']],
+    [`half ${hour}`, [ENGLISH_HOURS[index], 'thirty']],
+  ]),
+  ...["'", '’'].flatMap((mark) =>
+    [
+      ['ochtends', 'morning'],
+      ['middags', 'afternoon'],
+      ['avonds', 'evening'],
+    ].map(([part, english]): [string, string[]] => [`${mark} s ${part}`, ['in', 'the', english]]),
+  ),
   ['après - midi', ['afternoon']],
   ['apres - midi', ['afternoon']],
   ['après - midis', ['afternoons']],

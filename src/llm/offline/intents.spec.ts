@@ -215,4 +215,10 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('Could you give me an idea for the podcast clip\'s cover image?')?.tool).toBe('generate_thumbnail_concept');
     expect(matchIntent('Make a cover image for the reel, bright colours')?.tool).toBe('generate_image');
   });
+
+  it('reads news of how a made thing did as no ask, the ask after a correction as the one meant, and the parts of a structure in French', () => {
+    expect(matchIntent('lol the flyer you did got like 80 people to the quiz, you were right about the colours. madness here this week')).toBeUndefined();
+    expect(matchIntent('can you write me a script for a long youtube video on sharpening chisels... actually no, better a 30 second reel for instagram')?.tool).toBe('format_reel');
+    expect(matchIntent('Pour mon article sur la randonnée, je veux seulement les grandes parties et les intertitres, pas le texte.')?.tool).toBe('generate_outline');
+  });
 });

@@ -187,7 +187,7 @@ const MORE = /\?|\b(?:now|also|another|one\s+more|next\s+one|again|same|instead|
 
 /** What a made thing did, or that it was made: "the flyer you made", "went viral", "got us 40 bookings". */
 const WHAT_IT_DID =
-  /\b(?:you|u)\s+(?:did|made|wrote|drew|designed|created|sent|put\s+together|came\s+up\s+with)\b|\b(?:worked|went\s+(?:viral|down|over)|got\s+us|brought\s+(?:in|us))\b|\b(?:was|were)\s+(?:spot\s+on|perfect|brilliant|great|amazing|a\s+hit)\b|\bgot\s+(?:us\s+)?\d+/i;
+  /\b(?:you|u)\s+(?:did|made|wrote|drew|designed|created|sent|put\s+together|came\s+up\s+with)\b|\b(?:worked|went\s+(?:viral|down|over)|got\s+us|brought\s+(?:in|us))\b|\b(?:was|were)\s+(?:spot\s+on|perfect|brilliant|great|amazing|a\s+hit)\b|\bgot\s+(?:us\s+)?(?:like\s+|about\s+|over\s+|nearly\s+|almost\s+)?\d+|\b(?:you|u)\s+were\s+(?:right|spot\s+on)\b/i;
 
 /** Small talk to the assistant about itself: "how's your day going?", "do you ever get bored", "are you a real person". */
 const SMALL_TALK = /\bhow(?:['’]s|\s+is|\s+are)\s+(?:your|you)\b|\bdo\s+you\s+ever\b|\bare\s+you\s+(?:ok|okay|bored|real|human|a\s+(?:real\s+)?person)\b/i;
@@ -200,7 +200,9 @@ export function thanksOnly(text: string): boolean {
   // Thanks after what the work did ("the caption you wrote got us 40 bookings. thank you!"): every other sentence tells of it.
   const sentences = text.trim().split(/(?<=[.!?])\s+/);
   const thanks = sentences.filter((sentence) => THANKS.test(sentence));
-  return thanks.length > 0 && sentences.every((sentence) => thanks.includes(sentence) || WHAT_IT_DID.test(sentence));
+  if (thanks.length > 0 && sentences.every((sentence) => thanks.includes(sentence) || WHAT_IT_DID.test(sentence))) return true;
+  // News of how a made thing did, with no ask anywhere ("the caption about the leopard got like 300 likes!! mad week here"): no ask.
+  return sentences.some((sentence) => WHAT_IT_DID.test(sentence));
 }
 
 /**
@@ -235,6 +237,15 @@ const SOURCE_PHRASE = /\s(?:from|based\s+on|out\s+of|using|to\s+go\s+(?:with|alo
  * the lexicon's spelling, so a slip of the keys ("scrpit") still names one. Each pattern scans the
  * text once: linear.
  */
+/** "…maybe 10 minute... no wait sorry, better a short one for tiktok": a correction mid-message; what follows the last one is the ask. */
+const CORRECTION = /\b(?:no\s+wait|wait\s+no|actually(?:\s+no)?|on\s+second\s+thought|scratch\s+that|or\s+rather)\b/gi;
+
+function afterCorrection(text: string): string | undefined {
+  let end = -1;
+  for (const found of text.matchAll(CORRECTION)) end = found.index + found[0].length;
+  return end < 0 ? undefined : text.slice(end);
+}
+
 export function matchIntent(text: string, availableTools?: readonly string[]): OfflineIntent | undefined {
   if (thanksOnly(text) || MESSAGE_TO_PEOPLE.test(text.trim())) return undefined;
   // "what should the thumbnail be??" asks for ideas for the thumbnail: a deliverable, not an answer about one.
@@ -253,7 +264,7 @@ export function matchIntent(text: string, availableTools?: readonly string[]): O
   const ask = fromFirstAsk(spelled);
   if (ask !== undefined && messageFirst(ask, candidates)) return undefined;
   const withoutSources = (text: string): string => text.replace(SOURCE_PHRASE, '').replace(MADE_ALREADY, '');
-  const focuses = [transformTarget(spelled), ask === undefined ? undefined : withoutSources(ask), ask, withoutSources(spelled), spelled];
+  const focuses = [afterCorrection(spelled), transformTarget(spelled), ask === undefined ? undefined : withoutSources(ask), ask, withoutSources(spelled), spelled];
   for (const focus of focuses) {
     const found = focus === undefined ? undefined : firstNamed(focus, candidates);
     if (found) return found;

@@ -35,6 +35,9 @@ const WORDS: [string[], string][] = [
   // The Portuguese "capa" (a cover); the Spanish one is a layer, and never says "capa para el vídeo".
   [['portada', 'couverture', 'copertina', 'titelbild', 'capa', 'capas'], 'cover'],
   [['esquema', 'gliederung', 'scaletta', 'estructura', 'opzet', 'esboço', 'esboco', 'esbozo'], 'outline'],
+  // The parts of a piece's structure: "les grandes parties, les intertitres", "Zwischenüberschriften", "tussenkopjes".
+  [['intertitres', 'intertitre', 'zwischenüberschriften', 'tussenkoppen', 'tussenkopjes', 'subtítulos de sección'], 'subheadings'],
+  [['grandes parties', 'parties principales', 'secciones principales', 'hauptabschnitte', 'sezioni principali', 'secções principais'], 'main sections'],
   // Mail by its names: what the general agent writes ("un correo a los expositores", "un courriel").
   [['correo', 'correos', 'correo electrónico', 'courriel', 'courriels'], 'email'],
   [['mensaje', 'mensajes', 'messaggio', 'messaggi', 'mensagem', 'mensagens', 'nachricht', 'nachrichten'], 'message'],
