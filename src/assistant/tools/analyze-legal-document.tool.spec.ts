@@ -2641,6 +2641,13 @@ describe('analyzeLegalDocument, later wording', () => {
     expect(severitiesOf('Looptijd. De huurovereenkomst is aangegaan voor onbepaalde tijd.')).toEqual([]);
   });
 
+  it('reads Dutch rights in works said to be passed over ("worden overgedragen aan", "draagt … over aan") as an IP assignment', () => {
+    expect(severitiesOf('Auteursrecht. Het auteursrecht op de ontwerpen die de ontwerper voor de opdrachtgever maakt, wordt overgedragen aan de opdrachtgever.')).toEqual([
+      'ip_assignment:medium',
+    ]);
+    expect(severitiesOf('Auteursrecht. Het auteursrecht op de ontwerpen wordt niet overgedragen.')).toEqual([]);
+  });
+
   it('reads long runs of the later wording in bounded time', () => {
     const runs = [
       'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
@@ -2649,6 +2656,7 @@ describe('analyzeLegalDocument, later wording', () => {
       'avant le terme les loyers restant à courir les redevances restant à échoir jusqu’au terme seront dues départ anticipé ',
       'le règlement du club, que le Club peut les tarifs en vigueur, que le Prestataire pourra que ',
       'geheimhouding onbeperkt in tijd zonder beperking in tijd geheim vertrouwelijk voor onbepaalde ',
+      'rechten op werken die worden overgedragen het auteursrecht wordt draagt alle rechten over ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

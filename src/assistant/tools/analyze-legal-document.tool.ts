@@ -1749,6 +1749,11 @@ export const RISK_RULES: RiskRule[] = [
       String.raw`\bcess[aã]o\s+(?:total\s+)?(?:de\s+|dos\s+)?${ES_WORK_RIGHTS}`,
     // Or the works themselves: "las recetas y creaciones del trabajador … quedan cedidas a la Empresa".
     ES_WORKS_CEDED,
+    // In Dutch, rights in works passed over, in the passive or the active: "alle rechten op werken die de werknemer maakt, worden
+    // overgedragen aan de werkgever", "het auteursrecht … wordt overgedragen", "draagt alle intellectuele eigendomsrechten over aan"
+    // (not "wordt niet overgedragen").
+    String.raw`\b(?:rechten|auteursrecht(?:en)?|eigendomsrechten|intellectuele\s+eigendom\w*|intellectueel\s+eigendom)\b[^.]{0,160}?\b(?:worden|wordt|zijn|is|zullen\s+worden|zal\s+worden)\s+` +
+      String.raw`(?:hierbij\s+|bij\s+deze\s+|automatisch\s+|volledig\s+)?overgedragen\b|\bdraagt\b[^.]{0,40}?\b(?:rechten|auteursrecht(?:en)?|eigendomsrechten|intellectuele\s+eigendom\w*)\b[^.]{0,80}?\bover\s+aan\b`,
     // In Italian: works made that "diventano di proprietà esclusiva dello Studio" (kept: "restano di proprietà"), or economic rights ceded.
     String.raw`\b(?:opere|contenuti|video|materiali|sequenze|testi|fotografie|foto|immagini|registrazioni|disegni|progetti|elaborati|software|codice|` +
       String.raw`creazioni|invenzioni|playlist|brani|musiche)\b[^.]{0,160}?\b(?:divent(?:a|ano|er[aà]|eranno)|passa(?:no)?\s+in)\s+(?:di\s+)?propriet[aà]\s+` +
