@@ -2648,6 +2648,15 @@ describe('analyzeLegalDocument, later wording', () => {
     expect(severitiesOf('Auteursrecht. Het auteursrecht op de ontwerpen wordt niet overgedragen.')).toEqual([]);
   });
 
+  it('reads a Dutch "concurrentiebeding", or being forbidden to work within a radius, as a non-compete, high past the term', () => {
+    expect(severitiesOf('Concurrentie. Na afloop van het dienstverband geldt een concurrentiebeding van één jaar voor bakkerijen in Zwolle.')).toEqual(['non_compete:high']);
+    expect(severitiesOf('Concurrentie. Tot twee jaar na het einde van de overeenkomst is het de kapper verboden in een andere salon te werken binnen 10 km.')).toEqual([
+      'non_compete:high',
+    ]);
+    expect(severitiesOf('Parkeren. Het is verboden te parkeren binnen 10 km van de haven.')).toEqual([]);
+    expect(severitiesOf('Concurrentie. Er geldt geen concurrentiebeding.')).toEqual([]);
+  });
+
   it('reads long runs of the later wording in bounded time', () => {
     const runs = [
       'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
@@ -2657,6 +2666,7 @@ describe('analyzeLegalDocument, later wording', () => {
       'le règlement du club, que le Club peut les tarifs en vigueur, que le Prestataire pourra que ',
       'geheimhouding onbeperkt in tijd zonder beperking in tijd geheim vertrouwelijk voor onbepaalde ',
       'rechten op werken die worden overgedragen het auteursrecht wordt draagt alle rechten over ',
+      'geen concurrentiebeding verboden werkzaam te zijn bij binnen 25 kilometer werken niet ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

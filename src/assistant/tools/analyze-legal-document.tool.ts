@@ -1292,6 +1292,9 @@ const NON_COMPETE = [
   // A refusal with a radius in Italian, Portuguese, Spanish, Dutch or German: "si impegna a non tenere lezioni … nel raggio di 3 km",
   // "não poderá explorar qualquer lavandaria num raio de 5 km".
   String.raw`\b(?:non|n[aã]o|no|niet|nicht)\b[^.]{0,150}?${FOREIGN_RADIUS}`,
+  // In Dutch: the clause by its name ("een concurrentiebeding van één jaar", not "geen concurrentiebeding"), or being forbidden to work
+  // within a radius ("het is de werknemer verboden … werkzaam te zijn bij een opticiënszaak binnen 25 kilometer").
+  String.raw`(?<!\bgeen\s+(?:[\wëéï-]+\s+)?)\bconcurrentiebeding\w*|\bverboden\b[^.]{0,150}?\b(?:werkzaam|werken|in\s+dienst|diensten|activiteiten|bedrijf|onderneming)\b[^.]{0,80}?${FOREIGN_RADIUS}`,
   String.raw`${ES_REFUSAL}\s+(?:${ES_LETTERS}+\s+){0,2}?${ES_SERVE}(?!${ES_LETTERS})[^.]{0,120}?${ES_RIVAL}`,
   // In German: the clause by its name ("ein nachvertragliches Wettbewerbsverbot", not "kein Wettbewerbsverbot"), or not working
   // for, with or at a competitor ("wird nicht für Wettbewerber der Agentur tätig", "nicht bei einem Konkurrenten arbeiten"), or
