@@ -2657,6 +2657,14 @@ describe('analyzeLegalDocument, later wording', () => {
     expect(severitiesOf('Concurrentie. Er geldt geen concurrentiebeding.')).toEqual([]);
   });
 
+  it('reads a Dutch "relatiebeding", or not approaching the other side’s customers or staff, as non-solicitation', () => {
+    expect(severitiesOf('Klanten. Tot een jaar na het einde van de opdracht zal de adviseur geen relaties van het bureau benaderen voor eigen opdrachten.')).toEqual([
+      'non_solicitation:medium',
+    ]);
+    expect(severitiesOf('Klanten. Voor de stylist geldt een relatiebeding van zes maanden.')).toEqual(['non_solicitation:medium']);
+    expect(severitiesOf('Klanten. De adviseur mag zelf klanten benaderen voor de winkel.')).toEqual([]);
+  });
+
   it('reads long runs of the later wording in bounded time', () => {
     const runs = [
       'repay the entire booking fee together with 40 per cent of refund the full fee plus 25% plus 15% of ',
@@ -2667,6 +2675,7 @@ describe('analyzeLegalDocument, later wording', () => {
       'geheimhouding onbeperkt in tijd zonder beperking in tijd geheim vertrouwelijk voor onbepaalde ',
       'rechten op werken die worden overgedragen het auteursrecht wordt draagt alle rechten over ',
       'geen concurrentiebeding verboden werkzaam te zijn bij binnen 25 kilometer werken niet ',
+      'geen relatiebeding zal geen klanten van de werkgever relaties van het bureau niet benaderen ',
     ];
     for (const run of runs) {
       const document = `1. Clause. ${run.repeat(Math.ceil(20_000 / run.length))}`.slice(0, 20_000);

@@ -1521,6 +1521,12 @@ export const RISK_RULES: RiskRule[] = [
     // In Japanese, the other side's people or customers poached, hired or dealt with directly: "相手方の従業員を引き抜いてはならない",
     // "甲の従業員を勧誘し、又は雇用してはならない", "甲の顧客と直接取引してはならない".
     String.raw`${JA_STAFF}${JA_ANY}{0,40}?${JA_POACH}${JA_ANY}{0,20}?${JA_REFUSE}`,
+    // In Dutch, by its name ("relatiebeding", not "geen relatiebeding") or refusing to approach or hire the other side's customers or
+    // people: "zal geen klanten van de werkgever benaderen", "zal geen relaties van het bureau benaderen", "niet … werknemers van de
+    // opdrachtgever in dienst nemen" (not one's own customers).
+    String.raw`(?<!\bgeen\s+(?:[\wëéï-]+\s+)?)\brelatiebeding\w*|\b(?:geen|niet)\b[^.]{0,60}?\b(?:klanten|relaties|cli[eë]nten|opdrachtgevers|medewerkers|werknemers|personeel)\s+van\s+` +
+      String.raw`(?:de|het|haar|zijn|hun)\b[^.]{0,60}?\b(?:benaderen|te\s+benaderen|werven|te\s+werven|afwerven|af\s+te\s+werven|overnemen|over\s+te\s+nemen|aannemen|aan\s+te\s+nemen|` +
+      String.raw`in\s+dienst\s+(?:te\s+)?nemen|benadert|benaderd)\b`,
   ], 'Limit it to people you actually worked with, for 12 months at most, and exclude responses to public job adverts.'),
   eitherSideInTurn(readingCarveOuts(rule('termination_without_cause', 'Termination without cause', oneSided, [
     // The right to end it, not the event ("after this Agreement expires or is terminated for any reason", "following the
