@@ -253,7 +253,7 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     // A name, or a possessive or article and a noun ("Minha sócia", "ma gérante", "meine Chefin"), then must and a verb of deciding.
     // "La nostra editor Giulia deve approvarla": a name may follow the noun, and the object its verb.
     String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]is?|[Mm]inha|[Mm]eu|[Nn]uestr[ao]|[Nn]oss[ao]|[Mm]on|[Mm]a|[Nn]otre|[Mm]eine?|[Uu]nsere?|[Ii]l\s+mio|[Ll]a\s+mia|[Ii]l\s+nostro|[Ll]a\s+nostra|[Oo]|[Aa]|[Ee]l|[Ll]a|[Ll]e|[Ii]l)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?)\s+` +
-    String.raw`(?:tiene\s+que|debe|tem\s+que|precisa|doit|muss|deve)\s+` +
+    String.raw`(?:tiene\s+que|debe|tem\s+(?:que|de)|precisa|doit|muss|deve)\s+` +
     String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere|${GIVING_THE_OK}|(?:aprobar|revisar|approvar|controllar|riveder|sceglier)l[aoie]s?)\b|` +
     // "Je veux voir le post", "Quiero ver el guion", "Voglio vedere la bozza", "Ich will das Skript sehen": I want or must see it.
     // Not "revisar" or "prüfen", which ask as often for a reading ("quiero revisar este contrato").

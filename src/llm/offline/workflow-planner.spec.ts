@@ -995,4 +995,13 @@ describe('planWorkflow', () => {
       ['social', false],
     ]);
   });
+
+  it('keeps a quotation whole, reads a wish to push something as the purpose, and Portuguese lists, checks and outputs let go', () => {
+    expect(stepsOf('I want to push something for the open mic. A reel script ending on our line "Come down, bring a friend, bring a song!" and a poster.').map(([, agent]) => agent)).toEqual(['video', 'social']);
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('Preciso de duas coisas: primeiro uma lista das encomendas da semana, depois um post para o Facebook. O Rui tem de dar o ok ao post; a lista pode seguir direto.')).toEqual([
+      ['general', false],
+      ['social', true],
+    ]);
+  });
 });

@@ -34,7 +34,7 @@ const OBJECT_START = new RegExp(
   'i',
 );
 const SEQUENCE_WORD =
-  /^(?:(?:and|en|y|et|und|e)\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|vervolgens|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|afterwards?|finally|lastly|last(?!\s+(?:time|year|week|month|night|season|lot)\b)|after(?=\s*,|\s*$)|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
+  /^(?:(?:and|en|y|et|und|e)\s+)?(?:then|next|after\s+that|tapos|pagkatapos|luego|después|despues|dann|danach|puis|ensuite|enfin|depois|poi|quindi|infine|daarna|vervolgens|zum\s+schluss|zuletzt|anschließend|schließlich|zuerst|primero|primeiro|primo|d['’]abord|tout\s+d['’]abord|eerst|afterwards?|finally|lastly|last(?!\s+(?:time|year|week|month|night|season|lot)\b)|after(?=\s*,|\s*$)|at\s+the\s+end|to\s+finish|to\s+start|to\s+begin|start\s+by|begin\s+by|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|also|(?:once|when|after)\s+(?:that'?s|that\s+is|it'?s|it\s+is|this\s+is|you'?ve|you\s+have|you'?re|you\s+are|we'?ve|we\s+have)\s+(?:done|finished|ready|complete|got)(?:\s+(?:with\s+)?(?:that|it|this))?|step\s+\d+)\b\s*[,:-]?\s*/i;
 const POLITE = /^(?:(?:hey|hi|hello|oh|ok|okay|so|also|btw|ps|p\.s\.|bonjour|salut|hola|buenas|buenos\s+días|hallo|moin|servus|ciao|buongiorno|salve|olá|ola|oi|bom\s+dia|hoi|goedemorgen|goedendag)(?:[,!.]?\s+|[,!.]?$))?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?)?(?:(?:(?:i\s+)?(?:need|want)|i\s+would\s+like|i'd\s+like|we\s+(?:need|want))\s+(?:you\s+to\s+|to\s+)?|help\s+me\s+(?:to\s+)?|let's\s+|we\s+should\s+|i\s+want\s+to\s+)?(?:(?:please|pls|plz)\s+)?/i;
 /** "review it", "check everything first": a clause that only asks for a person's review. */
 const REVIEW_ONLY = /^(?:and\s+)?(?:(?:i|we)\s+(?:will\s+|'ll\s+|want\s+to\s+|need\s+to\s+)?)?(?:review|approve|check|proofread|look\s+over|sign\s+off(?:\s+on)?|ok|okay)(?:\s+(?:it|them|this|that|everything|both|all|the\s+(?:\w+\s+)?(?:post|draft|drafts|result|results|output|image|script|outline|reel|copy|text|work|video|caption|thumbnails?|email|summary)))?(?:\s+(?:first|myself|yourselves|before\s+\w+(?:\s+it)?))?$/i;
@@ -146,6 +146,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     // (Read whole too: "no need for me to check any of it" holds a review phrase the waiver negates.)
     const waiver = (unwaived !== '' && waived(unwaived)) || (reviewed && waived(aside.text));
     if (waiver && !matchIntent(rest) && (rest === unwaived || !ACTION_VERB.test(stripLead(rest)))) continue;
+    // "o resumo e a imagem podem seguir direto": outputs already asked for, named with "the", let go unchecked.
+    if (waiver && rest !== unwaived && DEFINITE_START.test(rest) && !ACTION_VERB.test(stripLead(rest))) continue;
     // "the tweet's fine without": the output it names needs no check, and it asks for nothing.
     if (NO_CHECK_NEEDED.test(rest) && !ACTION_VERB.test(stripLead(rest))) continue;
     // "just go ahead", "crack on": leave to carry on asks for nothing (not what is left of "let me check it before you carry on");
@@ -654,12 +656,15 @@ function sentencesOf(line: string): string[] {
 }
 
 function openBrackets(text: string): number {
-  return (text.match(/\(/g)?.length ?? 0) - (text.match(/\)/g)?.length ?? 0);
+  const count = (pattern: RegExp): number => text.match(pattern)?.length ?? 0;
+  // A quotation left open ("my catchphrase "Lagos, make some noise!"") counts as a bracket: what it quotes asks for nothing.
+  const openQuote = count(/"/g) % 2 === 1 || count(/[“«]/g) > count(/[”»]/g);
+  return count(/\(/g) - count(/\)/g) + (openQuote ? 1 : 0);
 }
 
 /**
- * A sentence's pieces and separators (as split with its captured separators) with what stands in brackets kept in one
- * piece: "the newsletter (results, the long run, who's pacing)" lists what goes in it, no deliverables of its own.
+ * A sentence's pieces and separators (as split with its captured separators) with what stands in brackets or quotes kept in
+ * one piece: "the newsletter (results, the long run, who's pacing)" lists what goes in it, no deliverables of its own.
  */
 function bracketsKeptWhole(parts: string[]): string[] {
   const kept: string[] = [];
@@ -719,6 +724,8 @@ function isScene(text: string, next: string): boolean {
   const shownFor = RECEIVED.test(text) && /\b(?:this|these|it)\s+for\b/i.test(text);
   return (!named || namesWhatNextReads || shownFor) && !work && !newPiece && !asks.test(text) && !ASK_IN_OTHER_LANGUAGES.test(text) && !REVIEW_ONLY.test(text) && !personalCheckOf(text);
 }
+/** A clause opening on a definite article, in the languages asks are written in ("a" and "as" are English too): it names something already spoken of. */
+const DEFINITE_START = /^(?:the|o|os|el|la|los|las|le|les|il|lo|gli|der|die|das|den|de|het)\s/i;
 /** An ask taken back: "but scratch that", "forget that", "never mind". */
 const TAKEN_BACK = /\b(?:scratch|forget|ignore)\s+that\b|\bnever\s*mind\b/i;
 /** A correction of the ask before: "actually make that a tiktok", "no wait, better a short one for tiktok". */
@@ -735,7 +742,7 @@ const HABIT =
  * reach an end rather than to have something made; the asks after it say what to make.
  */
 const PURPOSE =
-  /^(?:(?:so|and|but|now|honestly)[,\s]+)?(?:(?:i|we)(?:\s*['’]\s*d|\s+would)\s+(?:like|love)\s+to|(?:(?:i|we)\s+)?(?:want|need|hope|wanna|am\s+trying|are\s+trying|['’]re\s+trying|['’]m\s+trying)\s+to|(?:the\s+)?(?:goal|aim|idea|plan)\s+is\s+to)\s+(?:really\s+|finally\s+|actually\s+)?(?:get\s+(?:it|them|things|this|the\s+word|people|more|ahead|on\s+top|the\s+\w+\s+(?:going|moving|back))|stay\s+(?:ahead|on\s+top)|keep|grow|reach|boost|bring\s+(?:in|back)|attract|spread|raise|drum\s+up|fill|win|increase|improve|revive|turn\s+(?:it|things)\s+around)\b/i;
+  /^(?:(?:so|and|but|now|honestly)[,\s]+)?(?:(?:i|we)(?:\s*['’]\s*d|\s+would)\s+(?:like|love)\s+to|(?:(?:i|we)\s+)?(?:want|need|hope|wanna|am\s+trying|are\s+trying|['’]re\s+trying|['’]m\s+trying)\s+to|(?:the\s+)?(?:goal|aim|idea|plan)\s+is\s+to)\s+(?:really\s+|finally\s+|actually\s+)?(?:get\s+(?:it|them|things|this|the\s+word|people|more|ahead|on\s+top|the\s+\w+\s+(?:going|moving|back))|stay\s+(?:ahead|on\s+top)|keep|grow|reach|boost|bring\s+(?:in|back)|attract|spread|raise|drum\s+up|fill|win|increase|improve|revive|push\s+(?:something|things|stuff)\s+for|turn\s+(?:it|things)\s+around)\b/i;
 /** A document received or shown: "got this lease", "we've just been sent", "voici le contrat", "aquí está el contrato". */
 const RECEIVED =
   /^(?:(?:i|we)(?:\s+have|['’]ve)?\s+)?(?:just\s+)?(?:got|received|been\s+sent)\b|^(?:voici|voilà|aquí\s+(?:está|tienes)|ecco|hier\s+ist|segue)(?=\s|$)|^(?:(?:the|my|our|a|an)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:just\s+)?(?:sent|gave|forwarded|e-?mailed|passed)\s+(?:me|us)\s+(?:this|these|it)\b/i;
