@@ -30,14 +30,20 @@ const STEP_TOOLS = new Set([
   null,
 ]);
 
+/** The agents a route or a plan's step may be expected to go to; the general agent is "general", never null. */
+const AGENTS = new Set(['general', 'social', 'video', 'legal', 'finance']);
+
 /**
  * A case written wrong fails as a set error, not as the model's: a step's expected tool must be one of STEP_TOOLS (a
- * writer's "null" in quotes once scored seven correct plans as wrong).
+ * writer's "null" in quotes once scored seven correct plans as wrong), and an expected agent one of AGENTS (a writer's
+ * null for the general agent once scored eight correct answers as wrong).
  */
-function assertWellFormed(category, item) {
+export function assertWellFormed(category, item) {
   for (const step of category === 'planning' ? (item.expect?.steps ?? []) : []) {
     if (step.tool !== undefined && !STEP_TOOLS.has(step.tool)) throw new Error(`${item.id}: expected tool ${JSON.stringify(step.tool)} is no tool`);
+    if (step.agent !== undefined && !AGENTS.has(step.agent)) throw new Error(`${item.id}: expected agent ${JSON.stringify(step.agent)} is no agent`);
   }
+  if (category === 'routing' && !AGENTS.has(item.expect?.agent)) throw new Error(`${item.id}: expected agent ${JSON.stringify(item.expect?.agent)} is no agent`);
 }
 
 /** The case files present in a directory: { legal: [...], receipts: [...], ... }. */
