@@ -28,6 +28,9 @@ describe('schedule phrases', () => {
     ['Invoices go missing every single month. On the 3rd of each month at 9.15 am remind the clients', '15 9 3 * *', null],
     // A weekday corrected later in the goal.
     ["every friday write the safety tip post. actually no make it thursday, fridays are mad", '0 9 * * 4', null],
+    // A time corrected later in the goal, in the same half of the day.
+    ['Every weekday at 6:30am text the crew the jobs. Actually make that 7, nobody reads it earlier.', '0 7 * * 1-5', null],
+    ['Every Friday at 5pm email the rota. actually make it 4', '0 16 * * 5', null],
     // "the end of every month", said more precisely after it, and a time to have it by.
     ['At the end of every month, namely the last Thursday, by 5pm, a summary of the fuel costs', '0 17 * * 4L', null],
     ['at the end of each month send the stock count', '0 9 L * *', null],

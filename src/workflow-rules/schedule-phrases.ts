@@ -876,7 +876,24 @@ export function suggestSchedule(goal: string): ScheduleFromWords | null {
   const days = (reading: Reading): string | undefined => reading.schedule.expression?.split(' ').slice(2).join(' ');
   const timed = first.timed ? undefined : later.find((reading) => reading.timed && days(reading) !== undefined && days(reading) === days(first));
   const chosen = timed ?? first;
-  return withCorrectedDay(chosen.timed ? chosen.schedule : withDeadline(chosen.schedule, goal), goal);
+  return withCorrectedTime(withCorrectedDay(chosen.timed ? chosen.schedule : withDeadline(chosen.schedule, goal), goal), goal);
+}
+
+/** "every weekday at 6:30am … actually make that 7": a time corrected later in the goal. */
+const CORRECTED_TIME = /\b(?:actually|no\s+wait|sorry|on\s+second\s+thought)\b[^.!?]{0,20}?\bmake\s+(?:it|that)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\.?)?(?![\d:])/i;
+
+/** A schedule at one time moved to the time a later correction names. */
+function withCorrectedTime(schedule: ScheduleFromWords, goal: string): ScheduleFromWords {
+  const corrected = CORRECTED_TIME.exec(goal);
+  const fields = schedule.expression?.split(' ') ?? [];
+  if (!corrected || schedule.expression === null || !/^\d+$/.test(fields[0]) || !/^\d+$/.test(fields[1])) return schedule;
+  const [, hourWritten, minuteWritten = '0', meridiem] = corrected;
+  const written = Number(hourWritten);
+  // "make that 7" after a morning time stays in the morning; after an afternoon one, in the afternoon.
+  const hour = meridiem ? (written % 12) + (meridiem.toLowerCase() === 'p' ? 12 : 0) : written < 12 && Number(fields[1]) >= 12 ? written + 12 : written;
+  const minute = Number(minuteWritten);
+  if (hour > 23 || minute > 59) return schedule;
+  return { ...schedule, expression: [String(minute), String(hour), ...fields.slice(2)].join(' ') };
 }
 
 /** "every monday … actually no make it tuesday": a weekday corrected later in the goal. */

@@ -252,7 +252,7 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
   String.raw`^\s*(?:(?:si|kay)\s+\p{Lu}[\p{L}-]*\s+(?:ang\s+)?(?:pipili|pumili|mamimili|pipiliin|mag-?aapprove|titingin|magche-?check)\b|` +
     // A name, or a possessive or article and a noun ("Minha sócia", "ma gérante", "meine Chefin"), then must and a verb of deciding.
     // "La nostra editor Giulia deve approvarla": a name may follow the noun, and the object its verb.
-    String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]is?|[Mm]inha|[Mm]eu|[Nn]uestr[ao]|[Nn]oss[ao]|[Mm]on|[Mm]a|[Nn]otre|[Mm]eine?|[Uu]nsere?|[Ii]l\s+mio|[Ll]a\s+mia|[Ii]l\s+nostro|[Ll]a\s+nostra|[Oo]|[Aa]|[Ee]l|[Ll]a|[Ll]e|[Ii]l)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?)\s+` +
+    String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]is?|[Mm]inha|[Mm]eu|[Nn]uestr[ao]|[Nn]oss[ao]|[Mm]on|[Mm]a|[Nn]otre|[Mm]eine?|[Uu]nsere?|[Ii]l\s+mio|[Ll]a\s+mia|[Mm]ia|[Mm]io|[Ii]l\s+nostro|[Ll]a\s+nostra|[Oo]|[Aa]|[Ee]l|[Ll]a|[Ll]e|[Ii]l)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?)\s+` +
     String.raw`(?:tiene\s+que|debe|tem\s+(?:que|de)|precisa|doit|muss|deve)\s+` +
     String.raw`(?:aprobar|revisar|elegir|aprovar|escolher|valider|approuver|choisir|relire|vérifier|freigeben|prüfen|genehmigen|absegnen|auswählen|approvare|scegliere|controllare|rivedere|${GIVING_THE_OK}|(?:aprobar|revisar|approvar|controllar|riveder|sceglier)l[aoie]s?)\b|` +
     // "Je veux voir le post", "Quiero ver el guion", "Voglio vedere la bozza", "Ich will das Skript sehen": I want or must see it.
@@ -264,7 +264,7 @@ const CHECK_IN_ANOTHER_LANGUAGE = new RegExp(
     // The object first, as German puts it: "Den Beitrag muss Jana freigeben", "Das Skript will ich absegnen".
     String.raw`(?:[Dd]as|[Dd]ie|[Dd]en|[Dd]er)\s+\p{L}+\s+(?:will|muss|möchte|soll)\s+(?:ich|\p{Lu}\p{L}+)(?:\s+\p{Ll}+){0,2}?\s+(?:sehen|absegnen|freigeben|genehmigen|prüfen)\b|` +
     // Dutch, with the verb last: "Mijn collega Sanne moet het bericht goedkeuren", "Ik wil het script eerst zien".
-    String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]ijn|[Oo]nze?|[Dd]e)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?|[Ii]k)\s+(?:moet|wil|gaat|mag)\s+(?:[^.;!?]{0,60}?\s)?(?:goedkeuren|zien|controleren|bekijken|nakijken|kiezen|checken|lezen)\b|` +
+    String.raw`(?:\p{Lu}[\p{L}-]*|(?:[Mm]ijn|[Oo]nze?|[Dd]e)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]*)?|[Ii]k)\s+(?:moet|wil|gaat|mag)\s+(?:[^.;!?]{0,60}?\s)?(?:goedkeuren|zien|controleren|bekijken|nakijken|kijken|kiezen|checken|lezen)\b|` +
     // "Montre-moi l'e-mail avant qu'il parte", "Muéstrame el guion antes", "Das Skript zeigst du bitte zuerst mir": shown first.
     // (Without "before" or "first" a "show me" in these languages as often asks what a document holds: "montre-moi les risques".)
     String.raw`(?:(?:[Mm]ontre|[Mm]ontrez)-moi|[Mm]u[ée]strame|[Ee]ns[ée][ñn]ame|[Mm]ostr[ae]-me|[Mm]ostrami|[Ff]ammi\s+vedere)\b[^.;!?]{0,60}?\b(?:avant|antes|prima|d['’]abord|primero|primeiro)(?![\p{L}])|` +

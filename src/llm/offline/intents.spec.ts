@@ -221,4 +221,9 @@ describe('matchIntent: the deliverable a request names', () => {
     expect(matchIntent('can you write me a script for a long youtube video on sharpening chisels... actually no, better a 30 second reel for instagram')?.tool).toBe('format_reel');
     expect(matchIntent('Pour mon article sur la randonnée, je veux seulement les grandes parties et les intertitres, pas le texte.')?.tool).toBe('generate_outline');
   });
+
+  it('reads "le script d\'un reel" as the reel\'s script, and no contract inside "décontracté"', () => {
+    expect(matchIntent('Peux-tu écrire le script d\'un reel sur notre atelier de poterie ?')?.tool).toBe('format_reel');
+    expect(matchIntent('Un post pour Instagram, ton décontracté, sur la fête du village')?.tool).toBe('format_post');
+  });
 });

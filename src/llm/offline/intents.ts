@@ -50,7 +50,8 @@ export const OFFLINE_INTENTS = [
   // show, named before or after it.
   { tool: 'format_script', agent: 'video', pattern: /\b(?:intro|outro)s?\b(?![^.?!\n]{0,10}\b(?:paragraph|post|line|sentence|e-?mail)s?\b)(?:(?=[^.?!\n]{0,60}\b(?:podcast|pod|episode|ep|show|webinar|video|walkthrough|tutorial|vlog)s?\b)|(?<=\b(?:podcast|pod|episode|ep|show|webinar|video|walkthrough|tutorial|vlog)s?\b[^]{0,400}\b(?:intro|outro)s?))|\b(scripts?|voice-?overs?|voice\s+overs?|narrations?|youtube\s+(?:video|vid|walkthrough|tutorial|explainer|vlog|how-?to|review)s?|what\s+(?:i|we|(?:me|[\w-]+)\s+and\s+(?:i|me|[\w-]+)|the\s+(?:two\s+)?hosts|both\s+of\s+us)(?:(?:\s+(?:will|should|am\s+going\s+to|are\s+going\s+to)|['’](?:ll|m\s+going\s+to|re\s+going\s+to))(?:\s+(?:actually|really|just|then|probably))?\s+say|\s+say\s+(?:to|on|in\s+front\s+of)\s+(?:the\s+)?camera))\b/i },
   { tool: 'extract_receipt_data', agent: 'finance', pattern: /\breceipts?\b/i },
-  { tool: 'analyze_legal_document', agent: 'legal', pattern: /\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
+  // Not inside a word written with accents: "décontracté" (relaxed) holds no contract.
+  { tool: 'analyze_legal_document', agent: 'legal', pattern: /(?<![À-ÿ])\b(contracts?|agreements?|nda|legal|leases?|clauses?|(?:terms|conditions)\s+(?:of\s+(?:service|use|hire|sale|business|engagement|booking|rental|membership)|and\s+conditions)|(?:hire|rental|booking|membership|subscription|sponsorship|sale|loan|licen[cs]e)\s+(?:terms|conditions))\b/i },
   // Pictures by kind: a banner, a cover, a poster, a flyer, a mascot drawing are all images.
   // "Sketch out the bones" plans a piece: no drawing. Something to print on A3 and stick in a window is a poster by another name
   // ("something to put up on insta" is a post).
@@ -285,7 +286,7 @@ const CORRESPONDENCE = new RegExp(String.raw`\b(?:an?|the|my|our|short|quick|pol
 /** "script the reel", "a script for our Instagram reel": the word script with a short-video kind as its object. */
 // Dutch and German put the verb between the script and what it is for ("een script schrijven voor een Reel").
 const SCRIPT_OF_REEL =
-  /\bscripts?\s+(?:(?:(?:schrijven|maken|schreiben|erstellen)\s+)?(?:for|of|voor|für|para|pour)\s+)?(?:(?:the|a|an|our|my|this|that|your|its|een|de|het|ein|einen|eine|un|una|um|uma|le)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts?)\b/i;
+  /\bscripts?\s+(?:(?:(?:schrijven|maken|schreiben|erstellen)\s+)?(?:for|of|voor|für|para|pour|de|del|do|da|di)\s+|d['’]\s*)?(?:(?:the|a|an|our|my|this|that|your|its|een|de|het|ein|einen|eine|un|una|um|uma|le)\s+)?(?:[\w-]+\s+){0,2}?(?:reels?|tiktoks?|shorts?)\b/i;
 /** A picture named by the post it goes in: "carousel graphic", "post image", "tweet visual". */
 const POST_PICTURE = /\b(?:posts?|tweets?|threads?|carousels?|stor(?:y|ies))\s+(?:graphics?|images?|visuals?|pictures?|pics?|banners?)\b/i;
 /** An outline named by the piece it plans, the piece's word first: "post outline", "script structure", "episode skeleton". */

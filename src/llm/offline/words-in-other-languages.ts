@@ -40,6 +40,7 @@ const WORDS: [string[], string][] = [
   [['grandes parties', 'parties principales', 'secciones principales', 'hauptabschnitte', 'sezioni principali', 'secções principais'], 'main sections'],
   // Mail by its names: what the general agent writes ("un correo a los expositores", "un courriel").
   [['correo', 'correos', 'correo electrónico', 'courriel', 'courriels'], 'email'],
+  [['episodio', 'episodios', 'épisode', 'épisodes', 'episódio', 'episódios', 'aflevering'], 'episode'],
   [['lista', 'listas', 'liste', 'listen', 'lijst', 'lijstje'], 'list'],
   [['mensaje', 'mensajes', 'messaggio', 'messaggi', 'mensagem', 'mensagens', 'nachricht', 'nachrichten'], 'message'],
   // A summary is a written piece no tool makes ("résumé" is left alone: it is also an English CV).

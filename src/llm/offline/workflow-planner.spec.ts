@@ -1004,4 +1004,13 @@ describe('planWorkflow', () => {
       ['social', true],
     ]);
   });
+
+  it('reads a time corrected mid-goal as no step, a Dutch "moet er naar kijken" as a check, and "the rest is fine to go out as is" as a waiver', () => {
+    expect(stepsOf('Every Friday at 5pm email the volunteers the weekend rota. Actually make that 4, people leave early.').map(([, agent]) => agent)).toEqual(['general']);
+    expect(stepsOf('Maak een poster voor de braderie. Anouk moet er even naar kijken voordat hij gedrukt wordt.')).toEqual([['Maak een poster voor de braderie', 'social', true]]);
+    expect(stepsOf('A flyer for the fun run and a LinkedIn post. Dev will want to read the flyer first. The rest is fine to go out as is.').map(([, agent, approval]) => [agent, approval])).toEqual([
+      ['social', true],
+      ['social', false],
+    ]);
+  });
 });

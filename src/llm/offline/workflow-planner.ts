@@ -129,6 +129,8 @@ export function planWorkflow(goal: string): OfflinePlan {
     // "actually make that a tiktok": the step before becomes what it is changed to.
     const changedTo = CHANGED_TO.exec(tidy(stripLead(clause.written)));
     const previousStep = drafts.at(-1);
+    // ("Actually make that 7": a time or a day corrected is the schedule's business.)
+    if (changedTo && /^(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.test(changedTo[1])) continue;
     if (changedTo && previousStep && matchIntent(changedTo[1])) {
       const changed = toDraft({ ...clause, text: changedTo[1] }, drafts.at(-2), drafts.length - 1);
       Object.assign(previousStep, { description: changed.description, tool: changed.tool, agentId: changed.agentId, reference: changed.reference });
@@ -306,7 +308,9 @@ const NO_CHECK_NEEDED_WORDS = String.raw`no\s+(?:approval|sign-?off|review|check
 const NO_CHECK_NEEDED = new RegExp(
   String.raw`\b${NO_CHECK_NEEDED_WORDS}\b|\bwithout\s+(?:any\s+)?(?:approval|sign-?off|review)\b|^(?:and\s+|but\s+)?(?:the|that|this)\s+[\w-]+(?:['’]s|\s+is|\s+can\s+go)\s+(?:fine|ok|okay|good|alright)?\s*(?:without(?:\s+(?:one|it|a\s+check|approval))?|as\s+(?:it\s+is|is))$|` +
     // "…needs Arjun's sign-off, the email doesn't": the check said again, negated, for another output.
-    String.raw`^(?:and\s+|but\s+)?(?:(?:the|that|this)\s+)?[\w-]+\s+(?:doesn['’]t|does\s+not|don['’]t|do\s+not)(?:\s+need\s+(?:it|one|to|a\s+(?:look|check|review)|checking|approval))?$`,
+    String.raw`^(?:and\s+|but\s+)?(?:(?:the|that|this)\s+)?[\w-]+\s+(?:doesn['’]t|does\s+not|don['’]t|do\s+not)(?:\s+need\s+(?:it|one|to|a\s+(?:look|check|review)|checking|approval))?$|` +
+    // "The rest is fine to go out as is", "everything else can go straight out".
+    String.raw`^(?:and\s+|but\s+)?(?:the\s+rest|everything\s+else|the\s+others?)\s+(?:is|are|can)\s+(?:fine\s+|ok\s+|okay\s+|good\s+)?(?:to\s+)?go(?:\s+(?:out|straight\s+out|live))?(?:\s+as\s+(?:it\s+)?is)?$`,
   'i',
 );
 /** Whether a clause waives a check, in English (parsed) or another language (by its words). */
