@@ -876,21 +876,25 @@ export function suggestSchedule(goal: string): ScheduleFromWords | null {
   const days = (reading: Reading): string | undefined => reading.schedule.expression?.split(' ').slice(2).join(' ');
   const timed = first.timed ? undefined : later.find((reading) => reading.timed && days(reading) !== undefined && days(reading) === days(first));
   const chosen = timed ?? first;
-  return withCorrectedTime(withCorrectedDay(chosen.timed ? chosen.schedule : withDeadline(chosen.schedule, goal), goal), goal);
+  // "Have it ready by 9:30": a recurrence without a time runs at the deadline the goal gives its work.
+  const timedByDeadline = chosen.timed ? chosen.schedule : atTimeSaid(chosen.schedule, DEADLINE.exec(goal), false);
+  // "actually make that 7": a time corrected later, in the same half of the day.
+  return atTimeSaid(withCorrectedDay(timedByDeadline, goal), CORRECTED_TIME.exec(goal), true);
 }
 
 /** "every weekday at 6:30am … actually make that 7": a time corrected later in the goal. */
 const CORRECTED_TIME = /\b(?:actually|no\s+wait|sorry|on\s+second\s+thought)\b[^.!?]{0,20}?\bmake\s+(?:it|that)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\.?)?(?![\d:])/i;
 
-/** A schedule at one time moved to the time a later correction names. */
-function withCorrectedTime(schedule: ScheduleFromWords, goal: string): ScheduleFromWords {
-  const corrected = CORRECTED_TIME.exec(goal);
+/**
+ * A schedule at one hour and minute moved to a time said apart from its phrase (hour, minutes, a or p), kept in the
+ * schedule's half of the day when `sameHalfOfDay` and no am/pm is said ("at 6pm … make that 7" is 19:00).
+ */
+function atTimeSaid(schedule: ScheduleFromWords, said: RegExpExecArray | null, sameHalfOfDay: boolean): ScheduleFromWords {
   const fields = schedule.expression?.split(' ') ?? [];
-  if (!corrected || schedule.expression === null || !/^\d+$/.test(fields[0]) || !/^\d+$/.test(fields[1])) return schedule;
-  const [, hourWritten, minuteWritten = '0', meridiem] = corrected;
+  if (!said || schedule.expression === null || !/^\d+$/.test(fields[0]) || !/^\d+$/.test(fields[1])) return schedule;
+  const [, hourWritten, minuteWritten = '0', meridiem] = said;
   const written = Number(hourWritten);
-  // "make that 7" after a morning time stays in the morning; after an afternoon one, in the afternoon.
-  const hour = meridiem ? (written % 12) + (meridiem.toLowerCase() === 'p' ? 12 : 0) : written < 12 && Number(fields[1]) >= 12 ? written + 12 : written;
+  const hour = meridiem ? (written % 12) + (meridiem.toLowerCase() === 'p' ? 12 : 0) : sameHalfOfDay && written < 12 && Number(fields[1]) >= 12 ? written + 12 : written;
   const minute = Number(minuteWritten);
   if (hour > 23 || minute > 59) return schedule;
   return { ...schedule, expression: [String(minute), String(hour), ...fields.slice(2)].join(' ') };
@@ -911,19 +915,6 @@ function withCorrectedDay(schedule: ScheduleFromWords, goal: string): ScheduleFr
 
 /** "Have it ready by 9:30", "done before 8am": the time the work must be done by, said apart from the recurrence. */
 const DEADLINE = /\b(?:ready|done|finished|sent|out|there|waiting)\s+(?:by|before)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\.?)?(?![\d:.]*\d)/i;
-
-/** A recurrence without a time runs at the deadline the goal gives its work, when it gives one. */
-function withDeadline(schedule: ScheduleFromWords, goal: string): ScheduleFromWords {
-  const deadline = DEADLINE.exec(goal);
-  const fields = schedule.expression?.split(' ') ?? [];
-  if (!deadline || schedule.expression === null || !/^\d+$/.test(fields[0]) || !/^\d+$/.test(fields[1])) return schedule;
-  const [, hourWritten, minuteWritten = '0', meridiem] = deadline;
-  const written = Number(hourWritten);
-  const hour = meridiem ? (written % 12) + (meridiem.toLowerCase() === 'p' ? 12 : 0) : written;
-  const minute = Number(minuteWritten);
-  if (hour > 23 || minute > 59) return schedule;
-  return { ...schedule, expression: [String(minute), String(hour), ...fields.slice(2)].join(' ') };
-}
 
 /**
  * Why a goal has no schedule, when its words name one the scheduler cannot fire: the sentence the
