@@ -220,7 +220,7 @@ export const WAIVED_CHECK_IN_OTHER_LANGUAGES = new RegExp(
   [
     String.raw`\b(?:no\s+hace\s+falta|no\s+necesita|no\s+hay\s+que|sin\s+necesidad\s+de)\b[^.;!?]{0,40}?\b(?:aprob\p{L}*|aprueb\p{L}*|revis\p{L}*|visto\s+bueno|enseñ\p{L}*|muestr\p{L}*|mostr\p{L}*|mir[ea]n?|pas\p{L}*\s+antes)`,
     // "le récap tu peux l'envoyer directement", "el resumen puedes mandarlo directamente": sent straight on, unchecked.
-    String.raw`\b(?:tu\s+peux|vous\s+pouvez|puedes|podéis|pode|podes|podem|pueden|puoi|possono)\s+(?:l['’]|l[aeo]s?\s+)?(?:envoyer|publier|poster|partir|enviar\p{L}*|mandar\p{L}*|publicar\p{L}*|mandá-l[oa]|seguir|salir|ir|inviar\p{L}*|pubblicar\p{L}*|andare|uscire)\s+(?:directement|directamente|direto|diretamente|direttamente|tout\s+de\s+suite|de\s+una|sin\s+más)`,
+    String.raw`\b(?:tu\s+peux|vous\s+pouvez|peut|peuvent|puede|puedes|podéis|pode|podes|podem|pueden|può|puoi|possono)\s+(?:l['’]|l[aeo]s?\s+)?(?:envoyer|publier|poster|partir|enviar\p{L}*|mandar\p{L}*|publicar\p{L}*|mandá-l[oa]|seguir|salir|ir|inviar\p{L}*|pubblicar\p{L}*|andare|uscire)\s+(?:directement|directamente|direto|diretamente|direttamente|tout\s+de\s+suite|de\s+una|sin\s+más)`,
     String.raw`\bnadie\s+(?:tiene\s+que|debe|necesita)\s+(?:aprobar|revisar)`,
     String.raw`\b(?:pas|aucun)\s+besoin\b[^.;!?]{0,30}?\b(?:valid\p{L}*|approu?v\p{L}*|relec\p{L}*|reli\p{L}*|montr\p{L}*|voir)`,
     // "la portada me da igual", "peu importe la couverture", "das Bild ist mir egal": not minded, so not checked.

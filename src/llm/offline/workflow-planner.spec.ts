@@ -1013,4 +1013,16 @@ describe('planWorkflow', () => {
       ['social', false],
     ]);
   });
+
+  it('reads an output let go straight out in the third person ("el mensaje puede salir directamente", "le courriel peut partir directement") as a waiver', () => {
+    const approvals = (goal: string) => stepsOf(goal).map(([, agent, approval]) => [agent, approval]);
+    expect(approvals('Cada jueves un post de Facebook con el menú y un mensaje para los socios. El post se lo pasas antes a Lola; el mensaje puede salir directamente.')).toEqual([
+      ['social', true],
+      ['general', false],
+    ]);
+    expect(approvals('Une affiche pour la kermesse et un courriel aux parents. Le courriel peut partir directement.')).toEqual([
+      ['social', false],
+      ['general', false],
+    ]);
+  });
 });
