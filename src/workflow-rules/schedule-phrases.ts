@@ -520,7 +520,8 @@ class Grammar {
     // "the council moved collection to Tuesdays": plural days after "to" are what something changed to, not when to work.
     const changedTo = days?.plural && !days.range && (previous === 'to' || previous === 'until' || previous === 'till');
     // "the new opening hours (Tue–Sat, 9–5)", "we're open Monday to Friday": when a place is open, not when to work.
-    const openingTimes = this.tokens.slice(Math.max(0, at - 6), at).some((before) => OPENING_WORDS.has(before.text));
+    // (Looked for only where days were read: this runs at every token.)
+    const openingTimes = days !== undefined && this.tokens.slice(Math.max(0, at - 6), at).some((before) => OPENING_WORDS.has(before.text));
     if (openingTimes) return undefined;
     if ((days?.plural && !changedTo) || ((days?.range || timedList) && previous !== 'next' && previous !== 'this')) {
       return { recurrence: { dayOfMonth: '*', dayOfWeek: dayField(days.days) }, next: days.next };

@@ -198,12 +198,9 @@ export function thanksOnly(text: string): boolean {
   if (SMALL_TALK.test(text) && !ASKING.test(text) && text.trim().split(/(?<=[.!?])\s+/).every((sentence) => SMALL_TALK.test(sentence) || WHAT_IT_DID.test(sentence) || !/\?/.test(sentence))) return true;
   if (ASKING.test(text) || MORE.test(text)) return false;
   if (THANKS.test(text.trim())) return true;
-  // Thanks after what the work did ("the caption you wrote got us 40 bookings. thank you!"): every other sentence tells of it.
-  const sentences = text.trim().split(/(?<=[.!?])\s+/);
-  const thanks = sentences.filter((sentence) => THANKS.test(sentence));
-  if (thanks.length > 0 && sentences.every((sentence) => thanks.includes(sentence) || WHAT_IT_DID.test(sentence))) return true;
-  // News of how a made thing did, with no ask anywhere ("the caption about the leopard got like 300 likes!! mad week here"): no ask.
-  return sentences.some((sentence) => WHAT_IT_DID.test(sentence));
+  // News of how a made thing did, with no ask anywhere, thanked for or not ("the caption you wrote got us 40 bookings. thank
+  // you!", "the caption about the leopard got like 300 likes!! mad week here"): no ask. (Thanks alone opened the text above.)
+  return text.trim().split(/(?<=[.!?])\s+/).some((sentence) => WHAT_IT_DID.test(sentence));
 }
 
 /**
